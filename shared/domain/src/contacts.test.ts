@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { mapsSearchUrl } from './maps.ts';
+import { formatPhone, phoneHref } from './phone.ts';
+import { visibleContacts } from './public-contacts.ts';
+
+describe('phone display', () => {
+  it('shows exactly 10 digits in pairs', () => {
+    expect(formatPhone('0612345678')).toBe('06 12 34 56 78');
+    expect(formatPhone('06.12.34.56.78')).toBe('06 12 34 56 78');
+  });
+  it('leaves 9 and 11 digits as typed', () => {
+    expect(formatPhone('061234567')).toBe('061234567');
+    expect(formatPhone('06123456789')).toBe('06123456789');
+    expect(formatPhone(' +33612345678 ')).toBe('+33612345678');
+  });
+  it('links with +33 in place of a leading 0', () => {
+    expect(phoneHref('06 12 34 56 78')).toBe('tel:+33612345678');
+    expect(phoneHref('061234567')).toBe('tel:+3361234567');
+    expect(phoneHref('+44 20 7946 0958')).toBe('tel:+442079460958');
+  });
+});
+
+describe('maps link', () => {
+  it('needs both the street line and the city', () => {
+    expect(mapsSearchUrl('3 rue des Lilas', '')).toBeNull();
+    expect(mapsSearchUrl(null, 'Lyon')).toBeNull();
+    expect(mapsSearchUrl(' 3 rue des Lilas ', 'Lyon')).toBe(
+      'https://www.google.com/maps/search/?api=1&query=3%20rue%20des%20Lilas%2C%20Lyon',
+    );
+  });
+});
+
+describe('visibleContacts', () => {
+  const all = {
+    public_phone: '0612345678',
+    public_email: 'marie@example.fr',
+    public_address_line: '3 rue des Lilas',
+    public_city: 'Lyon',
+  };
+  it('shows nothing while every switch is off', () => {
+    expect(visibleContacts(all)).toEqual([]);
+  });
+  it('shows each item whose switch is on and whose value is filled', () => {
+    const items = visibleContacts({
+      ...all,
+      show_public_phone: true,
+      show_public_email: true,
+      show_public_address: true,
+    });
+    expect(items).toEqual([
+      { kind: 'phone', text: '06 12 34 56 78', href: 'tel:+33612345678' },
+      { kind: 'email', text: 'marie@example.fr', href: 'mailto:marie@example.fr' },
+      {
+        kind: 'address',
+        text: '3 rue des Lilas, Lyon',
+        href: 'https://www.google.com/maps/search/?api=1&query=3%20rue%20des%20Lilas%2C%20Lyon',
+      },
+    ]);
+  });
+  it('hides a switched-on item without a value, and an address without its city', () => {
+    const items = visibleContacts({
+      public_phone: '  ',
+      public_address_line: '3 rue des Lilas',
+      public_city: null,
+      show_public_phone: true,
+      show_public_address: true,
+    });
+    expect(items).toEqual([]);
+  });
+});

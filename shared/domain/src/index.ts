@@ -1,0 +1,17 @@
+export { ageText } from './age.ts';
+export { CODE_PATTERN, medalDisplayCode, normalizeCode } from './code.ts';
+export { ACCEPTED_IMAGE_TYPES, LIMITS, PHOTO_BUCKET } from './limits.ts';
+export { mapsPointUrl, mapsSearchUrl } from './maps.ts';
+export { formatPhone, phoneHref } from './phone.ts';
+export { type PublicContacts, type VisibleContact, visibleContacts } from './public-contacts.ts';
+export * from './schemas.ts';
+export { SEX_OPTIONS, type SexFormValue, type StoredSex, sexFormValue, sexLabel, sexToStored } from './sex.ts';
+export {
+  isKnownSpecies,
+  SPECIES,
+  type SpeciesValue,
+  speciesFormValue,
+  speciesLabel,
+  speciesToStored,
+} from './species.ts';
+export { trimToNull } from './text.ts';

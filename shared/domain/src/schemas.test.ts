@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activationFormSchema,
+  animalEditFormSchema,
+  finderMessageSchema,
+  isHoneypotFilled,
+  loginSchema,
+  publicContactsSchema,
+  registerSchema,
+} from './schemas.ts';
+
+const thisYear = new Date().getFullYear();
+
+function errorsOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  const errors: Record<string, string> = {};
+  // The first message of each field, as a form shows it.
+  for (const issue of result.error?.issues ?? []) errors[issue.path.join('.')] ??= issue.message;
+  return errors;
+}
+
+describe('activation form', () => {
+  it('turns the form into the RPC arguments: trimmed, empty to null, numbers parsed, sex mapped', () => {
+    const parsed = activationFormSchema.parse({
+      code: ' mdl-123 ',
+      name: '  Rex ',
+      species: 'dog',
+      breed: '  ',
+      color: ' Noir ',
+      birth_year: '2019',
+      sex: 'male',
+      sterilized: 'true',
+      weight_kg: '12,5',
+      owner_email: '',
+      owner_phone: ' 0612345678 ',
+      important_info: 'Craint les orages',
+    });
+    expect(parsed).toEqual({
+      p_code: 'MDL-123',
+      p_animal: {
+        nom: 'Rex',
+        espece: 'dog',
+        race: null,
+        couleur: 'Noir',
+        annee_naissance: 2019,
+        sexe: 'M',
+        sterilise: true,
+        poids_kg: 12.5,
+        informations_importantes: 'Craint les orages',
+        allergies: null,
+        medications: null,
+        caractere: null,
+        informations_veterinaires: null,
+        puce_ou_tatouage: null,
+        email_proprietaire: null,
+        telephone_proprietaire: '0612345678',
+        photo_url: null,
+      },
+    });
+  });
+  it('requires a code and a name with the spec messages', () => {
+    const result = activationFormSchema.safeParse({ code: '', name: '   ' });
+    expect(errorsOf(result)).toMatchObject({ code: 'Code requis', name: "Le nom de l'animal est requis" });
+  });
+  it("requires the custom species when 'Autre' is chosen, and stores it", () => {
+    const missing = activationFormSchema.safeParse({
+      code: 'MDL-1',
+      name: 'Kiki',
+      species: 'other',
+      customSpecies: ' ',
+    });
+    expect(errorsOf(missing)).toEqual({ customSpecies: "Veuillez préciser l'espèce" });
+    const given = activationFormSchema.parse({
+      code: 'MDL-1',
+      name: 'Kiki',
+      species: 'other',
+      customSpecies: ' Tortue ',
+    });
+    expect(given.p_animal.espece).toBe('Tortue');
+  });
+  it('gives null for an unknown sex and false for an unticked box', () => {
+    const parsed = activationFormSchema.parse({ code: 'MDL-1', name: 'Kiki', sex: 'unknown', sterilized: false });
+    expect(parsed.p_animal.sexe).toBeNull();
+    expect(parsed.p_animal.sterilise).toBe(false);
+  });
+});
+
+describe('edit form', () => {
+  const base = { name: 'Rex', species: 'dog' };
+  it('accepts birth years from 1900 to the current year, and empty', () => {
+    for (const year of ['1900', String(thisYear), '']) {
+      expect(animalEditFormSchema.safeParse({ ...base, birth_year: year }).success).toBe(true);
+    }
+    expect(animalEditFormSchema.parse({ ...base, birth_year: '' }).annee_naissance).toBeNull();
+  });
+  it('refuses 1899, next year and a fraction', () => {
+    for (const year of ['1899', String(thisYear + 1)]) {
+      expect(errorsOf(animalEditFormSchema.safeParse({ ...base, birth_year: year }))).toEqual({
+        birth_year: `L'année de naissance doit être comprise entre 1900 et ${thisYear}`,
+      });
+    }
+    expect(animalEditFormSchema.safeParse({ ...base, birth_year: '2010.5' }).success).toBe(false);
+  });
+  it('accepts weights in steps of 0.1 from 0, and empty', () => {
+    for (const kg of ['0', '0.1', '0.3', '12.7', '']) {
+      expect(animalEditFormSchema.safeParse({ ...base, weight_kg: kg }).success).toBe(true);
+    }
+    expect(animalEditFormSchema.parse({ ...base, weight_kg: '0.3' }).poids_kg).toBe(0.3);
+  });
+  it('refuses a negative weight, a finer step and text', () => {
+    expect(errorsOf(animalEditFormSchema.safeParse({ ...base, weight_kg: '-0.1' }))).toEqual({
+      weight_kg: 'Le poids doit être un nombre positif',
+    });
+    expect(errorsOf(animalEditFormSchema.safeParse({ ...base, weight_kg: '12.25' }))).toEqual({
+      weight_kg: 'Le poids se saisit au dixième de kilo près',
+    });
+    expect(animalEditFormSchema.safeParse({ ...base, weight_kg: 'lourd' }).success).toBe(false);
+  });
+  it('requires the name', () => {
+    expect(errorsOf(animalEditFormSchema.safeParse({ name: '' }))).toEqual({ name: "Le nom de l'animal est requis" });
+  });
+});
+
+describe('public contacts', () => {
+  it('trims, turns empty into null and keeps the switches', () => {
+    expect(
+      publicContactsSchema.parse({
+        public_phone: ' 06 12 34 56 78 ',
+        public_email: '',
+        public_address_line: '  ',
+        public_city: ' Lyon ',
+        show_public_phone: true,
+        show_public_email: false,
+        show_public_address: true,
+      }),
+    ).toEqual({
+      public_phone: '06 12 34 56 78',
+      public_email: null,
+      public_address_line: null,
+      public_city: 'Lyon',
+      show_public_phone: true,
+      show_public_email: false,
+      show_public_address: true,
+    });
+  });
+  it('enforces the maximum lengths: phone 32, email 254, line 120, city 80', () => {
+    const ok = {
+      public_phone: '1'.repeat(32),
+      public_email: `${'a'.repeat(243)}@exemple.fr`,
+      public_address_line: 'a'.repeat(120),
+      public_city: 'b'.repeat(80),
+    };
+    expect(publicContactsSchema.safeParse(ok).success).toBe(true);
+    const tooLong = {
+      public_phone: '1'.repeat(33),
+      public_email: `${'a'.repeat(245)}@exemple.fr`,
+      public_address_line: 'a'.repeat(121),
+      public_city: 'b'.repeat(81),
+    };
+    expect(errorsOf(publicContactsSchema.safeParse(tooLong))).toEqual({
+      public_phone: '32 caractères maximum',
+      public_email: '254 caractères maximum',
+      public_address_line: '120 caractères maximum',
+      public_city: '80 caractères maximum',
+    });
+  });
+  it('refuses a malformed e-mail', () => {
+    expect(errorsOf(publicContactsSchema.safeParse({ public_email: 'marie@' }))).toEqual({
+      public_email: 'Veuillez saisir un email valide',
+    });
+  });
+});
+
+describe('finder message', () => {
+  it('accepts 300 characters and refuses 301', () => {
+    expect(finderMessageSchema.safeParse({ message: 'x'.repeat(300) }).success).toBe(true);
+    expect(finderMessageSchema.safeParse({ message: 'x'.repeat(301) }).success).toBe(false);
+  });
+  it('needs a message or a contact', () => {
+    expect(finderMessageSchema.safeParse({ message: '  ', contact: '' }).success).toBe(false);
+    expect(finderMessageSchema.safeParse({ contact: '0612345678' }).success).toBe(true);
+  });
+  it('recognises a filled honeypot', () => {
+    expect(isHoneypotFilled({ website: 'http://spam' })).toBe(true);
+    expect(isHoneypotFilled({ website: '' })).toBe(false);
+  });
+});
+
+describe('auth forms', () => {
+  it('login needs both fields and a plausible e-mail', () => {
+    expect(errorsOf(loginSchema.safeParse({ email: '', password: '' }))).toEqual({
+      email: 'Veuillez remplir tous les champs',
+      password: 'Veuillez remplir tous les champs',
+    });
+    expect(errorsOf(loginSchema.safeParse({ email: 'marie', password: 'x' }))).toEqual({
+      email: 'Veuillez saisir un email valide',
+    });
+  });
+  it('register asks for 8 characters, the dialog for 6', () => {
+    expect(errorsOf(registerSchema().safeParse({ email: 'a@b.fr', password: '1234567' }))).toEqual({
+      password: 'Le mot de passe ne respecte pas tous les critères',
+    });
+    expect(registerSchema().safeParse({ email: 'a@b.fr', password: '12345678' }).success).toBe(true);
+    expect(registerSchema(6).safeParse({ email: 'a@b.fr', password: '123456' }).success).toBe(true);
+  });
+});

@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import { CODE_PATTERN } from './code.ts';
+import { LIMITS } from './limits.ts';
+import { sexToStored } from './sex.ts';
+import { speciesToStored } from './species.ts';
+
+/** The spec's "simple address pattern" for e-mails. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const MESSAGES = {
+  codeRequired: 'Code requis',
+  codeNotFound: 'Code introuvable',
+  nameRequired: "Le nom de l'animal est requis",
+  customSpeciesRequired: "Veuillez préciser l'espèce",
+  fillAllFields: 'Veuillez remplir tous les champs',
+  invalidEmail: 'Veuillez saisir un email valide',
+  emailRequired: 'Veuillez saisir votre email',
+  passwordCriteria: 'Le mot de passe ne respecte pas tous les critères',
+  birthYearRange: (max: number) => `L'année de naissance doit être comprise entre ${LIMITS.birthYearMin} et ${max}`,
+  birthYearInteger: "L'année de naissance doit être un nombre entier",
+  weightInvalid: 'Le poids doit être un nombre positif',
+  weightStep: 'Le poids se saisit au dixième de kilo près',
+  tooLong: (max: number) => `${max} caractères maximum`,
+  messageOrContactRequired: 'Écrivez un message ou indiquez comment vous joindre.',
+} as const;
+
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+/** Optional free text: trimmed, at most `max` characters, empty becomes null. */
+const optionalText = (max: number) =>
+  z
+    .preprocess(blankToNull, z.string().trim().max(max, MESSAGES.tooLong(max)).nullable().optional())
+    .transform((value) => value ?? null);
+
+const optionalEmail = z
+  .preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .max(LIMITS.emailMaxLength, MESSAGES.tooLong(LIMITS.emailMaxLength))
+      .regex(EMAIL_PATTERN, MESSAGES.invalidEmail)
+      .nullable()
+      .optional(),
+  )
+  .transform((value) => value ?? null);
+
+/** Number inputs arrive as text; empty becomes null, a comma is accepted as the decimal mark. */
+const toNumberOrNull = (value: unknown) => {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return value;
+  const text = String(value).trim().replace(',', '.');
+  return text === '' ? null : Number(text);
+};
+
+const birthYear = z.preprocess(
+  toNumberOrNull,
+  z
+    .number({ error: MESSAGES.birthYearInteger })
+    .int(MESSAGES.birthYearInteger)
+    .nullable()
+    .refine((year) => year === null || (year >= LIMITS.birthYearMin && year <= new Date().getFullYear()), {
+      error: () => MESSAGES.birthYearRange(new Date().getFullYear()),
+    }),
+);
+
+const weightKg = z.preprocess(
+  toNumberOrNull,
+  z
+    .number({ error: MESSAGES.weightInvalid })
+    .min(LIMITS.weightMin, MESSAGES.weightInvalid)
+    .max(LIMITS.weightMax, MESSAGES.weightInvalid)
+    .nullable()
+    // Step 0.1: tolerate binary floating point (0.3 is 0.30000000000000004 once computed).
+    .refine((kg) => kg === null || Math.abs(kg * 10 - Math.round(kg * 10)) < 1e-9, MESSAGES.weightStep),
+);
+
+const checkbox = z.preprocess((value) => value === true || value === 'true' || value === 'on', z.boolean());
+
+const requiredName = z
+  .string({ error: MESSAGES.nameRequired })
+  .trim()
+  .min(1, MESSAGES.nameRequired)
+  .max(LIMITS.nameMaxLength, MESSAGES.tooLong(LIMITS.nameMaxLength));
+
+const speciesFields = {
+  species: z.string().trim().max(LIMITS.shortTextMaxLength).optional().default(''),
+  customSpecies: z
+    .string()
+    .trim()
+    .max(LIMITS.shortTextMaxLength, MESSAGES.tooLong(LIMITS.shortTextMaxLength))
+    .optional()
+    .default(''),
+};
+
+function requireCustomSpecies(values: { species: string; customSpecies: string }, ctx: z.RefinementCtx) {
+  if (values.species === 'other' && values.customSpecies === '') {
+    ctx.addIssue({ code: 'custom', path: ['customSpecies'], message: MESSAGES.customSpeciesRequired });
+  }
+}
+
+const animalDetailFields = {
+  breed: optionalText(LIMITS.shortTextMaxLength),
+  color: optionalText(LIMITS.shortTextMaxLength),
+  birth_year: birthYear,
+  sex: z.string().optional().nullable(),
+  sterilized: checkbox,
+  weight_kg: weightKg,
+  important_info: optionalText(LIMITS.longTextMaxLength),
+  allergies: optionalText(LIMITS.longTextMaxLength),
+  meds: optionalText(LIMITS.longTextMaxLength),
+  temperament: optionalText(LIMITS.longTextMaxLength),
+  vet_info: optionalText(LIMITS.longTextMaxLength),
+  chip_or_tattoo: optionalText(LIMITS.shortTextMaxLength),
+};
+
+/** The animal as the database stores it (the p_animal argument of register_animal_with_code). */
+export interface AnimalPayload {
+  nom: string;
+  espece: string | null;
+  race: string | null;
+  couleur: string | null;
+  annee_naissance: number | null;
+  sexe: 'M' | 'F' | null;
+  sterilise: boolean;
+  poids_kg: number | null;
+  informations_importantes: string | null;
+  allergies: string | null;
+  medications: string | null;
+  caractere: string | null;
+  informations_veterinaires: string | null;
+  puce_ou_tatouage: string | null;
+}
+
+type DetailValues = z.output<z.ZodObject<typeof animalDetailFields>> & {
+  name: string;
+  species: string;
+  customSpecies: string;
+};
+
+function toAnimalPayload(values: DetailValues): AnimalPayload {
+  return {
+    nom: values.name,
+    espece: speciesToStored(values.species, values.customSpecies),
+    race: values.breed,
+    couleur: values.color,
+    annee_naissance: values.birth_year,
+    sexe: sexToStored(values.sex),
+    sterilise: values.sterilized,
+    poids_kg: values.weight_kg,
+    informations_importantes: values.important_info,
+    allergies: values.allergies,
+    medications: values.meds,
+    caractere: values.temperament,
+    informations_veterinaires: values.vet_info,
+    puce_ou_tatouage: values.chip_or_tattoo,
+  };
+}
+
+/** The activation form (SPEC sections 2 and 5); its output is the RPC's p_code and p_animal. */
+export const activationFormSchema = z
+  .object({
+    code: z
+      .string({ error: MESSAGES.codeRequired })
+      .trim()
+      .toUpperCase()
+      .min(1, MESSAGES.codeRequired)
+      .regex(CODE_PATTERN, MESSAGES.codeNotFound),
+    name: requiredName,
+    ...speciesFields,
+    ...animalDetailFields,
+    owner_email: optionalEmail,
+    owner_phone: optionalText(LIMITS.phoneMaxLength),
+    photo_url: optionalText(2048),
+  })
+  .superRefine(requireCustomSpecies)
+  .transform((values) => ({
+    p_code: values.code,
+    p_animal: {
+      ...toAnimalPayload(values),
+      email_proprietaire: values.owner_email,
+      telephone_proprietaire: values.owner_phone,
+      photo_url: values.photo_url,
+    },
+  }));
+
+export type ActivationFormInput = z.input<typeof activationFormSchema>;
+export type ActivationRequest = z.output<typeof activationFormSchema>;
+
+/** The edit page's animal fields (SPEC section 2, 'Edit animal'); its output is the update payload. */
+export const animalEditFormSchema = z
+  .object({
+    name: requiredName,
+    ...speciesFields,
+    ...animalDetailFields,
+  })
+  .superRefine(requireCustomSpecies)
+  .transform(toAnimalPayload);
+
+export type AnimalEditFormInput = z.input<typeof animalEditFormSchema>;
+
+/** The public contacts panel: trimmed, empty becomes null, the spec's maximum lengths. */
+export const publicContactsSchema = z.object({
+  public_phone: optionalText(LIMITS.phoneMaxLength),
+  public_email: optionalEmail,
+  public_address_line: optionalText(LIMITS.addressLineMaxLength),
+  public_city: optionalText(LIMITS.cityMaxLength),
+  show_public_phone: checkbox,
+  show_public_email: checkbox,
+  show_public_address: checkbox,
+});
+
+export type PublicContactsInput = z.input<typeof publicContactsSchema>;
+export type PublicContactsValues = z.output<typeof publicContactsSchema>;
+
+/** A finder's message to the owner. `website` is the hidden honeypot: a person leaves it empty. */
+export const finderMessageSchema = z
+  .object({
+    message: optionalText(LIMITS.messageMaxLength),
+    contact: optionalText(LIMITS.finderContactMaxLength),
+    website: z.string().optional().default(''),
+  })
+  .refine((values) => values.message !== null || values.contact !== null, {
+    message: MESSAGES.messageOrContactRequired,
+    path: ['message'],
+  });
+
+export type FinderMessageInput = z.input<typeof finderMessageSchema>;
+
+export function isHoneypotFilled(values: { website?: string | null }): boolean {
+  return (values.website ?? '').trim() !== '';
+}
+
+const requiredEmail = (missing: string) =>
+  z.string({ error: missing }).trim().min(1, missing).regex(EMAIL_PATTERN, MESSAGES.invalidEmail);
+
+export const loginSchema = z.object({
+  email: requiredEmail(MESSAGES.fillAllFields),
+  password: z.string({ error: MESSAGES.fillAllFields }).min(1, MESSAGES.fillAllFields),
+});
+
+export const forgotPasswordSchema = z.object({ email: requiredEmail(MESSAGES.emailRequired) });
+
+/** Register page: 8 characters; the activation dialog's sign-up asks for 6 (SPEC section 5). */
+export const registerSchema = (passwordMin: number = LIMITS.passwordMinRegister) =>
+  z.object({
+    email: requiredEmail(MESSAGES.fillAllFields),
+    password: z
+      .string({ error: MESSAGES.fillAllFields })
+      .min(1, MESSAGES.fillAllFields)
+      .min(passwordMin, MESSAGES.passwordCriteria),
+  });
