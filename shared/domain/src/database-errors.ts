@@ -1,0 +1,34 @@
+import { LIMITS } from './limits.ts';
+import { MESSAGES } from './schemas.ts';
+
+const GENERIC = "Une erreur inattendue s'est produite";
+
+/** French text for each named constraint of supabase/migrations that a person's input can break. */
+const CONSTRAINT_MESSAGES: Record<string, () => string> = {
+  animals_nom_requis: () => MESSAGES.nameRequired,
+  animals_annee_naissance_plage: () => MESSAGES.birthYearRange(new Date().getFullYear()),
+  animals_poids_kg_positif: () => MESSAGES.weightInvalid,
+  animals_sexe_valeurs: () => 'Sexe invalide',
+  animals_espece_longueur: () => `Espèce : ${MESSAGES.tooLong(LIMITS.shortTextMaxLength)}`,
+  animals_race_longueur: () => `Race : ${MESSAGES.tooLong(LIMITS.shortTextMaxLength)}`,
+  animals_couleur_longueur: () => `Couleur : ${MESSAGES.tooLong(LIMITS.shortTextMaxLength)}`,
+  animals_public_phone_longueur: () => `Téléphone : ${MESSAGES.tooLong(LIMITS.phoneMaxLength)}`,
+  animals_public_email_longueur: () => `Email : ${MESSAGES.tooLong(LIMITS.emailMaxLength)}`,
+  animals_public_address_line_longueur: () => `Adresse : ${MESSAGES.tooLong(LIMITS.addressLineMaxLength)}`,
+  animals_public_city_longueur: () => `Ville : ${MESSAGES.tooLong(LIMITS.cityMaxLength)}`,
+  codes_id_format: () => MESSAGES.codeNotFound,
+};
+
+/**
+ * A message a person can act on for an error from the database (PostgREST's {code, message}):
+ * a broken constraint is named in the message as `constraint "name"`, or raised with its French text.
+ */
+export function databaseErrorMessage(error: { code?: string; message?: string; constraint?: string }): string {
+  const name = error.constraint ?? /constraint "([a-z0-9_]+)"/.exec(error.message ?? '')?.[1];
+  const known = name ? CONSTRAINT_MESSAGES[name] : undefined;
+  if (known) return known();
+  // Our own triggers raise check_violation with the French text itself (e.g. the photo limit).
+  if (error.code === '23514' && error.message && !error.message.includes('violates')) return error.message;
+  if (error.code === '42501') return "Vous n'avez pas le droit de modifier cet animal.";
+  return GENERIC;
+}

@@ -1,0 +1,9 @@
+export { actAs, type JwtClaims } from './claims.ts';
+export {
+  type Database,
+  type OpenDatabaseOptions,
+  openDatabase,
+  type Queryable,
+  type QueryResult,
+} from './connection.ts';
+export { MIGRATIONS_DIR, type PrepareResult, prepareDatabase, SEED_FILE } from './migrations.ts';
