@@ -19,7 +19,9 @@ for (const file of files) {
   } else {
     // Vitest; a file that failed to load has no test results, so count it as a failure.
     passed += report.numPassedTests;
-    failed += report.numFailedTests + (report.testResults ?? []).filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
+    failed +=
+      report.numFailedTests +
+      (report.testResults ?? []).filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
     skipped += report.numPendingTests + report.numTodoTests;
   }
 }
