@@ -75,7 +75,7 @@ create policy animal_photos_delete_own on public.animal_photos
 
 -- Codes: an owner sees the codes linked to their animals (the codes(id) embedding). Claiming a code
 -- happens only in register_animal_with_code; code status comes from code_status().
-grant select (id, used, animal_id) on public.codes to authenticated;
+grant select on public.codes to authenticated;
 
 create policy codes_select_own on public.codes
   for select to authenticated

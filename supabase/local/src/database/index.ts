@@ -1,4 +1,4 @@
-export { actAs, type JwtClaims } from './claims.ts';
+export { actAs, type JwtClaims, type RequestSettings } from './claims.ts';
 export {
   type Database,
   type OpenDatabaseOptions,

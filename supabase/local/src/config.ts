@@ -1,0 +1,65 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+
+const schema = z.object({
+  STACK_PORT: z.coerce.number().int().min(0).max(65535).default(54321),
+  STACK_HOST: z.string().default('127.0.0.1'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').default(DEFAULT_JWT_SECRET),
+  /** Access-token lifetime in seconds (GoTrue's JWT_EXP); tests shorten it to see a session expire. */
+  JWT_EXPIRY: z.coerce.number().int().min(1).default(3600),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default(`${REPO_ROOT}.data`),
+  /** Where e-mail links lead by default and which redirect targets are allowed (GoTrue's SITE_URL). */
+  SITE_URL: z.string().url().default('http://127.0.0.1:3000'),
+  /** Extra allowed redirect prefixes, comma-separated (GoTrue's URI_ALLOW_LIST). */
+  ADDITIONAL_REDIRECT_URLS: z.string().default('http://localhost:3000'),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).default(8),
+  /** Seconds between two e-mails of one kind to one address (GoTrue's SMTP max frequency). */
+  EMAIL_MIN_INTERVAL: z.coerce.number().int().min(0).default(60),
+  /** Seconds a rotated refresh token may still be presented (hosted Supabase: 10). */
+  REFRESH_TOKEN_REUSE_INTERVAL: z.coerce.number().int().min(0).default(10),
+});
+
+export type StackConfig = {
+  port: number;
+  host: string;
+  jwtSecret: string;
+  jwtExpiry: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  siteUrl: string;
+  redirectAllowList: string[];
+  passwordMinLength: number;
+  emailMinIntervalSeconds: number;
+  refreshReuseSeconds: number;
+};
+
+/** Reads the configuration from the environment, with a readable list of what is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<StackConfig> = {}): StackConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    throw new Error(`Invalid local stack configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.STACK_PORT,
+    host: e.STACK_HOST,
+    jwtSecret: e.JWT_SECRET,
+    jwtExpiry: e.JWT_EXPIRY,
+    databaseUrl: e.DATABASE_URL || undefined,
+    dataDir: e.DATA_DIR,
+    siteUrl: e.SITE_URL,
+    redirectAllowList: e.ADDITIONAL_REDIRECT_URLS.split(',')
+      .map((url) => url.trim())
+      .filter(Boolean),
+    passwordMinLength: e.PASSWORD_MIN_LENGTH,
+    emailMinIntervalSeconds: e.EMAIL_MIN_INTERVAL,
+    refreshReuseSeconds: e.REFRESH_TOKEN_REUSE_INTERVAL,
+    ...overrides,
+  };
+}

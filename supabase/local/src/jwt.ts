@@ -1,0 +1,59 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export type Role = 'anon' | 'authenticated' | 'service_role';
+
+export interface Claims {
+  role: Role;
+  sub?: string;
+  email?: string;
+  exp?: number;
+  session_id?: string;
+  [claim: string]: unknown;
+}
+
+export class JwtError extends Error {
+  constructor(
+    message: string,
+    readonly expired: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export function createJwt(secret: string) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    /** Signs claims valid for `expiresInSeconds` from `issuedAt` (seconds since the epoch, now by default). */
+    sign(claims: Claims, expiresInSeconds: number, issuedAt = Math.floor(Date.now() / 1000)): Promise<string> {
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + expiresInSeconds)
+        .sign(key);
+    },
+    async verify(token: string): Promise<Claims> {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        return payload as Claims;
+      } catch (error) {
+        if (error instanceof errors.JWTExpired) throw new JwtError('JWT expired', true);
+        throw new JwtError(error instanceof Error ? error.message : 'invalid JWT', false);
+      }
+    },
+  };
+}
+
+export type Jwt = ReturnType<typeof createJwt>;
+
+/**
+ * The two API keys of a Supabase project: long-lived JWTs whose role is anon or service_role.
+ * Issued at a fixed date so that the same secret always gives the same keys.
+ */
+export async function apiKeys(jwt: Jwt) {
+  const issuedAt = Date.UTC(2026, 0, 1) / 1000;
+  const tenYears = 10 * 365 * 24 * 3600;
+  return {
+    anonKey: await jwt.sign({ role: 'anon', iss: 'supabase-local' }, tenYears, issuedAt),
+    serviceRoleKey: await jwt.sign({ role: 'service_role', iss: 'supabase-local' }, tenYears, issuedAt),
+  };
+}

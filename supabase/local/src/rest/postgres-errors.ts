@@ -1,0 +1,30 @@
+import { ApiError } from './errors.ts';
+
+interface PostgresError {
+  code?: string;
+  message?: string;
+  detail?: string;
+  hint?: string;
+}
+
+/** PostgREST's HTTP status for a SQLSTATE (its Error.hs mapping, for the codes this product can meet). */
+function statusFor(code: string, authenticated: boolean): number {
+  if (code === '42501') return authenticated ? 403 : 401;
+  if (['23503', '23505', '25006'].includes(code)) return 409;
+  if (code === '42883' || code === '42P01') return 404;
+  if (code === '53400') return 500;
+  if (code === '40001') return 503;
+  if (code === 'P0001') return 400;
+  if (/^(08|09|0L|0P|25|2B|2D|38|39|3B|40|53|54|55|57|58|F0|HV|P0|XX)/.test(code)) return 500;
+  if (/^(22|23|42)/.test(code)) return 400;
+  return 400;
+}
+
+export function fromPostgresError(error: unknown, authenticated: boolean): ApiError {
+  if (error instanceof ApiError) return error;
+  const e = error as PostgresError;
+  if (!e?.code) {
+    return new ApiError(500, 'PGRST000', 'Database connection error', e?.message ?? String(error));
+  }
+  return new ApiError(statusFor(e.code, authenticated), e.code, e.message ?? '', e.detail ?? null, e.hint ?? null);
+}

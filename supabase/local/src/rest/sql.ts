@@ -1,0 +1,315 @@
+// Turns parsed PostgREST requests into one parameterised statement each. Identifiers are checked
+// against the schema cache and quoted; every value travels as a parameter.
+import { ApiError, parseError } from './errors.ts';
+import type { Condition, Order, ReadQuery, SelectItem } from './query.ts';
+import type { ForeignKey, Routine, SchemaCache, Table } from './schema-cache.ts';
+
+export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const qualified = (schema: string, name: string) => `${ident(schema)}.${ident(name)}`;
+const TYPE_NAME = /^[a-z_][a-z0-9_ ]*(\([0-9, ]+\))?(\[\])*$/i;
+
+export class Statement {
+  readonly params: unknown[] = [];
+  private aliases = 0;
+
+  param(value: unknown, type?: string): string {
+    this.params.push(value);
+    return type ? `$${this.params.length}::${type}` : `$${this.params.length}`;
+  }
+
+  alias(): string {
+    const alias = `t${this.aliases}`;
+    this.aliases += 1;
+    return ident(alias);
+  }
+}
+
+export function findTable(cache: SchemaCache, name: string): Table {
+  const table = cache.tables.get(name);
+  if (!table) {
+    throw new ApiError(
+      404,
+      'PGRST205',
+      `Could not find the table 'public.${name}' in the schema cache`,
+      null,
+      null,
+    );
+  }
+  return table;
+}
+
+function columnType(table: Table, name: string): string {
+  const column = table.columns.get(name);
+  if (!column) throw new ApiError(400, '42703', `column ${table.name}.${name} does not exist`);
+  return column.type;
+}
+
+interface Relationship {
+  table: Table;
+  toMany: boolean;
+  /** Pairs of (column of the embedding table, column of the embedded table). */
+  pairs: [string, string][];
+}
+
+function resolveRelationship(cache: SchemaCache, from: Table, target: string, hint?: string): Relationship {
+  const table = cache.tables.get(target);
+  const matches = (fk: ForeignKey) => !hint || fk.name === hint || fk.columns.includes(hint);
+  const candidates: Relationship[] = [];
+  if (table) {
+    for (const fk of cache.foreignKeys) {
+      if (!matches(fk)) continue;
+      if (fk.table === table.name && fk.foreignTable === from.name) {
+        candidates.push({ table, toMany: true, pairs: fk.foreignColumns.map((c, i) => [c, fk.columns[i] as string]) });
+      }
+      if (fk.table === from.name && fk.foreignTable === table.name) {
+        candidates.push({ table, toMany: false, pairs: fk.columns.map((c, i) => [c, fk.foreignColumns[i] as string]) });
+      }
+    }
+  }
+  if (candidates.length === 1) return candidates[0] as Relationship;
+  if (candidates.length === 0) {
+    throw new ApiError(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${from.name}' and '${target}' in the schema cache`,
+      `Searched for a foreign key relationship between '${from.name}' and '${target}' in the schema 'public', but no matches were found.`,
+      null,
+    );
+  }
+  throw new ApiError(
+    300,
+    'PGRST201',
+    `Could not embed because more than one relationship was found for '${from.name}' and '${target}'`,
+    null,
+    `Try changing '${target}' to one of the foreign keys of the relationships, e.g. '${target}!<constraint name>'`,
+  );
+}
+
+/** The select list of `table` (aliased `alias`), with embedded resources as JSON subqueries. */
+export function projection(
+  cache: SchemaCache,
+  statement: Statement,
+  table: Table,
+  alias: string,
+  items: SelectItem[],
+): string {
+  const parts = items.map((item) => {
+    if (item.kind === 'star') return `${alias}.*`;
+    if (item.kind === 'column') {
+      columnType(table, item.name);
+      if (item.cast && !TYPE_NAME.test(item.cast)) throw parseError(`"failed to parse select parameter"`, item.cast);
+      const cast = item.cast ? `::${item.cast}` : '';
+      return `${alias}.${ident(item.name)}${cast} as ${ident(item.alias ?? item.name)}`;
+    }
+    if (item.inner) throw parseError('"!inner" embedding is not supported by the local stack');
+    const relation = resolveRelationship(cache, table, item.name, item.hint);
+    const inner = statement.alias();
+    const join = relation.pairs.map(([mine, theirs]) => `${inner}.${ident(theirs)} = ${alias}.${ident(mine)}`);
+    const select = projection(cache, statement, relation.table, inner, item.select);
+    const source = `select ${select} from ${qualified('public', relation.table.name)} as ${inner} where ${join.join(' and ')}`;
+    const value = relation.toMany
+      ? `coalesce((select json_agg(_e) from (${source}) _e), '[]'::json)`
+      : `(select row_to_json(_e) from (${source}) _e)`;
+    return `${value} as ${ident(item.alias ?? item.name)}`;
+  });
+  return parts.join(', ');
+}
+
+const COMPARISONS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+
+export function condition(statement: Statement, table: Table, alias: string, c: Condition): string {
+  if (c.kind !== 'filter') {
+    const inner = c.conditions.map((child) => condition(statement, table, alias, child));
+    const joined = `(${inner.join(c.kind === 'and' ? ' and ' : ' or ') || 'true'})`;
+    return c.negate ? `not ${joined}` : joined;
+  }
+  const type = columnType(table, c.column);
+  const column = `${alias}.${ident(c.column)}`;
+  let sql: string;
+  switch (c.operator) {
+    case 'in':
+      sql = `${column} = any(array(select json_array_elements_text(${statement.param(JSON.stringify(c.value))}::json))::${type}[])`;
+      break;
+    case 'is':
+      sql = `${column} is ${String(c.value).toLowerCase()}`;
+      break;
+    case 'like':
+    case 'ilike':
+      sql = `${column}::text ${c.operator} ${statement.param(String(c.value).replaceAll('*', '%'))}`;
+      break;
+    case 'cs':
+      sql = `${column} @> ${statement.param(c.value, type)}`;
+      break;
+    case 'cd':
+      sql = `${column} <@ ${statement.param(c.value, type)}`;
+      break;
+    default:
+      sql = `${column} ${COMPARISONS[c.operator]} ${statement.param(c.value, type)}`;
+  }
+  return c.negate ? `not (${sql})` : sql;
+}
+
+function whereClause(statement: Statement, table: Table, alias: string, where: Condition[]): string {
+  if (where.length === 0) return '';
+  return ` where ${where.map((c) => condition(statement, table, alias, c)).join(' and ')}`;
+}
+
+function orderClause(table: Table, alias: string, order: Order[]): string {
+  if (order.length === 0) return '';
+  const terms = order.map((o) => {
+    columnType(table, o.column);
+    const nulls = o.nulls ? ` nulls ${o.nulls}` : '';
+    return `${alias}.${ident(o.column)} ${o.descending ? 'desc' : 'asc'}${nulls}`;
+  });
+  return ` order by ${terms.join(', ')}`;
+}
+
+function pageClause(query: ReadQuery): string {
+  return `${query.limit !== undefined ? ` limit ${query.limit}` : ''}${query.offset ? ` offset ${query.offset}` : ''}`;
+}
+
+/** Wraps rows selected from `source` (aliased) into one JSON array and their count. */
+function aggregate(body: string): string {
+  return `select coalesce(json_agg(_row), '[]'::json)::text as body, count(*)::int as page_count from (${body}) _row`;
+}
+
+export function readStatement(cache: SchemaCache, tableName: string, query: ReadQuery) {
+  const table = findTable(cache, tableName);
+  const statement = new Statement();
+  const alias = statement.alias();
+  const from = `from ${qualified('public', table.name)} as ${alias}`;
+  const select = projection(cache, statement, table, alias, query.select);
+  const where = whereClause(statement, table, alias, query.where);
+  const sql = aggregate(`select ${select} ${from}${where}${orderClause(table, alias, query.order)}${pageClause(query)}`);
+  return { sql, params: statement.params, countSql: `select count(*)::int as total ${from}${where}` };
+}
+
+function bodyColumns(table: Table, rows: Record<string, unknown>[], columnsParam: string | null): string[] {
+  const names = columnsParam
+    ? columnsParam.split(',').map((name) => name.trim().replace(/^"(.*)"$/, '$1'))
+    : Object.keys(rows[0] ?? {});
+  for (const name of names) {
+    if (!table.columns.has(name)) {
+      throw new ApiError(400, 'PGRST204', `Could not find the '${name}' column of '${table.name}' in the schema cache`);
+    }
+  }
+  return names;
+}
+
+export interface WriteOptions {
+  representation: boolean;
+  query: ReadQuery;
+}
+
+function returning(cache: SchemaCache, statement: Statement, table: Table, write: string, options: WriteOptions) {
+  if (!options.representation) {
+    return `with _source as (${write} returning 1) select ''::text as body, count(*)::int as page_count from _source`;
+  }
+  const alias = statement.alias();
+  const select = projection(cache, statement, table, alias, options.query.select);
+  return `with _source as (${write} returning *) ${aggregate(
+    `select ${select} from _source as ${alias}${orderClause(table, alias, options.query.order)}`,
+  )}`;
+}
+
+export function insertStatement(
+  cache: SchemaCache,
+  tableName: string,
+  rows: Record<string, unknown>[],
+  options: WriteOptions & { columns: string | null; onConflict: string | null; resolution?: 'merge' | 'ignore' },
+) {
+  const table = findTable(cache, tableName);
+  const statement = new Statement();
+  const columns = bodyColumns(table, rows, options.columns);
+  const list = columns.map(ident).join(', ');
+  const source = `json_populate_recordset(null::${qualified('public', table.name)}, ${statement.param(JSON.stringify(rows))}::json)`;
+  let write = `insert into ${qualified('public', table.name)} (${list}) select ${list} from ${source} _r`;
+  if (options.resolution) {
+    const target = options.onConflict ? options.onConflict.split(',').map((c) => c.trim()) : table.primaryKey;
+    for (const name of target) columnType(table, name);
+    const conflict = target.map(ident).join(', ');
+    write +=
+      options.resolution === 'ignore'
+        ? ` on conflict (${conflict}) do nothing`
+        : ` on conflict (${conflict}) do update set ${columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`;
+  }
+  return { sql: returning(cache, statement, table, write, options), params: statement.params };
+}
+
+export function updateStatement(
+  cache: SchemaCache,
+  tableName: string,
+  values: Record<string, unknown>,
+  options: WriteOptions,
+) {
+  const table = findTable(cache, tableName);
+  const statement = new Statement();
+  const columns = bodyColumns(table, [values], null);
+  const alias = statement.alias();
+  const record = `json_populate_record(null::${qualified('public', table.name)}, ${statement.param(JSON.stringify(values))}::json)`;
+  const set = columns.map((c) => `${ident(c)} = _r.${ident(c)}`).join(', ');
+  const where = whereClause(statement, table, alias, options.query.where);
+  const write = `update ${qualified('public', table.name)} as ${alias} set ${set} from ${record} as _r${where}`;
+  return { sql: returning(cache, statement, table, write, options), params: statement.params };
+}
+
+export function deleteStatement(cache: SchemaCache, tableName: string, options: WriteOptions) {
+  const table = findTable(cache, tableName);
+  const statement = new Statement();
+  const alias = statement.alias();
+  const where = whereClause(statement, table, alias, options.query.where);
+  const write = `delete from ${qualified('public', table.name)} as ${alias}${where}`;
+  return { sql: returning(cache, statement, table, write, options), params: statement.params };
+}
+
+function findRoutine(cache: SchemaCache, name: string, args: Record<string, unknown>): Routine {
+  const given = Object.keys(args);
+  const routine = (cache.routines.get(name) ?? []).find(
+    (r) =>
+      given.every((key) => r.args.some((arg) => arg.name === key)) &&
+      r.args.every((arg) => arg.hasDefault || given.includes(arg.name)),
+  );
+  if (!routine) {
+    const signature = given.length ? `(${given.join(', ')})` : ' without parameters';
+    throw new ApiError(
+      404,
+      'PGRST202',
+      `Could not find the function public.${name}${signature} in the schema cache`,
+      `Searched for the function public.${name}${given.length ? ` with parameters ${given.join(', ')}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+      null,
+    );
+  }
+  return routine;
+}
+
+function argumentValue(value: unknown, type: string): unknown {
+  if (value === null || value === undefined) return null;
+  if (type === 'json' || type === 'jsonb' || typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+export function rpcStatement(cache: SchemaCache, name: string, args: Record<string, unknown>, query: ReadQuery) {
+  const routine = findRoutine(cache, name, args);
+  const statement = new Statement();
+  const call = `${qualified('public', routine.name)}(${routine.args
+    .filter((arg) => arg.name in args)
+    .map((arg) => `${ident(arg.name)} := ${statement.param(argumentValue(args[arg.name], arg.type), arg.type)}`)
+    .join(', ')})`;
+  const rowTable = cache.tables.get(routine.returnType.replace(/^public\./, ''));
+  if (routine.returnsSet || routine.returnsComposite) {
+    const alias = statement.alias();
+    if (rowTable) {
+      const select = projection(cache, statement, rowTable, alias, query.select);
+      const where = whereClause(statement, rowTable, alias, query.where);
+      const body = `select ${select} from ${call} as ${alias}${where}${orderClause(rowTable, alias, query.order)}${pageClause(query)}`;
+      return { sql: aggregate(body), params: statement.params, returnsSet: routine.returnsSet };
+    }
+    return { sql: aggregate(`select * from ${call} as ${alias}`), params: statement.params, returnsSet: routine.returnsSet };
+  }
+  return {
+    sql: `select to_json(${call})::text as body, 1 as page_count`,
+    params: statement.params,
+    returnsSet: false,
+    returnsVoid: routine.returnType === 'void',
+  };
+}

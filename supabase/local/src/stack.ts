@@ -1,0 +1,85 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { type StackConfig } from './config.ts';
+import { type Database, openDatabase, prepareDatabase } from './database/index.ts';
+import { apiGateway, corsForFrontEnds, type StackEnv } from './http/gateway.ts';
+import { authRoutes } from './auth/routes.ts';
+import { apiKeys, createJwt } from './jwt.ts';
+import { mailboxRoutes } from './mailbox/mailbox.ts';
+import { restRoutes } from './rest/routes.ts';
+import { loadSchemaCache } from './rest/schema-cache.ts';
+
+const LOCAL_STACK_SQL = new URL('../sql/local-stack.sql', import.meta.url);
+
+export interface RunningStack {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  db: Database;
+  /** Milliseconds from the call to the first request it could serve. */
+  startupMs: number;
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+/** Opens the database, brings it to the project's schema, and serves Supabase's HTTP APIs. */
+export async function startStack(config: StackConfig): Promise<RunningStack> {
+  const started = performance.now();
+  let db: Database;
+  if (config.databaseUrl) {
+    db = await openDatabase({ url: config.databaseUrl });
+  } else {
+    await mkdir(config.dataDir, { recursive: true });
+    db = await openDatabase({ dataDir: join(config.dataDir, 'pglite') });
+  }
+  const prepared = await prepareDatabase(db);
+  await db.exec(await readFile(LOCAL_STACK_SQL, 'utf8'));
+  const schema = await loadSchemaCache(db);
+
+  const jwt = createJwt(config.jwtSecret);
+  const keys = await apiKeys(jwt);
+
+  const app = new Hono<StackEnv>();
+  app.use('*', corsForFrontEnds);
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.route('/mailbox', mailboxRoutes(db));
+
+  const api = new Hono<StackEnv>();
+  api.use('*', apiGateway(jwt));
+  api.use('/rest/*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json(tooLarge, 413) }));
+  api.use('/auth/*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json(tooLarge, 413) }));
+  api.route('/rest/v1', restRoutes(db, () => schema));
+  api.route('/auth/v1', authRoutes(db, jwt, config));
+  app.route('/', api);
+
+  app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
+  app.onError((error, c) => {
+    console.error('[stack]', c.req.method, c.req.path, error);
+    return c.json({ message: 'An unexpected error occurred' }, 500);
+  });
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://${config.host}:${port}`,
+    ...keys,
+    db,
+    startupMs: Math.round(performance.now() - started),
+    seeded: prepared.seeded,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}
+
+const tooLarge = { code: 'PGRST413', message: 'Payload too large', details: null, hint: null };

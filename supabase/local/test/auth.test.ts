@@ -1,0 +1,217 @@
+import { AuthApiError, AuthWeakPasswordError } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { followLink, startTestStack, type TestStack } from './support.ts';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack({ refreshReuseSeconds: 0 });
+});
+afterAll(() => stack?.close());
+
+const newEmail = (label: string) => `${label}-${crypto.randomUUID()}@test.medaille.fr`;
+const redirectTo = 'http://127.0.0.1:3000/auth/callback';
+
+describe('sign-up with e-mail confirmation', () => {
+  it('creates an unconfirmed user, no session, and mails a confirmation link to /auth/callback', async () => {
+    const email = newEmail('signup');
+    const { data, error } = await stack.client().auth.signUp({
+      email,
+      password: 'mot-de-passe-1',
+      options: { emailRedirectTo: redirectTo },
+    });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user).toMatchObject({ email, role: 'authenticated', aud: 'authenticated' });
+    expect(data.user?.identities).toHaveLength(1);
+    expect(data.user?.email_confirmed_at).toBeUndefined();
+
+    const mail = await stack.lastMail(email);
+    expect(mail.subject).toBe('Confirmez votre inscription à Médaille');
+    const followed = await followLink(mail.links[0] as string);
+    expect(followed.status).toBe(303);
+    expect(followed.target).toBe(redirectTo);
+    expect(followed.params.get('type')).toBe('signup');
+    expect(followed.params.get('token_type')).toBe('bearer');
+
+    // The session in the link is a real one: the user behind it is now confirmed.
+    const { data: user } = await stack.client().auth.getUser(followed.params.get('access_token') as string);
+    expect(user.user?.email).toBe(email);
+    expect(user.user?.email_confirmed_at).toBeTruthy();
+  });
+
+  it('refuses password sign-in until the address is confirmed', async () => {
+    const email = newEmail('unconfirmed');
+    await stack.client().auth.signUp({ email, password: 'mot-de-passe-1' });
+    const { error } = await stack.client().auth.signInWithPassword({ email, password: 'mot-de-passe-1' });
+    expect(error).toBeInstanceOf(AuthApiError);
+    expect(error).toMatchObject({ status: 400, code: 'email_not_confirmed', message: 'Email not confirmed' });
+  });
+
+  it('answers a sign-up for a confirmed address with a user without identities, and mails nothing', async () => {
+    const owner = await stack.signedInOwner('existing');
+    const before = await stack.lastMail(owner.email);
+    const { data, error } = await stack.client().auth.signUp({ email: owner.email, password: 'autre-mot-de-passe' });
+    expect(error).toBeNull();
+    expect(data.user?.identities).toEqual([]);
+    expect(data.user?.id).not.toBe(owner.userId);
+    expect((await stack.lastMail(owner.email)).text).toBe(before.text);
+  });
+
+  it('refuses a password under 8 characters as weak, and a malformed address', async () => {
+    const weak = await stack.client().auth.signUp({ email: newEmail('weak'), password: '1234567' });
+    expect(weak.error).toBeInstanceOf(AuthWeakPasswordError);
+    expect(weak.error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['length'] });
+    const malformed = await stack.client().auth.signUp({ email: 'pas-une-adresse', password: 'mot-de-passe-1' });
+    expect(malformed.error).toMatchObject({ status: 400, code: 'validation_failed' });
+  });
+
+  it('sends a spent or unknown link back with otp_expired', async () => {
+    const email = newEmail('twice');
+    await stack.client().auth.signUp({ email, password: 'mot-de-passe-1' });
+    const link = (await stack.lastMail(email)).links[0] as string;
+    expect((await followLink(link)).params.get('access_token')).toBeTruthy();
+    const again = await followLink(link);
+    expect(again.status).toBe(303);
+    expect(again.params.get('error_code')).toBe('otp_expired');
+    expect(again.params.get('access_token')).toBeNull();
+  });
+});
+
+describe('password sign-in', () => {
+  it('gives a session whose token carries the user, role and session', async () => {
+    const owner = await stack.signedInOwner('signin');
+    const { data } = await owner.client.auth.getSession();
+    const session = data.session;
+    expect(session).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
+    expect(session?.refresh_token).toMatch(/^[a-z0-9]{12}$/);
+    const claims = JSON.parse(Buffer.from(session?.access_token.split('.')[1] as string, 'base64url').toString());
+    expect(claims).toMatchObject({ sub: owner.userId, role: 'authenticated', aud: 'authenticated', email: owner.email });
+    expect(claims.session_id).toBeTruthy();
+    const user = await owner.client.auth.getUser();
+    expect(user.data.user?.id).toBe(owner.userId);
+  });
+
+  it('says "Invalid login credentials" for a wrong password and for an unknown address alike', async () => {
+    const owner = await stack.signedInOwner('wrong');
+    for (const attempt of [
+      { email: owner.email, password: 'pas-le-bon' },
+      { email: newEmail('nobody'), password: 'mot-de-passe-1' },
+    ]) {
+      const { error } = await stack.client().auth.signInWithPassword(attempt);
+      expect(error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
+    }
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotate: each refresh gives a new token, and a token used long ago ends the session', async () => {
+    const owner = await stack.signedInOwner('refresh');
+    const first = (await owner.client.auth.getSession()).data.session?.refresh_token as string;
+    const refreshed = await stack.client().auth.refreshSession({ refresh_token: first });
+    const second = refreshed.data.session?.refresh_token as string;
+    expect(second).toMatch(/^[a-z0-9]{12}$/);
+    expect(second).not.toBe(first);
+
+    // Presenting the parent again (a lost answer) gives back its child...
+    const lost = await stack.client().auth.refreshSession({ refresh_token: first });
+    expect(lost.data.session?.refresh_token).toBe(second);
+    // ...but once the child itself was rotated, the grandparent is a replay: the whole family is revoked.
+    await stack.client().auth.refreshSession({ refresh_token: second });
+    const replay = await stack.client().auth.refreshSession({ refresh_token: first });
+    expect(replay.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+  });
+
+  it('refuses unknown and malformed tokens', async () => {
+    const unknown = await stack.client().auth.refreshSession({ refresh_token: 'abcdefghijkl' });
+    expect(unknown.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+    const malformed = await stack.client().auth.refreshSession({ refresh_token: 'not a token' });
+    expect(malformed.error).toMatchObject({ status: 400, code: 'validation_failed' });
+  });
+});
+
+describe('magic link', () => {
+  it('mails a link that signs a confirmed owner in', async () => {
+    const owner = await stack.signedInOwner('magic');
+    const { error } = await stack.client().auth.signInWithOtp({ email: owner.email, options: { emailRedirectTo: redirectTo } });
+    expect(error).toBeNull();
+    const mail = await stack.lastMail(owner.email);
+    expect(mail.subject).toBe('Votre lien de connexion à Médaille');
+    const followed = await followLink(mail.links[0] as string);
+    expect(followed.params.get('type')).toBe('magiclink');
+    const { data } = await stack.client().auth.getUser(followed.params.get('access_token') as string);
+    expect(data.user?.id).toBe(owner.userId);
+  });
+});
+
+describe('password recovery', () => {
+  it('mails a recovery link whose session may set a new password', async () => {
+    const owner = await stack.signedInOwner('recover');
+    const { error } = await stack.client().auth.resetPasswordForEmail(owner.email, {
+      redirectTo: `${redirectTo}?reset=true`,
+    });
+    expect(error).toBeNull();
+    const mail = await stack.lastMail(owner.email);
+    expect(mail.subject).toBe('Réinitialisez votre mot de passe Médaille');
+    const followed = await followLink(mail.links[0] as string);
+    expect(followed.target).toBe(`${redirectTo}?reset=true`);
+    expect(followed.params.get('type')).toBe('recovery');
+
+    const recovering = stack.client();
+    await recovering.auth.setSession({
+      access_token: followed.params.get('access_token') as string,
+      refresh_token: followed.params.get('refresh_token') as string,
+    });
+    const updated = await recovering.auth.updateUser({ password: 'nouveau-mot-de-passe' });
+    expect(updated.error).toBeNull();
+
+    const oldPassword = await stack.client().auth.signInWithPassword({ email: owner.email, password: owner.password });
+    expect(oldPassword.error?.code).toBe('invalid_credentials');
+    const newPassword = await stack.client().auth.signInWithPassword({ email: owner.email, password: 'nouveau-mot-de-passe' });
+    expect(newPassword.error).toBeNull();
+  });
+
+  it('answers the same for an unknown address, and mails nothing', async () => {
+    const email = newEmail('ghost');
+    const { error } = await stack.client().auth.resetPasswordForEmail(email);
+    expect(error).toBeNull();
+    const response = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`);
+    expect(await response.json()).toEqual([]);
+  });
+});
+
+describe('sign-out', () => {
+  it('with local scope ends this session only: its token is refused, another session lives on', async () => {
+    const owner = await stack.signedInOwner('signout');
+    const other = stack.client();
+    await other.auth.signInWithPassword({ email: owner.email, password: owner.password });
+    const token = (await owner.client.auth.getSession()).data.session?.access_token as string;
+
+    expect((await owner.client.auth.signOut({ scope: 'local' })).error).toBeNull();
+    // GoTrue answers session_not_found, which supabase-js reports as a missing session.
+    const { error } = await stack.client().auth.getUser(token);
+    expect(error?.name).toBe('AuthSessionMissingError');
+    expect((await other.auth.getUser()).data.user?.id).toBe(owner.userId);
+  });
+});
+
+describe('the gateway', () => {
+  it('refuses a request without an API key and one with a forged key', async () => {
+    const missing = await fetch(`${stack.url}/auth/v1/settings`);
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toMatchObject({ message: 'No API key found in request' });
+    const forged = await fetch(`${stack.url}/auth/v1/settings`, { headers: { apikey: `${stack.anonKey}x` } });
+    expect(forged.status).toBe(401);
+    expect(await forged.json()).toMatchObject({ message: 'Invalid API key' });
+  });
+
+  it('answers malformed JSON with bad_json and keeps serving', async () => {
+    const response = await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+      body: '{"email": ',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'bad_json' });
+    expect((await fetch(`${stack.url}/health`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,81 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { loadConfig, type StackConfig } from '../src/config.ts';
+import { type RunningStack, startStack } from '../src/stack.ts';
+
+export interface TestStack extends RunningStack {
+  /** A supabase-js client as the browser front-ends create it (anon key, no stored session). */
+  client(): SupabaseClient;
+  /** A client with the service_role key, as the server functions have. */
+  serviceClient(): SupabaseClient;
+  /** The newest e-mail sent to an address, waiting briefly for it. */
+  lastMail(to: string): Promise<{ subject: string; text: string; links: string[] }>;
+  /** An account signed up and confirmed through the e-mail link, signed in on a fresh client. */
+  signedInOwner(label?: string): Promise<{ client: SupabaseClient; email: string; password: string; userId: string }>;
+}
+
+/**
+ * A stack on a free port: PGlite in a temporary folder, or the PostgreSQL of DATABASE_URL.
+ * Each test file starts its own, so files run in parallel and never share state through the server.
+ */
+export async function startTestStack(overrides: Partial<StackConfig> = {}): Promise<TestStack> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'medaille-stack-'));
+  const config = loadConfig(
+    { DATABASE_URL: process.env.DATABASE_URL, EMAIL_MIN_INTERVAL: '0' },
+    { port: 0, dataDir, ...overrides },
+  );
+  const stack = await startStack(config);
+  // Node 20 has no WebSocket of its own; supabase-js's realtime client wants one even when unused.
+  const options = {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+  };
+  const client = () => createClient(stack.url, stack.anonKey, options);
+
+  async function lastMail(to: string) {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const response = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(to)}`);
+      const [mail] = (await response.json()) as { subject: string; text: string; links: string[] }[];
+      if (mail) return mail;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no e-mail arrived for ${to}`);
+  }
+
+  async function signedInOwner(label = 'owner') {
+    const email = `${label}-${crypto.randomUUID()}@test.medaille.fr`;
+    const password = 'mot-de-passe-1';
+    const anon = client();
+    const signUp = await anon.auth.signUp({ email, password });
+    if (signUp.error) throw signUp.error;
+    const [link] = (await lastMail(email)).links;
+    await fetch(link as string, { redirect: 'manual' });
+    const owner = client();
+    const signIn = await owner.auth.signInWithPassword({ email, password });
+    if (signIn.error) throw signIn.error;
+    return { client: owner, email, password, userId: signIn.data.user.id };
+  }
+
+  return {
+    ...stack,
+    client,
+    serviceClient: () => createClient(stack.url, stack.serviceRoleKey, options),
+    lastMail,
+    signedInOwner,
+    async close() {
+      await stack.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Follows an e-mail link to /verify without a browser: the 303 Location and its fragment parameters. */
+export async function followLink(link: string) {
+  const response = await fetch(link, { redirect: 'manual' });
+  const location = response.headers.get('location') ?? '';
+  const [target = '', fragment = ''] = location.split('#');
+  return { status: response.status, target, params: new URLSearchParams(fragment) };
+}
