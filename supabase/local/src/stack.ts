@@ -12,6 +12,8 @@ import { apiKeys, createJwt } from './jwt.ts';
 import { mailboxRoutes } from './mailbox/mailbox.ts';
 import { restRoutes } from './rest/routes.ts';
 import { loadSchemaCache } from './rest/schema-cache.ts';
+import { fileStore } from './storage/files.ts';
+import { GLOBAL_FILE_SIZE_LIMIT, storageRoutes } from './storage/routes.ts';
 
 const LOCAL_STACK_SQL = new URL('../sql/local-stack.sql', import.meta.url);
 
@@ -54,6 +56,8 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
   api.use('/auth/*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json(tooLarge, 413) }));
   api.route('/rest/v1', restRoutes(db, () => schema));
   api.route('/auth/v1', authRoutes(db, jwt, config));
+  api.use('/storage/*', bodyLimit({ maxSize: GLOBAL_FILE_SIZE_LIMIT + 1024 * 1024, onError: (c) => c.json(objectTooLarge, 400) }));
+  api.route('/storage/v1', storageRoutes(db, fileStore(join(config.dataDir, 'storage'))));
   app.route('/', api);
 
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
@@ -83,3 +87,9 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
 }
 
 const tooLarge = { code: 'PGRST413', message: 'Payload too large', details: null, hint: null };
+const objectTooLarge = {
+  statusCode: '413',
+  error: 'Payload too large',
+  message: 'The object exceeded the maximum allowed size',
+  code: 'EntityTooLarge',
+};

@@ -28,8 +28,8 @@ const OPEN_ROUTES = new Set(['/auth/v1/verify']);
  */
 export function apiGateway(jwt: Jwt): MiddlewareHandler<StackEnv> {
   return async (c, next) => {
-    // E-mail links are opened by a person's browser, which has no key: Supabase's gateway leaves them open.
-    if (OPEN_ROUTES.has(c.req.path)) {
+    // E-mail links and public photos are opened by a browser that has no key: Supabase's gateway leaves them open.
+    if (OPEN_ROUTES.has(c.req.path) || c.req.path.startsWith('/storage/v1/object/public/')) {
       c.set('caller', { claims: { role: 'anon' }, token: null, tokenError: null });
       return next();
     }

@@ -201,13 +201,21 @@ export interface WriteOptions {
   query: ReadQuery;
 }
 
-function returning(cache: SchemaCache, statement: Statement, table: Table, write: string, options: WriteOptions) {
+/** `write` names its target table `target`; only that table's columns come back. */
+function returning(
+  cache: SchemaCache,
+  statement: Statement,
+  table: Table,
+  write: string,
+  target: string,
+  options: WriteOptions,
+) {
   if (!options.representation) {
     return `with _source as (${write} returning 1) select ''::text as body, count(*)::int as page_count from _source`;
   }
   const alias = statement.alias();
   const select = projection(cache, statement, table, alias, options.query.select);
-  return `with _source as (${write} returning *) ${aggregate(
+  return `with _source as (${write} returning ${target}.*) ${aggregate(
     `select ${select} from _source as ${alias}${orderClause(table, alias, options.query.order)}`,
   )}`;
 }
@@ -222,8 +230,9 @@ export function insertStatement(
   const statement = new Statement();
   const columns = bodyColumns(table, rows, options.columns);
   const list = columns.map(ident).join(', ');
+  const target = statement.alias();
   const source = `json_populate_recordset(null::${qualified('public', table.name)}, ${statement.param(JSON.stringify(rows))}::json)`;
-  let write = `insert into ${qualified('public', table.name)} (${list}) select ${list} from ${source} _r`;
+  let write = `insert into ${qualified('public', table.name)} as ${target} (${list}) select ${list} from ${source} _r`;
   if (options.resolution) {
     const target = options.onConflict ? options.onConflict.split(',').map((c) => c.trim()) : table.primaryKey;
     for (const name of target) columnType(table, name);
@@ -233,7 +242,7 @@ export function insertStatement(
         ? ` on conflict (${conflict}) do nothing`
         : ` on conflict (${conflict}) do update set ${columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`;
   }
-  return { sql: returning(cache, statement, table, write, options), params: statement.params };
+  return { sql: returning(cache, statement, table, write, target, options), params: statement.params };
 }
 
 export function updateStatement(
@@ -250,7 +259,7 @@ export function updateStatement(
   const set = columns.map((c) => `${ident(c)} = _r.${ident(c)}`).join(', ');
   const where = whereClause(statement, table, alias, options.query.where);
   const write = `update ${qualified('public', table.name)} as ${alias} set ${set} from ${record} as _r${where}`;
-  return { sql: returning(cache, statement, table, write, options), params: statement.params };
+  return { sql: returning(cache, statement, table, write, alias, options), params: statement.params };
 }
 
 export function deleteStatement(cache: SchemaCache, tableName: string, options: WriteOptions) {
@@ -259,7 +268,7 @@ export function deleteStatement(cache: SchemaCache, tableName: string, options: 
   const alias = statement.alias();
   const where = whereClause(statement, table, alias, options.query.where);
   const write = `delete from ${qualified('public', table.name)} as ${alias}${where}`;
-  return { sql: returning(cache, statement, table, write, options), params: statement.params };
+  return { sql: returning(cache, statement, table, write, alias, options), params: statement.params };
 }
 
 function findRoutine(cache: SchemaCache, name: string, args: Record<string, unknown>): Routine {
