@@ -1,5 +1,6 @@
 -- Demo data for the local stack: a demo owner (demo@medaille.test / medaille-demo) with two animals,
 -- one of them lost, and a few medal codes. Scan /MDL-DEMO-REX or /MDL-DEMO-MIMI, activate MDL-DEMO-FREE1.
+-- The photos' bytes are in supabase/seed-photos/{bucket}/{name}; the local stack stores them when it seeds.
 
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
@@ -45,11 +46,11 @@ insert into public.animals (
 
 insert into public.animal_photos (id, animal_id, path, width, height, position) values
   ('c0000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-000000000001',
-   'b0000000-0000-4000-8000-000000000001/demo-1.jpg', 1200, 900, 0),
+   'b0000000-0000-4000-8000-000000000001/demo-1.png', 600, 450, 0),
   ('c0000000-0000-4000-8000-000000000002', 'b0000000-0000-4000-8000-000000000001',
-   'b0000000-0000-4000-8000-000000000001/demo-2.jpg', 1200, 900, 1),
+   'b0000000-0000-4000-8000-000000000001/demo-2.png', 600, 450, 1),
   ('c0000000-0000-4000-8000-000000000003', 'b0000000-0000-4000-8000-000000000002',
-   'b0000000-0000-4000-8000-000000000002/demo-1.jpg', 1200, 900, 0);
+   'b0000000-0000-4000-8000-000000000002/demo-1.png', 600, 450, 0);
 
 update public.animals set cover_photo_id = 'c0000000-0000-4000-8000-000000000001'
   where id = 'b0000000-0000-4000-8000-000000000001';
@@ -57,12 +58,12 @@ update public.animals set cover_photo_id = 'c0000000-0000-4000-8000-000000000003
   where id = 'b0000000-0000-4000-8000-000000000002';
 
 insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values
-  ('animal-photos', 'b0000000-0000-4000-8000-000000000001/demo-1.jpg', 'a0000000-0000-4000-8000-000000000001',
-   'a0000000-0000-4000-8000-000000000001', '{"mimetype": "image/jpeg"}'),
-  ('animal-photos', 'b0000000-0000-4000-8000-000000000001/demo-2.jpg', 'a0000000-0000-4000-8000-000000000001',
-   'a0000000-0000-4000-8000-000000000001', '{"mimetype": "image/jpeg"}'),
-  ('animal-photos', 'b0000000-0000-4000-8000-000000000002/demo-1.jpg', 'a0000000-0000-4000-8000-000000000001',
-   'a0000000-0000-4000-8000-000000000001', '{"mimetype": "image/jpeg"}');
+  ('animal-photos', 'b0000000-0000-4000-8000-000000000001/demo-1.png', 'a0000000-0000-4000-8000-000000000001',
+   'a0000000-0000-4000-8000-000000000001', '{"mimetype": "image/png"}'),
+  ('animal-photos', 'b0000000-0000-4000-8000-000000000001/demo-2.png', 'a0000000-0000-4000-8000-000000000001',
+   'a0000000-0000-4000-8000-000000000001', '{"mimetype": "image/png"}'),
+  ('animal-photos', 'b0000000-0000-4000-8000-000000000002/demo-1.png', 'a0000000-0000-4000-8000-000000000001',
+   'a0000000-0000-4000-8000-000000000001', '{"mimetype": "image/png"}');
 
 insert into public.codes (id, used, animal_id) values
   ('MDL-DEMO-REX', true, 'b0000000-0000-4000-8000-000000000001'),

@@ -20,6 +20,8 @@ const schema = z.object({
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).default(8),
   /** Seconds between two e-mails of one kind to one address (GoTrue's SMTP max frequency). */
   EMAIL_MIN_INTERVAL: z.coerce.number().int().min(0).default(60),
+  /** The Edge Functions the stack serves under /functions/v1. */
+  FUNCTIONS_DIR: z.string().default(`${REPO_ROOT}supabase/functions`),
   /** Seconds a rotated refresh token may still be presented (hosted Supabase: 10). */
   REFRESH_TOKEN_REUSE_INTERVAL: z.coerce.number().int().min(0).default(10),
 });
@@ -36,6 +38,7 @@ export type StackConfig = {
   passwordMinLength: number;
   emailMinIntervalSeconds: number;
   refreshReuseSeconds: number;
+  functionsDir: string;
 };
 
 /** Reads the configuration from the environment, with a readable list of what is wrong. */
@@ -60,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
     emailMinIntervalSeconds: e.EMAIL_MIN_INTERVAL,
     refreshReuseSeconds: e.REFRESH_TOKEN_REUSE_INTERVAL,
+    functionsDir: e.FUNCTIONS_DIR,
     ...overrides,
   };
 }

@@ -4,16 +4,18 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { type StackConfig } from './config.ts';
-import { type Database, openDatabase, prepareDatabase } from './database/index.ts';
-import { apiGateway, corsForFrontEnds, type StackEnv } from './http/gateway.ts';
 import { authRoutes } from './auth/routes.ts';
+import type { StackConfig } from './config.ts';
+import { type Database, openDatabase, prepareDatabase } from './database/index.ts';
+import { type FunctionEnv, functionRoutes, loadFunctions } from './functions/routes.ts';
+import { apiGateway, corsForFrontEnds, type StackEnv } from './http/gateway.ts';
 import { apiKeys, createJwt } from './jwt.ts';
 import { mailboxRoutes } from './mailbox/mailbox.ts';
 import { restRoutes } from './rest/routes.ts';
 import { loadSchemaCache } from './rest/schema-cache.ts';
 import { fileStore } from './storage/files.ts';
 import { GLOBAL_FILE_SIZE_LIMIT, storageRoutes } from './storage/routes.ts';
+import { storeSeedPhotos } from './storage/seed-photos.ts';
 
 const LOCAL_STACK_SQL = new URL('../sql/local-stack.sql', import.meta.url);
 
@@ -40,10 +42,15 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
   }
   const prepared = await prepareDatabase(db);
   await db.exec(await readFile(LOCAL_STACK_SQL, 'utf8'));
+  const files = fileStore(join(config.dataDir, 'storage'));
+  if (prepared.seeded) await storeSeedPhotos(db, files);
   const schema = await loadSchemaCache(db);
 
   const jwt = createJwt(config.jwtSecret);
   const keys = await apiKeys(jwt);
+
+  const functions = await loadFunctions(config.functionsDir);
+  let functionEnv: FunctionEnv | undefined;
 
   const app = new Hono<StackEnv>();
   app.use('*', corsForFrontEnds);
@@ -54,10 +61,24 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
   api.use('*', apiGateway(jwt));
   api.use('/rest/*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json(tooLarge, 413) }));
   api.use('/auth/*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json(tooLarge, 413) }));
-  api.route('/rest/v1', restRoutes(db, () => schema));
+  api.route(
+    '/rest/v1',
+    restRoutes(db, () => schema),
+  );
   api.route('/auth/v1', authRoutes(db, jwt, config));
-  api.use('/storage/*', bodyLimit({ maxSize: GLOBAL_FILE_SIZE_LIMIT + 1024 * 1024, onError: (c) => c.json(objectTooLarge, 400) }));
-  api.route('/storage/v1', storageRoutes(db, fileStore(join(config.dataDir, 'storage'))));
+  api.use(
+    '/storage/*',
+    bodyLimit({ maxSize: GLOBAL_FILE_SIZE_LIMIT + 1024 * 1024, onError: (c) => c.json(objectTooLarge, 400) }),
+  );
+  api.route('/storage/v1', storageRoutes(db, files));
+  api.use(
+    '/functions/*',
+    bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ msg: 'Payload too large' }, 413) }),
+  );
+  api.route(
+    '/functions/v1',
+    functionRoutes(functions, () => functionEnv as FunctionEnv),
+  );
   app.route('/', api);
 
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
@@ -72,9 +93,11 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     server.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host}:${port}`;
+  functionEnv = { SUPABASE_URL: url, SUPABASE_ANON_KEY: keys.anonKey, SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey };
 
   return {
-    url: `http://${config.host}:${port}`,
+    url,
     ...keys,
     db,
     startupMs: Math.round(performance.now() - started),

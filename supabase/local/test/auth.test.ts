@@ -85,7 +85,12 @@ describe('password sign-in', () => {
     expect(session).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
     expect(session?.refresh_token).toMatch(/^[a-z0-9]{12}$/);
     const claims = JSON.parse(Buffer.from(session?.access_token.split('.')[1] as string, 'base64url').toString());
-    expect(claims).toMatchObject({ sub: owner.userId, role: 'authenticated', aud: 'authenticated', email: owner.email });
+    expect(claims).toMatchObject({
+      sub: owner.userId,
+      role: 'authenticated',
+      aud: 'authenticated',
+      email: owner.email,
+    });
     expect(claims.session_id).toBeTruthy();
     const user = await owner.client.auth.getUser();
     expect(user.data.user?.id).toBe(owner.userId);
@@ -132,7 +137,9 @@ describe('refresh tokens', () => {
 describe('magic link', () => {
   it('mails a link that signs a confirmed owner in', async () => {
     const owner = await stack.signedInOwner('magic');
-    const { error } = await stack.client().auth.signInWithOtp({ email: owner.email, options: { emailRedirectTo: redirectTo } });
+    const { error } = await stack
+      .client()
+      .auth.signInWithOtp({ email: owner.email, options: { emailRedirectTo: redirectTo } });
     expect(error).toBeNull();
     const mail = await stack.lastMail(owner.email);
     expect(mail.subject).toBe('Votre lien de connexion à Médaille');
@@ -166,7 +173,9 @@ describe('password recovery', () => {
 
     const oldPassword = await stack.client().auth.signInWithPassword({ email: owner.email, password: owner.password });
     expect(oldPassword.error?.code).toBe('invalid_credentials');
-    const newPassword = await stack.client().auth.signInWithPassword({ email: owner.email, password: 'nouveau-mot-de-passe' });
+    const newPassword = await stack
+      .client()
+      .auth.signInWithPassword({ email: owner.email, password: 'nouveau-mot-de-passe' });
     expect(newPassword.error).toBeNull();
   });
 
@@ -202,6 +211,25 @@ describe('the gateway', () => {
     const forged = await fetch(`${stack.url}/auth/v1/settings`, { headers: { apikey: `${stack.anonKey}x` } });
     expect(forged.status).toBe(401);
     expect(await forged.json()).toMatchObject({ message: 'Invalid API key' });
+  });
+
+  it('answers unknown routes and methods with errors, and reports health', async () => {
+    const route = await fetch(`${stack.url}/nowhere`, { headers: { apikey: stack.anonKey } });
+    expect(route.status).toBe(404);
+    expect(await route.json()).toEqual({ message: 'no Route matched with those values' });
+    const method = await fetch(`${stack.url}/rest/v1/animals`, { method: 'PUT', headers: { apikey: stack.anonKey } });
+    expect(method.status).toBe(405);
+    expect((await fetch(`${stack.url}/health`)).status).toBe(200);
+  });
+
+  it('shows caught e-mails to a person, with their links', async () => {
+    const email = newEmail('mailbox');
+    await stack.client().auth.signUp({ email, password: 'mot-de-passe-1' });
+    const page = await fetch(`${stack.url}/mailbox?to=${encodeURIComponent(email)}`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain('Confirmez votre inscription à Médaille');
+    expect(html).toContain(`${stack.url}/auth/v1/verify?token=`);
   });
 
   it('answers malformed JSON with bad_json and keeps serving', async () => {

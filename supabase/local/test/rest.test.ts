@@ -128,7 +128,10 @@ describe('writes', () => {
     expect(inserted.status).toBe(201);
     const photoId = inserted.data?.id as string;
 
-    const moved = await owner.client.from('animal_photos').update({ position: 0 }, { count: 'exact' }).eq('id', photoId);
+    const moved = await owner.client
+      .from('animal_photos')
+      .update({ position: 0 }, { count: 'exact' })
+      .eq('id', photoId);
     expect(moved).toMatchObject({ status: 204, count: 1, error: null });
     const cover = await owner.client.from('animals').update({ cover_photo_id: photoId }).eq('id', animalId).select();
     expect(cover.data?.[0]?.cover_photo_id).toBe(photoId);
@@ -208,7 +211,9 @@ describe('refusals', () => {
 
   it('treat hostile text as data, never as SQL', async () => {
     const bearer = await token(owner.client);
-    const value = await rest(`animals?id=eq.${encodeURIComponent("1'; drop table public.animals; --")}`, { token: bearer });
+    const value = await rest(`animals?id=eq.${encodeURIComponent("1'; drop table public.animals; --")}`, {
+      token: bearer,
+    });
     expect(value.status).toBe(400);
     expect(((await value.json()) as { code: string }).code).toBe('22P02');
     const identifier = await rest(`animals?select=${encodeURIComponent('nom,"x""; drop table public.animals; --"')}`, {
@@ -224,7 +229,11 @@ describe('refusals', () => {
     const malformed = await rest('animal_photos', { method: 'POST', body: '{"animal_id": ', token: bearer });
     expect(malformed.status).toBe(400);
     expect(((await malformed.json()) as { code: string }).code).toBe('PGRST102');
-    const big = await rest('animal_photos', { method: 'POST', body: JSON.stringify({ path: 'x'.repeat(2_000_000) }), token: bearer });
+    const big = await rest('animal_photos', {
+      method: 'POST',
+      body: JSON.stringify({ path: 'x'.repeat(2_000_000) }),
+      token: bearer,
+    });
     expect(big.status).toBe(413);
     expect((await fetch(`${stack.url}/health`)).status).toBe(200);
   });

@@ -9,7 +9,8 @@ let animalId: string;
 
 const BUCKET = 'animal-photos';
 // The smallest valid JPEG and PNG headers are enough: Storage checks the declared type, not the pixels.
-const jpeg = (marker: number) => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, marker, 0xff, 0xd9])], { type: 'image/jpeg' });
+const jpeg = (marker: number) =>
+  new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, marker, 0xff, 0xd9])], { type: 'image/jpeg' });
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -64,7 +65,11 @@ describe('uploads', () => {
       [stack.client(), `${animalId}/anonyme.jpg`],
     ] as const) {
       const { error } = await client.storage.from(BUCKET).upload(path, jpeg(2));
-      expect(error).toMatchObject({ status: 400, statusCode: '403', message: 'new row violates row-level security policy' });
+      expect(error).toMatchObject({
+        status: 400,
+        statusCode: '403',
+        message: 'new row violates row-level security policy',
+      });
       expect((await publicBytes(stack.client(), path)).response.status).toBe(400);
     }
   });

@@ -48,7 +48,10 @@ function errorResponse(c: Context, error: AuthError) {
     c.header('X-Supabase-Api-Version', API_VERSION);
     return c.json({ code: error.code, message: error.message, ...error.extra }, error.status as 400);
   }
-  return c.json({ code: error.status, error_code: error.code, msg: error.message, ...error.extra }, error.status as 400);
+  return c.json(
+    { code: error.status, error_code: error.code, msg: error.message, ...error.extra },
+    error.status as 400,
+  );
 }
 
 const invalidCredentials = () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
@@ -59,7 +62,10 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
   app.onError((error, c) => {
     if (error instanceof AuthError) return errorResponse(c, error);
     console.error('[auth]', c.req.method, c.req.path, error);
-    return errorResponse(c, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+    return errorResponse(
+      c,
+      new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+    );
   });
 
   async function body(c: Context): Promise<Record<string, unknown>> {
@@ -83,7 +89,8 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
   }
 
   function checkPasswordStrength(password: string) {
-    if (password.length > 72) throw new AuthError(400, 'validation_failed', 'Password cannot be longer than 72 characters');
+    if (password.length > 72)
+      throw new AuthError(400, 'validation_failed', 'Password cannot be longer than 72 characters');
     if (password.length < config.passwordMinLength) {
       const message = `Password should be at least ${config.passwordMinLength} characters.`;
       throw new AuthError(422, 'weak_password', message, { weak_password: { reasons: ['length'] } });
@@ -113,7 +120,10 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
   async function sendLink(c: Context, tx: Queryable, user: UserRow, type: LinkType) {
     const { code, hash } = oneTimeToken(user.email);
     const column = type === 'signup' ? 'confirmation' : 'recovery';
-    await tx.query(`update auth.users set ${column}_token = $1, ${column}_sent_at = now() where id = $2`, [hash, user.id]);
+    await tx.query(`update auth.users set ${column}_token = $1, ${column}_sent_at = now() where id = $2`, [
+      hash,
+      user.id,
+    ]);
     const link = `${apiUrl(c)}/verify?${new URLSearchParams({ token: hash, type, redirect_to: redirectTarget(c) })}`;
     await deliver(tx, authEmail(type, user.email, link, code));
   }
@@ -123,7 +133,11 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
     if (!sentAt) return;
     const wait = Math.ceil(config.emailMinIntervalSeconds - (Date.now() - new Date(sentAt).getTime()) / 1000);
     if (wait > 0) {
-      throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`);
+      throw new AuthError(
+        429,
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${wait} seconds.`,
+      );
     }
   }
 
@@ -147,12 +161,28 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
       config.jwtExpiry,
       now,
     );
-    return { access_token: token, token_type: 'bearer', expires_in: config.jwtExpiry, expires_at: now + config.jwtExpiry };
+    return {
+      access_token: token,
+      token_type: 'bearer',
+      expires_in: config.jwtExpiry,
+      expires_at: now + config.jwtExpiry,
+    };
   }
 
-  async function sessionResponse(c: Context, tx: Queryable, userId: string, sessionId: string, refreshToken: string, method: string) {
+  async function sessionResponse(
+    c: Context,
+    tx: Queryable,
+    userId: string,
+    sessionId: string,
+    refreshToken: string,
+    method: string,
+  ) {
     const user = (await findUserById(tx, userId)) as UserRow;
-    return { ...(await accessToken(c, user, sessionId, method)), refresh_token: refreshToken, user: await userJson(tx, user) };
+    return {
+      ...(await accessToken(c, user, sessionId, method)),
+      refresh_token: refreshToken,
+      user: await userJson(tx, user),
+    };
   }
 
   async function signIn(c: Context, tx: Queryable, user: UserRow, method: string) {
@@ -165,7 +195,9 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
     const caller = callerOf(c);
     if (!caller.token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
     if (caller.tokenError) {
-      const reason = caller.tokenError.expired ? 'token has invalid claims: token is expired' : caller.tokenError.message;
+      const reason = caller.tokenError.expired
+        ? 'token has invalid claims: token is expired'
+        : caller.tokenError.message;
       throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
     }
     const { sub, session_id: sessionId } = caller.claims;
@@ -235,7 +267,8 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
     }
     if (grant === 'refresh_token') {
       const token = text(input.refresh_token);
-      if (!REFRESH_TOKEN_FORMAT.test(token)) throw new AuthError(400, 'validation_failed', 'Refresh token is not valid');
+      if (!REFRESH_TOKEN_FORMAT.test(token))
+        throw new AuthError(400, 'validation_failed', 'Refresh token is not valid');
       return c.json(await db.transaction((tx) => refresh(c, tx, token)));
     }
     throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
@@ -243,12 +276,15 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
 
   /** Rotates a refresh token: the presented one is revoked and a child issued in the same session. */
   async function refresh(c: Context, tx: Queryable, token: string) {
-    const found = await tx.query<RefreshTokenRow>('select * from auth.refresh_tokens where token = $1 for update', [token]);
+    const found = await tx.query<RefreshTokenRow>('select * from auth.refresh_tokens where token = $1 for update', [
+      token,
+    ]);
     const row = found.rows[0];
     if (!row) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
     if (!row.session_id) throw new AuthError(400, 'session_not_found', 'Invalid Refresh Token: No Valid Session Found');
     const session = await tx.query('select 1 from auth.sessions where id = $1', [row.session_id]);
-    if (session.rowCount === 0) throw new AuthError(400, 'session_not_found', 'Invalid Refresh Token: No Valid Session Found');
+    if (session.rowCount === 0)
+      throw new AuthError(400, 'session_not_found', 'Invalid Refresh Token: No Valid Session Found');
     if (row.revoked) {
       const child = await tx.query<RefreshTokenRow>(
         'select * from auth.refresh_tokens where parent = $1 and not revoked and session_id = $2',
@@ -259,7 +295,9 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
         return sessionResponse(c, tx, row.user_id, row.session_id, child.rows[0].token, 'token_refresh');
       }
       if (Date.now() - new Date(row.updated_at).getTime() > config.refreshReuseSeconds * 1000) {
-        await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [row.session_id]);
+        await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [
+          row.session_id,
+        ]);
         throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
       }
     }
@@ -363,7 +401,8 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
       try {
         return signIn(c, tx, await spendToken(tx, linkType, hash), 'otp');
       } catch (error) {
-        if (error instanceof AuthError && input.token) throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+        if (error instanceof AuthError && input.token)
+          throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
         throw error;
       }
     });

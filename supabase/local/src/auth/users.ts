@@ -40,9 +40,10 @@ const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOStrin
 
 /** The user object of GoTrue's API (omitempty fields left out when null). */
 export async function userJson(db: Queryable, user: UserRow) {
-  const identities = await db.query<IdentityRow>('select * from auth.identities where user_id = $1 order by created_at', [
-    user.id,
-  ]);
+  const identities = await db.query<IdentityRow>(
+    'select * from auth.identities where user_id = $1 order by created_at',
+    [user.id],
+  );
   return {
     id: user.id,
     aud: user.aud,
@@ -121,7 +122,9 @@ export function oneTimeToken(email: string) {
 }
 
 export const tokenHash = (email: string, code: string) =>
-  createHash('sha224').update(email.toLowerCase() + code).digest('hex');
+  createHash('sha224')
+    .update(email.toLowerCase() + code)
+    .digest('hex');
 
 export async function confirmEmail(db: Queryable, userId: string): Promise<void> {
   await db.query(

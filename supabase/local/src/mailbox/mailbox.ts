@@ -42,7 +42,10 @@ async function messages(db: Queryable, to: string | undefined): Promise<StoredMa
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string);
+  text.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string,
+  );
 
 export function mailboxRoutes(db: Queryable) {
   const app = new Hono();
@@ -51,7 +54,9 @@ export function mailboxRoutes(db: Queryable) {
     const list = await messages(db, c.req.query('to'));
     const items = list
       .map(
-        (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p>À : ${escapeHtml(m.to)} · ${escapeHtml(String(m.created_at))}</p>
+        (
+          m,
+        ) => `<article><h2>${escapeHtml(m.subject)}</h2><p>À : ${escapeHtml(m.to)} · ${escapeHtml(String(m.created_at))}</p>
 <pre>${escapeHtml(m.text)}</pre>${m.links.map((l) => `<p><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></p>`).join('')}</article>`,
       )
       .join('<hr>');

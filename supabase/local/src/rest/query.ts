@@ -78,7 +78,8 @@ function parseSelectItem(part: string, whole: string): SelectItem {
   if (part === '*') return { kind: 'star' };
   const open = part.indexOf('(');
   if (open >= 0) {
-    if (!part.endsWith(')')) throw parseError(`"failed to parse select parameter (${whole})"`, 'unexpected end of input');
+    if (!part.endsWith(')'))
+      throw parseError(`"failed to parse select parameter (${whole})"`, 'unexpected end of input');
     const head = part.slice(0, open);
     const inner = part.slice(open + 1, -1);
     const { alias, rest } = splitAlias(head);
@@ -133,7 +134,10 @@ export function parseFilter(column: string, expression: string): Condition {
     return { kind: 'filter', column, operator, negate, value: values };
   }
   if (operator === 'is' && !['null', 'true', 'false', 'unknown'].includes(raw.toLowerCase())) {
-    throw parseError(`"failed to parse filter (${expression})" (line 1, column 4)`, 'expecting null, true, false or unknown');
+    throw parseError(
+      `"failed to parse filter (${expression})" (line 1, column 4)`,
+      'expecting null, true, false or unknown',
+    );
   }
   return { kind: 'filter', column, operator: operator as Operator, negate, value: raw };
 }

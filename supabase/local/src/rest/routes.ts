@@ -5,7 +5,7 @@ import { actAs, type Database, type Queryable } from '../database/index.ts';
 import { callerOf, type StackEnv } from '../http/gateway.ts';
 import { ApiError } from './errors.ts';
 import { fromPostgresError } from './postgres-errors.ts';
-import { parseReadQuery } from './query.ts';
+import { parseReadQuery, RESERVED_PARAMS } from './query.ts';
 import type { SchemaCache } from './schema-cache.ts';
 import { deleteStatement, insertStatement, readStatement, rpcStatement, updateStatement } from './sql.ts';
 
@@ -31,9 +31,12 @@ function preferencesOf(c: Context, mutation: boolean): Preferences {
     count: count !== undefined,
     ...(resolution === 'resolution=merge-duplicates' ? { resolution: 'merge' as const } : {}),
     ...(resolution === 'resolution=ignore-duplicates' ? { resolution: 'ignore' as const } : {}),
-    applied: [mutation ? resolution : undefined, mutation ? missing : undefined, mutation ? returning : undefined, count].filter(
-      (p): p is string => p !== undefined,
-    ),
+    applied: [
+      mutation ? resolution : undefined,
+      mutation ? missing : undefined,
+      mutation ? returning : undefined,
+      count,
+    ].filter((p): p is string => p !== undefined),
   };
 }
 
@@ -94,7 +97,13 @@ export function restRoutes(db: Database, schema: () => SchemaCache) {
     if (profile && profile !== 'public') {
       return errorResponse(
         c,
-        new ApiError(406, 'PGRST106', `Invalid schema: ${profile}`, null, 'Only the following schemas are exposed: public'),
+        new ApiError(
+          406,
+          'PGRST106',
+          `Invalid schema: ${profile}`,
+          null,
+          'Only the following schemas are exposed: public',
+        ),
       );
     }
     const headers = Object.fromEntries(Object.entries(c.req.header()).map(([k, v]) => [k.toLowerCase(), v]));
@@ -111,7 +120,7 @@ export function restRoutes(db: Database, schema: () => SchemaCache) {
   }
 
   /** Sends the rows a statement produced, as an array or (Accept: object) exactly one object. */
-  function rowsResponse(c: Context, body: string, rows: number, status: number, range: string) {
+  function rowsResponse(c: Context, body: string, status: number, range: string) {
     c.header('Content-Range', range);
     if (c.req.method === 'HEAD') return c.body(null, status as 200);
     if (wantsObject(c)) {
@@ -138,10 +147,13 @@ export function restRoutes(db: Database, schema: () => SchemaCache) {
       if (prefs.applied.length) c.header('Preference-Applied', prefs.applied.join(', '));
       const offset = query.offset ?? 0;
       const partial = total !== null && rows < total && (query.limit !== undefined || offset > 0);
-      return rowsResponse(c, body, rows, partial ? 206 : 200, contentRange(offset, rows, total));
+      return rowsResponse(c, body, partial ? 206 : 200, contentRange(offset, rows, total));
     });
 
-  app.get('/rpc/:fn', (c) => rpc(c, Object.fromEntries(new URL(c.req.url).searchParams)));
+  // GET /rpc/fn?arg=value: every parameter that is not one of PostgREST's own is an argument.
+  app.get('/rpc/:fn', (c) =>
+    rpc(c, Object.fromEntries([...new URL(c.req.url).searchParams].filter(([name]) => !RESERVED_PARAMS.has(name)))),
+  );
   app.post('/rpc/:fn', async (c) => {
     let args: unknown;
     try {
@@ -158,18 +170,18 @@ export function restRoutes(db: Database, schema: () => SchemaCache) {
   const rpc = (c: Context<StackEnv>, args: Record<string, unknown>) =>
     asCaller(c, async (tx) => {
       const params = new URLSearchParams(new URL(c.req.url).search);
-      for (const name of Object.keys(args)) if (c.req.method === 'GET') params.delete(name);
-      const query = parseReadQuery(params);
-      const statement = rpcStatement(schema(), c.req.param('fn') as string, args, query);
+      if (c.req.method === 'GET') for (const name of Object.keys(args)) params.delete(name);
+      const statement = rpcStatement(schema(), c.req.param('fn') as string, args, parseReadQuery(params));
       const result = await tx.query<{ body: string | null; page_count: number }>(statement.sql, statement.params);
-      const { body, page_count: rows } = result.rows[0] ?? { body: 'null', page_count: 0 };
-      if (statement.returnsVoid) return c.body(null, 204);
-      if (!statement.returnsSet) {
-        const value = statement.sql.startsWith('select to_json') ? body : JSON.stringify((JSON.parse(body ?? '[]') as unknown[])[0] ?? null);
-        return c.body(value ?? 'null', 200, { 'Content-Type': 'application/json; charset=utf-8' });
+      const { body, page_count: rows } = result.rows[0] ?? { body: null, page_count: 0 };
+      const json = { 'Content-Type': 'application/json; charset=utf-8' };
+      if (statement.returns === 'void') return c.body(null, 204);
+      if (statement.returns === 'value') return c.body(body ?? 'null', 200, json);
+      if (statement.returns === 'row') {
+        return c.body(JSON.stringify((JSON.parse(body ?? '[]') as unknown[])[0] ?? null), 200, json);
       }
       if (wantsObject(c) && rows !== 1) throw singleRowError(rows);
-      return rowsResponse(c, body ?? '[]', rows, 200, contentRange(0, rows, null));
+      return rowsResponse(c, body ?? '[]', 200, contentRange(0, rows, null));
     });
 
   app.get('/:table', read);
@@ -178,7 +190,11 @@ export function restRoutes(db: Database, schema: () => SchemaCache) {
   /** Runs a write; answers with the rows it returned (representation) or nothing (minimal). */
   const write = (
     c: Context<StackEnv>,
-    build: (query: ReturnType<typeof parseReadQuery>, prefs: Preferences, body: unknown) => { sql: string; params: unknown[] },
+    build: (
+      query: ReturnType<typeof parseReadQuery>,
+      prefs: Preferences,
+      body: unknown,
+    ) => { sql: string; params: unknown[] },
   ) =>
     asCaller(c, async (tx) => {
       const prefs = preferencesOf(c, true);
@@ -196,54 +212,49 @@ export function restRoutes(db: Database, schema: () => SchemaCache) {
         c.header('Content-Range', range);
         return c.body(null, status);
       }
-      return rowsResponse(c, rowsBody, rows, status, range);
+      return rowsResponse(c, rowsBody, status, range);
     });
 
   app.post('/:table', (c) =>
-    write(
-      c,
-      (query, prefs, body) => {
-        const rows = Array.isArray(body) ? body : [body];
-        if (rows.some((row) => typeof row !== 'object' || row === null || Array.isArray(row))) {
-          throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
-        }
-        const columns = new URL(c.req.url).searchParams.get('columns');
-        const keys = (row: object) => Object.keys(row).sort().join(',');
-        if (!columns && rows.some((row) => keys(row as object) !== keys(rows[0] as object))) {
-          throw new ApiError(400, 'PGRST102', 'All object keys must match');
-        }
-        return insertStatement(schema(), c.req.param('table'), rows as Record<string, unknown>[], {
-          representation: prefs.representation,
-          query,
-          columns,
-          onConflict: new URL(c.req.url).searchParams.get('on_conflict'),
-          ...(prefs.resolution ? { resolution: prefs.resolution } : {}),
-        });
-      },
-    ),
+    write(c, (query, prefs, body) => {
+      const rows = Array.isArray(body) ? body : [body];
+      if (rows.some((row) => typeof row !== 'object' || row === null || Array.isArray(row))) {
+        throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
+      }
+      const columns = new URL(c.req.url).searchParams.get('columns');
+      const keys = (row: object) => Object.keys(row).sort().join(',');
+      if (!columns && rows.some((row) => keys(row as object) !== keys(rows[0] as object))) {
+        throw new ApiError(400, 'PGRST102', 'All object keys must match');
+      }
+      return insertStatement(schema(), c.req.param('table'), rows as Record<string, unknown>[], {
+        representation: prefs.representation,
+        query,
+        columns,
+        onConflict: new URL(c.req.url).searchParams.get('on_conflict'),
+        ...(prefs.resolution ? { resolution: prefs.resolution } : {}),
+      });
+    }),
   );
 
   app.patch('/:table', (c) =>
-    write(
-      c,
-      (query, prefs, body) => {
-        if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-          throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
-        }
-        return updateStatement(schema(), c.req.param('table'), body as Record<string, unknown>, {
-          representation: prefs.representation,
-          query,
-        });
-      },
-    ),
+    write(c, (query, prefs, body) => {
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
+      }
+      return updateStatement(schema(), c.req.param('table'), body as Record<string, unknown>, {
+        representation: prefs.representation,
+        query,
+      });
+    }),
   );
 
   app.delete('/:table', (c) =>
-    write(c, (query, prefs) => deleteStatement(schema(), c.req.param('table'), { representation: prefs.representation, query })),
+    write(c, (query, prefs) =>
+      deleteStatement(schema(), c.req.param('table'), { representation: prefs.representation, query }),
+    ),
   );
 
   app.all('*', (c) => errorResponse(c, new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${c.req.method}`)));
 
   return app;
 }
-

@@ -120,7 +120,9 @@ export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise
   const routines = new Map<string, Routine[]>();
   for (const row of functions.rows) {
     // proargnames also lists OUT arguments; proargtypes lists only the input ones.
-    const inputNames = (row.arg_names ?? []).filter((_, i) => !row.arg_modes || ['i', 'b', 'v'].includes(row.arg_modes[i] ?? 'i'));
+    const inputNames = (row.arg_names ?? []).filter(
+      (_, i) => !row.arg_modes || ['i', 'b', 'v'].includes(row.arg_modes[i] ?? 'i'),
+    );
     const args = row.arg_types.map((type, i) => ({
       name: inputNames[i] ?? '',
       type,

@@ -27,13 +27,7 @@ export class Statement {
 export function findTable(cache: SchemaCache, name: string): Table {
   const table = cache.tables.get(name);
   if (!table) {
-    throw new ApiError(
-      404,
-      'PGRST205',
-      `Could not find the table 'public.${name}' in the schema cache`,
-      null,
-      null,
-    );
+    throw new ApiError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`, null, null);
   }
   return table;
 }
@@ -180,7 +174,9 @@ export function readStatement(cache: SchemaCache, tableName: string, query: Read
   const from = `from ${qualified('public', table.name)} as ${alias}`;
   const select = projection(cache, statement, table, alias, query.select);
   const where = whereClause(statement, table, alias, query.where);
-  const sql = aggregate(`select ${select} ${from}${where}${orderClause(table, alias, query.order)}${pageClause(query)}`);
+  const sql = aggregate(
+    `select ${select} ${from}${where}${orderClause(table, alias, query.order)}${pageClause(query)}`,
+  );
   return { sql, params: statement.params, countSql: `select count(*)::int as total ${from}${where}` };
 }
 
@@ -307,18 +303,23 @@ export function rpcStatement(cache: SchemaCache, name: string, args: Record<stri
   const rowTable = cache.tables.get(routine.returnType.replace(/^public\./, ''));
   if (routine.returnsSet || routine.returnsComposite) {
     const alias = statement.alias();
-    if (rowTable) {
-      const select = projection(cache, statement, rowTable, alias, query.select);
-      const where = whereClause(statement, rowTable, alias, query.where);
-      const body = `select ${select} from ${call} as ${alias}${where}${orderClause(rowTable, alias, query.order)}${pageClause(query)}`;
-      return { sql: aggregate(body), params: statement.params, returnsSet: routine.returnsSet };
-    }
-    return { sql: aggregate(`select * from ${call} as ${alias}`), params: statement.params, returnsSet: routine.returnsSet };
+    const body = rowTable
+      ? `select ${projection(cache, statement, rowTable, alias, query.select)} from ${call} as ${alias}${whereClause(
+          statement,
+          rowTable,
+          alias,
+          query.where,
+        )}${orderClause(rowTable, alias, query.order)}${pageClause(query)}`
+      : `select * from ${call} as ${alias}`;
+    return {
+      sql: aggregate(body),
+      params: statement.params,
+      returns: routine.returnsSet ? ('rows' as const) : ('row' as const),
+    };
   }
   return {
     sql: `select to_json(${call})::text as body, 1 as page_count`,
     params: statement.params,
-    returnsSet: false,
-    returnsVoid: routine.returnType === 'void',
+    returns: routine.returnType === 'void' ? ('void' as const) : ('value' as const),
   };
 }

@@ -79,7 +79,10 @@ export function storageRoutes(db: Database, files: FileStore) {
       );
     }
     console.error('[storage]', c.req.method, c.req.path, error);
-    return c.json({ statusCode: '500', error: 'internal', message: 'Internal Server Error', code: 'InternalError' }, 500);
+    return c.json(
+      { statusCode: '500', error: 'internal', message: 'Internal Server Error', code: 'InternalError' },
+      500,
+    );
   });
 
   async function bucketOf(tx: Queryable, id: string): Promise<Bucket> {
@@ -99,7 +102,9 @@ export function storageRoutes(db: Database, files: FileStore) {
       throw new StorageError('400', 'Error', "headers must have required property 'authorization'", 'InvalidRequest');
     }
     if (caller.tokenError) {
-      const message = caller.tokenError.expired ? '"exp" claim timestamp check failed' : 'signature verification failed';
+      const message = caller.tokenError.expired
+        ? '"exp" claim timestamp check failed'
+        : 'signature verification failed';
       throw new StorageError('403', 'Unauthorized', message, 'AccessDenied');
     }
     return caller.claims;
@@ -118,7 +123,8 @@ export function storageRoutes(db: Database, files: FileStore) {
       if (e.code === '42501') {
         throw new StorageError('403', 'Unauthorized', 'new row violates row-level security policy', 'AccessDenied');
       }
-      if (e.code === '23505') throw new StorageError('409', 'Duplicate', 'The resource already exists', 'KeyAlreadyExists');
+      if (e.code === '23505')
+        throw new StorageError('409', 'Duplicate', 'The resource already exists', 'KeyAlreadyExists');
       throw error;
     }
   }
@@ -154,7 +160,12 @@ export function storageRoutes(db: Database, files: FileStore) {
     const bucket = await bucketOf(db, bucketId);
     const upload = await readUpload(c);
     if (!mimeAllowed(upload.mime, bucket.allowed_mime_types)) {
-      throw new StorageError('415', 'invalid_mime_type', `mime type ${upload.mime} is not supported`, 'InvalidMimeType');
+      throw new StorageError(
+        '415',
+        'invalid_mime_type',
+        `mime type ${upload.mime} is not supported`,
+        'InvalidMimeType',
+      );
     }
     const limit = Math.min(bucket.file_size_limit ?? GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT);
     if (upload.bytes.byteLength > limit) throw tooLarge();
@@ -219,7 +230,8 @@ export function storageRoutes(db: Database, files: FileStore) {
     const metadata = row.metadata ?? {};
     const eTag = String(metadata.eTag ?? '');
     const cacheControl = String(metadata.cacheControl ?? 'no-cache');
-    if (eTag && c.req.header('if-none-match') === eTag) return c.body(null, 304, { ETag: eTag, 'Cache-Control': cacheControl });
+    if (eTag && c.req.header('if-none-match') === eTag)
+      return c.body(null, 304, { ETag: eTag, 'Cache-Control': cacheControl });
     const mime = String(metadata.mimetype ?? 'application/octet-stream');
     return c.body(new Uint8Array(bytes), 200, {
       'Content-Type': mime.includes('text/html') ? 'text/plain' : mime,
@@ -264,7 +276,14 @@ export function storageRoutes(db: Database, files: FileStore) {
       const rest = row.name.slice(prefix.length);
       const [head = '', ...tail] = rest.split('/');
       if (tail.length > 0) {
-        entries.set(head, { name: head, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
+        entries.set(head, {
+          name: head,
+          id: null,
+          updated_at: null,
+          created_at: null,
+          last_accessed_at: null,
+          metadata: null,
+        });
       } else {
         entries.set(head, {
           name: head,

@@ -1,0 +1,54 @@
+// /functions/v1/{name}: runs the same handler modules that supabase/functions deploys as Edge Functions.
+// Each function folder has a thin Deno entry (index.ts) and a handler.ts whose default export is
+// `(request, env) => Response`; the stack imports handler.ts and calls it with the stack's own keys.
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Hono } from 'hono';
+import { callerOf, type StackEnv } from '../http/gateway.ts';
+
+/** What Supabase gives every Edge Function in its environment. */
+export interface FunctionEnv {
+  SUPABASE_URL: string;
+  SUPABASE_ANON_KEY: string;
+  SUPABASE_SERVICE_ROLE_KEY: string;
+  [name: string]: string;
+}
+
+export type FunctionHandler = (request: Request, env: FunctionEnv) => Promise<Response> | Response;
+
+/** Imports every function folder's handler.ts (folders starting with _ hold shared code). */
+export async function loadFunctions(dir: string): Promise<Map<string, FunctionHandler>> {
+  const handlers = new Map<string, FunctionHandler>();
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    if (!entry.isDirectory() || entry.name.startsWith('_') || entry.name.startsWith('.')) continue;
+    const module = (await import(pathToFileURL(join(dir, entry.name, 'handler.ts')).href)) as {
+      default?: FunctionHandler;
+    };
+    if (typeof module.default !== 'function')
+      throw new Error(`supabase/functions/${entry.name}/handler.ts has no default export`);
+    handlers.set(entry.name, module.default);
+  }
+  return handlers;
+}
+
+export function functionRoutes(handlers: Map<string, FunctionHandler>, env: () => FunctionEnv) {
+  const app = new Hono<StackEnv>();
+  // /functions/v1/{name} and its sub-paths all go to the function, as on Supabase.
+  app.all('/:name/*', async (c) => {
+    const handler = handlers.get(c.req.param('name'));
+    if (!handler) return c.text('Function not found', 404);
+    // Supabase verifies the caller's JWT before a function runs (verify_jwt, on by default).
+    const caller = callerOf(c);
+    if (!c.req.header('authorization')) return c.json({ msg: 'Error: Missing authorization header' }, 401);
+    if (caller.tokenError) return c.json({ msg: 'Invalid JWT' }, 401);
+    try {
+      return await handler(c.req.raw, env());
+    } catch (error) {
+      console.error(`[functions] ${c.req.param('name')}`, error);
+      return c.json({ error: 'Erreur interne, veuillez réessayer.' }, 500);
+    }
+  });
+  return app;
+}
