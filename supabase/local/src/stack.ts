@@ -59,22 +59,16 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
 
   const api = new Hono<StackEnv>();
   api.use('*', apiGateway(jwt));
-  api.use('/rest/*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json(tooLarge, 413) }));
-  api.use('/auth/*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json(tooLarge, 413) }));
+  api.use('/rest/*', limitBody(1024 * 1024, tooLarge, 413));
+  api.use('/auth/*', limitBody(1024 * 1024, tooLarge, 413));
   api.route(
     '/rest/v1',
     restRoutes(db, () => schema),
   );
   api.route('/auth/v1', authRoutes(db, jwt, config));
-  api.use(
-    '/storage/*',
-    bodyLimit({ maxSize: GLOBAL_FILE_SIZE_LIMIT + 1024 * 1024, onError: (c) => c.json(objectTooLarge, 400) }),
-  );
+  api.use('/storage/*', limitBody(GLOBAL_FILE_SIZE_LIMIT + 1024 * 1024, objectTooLarge, 400));
   api.route('/storage/v1', storageRoutes(db, files));
-  api.use(
-    '/functions/*',
-    bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ msg: 'Payload too large' }, 413) }),
-  );
+  api.use('/functions/*', limitBody(1024 * 1024, { msg: 'Payload too large' }, 413));
   api.route(
     '/functions/v1',
     functionRoutes(functions, () => functionEnv as FunctionEnv),
@@ -107,6 +101,20 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
       await db.close();
     },
   };
+}
+
+/**
+ * Refuses a body over `maxSize` with the service's own error. The connection is closed after the answer:
+ * the client may still be sending, and a reused connection would carry the rest into the next request.
+ */
+function limitBody(maxSize: number, error: object, status: 400 | 413) {
+  return bodyLimit({
+    maxSize,
+    onError: (c) => {
+      c.header('Connection', 'close');
+      return c.json(error, status);
+    },
+  });
 }
 
 const tooLarge = { code: 'PGRST413', message: 'Payload too large', details: null, hint: null };
