@@ -39,6 +39,8 @@ export type StackConfig = {
   emailMinIntervalSeconds: number;
   refreshReuseSeconds: number;
   functionsDir: string;
+  /** Extra variables for the functions (rate limits, salt), from FUNCTION_* variables without the prefix. */
+  functionEnv: Record<string, string>;
 };
 
 /** Reads the configuration from the environment, with a readable list of what is wrong. */
@@ -64,6 +66,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     emailMinIntervalSeconds: e.EMAIL_MIN_INTERVAL,
     refreshReuseSeconds: e.REFRESH_TOKEN_REUSE_INTERVAL,
     functionsDir: e.FUNCTIONS_DIR,
+    functionEnv: Object.fromEntries(
+      Object.entries(env)
+        .filter((entry): entry is [string, string] => entry[0].startsWith('FUNCTION_') && typeof entry[1] === 'string')
+        .map(([name, value]) => [name.slice('FUNCTION_'.length), value]),
+    ),
     ...overrides,
   };
 }

@@ -88,7 +88,13 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host}:${port}`;
-  functionEnv = { SUPABASE_URL: url, SUPABASE_ANON_KEY: keys.anonKey, SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey };
+  functionEnv = {
+    ...config.functionEnv,
+    SUPABASE_URL: url,
+    SUPABASE_ANON_KEY: keys.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+    LOCAL_MAILBOX_URL: `${url}/mailbox/api/messages`,
+  };
 
   return {
     url,

@@ -1,6 +1,6 @@
 import { AuthApiError, AuthWeakPasswordError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followLink, startTestStack, type TestStack } from './support.ts';
+import { followLink, startTestStack, type TestStack } from '../src/testing.ts';
 
 let stack: TestStack;
 beforeAll(async () => {

@@ -50,6 +50,15 @@ const escapeHtml = (text: string) =>
 export function mailboxRoutes(db: Queryable) {
   const app = new Hono();
   app.get('/api/messages', async (c) => c.json(await messages(db, c.req.query('to'))));
+  // The server functions' mail transport on the local stack (LOCAL_MAILBOX_URL).
+  app.post('/api/messages', async (c) => {
+    const mail = (await c.req.json().catch(() => null)) as Partial<Mail> | null;
+    if (!mail || [mail.to, mail.subject, mail.text, mail.html].some((field) => typeof field !== 'string')) {
+      return c.json({ message: 'to, subject, text and html are required' }, 400);
+    }
+    await deliver(db, mail as Mail);
+    return c.body(null, 201);
+  });
   app.get('/', async (c) => {
     const list = await messages(db, c.req.query('to'));
     const items = list

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { loadConfig, type StackConfig } from '../src/config.ts';
-import { type RunningStack, startStack } from '../src/stack.ts';
+import { loadConfig, type StackConfig } from './config.ts';
+import { type RunningStack, startStack } from './stack.ts';
 
 export interface TestStack extends RunningStack {
   /** A supabase-js client as the browser front-ends create it (anon key, no stored session). */

@@ -1,0 +1,15 @@
+/** The environment an Edge Function runs with: Supabase's own variables and the project's mail settings. */
+export interface FunctionEnv {
+  SUPABASE_URL: string;
+  SUPABASE_SERVICE_ROLE_KEY: string;
+  /** Local stack only: where e-mails go instead of a provider. */
+  LOCAL_MAILBOX_URL?: string;
+  /** Production: the Resend API key and sender used for e-mails to owners. */
+  RESEND_API_KEY?: string;
+  MAIL_FROM?: string;
+  /** Mixed into the hash that stands for a client in rate limits, so the hash reveals no address. */
+  CLIENT_HASH_SALT?: string;
+  PROFILE_RATE_LIMIT_PER_MINUTE?: string;
+  MESSAGE_RATE_LIMIT_PER_HOUR?: string;
+  [name: string]: string | undefined;
+}

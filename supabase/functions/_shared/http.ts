@@ -1,0 +1,47 @@
+import { FAILURES, type FailureCode } from './messages.ts';
+
+export const corsHeaders = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+};
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...corsHeaders, 'Content-Type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+/** A refusal: `{code, error}` where error is the French text to show. */
+export function failure(code: FailureCode, headers: Record<string, string> = {}): Response {
+  const { status, message } = FAILURES[code];
+  return json({ code, error: message }, status, headers);
+}
+
+/** The JSON object of a request, or null when it is missing or not an object. */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown> | null> {
+  try {
+    const body: unknown = await request.json();
+    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs a function's logic with the common HTTP handling: CORS preflight, POST only, and an unexpected
+ * failure logged with its cause but answered with a generic French message, never a stack trace.
+ */
+export function handle(name: string, logic: (request: Request) => Promise<Response>) {
+  return async (request: Request): Promise<Response> => {
+    if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+    if (request.method !== 'POST') return failure('invalid_request');
+    try {
+      return await logic(request);
+    } catch (error) {
+      console.error(`[${name}]`, error);
+      return failure('internal');
+    }
+  };
+}

@@ -1,0 +1,31 @@
+import { LIMITS } from '@medaille/domain';
+
+/**
+ * Every refusal of the finder's functions: a stable machine code, its HTTP status and a French message
+ * the scan page can show as it is.
+ */
+export const FAILURES = {
+  invalid_request: { status: 400, message: 'Requête invalide.' },
+  code_not_found: { status: 404, message: 'Code introuvable' },
+  profile_rate_limited: {
+    status: 429,
+    message: 'Trop de consultations depuis votre connexion. Réessayez dans une minute.',
+  },
+  message_empty: { status: 400, message: 'Écrivez un message ou indiquez comment vous joindre.' },
+  message_too_long: { status: 400, message: `Le message ne doit pas dépasser ${LIMITS.messageMaxLength} caractères.` },
+  contact_too_long: {
+    status: 400,
+    message: `Le moyen de contact ne doit pas dépasser ${LIMITS.finderContactMaxLength} caractères.`,
+  },
+  message_rate_limited: {
+    status: 429,
+    message: 'Vous avez déjà envoyé plusieurs messages pour cet animal. Réessayez dans une heure.',
+  },
+  consent_required: { status: 400, message: 'Votre accord est nécessaire pour partager votre position.' },
+  invalid_location: { status: 400, message: 'Position invalide.' },
+  animal_mismatch: { status: 400, message: 'Cette médaille ne correspond pas à cet animal.' },
+  scan_cooldown: { status: 429, message: 'Vous pouvez partager votre position une fois toutes les 2 minutes.' },
+  internal: { status: 500, message: 'Une erreur est survenue. Veuillez réessayer.' },
+} as const;
+
+export type FailureCode = keyof typeof FAILURES;

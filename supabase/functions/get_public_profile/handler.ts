@@ -1,0 +1,46 @@
+// get_public_profile {code}: what a finder sees behind a medal. The only door from anonymous finders to
+// owners' data (DESIGN D4): the SQL function public_profile decides what leaves, this adds photo URLs
+// and a rate limit per client so that nobody can walk the code space.
+import { normalizeCode } from '@medaille/domain';
+import { clientHash } from '../_shared/client.ts';
+import { call, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
+import type { FunctionEnv } from '../_shared/env.ts';
+import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
+import { photoUrl } from '../_shared/photos.ts';
+
+interface Photo {
+  id: string;
+  path: string;
+  position: number;
+  width: number | null;
+  height: number | null;
+}
+
+/** `status` is not_found, unclaimed or claimed; a claimed code carries the public profile's fields. */
+interface PublicProfile {
+  status: 'not_found' | 'unclaimed' | 'claimed';
+  code: string;
+  photos?: Photo[];
+  [field: string]: unknown;
+}
+
+export default function getPublicProfile(request: Request, env: FunctionEnv): Promise<Response> {
+  return handle('get_public_profile', async () => {
+    const input = await readJsonObject(request);
+    if (!input || typeof input.code !== 'string') return failure('invalid_request');
+    const db = serviceDatabase(env);
+    const perMinute = Number(env.PROFILE_RATE_LIMIT_PER_MINUTE ?? 60);
+    // Counted before the code is even looked at: malformed guesses walk the code space too.
+    if (!(await withinRateLimit(db, `profile:${await clientHash(request, env)}`, perMinute, 60))) {
+      return failure('profile_rate_limited', { 'Retry-After': '60' });
+    }
+    const code = normalizeCode(input.code);
+    if (!code) return json({ status: 'not_found', code: input.code.trim().toUpperCase() }, 200, NO_STORE);
+    const profile = await call<PublicProfile>(db, 'public_profile', { p_code: code });
+    if (profile.photos) profile.photos = profile.photos.map((photo) => ({ ...photo, url: photoUrl(env, photo.path) }));
+    return json(profile, 200, NO_STORE);
+  })(request);
+}
+
+// A profile changes when its owner edits it or flags the animal lost: never serve a stale one.
+const NO_STORE = { 'Cache-Control': 'no-store' };

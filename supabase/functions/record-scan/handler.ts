@@ -1,0 +1,73 @@
+// record-scan {codeId, animalId, lat, lon, accuracy, userAgent, consent: true}: a finder shares where
+// the animal is, with consent. Stored as the animal's last known location and e-mailed to the owner,
+// at most once per code and client every 2 minutes.
+import { mapsPointUrl, normalizeCode } from '@medaille/domain';
+import { clientHash } from '../_shared/client.ts';
+import { call, serviceDatabase } from '../_shared/database.ts';
+import type { FunctionEnv } from '../_shared/env.ts';
+import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
+import { escapeHtml, sendMail } from '../_shared/mail.ts';
+
+type ScanResult =
+  | { status: 'not_found' | 'animal_mismatch' }
+  | { status: 'cooldown'; retry_after_seconds: number }
+  | { status: 'recorded'; code: string; animal_name: string; owner_email: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+export default function recordScan(request: Request, env: FunctionEnv): Promise<Response> {
+  return handle('record-scan', async () => {
+    const input = await readJsonObject(request);
+    if (!input) return failure('invalid_request');
+    if (input.consent !== true) return failure('consent_required');
+    const { lat, lon, accuracy } = input;
+    if (!isNumber(lat) || !isNumber(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180)
+      return failure('invalid_location');
+    if (accuracy !== undefined && accuracy !== null && !(isNumber(accuracy) && accuracy >= 0)) {
+      return failure('invalid_location');
+    }
+    const code = normalizeCode(typeof input.codeId === 'string' ? input.codeId : '');
+    if (!code) return failure('code_not_found');
+    const animalId = input.animalId ?? null;
+    if (animalId !== null && (typeof animalId !== 'string' || !UUID.test(animalId))) return failure('animal_mismatch');
+
+    const result = await call<ScanResult>(serviceDatabase(env), 'record_scan', {
+      p_code: code,
+      p_animal_id: animalId,
+      p_lat: lat,
+      p_lon: lon,
+      p_accuracy: isNumber(accuracy) ? accuracy : null,
+      p_user_agent: typeof input.userAgent === 'string' ? input.userAgent : request.headers.get('user-agent'),
+      p_client_hash: await clientHash(request, env),
+    });
+    switch (result.status) {
+      case 'not_found':
+        return failure('code_not_found');
+      case 'animal_mismatch':
+        return failure('animal_mismatch');
+      case 'cooldown':
+        return failure('scan_cooldown', { 'Retry-After': String(result.retry_after_seconds) });
+      case 'recorded':
+        await sendMail(env, locationMail(result, lat, lon, isNumber(accuracy) ? accuracy : null));
+        return json({ ok: true });
+    }
+  })(request);
+}
+
+function locationMail(
+  scan: { code: string; animal_name: string; owner_email: string },
+  lat: number,
+  lon: number,
+  accuracy: number | null,
+) {
+  const map = mapsPointUrl(lat, lon);
+  const intro = `Quelqu'un a scanné la médaille de ${scan.animal_name} (${scan.code}) et a partagé sa position.`;
+  const precision = accuracy === null ? '' : ` (précision : environ ${Math.round(accuracy)} m)`;
+  return {
+    to: scan.owner_email,
+    subject: `Position partagée pour ${scan.animal_name}`,
+    text: `Bonjour,\n\n${intro}\n\nVoir sur la carte${precision} : ${map}\n\nL'équipe Médaille\n`,
+    html: `<p>Bonjour,</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(map)}">Voir sur la carte</a>${escapeHtml(precision)}</p><p>L'équipe Médaille</p>`,
+  };
+}

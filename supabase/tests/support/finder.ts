@@ -1,0 +1,47 @@
+import type { TestStack } from '@medaille/local-stack/testing';
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+let ipCounter = 0;
+/** A client address of its own, as the edge reports it, so each test has its own rate limits. */
+export function newClientAddress(): string {
+  ipCounter += 1;
+  return `198.51.${Math.floor(Math.random() * 250)}.${ipCounter % 250}`;
+}
+
+/** Calls a function as the scan page does: anon key, JSON body; answers status, body and raw text. */
+export async function invoke(stack: TestStack, name: string, payload: unknown, address = newClientAddress()) {
+  const response = await fetch(`${stack.url}/functions/v1/${name}`, {
+    method: 'POST',
+    headers: {
+      apikey: stack.anonKey,
+      authorization: `Bearer ${stack.anonKey}`,
+      'content-type': 'application/json',
+      'cf-connecting-ip': address,
+    },
+    body: JSON.stringify(payload),
+  });
+  const text = await response.text();
+  // biome-ignore lint/suspicious/noExplicitAny: tests look into the JSON answers field by field.
+  const body = JSON.parse(text) as Record<string, any>;
+  return { status: response.status, headers: response.headers, text, body };
+}
+
+let codeCounter = 0;
+export async function freeCode(stack: TestStack): Promise<string> {
+  codeCounter += 1;
+  const code = `MDL-F${Date.now().toString(36).toUpperCase()}-${codeCounter}`;
+  const { error } = await stack.serviceClient().from('codes').insert({ id: code });
+  if (error) throw error;
+  return code;
+}
+
+/** An owner's animal activated on a new code, through the RPC the portal uses. */
+export async function activatedAnimal(stack: TestStack, owner: SupabaseClient, animal: Record<string, unknown> = {}) {
+  const code = await freeCode(stack);
+  const { data, error } = await owner.rpc('register_animal_with_code', {
+    p_code: code,
+    p_animal: { nom: 'Rex', ...animal },
+  });
+  if (error || !data?.success) throw new Error(`activation failed: ${error?.message ?? data?.error}`);
+  return { code, animalId: data.animal_id as string };
+}
