@@ -1,0 +1,357 @@
+// Generated from the database by `pnpm gen:types` (supabase/local/src/types): do not edit by hand.
+
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[]
+
+export type Database = {
+  public: {
+    Tables: {
+      animal_photos: {
+        Row: {
+          id: string
+          animal_id: string
+          path: string
+          width: number | null
+          height: number | null
+          position: number
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          animal_id: string
+          path: string
+          width?: number | null
+          height?: number | null
+          position?: number
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          animal_id?: string
+          path?: string
+          width?: number | null
+          height?: number | null
+          position?: number
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "animal_photos_animal_id_fkey"
+            columns: ["animal_id"]
+            isOneToOne: false
+            referencedRelation: "animals"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      animals: {
+        Row: {
+          id: string
+          proprietaire_id: string
+          nom: string
+          espece: string | null
+          race: string | null
+          couleur: string | null
+          annee_naissance: number | null
+          sexe: string | null
+          sterilise: boolean
+          poids_kg: number | null
+          informations_importantes: string | null
+          allergies: string | null
+          medications: string | null
+          caractere: string | null
+          informations_veterinaires: string | null
+          puce_ou_tatouage: string | null
+          photo_url: string | null
+          cover_photo_id: string | null
+          email_proprietaire: string | null
+          telephone_proprietaire: string | null
+          public_phone: string | null
+          public_email: string | null
+          public_address_line: string | null
+          public_city: string | null
+          show_public_phone: boolean
+          show_public_email: boolean
+          show_public_address: boolean
+          is_lost: boolean
+          last_known_lat: number | null
+          last_known_lon: number | null
+          last_known_accuracy_m: number | null
+          last_known_at: string | null
+          date_creation: string
+          date_modification: string
+        }
+        Insert: {
+          id?: string
+          proprietaire_id?: string
+          nom: string
+          espece?: string | null
+          race?: string | null
+          couleur?: string | null
+          annee_naissance?: number | null
+          sexe?: string | null
+          sterilise?: boolean
+          poids_kg?: number | null
+          informations_importantes?: string | null
+          allergies?: string | null
+          medications?: string | null
+          caractere?: string | null
+          informations_veterinaires?: string | null
+          puce_ou_tatouage?: string | null
+          photo_url?: string | null
+          cover_photo_id?: string | null
+          email_proprietaire?: string | null
+          telephone_proprietaire?: string | null
+          public_phone?: string | null
+          public_email?: string | null
+          public_address_line?: string | null
+          public_city?: string | null
+          show_public_phone?: boolean
+          show_public_email?: boolean
+          show_public_address?: boolean
+          is_lost?: boolean
+          last_known_lat?: number | null
+          last_known_lon?: number | null
+          last_known_accuracy_m?: number | null
+          last_known_at?: string | null
+          date_creation?: string
+          date_modification?: string
+        }
+        Update: {
+          id?: string
+          proprietaire_id?: string
+          nom?: string
+          espece?: string | null
+          race?: string | null
+          couleur?: string | null
+          annee_naissance?: number | null
+          sexe?: string | null
+          sterilise?: boolean
+          poids_kg?: number | null
+          informations_importantes?: string | null
+          allergies?: string | null
+          medications?: string | null
+          caractere?: string | null
+          informations_veterinaires?: string | null
+          puce_ou_tatouage?: string | null
+          photo_url?: string | null
+          cover_photo_id?: string | null
+          email_proprietaire?: string | null
+          telephone_proprietaire?: string | null
+          public_phone?: string | null
+          public_email?: string | null
+          public_address_line?: string | null
+          public_city?: string | null
+          show_public_phone?: boolean
+          show_public_email?: boolean
+          show_public_address?: boolean
+          is_lost?: boolean
+          last_known_lat?: number | null
+          last_known_lon?: number | null
+          last_known_accuracy_m?: number | null
+          last_known_at?: string | null
+          date_creation?: string
+          date_modification?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "animals_cover_photo_fk"
+            columns: ["cover_photo_id","id"]
+            isOneToOne: false
+            referencedRelation: "animal_photos"
+            referencedColumns: ["id","animal_id"]
+          },
+        ]
+      }
+      codes: {
+        Row: {
+          id: string
+          used: boolean
+          animal_id: string | null
+          created_at: string
+        }
+        Insert: {
+          id: string
+          used?: boolean
+          animal_id?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          used?: boolean
+          animal_id?: string | null
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "codes_animal_id_fkey"
+            columns: ["animal_id"]
+            isOneToOne: true
+            referencedRelation: "animals"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      finder_messages: {
+        Row: {
+          id: string
+          animal_id: string
+          code_id: string
+          message: string | null
+          contact: string | null
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          animal_id: string
+          code_id: string
+          message?: string | null
+          contact?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          animal_id?: string
+          code_id?: string
+          message?: string | null
+          contact?: string | null
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "finder_messages_animal_id_fkey"
+            columns: ["animal_id"]
+            isOneToOne: false
+            referencedRelation: "animals"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "finder_messages_code_id_fkey"
+            columns: ["code_id"]
+            isOneToOne: false
+            referencedRelation: "codes"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      rate_limit_hits: {
+        Row: {
+          bucket: string
+          window_start: string
+          hits: number
+        }
+        Insert: {
+          bucket: string
+          window_start: string
+          hits: number
+        }
+        Update: {
+          bucket?: string
+          window_start?: string
+          hits?: number
+        }
+        Relationships: [
+
+        ]
+      }
+      scan_events: {
+        Row: {
+          id: string
+          animal_id: string
+          code_id: string
+          lat: number
+          lon: number
+          accuracy_m: number | null
+          user_agent: string | null
+          consent: boolean
+          created_at: string
+          client_hash: string | null
+        }
+        Insert: {
+          id?: string
+          animal_id: string
+          code_id: string
+          lat: number
+          lon: number
+          accuracy_m?: number | null
+          user_agent?: string | null
+          consent: boolean
+          created_at?: string
+          client_hash?: string | null
+        }
+        Update: {
+          id?: string
+          animal_id?: string
+          code_id?: string
+          lat?: number
+          lon?: number
+          accuracy_m?: number | null
+          user_agent?: string | null
+          consent?: boolean
+          created_at?: string
+          client_hash?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "scan_events_animal_id_fkey"
+            columns: ["animal_id"]
+            isOneToOne: false
+            referencedRelation: "animals"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "scan_events_code_id_fkey"
+            columns: ["code_id"]
+            isOneToOne: false
+            referencedRelation: "codes"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      code_status: {
+        Args: { p_code: string }
+        Returns: string
+      }
+      hit_rate_limit: {
+        Args: { p_bucket: number; p_limit: number; p_window_seconds: string }
+        Returns: boolean
+      }
+      public_profile: {
+        Args: { p_code: string }
+        Returns: Json
+      }
+      purge_old_scan_events: {
+        Args: never
+        Returns: number
+      }
+      record_finder_message: {
+        Args: { p_code: string; p_message: string; p_contact: string }
+        Returns: Json
+      }
+      record_scan: {
+        Args: { p_code: string; p_animal_id: string; p_lat: string; p_lon: number; p_accuracy: number; p_user_agent: number; p_client_hash: string }
+        Returns: Json
+      }
+      register_animal_with_code: {
+        Args: { p_code: string; p_animal: Json }
+        Returns: Json
+      }
+    }
+    Enums: {
+      [_ in never]: never
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type PublicSchema = Database['public']
+
+export type Tables<T extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][T]['Row']
+export type TablesInsert<T extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][T]['Insert']
+export type TablesUpdate<T extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][T]['Update']

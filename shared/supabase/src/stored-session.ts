@@ -1,0 +1,19 @@
+/** Where supabase-js keeps the session in local storage (its `storageKey`). */
+export const SESSION_STORAGE_KEY = 'medaille-auth';
+
+/**
+ * Whether a session is stored, read without loading supabase-js: the shell decides its header from this on
+ * the scan page, where the auth client must not load. A stored refresh token means a session the client can
+ * renew; supabase-js itself remains the judge once it loads.
+ */
+export function hasStoredSession(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): boolean {
+  try {
+    const stored = JSON.parse(storage?.getItem(SESSION_STORAGE_KEY) ?? 'null') as {
+      refresh_token?: unknown;
+      user?: unknown;
+    } | null;
+    return typeof stored?.refresh_token === 'string' && stored.refresh_token !== '' && Boolean(stored.user);
+  } catch {
+    return false;
+  }
+}

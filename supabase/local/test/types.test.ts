@@ -1,0 +1,21 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase, prepareDatabase } from '../src/database/index.ts';
+import { generateDatabaseTypes } from '../src/types/generate.ts';
+
+let db: Database;
+beforeAll(async () => {
+  db = await openDatabase();
+  await prepareDatabase(db, { seed: false });
+});
+afterAll(() => db?.close());
+
+describe('the generated database types', () => {
+  it('match the schema the migrations build (run `pnpm gen:types` after changing a migration)', async () => {
+    const committed = await readFile(
+      new URL('../../../shared/supabase/src/database.types.ts', import.meta.url),
+      'utf8',
+    );
+    expect(committed).toBe(await generateDatabaseTypes(db));
+  });
+});
