@@ -130,3 +130,5 @@ const objectTooLarge = {
   message: 'The object exceeded the maximum allowed size',
   code: 'EntityTooLarge',
 };
+
+export { loadConfig, type StackConfig } from './config.ts';

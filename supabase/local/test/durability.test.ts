@@ -109,7 +109,7 @@ describe('the stack as a process', () => {
         .select('nom, couleur, codes(id)')
         .eq('id', activation.animal_id)
         .single();
-      expect(animal.data).toEqual({ nom: 'Durable', couleur: 'Roux', codes: [{ id: 'MDL-DEMO-FREE1' }] });
+      expect(animal.data).toEqual({ nom: 'Durable', couleur: 'Roux', codes: { id: 'MDL-DEMO-FREE1' } });
       const photo = await fetch(after.storage.from('animal-photos').getPublicUrl(path).data.publicUrl);
       expect([...new Uint8Array(await photo.arrayBuffer())]).toEqual([0xff, 0xd8, 7]);
       // Figures for the closing note: a start on an existing database.

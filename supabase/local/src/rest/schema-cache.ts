@@ -18,6 +18,8 @@ export interface ForeignKey {
   columns: string[];
   foreignTable: string;
   foreignColumns: string[];
+  /** The referencing columns are unique: each parent has at most one child (PostgREST embeds an object). */
+  oneToOne: boolean;
 }
 
 export interface RoutineArgument {
@@ -68,8 +70,12 @@ export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise
     columns: string[];
     foreign_table: string | null;
     foreign_columns: string[] | null;
+    unique_columns: boolean;
   }>(
     `select con.conname as name, con.contype as type, cl.relname as table,
+            exists (select 1 from pg_index i where i.indrelid = con.conrelid and i.indisunique
+                    and i.indkey::int2[] @> con.conkey and array_length(i.indkey::int2[], 1) = array_length(con.conkey, 1))
+              as unique_columns,
             array(select a.attname from unnest(con.conkey) with ordinality k(n, i)
                   join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.n order by k.i)::text[] as columns,
             fcl.relname as foreign_table,
@@ -94,6 +100,7 @@ export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise
         columns: row.columns,
         foreignTable: row.foreign_table ?? '',
         foreignColumns: row.foreign_columns ?? [],
+        oneToOne: row.unique_columns,
       });
     }
   }

@@ -53,7 +53,8 @@ function resolveRelationship(cache: SchemaCache, from: Table, target: string, hi
     for (const fk of cache.foreignKeys) {
       if (!matches(fk)) continue;
       if (fk.table === table.name && fk.foreignTable === from.name) {
-        candidates.push({ table, toMany: true, pairs: fk.foreignColumns.map((c, i) => [c, fk.columns[i] as string]) });
+        const pairs = fk.foreignColumns.map((c, i): [string, string] => [c, fk.columns[i] as string]);
+        candidates.push({ table, toMany: !fk.oneToOne, pairs });
       }
       if (fk.table === from.name && fk.foreignTable === table.name) {
         candidates.push({ table, toMany: false, pairs: fk.columns.map((c, i) => [c, fk.foreignColumns[i] as string]) });

@@ -1,0 +1,34 @@
+import { SHARED_SINGLETONS } from '@medaille/federation';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+
+// The deploy-time configuration (backend, remotes' manifests) is read at run time from /config.js, which
+// the deployment serves beside index.html. `pnpm dev` passes it inline instead (MEDAILLE_CONFIG).
+const devConfig = process.env.MEDAILLE_CONFIG;
+
+export default defineConfig({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation({
+      name: 'shell',
+      // Remotes are registered at run time from the configuration (DESIGN D6).
+      remotes: {},
+      shared: SHARED_SINGLETONS,
+      // A remote that is down must not blank the shell: the shell's own shared modules come first.
+      shareStrategy: 'loaded-first',
+      dts: false,
+      manifest: false,
+      experiments: { optimization: { target: 'web' } },
+    }),
+  ],
+  html: {
+    template: './index.html',
+    tags: [
+      devConfig
+        ? { tag: 'script', children: `window.__MEDAILLE_CONFIG__ = ${devConfig};`, head: true, append: false }
+        : { tag: 'script', attrs: { src: '/config.js' }, head: true, append: false },
+    ],
+  },
+  server: { port: 3000, historyApiFallback: true },
+});

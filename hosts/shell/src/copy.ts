@@ -1,0 +1,36 @@
+// Every word the shell shows, word for word from SPEC.md (DESIGN D7).
+export const COPY = {
+  brand: 'Médaille',
+  header: {
+    account: 'Mon compte',
+    signOut: 'Se déconnecter',
+    signIn: 'Se connecter',
+    home: "Médaille, retour à l'accueil",
+  },
+  landing: {
+    tagline: 'Activez votre médaille et protégez votre compagnon en quelques minutes.',
+    activate: 'Activer votre médaille',
+    signIn: 'Se connecter',
+    stepsTitle: 'En 3 minutes, votre compagnon est protégé !',
+    steps: [
+      { title: 'Créez votre compte', text: 'Une adresse e-mail et un mot de passe suffisent.' },
+      { title: 'Ajoutez votre animal', text: 'Saisissez le code de la médaille et remplissez sa fiche.' },
+      { title: 'Protégez-le partout', text: 'Qui le trouve scanne sa médaille et peut vous joindre aussitôt.' },
+    ],
+    footer: 'Made with love in France, 2025',
+  },
+  notFound: {
+    title: 'Oops! Page introuvable',
+    home: "Retour à l'accueil",
+  },
+  remote: {
+    loading: 'Chargement…',
+    failedTitle: 'Cette partie du site ne répond pas',
+    failedText: 'Vérifiez votre connexion, puis réessayez.',
+    retry: 'Réessayer',
+  },
+  signOut: {
+    done: 'Déconnexion réussie',
+    failed: 'Erreur de déconnexion',
+  },
+} as const;

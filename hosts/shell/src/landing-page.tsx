@@ -1,0 +1,41 @@
+import { Link } from 'react-router-dom';
+import { COPY } from './copy.ts';
+
+/** The landing page: what Médaille does, the two ways in, the three steps. */
+export function LandingPage() {
+  const copy = COPY.landing;
+  return (
+    <main className="landing">
+      <section className="landing-hero">
+        <img className="landing-hero-image" src="/hero.svg" alt="" width="320" height="240" />
+        <div>
+          <img className="landing-logo" src="/logo.svg" alt={COPY.brand} width="64" height="64" />
+          <h1 className="landing-tagline">{copy.tagline}</h1>
+          <div className="landing-actions">
+            <Link className="button button-primary" to="/auth/register">
+              {copy.activate}
+            </Link>
+            <Link className="button button-secondary" to="/auth/login">
+              {copy.signIn}
+            </Link>
+          </div>
+        </div>
+      </section>
+      <section className="landing-steps" aria-labelledby="steps-title">
+        <h2 id="steps-title">{copy.stepsTitle}</h2>
+        <ol>
+          {copy.steps.map((step, index) => (
+            <li key={step.title}>
+              <span className="landing-step-number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <footer className="landing-footer">{copy.footer}</footer>
+    </main>
+  );
+}

@@ -1,0 +1,15 @@
+import { useAuth } from '@medaille/supabase';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { LandingPage } from './landing-page.tsx';
+
+/** The landing page for a browser with a stored session: nothing until auth is known, then /mon-compte. */
+export default function LandingForStoredSession() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!auth.loading && auth.isAuthenticated) navigate('/mon-compte', { replace: true });
+  }, [auth.loading, auth.isAuthenticated, navigate]);
+  if (auth.loading || auth.isAuthenticated) return null;
+  return <LandingPage />;
+}

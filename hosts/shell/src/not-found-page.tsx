@@ -1,0 +1,13 @@
+import { Link } from 'react-router-dom';
+import { COPY } from './copy.ts';
+
+export function NotFoundPage() {
+  return (
+    <main className="not-found">
+      <h1>{COPY.notFound.title}</h1>
+      <Link className="button button-primary" to="/">
+        {COPY.notFound.home}
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,86 @@
+import { PageFrame, Spinner } from '@medaille/design-system';
+import { sexLabel, speciesLabel } from '@medaille/domain';
+import { supabase, type Tables, useAuth } from '@medaille/supabase';
+import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { useEffect, useState } from 'react';
+import { Link, Navigate } from 'react-router-dom';
+import { COPY } from '../copy.ts';
+
+type AnimalCard = Pick<Tables<'animals'>, 'id' | 'nom' | 'espece' | 'race' | 'sexe' | 'is_lost'> & {
+  codes: { id: string } | null;
+};
+
+type Load = { state: 'loading' } | { state: 'ready'; animals: AnimalCard[] } | { state: 'failed'; message: string };
+
+/** 'Mes animaux': the owner's animals, newest first (only theirs: row level security decides). */
+export function AccountPage() {
+  const auth = useAuth();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const userId = auth.user?.id;
+
+  useEffect(() => {
+    if (!userId) return;
+    let current = true;
+    supabase()
+      .from('animals')
+      .select('id, nom, espece, race, sexe, is_lost, codes(id)')
+      .eq('proprietaire_id', userId)
+      .order('date_creation', { ascending: false })
+      .then(({ data, error }) => {
+        if (!current) return;
+        setLoad(error ? { state: 'failed', message: error.message } : { state: 'ready', animals: data ?? [] });
+      });
+    return () => {
+      current = false;
+    };
+  }, [userId]);
+
+  if (auth.loading) return <Spinner label={COPY.session.checking} />;
+  if (!auth.isAuthenticated) return <Navigate to="/auth/login" replace />;
+
+  const empty = load.state === 'ready' && load.animals.length === 0;
+  return (
+    <PageFrame
+      title={COPY.account.title}
+      actions={
+        <Button asChild size="3">
+          <Link to="/activer">{empty ? COPY.account.firstMedal : COPY.account.newMedal}</Link>
+        </Button>
+      }
+    >
+      {load.state === 'loading' ? <Spinner label={COPY.account.loading} /> : null}
+      {load.state === 'failed' ? (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>
+            <strong>{COPY.account.error}</strong> {load.message}
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
+      {empty ? <Text as="p">{COPY.account.empty}</Text> : null}
+      {load.state === 'ready' ? (
+        <Grid columns={{ initial: '1', sm: '2', md: '3' }} gap="4">
+          {load.animals.map((animal) => (
+            <Card key={animal.id} size="2">
+              <Heading as="h2" size="5">
+                {animal.nom}
+              </Heading>
+              <Flex gap="2" wrap="wrap" my="2">
+                <Badge>{speciesLabel(animal.espece)}</Badge>
+                {animal.race ? <Badge color="gray">{animal.race}</Badge> : null}
+                {sexLabel(animal.sexe) ? <Badge color="gray">{sexLabel(animal.sexe)}</Badge> : null}
+              </Flex>
+              <Text as="p" size="2" color="gray">
+                {animal.codes?.id}
+              </Text>
+              <Box mt="3">
+                <Button asChild variant="soft">
+                  <Link to={`/mon-compte/animal/${animal.id}`}>{COPY.account.edit}</Link>
+                </Button>
+              </Box>
+            </Card>
+          ))}
+        </Grid>
+      ) : null}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FormField, PageFrame } from '@medaille/design-system';
+import { toast } from '@medaille/design-system/toast';
+import { forgotPasswordSchema, loginSchema } from '@medaille/domain';
+import { supabase, useAuth } from '@medaille/supabase';
+import { Box, Button, Card, Flex, Link as RadixLink, Text, TextField } from '@radix-ui/themes';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { z } from 'zod';
+import { COPY } from '../copy.ts';
+
+const copy = COPY.login;
+
+/** Where a signed-in owner goes: activation with the code they scanned, or their animals. */
+function destination(code: string | null) {
+  return code ? `/activer?code=${encodeURIComponent(code)}` : '/mon-compte';
+}
+
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const code = params.get('code');
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [forgotten, setForgotten] = useState(false);
+
+  useEffect(() => {
+    if (!auth.loading && auth.isAuthenticated) navigate(destination(code), { replace: true });
+  }, [auth.loading, auth.isAuthenticated, code, navigate]);
+
+  return (
+    <PageFrame title={forgotten ? COPY.forgot.title : copy.title}>
+      <Card size="3" style={{ maxWidth: 440 }}>
+        {forgotten ? (
+          <ForgotPasswordForm email={params.get('email') ?? ''} onBack={() => setForgotten(false)} />
+        ) : (
+          <PasswordForm email={params.get('email') ?? ''} code={code} onForgot={() => setForgotten(true)} />
+        )}
+      </Card>
+    </PageFrame>
+  );
+}
+
+function PasswordForm({ email, code, onForgot }: { email: string; code: string | null; onForgot: () => void }) {
+  const navigate = useNavigate();
+  const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email, password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const { error } = await supabase().auth.signInWithPassword(values);
+      if (error) {
+        const description = error.code === 'invalid_credentials' ? copy.invalidCredentials : error.message;
+        toast({ title: copy.error, description, variant: 'destructive' });
+        return;
+      }
+      toast({ title: copy.success.title, description: copy.success.description });
+      navigate(destination(code), { replace: true });
+    } catch {
+      toast({ title: copy.error, description: copy.unexpected, variant: 'destructive' });
+    }
+  });
+
+  const registerQuery = new URLSearchParams();
+  if (code) registerQuery.set('code', code);
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <FormField label={copy.email} error={errors.email?.message}>
+        {(field) => <TextField.Root {...field} type="email" autoComplete="email" {...form.register('email')} />}
+      </FormField>
+      <FormField label={copy.password} error={errors.password?.message}>
+        {(field) => (
+          <TextField.Root {...field} type="password" autoComplete="current-password" {...form.register('password')} />
+        )}
+      </FormField>
+      <Flex direction="column" gap="3" mt="4">
+        <Button type="submit" size="3" loading={isSubmitting}>
+          {copy.submit}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onForgot}>
+          {copy.forgot}
+        </Button>
+        <Text size="2" align="center">
+          {copy.noAccount}{' '}
+          <RadixLink asChild>
+            <Link to={`/auth/register${registerQuery.size ? `?${registerQuery}` : ''}`}>{copy.register}</Link>
+          </RadixLink>
+        </Text>
+      </Flex>
+    </form>
+  );
+}
+
+function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => void }) {
+  const form = useForm<z.input<typeof forgotPasswordSchema>, unknown, z.output<typeof forgotPasswordSchema>>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    const { error } = await supabase().auth.resetPasswordForEmail(values.email, {
+      redirectTo: `${window.location.origin}/auth/callback?reset=true`,
+    });
+    if (error) {
+      toast({ title: copy.error, description: error.message, variant: 'destructive' });
+      return;
+    }
+    toast({ title: COPY.forgot.sent.title, description: COPY.forgot.sent.description });
+    onBack();
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <FormField label={copy.email} error={errors.email?.message}>
+        {(field) => <TextField.Root {...field} type="email" autoComplete="email" {...form.register('email')} />}
+      </FormField>
+      <Flex direction="column" gap="3" mt="4">
+        <Button type="submit" size="3" loading={isSubmitting}>
+          {COPY.forgot.submit}
+        </Button>
+        <Box>
+          <Button type="button" variant="ghost" onClick={onBack}>
+            {COPY.forgot.back}
+          </Button>
+        </Box>
+      </Flex>
+    </form>
+  );
+}

@@ -1,0 +1,18 @@
+import { ThemeRoot } from '@medaille/design-system';
+import { Route, Routes } from 'react-router-dom';
+import { AccountPage } from './account/account-page.tsx';
+import { LoginPage } from './auth/login-page.tsx';
+import { ComingSoonPage } from './coming-soon-page.tsx';
+
+/** Every owner route, rendered inside the shell's router (one history for the whole site). */
+export default function PortalApp() {
+  return (
+    <ThemeRoot>
+      <Routes>
+        <Route path="/auth/login" element={<LoginPage />} />
+        <Route path="/mon-compte" element={<AccountPage />} />
+        <Route path="*" element={<ComingSoonPage />} />
+      </Routes>
+    </ThemeRoot>
+  );
+}

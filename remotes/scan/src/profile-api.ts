@@ -1,0 +1,83 @@
+import { appConfig } from '@medaille/supabase/config';
+
+export interface PublicPhoto {
+  id: string;
+  path: string;
+  position: number;
+  url: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** SPEC section 3's public profile, as get_public_profile sends it (hidden contacts are absent). */
+export interface PublicProfile {
+  status: 'claimed';
+  code: string;
+  name: string;
+  species: string | null;
+  breed: string | null;
+  color: string | null;
+  sex: string | null;
+  sterilized: boolean;
+  weight_kg: number | null;
+  birth_year: number | null;
+  important_info: string | null;
+  allergies: string | null;
+  meds: string | null;
+  temperament: string | null;
+  vet_info: string | null;
+  chip_or_tattoo: string | null;
+  is_lost: boolean;
+  last_known_location: { lat: number; lon: number; accuracy_m: number | null; at: string } | null;
+  photo_url: string | null;
+  cover_photo_id: string | null;
+  photos: PublicPhoto[];
+  public_phone?: string;
+  public_email?: string;
+  public_address_line?: string;
+  public_city?: string;
+  show_public_phone: boolean;
+  show_public_email: boolean;
+  show_public_address: boolean;
+}
+
+export type ScanAnswer =
+  | { status: 'not_found'; code: string }
+  | { status: 'unclaimed'; code: string }
+  | { status: 'suspended'; code: string }
+  | PublicProfile;
+
+/** A refusal of a finder function: its French text is meant to be shown as it is. */
+export class FinderError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Calls one of the finder's server functions with plain fetch: the scan page does not load supabase-js.
+ * A refusal becomes a FinderError carrying the server's French message when it gives one.
+ */
+export async function callFinderFunction<T>(name: string, body: unknown): Promise<T> {
+  const { supabaseUrl, supabaseAnonKey } = appConfig();
+  const response = await fetch(`${supabaseUrl}/functions/v1/${name}`, {
+    method: 'POST',
+    headers: {
+      apikey: supabaseAnonKey,
+      authorization: `Bearer ${supabaseAnonKey}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json().catch(() => null)) as { code?: string; error?: string } | null;
+  if (!response.ok) {
+    throw new FinderError(answer?.error ?? '', answer?.code ?? null, response.status);
+  }
+  return answer as T;
+}
+
+export const fetchPublicProfile = (code: string) => callFinderFunction<ScanAnswer>('get_public_profile', { code });

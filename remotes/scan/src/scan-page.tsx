@@ -1,0 +1,57 @@
+import './scan.css';
+import type { ScanPageProps } from '@medaille/federation';
+import { useEffect, useState } from 'react';
+import { COPY } from './copy.ts';
+import { fetchPublicProfile, type ScanAnswer } from './profile-api.ts';
+import { ProfileView } from './profile-view.tsx';
+import { NotFoundState, SuspendedState, UnclaimedState } from './states.tsx';
+
+type Load = { state: 'checking' } | { state: 'done'; answer: ScanAnswer } | { state: 'failed'; message: string };
+
+/** The public page of a medal code: checking, then not found, unclaimed, suspended, or the animal's profile. */
+export default function ScanPage({ code }: ScanPageProps) {
+  const [load, setLoad] = useState<Load>({ state: 'checking' });
+  const [attempt, setAttempt] = useState(0);
+
+  // `attempt` reloads the profile on demand.
+  useEffect(() => {
+    let current = true;
+    setLoad({ state: 'checking' });
+    fetchPublicProfile(code)
+      .then((answer) => current && setLoad({ state: 'done', answer }))
+      .catch((error: Error) => current && setLoad({ state: 'failed', message: error.message }));
+    return () => {
+      current = false;
+    };
+  }, [code, attempt]);
+
+  if (load.state === 'checking') {
+    return (
+      <main className="scan scan-centered" aria-busy="true">
+        <p role="status">{COPY.checking}</p>
+      </main>
+    );
+  }
+  if (load.state === 'failed') {
+    return (
+      <main className="scan scan-centered">
+        <h1>{COPY.loadFailed.title}</h1>
+        <p role="alert">{load.message}</p>
+        <button type="button" className="scan-button scan-button-primary" onClick={() => setAttempt((n) => n + 1)}>
+          {COPY.loadFailed.retry}
+        </button>
+      </main>
+    );
+  }
+  const { answer } = load;
+  switch (answer.status) {
+    case 'not_found':
+      return <NotFoundState />;
+    case 'unclaimed':
+      return <UnclaimedState code={answer.code} />;
+    case 'suspended':
+      return <SuspendedState />;
+    case 'claimed':
+      return <ProfileView profile={answer} />;
+  }
+}

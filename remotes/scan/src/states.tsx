@@ -1,0 +1,48 @@
+import { COPY, SUPPORT_EMAIL } from './copy.ts';
+
+function ContactUs() {
+  return (
+    <a className="scan-button scan-button-secondary" href={`mailto:${SUPPORT_EMAIL}`}>
+      {COPY.contactUs}
+    </a>
+  );
+}
+
+export function UnclaimedState({ code }: { code: string }) {
+  const query = `?code=${encodeURIComponent(code)}`;
+  return (
+    <main className="scan scan-centered">
+      <h1>{COPY.unclaimed.title}</h1>
+      <p className="scan-code">{code}</p>
+      <p>{COPY.unclaimed.text}</p>
+      <div className="scan-actions">
+        <a className="scan-button scan-button-primary" href={`/activer${query}`}>
+          {COPY.unclaimed.activate}
+        </a>
+        <a className="scan-button scan-button-secondary" href={`/auth/login${query}`}>
+          {COPY.unclaimed.haveAccount}
+        </a>
+      </div>
+    </main>
+  );
+}
+
+export function SuspendedState() {
+  return (
+    <main className="scan scan-centered">
+      <h1>{COPY.suspended.title}</h1>
+      <p>{COPY.suspended.text}</p>
+      <ContactUs />
+    </main>
+  );
+}
+
+export function NotFoundState() {
+  return (
+    <main className="scan scan-centered">
+      <h1>{COPY.notFound.title}</h1>
+      <p>{COPY.notFound.text}</p>
+      <ContactUs />
+    </main>
+  );
+}

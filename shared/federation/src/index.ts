@@ -1,0 +1,42 @@
+import type { ComponentType } from 'react';
+
+/**
+ * What must exist once on a page, whoever loads it first (DESIGN D6). react and react-dom with their
+ * subpaths (react/jsx-runtime, react-dom/client), the router (one history for shell and remotes), jotai
+ * (one store: one auth state, one toast list), and the two shared workspace packages. Nothing else:
+ * a library only one remote uses stays in that remote.
+ */
+export const SHARED_SINGLETONS = {
+  react: { singleton: true, requiredVersion: '^19.0.0' },
+  'react/': { singleton: true, requiredVersion: '^19.0.0' },
+  'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
+  'react-dom/': { singleton: true, requiredVersion: '^19.0.0' },
+  'react-router-dom': { singleton: true, requiredVersion: '^7.0.0' },
+  jotai: { singleton: true, requiredVersion: '^2.0.0' },
+  // Workspace packages have no semver range to check ("workspace:*").
+  '@medaille/design-system': { singleton: true, requiredVersion: false },
+  '@medaille/design-system/': { singleton: true, requiredVersion: false },
+  '@medaille/supabase': { singleton: true, requiredVersion: false },
+  '@medaille/supabase/': { singleton: true, requiredVersion: false },
+} as const;
+
+/** The remotes and the module each exposes, as the shell loads them: `${remote}/${expose}`. */
+export const REMOTES = {
+  scan: { expose: 'ScanPage' },
+  portal: { expose: 'PortalApp' },
+} as const;
+
+export type RemoteName = keyof typeof REMOTES;
+
+/** remotes/scan exposes ./ScanPage: the public page of one medal code. */
+export interface ScanPageProps {
+  code: string;
+}
+
+/** remotes/portal exposes ./PortalApp: every owner route, rendered inside the shell's router. */
+export type PortalAppProps = Record<string, never>;
+
+export interface RemoteModules {
+  scan: { default: ComponentType<ScanPageProps> };
+  portal: { default: ComponentType<PortalAppProps> };
+}

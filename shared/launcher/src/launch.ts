@@ -1,0 +1,81 @@
+import { fileURLToPath } from 'node:url';
+import { loadConfig, type RunningStack, startStack } from '@medaille/local-stack';
+import { type StaticSite, serveStaticSite } from './static-site.ts';
+
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+
+export const BUILDS = {
+  shell: `${REPO}hosts/shell/dist`,
+  scan: `${REPO}remotes/scan/dist`,
+  portal: `${REPO}remotes/portal/dist`,
+};
+
+export interface LaunchOptions {
+  /** Ports of the shell, the two remotes and the stack; 0 picks a free one (tests). */
+  ports?: { shell: number; scan: number; portal: number; stack: number };
+  /** Where each front-end is served from (tests point a remote at another build). */
+  builds?: Partial<typeof BUILDS>;
+  /** Environment for the stack (DATABASE_URL, DATA_DIR, ...). */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RunningProduct {
+  url: string;
+  stack: RunningStack;
+  sites: { shell: StaticSite; scan: StaticSite; portal: StaticSite };
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PORTS = { shell: 3000, scan: 3001, portal: 3002, stack: 54321 };
+
+/**
+ * The whole product: the local stack, and the shell and both remotes each on its own origin, as three
+ * separate deployments. The shell's /config.js, made here at start, tells it where the backend and the
+ * remotes' manifests are (DESIGN D6): nothing about them is baked into the builds.
+ */
+export async function launchProduct(options: LaunchOptions = {}): Promise<RunningProduct> {
+  const ports = options.ports ?? DEFAULT_PORTS;
+  const builds = { ...BUILDS, ...options.builds };
+  const scan = await serveStaticSite({ root: builds.scan, port: ports.scan });
+  const portal = await serveStaticSite({ root: builds.portal, port: ports.portal });
+  // The shell's port must be known before the stack starts: e-mail links lead back to it.
+  const shellPort = ports.shell || (await freePort());
+  const shellUrl = `http://127.0.0.1:${shellPort}`;
+  const stack = await startStack(
+    loadConfig({ SITE_URL: shellUrl, ...(options.env ?? process.env) }, { port: ports.stack, siteUrl: shellUrl }),
+  );
+  const config = {
+    supabaseUrl: stack.url,
+    supabaseAnonKey: stack.anonKey,
+    remotes: { scan: `${scan.url}/mf-manifest.json`, portal: `${portal.url}/mf-manifest.json` },
+  };
+  const shell = await serveStaticSite({
+    root: builds.shell,
+    port: shellPort,
+    spaFallback: true,
+    generated: {
+      '/config.js': {
+        type: 'text/javascript; charset=utf-8',
+        body: `window.__MEDAILLE_CONFIG__ = ${JSON.stringify(config)};\n`,
+      },
+    },
+  });
+  return {
+    url: shell.url,
+    stack,
+    sites: { shell, scan, portal },
+    async close() {
+      await Promise.all([shell.close(), scan.close(), portal.close()]);
+      await stack.close();
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

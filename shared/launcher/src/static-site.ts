@@ -1,0 +1,83 @@
+import { readFile, stat } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+};
+
+export interface StaticSite {
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface StaticSiteOptions {
+  root: string;
+  port: number;
+  host?: string;
+  /** Answer unknown paths with index.html (the shell: the browser router owns the paths). */
+  spaFallback?: boolean;
+  /** Files made at start rather than read from the build (the shell's config.js). */
+  generated?: Record<string, { type: string; body: string }>;
+}
+
+/**
+ * Serves a production build as static hosting would: gzip, long-lived caching for content-hashed files,
+ * no caching for the entry points, and CORS so that the shell can load a remote from another origin.
+ */
+export async function serveStaticSite(options: StaticSiteOptions): Promise<StaticSite> {
+  const app = new Hono();
+  app.use('*', compress());
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('Access-Control-Allow-Origin', '*');
+  });
+  app.get('*', async (c) => {
+    const path = decodeURIComponent(new URL(c.req.url).pathname);
+    const made = options.generated?.[path];
+    if (made) return c.body(made.body, 200, { 'Content-Type': made.type, 'Cache-Control': 'no-cache' });
+    const file = await findFile(options.root, path, options.spaFallback ?? false);
+    if (!file) return c.text('Not found', 404);
+    const hashed = /\.[0-9a-f]{8,}\.(js|css|png|jpg|svg|webp|woff2)$/.test(file);
+    return c.body(new Uint8Array(await readFile(file)), 200, {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+  });
+  const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host ?? '127.0.0.1' });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function findFile(root: string, path: string, spaFallback: boolean): Promise<string | null> {
+  const candidate = normalize(join(root, path));
+  if (!candidate.startsWith(normalize(root) + sep) && candidate !== normalize(root)) return null;
+  for (const file of [candidate, join(candidate, 'index.html')]) {
+    const info = await stat(file).catch(() => null);
+    if (info?.isFile()) return file;
+  }
+  // A path with an extension is a missing file, not a page of the app.
+  if (spaFallback && extname(path) === '') return join(root, 'index.html');
+  return null;
+}
