@@ -40,6 +40,23 @@ function SiteHeader() {
   return <Header live={!isScanPath(useLocation().pathname)} />;
 }
 
+/**
+ * The portal renders every owner route itself, outside the shell's <Routes>, so that its own routes are
+ * absolute and it stays mounted while the owner moves between its pages.
+ */
+function Pages() {
+  if (PORTAL_ROUTES.some((route) => matchPath(route, useLocation().pathname))) {
+    return <RemoteView name="portal" props={{}} />;
+  }
+  return (
+    <Routes>
+      <Route path="/" element={<Landing />} />
+      <Route path="/:code" element={<ScanRoute />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
 function ScanRoute() {
   const { code = '' } = useParams();
   return <RemoteView name="scan" props={{ code }} />;
@@ -49,14 +66,7 @@ export function App() {
   return (
     <BrowserRouter>
       <SiteHeader />
-      <Routes>
-        <Route path="/" element={<Landing />} />
-        {PORTAL_ROUTES.map((path) => (
-          <Route key={path} path={path} element={<RemoteView name="portal" props={{}} />} />
-        ))}
-        <Route path="/:code" element={<ScanRoute />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <Pages />
       <Toaster />
     </BrowserRouter>
   );

@@ -66,7 +66,12 @@ export async function serveStaticSite(options: StaticSiteOptions): Promise<Stati
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Browsers keep connections open; a stopped deployment must not wait for them.
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }),
   };
 }
 

@@ -103,7 +103,10 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     startupMs: Math.round(performance.now() - started),
     seeded: prepared.seeded,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
       await db.close();
     },
   };

@@ -1,0 +1,38 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type LaunchOptions, launchProduct, type RunningProduct } from '@medaille/launcher';
+
+export interface TestProduct extends RunningProduct {
+  /** The newest e-mail sent to an address. */
+  lastMail(to: string): Promise<{ subject: string; text: string; links: string[] }>;
+}
+
+/**
+ * The whole product for one test file: the production builds, each on its own free port, and a fresh
+ * local stack (PGlite in a temporary folder, demo data seeded; the PostgreSQL of DATABASE_URL if set).
+ */
+export async function startProduct(options: Omit<LaunchOptions, 'ports' | 'env'> = {}): Promise<TestProduct> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'medaille-e2e-'));
+  const product = await launchProduct({
+    ...options,
+    ports: { shell: 0, scan: 0, portal: 0, stack: 0 },
+    env: { DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL ?? '', EMAIL_MIN_INTERVAL: '0' },
+  });
+  return {
+    ...product,
+    async lastMail(to) {
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const response = await fetch(`${product.stack.url}/mailbox/api/messages?to=${encodeURIComponent(to)}`);
+        const [mail] = (await response.json()) as { subject: string; text: string; links: string[] }[];
+        if (mail) return mail;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`no e-mail arrived for ${to}`);
+    },
+    async close() {
+      await product.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// `pnpm dev`: the local stack plus each front-end's own rsbuild dev server (hot reload), wired together
+// through the same run-time configuration the production shell reads from /config.js.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { loadConfig, startStack } from '@medaille/local-stack';
+import { DEFAULT_PORTS } from './launch.ts';
+
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+const origin = (port: number) => `http://127.0.0.1:${port}`;
+
+const stack = await startStack(loadConfig({ ...process.env, SITE_URL: origin(DEFAULT_PORTS.shell) }));
+const config = JSON.stringify({
+  supabaseUrl: stack.url,
+  supabaseAnonKey: stack.anonKey,
+  remotes: {
+    scan: `${origin(DEFAULT_PORTS.scan)}/mf-manifest.json`,
+    portal: `${origin(DEFAULT_PORTS.portal)}/mf-manifest.json`,
+  },
+});
+
+const servers = ['@medaille/scan', '@medaille/portal', '@medaille/shell'].map((name) =>
+  spawn('pnpm', ['--filter', name, 'dev'], {
+    cwd: REPO,
+    stdio: 'inherit',
+    env: { ...process.env, MEDAILLE_CONFIG: config },
+  }),
+);
+
+console.log(`
+Médaille (development): open ${origin(DEFAULT_PORTS.shell)}
+  Backend: ${stack.url}   e-mails: ${stack.url}/mailbox
+  Each remote also runs alone: ${origin(DEFAULT_PORTS.scan)}/MDL-DEMO-REX, ${origin(DEFAULT_PORTS.portal)}/auth/login`);
+
+async function stop() {
+  for (const server of servers) server.kill('SIGTERM');
+  await stack.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
