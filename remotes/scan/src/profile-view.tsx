@@ -1,7 +1,17 @@
+import { toast } from '@medaille/design-system/toast';
 import { ageText, mapsPointUrl, sexLabel, speciesLabel, visibleContacts } from '@medaille/domain';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { COPY } from './copy.ts';
+import { isCoolingDown } from './location-cooldown.ts';
+import { PhotoCarousel } from './photo-carousel.tsx';
 import type { PublicProfile } from './profile-api.ts';
+
+// Loaded when first opened: a finder who only reads the page never downloads them.
+const Lightbox = lazy(() => import('./lightbox.tsx'));
+const MessageDialog = lazy(() => import('./message-dialog.tsx'));
+const LocationDialog = lazy(() => import('./location-dialog.tsx'));
+
+type Open = 'lightbox' | 'message' | 'location' | null;
 
 const text = COPY.profile;
 
@@ -26,8 +36,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The claimed code's public profile. Every owner text is rendered as text, never as HTML. */
-export function ProfileView({ profile }: { profile: PublicProfile }) {
-  const cover = profile.photos[0];
+export function ProfileView({ profile, onChanged }: { profile: PublicProfile; onChanged: () => void }) {
+  const [photoIndex, setPhotoIndex] = useState(0);
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const shareLocation = () => {
+    if (isCoolingDown(profile.code)) {
+      toast({ title: COPY.location.wait.title, description: COPY.location.wait.description, variant: 'destructive' });
+      return;
+    }
+    setOpen('location');
+  };
   const contacts = visibleContacts(profile);
   const tags = [
     speciesLabel(profile.species),
@@ -45,16 +64,13 @@ export function ProfileView({ profile }: { profile: PublicProfile }) {
         </p>
       ) : null}
       <section className="scan-hero">
-        {cover ? (
-          <img
-            className="scan-hero-photo"
-            src={cover.url}
-            alt={text.photoOf(profile.name, 1)}
-            width={cover.width ?? undefined}
-            height={cover.height ?? undefined}
-            fetchPriority="high"
-          />
-        ) : null}
+        <PhotoCarousel
+          photos={profile.photos}
+          name={profile.name}
+          index={photoIndex}
+          onIndexChange={setPhotoIndex}
+          onOpen={() => setOpen('lightbox')}
+        />
         <h1 className="scan-name">{profile.name}</h1>
         <ul className="scan-tags" aria-label="Caractéristiques">
           {tags.map((tag) => (
@@ -66,6 +82,14 @@ export function ProfileView({ profile }: { profile: PublicProfile }) {
       <section className="scan-card scan-help">
         <h2>{text.helpTitle(profile.name)}</h2>
         <p>{text.helpText}</p>
+        <div className="scan-actions">
+          <button type="button" className="scan-button scan-button-primary" onClick={shareLocation}>
+            {text.shareLocation}
+          </button>
+          <button type="button" className="scan-button scan-button-secondary" onClick={() => setOpen('message')}>
+            {text.sendMessage}
+          </button>
+        </div>
       </section>
 
       <section className="scan-card" aria-labelledby="scan-contact-title">
@@ -125,6 +149,22 @@ export function ProfileView({ profile }: { profile: PublicProfile }) {
       </section>
 
       <footer className="scan-footer">{text.footer}</footer>
+
+      <Suspense fallback={null}>
+        {open === 'lightbox' ? (
+          <Lightbox
+            photos={profile.photos}
+            name={profile.name}
+            index={photoIndex}
+            onIndexChange={setPhotoIndex}
+            onClose={close}
+          />
+        ) : null}
+        {open === 'message' ? <MessageDialog code={profile.code} name={profile.name} onClose={close} /> : null}
+        {open === 'location' ? (
+          <LocationDialog code={profile.code} name={profile.name} onClose={close} onShared={onChanged} />
+        ) : null}
+      </Suspense>
     </main>
   );
 }

@@ -13,17 +13,19 @@ export default function ScanPage({ code }: ScanPageProps) {
   const [load, setLoad] = useState<Load>({ state: 'checking' });
   const [attempt, setAttempt] = useState(0);
 
-  // `attempt` reloads the profile on demand.
+  // `attempt` fetches the profile again (a retry, or news such as a shared location) without a blank page.
   useEffect(() => {
     let current = true;
-    setLoad({ state: 'checking' });
     fetchPublicProfile(code)
       .then((answer) => current && setLoad({ state: 'done', answer }))
-      .catch((error: Error) => current && setLoad({ state: 'failed', message: error.message }));
+      .catch(
+        (error: Error) => current && setLoad({ state: 'failed', message: error.message || COPY.loadFailed.title }),
+      );
     return () => {
       current = false;
     };
   }, [code, attempt]);
+  const refresh = () => setAttempt((n) => n + 1);
 
   if (load.state === 'checking') {
     return (
@@ -37,7 +39,14 @@ export default function ScanPage({ code }: ScanPageProps) {
       <main className="scan scan-centered">
         <h1>{COPY.loadFailed.title}</h1>
         <p role="alert">{load.message}</p>
-        <button type="button" className="scan-button scan-button-primary" onClick={() => setAttempt((n) => n + 1)}>
+        <button
+          type="button"
+          className="scan-button scan-button-primary"
+          onClick={() => {
+            setLoad({ state: 'checking' });
+            refresh();
+          }}
+        >
           {COPY.loadFailed.retry}
         </button>
       </main>
@@ -52,6 +61,6 @@ export default function ScanPage({ code }: ScanPageProps) {
     case 'suspended':
       return <SuspendedState />;
     case 'claimed':
-      return <ProfileView profile={answer} />;
+      return <ProfileView profile={answer} onChanged={refresh} />;
   }
 }

@@ -1,0 +1,102 @@
+import { LIMITS } from '@medaille/domain';
+import { type KeyboardEvent, useState } from 'react';
+import { COPY } from './copy.ts';
+import { ModalDialog } from './modal-dialog.tsx';
+import type { PublicPhoto } from './profile-api.ts';
+import { useSwipe } from './swipe.ts';
+
+const text = COPY.lightbox;
+const clampZoom = (zoom: number) => Math.min(LIMITS.lightboxZoomMax, Math.max(LIMITS.lightboxZoomMin, zoom));
+
+/**
+ * The full-screen photo view: zoom by 1.5 per step between 0.5 and 5, swipe, and the keyboard
+ * (Escape, arrows, +, -, 0). Loaded only when first opened.
+ */
+export default function Lightbox({
+  photos,
+  name,
+  index,
+  onIndexChange,
+  onClose,
+}: {
+  photos: PublicPhoto[];
+  name: string;
+  index: number;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+}) {
+  const [zoom, setZoom] = useState(1);
+  const count = photos.length;
+  const go = (step: number) => {
+    onIndexChange((index + step + count) % count);
+    setZoom(1);
+  };
+  const zoomBy = (factor: number) => setZoom((current) => clampZoom(current * factor));
+  const swipe = useSwipe(go, LIMITS.lightboxSwipeMinX, LIMITS.lightboxSwipeMaxY);
+  const photo = photos[index];
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const actions: Record<string, () => void> = {
+      ArrowLeft: () => go(-1),
+      ArrowRight: () => go(1),
+      '+': () => zoomBy(LIMITS.lightboxZoomStep),
+      '=': () => zoomBy(LIMITS.lightboxZoomStep),
+      '-': () => zoomBy(1 / LIMITS.lightboxZoomStep),
+      '0': () => setZoom(1),
+    };
+    const action = actions[event.key];
+    if (action) {
+      event.preventDefault();
+      action();
+    }
+  };
+
+  return (
+    <ModalDialog onClose={onClose} labelledBy="scan-lightbox-title" className="scan-lightbox">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys act on the whole dialog, whose buttons stay focusable. */}
+      <div className="scan-lightbox-body" onKeyDown={onKeyDown}>
+        <h2 id="scan-lightbox-title" className="scan-visually-hidden">
+          {text.label(name)}
+        </h2>
+        <div className="scan-lightbox-stage" {...swipe}>
+          {photo ? (
+            <img
+              src={photo.url}
+              alt={COPY.profile.photoOf(name, index + 1)}
+              style={{ transform: `scale(${zoom})` }}
+              data-zoom={zoom}
+              draggable={false}
+            />
+          ) : null}
+        </div>
+        <div className="scan-lightbox-toolbar">
+          <p aria-live="polite">
+            {text.position(index + 1, count)} · {text.zoom(Math.round(zoom * 100))}
+          </p>
+          <button type="button" onClick={() => zoomBy(1 / LIMITS.lightboxZoomStep)} aria-label={text.zoomOut}>
+            −
+          </button>
+          <button type="button" onClick={() => setZoom(1)} aria-label={text.reset}>
+            1:1
+          </button>
+          <button type="button" onClick={() => zoomBy(LIMITS.lightboxZoomStep)} aria-label={text.zoomIn}>
+            +
+          </button>
+          {count > 1 ? (
+            <>
+              <button type="button" onClick={() => go(-1)} aria-label={text.previous}>
+                ‹
+              </button>
+              <button type="button" onClick={() => go(1)} aria-label={text.next}>
+                ›
+              </button>
+            </>
+          ) : null}
+          <button type="button" onClick={onClose} aria-label={text.close}>
+            ×
+          </button>
+        </div>
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,76 @@
+import { toast } from '@medaille/design-system/toast';
+import { useState } from 'react';
+import { COPY } from './copy.ts';
+import { currentPosition, LocationError } from './geolocation.ts';
+import { rememberShare } from './location-cooldown.ts';
+import { ModalDialog } from './modal-dialog.tsx';
+import { callFinderFunction, FinderError } from './profile-api.ts';
+
+const text = COPY.location;
+
+/**
+ * Asks the finder's consent first; only then asks the browser for the position and sends it. Every outcome
+ * ends in the spec's message. Loaded only when first opened.
+ */
+export default function LocationDialog({
+  code,
+  name,
+  onClose,
+  onShared,
+}: {
+  code: string;
+  name: string;
+  onClose: () => void;
+  onShared: () => void;
+}) {
+  const [locating, setLocating] = useState(false);
+
+  const share = async () => {
+    setLocating(true);
+    try {
+      const position = await currentPosition();
+      await callFinderFunction('record-scan', {
+        codeId: code,
+        lat: position.coords.latitude,
+        lon: position.coords.longitude,
+        accuracy: position.coords.accuracy,
+        userAgent: navigator.userAgent,
+        consent: true,
+      });
+      rememberShare(code);
+      toast({ title: text.shared.title, description: text.shared.description });
+      onShared();
+    } catch (failure) {
+      if (failure instanceof LocationError) {
+        toast({ title: failure.message, variant: 'destructive' });
+      } else if (failure instanceof FinderError && failure.code === 'scan_cooldown') {
+        // The server counts too: keep the browser's note in step with it.
+        rememberShare(code);
+        toast({ title: text.wait.title, description: text.wait.description, variant: 'destructive' });
+      } else {
+        toast({ title: text.sendFailed, variant: 'destructive' });
+      }
+    } finally {
+      setLocating(false);
+      onClose();
+    }
+  };
+
+  return (
+    <ModalDialog onClose={onClose} labelledBy="scan-location-dialog-title">
+      <div className="scan-form">
+        <h2 id="scan-location-dialog-title">{text.title}</h2>
+        <p>{text.consent(name)}</p>
+        {locating ? <p role="status">{text.locating}</p> : null}
+        <div className="scan-actions">
+          <button type="button" className="scan-button scan-button-secondary" onClick={onClose} disabled={locating}>
+            {text.cancel}
+          </button>
+          <button type="button" className="scan-button scan-button-primary" onClick={share} disabled={locating}>
+            {text.accept}
+          </button>
+        </div>
+      </div>
+    </ModalDialog>
+  );
+}

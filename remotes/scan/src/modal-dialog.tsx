@@ -1,0 +1,40 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+
+/**
+ * A modal on the browser's own <dialog>: focus moves in and stays in, Escape closes it, and focus goes
+ * back where it was. No dialog library on the scan page.
+ */
+export function ModalDialog({
+  onClose,
+  labelledBy,
+  className,
+  children,
+}: {
+  onClose: () => void;
+  labelledBy: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  // Opened once when mounted; the parent unmounts the dialog to close it.
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.showModal();
+    const close = () => onCloseRef.current();
+    dialog.addEventListener('close', close);
+    return () => {
+      dialog.removeEventListener('close', close);
+      if (dialog.open) dialog.close();
+      opener?.focus();
+    };
+  }, []);
+  return (
+    <dialog ref={ref} className={`scan-dialog ${className ?? ''}`} aria-labelledby={labelledBy}>
+      {children}
+    </dialog>
+  );
+}
