@@ -1,0 +1,97 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PublicProfile } from './profile-api.ts';
+import { ProfileView } from './profile-view.tsx';
+
+afterEach(cleanup);
+
+const base: PublicProfile = {
+  status: 'claimed',
+  code: 'MDL-1',
+  name: 'Kiki',
+  species: 'Tortue',
+  breed: null,
+  color: null,
+  sex: 'female',
+  sterilized: false,
+  weight_kg: null,
+  birth_year: null,
+  important_info: null,
+  allergies: null,
+  meds: null,
+  temperament: null,
+  vet_info: null,
+  chip_or_tattoo: null,
+  is_lost: false,
+  last_known_location: null,
+  photo_url: null,
+  cover_photo_id: null,
+  photos: [],
+  show_public_phone: false,
+  show_public_email: false,
+  show_public_address: false,
+};
+
+const show = (overrides: Partial<PublicProfile>) => render(<ProfileView profile={{ ...base, ...overrides }} onChanged={() => {}} />);
+const row = (label: string) => screen.getAllByText(label, { selector: 'dt' })[0]?.nextElementSibling?.textContent;
+
+describe('the profile’s display rules', () => {
+  it('shows the custom species as given, the sex from male/female, and no lost banner', () => {
+    show({});
+    const tags = within(screen.getByRole('list', { name: 'Caractéristiques' }));
+    expect(tags.getByText('Tortue')).toBeTruthy();
+    expect(tags.getByText('Femelle')).toBeTruthy();
+    expect(screen.queryByText('Animal signalé comme perdu')).toBeNull();
+  });
+
+  it('shows "Inconnu" for a missing species, and "Non renseigné" for missing facts', () => {
+    show({ species: null, sex: null });
+    expect(row('Espèce')).toBe('Inconnu');
+    expect(row('Âge')).toBe('Non renseigné');
+    expect(row('Race')).toBe('Non renseigné');
+    expect(row('Stérilisation')).toBe('Non');
+  });
+
+  it('says the age in years, or "Moins d\'un an"', () => {
+    const year = new Date().getFullYear();
+    show({ birth_year: year });
+    expect(row('Âge')).toBe("Moins d'un an");
+    cleanup();
+    show({ birth_year: year - 1 });
+    expect(row('Âge')).toBe('1 an');
+    cleanup();
+    show({ birth_year: year - 7, weight_kg: 4.2, sterilized: true });
+    expect(row('Âge')).toBe('7 ans');
+    expect(row('Poids (kg)')).toBe('4,2');
+    expect(row('Stérilisation')).toBe('Oui');
+  });
+
+  it('lists only contacts that are switched on and filled; the address opens a map in a new tab', () => {
+    show({
+      public_phone: '0612345678',
+      show_public_phone: true,
+      public_address_line: '3 rue des Lilas',
+      public_city: 'Lyon',
+      show_public_address: true,
+      show_public_email: true,
+    });
+    const contact = within(screen.getByRole('region', { name: 'CONTACT' }));
+    expect(contact.getByRole('link', { name: '06 12 34 56 78' }).getAttribute('href')).toBe('tel:+33612345678');
+    const address = contact.getByRole('link', { name: '3 rue des Lilas, Lyon' });
+    expect(address.getAttribute('target')).toBe('_blank');
+    expect(address.getAttribute('href')).toContain('https://www.google.com/maps/search/?api=1&query=');
+    expect(contact.getAllByRole('link')).toHaveLength(2);
+  });
+
+  it('tells the finder to write when no contact is visible', () => {
+    show({});
+    expect(screen.getByText(/Le propriétaire n'a pas rendu ses coordonnées publiques/)).toBeTruthy();
+  });
+
+  it('shows owner text as text, never as HTML', () => {
+    show({ important_info: '<img src=x onerror=alert(1)>Gentil', is_lost: true });
+    expect(row('À propos de moi')).toBe('<img src=x onerror=alert(1)>Gentil');
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('Animal signalé comme perdu');
+  });
+});
