@@ -32,7 +32,8 @@ const base: PublicProfile = {
   show_public_address: false,
 };
 
-const show = (overrides: Partial<PublicProfile>) => render(<ProfileView profile={{ ...base, ...overrides }} onChanged={() => {}} />);
+const show = (overrides: Partial<PublicProfile>) =>
+  render(<ProfileView profile={{ ...base, ...overrides }} onChanged={() => {}} />);
 const row = (label: string) => screen.getAllByText(label, { selector: 'dt' })[0]?.nextElementSibling?.textContent;
 
 describe('the profile’s display rules', () => {
