@@ -19,7 +19,8 @@ export default defineConfig({
       shareStrategy: 'loaded-first',
       dts: false,
       manifest: false,
-      experiments: { optimization: { target: 'web' } },
+      // The remotes use this runtime instead of bundling their own (about 18 KB less per remote).
+      experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
     }),
   ],
   html: {

@@ -15,7 +15,9 @@ export default defineConfig({
       shared: SHARED_SINGLETONS,
       dts: false,
       manifest: true,
-      experiments: { optimization: { target: 'web' } },
+      // In production the shell provides the federation runtime (saves ~18 KB); alone in development it
+      // needs its own.
+      experiments: { externalRuntime: process.env.NODE_ENV === 'production', optimization: { target: 'web' } },
     }),
   ],
   html: {

@@ -4,20 +4,11 @@ import { Toaster } from '@medaille/design-system/toast';
 import { hasStoredSession } from '@medaille/supabase/stored-session';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, matchPath, Route, Routes, useLocation, useParams } from 'react-router-dom';
-import { Header } from './header.tsx';
+import { AppHeader } from './app-header.tsx';
 import { LandingPage } from './landing-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RemoteView } from './remotes.tsx';
-
-/** The owner's routes (SPEC section 2), all rendered by the portal remote. */
-export const PORTAL_ROUTES = [
-  '/activer',
-  '/auth/login',
-  '/auth/register',
-  '/auth/callback',
-  '/mon-compte',
-  '/mon-compte/animal/:id',
-];
+import { PORTAL_ROUTES } from './routing.ts';
 
 const LandingForStoredSession = lazy(() => import('./landing-route.tsx'));
 
@@ -29,15 +20,6 @@ function Landing() {
       <LandingForStoredSession />
     </Suspense>
   );
-}
-
-/** A single path segment that is not one of the owner's routes is a medal code: the scan page. */
-function isScanPath(pathname: string): boolean {
-  return matchPath('/:code', pathname) !== null && !PORTAL_ROUTES.some((route) => matchPath(route, pathname));
-}
-
-function SiteHeader() {
-  return <Header live={!isScanPath(useLocation().pathname)} />;
 }
 
 /**
@@ -65,7 +47,7 @@ function ScanRoute() {
 export function App() {
   return (
     <BrowserRouter>
-      <SiteHeader />
+      <AppHeader />
       <Pages />
       <Toaster />
     </BrowserRouter>

@@ -1,7 +1,6 @@
 import '@medaille/design-system/tokens.css';
 import { Toaster } from '@medaille/design-system/toast';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import ScanPage from './scan-page.tsx';
 
 // Alone, this remote shows the code of its own path: http://localhost:3001/MDL-DEMO-REX.
@@ -9,9 +8,9 @@ const code = decodeURIComponent(window.location.pathname.slice(1)) || 'MDL-DEMO-
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
-    <BrowserRouter>
+    <>
       <ScanPage code={code} />
       <Toaster />
-    </BrowserRouter>,
+    </>,
   );
 }

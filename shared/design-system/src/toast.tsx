@@ -1,7 +1,6 @@
-// Toasts (SPEC section 8: destructive unless noted), on Radix's accessible toast primitive and the plain
-// tokens, so that the scan page can use them without the theme library.
-import * as ToastPrimitive from '@radix-ui/react-toast';
-import { atom, getDefaultStore, useAtomValue } from 'jotai';
+// Toasts (SPEC section 8: destructive unless noted). A few lines on React alone, with the plain tokens,
+// because the scan page shows them too and must stay small: a status region for news, an alert for errors.
+import { useEffect, useSyncExternalStore } from 'react';
 
 export interface ToastMessage {
   title: string;
@@ -13,49 +12,56 @@ interface ShownToast extends ToastMessage {
   id: number;
 }
 
-const toastsAtom = atom<ShownToast[]>([]);
+const DURATION_MS = 6000;
+let toasts: ShownToast[] = [];
 let nextId = 1;
+const listeners = new Set<() => void>();
+
+function publish(next: ShownToast[]) {
+  toasts = next;
+  for (const listener of listeners) listener();
+}
 
 /** Shows a toast from anywhere: the shell's <Toaster> displays it, whichever remote asked. */
 export function toast(message: ToastMessage): void {
-  const store = getDefaultStore();
-  store.set(toastsAtom, [...store.get(toastsAtom), { ...message, id: nextId++ }]);
+  publish([...toasts, { ...message, id: nextId++ }]);
 }
 
-function dismiss(id: number): void {
-  const store = getDefaultStore();
-  store.set(
-    toastsAtom,
-    store.get(toastsAtom).filter((shown) => shown.id !== id),
+function dismiss(id: number) {
+  publish(toasts.filter((shown) => shown.id !== id));
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+function Toast({ shown }: { shown: ShownToast }) {
+  useEffect(() => {
+    const timer = setTimeout(() => dismiss(shown.id), DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [shown.id]);
+  const destructive = shown.variant === 'destructive';
+  return (
+    <li className="md-toast" data-variant={shown.variant ?? 'default'} role={destructive ? 'alert' : 'status'}>
+      <p className="md-toast-title">{shown.title}</p>
+      {shown.description ? <p className="md-toast-description">{shown.description}</p> : null}
+      <button type="button" className="md-toast-close" aria-label="Fermer" onClick={() => dismiss(shown.id)}>
+        ×
+      </button>
+    </li>
   );
 }
 
 export function Toaster() {
-  const toasts = useAtomValue(toastsAtom);
+  const shown = useSyncExternalStore(subscribe, () => toasts);
   return (
-    <ToastPrimitive.Provider swipeDirection="down" duration={6000}>
-      {toasts.map((shown) => (
-        <ToastPrimitive.Root
-          key={shown.id}
-          className="md-toast"
-          data-variant={shown.variant ?? 'default'}
-          type={shown.variant === 'destructive' ? 'foreground' : 'background'}
-          onOpenChange={(open) => {
-            if (!open) dismiss(shown.id);
-          }}
-        >
-          <ToastPrimitive.Title className="md-toast-title">{shown.title}</ToastPrimitive.Title>
-          {shown.description ? (
-            <ToastPrimitive.Description className="md-toast-description">
-              {shown.description}
-            </ToastPrimitive.Description>
-          ) : null}
-          <ToastPrimitive.Close className="md-toast-close" aria-label="Fermer">
-            ×
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      <ToastPrimitive.Viewport className="md-toast-viewport" label="Notifications ({hotkey})" />
-    </ToastPrimitive.Provider>
+    <section aria-label="Notifications">
+      <ol className="md-toast-viewport">
+        {shown.map((item) => (
+          <Toast key={item.id} shown={item} />
+        ))}
+      </ol>
+    </section>
   );
 }

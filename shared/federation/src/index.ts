@@ -3,8 +3,8 @@ import type { ComponentType } from 'react';
 /**
  * What must exist once on a page, whoever loads it first (DESIGN D6). react and react-dom with their
  * subpaths (react/jsx-runtime, react-dom/client), the router (one history for shell and remotes), jotai
- * (one store: one auth state, one toast list), and the two shared workspace packages. Nothing else:
- * a library only one remote uses stays in that remote.
+ * (one store: one auth state), and the two shared workspace packages. Nothing else: a library only one
+ * remote uses stays in that remote.
  */
 export const SHARED_SINGLETONS = {
   react: { singleton: true, requiredVersion: '^19.0.0' },
@@ -19,6 +19,16 @@ export const SHARED_SINGLETONS = {
   '@medaille/supabase': { singleton: true, requiredVersion: false },
   '@medaille/supabase/': { singleton: true, requiredVersion: false },
 } as const;
+
+export type SharedName = keyof typeof SHARED_SINGLETONS;
+
+/**
+ * The singletons an app actually uses: a remote declares only those, since each declared one costs bytes
+ * in its entry file (the scan page counts every kilobyte).
+ */
+export function sharedSingletons(names: readonly SharedName[]) {
+  return Object.fromEntries(names.map((name) => [name, SHARED_SINGLETONS[name]]));
+}
 
 /** The remotes and the module each exposes, as the shell loads them: `${remote}/${expose}`. */
 export const REMOTES = {
