@@ -54,10 +54,9 @@ test('a rebuilt scan remote shows its new text through the running shell, which 
     const build = spawnSync(join(SCAN_REMOTE, 'node_modules/.bin/rsbuild'), ['build'], { cwd: copy, encoding: 'utf8' });
     expect(build.status, build.stderr).toBe(0);
 
-    const shellIndex = await readFile(
-      fileURLToPath(new URL('../../hosts/shell/dist/index.html', import.meta.url)),
-      'utf8',
-    );
+    const shellIndexFile = fileURLToPath(new URL('../../hosts/shell/dist/index.html', import.meta.url));
+    const shellIndex = await readFile(shellIndexFile, 'utf8');
+    const servedBefore = await (await fetch(product.url)).text();
     await page.goto(`${product.url}/MDL-DEMO-REX`);
     await expect(page.getByText('Aidez-le à rentrer chez lui')).toBeVisible();
 
@@ -65,7 +64,8 @@ test('a rebuilt scan remote shows its new text through the running shell, which 
     await page.reload();
     await expect(page.getByText('Nouvelle version : aidez-le à rentrer')).toBeVisible();
     // The shell that served this page is the same build as before.
-    expect(await (await fetch(product.url)).text()).toBe(shellIndex);
+    expect(await readFile(shellIndexFile, 'utf8')).toBe(shellIndex);
+    expect(await (await fetch(product.url)).text()).toBe(servedBefore);
   } finally {
     await rm(copy, { recursive: true, force: true });
   }

@@ -25,11 +25,12 @@ export default defineConfig({
   ],
   html: {
     template: './index.html',
-    tags: [
-      devConfig
-        ? { tag: 'script', children: `window.__MEDAILLE_CONFIG__ = ${devConfig};`, head: true, append: false }
-        : { tag: 'script', attrs: { src: '/config.js' }, head: true, append: false },
-    ],
+    templateParameters: {
+      // A host may also inline the configuration in place of this tag, to save a round trip.
+      configScript: devConfig
+        ? `<script>window.__MEDAILLE_CONFIG__ = ${devConfig};</script>`
+        : '<script src="/config.js"></script>',
+    },
   },
   server: { port: 3000, historyApiFallback: true },
 });

@@ -1,14 +1,16 @@
 import { createRoot } from 'react-dom/client';
 import { registerConfiguredRemotes } from './remotes.tsx';
 import { scanCodeOf } from './routing.ts';
+import { ScanShell } from './scan-shell.tsx';
 
 registerConfiguredRemotes();
 const root = document.getElementById('root');
 const code = scanCodeOf(window.location.pathname);
 
-// A finder's first visit is the scan page: it gets a shell without the router or the auth client.
+// A finder's first visit is the scan page: its shell comes with this chunk (one round trip fewer) and
+// has no router and no auth client; the rest of the site loads its app on demand.
 if (root && code !== null) {
-  void import('./scan-shell.tsx').then(({ ScanShell }) => createRoot(root).render(<ScanShell code={code} />));
+  createRoot(root).render(<ScanShell code={code} />);
 } else if (root) {
   void import('./app.tsx').then(({ App }) => createRoot(root).render(<App />));
 }

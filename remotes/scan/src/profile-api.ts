@@ -73,11 +73,35 @@ export async function callFinderFunction<T>(name: string, body: unknown): Promis
     },
     body: JSON.stringify(body),
   });
-  const answer = (await response.json().catch(() => null)) as { code?: string; error?: string } | null;
-  if (!response.ok) {
-    throw new FinderError(answer?.error ?? '', answer?.code ?? null, response.status);
+  return finderAnswer<T>(response);
+}
+
+declare global {
+  interface Window {
+    /** The profile request the page's HTML started before any script loaded (see the shell's index.html). */
+    __MEDAILLE_EARLY_PROFILE__?: { code: string; response: Promise<Response> };
   }
+}
+
+/** Reads a finder function's answer: the body, or a FinderError with the server's French text. */
+async function finderAnswer<T>(response: Response): Promise<T> {
+  const answer = (await response.json().catch(() => null)) as { code?: string; error?: string } | null;
+  if (!response.ok) throw new FinderError(answer?.error ?? '', answer?.code ?? null, response.status);
   return answer as T;
 }
 
-export const fetchPublicProfile = (code: string) => callFinderFunction<ScanAnswer>('get_public_profile', { code });
+/**
+ * The public profile behind a code. The first time, it takes the answer to the request the HTML already
+ * started while the scripts were loading; after that (a retry, a refresh) it asks again.
+ */
+export function fetchPublicProfile(code: string): Promise<ScanAnswer> {
+  const early = window.__MEDAILLE_EARLY_PROFILE__;
+  if (early && early.code === code) {
+    window.__MEDAILLE_EARLY_PROFILE__ = undefined;
+    return early.response.then(
+      (response) => finderAnswer<ScanAnswer>(response),
+      () => callFinderFunction<ScanAnswer>('get_public_profile', { code }),
+    );
+  }
+  return callFinderFunction<ScanAnswer>('get_public_profile', { code });
+}

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type RunningStack, startStack } from '@medaille/local-stack';
 import { type StaticSite, serveStaticSite } from './static-site.ts';
@@ -49,16 +50,20 @@ export async function launchProduct(options: LaunchOptions = {}): Promise<Runnin
     supabaseAnonKey: stack.anonKey,
     remotes: { scan: `${scan.url}/mf-manifest.json`, portal: `${portal.url}/mf-manifest.json` },
   };
+  const configScript = `window.__MEDAILLE_CONFIG__ = ${JSON.stringify(config)};\n`;
+  const scanPreloads = await remotePreloads(builds.scan, scan.url);
   const shell = await serveStaticSite({
     root: builds.shell,
     port: shellPort,
     spaFallback: true,
-    generated: {
-      '/config.js': {
-        type: 'text/javascript; charset=utf-8',
-        body: `window.__MEDAILLE_CONFIG__ = ${JSON.stringify(config)};\n`,
-      },
-    },
+    generated: { '/config.js': { type: 'text/javascript; charset=utf-8', body: configScript } },
+    // As a host would at the edge: the configuration inline (no round trip for config.js) and, on a scan
+    // page, the scan remote's files announced at once, so they download beside the shell's (DESIGN D5).
+    transformHtml: (html, path) =>
+      html.replace(
+        '<script src="/config.js"></script>',
+        `<script>${configScript}</script>${isScanPath(path) ? scanPreloads : ''}`,
+      ),
   });
   const sites = { shell, scan, portal };
   return {
@@ -71,6 +76,34 @@ export async function launchProduct(options: LaunchOptions = {}): Promise<Runnin
       await stack.close();
     },
   };
+}
+
+/** Same rule as the shell's scanCodeOf: one path segment that is not an owner's route. */
+function isScanPath(path: string): boolean {
+  const segments = path.split('/').filter(Boolean);
+  return segments.length === 1 && segments[0] !== 'activer';
+}
+
+interface FederationManifest {
+  metaData: { remoteEntry: { name: string; path: string } };
+  exposes: { assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
+}
+
+/** Preload hints for a remote's manifest, entry and exposed files, read from its mf-manifest.json. */
+async function remotePreloads(build: string, origin: string): Promise<string> {
+  const manifest = JSON.parse(await readFile(`${build}/mf-manifest.json`, 'utf8')) as FederationManifest;
+  const url = (file: string) => `${origin}/${file}`;
+  const entry = manifest.metaData.remoteEntry;
+  const scripts = [
+    `${entry.path ? `${entry.path}/` : ''}${entry.name}`,
+    ...manifest.exposes.flatMap((e) => e.assets.js.sync),
+  ];
+  const styles = manifest.exposes.flatMap((e) => e.assets.css.sync);
+  return [
+    `<link rel="preload" as="fetch" crossorigin="anonymous" href="${url('mf-manifest.json')}">`,
+    ...scripts.map((file) => `<link rel="preload" as="script" href="${url(file)}">`),
+    ...styles.map((file) => `<link rel="preload" as="style" href="${url(file)}">`),
+  ].join('');
 }
 
 async function freePort(): Promise<number> {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
@@ -33,6 +34,8 @@ export interface StaticSiteOptions {
   spaFallback?: boolean;
   /** Files made at start rather than read from the build (the shell's config.js). */
   generated?: Record<string, { type: string; body: string }>;
+  /** Rewrites the HTML of a page as the host serves it (the shell: inline configuration, preload hints). */
+  transformHtml?: (html: string, path: string) => string;
 }
 
 /**
@@ -58,11 +61,14 @@ export async function serveStaticSite(options: StaticSiteOptions): Promise<Stati
       'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
       Vary: 'Accept-Encoding',
     };
-    const bytes = await readFile(file);
+    let bytes = await readFile(file);
+    if (options.transformHtml && extname(file) === '.html') {
+      bytes = Buffer.from(options.transformHtml(bytes.toString('utf8'), path));
+    }
     const encoding = COMPRESSIBLE.test(type) ? preferredEncoding(c.req.header('accept-encoding')) : null;
     if (!encoding) return c.body(new Uint8Array(bytes), 200, headers);
     headers['Content-Encoding'] = encoding;
-    return c.body(new Uint8Array(await compressed(file, bytes, encoding)), 200, headers);
+    return c.body(new Uint8Array(compressed(bytes, encoding)), 200, headers);
   });
   const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host ?? '127.0.0.1' });
   await new Promise<void>((resolve, reject) => {
@@ -91,9 +97,9 @@ function preferredEncoding(accepted: string | undefined): 'br' | 'gzip' | null {
   return null;
 }
 
-/** Compresses each file once, at the highest level, as a build step would. */
-async function compressed(file: string, bytes: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
-  const key = `${encoding}:${file}:${(await stat(file)).mtimeMs}`;
+/** Compresses each distinct content once, at the highest level, as a build step would. */
+function compressed(bytes: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  const key = `${encoding}:${createHash('sha1').update(bytes).digest('hex')}`;
   let result = cache.get(key);
   if (!result) {
     result =
