@@ -5,29 +5,31 @@ import { pluginReact } from '@rsbuild/plugin-react';
 
 // Standalone development (`pnpm --filter @medaille/scan dev`) gets its configuration inline.
 const devConfig = process.env.MEDAILLE_CONFIG;
+// `pnpm bench` also builds the same page as one plain bundle, without Module Federation, to measure what
+// the architecture costs (DESIGN section 6): SCAN_WITHOUT_FEDERATION=1, into dist-without-federation.
+const withoutFederation = process.env.SCAN_WITHOUT_FEDERATION === '1';
+
+const federation = pluginModuleFederation({
+  name: 'scan',
+  exposes: { './ScanPage': './src/scan-page.tsx' },
+  // The router and jotai stay out of the scan page.
+  shared: sharedSingletons([
+    'react',
+    'react/',
+    'react-dom',
+    'react-dom/',
+    '@medaille/design-system/',
+    '@medaille/supabase/',
+  ]),
+  dts: false,
+  manifest: true,
+  // In production the shell provides the federation runtime (saves ~18 KB); alone in development it
+  // needs its own.
+  experiments: { externalRuntime: process.env.NODE_ENV === 'production', optimization: { target: 'web' } },
+});
 
 export default defineConfig({
-  plugins: [
-    pluginReact(),
-    pluginModuleFederation({
-      name: 'scan',
-      exposes: { './ScanPage': './src/scan-page.tsx' },
-      // The router and jotai stay out of the scan page.
-      shared: sharedSingletons([
-        'react',
-        'react/',
-        'react-dom',
-        'react-dom/',
-        '@medaille/design-system/',
-        '@medaille/supabase/',
-      ]),
-      dts: false,
-      manifest: true,
-      // In production the shell provides the federation runtime (saves ~18 KB); alone in development it
-      // needs its own.
-      experiments: { externalRuntime: process.env.NODE_ENV === 'production', optimization: { target: 'web' } },
-    }),
-  ],
+  plugins: withoutFederation ? [pluginReact()] : [pluginReact(), federation],
   html: {
     template: './index.html',
     tags: devConfig
@@ -35,6 +37,6 @@ export default defineConfig({
       : [],
   },
   // Chunks load from this remote's own origin, wherever the shell is.
-  output: { assetPrefix: 'auto' },
+  output: withoutFederation ? { distPath: { root: 'dist-without-federation' } } : { assetPrefix: 'auto' },
   server: { port: 3001, historyApiFallback: true },
 });

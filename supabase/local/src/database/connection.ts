@@ -35,6 +35,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 
 function openPostgres(url: string, poolSize: number): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection can be cut by the server (a restart, a dropped database): the pool replaces it on
+  // the next query, so this is news, not a reason to stop.
+  pool.on('error', (error) => console.warn('[database] an idle connection was closed:', error.message));
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(text: string, params: unknown[] = []) {
       const result = await client.query(text, params);

@@ -1,0 +1,279 @@
+// `pnpm bench`: the budgets of DESIGN section 6, measured on the production builds in Debian's Chromium and
+// on the local stack. Prints a table, writes bench/results.json, and exits 1 when a budget is missed.
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchProduct } from '@medaille/launcher';
+import { serveStaticSite } from '@medaille/launcher/static-site';
+import { loadConfig, startStack } from '@medaille/local-stack';
+import { type Browser, chromium } from '@playwright/test';
+import pg from 'pg';
+import { recordRequests, watchForHeading } from './network.ts';
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? Number.NaN;
+const kb = (bytes: number) => Math.round(bytes / 100) / 10;
+
+interface PageLoad {
+  nameMs: number;
+  jsBytes: number;
+  cssBytes: number;
+  levels: number;
+  requests: number;
+}
+
+/** Loads a page in a fresh context, throttled or not, and measures it until the heading shows. */
+async function loadPage(browser: Browser, url: string, heading: string | null, throttled: boolean): Promise<PageLoad> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const recorder = await recordRequests(page, throttled);
+  const nameShown = heading ? await watchForHeading(page, heading) : null;
+  await page.goto(url, { waitUntil: heading ? 'commit' : 'networkidle' });
+  const nameMs = nameShown ? await nameShown() : 0;
+  if (heading) await page.waitForLoadState('networkidle');
+  const all = recorder.finished();
+  const navigationStart = all[0]?.start ?? 0;
+  const beforeName = heading ? all.filter((request) => request.start <= navigationStart + nameMs / 1000) : all;
+  const bytes = (type: string) =>
+    all.filter((request) => request.type === type).reduce((sum, request) => sum + request.bytes, 0);
+  await context.close();
+  return {
+    nameMs,
+    jsBytes: bytes('Script'),
+    cssBytes: bytes('Stylesheet'),
+    levels: Math.max(...beforeName.map((request) => request.level)),
+    requests: all.length,
+  };
+}
+
+/** The scan page built as one plain bundle, served beside the product with the same early profile request. */
+async function serveWithoutFederation(config: string, shellHtml: string) {
+  const build = spawnSync('pnpm', ['--filter', '@medaille/scan', 'exec', 'rsbuild', 'build'], {
+    cwd: REPO,
+    env: { ...process.env, SCAN_WITHOUT_FEDERATION: '1' },
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`the plain scan build failed:\n${build.stderr}${build.stdout}`);
+  const earlyRequest = /<script>\s*\/\/ A scan page asks[\s\S]*?<\/script>/.exec(shellHtml)?.[0] ?? '';
+  return serveStaticSite({
+    root: join(REPO, 'remotes/scan/dist-without-federation'),
+    port: 0,
+    spaFallback: true,
+    transformHtml: (html) => html.replace('<head>', `<head><script>${config}</script>${earlyRequest}`),
+  });
+}
+
+/** A static page with the same content as the profile: what the network alone allows. */
+function staticProfilePage(profile: Record<string, unknown>) {
+  const escape = (value: unknown) =>
+    String(value ?? '').replace(
+      /[&<>"]/g,
+      (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch] as string,
+    );
+  const photos = (profile.photos as { url: string }[]).slice(0, 1);
+  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>${escape(profile.name)}</title></head><body><main>${photos.map((p) => `<img src="${escape(p.url)}" alt="">`).join('')}
+<h1>${escape(profile.name)}</h1><p>${escape(profile.breed)}</p><h2>INFORMATIONS IMPORTANTES</h2><p>${escape(profile.important_info)}</p>
+<h2>À PROPOS DE MOI</h2><p>${escape(profile.color)}</p><footer>Profil sécurisé par Médaille</footer></main></body></html>`;
+}
+
+/** N requests with `concurrency` at once; latency percentiles and throughput. */
+async function load(concurrency: number, total: number, request: (i: number) => Promise<Response>) {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t0 = performance.now();
+        const response = await request(i).catch(() => null);
+        if (!response?.ok) errors += 1;
+        await response?.arrayBuffer();
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), rps: Math.round(total / seconds), errors };
+}
+
+async function stackStarts() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'medaille-bench-start-'));
+  const config = loadConfig({ DATA_DIR: dataDir }, { port: 0, dataDir, databaseUrl: undefined });
+  const cold = await startStack(config);
+  await cold.close();
+  const warm = await startStack(config);
+  await warm.close();
+  await rm(dataDir, { recursive: true, force: true });
+  return { coldMs: cold.startupMs, warmMs: warm.startupMs };
+}
+
+/** get_public_profile on real PostgreSQL (a fresh database on the machine's server) through the stack. */
+async function functionLatency() {
+  const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl });
+  const database = `medaille_bench_${Date.now()}`;
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  const dataDir = await mkdtemp(join(tmpdir(), 'medaille-bench-pg-'));
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${database}`;
+    const stack = await startStack(
+      loadConfig(
+        { DATABASE_URL: url.toString(), DATA_DIR: dataDir, FUNCTION_PROFILE_RATE_LIMIT_PER_MINUTE: '100000000' },
+        { port: 0 },
+      ),
+    );
+    try {
+      const headers = {
+        apikey: stack.anonKey,
+        authorization: `Bearer ${stack.anonKey}`,
+        'content-type': 'application/json',
+      };
+      const profile = () =>
+        fetch(`${stack.url}/functions/v1/get_public_profile`, {
+          method: 'POST',
+          headers,
+          body: '{"code":"MDL-DEMO-REX"}',
+        });
+      const selectOne = () => fetch(`${stack.url}/health/db`);
+      await load(10, 100, profile); // warm up
+      return { profile: await load(50, 2000, profile), selectOne: await load(50, 2000, selectOne) };
+    } finally {
+      await stack.close();
+    }
+  } finally {
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), 'medaille-bench-'));
+const product = await launchProduct({
+  ports: { shell: 0, scan: 0, portal: 0, stack: 0 },
+  env: { DATA_DIR: dataDir, DATABASE_URL: '', FUNCTION_PROFILE_RATE_LIMIT_PER_MINUTE: '100000' },
+});
+const browser = await chromium.launch(CHROMIUM);
+try {
+  const scanUrl = `${product.url}/MDL-DEMO-REX`;
+  const shellHtml = await (await fetch(scanUrl)).text();
+  const config = /<script>(window\.__MEDAILLE_CONFIG__[^<]*)<\/script>/.exec(shellHtml)?.[1] ?? '';
+  const plain = await serveWithoutFederation(config, shellHtml);
+  const profile = await (
+    await fetch(`${product.stack.url}/functions/v1/get_public_profile`, {
+      method: 'POST',
+      headers: { apikey: product.stack.anonKey, authorization: `Bearer ${product.stack.anonKey}` },
+      body: '{"code":"MDL-DEMO-REX"}',
+    })
+  ).json();
+  const staticSite = await serveStaticSite({
+    root: dataDir,
+    port: 0,
+    generated: { '/rex.html': { type: 'text/html; charset=utf-8', body: staticProfilePage(profile) } },
+  });
+
+  const firstVisit = await loadPage(browser, scanUrl, 'Rex', false);
+  const timings = { federation: [] as number[], plain: [] as number[], staticPage: [] as number[] };
+  let levels = 0;
+  for (let run = 0; run < RUNS; run += 1) {
+    const federated = await loadPage(browser, scanUrl, 'Rex', true);
+    levels = Math.max(levels, federated.levels);
+    timings.federation.push(federated.nameMs);
+    timings.plain.push((await loadPage(browser, `${plain.url}/MDL-DEMO-REX`, 'Rex', true)).nameMs);
+    timings.staticPage.push((await loadPage(browser, `${staticSite.url}/rex.html`, 'Rex', true)).nameMs);
+  }
+  const portal = await loadPage(browser, `${product.url}/auth/login`, null, false);
+  await plain.close();
+  await staticSite.close();
+  await browser.close();
+  await product.close();
+
+  const starts = await stackStarts();
+  const functions = await functionLatency();
+
+  const results = {
+    machine: { cores: (await import('node:os')).cpus().length, node: process.version },
+    scanRoute: {
+      jsKB: kb(firstVisit.jsBytes),
+      budgetKB: 100,
+      levelsBeforeName: levels,
+      budgetLevels: 3,
+      nameVisibleMedianMs: {
+        federation: Math.round(median(timings.federation)),
+        withoutFederation: Math.round(median(timings.plain)),
+        staticHtml: Math.round(median(timings.staticPage)),
+      },
+      ratioToWithoutFederation: Math.round((median(timings.federation) / median(timings.plain)) * 100) / 100,
+      budgetRatio: 1.2,
+      runs: RUNS,
+    },
+    portalFirstRoute: { jsAndCssKB: kb(portal.jsBytes + portal.cssBytes), budgetKB: 300 },
+    getPublicProfile: { ...functions.profile, concurrency: 50, requests: 2000 },
+    selectOneBaseline: { ...functions.selectOne, concurrency: 50, requests: 2000 },
+    localStackStartMs: starts,
+  };
+  const verdicts = {
+    'scan route JS ≤ 100 KB': results.scanRoute.jsKB <= 100,
+    'scan route ≤ 3 request levels': results.scanRoute.levelsBeforeName <= 3,
+    'scan name ≤ 1.2 × without federation': results.scanRoute.ratioToWithoutFederation <= 1.2,
+    'portal first route ≤ 300 KB': results.portalFirstRoute.jsAndCssKB <= 300,
+    'get_public_profile without errors': results.getPublicProfile.errors === 0,
+  };
+
+  console.table({
+    'scan route: JS transferred (KB)': { value: results.scanRoute.jsKB, budget: '≤ 100' },
+    'scan route: request levels before the name': { value: levels, budget: '≤ 3' },
+    'name visible, federation (ms, median)': {
+      value: results.scanRoute.nameVisibleMedianMs.federation,
+      budget: `≤ 1.2 × plain`,
+    },
+    'name visible, plain bundle (ms, median)': {
+      value: results.scanRoute.nameVisibleMedianMs.withoutFederation,
+      budget: '',
+    },
+    'name visible, static HTML (ms, median)': {
+      value: results.scanRoute.nameVisibleMedianMs.staticHtml,
+      budget: 'limit',
+    },
+    'portal first route: JS + CSS (KB)': { value: results.portalFirstRoute.jsAndCssKB, budget: '≤ 300' },
+    'get_public_profile p50 / p95 (ms)': {
+      value: `${Math.round(functions.profile.p50)} / ${Math.round(functions.profile.p95)}`,
+      budget: '',
+    },
+    'get_public_profile requests/s': { value: functions.profile.rps, budget: `errors: ${functions.profile.errors}` },
+    'select 1 p50 / p95 (ms)': {
+      value: `${Math.round(functions.selectOne.p50)} / ${Math.round(functions.selectOne.p95)}`,
+      budget: '',
+    },
+    'select 1 requests/s': { value: functions.selectOne.rps, budget: `errors: ${functions.selectOne.errors}` },
+    'local stack start, cold / warm (ms)': { value: `${starts.coldMs} / ${starts.warmMs}`, budget: '' },
+  });
+  for (const [budget, met] of Object.entries(verdicts)) console.log(`${met ? 'met   ' : 'MISSED'}  ${budget}`);
+  await mkdir(join(REPO, 'bench'), { recursive: true });
+  await writeFile(join(REPO, 'bench/results.json'), `${JSON.stringify({ ...results, verdicts }, null, 2)}\n`);
+  process.exitCode = Object.values(verdicts).every(Boolean) ? 0 : 1;
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}
