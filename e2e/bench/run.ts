@@ -83,16 +83,16 @@ async function serveWithoutFederation(config: string, shellHtml: string) {
 
 /** A static page with the same content as the profile: what the network alone allows. */
 function staticProfilePage(profile: Record<string, unknown>) {
-  const escape = (value: unknown) =>
+  const escapeHtml = (value: unknown) =>
     String(value ?? '').replace(
       /[&<>"]/g,
       (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch] as string,
     );
   const photos = (profile.photos as { url: string }[]).slice(0, 1);
   return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>${escape(profile.name)}</title></head><body><main>${photos.map((p) => `<img src="${escape(p.url)}" alt="">`).join('')}
-<h1>${escape(profile.name)}</h1><p>${escape(profile.breed)}</p><h2>INFORMATIONS IMPORTANTES</h2><p>${escape(profile.important_info)}</p>
-<h2>À PROPOS DE MOI</h2><p>${escape(profile.color)}</p><footer>Profil sécurisé par Médaille</footer></main></body></html>`;
+<title>${escapeHtml(profile.name)}</title></head><body><main>${photos.map((p) => `<img src="${escapeHtml(p.url)}" alt="">`).join('')}
+<h1>${escapeHtml(profile.name)}</h1><p>${escapeHtml(profile.breed)}</p><h2>INFORMATIONS IMPORTANTES</h2><p>${escapeHtml(profile.important_info)}</p>
+<h2>À PROPOS DE MOI</h2><p>${escapeHtml(profile.color)}</p><footer>Profil sécurisé par Médaille</footer></main></body></html>`;
 }
 
 /** N requests with `concurrency` at once; latency percentiles and throughput. */
