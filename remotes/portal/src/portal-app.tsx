@@ -1,7 +1,9 @@
 import { ThemeRoot } from '@medaille/design-system';
 import { Route, Routes } from 'react-router-dom';
 import { AccountPage } from './account/account-page.tsx';
+import { CallbackPage } from './auth/callback-page.tsx';
 import { LoginPage } from './auth/login-page.tsx';
+import { RegisterPage } from './auth/register-page.tsx';
 import { ComingSoonPage } from './coming-soon-page.tsx';
 
 /** Every owner route, rendered inside the shell's router (one history for the whole site). */
@@ -10,6 +12,8 @@ export default function PortalApp() {
     <ThemeRoot>
       <Routes>
         <Route path="/auth/login" element={<LoginPage />} />
+        <Route path="/auth/register" element={<RegisterPage />} />
+        <Route path="/auth/callback" element={<CallbackPage />} />
         <Route path="/mon-compte" element={<AccountPage />} />
         <Route path="*" element={<ComingSoonPage />} />
       </Routes>

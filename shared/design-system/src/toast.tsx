@@ -43,12 +43,14 @@ function Toast({ shown }: { shown: ShownToast }) {
   }, [shown.id]);
   const destructive = shown.variant === 'destructive';
   return (
-    <li className="md-toast" data-variant={shown.variant ?? 'default'} role={destructive ? 'alert' : 'status'}>
-      <p className="md-toast-title">{shown.title}</p>
-      {shown.description ? <p className="md-toast-description">{shown.description}</p> : null}
-      <button type="button" className="md-toast-close" aria-label="Fermer" onClick={() => dismiss(shown.id)}>
-        ×
-      </button>
+    <li>
+      <div className="md-toast" data-variant={shown.variant ?? 'default'} role={destructive ? 'alert' : 'status'}>
+        <p className="md-toast-title">{shown.title}</p>
+        {shown.description ? <p className="md-toast-description">{shown.description}</p> : null}
+        <button type="button" className="md-toast-close" aria-label="Fermer" onClick={() => dismiss(shown.id)}>
+          ×
+        </button>
+      </div>
     </li>
   );
 }

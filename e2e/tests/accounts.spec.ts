@@ -1,0 +1,108 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
+import { newOwner } from '../support/owners.ts';
+import { startProduct, type TestProduct } from '../support/product.ts';
+
+let product: TestProduct;
+test.beforeAll(async () => {
+  product = await startProduct();
+});
+test.afterAll(async () => {
+  await product?.close();
+});
+
+const toastTitle = (page: Page, title: string) => page.locator('.md-toast-title', { hasText: title });
+
+test('register, confirm from the e-mail, and arrive signed in on "Mes animaux"', async ({ page }) => {
+  const email = `nouveau-${crypto.randomUUID()}@test.medaille.fr`;
+  await page.goto(`${product.url}/auth/register?code=MDL-DEMO-FREE2`);
+  await expectAccessible(page);
+  await page.getByLabel('Email').fill(email);
+  const password = page.getByLabel('Mot de passe', { exact: true });
+  const submit = page.getByRole('button', { name: 'Créer mon compte' });
+  await password.fill('1234567');
+  await expect(page.getByRole('status').filter({ hasText: 'Trop court' })).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await page.getByRole('button', { name: 'Afficher le mot de passe' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await password.fill('12345678');
+  await expect(page.getByRole('status').filter({ hasText: 'Valide' })).toBeVisible();
+  await submit.click();
+
+  await expect(toastTitle(page, 'Compte créé !')).toBeVisible();
+  await expect(page).toHaveURL(`${product.url}/auth/login?email=${encodeURIComponent(email)}&code=MDL-DEMO-FREE2`);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+
+  const [link] = (await product.lastMail(email)).links;
+  await page.goto(link as string);
+  await expect(toastTitle(page, 'Connexion réussie')).toBeVisible();
+  await expect(page).toHaveURL(`${product.url}/mon-compte`);
+  await expect(page.getByText('Aucun animal trouvé.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Activer ma première médaille' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Mon compte' })).toBeVisible();
+});
+
+test('registering an address that already has an account says so', async ({ page }) => {
+  const owner = await newOwner(product, 'existant');
+  await page.goto(`${product.url}/auth/register`);
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill('autre-mot-de-passe');
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(toastTitle(page, 'Compte existant')).toBeVisible();
+  await expect(page).toHaveURL(`${product.url}/auth/register`);
+});
+
+test('login explains bad input and wrong credentials in French', async ({ page }) => {
+  await page.goto(`${product.url}/auth/login`);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByText('Veuillez remplir tous les champs').first()).toBeVisible();
+  await page.getByLabel('Email').fill('pas-une-adresse');
+  await page.getByLabel('Mot de passe').fill('x');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByText('Veuillez saisir un email valide')).toBeVisible();
+  await page.getByLabel('Email').fill('demo@medaille.test');
+  await page.getByLabel('Mot de passe').fill('pas-le-bon');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.locator('.md-toast', { hasText: 'Erreur de connexion' })).toContainText(
+    'Email ou mot de passe incorrect',
+  );
+  await expectAccessible(page);
+});
+
+test('a forgotten password is reset from the e-mail link, end to end', async ({ page }) => {
+  const owner = await newOwner(product, 'oubli');
+  await page.goto(`${product.url}/auth/login`);
+  await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+  await expect(toastTitle(page, 'Email envoyé')).toBeVisible();
+
+  const mail = await product.lastMail(owner.email);
+  expect(mail.subject).toBe('Réinitialisez votre mot de passe Médaille');
+  await page.goto(mail.links[0] as string);
+  await expect(page.getByRole('heading', { name: 'Choisir un nouveau mot de passe' })).toBeVisible();
+  await page.getByLabel('Nouveau mot de passe').fill('nouveau-secret-1');
+  await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+  await expect(toastTitle(page, 'Mot de passe mis à jour')).toBeVisible();
+  await expect(page).toHaveURL(`${product.url}/mon-compte`);
+
+  await page.getByRole('banner').getByRole('button', { name: 'Se déconnecter' }).click();
+  await expect(page).toHaveURL(`${product.url}/`);
+  await page.goto(`${product.url}/auth/login`);
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Mot de passe').fill('nouveau-secret-1');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(`${product.url}/mon-compte`);
+});
+
+test('a spent e-mail link sends the visitor home with an error', async ({ page }) => {
+  const owner = await newOwner(product, 'perime');
+  // The confirmation link, already used to create the account, sent back to the callback page.
+  const link = new URL((await product.lastMail(owner.email)).links[0] as string);
+  link.searchParams.set('redirect_to', `${product.url}/auth/callback`);
+  await page.goto(link.toString());
+  await expect(page).toHaveURL(`${product.url}/`);
+  await expect(page.locator('.md-toast', { hasText: 'Erreur de connexion' })).toContainText(
+    'Email link is invalid or has expired',
+  );
+});

@@ -1,0 +1,137 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FormField, PageFrame } from '@medaille/design-system';
+import { toast } from '@medaille/design-system/toast';
+import { LIMITS, registerSchema } from '@medaille/domain';
+import { supabase } from '@medaille/supabase';
+import {
+  Box,
+  Button,
+  Card,
+  Flex,
+  Grid,
+  Heading,
+  IconButton,
+  Link as RadixLink,
+  Text,
+  TextField,
+} from '@radix-ui/themes';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { z } from 'zod';
+import { COPY } from '../copy.ts';
+
+const copy = COPY.register;
+const schema = registerSchema(LIMITS.passwordMinRegister);
+
+export function RegisterPage() {
+  const [params] = useSearchParams();
+  const code = params.get('code');
+  const navigate = useNavigate();
+  const [visible, setVisible] = useState(false);
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: params.get('email') ?? '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const password = form.watch('password') ?? '';
+  const longEnough = password.length >= LIMITS.passwordMinRegister;
+  const withCode = (path: string, extra: Record<string, string> = {}) => {
+    const query = new URLSearchParams(extra);
+    if (code) query.set('code', code);
+    return query.size ? `${path}?${query}` : path;
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    const { data, error } = await supabase().auth.signUp({
+      email: values.email,
+      password: values.password,
+      options: { emailRedirectTo: `${window.location.origin}/auth/callback` },
+    });
+    if (error) {
+      toast({ title: copy.error, description: error.message, variant: 'destructive' });
+      return;
+    }
+    // GoTrue answers a sign-up for a confirmed address with a user that has no identity.
+    if (data.user && data.user.identities?.length === 0) {
+      toast({ title: copy.exists.title, description: copy.exists.description, variant: 'destructive' });
+      return;
+    }
+    toast({ title: copy.created.title, description: copy.created.description });
+    navigate(withCode('/auth/login', { email: values.email }));
+  });
+
+  return (
+    <PageFrame title={copy.title}>
+      <Grid columns={{ initial: '1', md: '2' }} gap="5">
+        <Card size="3">
+          <form onSubmit={submit} noValidate>
+            <FormField label={copy.email} error={errors.email?.message}>
+              {(field) => <TextField.Root {...field} type="email" autoComplete="email" {...form.register('email')} />}
+            </FormField>
+            <FormField
+              label={copy.password}
+              error={errors.password?.message}
+              hint={
+                <span>
+                  {longEnough ? copy.valid : copy.tooShort} · {copy.minLength}
+                </span>
+              }
+            >
+              {(field) => (
+                <TextField.Root
+                  {...field}
+                  type={visible ? 'text' : 'password'}
+                  autoComplete="new-password"
+                  {...form.register('password')}
+                >
+                  <TextField.Slot side="right">
+                    <IconButton
+                      type="button"
+                      variant="ghost"
+                      size="1"
+                      aria-label={visible ? copy.hide : copy.show}
+                      aria-pressed={visible}
+                      onClick={() => setVisible((shown) => !shown)}
+                    >
+                      {visible ? '🙈' : '👁'}
+                    </IconButton>
+                  </TextField.Slot>
+                </TextField.Root>
+              )}
+            </FormField>
+            <Text as="p" size="2" color={longEnough ? 'green' : 'red'} role="status">
+              {longEnough ? copy.valid : copy.tooShort}
+            </Text>
+            <Flex direction="column" gap="3" mt="4">
+              <Button type="submit" size="3" loading={isSubmitting} disabled={!longEnough}>
+                {copy.submit}
+              </Button>
+              <Text size="2" align="center">
+                {copy.haveAccount}{' '}
+                <RadixLink asChild>
+                  <Link to={withCode('/auth/login')}>{copy.login}</Link>
+                </RadixLink>
+              </Text>
+            </Flex>
+          </form>
+        </Card>
+        <Box>
+          <Heading as="h2" size="5" mb="3">
+            {copy.benefitsTitle}
+          </Heading>
+          <ul>
+            {copy.benefits.map((benefit) => (
+              <li key={benefit}>
+                <Text>{benefit}</Text>
+              </li>
+            ))}
+          </ul>
+          <Text as="p" mt="4">
+            {copy.support} <RadixLink href={`mailto:${copy.supportEmail}`}>{copy.supportEmail}</RadixLink>
+          </Text>
+        </Box>
+      </Grid>
+    </PageFrame>
+  );
+}
