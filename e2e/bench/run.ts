@@ -191,7 +191,7 @@ try {
   const staticSite = await serveStaticSite({
     root: dataDir,
     port: 0,
-    generated: { '/rex.html': { type: 'text/html; charset=utf-8', body: staticProfilePage(profile) } },
+    generated: { '/rex.html': { type: 'text/html; charset=utf-8', body: () => staticProfilePage(profile) } },
   });
 
   const firstVisit = await loadPage(browser, scanUrl, 'Rex', false);

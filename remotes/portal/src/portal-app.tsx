@@ -1,6 +1,8 @@
+import './portal.css';
 import { ThemeRoot } from '@medaille/design-system';
 import { Route, Routes } from 'react-router-dom';
 import { AccountPage } from './account/account-page.tsx';
+import { ActivationPage } from './activation/activation-page.tsx';
 import { CallbackPage } from './auth/callback-page.tsx';
 import { LoginPage } from './auth/login-page.tsx';
 import { RegisterPage } from './auth/register-page.tsx';
@@ -14,6 +16,7 @@ export default function PortalApp() {
         <Route path="/auth/login" element={<LoginPage />} />
         <Route path="/auth/register" element={<RegisterPage />} />
         <Route path="/auth/callback" element={<CallbackPage />} />
+        <Route path="/activer" element={<ActivationPage />} />
         <Route path="/mon-compte" element={<AccountPage />} />
         <Route path="*" element={<ComingSoonPage />} />
       </Routes>

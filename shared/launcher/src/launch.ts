@@ -39,24 +39,15 @@ export async function launchProduct(options: LaunchOptions = {}): Promise<Runnin
   const builds = { ...BUILDS, ...options.builds };
   const scan = await serveStaticSite({ root: builds.scan, port: ports.scan });
   const portal = await serveStaticSite({ root: builds.portal, port: ports.portal });
-  // The shell's port must be known before the stack starts: e-mail links lead back to it.
-  const shellPort = ports.shell || (await freePort());
-  const shellUrl = `http://127.0.0.1:${shellPort}`;
-  const stack = await startStack(
-    loadConfig({ SITE_URL: shellUrl, ...(options.env ?? process.env) }, { port: ports.stack, siteUrl: shellUrl }),
-  );
-  const config = {
-    supabaseUrl: stack.url,
-    supabaseAnonKey: stack.anonKey,
-    remotes: { scan: `${scan.url}/mf-manifest.json`, portal: `${portal.url}/mf-manifest.json` },
-  };
-  const configScript = `window.__MEDAILLE_CONFIG__ = ${JSON.stringify(config)};\n`;
+  // The shell listens first: e-mail links lead back to it, so the stack must know its address. What it
+  // serves about the backend is filled in once the stack is up, before any page can be asked for.
+  let configScript = '';
   const scanPreloads = await remotePreloads(builds.scan, scan.url);
   const shell = await serveStaticSite({
     root: builds.shell,
-    port: shellPort,
+    port: ports.shell,
     spaFallback: true,
-    generated: { '/config.js': { type: 'text/javascript; charset=utf-8', body: configScript } },
+    generated: { '/config.js': { type: 'text/javascript; charset=utf-8', body: () => configScript } },
     // As a host would at the edge: the configuration inline (no round trip for config.js) and, on a scan
     // page, the scan remote's files announced at once, so they download beside the shell's (DESIGN D5).
     transformHtml: (html, path) =>
@@ -65,6 +56,15 @@ export async function launchProduct(options: LaunchOptions = {}): Promise<Runnin
         `<script>${configScript}</script>${isScanPath(path) ? scanPreloads : ''}`,
       ),
   });
+  const stack = await startStack(
+    loadConfig({ SITE_URL: shell.url, ...(options.env ?? process.env) }, { port: ports.stack, siteUrl: shell.url }),
+  );
+  const config = {
+    supabaseUrl: stack.url,
+    supabaseAnonKey: stack.anonKey,
+    remotes: { scan: `${scan.url}/mf-manifest.json`, portal: `${portal.url}/mf-manifest.json` },
+  };
+  configScript = `window.__MEDAILLE_CONFIG__ = ${JSON.stringify(config)};\n`;
   const sites = { shell, scan, portal };
   return {
     url: shell.url,
@@ -104,13 +104,4 @@ async function remotePreloads(build: string, origin: string): Promise<string> {
     ...scripts.map((file) => `<link rel="preload" as="script" href="${url(file)}">`),
     ...styles.map((file) => `<link rel="preload" as="style" href="${url(file)}">`),
   ].join('');
-}
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }

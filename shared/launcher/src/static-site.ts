@@ -33,7 +33,7 @@ export interface StaticSiteOptions {
   /** Answer unknown paths with index.html (the shell: the browser router owns the paths). */
   spaFallback?: boolean;
   /** Files made at start rather than read from the build (the shell's config.js). */
-  generated?: Record<string, { type: string; body: string }>;
+  generated?: Record<string, { type: string; body: () => string }>;
   /** Rewrites the HTML of a page as the host serves it (the shell: inline configuration, preload hints). */
   transformHtml?: (html: string, path: string) => string;
 }
@@ -51,7 +51,7 @@ export async function serveStaticSite(options: StaticSiteOptions): Promise<Stati
   app.get('*', async (c) => {
     const path = decodeURIComponent(new URL(c.req.url).pathname);
     const made = options.generated?.[path];
-    if (made) return c.body(made.body, 200, { 'Content-Type': made.type, 'Cache-Control': 'no-cache' });
+    if (made) return c.body(made.body(), 200, { 'Content-Type': made.type, 'Cache-Control': 'no-cache' });
     const file = await findFile(options.root, path, options.spaFallback ?? false);
     if (!file) return c.text('Not found', 404);
     const hashed = /\.[0-9a-f]{8,}\.(js|css|png|jpg|svg|webp|woff2)$/.test(file);

@@ -10,10 +10,15 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { COPY } from '../copy.ts';
 import { clearPendingActivation, readPendingActivation } from '../pending-activation.ts';
+import { clearPendingPhotos, readPendingPhotos } from '../pending-photos.ts';
+import { uploadActivationPhotos } from '../photos/upload-activation-photos.ts';
 
 const copy = COPY.callback;
 
-/** Registers the activation kept in local storage through the atomic RPC (SPEC section 4, callback). */
+/**
+ * Registers the activation kept in the browser through the atomic RPC, then its photos (SPEC section 4,
+ * callback). Answers 'done', 'missing', or the message to show.
+ */
 async function registerPendingActivation(): Promise<'done' | 'missing' | string> {
   const pending = readPendingActivation();
   if (!pending) return 'missing';
@@ -21,8 +26,10 @@ async function registerPendingActivation(): Promise<'done' | 'missing' | string>
   if (!parsed.success) return parsed.error.issues[0]?.message ?? copy.unknownError;
   const { data, error } = await supabase().rpc('register_animal_with_code', parsed.data);
   if (error) return error.message;
-  const answer = data as { success?: boolean; error?: string | null } | null;
-  return answer?.success ? 'done' : (answer?.error ?? copy.unknownError);
+  const answer = data as { success?: boolean; error?: string | null; animal_id?: string } | null;
+  if (!answer?.success || !answer.animal_id) return answer?.error ?? copy.unknownError;
+  await uploadActivationPhotos(answer.animal_id, await readPendingPhotos(), () => {});
+  return 'done';
 }
 
 /**
@@ -53,15 +60,17 @@ export function CallbackPage() {
     }
     void registerPendingActivation().then(
       (outcome) => {
-        if (outcome === 'done') {
+        if (outcome !== 'missing') {
           clearPendingActivation();
+          void clearPendingPhotos();
+        }
+        if (outcome === 'done') {
           toast({ title: copy.activated.title, description: copy.activated.description });
           navigate('/mon-compte', { replace: true });
         } else if (outcome === 'missing') {
           toast({ title: copy.expired.title, description: copy.expired.description, variant: 'destructive' });
           navigate('/activer', { replace: true });
         } else {
-          clearPendingActivation();
           toast({ title: copy.activationError, description: outcome, variant: 'destructive' });
           navigate('/activer', { replace: true });
         }

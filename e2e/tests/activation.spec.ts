@@ -1,0 +1,118 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
+import { newCode, newOwner, type TestOwner } from '../support/owners.ts';
+import { startProduct, type TestProduct } from '../support/product.ts';
+
+let product: TestProduct;
+test.beforeAll(async () => {
+  product = await startProduct();
+});
+test.afterAll(async () => {
+  await product?.close();
+});
+
+const toastTitle = (page: Page, title: string) => page.locator('.md-toast-title', { hasText: title });
+
+/** A small real photo: a 40×30 PNG drawn by the browser itself. */
+async function photo(page: Page, colour: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const dataUrl = await page.evaluate((fill) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 40;
+    canvas.height = 30;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    context.fillStyle = fill;
+    context.fillRect(0, 0, 40, 30);
+    return canvas.toDataURL('image/png');
+  }, colour);
+  return {
+    name: `${colour}.png`,
+    mimeType: 'image/png',
+    buffer: Buffer.from(dataUrl.split(',')[1] as string, 'base64'),
+  };
+}
+
+async function signIn(page: Page, owner: TestOwner) {
+  await page.goto(`${product.url}/auth/login`);
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Mot de passe').fill(owner.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(`${product.url}/mon-compte`);
+}
+
+test('a code is checked before the form opens: required, unknown, taken, then validated', async ({ page }) => {
+  await page.goto(`${product.url}/activer`);
+  const check = page.getByRole('button', { name: 'Vérifier' });
+  await expect(page.getByLabel('Nom *')).toBeDisabled();
+  await check.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Code requis' })).toBeVisible();
+  await page.getByLabel('Code (MDL-...)').fill('MDL-INCONNU');
+  await check.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Code introuvable' })).toBeVisible();
+  await page.getByLabel('Code (MDL-...)').fill('mdl-demo-rex');
+  await check.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Code déjà activé' })).toBeVisible();
+  const code = await newCode(product);
+  await page.getByLabel('Code (MDL-...)').fill(code.toLowerCase());
+  await check.click();
+  await expect(page.getByRole('button', { name: 'Validé' })).toBeDisabled();
+  await expect(page).toHaveURL(`${product.url}/activer?code=${code}`);
+  await expect(page.getByLabel('Nom *')).toBeEnabled();
+  await expectAccessible(page);
+});
+
+test('a signed-in owner activates a code with two photos, and the medal shows them', async ({ page }) => {
+  const owner = await newOwner(product, 'activation');
+  await signIn(page, owner);
+  const code = await newCode(product);
+  await page.goto(`${product.url}/activer?code=${code}`);
+  await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
+
+  await page.getByLabel('Espèce').selectOption('other');
+  await page.getByRole('button', { name: 'Activer la médaille' }).click();
+  await expect(page.getByText("Le nom de l'animal est requis")).toBeVisible();
+  await expect(page.getByText("Veuillez préciser l'espèce")).toBeVisible();
+  await page.getByLabel('Nom *').fill('Pistache');
+  await page.getByLabel("Préciser l'espèce").fill('Tortue');
+  await expect(page.getByRole('region', { name: 'Aperçu' }).getByText('Pistache')).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles([await photo(page, 'orange'), await photo(page, 'teal')]);
+  await page.getByRole('button', { name: 'Activer la médaille' }).click();
+
+  await expect(toastTitle(page, 'Médaille activée !')).toBeVisible();
+  await expect(page).toHaveURL(`${product.url}/mon-compte`);
+  await expect(page.getByRole('heading', { name: 'Pistache' })).toBeVisible();
+
+  await page.goto(`${product.url}/${code}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pistache' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Caractéristiques' }).getByText('Tortue')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Afficher la photo/ })).toHaveCount(2);
+});
+
+test('starting signed out, the form and photos survive sign-up and e-mail confirmation', async ({ page }) => {
+  const code = await newCode(product);
+  const email = `attente-${crypto.randomUUID()}@test.medaille.fr`;
+  await page.goto(`${product.url}/activer?code=${code}`);
+  await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
+  await page.getByLabel('Nom *').fill('Caramel');
+  await page.getByLabel('Espèce').selectOption('rabbit');
+  await page.getByLabel('Race').fill('Bélier');
+  await page.locator('input[type="file"]').setInputFiles([await photo(page, 'sienna'), await photo(page, 'olive')]);
+  await page.getByRole('button', { name: 'Activer la médaille' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Connectez-vous pour activer la médaille' });
+  await dialog.getByRole('tab', { name: 'Inscription' }).click();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Mot de passe').fill('secret-caramel');
+  await dialog.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(toastTitle(page, 'Inscription réussie')).toBeVisible();
+
+  const [link] = (await product.lastMail(email)).links;
+  await page.goto(link as string);
+  await expect(toastTitle(page, '🎉 Médaille activée !')).toBeVisible();
+  await expect(page).toHaveURL(`${product.url}/mon-compte`);
+  await expect(page.getByRole('heading', { name: 'Caramel' })).toBeVisible();
+
+  await page.goto(`${product.url}/${code}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Caramel' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Caractéristiques' }).getByText('Bélier')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Afficher la photo/ })).toHaveCount(2);
+});

@@ -1,0 +1,289 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PageFrame } from '@medaille/design-system';
+import { toast } from '@medaille/design-system/toast';
+import {
+  type ActivationFormInput,
+  type ActivationRequest,
+  activationFormSchema,
+  LIMITS,
+  normalizeCode,
+  sexLabel,
+  speciesLabel,
+  speciesToStored,
+} from '@medaille/domain';
+import { supabase, useAuth } from '@medaille/supabase';
+import { Badge, Box, Button, Card, Flex, Grid, Heading, Text, TextField } from '@radix-ui/themes';
+import { useEffect, useRef, useState } from 'react';
+import { type FieldErrors, type UseFormRegister, type UseFormWatch, useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { COPY } from '../copy.ts';
+import { clearPendingActivation, readPendingActivation, savePendingActivation } from '../pending-activation.ts';
+import { clearPendingPhotos, savePendingPhotos } from '../pending-photos.ts';
+import { photoProblem } from '../photos/image-files.ts';
+import { uploadActivationPhotos } from '../photos/upload-activation-photos.ts';
+import { AnimalFields, type AnimalFieldValues } from './animal-fields.tsx';
+import { AuthDialog } from './auth-dialog.tsx';
+
+const text = COPY.activation;
+type CodeState = { status: 'idle' | 'checking' | 'valid' } | { status: 'invalid'; message: string };
+
+const EMPTY: ActivationFormInput = {
+  code: '',
+  name: '',
+  species: '',
+  customSpecies: '',
+  sex: 'unknown',
+  sterilized: false,
+  birth_year: '',
+  weight_kg: '',
+};
+
+/** /activer: check the medal's code, describe the animal, and activate both in one step (DESIGN D3). */
+export function ActivationPage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const pending = useRef(readPendingActivation());
+  const form = useForm<ActivationFormInput, unknown, ActivationRequest>({
+    resolver: zodResolver(activationFormSchema),
+    defaultValues: { ...EMPTY, ...pending.current, code: params.get('code') ?? pending.current?.code ?? '' },
+  });
+  const [codeState, setCodeState] = useState<CodeState>({ status: 'idle' });
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [askSignIn, setAskSignIn] = useState(false);
+  const { errors, isSubmitting } = form.formState;
+  const valid = codeState.status === 'valid';
+
+  const checkCode = async () => {
+    const code = normalizeCode(String(form.getValues('code') ?? ''));
+    if (!String(form.getValues('code') ?? '').trim())
+      return setCodeState({ status: 'invalid', message: text.codeRequired });
+    if (!code) return setCodeState({ status: 'invalid', message: text.codeNotFound });
+    setCodeState({ status: 'checking' });
+    const { data, error } = await supabase().rpc('code_status', { p_code: code });
+    if (error) return setCodeState({ status: 'invalid', message: text.codeCheckFailed });
+    if (data === 'unknown') return setCodeState({ status: 'invalid', message: text.codeNotFound });
+    if (data !== 'free') return setCodeState({ status: 'invalid', message: text.codeTaken });
+    form.setValue('code', code);
+    setCodeState({ status: 'valid' });
+    setParams({ code }, { replace: true });
+  };
+
+  // A code in the address (from a scanned medal, or after sign-in) is checked at once.
+  const checkedOnce = useRef(false);
+  useEffect(() => {
+    if (!checkedOnce.current && form.getValues('code')) {
+      checkedOnce.current = true;
+      void checkCode();
+    }
+  });
+
+  const activate = async (request: ActivationRequest) => {
+    const { data, error } = await supabase().rpc('register_animal_with_code', request);
+    const answer = data as { success?: boolean; error?: string | null; animal_id?: string } | null;
+    if (error?.code === '42501' || answer?.error === 'Session expirée') {
+      toast({ title: text.sessionExpired.title, description: text.sessionExpired.description, variant: 'destructive' });
+      return;
+    }
+    if (error || !answer?.success || !answer.animal_id) {
+      if (answer?.error === text.invalidCode.description) {
+        toast({ title: text.invalidCode.title, description: text.invalidCode.description, variant: 'destructive' });
+        setCodeState({ status: 'idle' });
+        form.setValue('code', '');
+      } else {
+        toast({
+          title: text.failed.title,
+          description: error?.message ?? text.failed.description,
+          variant: 'destructive',
+        });
+      }
+      return;
+    }
+    toast({ title: text.success.title, description: text.success.description });
+    if (photos.length) {
+      setProgress({ done: 0, total: photos.length });
+      await uploadActivationPhotos(answer.animal_id, photos, (done) => setProgress({ done, total: photos.length }));
+    }
+    clearPendingActivation();
+    await clearPendingPhotos();
+    navigate('/mon-compte');
+  };
+
+  const submit = form.handleSubmit(async (request) => {
+    if (!auth.isAuthenticated) {
+      // Kept for after sign-in, sign-up or the magic link: nothing typed or chosen is lost.
+      savePendingActivation(form.getValues());
+      await savePendingPhotos(photos);
+      setAskSignIn(true);
+      return;
+    }
+    await activate(request);
+  });
+
+  const addPhotos = (files: FileList | null) => {
+    const chosen = [...(files ?? [])];
+    const room = LIMITS.maxPhotosPerAnimal - photos.length;
+    if (chosen.length > room) {
+      toast({
+        title: COPY.animal.limit,
+        description: COPY.animal.limitText(LIMITS.maxPhotosPerAnimal),
+        variant: 'destructive',
+      });
+    }
+    const accepted = chosen.slice(0, Math.max(0, room)).filter((file) => {
+      const problem = photoProblem(file);
+      if (problem) toast({ title: problem, description: file.name, variant: 'destructive' });
+      return !problem;
+    });
+    setPhotos((current) => [...current, ...accepted]);
+  };
+
+  const values = form.watch();
+  const tags = [
+    values.species ? speciesLabel(speciesToStored(String(values.species), String(values.customSpecies ?? ''))) : null,
+    values.breed ? String(values.breed) : null,
+    sexLabel(String(values.sex ?? '')),
+  ].filter((tag): tag is string => Boolean(tag));
+
+  return (
+    <PageFrame
+      title={text.title}
+      actions={
+        <Button asChild variant="soft">
+          <Link to="/mon-compte">{text.back}</Link>
+        </Button>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Grid columns={{ initial: '1', md: '3' }} gap="4">
+          <Box style={{ gridColumn: 'span 2' }}>
+            <Card size="3" mb="4">
+              <Heading as="h2" size="4" mb="3">
+                {text.codeTitle}
+              </Heading>
+              <Flex gap="2" align="end" wrap="wrap">
+                <Box flexGrow="1">
+                  <Text as="label" size="2" weight="medium" htmlFor="activation-code">
+                    {text.codeLabel}
+                  </Text>
+                  <TextField.Root
+                    id="activation-code"
+                    autoCapitalize="characters"
+                    readOnly={valid}
+                    aria-invalid={codeState.status === 'invalid'}
+                    aria-describedby="activation-code-message"
+                    {...form.register('code')}
+                  />
+                </Box>
+                <Button
+                  type="button"
+                  onClick={() => void checkCode()}
+                  disabled={valid}
+                  loading={codeState.status === 'checking'}
+                >
+                  {valid ? text.validated : text.check}
+                </Button>
+              </Flex>
+              <Text id="activation-code-message" as="p" size="2" mt="2" color={valid ? 'green' : 'red'} role="status">
+                {codeState.status === 'invalid' ? codeState.message : valid ? text.validated : ''}
+              </Text>
+            </Card>
+            <Card size="3">
+              <Heading as="h2" size="4" mb="3">
+                {text.formTitle}
+              </Heading>
+              {valid ? null : (
+                <Text as="p" size="2" color="gray" mb="3">
+                  {text.lockedHint}
+                </Text>
+              )}
+              <AnimalFields
+                register={form.register as unknown as UseFormRegister<AnimalFieldValues>}
+                watch={form.watch as unknown as UseFormWatch<AnimalFieldValues>}
+                errors={errors as FieldErrors<AnimalFieldValues>}
+                disabled={!valid}
+              />
+              <fieldset disabled={!valid} style={{ border: 'none', padding: 0, margin: 0, opacity: valid ? 1 : 0.5 }}>
+                <Grid columns={{ initial: '1', sm: '2' }} gapX="4">
+                  <Text as="label" size="2" weight="medium">
+                    {COPY.animal.ownerEmail}
+                    <TextField.Root type="email" maxLength={254} {...form.register('owner_email')} />
+                  </Text>
+                  <Text as="label" size="2" weight="medium">
+                    {COPY.animal.ownerPhone}
+                    <TextField.Root type="tel" maxLength={32} {...form.register('owner_phone')} />
+                  </Text>
+                </Grid>
+                <Text as="label" size="2" weight="medium" mt="3" style={{ display: 'block' }}>
+                  {COPY.animal.photos} — {COPY.animal.photosHint}
+                  <input
+                    type="file"
+                    accept="image/jpeg,image/png,image/webp"
+                    multiple
+                    onChange={(event) => {
+                      addPhotos(event.target.files);
+                      event.target.value = '';
+                    }}
+                  />
+                </Text>
+                <Flex gap="2" wrap="wrap" mt="2">
+                  {photos.map((photo, index) => (
+                    <Badge key={`${photo.name}-${index}`} size="2">
+                      {photo.name}
+                      <button
+                        type="button"
+                        className="portal-chip-remove"
+                        aria-label={COPY.animal.removePhoto(photo.name)}
+                        onClick={() => setPhotos((current) => current.filter((_, i) => i !== index))}
+                      >
+                        ×
+                      </button>
+                    </Badge>
+                  ))}
+                </Flex>
+              </fieldset>
+              {progress ? (
+                <Text as="p" role="status" mt="2">
+                  {COPY.animal.uploading(progress.done, progress.total)}
+                </Text>
+              ) : null}
+            </Card>
+          </Box>
+          <Card size="3" asChild>
+            <section aria-labelledby="activation-preview-title">
+              <Heading id="activation-preview-title" as="h2" size="4" mb="3">
+                {text.previewTitle}
+              </Heading>
+              <Text as="p" size="6" weight="bold">
+                {String(values.name ?? '').trim() || text.previewEmpty}
+              </Text>
+              <Flex gap="2" wrap="wrap" mt="2">
+                {tags.map((tag) => (
+                  <Badge key={tag}>{tag}</Badge>
+                ))}
+                {values.sterilized ? <Badge color="gray">{COPY.animal.sterilized}</Badge> : null}
+              </Flex>
+            </section>
+          </Card>
+        </Grid>
+        <Flex gap="3" justify="end" mt="4">
+          <Button type="button" variant="soft" color="gray" onClick={() => navigate('/mon-compte')}>
+            {text.cancel}
+          </Button>
+          <Button type="submit" size="3" disabled={!valid} loading={isSubmitting || progress !== null}>
+            {text.submit}
+          </Button>
+        </Flex>
+      </form>
+      <AuthDialog
+        open={askSignIn}
+        onClose={() => setAskSignIn(false)}
+        onSignedIn={() => {
+          setAskSignIn(false);
+          void submit();
+        }}
+      />
+    </PageFrame>
+  );
+}

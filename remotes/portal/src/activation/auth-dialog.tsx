@@ -1,0 +1,159 @@
+import { toast } from '@medaille/design-system/toast';
+import { EMAIL_PATTERN, LIMITS, MESSAGES } from '@medaille/domain';
+import { supabase } from '@medaille/supabase';
+import { Button, Dialog, Flex, Tabs, Text, TextField } from '@radix-ui/themes';
+import { type FormEvent, useState } from 'react';
+import { COPY } from '../copy.ts';
+
+const text = COPY.authDialog;
+const callbackUrl = () => `${window.location.origin}/auth/callback?activation=true`;
+
+/**
+ * Sign in, sign up or get a magic link without leaving the activation page. The form is already saved as the
+ * pending activation: after sign-in the activation goes on here; after sign-up or a magic link it ends on
+ * the callback page.
+ */
+export function AuthDialog({
+  open,
+  onClose,
+  onSignedIn,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSignedIn: () => void;
+}) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = (minPassword: number | null, action: () => Promise<void>) => async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || (minPassword !== null && !password)) return setError(MESSAGES.fillAllFields);
+    if (!EMAIL_PATTERN.test(email.trim())) return setError(MESSAGES.invalidEmail);
+    if (minPassword !== null && password.length < minPassword) return setError(MESSAGES.passwordCriteria);
+    setError(null);
+    setBusy(true);
+    try {
+      await action();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const login = run(1, async () => {
+    const { error: failure } = await supabase().auth.signInWithPassword({ email: email.trim(), password });
+    if (failure) {
+      setError(failure.code === 'invalid_credentials' ? COPY.login.invalidCredentials : failure.message);
+      return;
+    }
+    toast({ title: COPY.login.success.title, description: COPY.login.success.description });
+    onSignedIn();
+  });
+
+  const signup = run(LIMITS.passwordMinDialog, async () => {
+    const { error: failure } = await supabase().auth.signUp({
+      email: email.trim(),
+      password,
+      options: { emailRedirectTo: callbackUrl() },
+    });
+    if (failure) {
+      toast({ title: text.signupError, description: failure.message, variant: 'destructive' });
+      return;
+    }
+    toast({ title: text.signupDone.title, description: text.signupDone.description });
+    onClose();
+  });
+
+  const magicLink = run(null, async () => {
+    const { error: failure } = await supabase().auth.signInWithOtp({
+      email: email.trim(),
+      options: { emailRedirectTo: callbackUrl() },
+    });
+    if (failure) {
+      setError(failure.message);
+      return;
+    }
+    toast({ title: text.magicSent.title, description: text.magicSent.description });
+    onClose();
+  });
+
+  const fields = (withPassword: boolean) => (
+    <Flex direction="column" gap="2" mt="3">
+      <Text as="label" size="2" weight="medium">
+        {text.email}
+        <TextField.Root
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </Text>
+      {withPassword ? (
+        <Text as="label" size="2" weight="medium">
+          {text.password}
+          <TextField.Root
+            type="password"
+            required
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Text>
+      ) : null}
+      {error ? (
+        <Text color="red" size="2" role="alert">
+          {error}
+        </Text>
+      ) : null}
+    </Flex>
+  );
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
+      <Dialog.Content maxWidth="460px">
+        <Dialog.Title>{text.title}</Dialog.Title>
+        <Dialog.Description size="2">{text.text}</Dialog.Description>
+        <Tabs.Root defaultValue="login" mt="3" onValueChange={() => setError(null)}>
+          <Tabs.List>
+            <Tabs.Trigger value="login">{text.login}</Tabs.Trigger>
+            <Tabs.Trigger value="signup">{text.signup}</Tabs.Trigger>
+            <Tabs.Trigger value="magic">{text.magic}</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="login">
+            <form onSubmit={login} noValidate>
+              {fields(true)}
+              <Button type="submit" mt="3" loading={busy}>
+                {text.loginSubmit}
+              </Button>
+            </form>
+          </Tabs.Content>
+          <Tabs.Content value="signup">
+            <form onSubmit={signup} noValidate>
+              {fields(true)}
+              <Button type="submit" mt="3" loading={busy}>
+                {text.signupSubmit}
+              </Button>
+            </form>
+          </Tabs.Content>
+          <Tabs.Content value="magic">
+            <form onSubmit={magicLink} noValidate>
+              {fields(false)}
+              <Button type="submit" mt="3" loading={busy}>
+                {text.magicSubmit}
+              </Button>
+            </form>
+          </Tabs.Content>
+        </Tabs.Root>
+        <Flex justify="end" mt="3">
+          <Dialog.Close>
+            <Button variant="soft" color="gray">
+              {text.close}
+            </Button>
+          </Dialog.Close>
+        </Flex>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
