@@ -1,14 +1,22 @@
 import { PageFrame, Spinner } from '@medaille/design-system';
-import { sexLabel, speciesLabel } from '@medaille/domain';
+import { toast } from '@medaille/design-system/toast';
+import { PHOTO_BUCKET, sexLabel, speciesLabel } from '@medaille/domain';
 import { supabase, type Tables, useAuth } from '@medaille/supabase';
-import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Inset, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { COPY } from '../copy.ts';
 
-type AnimalCard = Pick<Tables<'animals'>, 'id' | 'nom' | 'espece' | 'race' | 'sexe' | 'is_lost'> & {
+type AnimalCard = Pick<Tables<'animals'>, 'id' | 'nom' | 'espece' | 'race' | 'sexe' | 'is_lost' | 'cover_photo_id'> & {
   codes: { id: string } | null;
+  animal_photos: { id: string; path: string }[];
 };
+
+/** The card's photo: the cover, else the first photo. */
+function coverUrl(animal: AnimalCard): string | null {
+  const photo = animal.animal_photos.find((p) => p.id === animal.cover_photo_id) ?? animal.animal_photos[0];
+  return photo ? supabase().storage.from(PHOTO_BUCKET).getPublicUrl(photo.path).data.publicUrl : null;
+}
 
 type Load = { state: 'loading' } | { state: 'ready'; animals: AnimalCard[] } | { state: 'failed'; message: string };
 
@@ -23,7 +31,9 @@ export function AccountPage() {
     let current = true;
     supabase()
       .from('animals')
-      .select('id, nom, espece, race, sexe, is_lost, codes(id)')
+      .select(
+        'id, nom, espece, race, sexe, is_lost, cover_photo_id, codes(id), animal_photos!animal_photos_animal_id_fkey(id, path)',
+      )
       .eq('proprietaire_id', userId)
       .order('date_creation', { ascending: false })
       .then(({ data, error }) => {
@@ -34,6 +44,32 @@ export function AccountPage() {
       current = false;
     };
   }, [userId]);
+
+  const showLost = (animalId: string, lost: boolean) =>
+    setLoad((current) =>
+      current.state === 'ready'
+        ? { ...current, animals: current.animals.map((a) => (a.id === animalId ? { ...a, is_lost: lost } : a)) }
+        : current,
+    );
+
+  /** Shows the new lost flag at once and saves it (by id and owner); a failed save puts it back (SPEC section 4). */
+  const setLost = async (animal: AnimalCard, lost: boolean) => {
+    showLost(animal.id, lost);
+    const { error } = await supabase()
+      .from('animals')
+      .update({ is_lost: lost })
+      .eq('id', animal.id)
+      .eq('proprietaire_id', userId ?? '');
+    if (error) {
+      showLost(animal.id, !lost);
+      toast({ title: COPY.account.statusFailed, description: error.message, variant: 'destructive' });
+      return;
+    }
+    toast({
+      title: COPY.account.statusUpdated,
+      description: lost ? COPY.account.nowLost(animal.nom) : COPY.account.nowFound(animal.nom),
+    });
+  };
 
   if (auth.loading) return <Spinner label={COPY.session.checking} />;
   if (!auth.isAuthenticated) return <Navigate to="/auth/login" replace />;
@@ -61,6 +97,16 @@ export function AccountPage() {
         <Grid columns={{ initial: '1', sm: '2', md: '3' }} gap="4">
           {load.animals.map((animal) => (
             <Card key={animal.id} size="2">
+              {coverUrl(animal) ? (
+                <Inset clip="padding-box" side="top" pb="current">
+                  <img
+                    src={coverUrl(animal) ?? ''}
+                    alt={COPY.account.photoOf(animal.nom)}
+                    style={{ display: 'block', width: '100%', height: 160, objectFit: 'cover' }}
+                    loading="lazy"
+                  />
+                </Inset>
+              ) : null}
               <Heading as="h2" size="5">
                 {animal.nom}
               </Heading>
@@ -71,6 +117,16 @@ export function AccountPage() {
               </Flex>
               <Text as="p" size="2" color="gray">
                 {animal.codes?.id}
+              </Text>
+              <Text as="label" size="2">
+                <Flex gap="2" align="center" mt="2">
+                  <input
+                    type="checkbox"
+                    checked={animal.is_lost}
+                    onChange={(event) => void setLost(animal, event.target.checked)}
+                  />
+                  {COPY.account.lost}
+                </Flex>
               </Text>
               <Box mt="3">
                 <Button asChild variant="soft">

@@ -1,0 +1,127 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
+import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
+import { startProduct, type TestProduct } from '../support/product.ts';
+
+let product: TestProduct;
+test.beforeAll(async () => {
+  product = await startProduct();
+});
+test.afterAll(async () => {
+  await product?.close();
+});
+
+const toastTitle = (page: Page, title: string) => page.locator('.md-toast-title', { hasText: title });
+
+async function signIn(page: Page, owner: TestOwner) {
+  await page.goto(`${product.url}/auth/login`);
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Mot de passe').fill(owner.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(`${product.url}/mon-compte`);
+}
+
+test('marking an animal lost saves at once and shows the banner on its medal', async ({ page }) => {
+  const owner = await newOwner(product, 'perdu');
+  const { code } = await animalOnNewCode(product, owner, { nom: 'Noisette' }, 1);
+  await signIn(page, owner);
+  await expect(page.getByRole('img', { name: 'Photo de Noisette' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Animal perdu').check();
+  await expect(page.locator('.md-toast', { hasText: 'Statut mis à jour' })).toContainText(
+    'Noisette est signalé comme perdu.',
+  );
+  await page.goto(`${product.url}/${code}`);
+  await expect(page.getByText('Animal signalé comme perdu')).toBeVisible();
+
+  await page.goto(`${product.url}/mon-compte`);
+  await expect(page.getByLabel('Animal perdu')).toBeChecked();
+  await page.getByLabel('Animal perdu').uncheck();
+  await expect(page.locator('.md-toast', { hasText: 'Statut mis à jour' }).last()).toContainText(
+    "Noisette n'est plus signalé comme perdu.",
+  );
+  await page.goto(`${product.url}/${code}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Noisette' })).toBeVisible();
+  await expect(page.getByText('Animal signalé comme perdu')).toHaveCount(0);
+});
+
+test('editing the animal and its public contacts: the scan page shows exactly the visible ones', async ({ page }) => {
+  const owner = await newOwner(product, 'edition');
+  const { code, animalId } = await animalOnNewCode(product, owner, { nom: 'Rex', espece: 'Tortue' });
+  await signIn(page, owner);
+  await page.getByRole('link', { name: 'Modifier' }).click();
+  await expect(page).toHaveURL(`${product.url}/mon-compte/animal/${animalId}`);
+  await expect(page.getByRole('heading', { name: 'Modifier le profil de Rex' })).toBeVisible();
+  // An unknown stored species shows as 'Autre' with its text.
+  await expect(page.getByLabel('Espèce', { exact: true })).toHaveValue('other');
+  await expect(page.getByLabel("Préciser l'espèce")).toHaveValue('Tortue');
+
+  await page.getByLabel('Nom *').fill('Rex II');
+  await page.getByLabel('Année de naissance').fill('1899');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(
+    page.getByText(`L'année de naissance doit être comprise entre 1900 et ${new Date().getFullYear()}`),
+  ).toBeVisible();
+  await expect(page.getByLabel('Nom *')).toHaveValue('Rex II');
+  await page.getByLabel('Année de naissance').fill('2020');
+
+  const preview = page.getByRole('region', { name: 'Aperçu de la fiche publique' });
+  await expect(preview).toContainText("Aucune information de contact n'est actuellement visible publiquement.");
+  await page.getByLabel('Téléphone').fill('0611223344');
+  await page.getByLabel('Email (facultatif)').fill('cache-moi@example.fr');
+  await page.getByLabel('Adresse (rue)').fill('8 place Bellecour');
+  await page.getByLabel('Ville').fill('Lyon');
+  const switches = page.getByRole('switch');
+  await switches.nth(0).click(); // phone
+  await switches.nth(2).click(); // address
+  await expect(preview.getByRole('link', { name: '06 11 22 33 44' })).toHaveAttribute('href', 'tel:+33611223344');
+  await expect(preview.getByRole('link', { name: '8 place Bellecour, Lyon' })).toHaveAttribute('target', '_blank');
+  await expect(preview.getByText('cache-moi@example.fr')).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(toastTitle(page, 'Animal mis à jour')).toBeVisible();
+  await expect(page).toHaveURL(`${product.url}/mon-compte`);
+
+  await page.goto(`${product.url}/${code}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Rex II' })).toBeVisible();
+  const contact = page.getByRole('region', { name: 'CONTACT' });
+  await expect(contact.getByRole('link')).toHaveCount(2);
+  await expect(contact.getByRole('link', { name: '06 11 22 33 44' })).toBeVisible();
+  await expect(contact.getByRole('link', { name: '8 place Bellecour, Lyon' })).toBeVisible();
+  await expect(page.getByText('cache-moi@example.fr')).toHaveCount(0);
+});
+
+test('another owner opening the edit page is refused and sent back', async ({ page }) => {
+  const owner = await newOwner(product, 'proprio');
+  const { animalId } = await animalOnNewCode(product, owner, { nom: 'Secret' });
+  const intruder = await newOwner(product, 'intrus');
+  await signIn(page, intruder);
+  await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+  await expect(page.locator('.md-toast', { hasText: 'Accès refusé' })).toContainText(
+    "Vous n'avez pas le droit de modifier cet animal.",
+  );
+  await expect(page).toHaveURL(`${product.url}/mon-compte`);
+  await expect(page.getByText('Secret')).toHaveCount(0);
+});
+
+test('deleting the profile removes the animal, its photos and files; its medal is no longer found', async ({
+  page,
+}) => {
+  const owner = await newOwner(product, 'suppression');
+  const { code, animalId } = await animalOnNewCode(product, owner, { nom: 'Éphémère' }, 2);
+  const photoUrl = `${product.stack.url}/storage/v1/object/public/animal-photos/${animalId}/0.png`;
+  expect((await fetch(photoUrl)).status).toBe(200);
+  await signIn(page, owner);
+  await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+  await page.getByRole('button', { name: "Supprimer le profil de l'animal" }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Êtes-vous sûr ?' });
+  await expect(dialog).toContainText('irréversible');
+  await dialog.getByRole('button', { name: 'Supprimer définitivement' }).click();
+  await expect(toastTitle(page, 'Profil supprimé')).toBeVisible();
+  await expect(page).toHaveURL(`${product.url}/mon-compte`);
+  await expect(page.getByText('Aucun animal trouvé.')).toBeVisible();
+
+  expect((await fetch(photoUrl)).status).toBe(400);
+  await page.goto(`${product.url}/${code}`);
+  await expect(page.getByRole('heading', { name: 'Code introuvable' })).toBeVisible();
+});

@@ -1,0 +1,249 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ConfirmDialog, PageFrame, Spinner } from '@medaille/design-system';
+import { toast } from '@medaille/design-system/toast';
+import {
+  type AnimalEditFormInput,
+  type AnimalPayload,
+  animalEditFormSchema,
+  databaseErrorMessage,
+  PHOTO_BUCKET,
+  publicContactsSchema,
+  sexFormValue,
+  sexLabel,
+  speciesFormValue,
+  speciesLabel,
+} from '@medaille/domain';
+import { supabase, type Tables, useAuth } from '@medaille/supabase';
+import { Badge, Box, Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { useEffect, useState } from 'react';
+import { type FieldErrors, type UseFormRegister, type UseFormWatch, useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { AnimalFields, type AnimalFieldValues } from '../activation/animal-fields.tsx';
+import { AuthDialog } from '../activation/auth-dialog.tsx';
+import { COPY } from '../copy.ts';
+import { type ContactValues, PublicContactsPanel } from './public-contacts-panel.tsx';
+
+const text = COPY.edit;
+type Animal = Tables<'animals'> & { codes: { id: string } | null; animal_photos: { id: string; path: string }[] };
+type Load = { state: 'loading' } | { state: 'ready'; animal: Animal } | { state: 'denied' } | { state: 'failed' };
+
+function formValues(animal: Animal): AnimalEditFormInput {
+  const species = speciesFormValue(animal.espece);
+  return {
+    name: animal.nom,
+    species: species.species,
+    customSpecies: species.customSpecies,
+    breed: animal.race ?? '',
+    color: animal.couleur ?? '',
+    birth_year: animal.annee_naissance === null ? '' : String(animal.annee_naissance),
+    sex: sexFormValue(animal.sexe),
+    sterilized: animal.sterilise,
+    weight_kg: animal.poids_kg === null ? '' : String(animal.poids_kg),
+    important_info: animal.informations_importantes ?? '',
+    allergies: animal.allergies ?? '',
+    meds: animal.medications ?? '',
+    temperament: animal.caractere ?? '',
+    vet_info: animal.informations_veterinaires ?? '',
+    chip_or_tattoo: animal.puce_ou_tatouage ?? '',
+  };
+}
+
+const contactValues = (animal: Animal): ContactValues => ({
+  public_phone: animal.public_phone ?? '',
+  public_email: animal.public_email ?? '',
+  public_address_line: animal.public_address_line ?? '',
+  public_city: animal.public_city ?? '',
+  show_public_phone: animal.show_public_phone,
+  show_public_email: animal.show_public_email,
+  show_public_address: animal.show_public_address,
+});
+
+/** /mon-compte/animal/{id}: the owner edits every field of one animal, its public contacts, or deletes it. */
+export function EditAnimalPage() {
+  const { id = '' } = useParams();
+  const auth = useAuth();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const userId = auth.user?.id;
+
+  useEffect(() => {
+    if (!userId) return;
+    let current = true;
+    supabase()
+      .from('animals')
+      .select('*, codes(id), animal_photos!animal_photos_animal_id_fkey(id, path)')
+      .eq('id', id)
+      .maybeSingle()
+      .then(({ data, error }) => {
+        if (!current) return;
+        if (error) setLoad({ state: 'failed' });
+        // Row level security shows an owner only their animals: another's is simply not there.
+        else if (!data || data.proprietaire_id !== userId) setLoad({ state: 'denied' });
+        else setLoad({ state: 'ready', animal: data as Animal });
+      });
+    return () => {
+      current = false;
+    };
+  }, [id, userId]);
+
+  useEffect(() => {
+    if (load.state === 'denied') {
+      toast({ title: text.denied.title, description: text.denied.description, variant: 'destructive' });
+    } else if (load.state === 'failed') {
+      toast({ title: COPY.account.error, description: text.loadFailed, variant: 'destructive' });
+    }
+  }, [load.state]);
+
+  if (auth.loading) return <Spinner label={COPY.session.checking} />;
+  if (!auth.isAuthenticated) return <AuthDialog open onClose={() => history.back()} onSignedIn={() => {}} />;
+  if (load.state === 'denied' || load.state === 'failed') return <Navigate to="/mon-compte" replace />;
+  if (load.state === 'loading') return <Spinner label={COPY.account.loading} />;
+  return <EditForm animal={load.animal} ownerId={userId ?? ''} />;
+}
+
+function EditForm({ animal, ownerId }: { animal: Animal; ownerId: string }) {
+  const navigate = useNavigate();
+  const form = useForm<AnimalEditFormInput, unknown, AnimalPayload>({
+    resolver: zodResolver(animalEditFormSchema),
+    defaultValues: formValues(animal),
+  });
+  const [contacts, setContacts] = useState<ContactValues>(contactValues(animal));
+  const [contactErrors, setContactErrors] = useState<Partial<Record<keyof ContactValues, string>>>({});
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const { errors, isSubmitting } = form.formState;
+  const values = form.watch();
+  const cover = animal.animal_photos.find((photo) => photo.id === animal.cover_photo_id) ?? animal.animal_photos[0];
+
+  const save = form.handleSubmit(async (payload) => {
+    const parsedContacts = publicContactsSchema.safeParse(contacts);
+    if (!parsedContacts.success) {
+      setContactErrors(
+        Object.fromEntries(parsedContacts.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
+      );
+      return;
+    }
+    const { error } = await supabase()
+      .from('animals')
+      .update({ ...payload, ...parsedContacts.data })
+      .eq('id', animal.id)
+      .eq('proprietaire_id', ownerId);
+    if (error) {
+      // Nothing typed is lost: the form stays as it is.
+      toast({ title: text.saveFailed, description: databaseErrorMessage(error), variant: 'destructive' });
+      return;
+    }
+    toast({ title: text.saved });
+    navigate('/mon-compte');
+  });
+
+  const remove = async () => {
+    setDeleting(true);
+    const client = supabase();
+    // Files first: Storage keeps its objects when the rows that name them go.
+    const paths = animal.animal_photos.map((photo) => photo.path);
+    const files = paths.length ? await client.storage.from(PHOTO_BUCKET).remove(paths) : { error: null };
+    const { error } = files.error
+      ? files
+      : await client.from('animals').delete().eq('id', animal.id).eq('proprietaire_id', ownerId);
+    setDeleting(false);
+    if (error) {
+      toast({ title: text.deleteFailed, description: error.message, variant: 'destructive' });
+      return;
+    }
+    toast({ title: text.deleted });
+    navigate('/mon-compte');
+  };
+
+  return (
+    <PageFrame
+      title={text.title(animal.nom)}
+      actions={
+        <Button asChild variant="soft">
+          <Link to="/mon-compte">{text.back}</Link>
+        </Button>
+      }
+    >
+      <Text as="p" size="2" color="gray" mb="4">
+        {animal.codes ? text.medal(animal.codes.id) : null} ·{' '}
+        {text.updated(new Date(animal.date_modification).toLocaleDateString('fr-FR', { dateStyle: 'long' }))}
+      </Text>
+      <form onSubmit={save} noValidate>
+        <Grid columns={{ initial: '1', md: '3' }} gap="4">
+          <Flex direction="column" gap="4" style={{ gridColumn: 'span 2' }}>
+            <Card size="3">
+              <Heading as="h2" size="4" mb="3">
+                {text.basics}
+              </Heading>
+              <AnimalFields
+                register={form.register as unknown as UseFormRegister<AnimalFieldValues>}
+                watch={form.watch as unknown as UseFormWatch<AnimalFieldValues>}
+                errors={errors as FieldErrors<AnimalFieldValues>}
+              />
+            </Card>
+            <PublicContactsPanel
+              value={contacts}
+              errors={contactErrors}
+              onChange={(next, changed) => {
+                setContacts(next);
+                setContactErrors((current) => ({ ...current, [changed]: undefined }));
+              }}
+            />
+          </Flex>
+          <Box>
+            <Card size="3" asChild>
+              <section aria-labelledby="edit-preview-title">
+                <Heading id="edit-preview-title" as="h2" size="4" mb="3">
+                  {COPY.activation.previewTitle}
+                </Heading>
+                {cover ? (
+                  <img
+                    src={supabase().storage.from(PHOTO_BUCKET).getPublicUrl(cover.path).data.publicUrl}
+                    alt={COPY.account.photoOf(animal.nom)}
+                    style={{ width: '100%', borderRadius: 8 }}
+                  />
+                ) : null}
+                <Text as="p" size="6" weight="bold">
+                  {String(values.name ?? '') || animal.nom}
+                </Text>
+                <Flex gap="2" wrap="wrap" mt="2">
+                  <Badge>
+                    {speciesLabel(
+                      values.species === 'other' ? String(values.customSpecies ?? '') : String(values.species ?? ''),
+                    )}
+                  </Badge>
+                  {values.breed ? <Badge color="gray">{String(values.breed)}</Badge> : null}
+                  {sexLabel(String(values.sex ?? '')) ? (
+                    <Badge color="gray">{sexLabel(String(values.sex ?? ''))}</Badge>
+                  ) : null}
+                  {values.sterilized ? <Badge color="gray">{COPY.animal.sterilized}</Badge> : null}
+                </Flex>
+              </section>
+            </Card>
+          </Box>
+        </Grid>
+        <Flex gap="3" justify="between" mt="4" wrap="wrap">
+          <Button type="button" color="red" variant="soft" onClick={() => setConfirmDelete(true)}>
+            {text.delete}
+          </Button>
+          <Flex gap="3">
+            <Button type="button" variant="soft" color="gray" onClick={() => navigate('/mon-compte')}>
+              {text.cancel}
+            </Button>
+            <Button type="submit" size="3" loading={isSubmitting}>
+              {text.save}
+            </Button>
+          </Flex>
+        </Flex>
+      </form>
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={text.deleteTitle}
+        description={text.deleteText(animal.nom)}
+        confirmLabel={text.deleteConfirm}
+        onConfirm={() => void remove()}
+        busy={deleting}
+      />
+    </PageFrame>
+  );
+}
