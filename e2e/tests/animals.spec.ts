@@ -125,3 +125,95 @@ test('deleting the profile removes the animal, its photos and files; its medal i
   await page.goto(`${product.url}/${code}`);
   await expect(page.getByRole('heading', { name: 'Code introuvable' })).toBeVisible();
 });
+
+/** A small real photo drawn by the browser, as a file to pick. */
+async function photo(page: Page, colour: string) {
+  const dataUrl = await page.evaluate((fill) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 40;
+    canvas.height = 30;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    context.fillStyle = fill;
+    context.fillRect(0, 0, 40, 30);
+    return canvas.toDataURL('image/png');
+  }, colour);
+  return {
+    name: `${colour}.png`,
+    mimeType: 'image/png',
+    buffer: Buffer.from(dataUrl.split(',')[1] as string, 'base64'),
+  };
+}
+
+test('the gallery adds, reorders with the keyboard, sets the cover and deletes photos', async ({ page }) => {
+  const owner = await newOwner(product, 'galerie');
+  const { code, animalId } = await animalOnNewCode(product, owner, { nom: 'Papillon' });
+  await signIn(page, owner);
+  await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+  const gallery = page.getByRole('region', { name: "Photos de l'animal" });
+  await expect(gallery.getByText('Aucune photo ajoutée pour le moment')).toBeVisible();
+
+  await gallery.locator('input[type="file"]').setInputFiles([await photo(page, 'gold'), await photo(page, 'navy')]);
+  await expect(page.locator('.md-toast', { hasText: 'Upload réussi' })).toContainText('2 photo(s) ajoutée(s)');
+  await expect(gallery.getByRole('img', { name: 'Photo 2' })).toBeVisible();
+  const { data: uploaded } = await owner.client
+    .from('animal_photos')
+    .select('id, path')
+    .eq('animal_id', animalId)
+    .order('position');
+  const [first, second] = uploaded ?? [];
+
+  // Keyboard drag: pick up photo 1, move it right, drop it.
+  // dnd-kit measures the grid between steps: give each key a moment, as a person would.
+  await gallery.getByRole('button', { name: 'Déplacer la photo (Photo 1)' }).focus();
+  for (const key of ['Space', 'ArrowRight', 'Space']) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(300);
+  }
+  await expect
+    .poll(
+      async () =>
+        (await owner.client.from('animal_photos').select('id, position').eq('animal_id', animalId).order('position'))
+          .data,
+    )
+    .toEqual([
+      { id: second?.id, position: 0 },
+      { id: first?.id, position: 1 },
+    ]);
+
+  await gallery.getByRole('button', { name: 'Choisir comme couverture (Photo 2)' }).click();
+  await expect(page.locator('.md-toast-title', { hasText: 'Photo de couverture mise à jour' })).toBeVisible();
+  await expect(gallery.getByText('Couverture')).toBeVisible();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.locator('.md-toast-title', { hasText: 'Animal mis à jour' })).toBeVisible();
+
+  const profile = await (
+    await fetch(`${product.stack.url}/functions/v1/get_public_profile`, {
+      method: 'POST',
+      headers: { apikey: product.stack.anonKey, authorization: `Bearer ${product.stack.anonKey}` },
+      body: JSON.stringify({ code }),
+    })
+  ).json();
+  expect(profile.photos.map((p: { id: string }) => p.id)).toEqual([first?.id, second?.id]);
+
+  await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+  await gallery.getByRole('button', { name: 'Supprimer la photo (Photo 2)' }).click();
+  await expect(page.locator('.md-toast-title', { hasText: 'Photo supprimée' })).toBeVisible();
+  await expect(gallery.getByRole('img')).toHaveCount(1);
+  const { data: left } = await owner.client.from('animals').select('cover_photo_id').eq('id', animalId).single();
+  expect(left?.cover_photo_id).toBeNull();
+});
+
+test('the gallery stops at 8 photos and hides its drop zone', async ({ page }) => {
+  const owner = await newOwner(product, 'limite');
+  const { animalId } = await animalOnNewCode(product, owner, { nom: 'Plein' }, 3);
+  await signIn(page, owner);
+  await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+  const gallery = page.getByRole('region', { name: "Photos de l'animal" });
+  await expect(gallery.getByRole('img')).toHaveCount(3);
+  const files = [];
+  for (const colour of ['red', 'green', 'blue', 'black', 'gray', 'pink', 'cyan']) files.push(await photo(page, colour));
+  await gallery.locator('input[type="file"]').setInputFiles(files);
+  await expect(page.locator('.md-toast', { hasText: 'Limite atteinte' })).toContainText('Maximum 8 photos autorisées');
+  await expect(gallery.getByRole('img')).toHaveCount(8);
+  await expect(gallery.getByText('Cliquez ou déposez vos photos ici')).toHaveCount(0);
+});

@@ -21,6 +21,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { AnimalFields, type AnimalFieldValues } from '../activation/animal-fields.tsx';
 import { AuthDialog } from '../activation/auth-dialog.tsx';
 import { COPY } from '../copy.ts';
+import { PhotoGallery } from './photo-gallery.tsx';
 import { type ContactValues, PublicContactsPanel } from './public-contacts-panel.tsx';
 
 const text = COPY.edit;
@@ -108,6 +109,7 @@ function EditForm({ animal, ownerId }: { animal: Animal; ownerId: string }) {
   });
   const [contacts, setContacts] = useState<ContactValues>(contactValues(animal));
   const [contactErrors, setContactErrors] = useState<Partial<Record<keyof ContactValues, string>>>({});
+  const [coverId, setCoverId] = useState<string | null>(animal.cover_photo_id);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const { errors, isSubmitting } = form.formState;
@@ -124,7 +126,7 @@ function EditForm({ animal, ownerId }: { animal: Animal; ownerId: string }) {
     }
     const { error } = await supabase()
       .from('animals')
-      .update({ ...payload, ...parsedContacts.data })
+      .update({ ...payload, ...parsedContacts.data, cover_photo_id: coverId })
       .eq('id', animal.id)
       .eq('proprietaire_id', ownerId);
     if (error) {
@@ -140,7 +142,8 @@ function EditForm({ animal, ownerId }: { animal: Animal; ownerId: string }) {
     setDeleting(true);
     const client = supabase();
     // Files first: Storage keeps its objects when the rows that name them go.
-    const paths = animal.animal_photos.map((photo) => photo.path);
+    const { data: rows } = await client.from('animal_photos').select('path').eq('animal_id', animal.id);
+    const paths = (rows ?? []).map((photo) => photo.path);
     const files = paths.length ? await client.storage.from(PHOTO_BUCKET).remove(paths) : { error: null };
     const { error } = files.error
       ? files
@@ -170,6 +173,7 @@ function EditForm({ animal, ownerId }: { animal: Animal; ownerId: string }) {
       <form onSubmit={save} noValidate>
         <Grid columns={{ initial: '1', md: '3' }} gap="4">
           <Flex direction="column" gap="4" style={{ gridColumn: 'span 2' }}>
+            <PhotoGallery animalId={animal.id} coverId={coverId} onCoverChange={setCoverId} />
             <Card size="3">
               <Heading as="h2" size="4" mb="3">
                 {text.basics}

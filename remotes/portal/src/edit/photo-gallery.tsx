@@ -1,0 +1,299 @@
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  rectSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { toast } from '@medaille/design-system/toast';
+import { ACCEPTED_IMAGE_TYPES, LIMITS, PHOTO_BUCKET } from '@medaille/domain';
+import { supabase } from '@medaille/supabase';
+import { Badge, Box, Card, Flex, Grid, Heading, IconButton, Text } from '@radix-ui/themes';
+import { useCallback, useEffect, useState } from 'react';
+import { COPY } from '../copy.ts';
+import { resizeImage } from '../photos/image-files.ts';
+
+const text = COPY.gallery;
+
+interface Photo {
+  id: string;
+  path: string;
+  position: number;
+}
+
+const publicUrl = (path: string) => supabase().storage.from(PHOTO_BUCKET).getPublicUrl(path).data.publicUrl;
+
+/**
+ * The animal's photos: add (click or drop), reorder by dragging (mouse, touch or keyboard), choose the
+ * cover, delete. Files and rows change at once; the cover is saved with the page (Enregistrer).
+ */
+export function PhotoGallery({
+  animalId,
+  coverId,
+  onCoverChange,
+}: {
+  animalId: string;
+  coverId: string | null;
+  onCoverChange: (coverId: string | null) => void;
+}) {
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [uploading, setUploading] = useState<string | null>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const refresh = useCallback(async () => {
+    const { data, error } = await supabase()
+      .from('animal_photos')
+      .select('id, path, position')
+      .eq('animal_id', animalId)
+      .order('position');
+    if (error)
+      toast({ title: text.loadFailed.title, description: text.loadFailed.description, variant: 'destructive' });
+    else setPhotos(data);
+  }, [animalId]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const add = async (files: File[]) => {
+    const room = LIMITS.maxPhotosPerAnimal - photos.length;
+    if (files.length > room) {
+      toast({
+        title: text.limit,
+        description: COPY.animal.limitText(LIMITS.maxPhotosPerAnimal),
+        variant: 'destructive',
+      });
+    }
+    let added = 0;
+    let failed = 0;
+    for (const [index, file] of files.slice(0, Math.max(0, room)).entries()) {
+      if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
+        toast({ title: text.badFormat, description: file.name, variant: 'destructive' });
+        continue;
+      }
+      if (file.size > LIMITS.maxPhotoBytes) {
+        toast({ title: text.tooBig, description: file.name, variant: 'destructive' });
+        continue;
+      }
+      setUploading(file.name);
+      const client = supabase();
+      let path: string | null = null;
+      try {
+        const image = await resizeImage(
+          file,
+          LIMITS.galleryImageMaxSide,
+          file.type === 'image/jpg' ? 'image/jpeg' : file.type,
+        );
+        path = `${animalId}/${crypto.randomUUID()}.${image.extension}`;
+        const upload = await client.storage
+          .from(PHOTO_BUCKET)
+          .upload(path, image.blob, { contentType: image.blob.type });
+        if (upload.error) throw upload.error;
+        const row = await client
+          .from('animal_photos')
+          .insert({
+            animal_id: animalId,
+            path,
+            width: image.width,
+            height: image.height,
+            position: photos.length + index + 1,
+          })
+          .select('id')
+          .single();
+        if (row.error) throw row.error;
+        added += 1;
+      } catch (error) {
+        console.error('[gallery] upload failed', file.name, error);
+        // Nothing half-written: a file without its row is removed.
+        if (path) await client.storage.from(PHOTO_BUCKET).remove([path]);
+        failed += 1;
+      }
+    }
+    setUploading(null);
+    if (added) toast(text.uploaded(added));
+    if (failed) toast({ ...text.uploadFailed, variant: 'destructive' });
+    await refresh();
+  };
+
+  const remove = async (photo: Photo) => {
+    const client = supabase();
+    const files = await client.storage.from(PHOTO_BUCKET).remove([photo.path]);
+    const row = files.error ? files : await client.from('animal_photos').delete().eq('id', photo.id);
+    if (row.error) {
+      toast({ title: text.removeFailed, description: row.error.message, variant: 'destructive' });
+      return;
+    }
+    if (photo.id === coverId) onCoverChange(null);
+    toast({ title: text.removed });
+    await refresh();
+  };
+
+  const reorder = async ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = photos.findIndex((photo) => photo.id === active.id);
+    const to = photos.findIndex((photo) => photo.id === over.id);
+    const ordered = arrayMove(photos, from, to).map((photo, position) => ({ ...photo, position }));
+    setPhotos(ordered);
+    const client = supabase();
+    const results = await Promise.all(
+      ordered.map((photo) => client.from('animal_photos').update({ position: photo.position }).eq('id', photo.id)),
+    );
+    if (results.some((result) => result.error)) {
+      toast({ title: text.reorderFailed, variant: 'destructive' });
+      await refresh();
+    }
+  };
+
+  const full = photos.length >= LIMITS.maxPhotosPerAnimal;
+  return (
+    <Card size="3" asChild>
+      <section aria-labelledby="gallery-title">
+        <Heading id="gallery-title" as="h2" size="4">
+          {text.title}
+        </Heading>
+        <Text as="p" size="2" color="gray" mb="3">
+          {text.hint(LIMITS.maxPhotosPerAnimal)}
+        </Text>
+        {full ? null : (
+          <label
+            className="portal-dropzone"
+            onDragOver={(event) => event.preventDefault()}
+            onDrop={(event) => {
+              event.preventDefault();
+              void add([...event.dataTransfer.files]);
+            }}
+          >
+            <input
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              multiple
+              className="portal-visually-hidden"
+              onChange={(event) => {
+                void add([...(event.target.files ?? [])]);
+                event.target.value = '';
+              }}
+            />
+            <Text weight="medium">{text.drop}</Text>
+            <Text size="1" color="gray">
+              {text.types}
+            </Text>
+          </label>
+        )}
+        {uploading ? (
+          <Text as="p" role="status" size="2" my="2">
+            {text.uploading(uploading)}
+          </Text>
+        ) : null}
+        {photos.length === 0 ? (
+          <Text as="p" size="2" mt="3">
+            {text.empty}
+          </Text>
+        ) : (
+          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={(event) => void reorder(event)}>
+            <SortableContext items={photos.map((photo) => photo.id)} strategy={rectSortingStrategy}>
+              <Grid columns={{ initial: '2', sm: '3', md: '4' }} gap="3" mt="3" asChild>
+                <ol className="portal-gallery">
+                  {photos.map((photo, index) => (
+                    <Thumbnail
+                      key={photo.id}
+                      photo={photo}
+                      index={index}
+                      isCover={photo.id === coverId}
+                      onCover={() => {
+                        onCoverChange(photo.id);
+                        toast(text.coverSet);
+                      }}
+                      onRemove={() => void remove(photo)}
+                    />
+                  ))}
+                </ol>
+              </Grid>
+            </SortableContext>
+          </DndContext>
+        )}
+      </section>
+    </Card>
+  );
+}
+
+function Thumbnail({
+  photo,
+  index,
+  isCover,
+  onCover,
+  onRemove,
+}: {
+  photo: Photo;
+  index: number;
+  isCover: boolean;
+  onCover: () => void;
+  onRemove: () => void;
+}) {
+  const { attributes, listeners, setNodeRef, transform, transition } = useSortable({ id: photo.id });
+  return (
+    <li
+      ref={setNodeRef}
+      className="portal-thumbnail"
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      aria-label={text.photo(index + 1)}
+    >
+      <img src={publicUrl(photo.path)} alt={text.photo(index + 1)} loading="lazy" />
+      {isCover ? (
+        <Box className="portal-thumbnail-badge">
+          <Badge color="orange" variant="solid">
+            {text.cover}
+          </Badge>
+        </Box>
+      ) : null}
+      <Flex className="portal-thumbnail-actions" gap="1">
+        {isCover ? null : (
+          <IconButton
+            type="button"
+            size="1"
+            variant="solid"
+            onClick={onCover}
+            aria-label={`${text.makeCover} (${text.photo(index + 1)})`}
+          >
+            ★
+          </IconButton>
+        )}
+        <IconButton
+          type="button"
+          size="1"
+          color="red"
+          variant="solid"
+          onClick={onRemove}
+          aria-label={`${text.remove} (${text.photo(index + 1)})`}
+        >
+          ×
+        </IconButton>
+        <IconButton
+          type="button"
+          size="1"
+          variant="solid"
+          color="gray"
+          aria-label={`${text.move} (${text.photo(index + 1)})`}
+          {...attributes}
+          {...listeners}
+        >
+          ⠿
+        </IconButton>
+      </Flex>
+    </li>
+  );
+}
