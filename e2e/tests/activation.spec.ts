@@ -116,3 +116,39 @@ test('starting signed out, the form and photos survive sign-up and e-mail confir
   await expect(page.getByRole('list', { name: 'Caractéristiques' }).getByText('Bélier')).toBeVisible();
   await expect(page.getByRole('button', { name: /Afficher la photo/ })).toHaveCount(2);
 });
+
+test('a magic link from the activation dialog signs the owner in and finishes the activation', async ({ page }) => {
+  const owner = await newOwner(product, 'magique');
+  const code = await newCode(product);
+  await page.goto(`${product.url}/activer?code=${code}`);
+  await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
+  await page.getByLabel('Nom *').fill('Lumière');
+  await page.getByRole('button', { name: 'Activer la médaille' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connectez-vous pour activer la médaille' });
+  await dialog.getByRole('tab', { name: 'Lien magique' }).click();
+  await dialog.getByLabel('Email').fill(owner.email);
+  await dialog.getByRole('button', { name: 'Recevoir un lien' }).click();
+  await expect(toastTitle(page, 'Lien magique envoyé')).toBeVisible();
+
+  const mail = await product.lastMail(owner.email);
+  expect(mail.subject).toBe('Votre lien de connexion à Médaille');
+  await page.goto(mail.links[0] as string);
+  await expect(toastTitle(page, '🎉 Médaille activée !')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Lumière' })).toBeVisible();
+});
+
+test('when someone else activates the code first, the spec’s "Code invalide" message shows', async ({ page }) => {
+  const owner = await newOwner(product, 'lent');
+  const rival = await newOwner(product, 'rapide');
+  await signIn(page, owner);
+  const code = await newCode(product);
+  await page.goto(`${product.url}/activer?code=${code}`);
+  await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
+  await page.getByLabel('Nom *').fill('Trop tard');
+  const won = await rival.client.rpc('register_animal_with_code', { p_code: code, p_animal: { nom: 'Premier' } });
+  expect(won.data.success).toBe(true);
+  await page.getByRole('button', { name: 'Activer la médaille' }).click();
+  await expect(page.locator('.md-toast', { hasText: 'Code invalide' })).toContainText('Code invalide ou déjà utilisé');
+  await expect(page).toHaveURL(/\/activer/);
+  await expect(page.getByLabel('Nom *')).toHaveValue('Trop tard');
+});

@@ -1,6 +1,7 @@
 import { FormField } from '@medaille/design-system';
 import { SEX_OPTIONS, SPECIES } from '@medaille/domain';
 import { Flex, Grid, Text, TextArea, TextField } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister, UseFormWatch } from 'react-hook-form';
 import { COPY } from '../copy.ts';
 
@@ -27,21 +28,37 @@ const text = COPY.animal;
 const message = (errors: FieldErrors<AnimalFieldValues>, name: keyof AnimalFieldValues) =>
   errors[name]?.message as string | undefined;
 
-/** Identity, description and health fields of an animal, wired to a react-hook-form form. */
-export function AnimalFields({
-  register,
-  watch,
-  errors,
-  disabled = false,
-}: {
+interface FieldsProps {
   register: UseFormRegister<AnimalFieldValues>;
   watch: UseFormWatch<AnimalFieldValues>;
   errors: FieldErrors<AnimalFieldValues>;
   disabled?: boolean;
-}) {
-  const thisYear = new Date().getFullYear();
+}
+
+function Group({ disabled = false, children }: { disabled?: boolean | undefined; children: ReactNode }) {
   return (
     <fieldset disabled={disabled} style={{ border: 'none', padding: 0, margin: 0, opacity: disabled ? 0.5 : 1 }}>
+      {children}
+    </fieldset>
+  );
+}
+
+/** All of an animal's fields in one block (the activation form). */
+export function AnimalFields(props: FieldsProps) {
+  return (
+    <>
+      <BasicFields {...props} />
+      <IdentificationFields {...props} />
+      <DetailFields {...props} />
+    </>
+  );
+}
+
+/** Nom, espèce (with 'Préciser l'espèce' for Autre), race, couleur, sexe, année, poids, stérilisé(e). */
+export function BasicFields({ register, watch, errors, disabled }: FieldsProps) {
+  const thisYear = new Date().getFullYear();
+  return (
+    <Group disabled={disabled}>
       <Grid columns={{ initial: '1', sm: '2' }} gapX="4">
         <FormField label={text.name} error={message(errors, 'name')}>
           {(field) => <TextField.Root {...field} maxLength={100} {...register('name')} />}
@@ -96,9 +113,25 @@ export function AnimalFields({
           {text.sterilized}
         </Flex>
       </Text>
+    </Group>
+  );
+}
+
+/** Puce ou tatouage. */
+export function IdentificationFields({ register, errors, disabled }: FieldsProps) {
+  return (
+    <Group disabled={disabled}>
       <FormField label={text.chip} error={message(errors, 'chip_or_tattoo')}>
         {(field) => <TextField.Root {...field} maxLength={100} {...register('chip_or_tattoo')} />}
       </FormField>
+    </Group>
+  );
+}
+
+/** Caractère, informations importantes, allergies, médicaments, informations vétérinaires. */
+export function DetailFields({ register, errors, disabled }: FieldsProps) {
+  return (
+    <Group disabled={disabled}>
       {(
         [
           ['temperament', text.temperament],
@@ -112,6 +145,6 @@ export function AnimalFields({
           {(field) => <TextArea {...field} maxLength={2000} rows={2} {...register(name)} />}
         </FormField>
       ))}
-    </fieldset>
+    </Group>
   );
 }

@@ -18,7 +18,12 @@ import { Badge, Box, Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/t
 import { useEffect, useState } from 'react';
 import { type FieldErrors, type UseFormRegister, type UseFormWatch, useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { AnimalFields, type AnimalFieldValues } from '../activation/animal-fields.tsx';
+import {
+  type AnimalFieldValues,
+  BasicFields,
+  DetailFields,
+  IdentificationFields,
+} from '../activation/animal-fields.tsx';
 import { AuthDialog } from '../activation/auth-dialog.tsx';
 import { COPY } from '../copy.ts';
 import { PhotoGallery } from './photo-gallery.tsx';
@@ -174,16 +179,26 @@ function EditForm({ animal, ownerId }: { animal: Animal; ownerId: string }) {
         <Grid columns={{ initial: '1', md: '3' }} gap="4">
           <Flex direction="column" gap="4" style={{ gridColumn: 'span 2' }}>
             <PhotoGallery animalId={animal.id} coverId={coverId} onCoverChange={setCoverId} />
-            <Card size="3">
-              <Heading as="h2" size="4" mb="3">
-                {text.basics}
-              </Heading>
-              <AnimalFields
-                register={form.register as unknown as UseFormRegister<AnimalFieldValues>}
-                watch={form.watch as unknown as UseFormWatch<AnimalFieldValues>}
-                errors={errors as FieldErrors<AnimalFieldValues>}
-              />
-            </Card>
+            {(
+              [
+                [text.basics, BasicFields],
+                [text.identification, IdentificationFields],
+                [text.details, DetailFields],
+              ] as const
+            ).map(([title, Fields]) => (
+              <Card key={title} size="3" asChild>
+                <section aria-label={title}>
+                  <Heading as="h2" size="4" mb="3">
+                    {title}
+                  </Heading>
+                  <Fields
+                    register={form.register as unknown as UseFormRegister<AnimalFieldValues>}
+                    watch={form.watch as unknown as UseFormWatch<AnimalFieldValues>}
+                    errors={errors as FieldErrors<AnimalFieldValues>}
+                  />
+                </section>
+              </Card>
+            ))}
             <PublicContactsPanel
               value={contacts}
               errors={contactErrors}
