@@ -1,26 +1,34 @@
 import './portal.css';
-import { ThemeRoot } from '@medaille/design-system';
+import { Spinner, ThemeRoot } from '@medaille/design-system';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AccountPage } from './account/account-page.tsx';
-import { ActivationPage } from './activation/activation-page.tsx';
-import { CallbackPage } from './auth/callback-page.tsx';
-import { LoginPage } from './auth/login-page.tsx';
-import { RegisterPage } from './auth/register-page.tsx';
-import { EditAnimalPage } from './edit/edit-animal-page.tsx';
+import { COPY } from './copy.ts';
+
+// Each page is its own chunk: a visitor downloads only the page they open (DESIGN §6: the first route counts).
+const LoginPage = lazy(() => import('./auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => import('./auth/register-page.tsx').then((m) => ({ default: m.RegisterPage })));
+const CallbackPage = lazy(() => import('./auth/callback-page.tsx').then((m) => ({ default: m.CallbackPage })));
+const ActivationPage = lazy(() =>
+  import('./activation/activation-page.tsx').then((m) => ({ default: m.ActivationPage })),
+);
+const AccountPage = lazy(() => import('./account/account-page.tsx').then((m) => ({ default: m.AccountPage })));
+const EditAnimalPage = lazy(() => import('./edit/edit-animal-page.tsx').then((m) => ({ default: m.EditAnimalPage })));
 
 /** Every owner route, rendered inside the shell's router (one history for the whole site). */
 export default function PortalApp() {
   return (
     <ThemeRoot>
-      <Routes>
-        <Route path="/auth/login" element={<LoginPage />} />
-        <Route path="/auth/register" element={<RegisterPage />} />
-        <Route path="/auth/callback" element={<CallbackPage />} />
-        <Route path="/activer" element={<ActivationPage />} />
-        <Route path="/mon-compte" element={<AccountPage />} />
-        <Route path="/mon-compte/animal/:id" element={<EditAnimalPage />} />
-        <Route path="*" element={<Navigate to="/mon-compte" replace />} />
-      </Routes>
+      <Suspense fallback={<Spinner label={COPY.session.checking} />}>
+        <Routes>
+          <Route path="/auth/login" element={<LoginPage />} />
+          <Route path="/auth/register" element={<RegisterPage />} />
+          <Route path="/auth/callback" element={<CallbackPage />} />
+          <Route path="/activer" element={<ActivationPage />} />
+          <Route path="/mon-compte" element={<AccountPage />} />
+          <Route path="/mon-compte/animal/:id" element={<EditAnimalPage />} />
+          <Route path="*" element={<Navigate to="/mon-compte" replace />} />
+        </Routes>
+      </Suspense>
     </ThemeRoot>
   );
 }
