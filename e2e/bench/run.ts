@@ -10,22 +10,11 @@ import { serveStaticSite } from '@medaille/launcher/static-site';
 import { loadConfig, startStack } from '@medaille/local-stack';
 import { type Browser, chromium } from '@playwright/test';
 import pg from 'pg';
+import { CHROMIUM } from '../support/chromium.ts';
 import { recordRequests, watchForHeading } from './network.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const CHROMIUM = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const percentile = (values: number[], p: number) =>

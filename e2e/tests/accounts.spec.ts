@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { newOwner } from '../support/owners.ts';
+import { toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 let product: TestProduct;
@@ -10,8 +11,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await product?.close();
 });
-
-const toastTitle = (page: Page, title: string) => page.locator('.md-toast-title', { hasText: title });
 
 test('register, confirm from the e-mail, and arrive signed in on "Mes animaux"', async ({ page }) => {
   const email = `nouveau-${crypto.randomUUID()}@test.medaille.fr`;

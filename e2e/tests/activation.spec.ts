@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
-import { newCode, newOwner, type TestOwner } from '../support/owners.ts';
+import { newCode, newOwner } from '../support/owners.ts';
+import { photoFile, signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 let product: TestProduct;
@@ -10,34 +11,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await product?.close();
 });
-
-const toastTitle = (page: Page, title: string) => page.locator('.md-toast-title', { hasText: title });
-
-/** A small real photo: a 40×30 PNG drawn by the browser itself. */
-async function photo(page: Page, colour: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const dataUrl = await page.evaluate((fill) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 40;
-    canvas.height = 30;
-    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
-    context.fillStyle = fill;
-    context.fillRect(0, 0, 40, 30);
-    return canvas.toDataURL('image/png');
-  }, colour);
-  return {
-    name: `${colour}.png`,
-    mimeType: 'image/png',
-    buffer: Buffer.from(dataUrl.split(',')[1] as string, 'base64'),
-  };
-}
-
-async function signIn(page: Page, owner: TestOwner) {
-  await page.goto(`${product.url}/auth/login`);
-  await page.getByLabel('Email').fill(owner.email);
-  await page.getByLabel('Mot de passe').fill(owner.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(`${product.url}/mon-compte`);
-}
 
 test('a code is checked before the form opens: required, unknown, taken, then validated', async ({ page }) => {
   await page.goto(`${product.url}/activer`);
@@ -62,7 +35,7 @@ test('a code is checked before the form opens: required, unknown, taken, then va
 
 test('a signed-in owner activates a code with two photos, and the medal shows them', async ({ page }) => {
   const owner = await newOwner(product, 'activation');
-  await signIn(page, owner);
+  await signIn(page, product, owner);
   const code = await newCode(product);
   await page.goto(`${product.url}/activer?code=${code}`);
   await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
@@ -74,7 +47,9 @@ test('a signed-in owner activates a code with two photos, and the medal shows th
   await page.getByLabel('Nom *').fill('Pistache');
   await page.getByLabel("Préciser l'espèce").fill('Tortue');
   await expect(page.getByRole('region', { name: 'Aperçu' }).getByText('Pistache')).toBeVisible();
-  await page.locator('input[type="file"]').setInputFiles([await photo(page, 'orange'), await photo(page, 'teal')]);
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([await photoFile(page, 'orange'), await photoFile(page, 'teal')]);
   await page.getByRole('button', { name: 'Activer la médaille' }).click();
 
   await expect(toastTitle(page, 'Médaille activée !')).toBeVisible();
@@ -95,7 +70,9 @@ test('starting signed out, the form and photos survive sign-up and e-mail confir
   await page.getByLabel('Nom *').fill('Caramel');
   await page.getByLabel('Espèce').selectOption('rabbit');
   await page.getByLabel('Race').fill('Bélier');
-  await page.locator('input[type="file"]').setInputFiles([await photo(page, 'sienna'), await photo(page, 'olive')]);
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([await photoFile(page, 'sienna'), await photoFile(page, 'olive')]);
   await page.getByRole('button', { name: 'Activer la médaille' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Connectez-vous pour activer la médaille' });
@@ -140,7 +117,7 @@ test('a magic link from the activation dialog signs the owner in and finishes th
 test('when someone else activates the code first, the spec’s "Code invalide" message shows', async ({ page }) => {
   const owner = await newOwner(product, 'lent');
   const rival = await newOwner(product, 'rapide');
-  await signIn(page, owner);
+  await signIn(page, product, owner);
   const code = await newCode(product);
   await page.goto(`${product.url}/activer?code=${code}`);
   await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
-import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
+import { animalOnNewCode, newOwner } from '../support/owners.ts';
+import { photoFile, signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 let product: TestProduct;
@@ -11,20 +12,10 @@ test.afterAll(async () => {
   await product?.close();
 });
 
-const toastTitle = (page: Page, title: string) => page.locator('.md-toast-title', { hasText: title });
-
-async function signIn(page: Page, owner: TestOwner) {
-  await page.goto(`${product.url}/auth/login`);
-  await page.getByLabel('Email').fill(owner.email);
-  await page.getByLabel('Mot de passe').fill(owner.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(`${product.url}/mon-compte`);
-}
-
 test('marking an animal lost saves at once and shows the banner on its medal', async ({ page }) => {
   const owner = await newOwner(product, 'perdu');
   const { code } = await animalOnNewCode(product, owner, { nom: 'Noisette' }, 1);
-  await signIn(page, owner);
+  await signIn(page, product, owner);
   await expect(page.getByRole('img', { name: 'Photo de Noisette' })).toBeVisible();
   await expectAccessible(page);
   await page.getByLabel('Animal perdu').check();
@@ -48,7 +39,7 @@ test('marking an animal lost saves at once and shows the banner on its medal', a
 test('editing the animal and its public contacts: the scan page shows exactly the visible ones', async ({ page }) => {
   const owner = await newOwner(product, 'edition');
   const { code, animalId } = await animalOnNewCode(product, owner, { nom: 'Rex', espece: 'Tortue' });
-  await signIn(page, owner);
+  await signIn(page, product, owner);
   await page.getByRole('link', { name: 'Modifier' }).click();
   await expect(page).toHaveURL(`${product.url}/mon-compte/animal/${animalId}`);
   await expect(page.getByRole('heading', { name: 'Modifier le profil de Rex' })).toBeVisible();
@@ -95,7 +86,7 @@ test('another owner opening the edit page is refused and sent back', async ({ pa
   const owner = await newOwner(product, 'proprio');
   const { animalId } = await animalOnNewCode(product, owner, { nom: 'Secret' });
   const intruder = await newOwner(product, 'intrus');
-  await signIn(page, intruder);
+  await signIn(page, product, intruder);
   await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
   await expect(page.locator('.md-toast', { hasText: 'Accès refusé' })).toContainText(
     "Vous n'avez pas le droit de modifier cet animal.",
@@ -111,7 +102,7 @@ test('deleting the profile removes the animal, its photos and files; its medal i
   const { code, animalId } = await animalOnNewCode(product, owner, { nom: 'Éphémère' }, 2);
   const photoUrl = `${product.stack.url}/storage/v1/object/public/animal-photos/${animalId}/0.png`;
   expect((await fetch(photoUrl)).status).toBe(200);
-  await signIn(page, owner);
+  await signIn(page, product, owner);
   await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
   await page.getByRole('button', { name: "Supprimer le profil de l'animal" }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Êtes-vous sûr ?' });
@@ -126,33 +117,17 @@ test('deleting the profile removes the animal, its photos and files; its medal i
   await expect(page.getByRole('heading', { name: 'Code introuvable' })).toBeVisible();
 });
 
-/** A small real photo drawn by the browser, as a file to pick. */
-async function photo(page: Page, colour: string) {
-  const dataUrl = await page.evaluate((fill) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 40;
-    canvas.height = 30;
-    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
-    context.fillStyle = fill;
-    context.fillRect(0, 0, 40, 30);
-    return canvas.toDataURL('image/png');
-  }, colour);
-  return {
-    name: `${colour}.png`,
-    mimeType: 'image/png',
-    buffer: Buffer.from(dataUrl.split(',')[1] as string, 'base64'),
-  };
-}
-
 test('the gallery adds, reorders with the keyboard, sets the cover and deletes photos', async ({ page }) => {
   const owner = await newOwner(product, 'galerie');
   const { code, animalId } = await animalOnNewCode(product, owner, { nom: 'Papillon' });
-  await signIn(page, owner);
+  await signIn(page, product, owner);
   await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
   const gallery = page.getByRole('region', { name: "Photos de l'animal" });
   await expect(gallery.getByText('Aucune photo ajoutée pour le moment')).toBeVisible();
 
-  await gallery.locator('input[type="file"]').setInputFiles([await photo(page, 'gold'), await photo(page, 'navy')]);
+  await gallery
+    .locator('input[type="file"]')
+    .setInputFiles([await photoFile(page, 'gold'), await photoFile(page, 'navy')]);
   await expect(page.locator('.md-toast', { hasText: 'Upload réussi' })).toContainText('2 photo(s) ajoutée(s)');
   await expect(gallery.getByRole('img', { name: 'Photo 2' })).toBeVisible();
   const { data: uploaded } = await owner.client
@@ -206,12 +181,13 @@ test('the gallery adds, reorders with the keyboard, sets the cover and deletes p
 test('the gallery stops at 8 photos and hides its drop zone', async ({ page }) => {
   const owner = await newOwner(product, 'limite');
   const { animalId } = await animalOnNewCode(product, owner, { nom: 'Plein' }, 3);
-  await signIn(page, owner);
+  await signIn(page, product, owner);
   await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
   const gallery = page.getByRole('region', { name: "Photos de l'animal" });
   await expect(gallery.getByRole('img')).toHaveCount(3);
   const files = [];
-  for (const colour of ['red', 'green', 'blue', 'black', 'gray', 'pink', 'cyan']) files.push(await photo(page, colour));
+  for (const colour of ['red', 'green', 'blue', 'black', 'gray', 'pink', 'cyan'])
+    files.push(await photoFile(page, colour));
   await gallery.locator('input[type="file"]').setInputFiles(files);
   await expect(page.locator('.md-toast', { hasText: 'Limite atteinte' })).toContainText('Maximum 8 photos autorisées');
   await expect(gallery.getByRole('img')).toHaveCount(8);

@@ -110,6 +110,12 @@ export function AuthDialog({
     </Flex>
   );
 
+  const tabs = [
+    { value: 'login', label: text.login, submit: text.loginSubmit, withPassword: true, onSubmit: login },
+    { value: 'signup', label: text.signup, submit: text.signupSubmit, withPassword: true, onSubmit: signup },
+    { value: 'magic', label: text.magic, submit: text.magicSubmit, withPassword: false, onSubmit: magicLink },
+  ];
+
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
       <Dialog.Content maxWidth="460px">
@@ -117,34 +123,22 @@ export function AuthDialog({
         <Dialog.Description size="2">{text.text}</Dialog.Description>
         <Tabs.Root defaultValue="login" mt="3" onValueChange={() => setError(null)}>
           <Tabs.List>
-            <Tabs.Trigger value="login">{text.login}</Tabs.Trigger>
-            <Tabs.Trigger value="signup">{text.signup}</Tabs.Trigger>
-            <Tabs.Trigger value="magic">{text.magic}</Tabs.Trigger>
+            {tabs.map((tab) => (
+              <Tabs.Trigger key={tab.value} value={tab.value}>
+                {tab.label}
+              </Tabs.Trigger>
+            ))}
           </Tabs.List>
-          <Tabs.Content value="login">
-            <form onSubmit={login} noValidate>
-              {fields(true)}
-              <Button type="submit" mt="3" loading={busy}>
-                {text.loginSubmit}
-              </Button>
-            </form>
-          </Tabs.Content>
-          <Tabs.Content value="signup">
-            <form onSubmit={signup} noValidate>
-              {fields(true)}
-              <Button type="submit" mt="3" loading={busy}>
-                {text.signupSubmit}
-              </Button>
-            </form>
-          </Tabs.Content>
-          <Tabs.Content value="magic">
-            <form onSubmit={magicLink} noValidate>
-              {fields(false)}
-              <Button type="submit" mt="3" loading={busy}>
-                {text.magicSubmit}
-              </Button>
-            </form>
-          </Tabs.Content>
+          {tabs.map((tab) => (
+            <Tabs.Content key={tab.value} value={tab.value}>
+              <form onSubmit={tab.onSubmit} noValidate>
+                {fields(tab.withPassword)}
+                <Button type="submit" mt="3" loading={busy}>
+                  {tab.submit}
+                </Button>
+              </form>
+            </Tabs.Content>
+          ))}
         </Tabs.Root>
         <Flex justify="end" mt="3">
           <Dialog.Close>

@@ -1,0 +1,33 @@
+import { expect, type Page } from '@playwright/test';
+import type { TestOwner } from './owners.ts';
+import type { TestProduct } from './product.ts';
+
+/** A toast's title, as the Toaster shows it. */
+export const toastTitle = (page: Page, title: string) => page.locator('.md-toast-title', { hasText: title });
+
+/** Signs an owner in through the login page, as a person would, and waits for 'Mes animaux'. */
+export async function signIn(page: Page, product: TestProduct, owner: TestOwner): Promise<void> {
+  await page.goto(`${product.url}/auth/login`);
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Mot de passe').fill(owner.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(`${product.url}/mon-compte`);
+}
+
+/** A small real photo, a 40×30 PNG drawn by the browser itself, as a file to pick. */
+export async function photoFile(page: Page, colour: string) {
+  const dataUrl = await page.evaluate((fill) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 40;
+    canvas.height = 30;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    context.fillStyle = fill;
+    context.fillRect(0, 0, 40, 30);
+    return canvas.toDataURL('image/png');
+  }, colour);
+  return {
+    name: `${colour}.png`,
+    mimeType: 'image/png',
+    buffer: Buffer.from(dataUrl.split(',')[1] as string, 'base64'),
+  };
+}
