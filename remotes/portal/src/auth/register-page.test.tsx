@@ -1,0 +1,46 @@
+import { Theme } from '@radix-ui/themes';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RegisterPage } from './register-page.tsx';
+
+afterEach(cleanup);
+
+const show = (path = '/auth/register') =>
+  render(
+    <Theme>
+      <MemoryRouter initialEntries={[path]}>
+        <RegisterPage />
+      </MemoryRouter>
+    </Theme>,
+  );
+
+describe('the register form', () => {
+  it('says "Trop court" and keeps the button off below 8 characters, "Valide" from 8', () => {
+    show();
+    const password = screen.getByLabelText('Mot de passe');
+    const submit = screen.getByRole('button', { name: 'Créer mon compte' });
+    fireEvent.change(password, { target: { value: '1234567' } });
+    expect(screen.getByRole('status').textContent).toBe('Trop court');
+    expect(submit.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(password, { target: { value: '12345678' } });
+    expect(screen.getByRole('status').textContent).toBe('Valide');
+    expect(submit.hasAttribute('disabled')).toBe(false);
+  });
+
+  it('shows and hides the password', () => {
+    show();
+    const password = screen.getByLabelText('Mot de passe');
+    expect(password.getAttribute('type')).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Afficher le mot de passe' }));
+    expect(password.getAttribute('type')).toBe('text');
+    fireEvent.click(screen.getByRole('button', { name: 'Masquer le mot de passe' }));
+    expect(password.getAttribute('type')).toBe('password');
+  });
+
+  it('prefills the e-mail and carries the code to the login link', () => {
+    show('/auth/register?email=marie%40exemple.fr&code=MDL-42');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('marie@exemple.fr');
+    expect(screen.getByRole('link', { name: 'Se connecter' }).getAttribute('href')).toBe('/auth/login?code=MDL-42');
+  });
+});
