@@ -324,6 +324,10 @@ export type Database = {
         Args: { p_code: string }
         Returns: Json
       }
+      public_profile_for_client: {
+        Args: { p_code: number; p_client_hash: string; p_limit_per_minute: string }
+        Returns: Json
+      }
       purge_old_scan_events: {
         Args: never
         Returns: number

@@ -3,7 +3,7 @@
 // and a rate limit per client so that nobody can walk the code space.
 import { normalizeCode } from '@medaille/domain';
 import { clientHash } from '../_shared/client.ts';
-import { call, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
+import { call, serviceDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { photoUrl } from '../_shared/photos.ts';
@@ -18,7 +18,7 @@ interface Photo {
 
 /** `status` is not_found, unclaimed or claimed; a claimed code carries the public profile's fields. */
 interface PublicProfile {
-  status: 'not_found' | 'unclaimed' | 'claimed';
+  status: 'not_found' | 'unclaimed' | 'claimed' | 'rate_limited';
   code: string;
   photos?: Photo[];
   [field: string]: unknown;
@@ -28,15 +28,16 @@ export default function getPublicProfile(request: Request, env: FunctionEnv): Pr
   return handle('get_public_profile', async () => {
     const input = await readJsonObject(request);
     if (!input || typeof input.code !== 'string') return failure('invalid_request');
-    const db = serviceDatabase(env);
-    const perMinute = Number(env.PROFILE_RATE_LIMIT_PER_MINUTE ?? 60);
-    // Counted before the code is even looked at: malformed guesses walk the code space too.
-    if (!(await withinRateLimit(db, `profile:${await clientHash(request, env)}`, perMinute, 60))) {
-      return failure('profile_rate_limited', { 'Retry-After': '60' });
-    }
     const code = normalizeCode(input.code);
+    // Counted before the code is even looked at (malformed guesses walk the code space too), in the same
+    // database call as the profile.
+    const profile = await call<PublicProfile>(serviceDatabase(env), 'public_profile_for_client', {
+      p_code: code,
+      p_client_hash: await clientHash(request, env),
+      p_limit_per_minute: Number(env.PROFILE_RATE_LIMIT_PER_MINUTE ?? 60),
+    });
+    if (profile.status === 'rate_limited') return failure('profile_rate_limited', { 'Retry-After': '60' });
     if (!code) return json({ status: 'not_found', code: input.code.trim().toUpperCase() }, 200, NO_STORE);
-    const profile = await call<PublicProfile>(db, 'public_profile', { p_code: code });
     if (profile.photos) profile.photos = profile.photos.map((photo) => ({ ...photo, url: photoUrl(env, photo.path) }));
     return json(profile, 200, NO_STORE);
   })(request);
