@@ -87,7 +87,6 @@ export const COPY = {
     codeTitle: 'Code de la médaille',
     codeLabel: 'Code (MDL-...)',
     check: 'Vérifier',
-    checking: 'Vérification…',
     validated: 'Validé',
     codeRequired: 'Code requis',
     codeNotFound: 'Code introuvable',
@@ -193,7 +192,6 @@ export const COPY = {
     previewTitle: 'Aperçu de la fiche publique',
     previewEmpty:
       "Aucune information de contact n'est actuellement visible publiquement. Cochez les cases ci-dessus pour rendre certaines informations visibles.",
-    loadFailed: { title: 'Erreur', description: 'Impossible de charger les coordonnées publiques.' },
   },
   authDialog: {
     title: 'Connectez-vous pour activer la médaille',

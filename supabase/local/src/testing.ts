@@ -11,6 +11,8 @@ export interface TestStack extends RunningStack {
   client(): SupabaseClient;
   /** A client with the service_role key, as the server functions have. */
   serviceClient(): SupabaseClient;
+  /** A free medal code, created as an operator would, unique to the caller. */
+  newCode(): Promise<string>;
   /** The newest e-mail sent to an address, waiting briefly for it. */
   lastMail(to: string): Promise<{ subject: string; text: string; links: string[] }>;
   /** An account signed up and confirmed through the e-mail link, signed in on a fresh client. */
@@ -59,10 +61,20 @@ export async function startTestStack(overrides: Partial<StackConfig> = {}): Prom
     return { client: owner, email, password, userId: signIn.data.user.id };
   }
 
+  const serviceClient = () => createClient(stack.url, stack.serviceRoleKey, options);
+
+  async function newCode() {
+    const code = `MDL-T${crypto.randomUUID().replaceAll('-', '').slice(0, 12).toUpperCase()}`;
+    const { error } = await serviceClient().from('codes').insert({ id: code });
+    if (error) throw error;
+    return code;
+  }
+
   return {
     ...stack,
     client,
-    serviceClient: () => createClient(stack.url, stack.serviceRoleKey, options),
+    serviceClient,
+    newCode,
     lastMail,
     signedInOwner,
     async close() {

@@ -13,17 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-let codeCounter = 0;
-async function freeCode(): Promise<string> {
-  codeCounter += 1;
-  const code = `MDL-R${Date.now().toString(36).toUpperCase()}-${codeCounter}`;
-  const { error } = await stack.serviceClient().from('codes').insert({ id: code });
-  if (error) throw error;
-  return code;
-}
-
 async function activate(client: SupabaseClient, animal: Record<string, unknown> = {}) {
-  const code = await freeCode();
+  const code = await stack.newCode();
   const { data, error } = await client.rpc('register_animal_with_code', {
     p_code: code,
     p_animal: { nom: 'Rex', espece: 'dog', ...animal },
@@ -180,7 +171,7 @@ describe('writes', () => {
   });
 
   it('call an RPC with named arguments, as anonymous finders may for code_status', async () => {
-    const code = await freeCode();
+    const code = await stack.newCode();
     const anon = stack.client();
     expect(await anon.rpc('code_status', { p_code: code })).toMatchObject({ data: 'free', error: null });
     const denied = await anon.rpc('register_animal_with_code', { p_code: code, p_animal: { nom: 'X' } });

@@ -15,8 +15,7 @@ const jpeg = (marker: number) =>
 beforeAll(async () => {
   stack = await startTestStack();
   [owner, other] = await Promise.all([stack.signedInOwner('owner'), stack.signedInOwner('other')]);
-  const code = `MDL-S${Date.now().toString(36).toUpperCase()}`;
-  await stack.serviceClient().from('codes').insert({ id: code });
+  const code = await stack.newCode();
   const { data } = await owner.client.rpc('register_animal_with_code', { p_code: code, p_animal: { nom: 'Rex' } });
   animalId = data.animal_id;
 });

@@ -1,6 +1,6 @@
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activatedAnimal, freeCode, invoke, newClientAddress } from '../support/finder.ts';
+import { activatedAnimal, invoke, newClientAddress } from '../support/finder.ts';
 
 let stack: TestStack;
 let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -117,7 +117,7 @@ describe('get_public_profile', () => {
   });
 
   it('tells an unclaimed code from an unknown, malformed or retired one', async () => {
-    const free = await freeCode(stack);
+    const free = await stack.newCode();
     expect((await invoke(stack, 'get_public_profile', { code: free })).body).toEqual({
       status: 'unclaimed',
       code: free,

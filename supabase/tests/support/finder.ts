@@ -26,18 +26,9 @@ export async function invoke(stack: TestStack, name: string, payload: unknown, a
   return { status: response.status, headers: response.headers, text, body };
 }
 
-let codeCounter = 0;
-export async function freeCode(stack: TestStack): Promise<string> {
-  codeCounter += 1;
-  const code = `MDL-F${Date.now().toString(36).toUpperCase()}-${codeCounter}`;
-  const { error } = await stack.serviceClient().from('codes').insert({ id: code });
-  if (error) throw error;
-  return code;
-}
-
 /** An owner's animal activated on a new code, through the RPC the portal uses. */
 export async function activatedAnimal(stack: TestStack, owner: SupabaseClient, animal: Record<string, unknown> = {}) {
-  const code = await freeCode(stack);
+  const code = await stack.newCode();
   const { data, error } = await owner.rpc('register_animal_with_code', {
     p_code: code,
     p_animal: { nom: 'Rex', ...animal },

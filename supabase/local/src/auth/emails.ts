@@ -1,12 +1,6 @@
-import type { Mail } from '../mailbox/mailbox.ts';
+import { escapeHtml, type Mail } from '../mailbox/mailbox.ts';
 
 export type LinkType = 'signup' | 'magiclink' | 'recovery';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string,
-  );
 
 const CONTENT: Record<LinkType, { subject: string; intro: string; action: string }> = {
   signup: {

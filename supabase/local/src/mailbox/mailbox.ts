@@ -41,7 +41,8 @@ async function messages(db: Queryable, to: string | undefined): Promise<StoredMa
   return result.rows;
 }
 
-const escapeHtml = (text: string) =>
+/** Text made safe inside HTML (the mailbox page, the e-mails the stack writes). */
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string,
