@@ -1,4 +1,5 @@
 import { SHARED_SINGLETONS } from '@medaille/federation';
+import { pluginFederationRuntimeAsModules } from '@medaille/federation/build';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -19,6 +20,7 @@ export default defineConfig({
       // needs its own.
       experiments: { externalRuntime: process.env.NODE_ENV === 'production', optimization: { target: 'web' } },
     }),
+    pluginFederationRuntimeAsModules(),
   ],
   html: {
     template: './index.html',

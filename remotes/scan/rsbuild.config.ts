@@ -1,4 +1,5 @@
 import { sharedSingletons } from '@medaille/federation';
+import { pluginFederationRuntimeAsModules } from '@medaille/federation/build';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -29,13 +30,16 @@ const federation = pluginModuleFederation({
 });
 
 export default defineConfig({
-  plugins: withoutFederation ? [pluginReact()] : [pluginReact(), federation],
+  plugins: withoutFederation ? [pluginReact()] : [pluginReact(), federation, pluginFederationRuntimeAsModules()],
   html: {
     template: './index.html',
     tags: devConfig
       ? [{ tag: 'script', children: `window.__MEDAILLE_CONFIG__ = ${devConfig};`, head: true, append: false }]
       : [],
   },
+  // No common chunks between the exposed page and the standalone entry: the shell then loads the page in
+  // one file instead of two (each request costs its headers and a chunk wrapper).
+  splitChunks: false,
   // Chunks load from this remote's own origin, wherever the shell is.
   output: withoutFederation ? { distPath: { root: 'dist-without-federation' } } : { assetPrefix: 'auto' },
   server: { port: 3001, historyApiFallback: true },

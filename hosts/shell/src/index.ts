@@ -1,2 +1,2 @@
 // An async boundary before anything shared is used: Module Federation negotiates the shared singletons first.
-import('./bootstrap');
+import(/* webpackChunkName: "bootstrap" */ './bootstrap');

@@ -1,16 +1,7 @@
 import { REMOTES, type RemoteModules, type RemoteName } from '@medaille/federation';
 import { appConfig } from '@medaille/supabase/config';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import {
-  Component,
-  type ComponentProps,
-  type ComponentType,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useMemo,
-  useState,
-} from 'react';
+import { Component, type ComponentProps, type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { COPY } from './copy.ts';
 
 /** Tells the federation runtime where each remote's manifest is, from the deploy-time configuration. */
@@ -73,31 +64,65 @@ type RemoteViewProps = {
   [N in RemoteName]: { name: N; props: ComponentProps<RemoteModules[N]['default']> };
 }[RemoteName];
 
+/** Each remote's component once loaded, and the load under way: one load per remote for the whole page. */
+const loadedComponents = new Map<RemoteName, ComponentType<object>>();
+const pendingLoads = new Map<RemoteName, Promise<ComponentType<object>>>();
+
+function loadRemoteComponent(name: RemoteName): Promise<ComponentType<object>> {
+  let pending = pendingLoads.get(name);
+  if (!pending) {
+    pending = loadWithRetry(name).then((module) => {
+      const loaded = module.default as ComponentType<object>;
+      loadedComponents.set(name, loaded);
+      return loaded;
+    });
+    // A failed load is forgotten, so that 'Réessayer' starts afresh.
+    pending.catch(() => pendingLoads.delete(name));
+    pendingLoads.set(name, pending);
+  }
+  return pending;
+}
+
 /**
  * A remote's component, loaded at run time: retried on failure, then a French message with a retry button,
- * never a blank page. A retry builds a new lazy component, since React keeps a lazy component's failure.
+ * never a blank page. Loaded in an effect rather than with React.lazy: React holds back content that
+ * replaces a Suspense fallback for up to 300 ms, which the scan page's first paint cannot afford.
  */
 export function RemoteView({ name, props }: RemoteViewProps) {
   const [attempt, setAttempt] = useState(0);
-  const retry = () => setAttempt((count) => count + 1);
-  // `attempt` is what makes a retry load afresh.
-  const Loaded = useMemo(
-    () =>
-      lazy<ComponentType<object>>(async () => {
-        try {
-          return (await loadWithRetry(name)) as { default: ComponentType<object> };
-        } catch (error) {
-          console.error(`[shell] the ${name} remote could not be loaded`, error);
-          return { default: () => <RemoteUnavailable onRetry={retry} /> };
-        }
-      }),
-    [name, attempt],
-  );
-  return (
-    <RemoteErrorBoundary key={attempt} onRetry={retry}>
-      <Suspense fallback={<p className="remote-loading">{COPY.remote.loading}</p>}>
+  const [failed, setFailed] = useState(false);
+  const [, setLoaded] = useState<ComponentType<object>>();
+  const Loaded = loadedComponents.get(name);
+  const retry = () => {
+    setFailed(false);
+    setAttempt((count) => count + 1);
+  };
+
+  useEffect(() => {
+    if (loadedComponents.has(name)) return;
+    let current = true;
+    loadRemoteComponent(name).then(
+      (component) => {
+        if (current) setLoaded(() => component);
+      },
+      (error: unknown) => {
+        console.error(`[shell] the ${name} remote could not be loaded`, error);
+        if (current) setFailed(true);
+      },
+    );
+    return () => {
+      current = false;
+    };
+    // `attempt` is what makes a retry load afresh.
+  }, [name, attempt]);
+
+  if (Loaded) {
+    return (
+      <RemoteErrorBoundary key={attempt} onRetry={retry}>
         <Loaded {...props} />
-      </Suspense>
-    </RemoteErrorBoundary>
-  );
+      </RemoteErrorBoundary>
+    );
+  }
+  if (failed) return <RemoteUnavailable onRetry={retry} />;
+  return <p className="remote-loading">{COPY.remote.loading}</p>;
 }
