@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CODE_PATTERN } from './code.ts';
 import { LIMITS } from './limits.ts';
 import { sexToStored } from './sex.ts';
@@ -26,24 +26,40 @@ export const MESSAGES = {
 
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
+/**
+ * zod/mini has no preprocess: a transform piped into the schema is the same thing at run time. Typed as
+ * zod's own preprocess, whose key is optional in a form's input exactly when the target schema's is.
+ */
+const preprocess = <S extends z.core.$ZodType>(prepare: (value: unknown) => unknown, schema: S) =>
+  z.pipe(z.transform(prepare), schema) as unknown as z.core.$ZodPreprocess<S>;
+
 /** Optional free text: trimmed, at most `max` characters, empty becomes null. */
 const optionalText = (max: number) =>
-  z
-    .preprocess(blankToNull, z.string().trim().max(max, MESSAGES.tooLong(max)).nullable().optional())
-    .transform((value) => value ?? null);
+  z.pipe(
+    preprocess(
+      blankToNull,
+      z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, MESSAGES.tooLong(max))))),
+    ),
+    z.transform((value) => value ?? null),
+  );
 
-const optionalEmail = z
-  .preprocess(
+const optionalEmail = z.pipe(
+  preprocess(
     blankToNull,
-    z
-      .string()
-      .trim()
-      .max(LIMITS.emailMaxLength, MESSAGES.tooLong(LIMITS.emailMaxLength))
-      .regex(EMAIL_PATTERN, MESSAGES.invalidEmail)
-      .nullable()
-      .optional(),
-  )
-  .transform((value) => value ?? null);
+    z.optional(
+      z.nullable(
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.maxLength(LIMITS.emailMaxLength, MESSAGES.tooLong(LIMITS.emailMaxLength)),
+            z.regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
+          ),
+      ),
+    ),
+  ),
+  z.transform((value) => value ?? null),
+);
 
 /** Number inputs arrive as text; empty becomes null, a comma is accepted as the decimal mark. */
 const toNumberOrNull = (value: unknown) => {
@@ -53,57 +69,58 @@ const toNumberOrNull = (value: unknown) => {
   return text === '' ? null : Number(text);
 };
 
-const birthYear = z.preprocess(
+const birthYear = preprocess(
   toNumberOrNull,
-  z
-    .number({ error: MESSAGES.birthYearInteger })
-    .int(MESSAGES.birthYearInteger)
-    .nullable()
-    .refine((year) => year === null || (year >= LIMITS.birthYearMin && year <= new Date().getFullYear()), {
+  z.nullable(z.number({ error: MESSAGES.birthYearInteger }).check(z.int(MESSAGES.birthYearInteger))).check(
+    z.refine((year) => year === null || (year >= LIMITS.birthYearMin && year <= new Date().getFullYear()), {
       error: () => MESSAGES.birthYearRange(new Date().getFullYear()),
     }),
+  ),
 );
 
-const weightKg = z.preprocess(
+const weightKg = preprocess(
   toNumberOrNull,
   z
-    .number({ error: MESSAGES.weightInvalid })
-    .min(LIMITS.weightMin, MESSAGES.weightInvalid)
-    .max(LIMITS.weightMax, MESSAGES.weightInvalid)
-    .nullable()
+    .nullable(
+      z
+        .number({ error: MESSAGES.weightInvalid })
+        .check(z.gte(LIMITS.weightMin, MESSAGES.weightInvalid), z.lte(LIMITS.weightMax, MESSAGES.weightInvalid)),
+    )
     // Step 0.1: tolerate binary floating point (0.3 is 0.30000000000000004 once computed).
-    .refine((kg) => kg === null || Math.abs(kg * 10 - Math.round(kg * 10)) < 1e-9, MESSAGES.weightStep),
+    .check(z.refine((kg) => kg === null || Math.abs(kg * 10 - Math.round(kg * 10)) < 1e-9, MESSAGES.weightStep)),
 );
 
-const checkbox = z.preprocess((value) => value === true || value === 'true' || value === 'on', z.boolean());
+const checkbox = preprocess((value) => value === true || value === 'true' || value === 'on', z.boolean());
 
 const requiredName = z
   .string({ error: MESSAGES.nameRequired })
-  .trim()
-  .min(1, MESSAGES.nameRequired)
-  .max(LIMITS.nameMaxLength, MESSAGES.tooLong(LIMITS.nameMaxLength));
+  .check(
+    z.trim(),
+    z.minLength(1, MESSAGES.nameRequired),
+    z.maxLength(LIMITS.nameMaxLength, MESSAGES.tooLong(LIMITS.nameMaxLength)),
+  );
 
 const speciesFields = {
-  species: z.string().trim().max(LIMITS.shortTextMaxLength).optional().default(''),
-  customSpecies: z
-    .string()
-    .trim()
-    .max(LIMITS.shortTextMaxLength, MESSAGES.tooLong(LIMITS.shortTextMaxLength))
-    .optional()
-    .default(''),
+  species: z._default(z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.shortTextMaxLength))), ''),
+  customSpecies: z._default(
+    z.optional(
+      z.string().check(z.trim(), z.maxLength(LIMITS.shortTextMaxLength, MESSAGES.tooLong(LIMITS.shortTextMaxLength))),
+    ),
+    '',
+  ),
 };
 
-function requireCustomSpecies(values: { species: string; customSpecies: string }, ctx: z.RefinementCtx) {
+const requireCustomSpecies = z.superRefine((values: { species: string; customSpecies: string }, ctx) => {
   if (values.species === 'other' && values.customSpecies === '') {
     ctx.addIssue({ code: 'custom', path: ['customSpecies'], message: MESSAGES.customSpeciesRequired });
   }
-}
+});
 
 const animalDetailFields = {
   breed: optionalText(LIMITS.shortTextMaxLength),
   color: optionalText(LIMITS.shortTextMaxLength),
   birth_year: birthYear,
-  sex: z.string().optional().nullable(),
+  sex: z.nullable(z.optional(z.string())),
   sterilized: checkbox,
   weight_kg: weightKg,
   important_info: optionalText(LIMITS.longTextMaxLength),
@@ -132,7 +149,7 @@ export interface AnimalPayload {
   puce_ou_tatouage: string | null;
 }
 
-type DetailValues = z.output<z.ZodObject<typeof animalDetailFields>> & {
+type DetailValues = z.output<z.ZodMiniObject<typeof animalDetailFields>> & {
   name: string;
   species: string;
   customSpecies: string;
@@ -158,23 +175,26 @@ function toAnimalPayload(values: DetailValues): AnimalPayload {
 }
 
 /** The activation form (SPEC sections 2 and 5); its output is the RPC's p_code and p_animal. */
-export const activationFormSchema = z
-  .object({
-    code: z
-      .string({ error: MESSAGES.codeRequired })
-      .trim()
-      .toUpperCase()
-      .min(1, MESSAGES.codeRequired)
-      .regex(CODE_PATTERN, MESSAGES.codeNotFound),
-    name: requiredName,
-    ...speciesFields,
-    ...animalDetailFields,
-    owner_email: optionalEmail,
-    owner_phone: optionalText(LIMITS.phoneMaxLength),
-    photo_url: optionalText(2048),
-  })
-  .superRefine(requireCustomSpecies)
-  .transform((values) => ({
+export const activationFormSchema = z.pipe(
+  z
+    .object({
+      code: z
+        .string({ error: MESSAGES.codeRequired })
+        .check(
+          z.trim(),
+          z.toUpperCase(),
+          z.minLength(1, MESSAGES.codeRequired),
+          z.regex(CODE_PATTERN, MESSAGES.codeNotFound),
+        ),
+      name: requiredName,
+      ...speciesFields,
+      ...animalDetailFields,
+      owner_email: optionalEmail,
+      owner_phone: optionalText(LIMITS.phoneMaxLength),
+      photo_url: optionalText(2048),
+    })
+    .check(requireCustomSpecies),
+  z.transform((values) => ({
     p_code: values.code,
     p_animal: {
       ...toAnimalPayload(values),
@@ -182,20 +202,23 @@ export const activationFormSchema = z
       telephone_proprietaire: values.owner_phone,
       photo_url: values.photo_url,
     },
-  }));
+  })),
+);
 
 export type ActivationFormInput = z.input<typeof activationFormSchema>;
 export type ActivationRequest = z.output<typeof activationFormSchema>;
 
 /** The edit page's animal fields (SPEC section 2, 'Edit animal'); its output is the update payload. */
-export const animalEditFormSchema = z
-  .object({
-    name: requiredName,
-    ...speciesFields,
-    ...animalDetailFields,
-  })
-  .superRefine(requireCustomSpecies)
-  .transform(toAnimalPayload);
+export const animalEditFormSchema = z.pipe(
+  z
+    .object({
+      name: requiredName,
+      ...speciesFields,
+      ...animalDetailFields,
+    })
+    .check(requireCustomSpecies),
+  z.transform(toAnimalPayload),
+);
 
 export type AnimalEditFormInput = z.input<typeof animalEditFormSchema>;
 
@@ -218,12 +241,14 @@ export const finderMessageSchema = z
   .object({
     message: optionalText(LIMITS.messageMaxLength),
     contact: optionalText(LIMITS.finderContactMaxLength),
-    website: z.string().optional().default(''),
+    website: z._default(z.optional(z.string()), ''),
   })
-  .refine((values) => values.message !== null || values.contact !== null, {
-    message: MESSAGES.messageOrContactRequired,
-    path: ['message'],
-  });
+  .check(
+    z.refine((values) => values.message !== null || values.contact !== null, {
+      message: MESSAGES.messageOrContactRequired,
+      path: ['message'],
+    }),
+  );
 
 export type FinderMessageInput = z.input<typeof finderMessageSchema>;
 
@@ -232,11 +257,11 @@ export function isHoneypotFilled(values: { website?: string | null }): boolean {
 }
 
 const requiredEmail = (missing: string) =>
-  z.string({ error: missing }).trim().min(1, missing).regex(EMAIL_PATTERN, MESSAGES.invalidEmail);
+  z.string({ error: missing }).check(z.trim(), z.minLength(1, missing), z.regex(EMAIL_PATTERN, MESSAGES.invalidEmail));
 
 export const loginSchema = z.object({
   email: requiredEmail(MESSAGES.fillAllFields),
-  password: z.string({ error: MESSAGES.fillAllFields }).min(1, MESSAGES.fillAllFields),
+  password: z.string({ error: MESSAGES.fillAllFields }).check(z.minLength(1, MESSAGES.fillAllFields)),
 });
 
 export const forgotPasswordSchema = z.object({ email: requiredEmail(MESSAGES.emailRequired) });
@@ -247,6 +272,5 @@ export const registerSchema = (passwordMin: number = LIMITS.passwordMinRegister)
     email: requiredEmail(MESSAGES.fillAllFields),
     password: z
       .string({ error: MESSAGES.fillAllFields })
-      .min(1, MESSAGES.fillAllFields)
-      .min(passwordMin, MESSAGES.passwordCriteria),
+      .check(z.minLength(1, MESSAGES.fillAllFields), z.minLength(passwordMin, MESSAGES.passwordCriteria)),
   });

@@ -7,7 +7,7 @@ import { Button, Card, TextField } from '@radix-ui/themes';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { COPY } from '../copy.ts';
 import { clearPendingActivation, readPendingActivation } from '../pending-activation.ts';
 import { clearPendingPhotos, readPendingPhotos } from '../pending-photos.ts';
@@ -86,7 +86,7 @@ export function CallbackPage() {
   return <Spinner label={copy.connecting} />;
 }
 
-const passwordSchema = registerSchema(LIMITS.passwordMinRegister).pick({ password: true });
+const passwordSchema = z.pick(registerSchema(LIMITS.passwordMinRegister), { password: true });
 
 /** After a recovery link: the owner, signed in by the link, chooses a new password. */
 function NewPasswordForm() {

@@ -7,7 +7,7 @@ import { Box, Button, Card, Flex, Link as RadixLink, Text, TextField } from '@ra
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { COPY } from '../copy.ts';
 
 const copy = COPY.login;

@@ -18,7 +18,7 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { COPY } from '../copy.ts';
 
 const copy = COPY.register;
