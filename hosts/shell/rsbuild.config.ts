@@ -21,7 +21,7 @@ export default defineConfig({
       dts: false,
       manifest: false,
       // The remotes use this runtime instead of bundling their own (about 18 KB less per remote).
-      experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
+      experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
     }),
     pluginFederationRuntimeAsModules(),
   ],

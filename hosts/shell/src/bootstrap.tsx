@@ -1,9 +1,7 @@
 import { createRoot } from 'react-dom/client';
-import { registerConfiguredRemotes } from './remotes.tsx';
 import { scanCodeOf } from './routing.ts';
 import { ScanShell } from './scan-shell.tsx';
 
-registerConfiguredRemotes();
 const root = document.getElementById('root');
 const code = scanCodeOf(window.location.pathname);
 

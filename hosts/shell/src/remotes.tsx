@@ -4,21 +4,37 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { Component, type ComponentProps, type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { COPY } from './copy.ts';
 
-/** Tells the federation runtime where each remote's manifest is, from the deploy-time configuration. */
-export function registerConfiguredRemotes(): void {
-  const { remotes } = appConfig();
-  registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
+/** The part of a remote's mf-manifest.json that says where its entry is. */
+interface RemoteManifest {
+  metaData: { publicPath: string; remoteEntry: { path: string; name: string } };
+}
+
+/**
+ * Tells the federation runtime where a remote's entry is, read from the manifest that the deploy-time
+ * configuration names (DESIGN D6). Read here rather than by the runtime's manifest plugin, which the
+ * shell's build leaves out (disableSnapshot): the scan route's bytes count.
+ */
+async function registerFromManifest(name: RemoteName): Promise<void> {
+  const manifestUrl = appConfig().remotes[name];
+  const response = await fetch(manifestUrl);
+  if (!response.ok) throw new Error(`the ${name} manifest answered ${response.status}`);
+  const { metaData } = (await response.json()) as RemoteManifest;
+  const base = metaData.publicPath === 'auto' ? manifestUrl : new URL(metaData.publicPath, manifestUrl).href;
+  const file = [metaData.remoteEntry.path, metaData.remoteEntry.name].filter(Boolean).join('/');
+  // `force`: a retry replaces what a failed attempt left.
+  registerRemotes([{ name, entry: new URL(file, base).href }], { force: true });
 }
 
 const RETRY_DELAYS_MS = [300, 1000];
 
 /**
  * Loads a remote's exposed module, trying again after a short wait when the network or the remote's
- * server fails: the runtime keeps no failed attempt, so each try starts afresh.
+ * server fails; each try reads the manifest again and starts afresh.
  */
 async function loadWithRetry<N extends RemoteName>(name: N): Promise<RemoteModules[N]> {
   for (let attempt = 0; ; attempt += 1) {
     try {
+      await registerFromManifest(name);
       const module = await loadRemote<RemoteModules[N]>(`${name}/${REMOTES[name].expose}`);
       if (module?.default) return module;
       throw new Error(`${name} exposes no component`);
