@@ -1,3 +1,4 @@
+import '@medaille/design-system/tokens.css';
 import { Toaster } from '@medaille/design-system/toast';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';

@@ -7,7 +7,6 @@ import '@radix-ui/themes/tokens/colors/red.css';
 import '@radix-ui/themes/tokens/colors/green.css';
 import '@radix-ui/themes/components.css';
 import '@radix-ui/themes/utilities.css';
-import './tokens.css';
 import { Theme } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 
