@@ -264,4 +264,17 @@ test.describe('on a phone', () => {
     expect(width).toBeLessThanOrEqual(390);
     await expectAccessible(page);
   });
+
+  test('downloads the photo at the width of the screen, not as uploaded', async ({ page }) => {
+    // The demo Rex's photo is stored 600 px wide as a PNG.
+    const photoResponse = page.waitForResponse((response) => response.url().includes('/demo-1.png'));
+    await scan(page, 'MDL-DEMO-REX');
+    const response = await photoResponse;
+    expect(response.url()).toContain('/storage/v1/render/image/public/');
+    expect(new URL(response.url()).searchParams.get('width')).toBe('480');
+    expect(response.headers()['content-type']).toBe('image/webp');
+    const original = await page.request.get(response.url().replace('/render/image/', '/object/').split('?')[0] ?? '');
+    // A fraction of the stored photo's bytes (122 KB).
+    expect((await response.body()).length).toBeLessThan((await original.body()).length / 3);
+  });
 });

@@ -1,5 +1,6 @@
 import { LIMITS } from '@medaille/domain';
 import { COPY } from './copy.ts';
+import { screenSizedSources } from './photo-sources.ts';
 import type { PublicPhoto } from './profile-api.ts';
 import { useSwipe } from './swipe.ts';
 
@@ -39,7 +40,7 @@ export function PhotoCarousel({
             aria-label={`${COPY.carousel.open} : ${COPY.profile.photoOf(name, position + 1)}`}
           >
             <img
-              src={photo.url}
+              {...screenSizedSources(photo.url)}
               alt={COPY.profile.photoOf(name, position + 1)}
               width={photo.width ?? undefined}
               height={photo.height ?? undefined}

@@ -12,6 +12,8 @@ const stack = await startStack(loadConfig({ ...process.env, SITE_URL: origin(DEF
 const config = JSON.stringify({
   supabaseUrl: stack.url,
   supabaseAnonKey: stack.anonKey,
+  // The local stack resizes images as Supabase's image transformations do.
+  imageTransformations: true,
   remotes: {
     scan: `${origin(DEFAULT_PORTS.scan)}/mf-manifest.json`,
     portal: `${origin(DEFAULT_PORTS.portal)}/mf-manifest.json`,

@@ -62,6 +62,8 @@ export async function launchProduct(options: LaunchOptions = {}): Promise<Runnin
   const config = {
     supabaseUrl: stack.url,
     supabaseAnonKey: stack.anonKey,
+    // The local stack resizes images as Supabase's image transformations do.
+    imageTransformations: true,
     remotes: { scan: `${scan.url}/mf-manifest.json`, portal: `${portal.url}/mf-manifest.json` },
   };
   configScript = `window.__MEDAILLE_CONFIG__ = ${JSON.stringify(config)};\n`;

@@ -8,6 +8,11 @@ export interface AppConfig {
   supabaseAnonKey: string;
   /** Each remote's mf-manifest.json URL. */
   remotes: { scan: string; portal: string };
+  /**
+   * True when the backend's Storage resizes images (/storage/v1/render/image: Supabase's Pro plan, or the
+   * local stack). The scan page then asks for photos sized for the screen; without it, the stored photo.
+   */
+  imageTransformations?: boolean;
 }
 
 declare global {
@@ -32,4 +37,9 @@ export function appConfig(): AppConfig {
   }
   checked = raw as AppConfig;
   return checked;
+}
+
+/** Whether Storage resizes images here (see AppConfig.imageTransformations); false when unset. */
+export function hasImageTransformations(): boolean {
+  return typeof window !== 'undefined' && window.__MEDAILLE_CONFIG__?.imageTransformations === true;
 }

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../src/testing.ts';
 
@@ -134,5 +135,58 @@ describe('removal and listing', () => {
     expect(anonymous.data).toEqual([]);
     const theirs = await other.client.storage.from(BUCKET).list(animalId);
     expect(theirs.data).toEqual([]);
+  });
+});
+
+describe('image transformations', () => {
+  let path: string;
+  beforeAll(async () => {
+    // A real 1000 × 600 photo: the transformations read the pixels.
+    const png = await sharp({ create: { width: 1000, height: 600, channels: 3, background: '#c2410c' } })
+      .png()
+      .toBuffer();
+    path = `${animalId}/${Date.now()}_transform.png`;
+    const { error } = await owner.client.storage
+      .from(BUCKET)
+      .upload(path, new Blob([new Uint8Array(png)], { type: 'image/png' }));
+    expect(error).toBeNull();
+  });
+
+  const render = (transform: Record<string, unknown>, accept = 'image/avif,image/webp,*/*') =>
+    fetch(stack.client().storage.from(BUCKET).getPublicUrl(path, { transform }).data.publicUrl, {
+      headers: { accept },
+    });
+
+  it('resize a public photo to the asked width, keeping its proportions, as WebP for a browser that takes it', async () => {
+    const response = await render({ width: 300 });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    const image = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect([image.format, image.width, image.height]).toEqual(['webp', 300, 180]);
+  });
+
+  it('keep the original type with format=origin or for a browser without WebP, and never enlarge', async () => {
+    const origin = await sharp(
+      Buffer.from(await (await render({ width: 2000, format: 'origin' })).arrayBuffer()),
+    ).metadata();
+    expect([origin.format, origin.width]).toEqual(['png', 1000]);
+    const noWebp = await render({ width: 500 }, 'image/png,*/*');
+    expect(noWebp.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('refuse sizes and qualities out of range, and unknown files', async () => {
+    for (const transform of [{ width: 12.5 }, { width: 3000 }, { width: 300, quality: 10 }]) {
+      const response = await render(transform);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ statusCode: '400' });
+    }
+    const missing = await fetch(
+      stack
+        .client()
+        .storage.from(BUCKET)
+        .getPublicUrl(`${animalId}/missing.png`, { transform: { width: 100 } }).data.publicUrl,
+    );
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ statusCode: '404' });
   });
 });

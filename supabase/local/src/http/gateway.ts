@@ -21,6 +21,7 @@ export const corsForFrontEnds = cors({
 });
 
 const OPEN_ROUTES = new Set(['/auth/v1/verify']);
+const PUBLIC_FILES = /^\/storage\/v1\/(object|render\/image)\/public\//;
 
 /**
  * The API gateway in front of every Supabase service: a valid API key is required (header `apikey`
@@ -29,7 +30,7 @@ const OPEN_ROUTES = new Set(['/auth/v1/verify']);
 export function apiGateway(jwt: Jwt): MiddlewareHandler<StackEnv> {
   return async (c, next) => {
     // E-mail links and public photos are opened by a browser that has no key: Supabase's gateway leaves them open.
-    if (OPEN_ROUTES.has(c.req.path) || c.req.path.startsWith('/storage/v1/object/public/')) {
+    if (OPEN_ROUTES.has(c.req.path) || PUBLIC_FILES.test(c.req.path)) {
       c.set('caller', { claims: { role: 'anon' }, token: null, tokenError: null });
       return next();
     }

@@ -6,6 +6,7 @@ import { type Context, Hono } from 'hono';
 import { actAs, type Database, type Queryable } from '../database/index.ts';
 import { callerOf, type StackEnv } from '../http/gateway.ts';
 import type { FileStore } from './files.ts';
+import { type ImageTransform, parseImageTransform, transformImage } from './image-transform.ts';
 
 /** Storage answers almost every error with HTTP 400 and the real status inside the body. */
 class StorageError extends Error {
@@ -202,7 +203,13 @@ export function storageRoutes(db: Database, files: FileStore) {
     }
   }
 
-  async function download(c: Context<StackEnv>, bucketId: string, name: string, asCallerLookup: boolean) {
+  async function download(
+    c: Context<StackEnv>,
+    bucketId: string,
+    name: string,
+    asCallerLookup: boolean,
+    transform?: ImageTransform,
+  ) {
     let row: ObjectRow | undefined;
     if (asCallerLookup) {
       row = await asCaller(c, async (tx) => {
@@ -228,11 +235,19 @@ export function storageRoutes(db: Database, files: FileStore) {
       throw new StorageError('404', 'Not found', 'The resource was not found', 'NoSuchKey');
     }
     const metadata = row.metadata ?? {};
-    const eTag = String(metadata.eTag ?? '');
     const cacheControl = String(metadata.cacheControl ?? 'no-cache');
+    // A transformed image is another representation: its own ETag, and it varies with Accept (WebP or not).
+    const eTag = transform
+      ? `"${String(metadata.eTag ?? '').replaceAll('"', '')}-${c.req.url.split('?')[1] ?? ''}"`
+      : String(metadata.eTag ?? '');
+    if (transform) c.header('Vary', 'Accept');
     if (eTag && c.req.header('if-none-match') === eTag)
       return c.body(null, 304, { ETag: eTag, 'Cache-Control': cacheControl });
-    const mime = String(metadata.mimetype ?? 'application/octet-stream');
+    let mime = String(metadata.mimetype ?? 'application/octet-stream');
+    if (transform) {
+      if (!mime.startsWith('image/')) throw new StorageError('400', 'InvalidRequest', 'Not an image', 'InvalidRequest');
+      ({ bytes, mime } = await transformImage(bytes, mime, transform, c.req.header('accept')));
+    }
     return c.body(new Uint8Array(bytes), 200, {
       'Content-Type': mime.includes('text/html') ? 'text/plain' : mime,
       'Content-Length': String(bytes.byteLength),
@@ -251,6 +266,15 @@ export function storageRoutes(db: Database, files: FileStore) {
     const bucket = await bucketOf(db, bucketId);
     if (!bucket.public) throw noSuchBucket();
     return download(c, bucketId, objectName(c, `/object/public/${bucketId}/`), false);
+  });
+
+  app.get('/render/image/public/:bucket/*', async (c) => {
+    const bucketId = c.req.param('bucket');
+    const bucket = await bucketOf(db, bucketId);
+    if (!bucket.public) throw noSuchBucket();
+    const transform = parseImageTransform(c.req.query());
+    if (typeof transform === 'string') throw new StorageError('400', 'InvalidRequest', transform, 'InvalidRequest');
+    return download(c, bucketId, objectName(c, `/render/image/public/${bucketId}/`), false, transform);
   });
 
   const authenticatedDownload = (prefix: string) => async (c: Context<StackEnv>) => {
