@@ -107,6 +107,7 @@ function loadRemoteComponent(name: RemoteName): Promise<ComponentType<object>> {
 export function RemoteView({ name, props }: RemoteViewProps) {
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState(false);
+  // Set when the load ends, to render again; the component itself is read from `loadedComponents`.
   const [, setLoaded] = useState<ComponentType<object>>();
   const Loaded = loadedComponents.get(name);
   const retry = () => {

@@ -35,24 +35,21 @@ export function parseImageTransform(query: Record<string, string>): ImageTransfo
   return { width, height, resize, quality, keepFormat: query.format === 'origin' };
 }
 
-/** The transformed image and its type; a type sharp cannot write comes back as WebP. */
-export async function transformImage(
-  bytes: Buffer,
-  mime: string,
-  transform: ImageTransform,
-  accept: string | undefined,
-): Promise<{ bytes: Buffer; mime: string }> {
+/** The format of the answer: WebP for a browser that takes it, else the original's (WebP if unknown). */
+export function outputFormat(mime: string, transform: ImageTransform, accept: string | undefined) {
   const original = FORMATS[mime as keyof typeof FORMATS];
-  const format = original && (transform.keepFormat || !accept?.includes('image/webp')) ? original : 'webp';
-  const output = await sharp(bytes)
+  return original && (transform.keepFormat || !accept?.includes('image/webp')) ? original : 'webp';
+}
+
+/** The transformed image in the given format. */
+export function transformImage(
+  bytes: Buffer,
+  transform: ImageTransform,
+  format: ReturnType<typeof outputFormat>,
+): Promise<Buffer> {
+  return sharp(bytes)
     .rotate() // as the photo was taken (EXIF orientation), like imgproxy
-    .resize({
-      width: transform.width,
-      height: transform.height,
-      fit: FIT[transform.resize],
-      withoutEnlargement: true,
-    })
+    .resize({ width: transform.width, height: transform.height, fit: FIT[transform.resize], withoutEnlargement: true })
     .toFormat(format, { quality: transform.quality })
     .toBuffer();
-  return { bytes: output, mime: `image/${format}` };
 }

@@ -6,7 +6,7 @@ import { type Context, Hono } from 'hono';
 import { actAs, type Database, type Queryable } from '../database/index.ts';
 import { callerOf, type StackEnv } from '../http/gateway.ts';
 import type { FileStore } from './files.ts';
-import { type ImageTransform, parseImageTransform, transformImage } from './image-transform.ts';
+import { type ImageTransform, outputFormat, parseImageTransform, transformImage } from './image-transform.ts';
 
 /** Storage answers almost every error with HTTP 400 and the real status inside the body. */
 class StorageError extends Error {
@@ -236,17 +236,20 @@ export function storageRoutes(db: Database, files: FileStore) {
     }
     const metadata = row.metadata ?? {};
     const cacheControl = String(metadata.cacheControl ?? 'no-cache');
-    // A transformed image is another representation: its own ETag, and it varies with Accept (WebP or not).
-    const eTag = transform
-      ? `"${String(metadata.eTag ?? '').replaceAll('"', '')}-${c.req.url.split('?')[1] ?? ''}"`
-      : String(metadata.eTag ?? '');
-    if (transform) c.header('Vary', 'Accept');
+    let mime = String(metadata.mimetype ?? 'application/octet-stream');
+    let eTag = String(metadata.eTag ?? '');
+    // A transformed image is another representation: its own type and ETag, varying with Accept (WebP or not).
+    const format = transform ? outputFormat(mime, transform, c.req.header('accept')) : null;
+    if (transform && format) {
+      if (!mime.startsWith('image/')) throw new StorageError('400', 'InvalidRequest', 'Not an image', 'InvalidRequest');
+      eTag = `"${eTag.replaceAll('"', '')}-${format}-${new URL(c.req.url).search.slice(1)}"`;
+      c.header('Vary', 'Accept');
+    }
     if (eTag && c.req.header('if-none-match') === eTag)
       return c.body(null, 304, { ETag: eTag, 'Cache-Control': cacheControl });
-    let mime = String(metadata.mimetype ?? 'application/octet-stream');
-    if (transform) {
-      if (!mime.startsWith('image/')) throw new StorageError('400', 'InvalidRequest', 'Not an image', 'InvalidRequest');
-      ({ bytes, mime } = await transformImage(bytes, mime, transform, c.req.header('accept')));
+    if (transform && format) {
+      bytes = await transformImage(bytes, transform, format);
+      mime = `image/${format}`;
     }
     return c.body(new Uint8Array(bytes), 200, {
       'Content-Type': mime.includes('text/html') ? 'text/plain' : mime,
