@@ -43,7 +43,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
   const prepared = await prepareDatabase(db);
   await db.exec(await readFile(LOCAL_STACK_SQL, 'utf8'));
   const files = fileStore(join(config.dataDir, 'storage'));
-  if (prepared.seeded) await storeSeedPhotos(db, files);
+  await storeSeedPhotos(db, files);
   const schema = await loadSchemaCache(db);
 
   const jwt = createJwt(config.jwtSecret);

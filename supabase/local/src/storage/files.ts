@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { access, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 
 /** The bytes of storage objects on disk, one file per object under `root/{bucket}/{name}`. */
@@ -32,6 +32,11 @@ export function fileStore(root: string) {
       };
     },
     read: (bucket: string, name: string) => readFile(pathOf(bucket, name)),
+    exists: (bucket: string, name: string) =>
+      access(pathOf(bucket, name)).then(
+        () => true,
+        () => false,
+      ),
     remove: (bucket: string, name: string) => rm(pathOf(bucket, name), { force: true }),
   };
 }

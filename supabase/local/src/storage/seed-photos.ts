@@ -8,7 +8,8 @@ const SEED_PHOTOS = fileURLToPath(new URL('../../../seed-photos/', import.meta.u
 
 /**
  * Stores the bytes of the objects that seed.sql declares: each file of supabase/seed-photos/{bucket}/{name}
- * whose row exists, with the metadata Storage would have written on upload.
+ * whose row exists and whose bytes are not stored yet (a fresh database, or a fresh data folder beside an
+ * already seeded PostgreSQL), with the metadata Storage would have written on upload.
  */
 export async function storeSeedPhotos(db: Queryable, files: FileStore): Promise<void> {
   const paths = (await readdir(SEED_PHOTOS, { recursive: true, withFileTypes: true }))
@@ -17,6 +18,7 @@ export async function storeSeedPhotos(db: Queryable, files: FileStore): Promise<
   for (const path of paths) {
     const [bucket = '', ...rest] = relative(SEED_PHOTOS, path).split(sep);
     const name = rest.join('/');
+    if (await files.exists(bucket, name)) continue;
     const bytes = new Uint8Array(await readFile(path));
     const staged = await files.stage(bucket, name, bytes);
     const updated = await db.query(
