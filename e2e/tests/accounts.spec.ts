@@ -52,6 +52,10 @@ test('registering an address that already has an account says so', async ({ page
 });
 
 test('login explains bad input and wrong credentials in French', async ({ page }) => {
+  // A signed-out visitor's login page does without the auth client until the form is sent.
+  const authClientLoads = () => requested.filter((url) => /\/supabase-js\.[0-9a-f]+\.js$/.test(url)).length;
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
   await page.goto(`${product.url}/auth/login`);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByText('Veuillez remplir tous les champs').first()).toBeVisible();
@@ -59,12 +63,14 @@ test('login explains bad input and wrong credentials in French', async ({ page }
   await page.getByLabel('Mot de passe').fill('x');
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByText('Veuillez saisir un email valide')).toBeVisible();
+  expect(authClientLoads()).toBe(0);
   await page.getByLabel('Email').fill('demo@medaille.test');
   await page.getByLabel('Mot de passe').fill('pas-le-bon');
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.locator('.md-toast', { hasText: 'Erreur de connexion' })).toContainText(
     'Email ou mot de passe incorrect',
   );
+  expect(authClientLoads()).toBe(1);
   await expectAccessible(page);
 });
 

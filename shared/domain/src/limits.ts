@@ -33,3 +33,8 @@ export const LIMITS = {
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'] as const;
 
 export const PHOTO_BUCKET = 'animal-photos';
+
+/** The public download URL of a photo of the animal-photos bucket, as storage-js's getPublicUrl builds it. */
+export function photoPublicUrl(supabaseUrl: string, path: string): string {
+  return encodeURI(`${supabaseUrl}/storage/v1/object/public/${PHOTO_BUCKET}/${path}`);
+}

@@ -1,6 +1,7 @@
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { atom, useAtomValue } from 'jotai';
-import { supabase } from './client.ts';
+import { type MedailleClient, onSupabaseLoaded, supabase } from './client.ts';
+import { hasStoredSession } from './stored-session.ts';
 
 /** SPEC section 4: loading until the first auth event or the initial session fetch, then the session. */
 export interface AuthState {
@@ -28,15 +29,33 @@ const authStateAtom = atom<AuthState>({
   event: null,
 });
 
+/** An e-mail link's answer in the address (implicit flow): the client must read it before anything is known. */
+const hasAuthAnswerInUrl = () =>
+  typeof location !== 'undefined' && /(?:^#|&)(?:access_token|error)=/.test(location.hash);
+
 // Subscribes while anything reads the auth state; the atom lives in the shared jotai store, so the shell
-// and both remotes see one state.
+// and both remotes see one state. Without a stored session or an e-mail link's answer, the visitor is
+// signed out and supabase-js is not loaded for that: the state follows the client once something loads
+// it (a sign-in form, say).
 authStateAtom.onMount = (set) => {
-  const auth = supabase().auth;
-  const { data } = auth.onAuthStateChange((event, session) => set(stateOf(session, event)));
-  void auth
-    .getSession()
-    .then(({ data: current }) => set((state) => (state.loading ? stateOf(current.session, 'INITIAL_SESSION') : state)));
-  return () => data.subscription.unsubscribe();
+  let unsubscribe = () => {};
+  const follow = (client: MedailleClient) => {
+    const { data } = client.auth.onAuthStateChange((event, session) => set(stateOf(session, event)));
+    void client.auth
+      .getSession()
+      .then(({ data: current }) =>
+        set((state) => (state.loading ? stateOf(current.session, 'INITIAL_SESSION') : state)),
+      );
+    unsubscribe = () => data.subscription.unsubscribe();
+  };
+  if (!hasStoredSession() && !hasAuthAnswerInUrl())
+    set((state) => (state.loading ? stateOf(null, 'INITIAL_SESSION') : state));
+  else void supabase();
+  const stopWaiting = onSupabaseLoaded(follow);
+  return () => {
+    stopWaiting();
+    unsubscribe();
+  };
 };
 
 export const authAtom = atom((get) => get(authStateAtom));
@@ -48,7 +67,7 @@ export function useAuth(): AuthState {
 /** Signs out of this browser only, then forgets everything the app stored here (SPEC section 4). */
 export async function signOut(): Promise<void> {
   try {
-    await supabase().auth.signOut({ scope: 'local' });
+    await (await supabase()).auth.signOut({ scope: 'local' });
   } finally {
     localStorage.clear();
   }

@@ -1,15 +1,22 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { appConfig } from './config.ts';
 import type { Database } from './database.types.ts';
 import { SESSION_STORAGE_KEY } from './stored-session.ts';
 
-let client: SupabaseClient<Database> | undefined;
+export type MedailleClient = SupabaseClient<Database>;
 
-/** The one Supabase client of the browser: session in local storage, tokens refreshed automatically. */
-export function supabase(): SupabaseClient<Database> {
-  if (!client) {
+let client: Promise<MedailleClient> | undefined;
+const whenLoaded = new Set<(client: MedailleClient) => void>();
+
+/**
+ * The one Supabase client of the browser (session in local storage, tokens refreshed automatically),
+ * loaded on first use: supabase-js is about 48 KB, which a signed-out visitor's first page does without
+ * until they sign in (DESIGN section 6).
+ */
+export function supabase(): Promise<MedailleClient> {
+  client ??= import(/* webpackChunkName: "supabase-js" */ '@supabase/supabase-js').then(({ createClient }) => {
     const { supabaseUrl, supabaseAnonKey } = appConfig();
-    client = createClient<Database>(supabaseUrl, supabaseAnonKey, {
+    const created = createClient<Database>(supabaseUrl, supabaseAnonKey, {
       auth: {
         storageKey: SESSION_STORAGE_KEY,
         persistSession: true,
@@ -18,6 +25,21 @@ export function supabase(): SupabaseClient<Database> {
         flowType: 'implicit',
       },
     });
-  }
+    for (const listener of whenLoaded) listener(created);
+    return created;
+  });
   return client;
+}
+
+/** Calls `listener` with the client once it exists (at once if it does); returns how to stop waiting. */
+export function onSupabaseLoaded(listener: (client: MedailleClient) => void): () => void {
+  if (client) {
+    let active = true;
+    void client.then((loaded) => active && listener(loaded));
+    return () => {
+      active = false;
+    };
+  }
+  whenLoaded.add(listener);
+  return () => whenLoaded.delete(listener);
 }

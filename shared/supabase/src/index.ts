@@ -1,5 +1,5 @@
 export { type AuthState, authAtom, signOut, useAuth } from './auth.ts';
-export { supabase } from './client.ts';
+export { type MedailleClient, supabase } from './client.ts';
 export { type AppConfig, appConfig } from './config.ts';
 export type { Database, Json, Tables, TablesInsert, TablesUpdate } from './database.types.ts';
 export { hasStoredSession, SESSION_STORAGE_KEY } from './stored-session.ts';

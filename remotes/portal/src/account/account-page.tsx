@@ -1,11 +1,12 @@
 import { PageFrame, Spinner } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
-import { PHOTO_BUCKET, sexLabel, speciesLabel } from '@medaille/domain';
+import { sexLabel, speciesLabel } from '@medaille/domain';
 import { supabase, type Tables, useAuth } from '@medaille/supabase';
 import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Inset, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { COPY } from '../copy.ts';
+import { photoUrl } from '../photos/photo-url.ts';
 
 type AnimalCard = Pick<Tables<'animals'>, 'id' | 'nom' | 'espece' | 'race' | 'sexe' | 'is_lost' | 'cover_photo_id'> & {
   codes: { id: string } | null;
@@ -15,7 +16,7 @@ type AnimalCard = Pick<Tables<'animals'>, 'id' | 'nom' | 'espece' | 'race' | 'se
 /** The card's photo: the cover, else the first photo. */
 function coverUrl(animal: AnimalCard): string | null {
   const photo = animal.animal_photos.find((p) => p.id === animal.cover_photo_id) ?? animal.animal_photos[0];
-  return photo ? supabase().storage.from(PHOTO_BUCKET).getPublicUrl(photo.path).data.publicUrl : null;
+  return photo ? photoUrl(photo.path) : null;
 }
 
 type Load = { state: 'loading' } | { state: 'ready'; animals: AnimalCard[] } | { state: 'failed'; message: string };
@@ -30,12 +31,15 @@ export function AccountPage() {
     if (!userId) return;
     let current = true;
     supabase()
-      .from('animals')
-      .select(
-        'id, nom, espece, race, sexe, is_lost, cover_photo_id, codes(id), animal_photos!animal_photos_animal_id_fkey(id, path)',
+      .then((client) =>
+        client
+          .from('animals')
+          .select(
+            'id, nom, espece, race, sexe, is_lost, cover_photo_id, codes(id), animal_photos!animal_photos_animal_id_fkey(id, path)',
+          )
+          .eq('proprietaire_id', userId)
+          .order('date_creation', { ascending: false }),
       )
-      .eq('proprietaire_id', userId)
-      .order('date_creation', { ascending: false })
       .then(({ data, error }) => {
         if (!current) return;
         setLoad(error ? { state: 'failed', message: error.message } : { state: 'ready', animals: data ?? [] });
@@ -55,7 +59,7 @@ export function AccountPage() {
   /** Shows the new lost flag at once and saves it (by id and owner); a failed save puts it back (SPEC section 4). */
   const setLost = async (animal: AnimalCard, lost: boolean) => {
     showLost(animal.id, lost);
-    const { error } = await supabase()
+    const { error } = await (await supabase())
       .from('animals')
       .update({ is_lost: lost })
       .eq('id', animal.id)

@@ -61,7 +61,7 @@ export function ActivationPage() {
       return setCodeState({ status: 'invalid', message: text.codeRequired });
     if (!code) return setCodeState({ status: 'invalid', message: text.codeNotFound });
     setCodeState({ status: 'checking' });
-    const { data, error } = await supabase().rpc('code_status', { p_code: code });
+    const { data, error } = await (await supabase()).rpc('code_status', { p_code: code });
     if (error) return setCodeState({ status: 'invalid', message: text.codeCheckFailed });
     if (data === 'unknown') return setCodeState({ status: 'invalid', message: text.codeNotFound });
     if (data !== 'free') return setCodeState({ status: 'invalid', message: text.codeTaken });
@@ -80,7 +80,7 @@ export function ActivationPage() {
   });
 
   const activate = async (request: ActivationRequest) => {
-    const { data, error } = await supabase().rpc('register_animal_with_code', request);
+    const { data, error } = await (await supabase()).rpc('register_animal_with_code', request);
     const answer = data as { success?: boolean; error?: string | null; animal_id?: string } | null;
     if (error?.code === '42501' || answer?.error === 'Session expirée') {
       toast({ title: text.sessionExpired.title, description: text.sessionExpired.description, variant: 'destructive' });

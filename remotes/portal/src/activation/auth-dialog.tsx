@@ -42,7 +42,7 @@ export function AuthDialog({
   };
 
   const login = run(1, async () => {
-    const { error: failure } = await supabase().auth.signInWithPassword({ email: email.trim(), password });
+    const { error: failure } = await (await supabase()).auth.signInWithPassword({ email: email.trim(), password });
     if (failure) {
       setError(failure.code === 'invalid_credentials' ? COPY.login.invalidCredentials : failure.message);
       return;
@@ -52,7 +52,7 @@ export function AuthDialog({
   });
 
   const signup = run(LIMITS.passwordMinDialog, async () => {
-    const { error: failure } = await supabase().auth.signUp({
+    const { error: failure } = await (await supabase()).auth.signUp({
       email: email.trim(),
       password,
       options: { emailRedirectTo: callbackUrl() },
@@ -66,7 +66,7 @@ export function AuthDialog({
   });
 
   const magicLink = run(null, async () => {
-    const { error: failure } = await supabase().auth.signInWithOtp({
+    const { error: failure } = await (await supabase()).auth.signInWithOtp({
       email: email.trim(),
       options: { emailRedirectTo: callbackUrl() },
     });

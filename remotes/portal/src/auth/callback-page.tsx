@@ -24,7 +24,7 @@ async function registerPendingActivation(): Promise<'done' | 'missing' | string>
   if (!pending) return 'missing';
   const parsed = activationFormSchema.safeParse(pending);
   if (!parsed.success) return parsed.error.issues[0]?.message ?? copy.unknownError;
-  const { data, error } = await supabase().rpc('register_animal_with_code', parsed.data);
+  const { data, error } = await (await supabase()).rpc('register_animal_with_code', parsed.data);
   if (error) return error.message;
   const answer = data as { success?: boolean; error?: string | null; animal_id?: string } | null;
   if (!answer?.success || !answer.animal_id) return answer?.error ?? copy.unknownError;
@@ -97,7 +97,7 @@ function NewPasswordForm() {
   });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async ({ password }) => {
-    const { error } = await supabase().auth.updateUser({ password });
+    const { error } = await (await supabase()).auth.updateUser({ password });
     if (error) {
       toast({ title: copy.error, description: error.message, variant: 'destructive' });
       return;

@@ -51,7 +51,7 @@ function PasswordForm({ email, code, onForgot }: { email: string; code: string |
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { error } = await supabase().auth.signInWithPassword(values);
+      const { error } = await (await supabase()).auth.signInWithPassword(values);
       if (error) {
         const description = error.code === 'invalid_credentials' ? copy.invalidCredentials : error.message;
         toast({ title: copy.error, description, variant: 'destructive' });
@@ -103,7 +103,7 @@ function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => vo
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
-    const { error } = await supabase().auth.resetPasswordForEmail(values.email, {
+    const { error } = await (await supabase()).auth.resetPasswordForEmail(values.email, {
       redirectTo: `${window.location.origin}/auth/callback?reset=true`,
     });
     if (error) {

@@ -43,7 +43,7 @@ export function RegisterPage() {
   };
 
   const submit = form.handleSubmit(async (values) => {
-    const { data, error } = await supabase().auth.signUp({
+    const { data, error } = await (await supabase()).auth.signUp({
       email: values.email,
       password: values.password,
       options: { emailRedirectTo: `${window.location.origin}/auth/callback` },

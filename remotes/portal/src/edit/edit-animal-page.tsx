@@ -26,6 +26,7 @@ import {
 } from '../activation/animal-fields.tsx';
 import { AuthDialog } from '../activation/auth-dialog.tsx';
 import { COPY } from '../copy.ts';
+import { photoUrl } from '../photos/photo-url.ts';
 import { PhotoGallery } from './photo-gallery.tsx';
 import { type ContactValues, PublicContactsPanel } from './public-contacts-panel.tsx';
 
@@ -75,10 +76,13 @@ export function EditAnimalPage() {
     if (!userId) return;
     let current = true;
     supabase()
-      .from('animals')
-      .select('*, codes(id), animal_photos!animal_photos_animal_id_fkey(id, path)')
-      .eq('id', id)
-      .maybeSingle()
+      .then((client) =>
+        client
+          .from('animals')
+          .select('*, codes(id), animal_photos!animal_photos_animal_id_fkey(id, path)')
+          .eq('id', id)
+          .maybeSingle(),
+      )
       .then(({ data, error }) => {
         if (!current) return;
         if (error) setLoad({ state: 'failed' });
@@ -129,7 +133,7 @@ function EditForm({ animal, ownerId }: { animal: Animal; ownerId: string }) {
       );
       return;
     }
-    const { error } = await supabase()
+    const { error } = await (await supabase())
       .from('animals')
       .update({ ...payload, ...parsedContacts.data, cover_photo_id: coverId })
       .eq('id', animal.id)
@@ -145,7 +149,7 @@ function EditForm({ animal, ownerId }: { animal: Animal; ownerId: string }) {
 
   const remove = async () => {
     setDeleting(true);
-    const client = supabase();
+    const client = await supabase();
     // Files first: Storage keeps its objects when the rows that name them go.
     const { data: rows } = await client.from('animal_photos').select('path').eq('animal_id', animal.id);
     const paths = (rows ?? []).map((photo) => photo.path);
@@ -216,7 +220,7 @@ function EditForm({ animal, ownerId }: { animal: Animal; ownerId: string }) {
                 </Heading>
                 {cover ? (
                   <img
-                    src={supabase().storage.from(PHOTO_BUCKET).getPublicUrl(cover.path).data.publicUrl}
+                    src={photoUrl(cover.path)}
                     alt={COPY.account.photoOf(animal.nom)}
                     style={{ width: '100%', borderRadius: 8 }}
                   />

@@ -23,6 +23,7 @@ import { Badge, Box, Card, Flex, Grid, Heading, IconButton, Text } from '@radix-
 import { useCallback, useEffect, useState } from 'react';
 import { COPY } from '../copy.ts';
 import { resizeImage } from '../photos/image-files.ts';
+import { photoUrl } from '../photos/photo-url.ts';
 
 const text = COPY.gallery;
 
@@ -31,8 +32,6 @@ interface Photo {
   path: string;
   position: number;
 }
-
-const publicUrl = (path: string) => supabase().storage.from(PHOTO_BUCKET).getPublicUrl(path).data.publicUrl;
 
 /**
  * The animal's photos: add (click or drop), reorder by dragging (mouse, touch or keyboard), choose the
@@ -56,7 +55,7 @@ export function PhotoGallery({
   );
 
   const refresh = useCallback(async () => {
-    const { data, error } = await supabase()
+    const { data, error } = await (await supabase())
       .from('animal_photos')
       .select('id, path, position')
       .eq('animal_id', animalId)
@@ -91,7 +90,7 @@ export function PhotoGallery({
         continue;
       }
       setUploading(file.name);
-      const client = supabase();
+      const client = await supabase();
       let path: string | null = null;
       try {
         const image = await resizeImage(
@@ -131,7 +130,7 @@ export function PhotoGallery({
   };
 
   const remove = async (photo: Photo) => {
-    const client = supabase();
+    const client = await supabase();
     const files = await client.storage.from(PHOTO_BUCKET).remove([photo.path]);
     const row = files.error ? files : await client.from('animal_photos').delete().eq('id', photo.id);
     if (row.error) {
@@ -149,7 +148,7 @@ export function PhotoGallery({
     const to = photos.findIndex((photo) => photo.id === over.id);
     const ordered = arrayMove(photos, from, to).map((photo, position) => ({ ...photo, position }));
     setPhotos(ordered);
-    const client = supabase();
+    const client = await supabase();
     const results = await Promise.all(
       ordered.map((photo) => client.from('animal_photos').update({ position: photo.position }).eq('id', photo.id)),
     );
@@ -252,7 +251,7 @@ function Thumbnail({
       style={{ transform: CSS.Transform.toString(transform), transition }}
       aria-label={text.photo(index + 1)}
     >
-      <img src={publicUrl(photo.path)} alt={text.photo(index + 1)} loading="lazy" />
+      <img src={photoUrl(photo.path)} alt={text.photo(index + 1)} loading="lazy" />
       {isCover ? (
         <Box className="portal-thumbnail-badge">
           <Badge color="orange" variant="solid">

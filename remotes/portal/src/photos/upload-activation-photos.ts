@@ -12,7 +12,7 @@ export async function uploadActivationPhotos(
   files: File[],
   onProgress: (done: number) => void,
 ): Promise<void> {
-  const client = supabase();
+  const client = await supabase();
   let cover: string | null = null;
   const stamp = Date.now();
   for (const [index, file] of files.entries()) {
