@@ -51,6 +51,26 @@ test('registering an address that already has an account says so', async ({ page
   await expect(page).toHaveURL(`${product.url}/auth/register`);
 });
 
+test('a sign-up whose auth client cannot load says so, keeps what was typed, and succeeds on the next try', async ({
+  page,
+}) => {
+  const email = `reseau-${crypto.randomUUID()}@test.medaille.fr`;
+  const authClient = /\/supabase-js\.[0-9a-f]+\.js$/;
+  await page.route(authClient, (route) => route.abort('internetdisconnected'));
+  await page.goto(`${product.url}/auth/register`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill('12345678');
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page.locator('.md-toast', { hasText: "Erreur d'inscription" })).toContainText(
+    "Une erreur inattendue s'est produite",
+  );
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+
+  await page.unroute(authClient);
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(toastTitle(page, 'Compte créé !')).toBeVisible();
+});
+
 test('login explains bad input and wrong credentials in French', async ({ page }) => {
   // A signed-out visitor's login page does without the auth client until the form is sent.
   const authClientLoads = () => requested.filter((url) => /\/supabase-js\.[0-9a-f]+\.js$/.test(url)).length;

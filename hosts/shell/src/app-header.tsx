@@ -1,19 +1,9 @@
 import { hasStoredSession } from '@medaille/supabase/stored-session';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { HeaderBar, signOutAndGoHome } from './header.tsx';
+import { HeaderBar, type HeaderLinkProps, signOutAndGoHome } from './header.tsx';
 
-function RouterLink({
-  to,
-  className,
-  label,
-  children,
-}: {
-  to: string;
-  className?: string;
-  label?: string;
-  children: ReactNode;
-}) {
+function RouterLink({ to, className, label, children }: HeaderLinkProps) {
   return (
     <Link to={to} className={className} aria-label={label}>
       {children}

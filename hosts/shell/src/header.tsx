@@ -2,7 +2,14 @@ import { toast } from '@medaille/design-system/toast';
 import type { ComponentType, ReactNode } from 'react';
 import { COPY } from './copy.ts';
 
-export type HeaderLink = ComponentType<{ to: string; className?: string; label?: string; children: ReactNode }>;
+export interface HeaderLinkProps {
+  to: string;
+  className?: string;
+  label?: string;
+  children: ReactNode;
+}
+
+export type HeaderLink = ComponentType<HeaderLinkProps>;
 
 /** Signs out through the shared auth client, loaded only now (not with the scan page). */
 export async function signOutAndGoHome(goHome: (to: string) => void) {

@@ -12,10 +12,10 @@ export function LandingPage() {
           <img className="landing-logo" src="/logo.svg" alt={COPY.brand} width="64" height="64" />
           <h1 className="landing-tagline">{copy.tagline}</h1>
           <div className="landing-actions">
-            <Link className="button button-primary" to="/auth/register">
+            <Link className="md-button md-button-primary" to="/auth/register">
               {copy.activate}
             </Link>
-            <Link className="button button-secondary" to="/auth/login">
+            <Link className="md-button md-button-secondary" to="/auth/login">
               {copy.signIn}
             </Link>
           </div>

@@ -5,7 +5,7 @@ export function NotFoundPage() {
   return (
     <main className="not-found">
       <h1>{COPY.notFound.title}</h1>
-      <Link className="button button-primary" to="/">
+      <Link className="md-button md-button-primary" to="/">
         {COPY.notFound.home}
       </Link>
     </main>

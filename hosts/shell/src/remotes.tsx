@@ -51,7 +51,7 @@ function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
     <main className="remote-down" role="alert">
       <h1>{COPY.remote.failedTitle}</h1>
       <p>{COPY.remote.failedText}</p>
-      <button type="button" className="button button-primary" onClick={onRetry}>
+      <button type="button" className="md-button md-button-primary" onClick={onRetry}>
         {COPY.remote.retry}
       </button>
     </main>

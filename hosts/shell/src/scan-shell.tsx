@@ -2,21 +2,10 @@ import '@medaille/design-system/tokens.css';
 import './styles.css';
 import { Toaster } from '@medaille/design-system/toast';
 import { hasStoredSession } from '@medaille/supabase/stored-session';
-import type { ReactNode } from 'react';
-import { HeaderBar, signOutAndGoHome } from './header.tsx';
+import { HeaderBar, type HeaderLinkProps, signOutAndGoHome } from './header.tsx';
 import { RemoteView } from './remotes.tsx';
 
-function PlainLink({
-  to,
-  className,
-  label,
-  children,
-}: {
-  to: string;
-  className?: string;
-  label?: string;
-  children: ReactNode;
-}) {
+function PlainLink({ to, className, label, children }: HeaderLinkProps) {
   return (
     <a href={to} className={className} aria-label={label}>
       {children}

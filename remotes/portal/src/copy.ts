@@ -1,5 +1,7 @@
 // Every word the portal shows, word for word from SPEC.md (DESIGN D7).
 export const COPY = {
+  // Any failure without a message of its own (the network, a part of the site that did not load).
+  unexpected: "Une erreur inattendue s'est produite",
   login: {
     title: 'Se connecter',
     email: 'Email',
@@ -11,7 +13,6 @@ export const COPY = {
     success: { title: 'Connexion réussie', description: 'Bienvenue !' },
     error: 'Erreur de connexion',
     invalidCredentials: 'Email ou mot de passe incorrect',
-    unexpected: "Une erreur inattendue s'est produite",
   },
   register: {
     title: 'Créer mon compte',

@@ -63,10 +63,10 @@ export default function LocationDialog({
         <p>{text.consent(name)}</p>
         {locating ? <p role="status">{text.locating}</p> : null}
         <div className="scan-actions">
-          <button type="button" className="scan-button scan-button-secondary" onClick={onClose} disabled={locating}>
+          <button type="button" className="md-button md-button-secondary" onClick={onClose} disabled={locating}>
             {text.cancel}
           </button>
-          <button type="button" className="scan-button scan-button-primary" onClick={share} disabled={locating}>
+          <button type="button" className="md-button md-button-primary" onClick={share} disabled={locating}>
             {text.accept}
           </button>
         </div>

@@ -86,10 +86,10 @@ export default function MessageDialog({ code, name, onClose }: { code: string; n
           </p>
         ) : null}
         <div className="scan-actions">
-          <button type="button" className="scan-button scan-button-secondary" onClick={onClose}>
+          <button type="button" className="md-button md-button-secondary" onClick={onClose}>
             {text.cancel}
           </button>
-          <button type="submit" className="scan-button scan-button-primary" disabled={sending}>
+          <button type="submit" className="md-button md-button-primary" disabled={sending}>
             {text.send}
           </button>
         </div>

@@ -83,10 +83,10 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
         <h2>{text.helpTitle(profile.name)}</h2>
         <p>{text.helpText}</p>
         <div className="scan-actions">
-          <button type="button" className="scan-button scan-button-primary" onClick={shareLocation}>
+          <button type="button" className="md-button md-button-primary" onClick={shareLocation}>
             {text.shareLocation}
           </button>
-          <button type="button" className="scan-button scan-button-secondary" onClick={() => setOpen('message')}>
+          <button type="button" className="md-button md-button-secondary" onClick={() => setOpen('message')}>
             {text.sendMessage}
           </button>
         </div>

@@ -41,7 +41,7 @@ export default function ScanPage({ code }: ScanPageProps) {
         <p role="alert">{load.message}</p>
         <button
           type="button"
-          className="scan-button scan-button-primary"
+          className="md-button md-button-primary"
           onClick={() => {
             setLoad({ state: 'checking' });
             refresh();

@@ -2,7 +2,7 @@ import { COPY, SUPPORT_EMAIL } from './copy.ts';
 
 function ContactUs() {
   return (
-    <a className="scan-button scan-button-secondary" href={`mailto:${SUPPORT_EMAIL}`}>
+    <a className="md-button md-button-secondary" href={`mailto:${SUPPORT_EMAIL}`}>
       {COPY.contactUs}
     </a>
   );
@@ -16,10 +16,10 @@ export function UnclaimedState({ code }: { code: string }) {
       <p className="scan-code">{code}</p>
       <p>{COPY.unclaimed.text}</p>
       <div className="scan-actions">
-        <a className="scan-button scan-button-primary" href={`/activer${query}`}>
+        <a className="md-button md-button-primary" href={`/activer${query}`}>
           {COPY.unclaimed.activate}
         </a>
-        <a className="scan-button scan-button-secondary" href={`/auth/login${query}`}>
+        <a className="md-button md-button-secondary" href={`/auth/login${query}`}>
           {COPY.unclaimed.haveAccount}
         </a>
       </div>

@@ -48,9 +48,10 @@ authStateAtom.onMount = (set) => {
       );
     unsubscribe = () => data.subscription.unsubscribe();
   };
-  if (!hasStoredSession() && !hasAuthAnswerInUrl())
-    set((state) => (state.loading ? stateOf(null, 'INITIAL_SESSION') : state));
-  else void supabase();
+  const signedOut = () => set((state) => (state.loading ? stateOf(null, 'INITIAL_SESSION') : state));
+  // A client that cannot load leaves nothing to wait for: the visitor is then treated as signed out.
+  if (hasStoredSession() || hasAuthAnswerInUrl()) supabase().catch(signedOut);
+  else signedOut();
   const stopWaiting = onSupabaseLoaded(follow);
   return () => {
     stopWaiting();

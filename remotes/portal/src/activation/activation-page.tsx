@@ -61,8 +61,11 @@ export function ActivationPage() {
       return setCodeState({ status: 'invalid', message: text.codeRequired });
     if (!code) return setCodeState({ status: 'invalid', message: text.codeNotFound });
     setCodeState({ status: 'checking' });
-    const { data, error } = await (await supabase()).rpc('code_status', { p_code: code });
-    if (error) return setCodeState({ status: 'invalid', message: text.codeCheckFailed });
+    const result = await supabase()
+      .then((client) => client.rpc('code_status', { p_code: code }))
+      .catch(() => null);
+    if (!result || result.error) return setCodeState({ status: 'invalid', message: text.codeCheckFailed });
+    const { data } = result;
     if (data === 'unknown') return setCodeState({ status: 'invalid', message: text.codeNotFound });
     if (data !== 'free') return setCodeState({ status: 'invalid', message: text.codeTaken });
     form.setValue('code', code);

@@ -36,6 +36,8 @@ export function AuthDialog({
     setBusy(true);
     try {
       await action();
+    } catch {
+      setError(COPY.unexpected);
     } finally {
       setBusy(false);
     }

@@ -60,7 +60,7 @@ function PasswordForm({ email, code, onForgot }: { email: string; code: string |
       toast({ title: copy.success.title, description: copy.success.description });
       navigate(destination(code), { replace: true });
     } catch {
-      toast({ title: copy.error, description: copy.unexpected, variant: 'destructive' });
+      toast({ title: copy.error, description: COPY.unexpected, variant: 'destructive' });
     }
   });
 
@@ -103,15 +103,19 @@ function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => vo
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
-    const { error } = await (await supabase()).auth.resetPasswordForEmail(values.email, {
-      redirectTo: `${window.location.origin}/auth/callback?reset=true`,
-    });
-    if (error) {
-      toast({ title: copy.error, description: error.message, variant: 'destructive' });
-      return;
+    try {
+      const { error } = await (await supabase()).auth.resetPasswordForEmail(values.email, {
+        redirectTo: `${window.location.origin}/auth/callback?reset=true`,
+      });
+      if (error) {
+        toast({ title: copy.error, description: error.message, variant: 'destructive' });
+        return;
+      }
+      toast({ title: COPY.forgot.sent.title, description: COPY.forgot.sent.description });
+      onBack();
+    } catch {
+      toast({ title: copy.error, description: COPY.unexpected, variant: 'destructive' });
     }
-    toast({ title: COPY.forgot.sent.title, description: COPY.forgot.sent.description });
-    onBack();
   });
 
   return (

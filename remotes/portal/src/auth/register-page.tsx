@@ -43,22 +43,26 @@ export function RegisterPage() {
   };
 
   const submit = form.handleSubmit(async (values) => {
-    const { data, error } = await (await supabase()).auth.signUp({
-      email: values.email,
-      password: values.password,
-      options: { emailRedirectTo: `${window.location.origin}/auth/callback` },
-    });
-    if (error) {
-      toast({ title: copy.error, description: error.message, variant: 'destructive' });
-      return;
+    try {
+      const { data, error } = await (await supabase()).auth.signUp({
+        email: values.email,
+        password: values.password,
+        options: { emailRedirectTo: `${window.location.origin}/auth/callback` },
+      });
+      if (error) {
+        toast({ title: copy.error, description: error.message, variant: 'destructive' });
+        return;
+      }
+      // GoTrue answers a sign-up for a confirmed address with a user that has no identity.
+      if (data.user && data.user.identities?.length === 0) {
+        toast({ title: copy.exists.title, description: copy.exists.description, variant: 'destructive' });
+        return;
+      }
+      toast({ title: copy.created.title, description: copy.created.description });
+      navigate(withCode('/auth/login', { email: values.email }));
+    } catch {
+      toast({ title: copy.error, description: COPY.unexpected, variant: 'destructive' });
     }
-    // GoTrue answers a sign-up for a confirmed address with a user that has no identity.
-    if (data.user && data.user.identities?.length === 0) {
-      toast({ title: copy.exists.title, description: copy.exists.description, variant: 'destructive' });
-      return;
-    }
-    toast({ title: copy.created.title, description: copy.created.description });
-    navigate(withCode('/auth/login', { email: values.email }));
   });
 
   return (

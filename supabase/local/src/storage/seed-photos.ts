@@ -18,10 +18,11 @@ export async function storeSeedPhotos(db: Queryable, files: FileStore): Promise<
   for (const path of paths) {
     const [bucket = '', ...rest] = relative(SEED_PHOTOS, path).split(sep);
     const name = rest.join('/');
-    if (await files.exists(bucket, name)) continue;
+    const declared = await db.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucket, name]);
+    if (declared.rowCount === 0 || (await files.exists(bucket, name))) continue;
     const bytes = new Uint8Array(await readFile(path));
     const staged = await files.stage(bucket, name, bytes);
-    const updated = await db.query(
+    await db.query(
       `update storage.objects set metadata = coalesce(metadata, '{}') || $3::jsonb where bucket_id = $1 and name = $2`,
       [
         bucket,
@@ -34,6 +35,6 @@ export async function storeSeedPhotos(db: Queryable, files: FileStore): Promise<
         }),
       ],
     );
-    await (updated.rowCount > 0 ? staged.commit() : staged.discard());
+    await staged.commit();
   }
 }
