@@ -15,4 +15,4 @@ export {
   speciesLabel,
   speciesToStored,
 } from './species.ts';
-export { trimToNull } from './text.ts';
+export { hasControlCharacters, trimToNull, withoutControlCharacters } from './text.ts';

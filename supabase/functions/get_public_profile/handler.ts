@@ -1,7 +1,7 @@
 // get_public_profile {code}: what a finder sees behind a medal. The only door from anonymous finders to
 // owners' data (DESIGN D4): the SQL function public_profile decides what leaves, this adds photo URLs
 // and a rate limit per client so that nobody can walk the code space.
-import { normalizeCode } from '@medaille/domain';
+import { normalizeCode, withoutControlCharacters } from '@medaille/domain';
 import { clientHash } from '../_shared/client.ts';
 import { call, serviceDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
@@ -29,15 +29,22 @@ export default function getPublicProfile(request: Request, env: FunctionEnv): Pr
     const input = await readJsonObject(request);
     if (!input || typeof input.code !== 'string') return failure('invalid_request');
     const code = normalizeCode(input.code);
+    const client = await clientHash(request, env);
+    if (!client) return failure('client_unknown');
     // Counted before the code is even looked at (malformed guesses walk the code space too), in the same
     // database call as the profile.
     const profile = await call<PublicProfile>(serviceDatabase(env), 'public_profile_for_client', {
       p_code: code,
-      p_client_hash: await clientHash(request, env),
+      p_client_hash: client,
       p_limit_per_minute: Number(env.PROFILE_RATE_LIMIT_PER_MINUTE ?? 60),
     });
     if (profile.status === 'rate_limited') return failure('profile_rate_limited', { 'Retry-After': '60' });
-    if (!code) return json({ status: 'not_found', code: input.code.trim().toUpperCase() }, 200, NO_STORE);
+    if (!code)
+      return json(
+        { status: 'not_found', code: withoutControlCharacters(input.code.trim().toUpperCase()) },
+        200,
+        NO_STORE,
+      );
     if (profile.photos) profile.photos = profile.photos.map((photo) => ({ ...photo, url: photoUrl(env, photo.path) }));
     return json(profile, 200, NO_STORE);
   })(request);

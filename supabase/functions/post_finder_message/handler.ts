@@ -1,6 +1,6 @@
 // post_finder_message {code, message?, contact?}: a finder writes to the owner. The message is stored,
 // then e-mailed to the owner's account address, which the finder never learns.
-import { isHoneypotFilled, LIMITS, normalizeCode, trimToNull } from '@medaille/domain';
+import { hasControlCharacters, isHoneypotFilled, LIMITS, normalizeCode, trimToNull } from '@medaille/domain';
 import { clientHash } from '../_shared/client.ts';
 import { call, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
@@ -11,6 +11,8 @@ interface StoredMessage {
   code: string;
   animal_name: string;
   owner_email: string;
+  /** False once the owner has had their e-mails for this animal this hour: the message is kept all the same. */
+  notify: boolean;
 }
 
 const text = (value: unknown) => trimToNull(typeof value === 'string' ? value : null);
@@ -30,10 +32,14 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
     if (!message && !contact) return failure('message_empty');
     if (message && message.length > LIMITS.messageMaxLength) return failure('message_too_long');
     if (contact && contact.length > LIMITS.finderContactMaxLength) return failure('contact_too_long');
+    if ((message && hasControlCharacters(message)) || (contact && hasControlCharacters(contact)))
+      return failure('invalid_characters');
+    const client = await clientHash(request, env);
+    if (!client) return failure('client_unknown');
 
     const db = serviceDatabase(env);
     const perHour = Number(env.MESSAGE_RATE_LIMIT_PER_HOUR ?? 5);
-    if (!(await withinRateLimit(db, `message:${code}:${await clientHash(request, env)}`, perHour, 3600))) {
+    if (!(await withinRateLimit(db, `message:${code}:${client}`, perHour, 3600))) {
       return failure('message_rate_limited', { 'Retry-After': '3600' });
     }
     const stored = await call<StoredMessage | null>(db, 'record_finder_message', {
@@ -42,7 +48,7 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
       p_contact: contact,
     });
     if (!stored) return failure('code_not_found');
-    await sendMail(env, ownerMail(stored, message, contact));
+    if (stored.notify) await sendMail(env, ownerMail(stored, message, contact));
     return json({ ok: true });
   })(request);
 }

@@ -1,7 +1,7 @@
 // record-scan {codeId, animalId, lat, lon, accuracy, userAgent, consent: true}: a finder shares where
 // the animal is, with consent. Stored as the animal's last known location and e-mailed to the owner,
 // at most once per code and client every 2 minutes.
-import { mapsPointUrl, normalizeCode } from '@medaille/domain';
+import { mapsPointUrl, normalizeCode, withoutControlCharacters } from '@medaille/domain';
 import { clientHash } from '../_shared/client.ts';
 import { call, serviceDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
@@ -11,7 +11,7 @@ import { escapeHtml, sendMail } from '../_shared/mail.ts';
 type ScanResult =
   | { status: 'not_found' | 'animal_mismatch' }
   | { status: 'cooldown'; retry_after_seconds: number }
-  | { status: 'recorded'; code: string; animal_name: string; owner_email: string };
+  | { status: 'recorded'; code: string; animal_name: string; owner_email: string; notify: boolean };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -31,6 +31,9 @@ export default function recordScan(request: Request, env: FunctionEnv): Promise<
     if (!code) return failure('code_not_found');
     const animalId = input.animalId ?? null;
     if (animalId !== null && (typeof animalId !== 'string' || !UUID.test(animalId))) return failure('animal_mismatch');
+    const client = await clientHash(request, env);
+    if (!client) return failure('client_unknown');
+    const userAgent = typeof input.userAgent === 'string' ? input.userAgent : request.headers.get('user-agent');
 
     const result = await call<ScanResult>(serviceDatabase(env), 'record_scan', {
       p_code: code,
@@ -38,8 +41,8 @@ export default function recordScan(request: Request, env: FunctionEnv): Promise<
       p_lat: lat,
       p_lon: lon,
       p_accuracy: isNumber(accuracy) ? accuracy : null,
-      p_user_agent: typeof input.userAgent === 'string' ? input.userAgent : request.headers.get('user-agent'),
-      p_client_hash: await clientHash(request, env),
+      p_user_agent: userAgent === null ? null : withoutControlCharacters(userAgent),
+      p_client_hash: client,
     });
     switch (result.status) {
       case 'not_found':
@@ -49,7 +52,7 @@ export default function recordScan(request: Request, env: FunctionEnv): Promise<
       case 'cooldown':
         return failure('scan_cooldown', { 'Retry-After': String(result.retry_after_seconds) });
       case 'recorded':
-        await sendMail(env, locationMail(result, lat, lon, isNumber(accuracy) ? accuracy : null));
+        if (result.notify) await sendMail(env, locationMail(result, lat, lon, isNumber(accuracy) ? accuracy : null));
         return json({ ok: true });
     }
   })(request);

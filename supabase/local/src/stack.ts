@@ -5,9 +5,10 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { authRoutes } from './auth/routes.ts';
-import type { StackConfig } from './config.ts';
+import { DEFAULT_JWT_SECRET, type StackConfig } from './config.ts';
 import { type Database, openDatabase, prepareDatabase } from './database/index.ts';
 import { type FunctionEnv, functionRoutes, loadFunctions } from './functions/routes.ts';
+import { clientAddressFromSocket, isLoopback } from './http/client-address.ts';
 import { apiGateway, corsForFrontEnds, type StackEnv } from './http/gateway.ts';
 import { apiKeys, createJwt } from './jwt.ts';
 import { mailboxRoutes } from './mailbox/mailbox.ts';
@@ -53,11 +54,13 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
   let functionEnv: FunctionEnv | undefined;
 
   const app = new Hono<StackEnv>();
+  app.use('*', clientAddressFromSocket);
+  // The mailbox is the developer's, on this machine: no CORS, so no web page can read its links.
+  app.route('/mailbox', mailboxRoutes(db, keys.serviceRoleKey));
   app.use('*', corsForFrontEnds);
   app.get('/health', (c) => c.json({ status: 'ok' }));
   // A request that only asks the database for `select 1`: the baseline `pnpm bench` compares functions to.
   app.get('/health/db', async (c) => c.json((await db.query('select 1 as ok')).rows[0]));
-  app.route('/mailbox', mailboxRoutes(db));
 
   const api = new Hono<StackEnv>();
   api.use('*', apiGateway(jwt));
@@ -90,6 +93,13 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host}:${port}`;
+  if (config.jwtSecret === DEFAULT_JWT_SECRET && !isLoopback(config.host) && config.host !== 'localhost') {
+    console.warn(`
+!!! WARNING: the local stack listens on ${config.host}, beyond this machine, with the PUBLIC default JWT secret.
+!!! Anyone who can reach ${url} can sign their own service_role token and read or change every row.
+!!! Set JWT_SECRET to a random secret of at least 32 characters, or listen on 127.0.0.1 (STACK_HOST).
+`);
+  }
   functionEnv = {
     ...config.functionEnv,
     SUPABASE_URL: url,

@@ -2,13 +2,30 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { Agent } from 'undici';
 import WebSocket from 'ws';
 import { loadConfig, type StackConfig } from './config.ts';
 import { type RunningStack, startStack } from './stack.ts';
 
+/**
+ * A loopback address of its own (all of 127.0.0.0/8 is this machine): a request sent from it is another
+ * client for the stack's gateway, which takes the client's identity from the socket, never from a header.
+ */
+export function newClientAddress(): string {
+  const byte = () => 1 + Math.floor(Math.random() * 254);
+  return `127.${byte()}.${byte()}.${byte()}`;
+}
+
+/** `fetch` whose connections leave from `address`. */
+export function fetchFrom(address: string): typeof fetch {
+  const dispatcher = new Agent({ localAddress: address });
+  // The package's Agent works with Node's fetch; only their type declarations are separate copies.
+  return (input, init) => fetch(input, { ...init, dispatcher: dispatcher as never });
+}
+
 export interface TestStack extends RunningStack {
-  /** A supabase-js client as the browser front-ends create it (anon key, no stored session). */
-  client(): SupabaseClient;
+  /** A supabase-js client as the browser front-ends create it (anon key, no stored session), from its own address. */
+  client(address?: string): SupabaseClient;
   /** A client with the service_role key, as the server functions have. */
   serviceClient(): SupabaseClient;
   /** A free medal code, created as an operator would, unique to the caller. */
@@ -35,7 +52,8 @@ export async function startTestStack(overrides: Partial<StackConfig> = {}): Prom
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as never },
   };
-  const client = () => createClient(stack.url, stack.anonKey, options);
+  const client = (address = newClientAddress()) =>
+    createClient(stack.url, stack.anonKey, { ...options, global: { fetch: fetchFrom(address) } });
 
   async function lastMail(to: string) {
     for (let attempt = 0; attempt < 50; attempt += 1) {
@@ -61,7 +79,8 @@ export async function startTestStack(overrides: Partial<StackConfig> = {}): Prom
     return { client: owner, email, password, userId: signIn.data.user.id };
   }
 
-  const serviceClient = () => createClient(stack.url, stack.serviceRoleKey, options);
+  const serviceClient = () =>
+    createClient(stack.url, stack.serviceRoleKey, { ...options, global: { fetch: fetchFrom(newClientAddress()) } });
 
   async function newCode() {
     const code = `MDL-T${crypto.randomUUID().replaceAll('-', '').slice(0, 12).toUpperCase()}`;

@@ -25,7 +25,8 @@ const share = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('record-scan', () => {
-  it('stores the location, shows it on the profile and e-mails the owner a map link', async () => {
+  it('stores the location, shows it on the lost animal’s profile and e-mails the owner a map link', async () => {
+    await owner.client.from('animals').update({ is_lost: true }).eq('id', rex.animalId);
     const { status, body } = await invoke(stack, 'record-scan', share());
     expect({ status, body }).toEqual({ status: 200, body: { ok: true } });
 

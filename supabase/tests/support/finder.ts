@@ -1,22 +1,19 @@
-import type { TestStack } from '@medaille/local-stack/testing';
+import { fetchFrom, newClientAddress, type TestStack } from '@medaille/local-stack/testing';
 import type { SupabaseClient } from '@supabase/supabase-js';
 
-let ipCounter = 0;
-/** A client address of its own, as the edge reports it, so each test has its own rate limits. */
-export function newClientAddress(): string {
-  ipCounter += 1;
-  return `198.51.${Math.floor(Math.random() * 250)}.${ipCounter % 250}`;
-}
+export { newClientAddress };
 
-/** Calls a function as the scan page does: anon key, JSON body; answers status, body and raw text. */
+/**
+ * Calls a function as the scan page does (anon key, JSON body) from a loopback address of its own, so each
+ * test has its own rate limits; answers status, body and raw text.
+ */
 export async function invoke(stack: TestStack, name: string, payload: unknown, address = newClientAddress()) {
-  const response = await fetch(`${stack.url}/functions/v1/${name}`, {
+  const response = await fetchFrom(address)(`${stack.url}/functions/v1/${name}`, {
     method: 'POST',
     headers: {
       apikey: stack.anonKey,
       authorization: `Bearer ${stack.anonKey}`,
       'content-type': 'application/json',
-      'cf-connecting-ip': address,
     },
     body: JSON.stringify(payload),
   });

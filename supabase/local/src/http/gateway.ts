@@ -1,3 +1,4 @@
+import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { type Claims, type Jwt, JwtError } from '../jwt.ts';
@@ -10,7 +11,8 @@ export interface Caller {
   tokenError: JwtError | null;
 }
 
-export type StackEnv = { Variables: { caller: Caller } };
+/** `clientAddress` is set from the socket by `clientAddressFromSocket`, before any service runs. */
+export type StackEnv = { Bindings: HttpBindings; Variables: { caller: Caller; clientAddress: string } };
 
 /** CORS for the browser front-ends, which run on origins of their own. */
 export const corsForFrontEnds = cors({

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { Queryable } from '../database/index.ts';
+import { isLoopback, socketAddress } from '../http/client-address.ts';
 
 export interface Mail {
   to: string;
@@ -48,11 +49,21 @@ export const escapeHtml = (text: string) =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string,
   );
 
-export function mailboxRoutes(db: Queryable) {
+/**
+ * The developer's mailbox: readable from this machine only (it holds every sign-in link), and written only
+ * by the server functions, which post with the service_role key (LOCAL_MAILBOX_URL).
+ */
+export function mailboxRoutes(db: Queryable, serviceRoleKey: string) {
   const app = new Hono();
+  app.use('*', async (c, next) => {
+    if (!isLoopback(socketAddress(c))) return c.json({ message: 'The mailbox answers only on this machine' }, 403);
+    await next();
+  });
   app.get('/api/messages', async (c) => c.json(await messages(db, c.req.query('to'))));
-  // The server functions' mail transport on the local stack (LOCAL_MAILBOX_URL).
   app.post('/api/messages', async (c) => {
+    if (c.req.header('authorization') !== `Bearer ${serviceRoleKey}`) {
+      return c.json({ message: 'Only the server functions may send mail: the service_role key is required' }, 401);
+    }
     const mail = (await c.req.json().catch(() => null)) as Partial<Mail> | null;
     if (!mail || [mail.to, mail.subject, mail.text, mail.html].some((field) => typeof field !== 'string')) {
       return c.json({ message: 'to, subject, text and html are required' }, 400);

@@ -9,6 +9,8 @@ interface PostgresError {
 
 /** PostgREST's HTTP status for a SQLSTATE (its Error.hs mapping, for the codes this product can meet). */
 function statusFor(code: string, authenticated: boolean): number {
+  // RAISE SQLSTATE 'PTxyz' chooses the HTTP status xyz (PostgREST's custom status codes).
+  if (/^PT[1-5]\d\d$/.test(code)) return Number(code.slice(2));
   if (code === '42501') return authenticated ? 403 : 401;
   if (['23503', '23505', '25006'].includes(code)) return 409;
   if (code === '42883' || code === '42P01') return 404;

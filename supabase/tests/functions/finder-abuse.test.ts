@@ -1,0 +1,187 @@
+// The finder's doors as an attacker tries them (issue 11): limits keyed on an identity the client cannot
+// forge, e-mails to one owner capped, positions that cannot be planted on an animal at home, and bad text
+// refused with a clear 4xx.
+import { fetchFrom, startTestStack, type TestStack } from '@medaille/local-stack/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import getPublicProfile from '../../functions/get_public_profile/handler.ts';
+import { activatedAnimal, invoke, newClientAddress } from '../support/finder.ts';
+
+let stack: TestStack;
+let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
+
+const PROFILE_LIMIT = 5;
+beforeAll(async () => {
+  stack = await startTestStack({ functionEnv: { PROFILE_RATE_LIMIT_PER_MINUTE: String(PROFILE_LIMIT) } });
+  owner = await stack.signedInOwner('abuse');
+});
+afterAll(() => stack?.close());
+
+/** Headers a client may write to pose as someone else; a gateway replaces them all. */
+const forged = (i: number) => ({
+  'cf-connecting-ip': `203.0.113.${i}`,
+  'x-forwarded-for': `198.51.100.${i}, 192.0.2.${i}`,
+  'x-real-ip': `192.0.2.${i}`,
+  forwarded: `for=192.0.2.${i}`,
+});
+
+async function send(name: string, payload: unknown, address: string, headers: Record<string, string> = {}) {
+  const response = await fetchFrom(address)(`${stack.url}/functions/v1/${name}`, {
+    method: 'POST',
+    headers: {
+      apikey: stack.anonKey,
+      authorization: `Bearer ${stack.anonKey}`,
+      'content-type': 'application/json',
+      ...headers,
+    },
+    body: JSON.stringify(payload),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const mailsTo = async (email: string) =>
+  (await (await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`)).json()) as {
+    subject: string;
+  }[];
+
+describe('who a finder is comes from the socket, as the gateway sees it (DESIGN D9)', () => {
+  it('gives no new profile look-ups to a client that forges forwarding headers', async () => {
+    const address = newClientAddress();
+    const statuses = [];
+    for (let i = 0; i <= PROFILE_LIMIT; i += 1) {
+      statuses.push((await send('get_public_profile', { code: 'MDL-DEMO-REX' }, address, forged(i))).status);
+    }
+    expect(statuses).toEqual([...Array(PROFILE_LIMIT).fill(200), 429]);
+    // Another machine is another client, whatever the first one wrote in its headers.
+    expect((await send('get_public_profile', { code: 'MDL-DEMO-REX' }, newClientAddress())).status).toBe(200);
+  });
+
+  it('gives no new messages to a client that forges forwarding headers', async () => {
+    const rex = await activatedAnimal(stack, owner.client);
+    const address = newClientAddress();
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) {
+      statuses.push(
+        (await send('post_finder_message', { code: rex.code, message: `n°${i}` }, address, forged(i))).status,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('refuses a request that did not come through the gateway: no shared “unknown” client', async () => {
+    const direct = new Request('http://functions.invalid/get_public_profile', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.1' },
+      body: JSON.stringify({ code: 'MDL-DEMO-REX' }),
+    });
+    const answer = await getPublicProfile(direct, {
+      SUPABASE_URL: stack.url,
+      SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({ code: 'client_unknown', error: 'Requête invalide.' });
+  });
+});
+
+describe('e-mails to one owner about one animal', () => {
+  it('sends at most 10 an hour from many finders, and keeps every message for the owner', async () => {
+    const mimi = await activatedAnimal(stack, owner.client, { nom: 'Mimi' });
+    const before = (await mailsTo(owner.email)).length;
+    for (let i = 0; i < 12; i += 1) {
+      const sent = await invoke(stack, 'post_finder_message', { code: mimi.code, message: `Vue rue ${i}` });
+      expect(sent.status).toBe(200);
+    }
+    expect((await mailsTo(owner.email)).length - before).toBe(10);
+    const { data } = await owner.client.from('finder_messages').select('id').eq('animal_id', mimi.animalId);
+    expect(data).toHaveLength(12);
+  });
+});
+
+describe('a shared position', () => {
+  const share = (code: string, animalId: string, lat: number) => ({
+    codeId: code,
+    animalId,
+    lat,
+    lon: 2.35,
+    accuracy: 10,
+    consent: true,
+  });
+
+  it('does not move the public location of an animal that is not lost, and is kept for its owner', async () => {
+    const home = await activatedAnimal(stack, owner.client, { nom: 'Casanier' });
+    expect((await invoke(stack, 'record-scan', share(home.code, home.animalId, 48.1))).status).toBe(200);
+    const profile = await invoke(stack, 'get_public_profile', { code: home.code });
+    expect(profile.body.last_known_location).toBeNull();
+    const { data } = await owner.client.from('scan_events').select('lat').eq('animal_id', home.animalId);
+    expect(data).toEqual([{ lat: 48.1 }]);
+  });
+
+  it('shows where a lost animal was seen until it is found, then forgets it', async () => {
+    const lost = await activatedAnimal(stack, owner.client, { nom: 'Fugueur' });
+    await owner.client.from('animals').update({ is_lost: true }).eq('id', lost.animalId);
+    await invoke(stack, 'record-scan', share(lost.code, lost.animalId, 43.3));
+    expect((await invoke(stack, 'get_public_profile', { code: lost.code })).body.last_known_location).toMatchObject({
+      lat: 43.3,
+    });
+    await owner.client.from('animals').update({ is_lost: false }).eq('id', lost.animalId);
+    expect((await invoke(stack, 'get_public_profile', { code: lost.code })).body.last_known_location).toBeNull();
+  });
+});
+
+describe('text a person cannot type', () => {
+  it('refuses a NUL byte in a message or a contact with a 400 and a French message, and stores nothing', async () => {
+    const rex = await activatedAnimal(stack, owner.client);
+    for (const payload of [
+      { code: rex.code, message: 'Bonjour\u0000' },
+      { code: rex.code, contact: '06\u000012' },
+    ]) {
+      const answer = await invoke(stack, 'post_finder_message', payload);
+      expect({ status: answer.status, body: answer.body }).toEqual({
+        status: 400,
+        body: { code: 'invalid_characters', error: 'Le texte contient des caractères non valides.' },
+      });
+    }
+    const { data } = await owner.client.from('finder_messages').select('id').eq('animal_id', rex.animalId);
+    expect(data).toEqual([]);
+  });
+
+  it('keeps a position shared with a NUL byte in the user agent, without it', async () => {
+    const rex = await activatedAnimal(stack, owner.client);
+    const answer = await invoke(stack, 'record-scan', {
+      codeId: rex.code,
+      lat: 1,
+      lon: 2,
+      consent: true,
+      userAgent: 'Mozilla\u0000/5.0',
+    });
+    expect(answer.status).toBe(200);
+    const { data } = await owner.client.from('scan_events').select('user_agent').eq('animal_id', rex.animalId);
+    expect(data).toEqual([{ user_agent: 'Mozilla/5.0' }]);
+  });
+
+  it('answers a NUL byte in a code as an unknown code, not a 500', async () => {
+    const answer = await invoke(stack, 'get_public_profile', { code: 'MDL-\u0000' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.status).toBe('not_found');
+  });
+});
+
+describe('code_status, the one function anonymous callers may run', () => {
+  it('answers 30 checks per client in 5 minutes, then 429 with a French message, forged headers or not', async () => {
+    const address = newClientAddress();
+    const client = stack.client(address);
+    for (let i = 0; i < 30; i += 1) {
+      const { error } = await client.rpc('code_status', { p_code: `MDL-WALK-${i}` });
+      expect(error).toBeNull();
+    }
+    const refused = await fetchFrom(address)(`${stack.url}/rest/v1/rpc/code_status`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/json', ...forged(1) },
+      body: JSON.stringify({ p_code: 'MDL-WALK-31' }),
+    });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'Trop de vérifications de code. Réessayez dans quelques minutes.',
+    );
+    expect((await stack.client().rpc('code_status', { p_code: 'MDL-DEMO-FREE1' })).data).toBe('free');
+  });
+});
