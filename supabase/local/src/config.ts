@@ -15,8 +15,8 @@ const schema = z.object({
   DATA_DIR: z.string().default(`${REPO_ROOT}.data`),
   /** Where e-mail links lead by default and which redirect targets are allowed (GoTrue's SITE_URL). */
   SITE_URL: z.string().url().default('http://127.0.0.1:3000'),
-  /** Extra allowed redirect prefixes, comma-separated (GoTrue's URI_ALLOW_LIST). */
-  ADDITIONAL_REDIRECT_URLS: z.string().default('http://localhost:3000'),
+  /** Extra allowed redirect URLs, comma-separated glob patterns (GoTrue's URI_ALLOW_LIST). */
+  ADDITIONAL_REDIRECT_URLS: z.string().default('http://localhost:3000/**'),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).default(8),
   /** Seconds between two e-mails of one kind to one address (GoTrue's SMTP max frequency). */
   EMAIL_MIN_INTERVAL: z.coerce.number().int().min(0).default(60),
@@ -24,6 +24,10 @@ const schema = z.object({
   FUNCTIONS_DIR: z.string().default(`${REPO_ROOT}supabase/functions`),
   /** Seconds a rotated refresh token may still be presented (hosted Supabase: 10). */
   REFRESH_TOKEN_REUSE_INTERVAL: z.coerce.number().int().min(0).default(10),
+  /** Requests per client address in 5 minutes, as the Supabase CLI's [auth.rate_limit] names them. */
+  RATE_LIMIT_SIGN_IN_SIGN_UPS: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_TOKEN_VERIFICATIONS: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_TOKEN_REFRESH: z.coerce.number().int().min(1).default(150),
 });
 
 export type StackConfig = {
@@ -38,6 +42,8 @@ export type StackConfig = {
   passwordMinLength: number;
   emailMinIntervalSeconds: number;
   refreshReuseSeconds: number;
+  /** Auth requests allowed per client address in 5 minutes (GoTrue's per-IP limits). */
+  authRateLimits: { signInSignUps: number; tokenVerifications: number; tokenRefresh: number };
   functionsDir: string;
   /** Extra variables for the functions (rate limits, salt), from FUNCTION_* variables without the prefix. */
   functionEnv: Record<string, string>;
@@ -65,6 +71,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
     emailMinIntervalSeconds: e.EMAIL_MIN_INTERVAL,
     refreshReuseSeconds: e.REFRESH_TOKEN_REUSE_INTERVAL,
+    authRateLimits: {
+      signInSignUps: e.RATE_LIMIT_SIGN_IN_SIGN_UPS,
+      tokenVerifications: e.RATE_LIMIT_TOKEN_VERIFICATIONS,
+      tokenRefresh: e.RATE_LIMIT_TOKEN_REFRESH,
+    },
     functionsDir: e.FUNCTIONS_DIR,
     functionEnv: Object.fromEntries(
       Object.entries(env)

@@ -72,7 +72,7 @@ export async function startTestStack(overrides: Partial<StackConfig> = {}): Prom
     const signUp = await anon.auth.signUp({ email, password });
     if (signUp.error) throw signUp.error;
     const [link] = (await lastMail(email)).links;
-    await fetch(link as string, { redirect: 'manual' });
+    await followLink(link as string);
     const owner = client();
     const signIn = await owner.auth.signInWithPassword({ email, password });
     if (signIn.error) throw signIn.error;
@@ -104,8 +104,8 @@ export async function startTestStack(overrides: Partial<StackConfig> = {}): Prom
 }
 
 /** Follows an e-mail link to /verify without a browser: the 303 Location and its fragment parameters. */
-export async function followLink(link: string) {
-  const response = await fetch(link, { redirect: 'manual' });
+export async function followLink(link: string, address = newClientAddress()) {
+  const response = await fetchFrom(address)(link, { redirect: 'manual' });
   const location = response.headers.get('location') ?? '';
   const [target = '', fragment = ''] = location.split('#');
   return { status: response.status, target, params: new URLSearchParams(fragment) };

@@ -8,6 +8,8 @@ import { callerOf, type StackEnv } from '../http/gateway.ts';
 import type { Jwt } from '../jwt.ts';
 import { deliver } from '../mailbox/mailbox.ts';
 import { authEmail, type LinkType } from './emails.ts';
+import { type AuthLimit, authLimiters } from './limits.ts';
+import { compileGlob, redirectTarget } from './redirects.ts';
 import {
   checkPassword,
   confirmEmail,
@@ -20,6 +22,7 @@ import {
   oneTimeToken,
   REFRESH_TOKEN_FORMAT,
   type RefreshTokenRow,
+  replacePendingSignUp,
   tokenHash,
   type UserRow,
   userJson,
@@ -58,6 +61,15 @@ const invalidCredentials = () => new AuthError(400, 'invalid_credentials', 'Inva
 
 export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
   const app = new Hono<StackEnv>();
+  const allowList = config.redirectAllowList.map(compileGlob);
+  const limits = authLimiters(config);
+
+  /** GoTrue's per-address limiter in front of an endpoint. */
+  async function limit(c: Context<StackEnv>, name: AuthLimit) {
+    if (!(await limits.allow(name, c.get('clientAddress')))) {
+      throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+    }
+  }
 
   app.onError((error, c) => {
     if (error instanceof AuthError) return errorResponse(c, error);
@@ -97,23 +109,7 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
     }
   }
 
-  /** GoTrue accepts a redirect on the site's host (any port on loopback) or the allow list; else the site URL. */
-  function redirectTarget(c: Context): string {
-    const wanted = c.req.query('redirect_to');
-    if (!wanted) return config.siteUrl;
-    try {
-      const url = new URL(wanted);
-      const site = new URL(config.siteUrl);
-      const loopback = ['127.0.0.1', 'localhost', '[::1]'];
-      const sameSite =
-        url.protocol === site.protocol &&
-        (url.host === site.host || (loopback.includes(url.hostname) && loopback.includes(site.hostname)));
-      if (sameSite || config.redirectAllowList.some((allowed) => wanted.startsWith(allowed))) return wanted;
-    } catch {
-      // An unparsable redirect falls back to the site URL, as GoTrue does.
-    }
-    return config.siteUrl;
-  }
+  const redirectTo = (c: Context) => redirectTarget(c.req.query('redirect_to'), config.siteUrl, allowList);
 
   const apiUrl = (c: Context) => `${new URL(c.req.url).origin}/auth/v1`;
 
@@ -124,8 +120,9 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
       hash,
       user.id,
     ]);
-    const link = `${apiUrl(c)}/verify?${new URLSearchParams({ token: hash, type, redirect_to: redirectTarget(c) })}`;
+    const link = `${apiUrl(c)}/verify?${new URLSearchParams({ token: hash, type, redirect_to: redirectTo(c) })}`;
     await deliver(tx, authEmail(type, user.email, link, code));
+    await limits.newCodeSent(user.email);
   }
 
   /** GoTrue's per-user e-mail frequency limit. */
@@ -214,6 +211,7 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
   }
 
   app.post('/signup', async (c) => {
+    await limit(c, 'signInSignUps');
     const input = await body(c);
     const email = text(input.email).toLowerCase();
     const password = typeof input.password === 'string' ? input.password : '';
@@ -242,7 +240,13 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
           is_anonymous: false,
         };
       }
-      if (existing) checkFrequency(existing.confirmation_sent_at);
+      if (existing) {
+        checkFrequency(existing.confirmation_sent_at);
+        // GoTrue keeps the first password here, so whoever signed up first (perhaps not the owner of the
+        // address) holds the account the owner then confirms. Safer: the newest sign-up sets the password and
+        // the new link replaces the old one, so the only link that works confirms the password sent with it.
+        await replacePendingSignUp(tx, existing.id, password, data);
+      }
       const user = existing ?? (await createUser(tx, email, password, data));
       await sendLink(c, tx, user, 'signup');
       return userJson(tx, (await findUserById(tx, user.id)) as UserRow);
@@ -252,6 +256,7 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
 
   app.post('/token', async (c) => {
     const grant = c.req.query('grant_type');
+    await limit(c, grant === 'refresh_token' ? 'tokenRefresh' : 'signInSignUps');
     const input = await body(c);
     if (grant === 'password') {
       const email = text(input.email).toLowerCase();
@@ -308,6 +313,7 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
   }
 
   app.post('/otp', async (c) => {
+    await limit(c, 'signInSignUps');
     const input = await body(c);
     const email = text(input.email).toLowerCase();
     if (!email) throw new AuthError(400, 'validation_failed', 'One of email or phone must be set');
@@ -329,6 +335,7 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
   });
 
   app.post('/recover', async (c) => {
+    await limit(c, 'signInSignUps');
     const input = await body(c);
     const email = text(input.email).toLowerCase();
     if (!email) throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
@@ -341,6 +348,14 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
     });
     return c.json({});
   });
+
+  async function spendCodesOf(email: string) {
+    await db.query(
+      `update auth.users set confirmation_token = '', recovery_token = '', updated_at = now()
+       where lower(email) = lower($1)`,
+      [email],
+    );
+  }
 
   /** Finds the user a one-time token hash belongs to, if it is still valid, and spends it. */
   async function spendToken(tx: Queryable, type: string, hash: string): Promise<UserRow> {
@@ -361,10 +376,11 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
   }
 
   app.get('/verify', async (c) => {
+    await limit(c, 'tokenVerifications');
     const type = c.req.query('type') ?? '';
     const token = c.req.query('token') ?? '';
     if (!type) throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
-    const target = redirectTarget(c);
+    const target = redirectTo(c);
     try {
       const session = await db.transaction(async (tx) => signIn(c, tx, await spendToken(tx, type, token), 'otp'));
       const fragment = new URLSearchParams({
@@ -390,6 +406,7 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
   });
 
   app.post('/verify', async (c) => {
+    await limit(c, 'tokenVerifications');
     const input = await body(c);
     const type = text(input.type);
     if (!type) throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
@@ -397,16 +414,14 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
     const hash = text(input.token_hash) || (email && text(input.token) ? tokenHash(email, text(input.token)) : '');
     if (!hash) throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash');
     const linkType = type === 'email' ? 'magiclink' : type;
-    const session = await db.transaction(async (tx) => {
-      try {
-        return signIn(c, tx, await spendToken(tx, linkType, hash), 'otp');
-      } catch (error) {
-        if (error instanceof AuthError && input.token)
-          throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
-        throw error;
-      }
-    });
-    return c.json(session);
+    try {
+      return c.json(await db.transaction(async (tx) => signIn(c, tx, await spendToken(tx, linkType, hash), 'otp')));
+    } catch (error) {
+      if (!(error instanceof AuthError) || !input.token) throw error;
+      // A six-digit code falls to guessing: after a few wrong ones for an address, its code is spent.
+      if (email && (await limits.codeSpentByFailure(email))) await spendCodesOf(email);
+      throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+    }
   });
 
   app.get('/user', async (c) => {
@@ -415,6 +430,7 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
   });
 
   app.put('/user', async (c) => {
+    await limit(c, 'signInSignUps');
     const input = await body(c);
     const answer = await db.transaction(async (tx) => {
       const { user, sessionId } = await requireUser(c, tx);

@@ -115,6 +115,21 @@ export async function createUser(
   return user.rows[0] as UserRow;
 }
 
+/** An unconfirmed account signed up again: the newest sign-up's password and metadata replace the old. */
+export async function replacePendingSignUp(
+  db: Queryable,
+  userId: string,
+  password: string,
+  data: Record<string, unknown>,
+): Promise<void> {
+  await db.query(
+    `update auth.users set encrypted_password = $1, raw_user_meta_data = raw_user_meta_data || $2::jsonb,
+       updated_at = now()
+     where id = $3 and email_confirmed_at is null`,
+    [await hashPassword(password), JSON.stringify(data), userId],
+  );
+}
+
 /** A one-time code and the hash the e-mail link carries (GoTrue: hex(sha224(email + otp))). */
 export function oneTimeToken(email: string) {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -1,0 +1,169 @@
+// The auth service as an attacker tries it (issue 11), each rule named after GoTrue's where it has one.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileGlob, redirectTarget } from '../src/auth/redirects.ts';
+import { fetchFrom, followLink, newClientAddress, startTestStack, type TestStack } from '../src/testing.ts';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(() => stack?.close());
+
+const newEmail = (label: string) => `${label}-${crypto.randomUUID()}@test.medaille.fr`;
+
+async function auth(path: string, body: unknown, address: string) {
+  const response = await fetchFrom(address)(`${stack.url}/auth/v1/${path}`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { code?: string; message?: string } };
+}
+
+describe('an address signed up again before it is confirmed', () => {
+  it('takes the newest password, and only the newest link works (GoTrue keeps the first: safer here)', async () => {
+    const email = newEmail('preregistered');
+    await stack.client().auth.signUp({ email, password: 'mot-de-passe-attaquant' });
+    const attackersLink = (await stack.lastMail(email)).links[0] as string;
+    await stack.client().auth.signUp({ email, password: 'mot-de-passe-du-vrai' });
+    const ownersLink = (await stack.lastMail(email)).links[0] as string;
+    expect(ownersLink).not.toBe(attackersLink);
+
+    expect((await followLink(attackersLink)).params.get('error_code')).toBe('otp_expired');
+    expect((await followLink(ownersLink)).params.get('access_token')).toBeTruthy();
+    const attacker = await stack.client().auth.signInWithPassword({ email, password: 'mot-de-passe-attaquant' });
+    expect(attacker.error?.code).toBe('invalid_credentials');
+    const owner = await stack.client().auth.signInWithPassword({ email, password: 'mot-de-passe-du-vrai' });
+    expect(owner.error).toBeNull();
+  });
+});
+
+describe('redirect URLs, matched as GoTrue matches them (IsRedirectURLValid)', () => {
+  const site = 'http://127.0.0.1:3000';
+  const allow = [
+    'http://localhost:3000/**',
+    'https://medaille.example/auth/callback**',
+    'https://*.medaille.example/**',
+  ];
+  const patterns = allow.map(compileGlob);
+  const cases: [string, boolean][] = [
+    // Same site: scheme, host and port (any port on a loopback host, RFC 8252 §7.3).
+    ['http://127.0.0.1:3000/auth/callback?activation=true', true],
+    ['http://127.0.0.1:4123/auth/callback', true],
+    // An IP address passes only when it is loopback (this machine), whatever its scheme or port.
+    ['https://127.0.0.1:3000/auth/callback', true],
+    ['http://127.9.9.9:8080/x', true],
+    ['http://[::1]:3000/x', true],
+    ['http://10.0.0.1:3000/', false],
+    ['http://2130706433/', true], // the browser reads it as 127.0.0.1, and so do we
+    ['http://3232235777/', false], // 192.168.1.1 written as one number
+    // Glob patterns of the allow list, on the parsed URL.
+    ['http://localhost:3000/auth/callback?reset=true', true],
+    ['http://localhost:3000', true],
+    ['https://medaille.example/auth/callback?activation=true', true],
+    ['https://app.medaille.example/auth/callback', true],
+    ['https://a.b.medaille.example/', false], // `*` stays within one label
+    // What a prefix test let through.
+    ['http://localhost:3000@evil.example/', false],
+    ['http://localhost:3000.evil.example/', false],
+    ['https://medaille.example.evil.example/auth/callback', false],
+    ['https://medaille.example@evil.example/auth/callback', false],
+    ['http://localhost:3000\\@evil.example/', true], // a backslash is a slash to the browser: still localhost
+    ['https://evil.example/?https://medaille.example/auth/callback', false],
+    ['https://evil.example/#https://medaille.example/auth/callback', false],
+    ['javascript:alert(1)//http://localhost:3000/', false],
+    ['//evil.example/', false],
+    ['https://évil.example/', false],
+    ['not a url', false],
+  ];
+  it.each(cases)('%s → %s', (wanted, allowed) => {
+    const target = redirectTarget(wanted, site, patterns);
+    if (allowed) expect(target).toBe(new URL(wanted).href);
+    else expect(target).toBe(site);
+  });
+
+  it('sends the site URL, never the attacker’s, in a link asked for with a hostile redirect', async () => {
+    const email = newEmail('redirect');
+    await stack.client().auth.signUp({
+      email,
+      password: 'mot-de-passe-1',
+      options: { emailRedirectTo: 'http://localhost:3000@evil.example/' },
+    });
+    const followed = await followLink((await stack.lastMail(email)).links[0] as string);
+    expect(new URL(followed.target).host).toBe(new URL(stack.url.replace(/:\d+$/, ':3000')).host);
+    expect(followed.target).not.toContain('evil.example');
+  });
+});
+
+describe('the six-digit e-mail code', () => {
+  it('is spent after 5 wrong guesses for an address, even by the right code after them', async () => {
+    const owner = await stack.signedInOwner('guessed');
+    await stack.client().auth.signInWithOtp({ email: owner.email });
+    const code = /saisissez ce code : (\d{6})/.exec((await stack.lastMail(owner.email)).text)?.[1] as string;
+    for (let i = 0; i < 5; i += 1) {
+      const wrong = String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+      const answer = await auth('verify', { type: 'email', email: owner.email, token: wrong }, newClientAddress());
+      expect(answer).toMatchObject({ status: 403, body: { code: 'otp_expired' } });
+    }
+    const right = await auth('verify', { type: 'email', email: owner.email, token: code }, newClientAddress());
+    expect(right).toMatchObject({ status: 403, body: { code: 'otp_expired' } });
+
+    // A new e-mail brings a new code, which works.
+    await stack.client().auth.signInWithOtp({ email: owner.email });
+    const fresh = /saisissez ce code : (\d{6})/.exec((await stack.lastMail(owner.email)).text)?.[1] as string;
+    expect((await auth('verify', { type: 'email', email: owner.email, token: fresh }, newClientAddress())).status).toBe(
+      200,
+    );
+  });
+
+  it('takes 30 verifications per client address in 5 minutes, then 429 (token_verifications)', async () => {
+    const address = newClientAddress();
+    const statuses = [];
+    for (let i = 0; i < 31; i += 1) {
+      const email = newEmail('walk');
+      statuses.push((await auth('verify', { type: 'email', email, token: '000000' }, address)).status);
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(403));
+    expect(statuses[30]).toBe(429);
+    const limited = await auth('verify', { type: 'email', email: newEmail('x'), token: '1' }, address);
+    expect(limited.body).toEqual({ code: 'over_request_rate_limit', message: 'Request rate limit reached' });
+  });
+});
+
+describe('e-mails and sign-ins per client address (sign_in_sign_ups: 30 per 5 minutes)', () => {
+  it('sends no more than 30 one-time-link e-mails to 31 addresses from one client', async () => {
+    const address = newClientAddress();
+    const emails = Array.from({ length: 31 }, () => newEmail('otp-spray'));
+    const statuses = [];
+    for (const email of emails) statuses.push((await auth('otp', { email }, address)).status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+    expect(statuses[30]).toBe(429);
+    const last = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(emails[30] as string)}`);
+    expect(await last.json()).toEqual([]);
+    // Another client is not held back by the first.
+    expect((await auth('otp', { email: newEmail('other') }, newClientAddress())).status).toBe(200);
+  });
+
+  it('limits sign-ups, password sign-ins and recoveries together, whatever headers the client forges', async () => {
+    const address = newClientAddress();
+    const statuses = [];
+    for (let i = 0; i < 31; i += 1) {
+      const response = await fetchFrom(address)(
+        `${stack.url}/auth/v1/${['signup', 'recover', 'token?grant_type=password'][i % 3]}`,
+        {
+          method: 'POST',
+          headers: {
+            apikey: stack.anonKey,
+            'content-type': 'application/json',
+            'x-forwarded-for': `203.0.113.${i}`,
+            'cf-connecting-ip': `203.0.113.${i}`,
+          },
+          body: JSON.stringify({ email: newEmail('spray'), password: 'mot-de-passe-1' }),
+        },
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status !== 429)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
