@@ -344,6 +344,10 @@ export type Database = {
         Args: { p_code: string; p_animal: Json }
         Returns: Json
       }
+      reorder_animal_photos: {
+        Args: { p_animal_id: string; p_photo_ids: string[] }
+        Returns: undefined
+      }
     }
     Enums: {
       [_ in never]: never

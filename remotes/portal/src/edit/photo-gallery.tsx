@@ -148,11 +148,12 @@ export function PhotoGallery({
     const to = photos.findIndex((photo) => photo.id === over.id);
     const ordered = arrayMove(photos, from, to).map((photo, position) => ({ ...photo, position }));
     setPhotos(ordered);
-    const client = await supabase();
-    const results = await Promise.all(
-      ordered.map((photo) => client.from('animal_photos').update({ position: photo.position }).eq('id', photo.id)),
-    );
-    if (results.some((result) => result.error)) {
+    // One call, one transaction: a page closed midway leaves the old order or the new one, never a mix.
+    const { error } = await (await supabase()).rpc('reorder_animal_photos', {
+      p_animal_id: animalId,
+      p_photo_ids: ordered.map((photo) => photo.id),
+    });
+    if (error) {
       toast({ title: text.reorderFailed, variant: 'destructive' });
       await refresh();
     }

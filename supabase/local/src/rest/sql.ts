@@ -290,6 +290,8 @@ function findRoutine(cache: SchemaCache, name: string, args: Record<string, unkn
 
 function argumentValue(value: unknown, type: string): unknown {
   if (value === null || value === undefined) return null;
+  // A JSON array for an array parameter is that array, as PostgREST's json_to_record reads it.
+  if (Array.isArray(value) && type.endsWith('[]')) return value.map((item) => argumentValue(item, type.slice(0, -2)));
   if (type === 'json' || type === 'jsonb' || typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
