@@ -1,0 +1,638 @@
+// Issue 11: the authorization matrix over HTTP with supabase-js. Who (anonymous, owner A, another owner B,
+// the service role, a validly signed token of a user that does not exist, and five forged tokens) may do
+// what (every table, RPC, storage call and function of the product) to owner A's data. Each cell sends one
+// request as that caller and asserts what an attacker would see: the answer, and that none of A's data
+// leaked or changed unless the cell is 'allowed'. The expected outcomes are the table MATRIX below.
+import { randomUUID } from 'node:crypto';
+import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activatedAnimal } from '../support/finder.ts';
+import {
+  type CallerContext,
+  claimsOf,
+  clientWithToken,
+  describeExchange,
+  type Exchange,
+  type Outcome,
+  outcomeOf,
+  type Service,
+  STACK_JWT_SECRET,
+  signHs256,
+  unsignedJwt,
+  WRONG_SECRET,
+  withEditedPayload,
+} from './support.ts';
+
+const CALLERS = [
+  'anon', // the anon key alone, as a finder's browser sends it
+  'ownerA', // the owner of every target below, with the access token of a password sign-in
+  'ownerB', // another owner, signed in the same way, with an animal of their own
+  'service', // the service_role key, as the server functions have it
+  'ghost', // a token signed with the project's secret for a user that does not exist
+  'wrongSecret', // A's claims signed with another secret
+  'algNone', // A's claims with alg "none" and no signature
+  'expired', // A's claims, signed with the project's secret, expired an hour ago
+  'roleResigned', // A's token with role service_role, re-signed with another secret
+  'roleEdited', // A's token with role service_role written into the payload, signature kept
+] as const;
+type Caller = (typeof CALLERS)[number];
+
+const OK = 'allowed';
+const EMPTY = 'empty';
+const DENIED = 'denied';
+const REFUSED = 'refused';
+
+/** The expected outcome of every operation for every caller (the words are defined on `Outcome`). */
+// biome-ignore format: the matrix reads as a table, one column per caller.
+const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
+  // operation                                     anon     ownerA   ownerB   service  ghost  | wrongSecret algNone expired roleResigned roleEdited
+  ['animals select',                              DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animals insert (owned by A)',                 DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animals update',                              DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animals delete',                              DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animals re-own to B',                         DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_photos select',                        DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_photos insert',                        DENIED,  OK,      DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_photos update',                        DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_photos delete',                        DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_photos move to B’s animal',            DENIED,  DENIED,  DENIED,  400,     DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['codes select',                                DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['codes insert',                                DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['codes update (release A’s code)',             DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['codes delete',                                DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['finder_messages select',                      DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['finder_messages insert',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['finder_messages update',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['finder_messages delete',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['scan_events select',                          DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['scan_events insert',                          DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['scan_events update',                          DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['scan_events delete',                          DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rate_limit_hits select',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rate_limit_hits insert',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rate_limit_hits update',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rate_limit_hits delete',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // Schemas other than public are not exposed (PGRST106), not even to the service role.
+  ['auth.users select',                           406,     406,     406,     406,     406,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage.objects select over REST',            406,     406,     406,     406,     406,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['private.client_hash_salt select',             406,     406,     406,     406,     406,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // RPCs: code_status is public; register_animal_with_code needs a signed-in user; the rest are the
+  // server functions' own (service_role only) or run under row level security.
+  ['rpc code_status',                             OK,      OK,      OK,      OK,      OK,       REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc register_animal_with_code (A’s code)',    DENIED,  EMPTY,   EMPTY,   EMPTY,   EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc register_animal_with_code (free code)',   DENIED,  OK,      OK,      EMPTY,   409,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc public_profile',                          DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc public_profile_for_client',               DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc record_finder_message',                   DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc record_scan',                             DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc hit_rate_limit',                          DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc purge_old_scan_events',                   DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc reorder_animal_photos',                   DENIED,  OK,      404,     OK,      404,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc touch_date_modification (trigger)',       DENIED,  DENIED,  DENIED,  400,     DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc enforce_photo_limit (trigger)',           DENIED,  DENIED,  DENIED,  400,     DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // Storage, bucket animal-photos. Public files need no key at all, so a bad token changes nothing there.
+  ['storage upload to A’s animal folder',         DENIED,  OK,      DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage upload to A’s user folder',           DENIED,  OK,      DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage download public',                     OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
+  ['storage list A’s animal folder',              EMPTY,   OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage remove A’s photo',                    EMPTY,   OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage replace A’s photo',                   DENIED,  OK,      DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage replace A’s user-folder photo',       DENIED,  OK,      DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // The finder's functions are public, but Supabase verifies the JWT before a function runs.
+  ['function get_public_profile',                 OK,      OK,      OK,      OK,      OK,       REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['function post_finder_message',                OK,      OK,      OK,      OK,      OK,       REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['function record-scan',                        OK,      OK,      OK,      OK,      OK,       REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // Auth: whose account a token opens. The anon key alone is no user token (401 no_authorization); the
+  // service key has no sub (403 bad_jwt); a valid token of no user opens nothing (403 user_not_found).
+  ['auth getUser',                                401,     OK,      EMPTY,   REFUSED, 403,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+];
+
+// What only A (and the service role) may ever see: any answer to anyone else containing one of these leaks.
+const PRIVATE_EMAIL = 'prive-a@example.fr';
+const PRIVATE_PHONE = '0699000001';
+const HIDDEN_PUBLIC_PHONE = '0611000002';
+const JPEG = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], { type: 'image/jpeg' });
+const OTHER_JPEG = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9, 9, 9])], { type: 'image/jpeg' });
+const BUCKET = 'animal-photos';
+
+let stack: TestStack;
+let service: SupabaseClient;
+let ownerA: Awaited<ReturnType<TestStack['signedInOwner']>>;
+let ownerB: Awaited<ReturnType<TestStack['signedInOwner']>>;
+let tokens: Record<Caller, string>;
+/** A's data shared by the cells that read it; cells that write make their own with `fresh`. */
+let f: {
+  animal: string;
+  code: string;
+  photo: string;
+  photoPath: string;
+  message: string;
+  event: string;
+  rateBucket: string;
+  animalOfB: string;
+};
+
+const marker = () => `intrus-${randomUUID()}`;
+
+async function must<T>(query: PromiseLike<{ data: T; error: unknown }>): Promise<T> {
+  const { data, error } = await query;
+  if (error) throw new Error(`fixture: ${JSON.stringify(error)}`);
+  return data;
+}
+
+/** A's data made for one cell, so that what one cell may change never touches another. */
+const fresh = {
+  animal: () => activatedAnimal(stack, ownerA.client, { nom: 'Frais' }),
+  async photo(animalId?: string) {
+    const animal = animalId ?? (await fresh.animal()).animalId;
+    const row = await must(
+      ownerA.client
+        .from('animal_photos')
+        .insert({ animal_id: animal, path: `${animal}/${randomUUID()}.jpg`, position: 0 })
+        .select('id')
+        .single(),
+    );
+    return { animalId: animal, photoId: (row as { id: string }).id };
+  },
+  /** A file of A's, in a new animal's folder unless a folder is given. */
+  async file(folder?: string) {
+    const path = `${folder ?? (await fresh.animal()).animalId}/${randomUUID()}.jpg`;
+    await must(ownerA.client.storage.from(BUCKET).upload(path, JPEG(), { contentType: 'image/jpeg' }));
+    return path;
+  },
+  async row(table: 'finder_messages' | 'scan_events', fields: Record<string, unknown> = {}) {
+    const base = { animal_id: f.animal, code_id: f.code };
+    const values: Record<string, unknown> =
+      table === 'finder_messages'
+        ? { ...base, message: 'Vu près du parc', ...fields }
+        : { ...base, lat: 45.76, lon: 4.83, consent: true, ...fields };
+    const row = await must(service.from(table).insert(values).select('id').single());
+    return (row as { id: string }).id;
+  },
+  async rateBucket() {
+    const bucket = `test:${randomUUID()}`;
+    await must(service.from('rate_limit_hits').insert({ bucket, window_start: new Date().toISOString(), hits: 3 }));
+    return bucket;
+  },
+};
+
+/** What the service role reads of one row right now (null when there is none). */
+async function rowOf(table: string, column: string, value: unknown): Promise<Record<string, unknown> | null> {
+  const { data, error } = await service.from(table).select('*').eq(column, value).maybeSingle();
+  if (error) throw new Error(`check: ${JSON.stringify(error)}`);
+  return data;
+}
+const exists = async (table: string, column: string, value: unknown) => (await rowOf(table, column, value)) !== null;
+
+/** The bytes of a public file, or null when there is no such file. */
+async function publicFile(path: string): Promise<Buffer | null> {
+  const response = await fetch(service.storage.from(BUCKET).getPublicUrl(path).data.publicUrl);
+  return response.ok ? Buffer.from(await response.arrayBuffer()) : null;
+}
+const sameBytes = async (bytes: Buffer | null, blob: Blob) =>
+  bytes?.equals(Buffer.from(await blob.arrayBuffer())) === true;
+
+interface Operation<T> {
+  service: Service;
+  /** A's data this cell may change; cells that only read use the shared fixture. */
+  prepare?: () => Promise<T>;
+  /** Sends the request as the caller; answers the data supabase-js returned. */
+  act: (caller: CallerContext, target: T) => PromiseLike<{ data: unknown }>;
+  /** Whether the request did what it asked: read A's data, or changed it (checked with the service role). */
+  tookEffect: (target: T, data: unknown) => boolean | Promise<boolean>;
+  /** Anything in an answer that must never be there, whoever asks. */
+  violations?: (data: unknown) => string[];
+  /** Frees what the cell added where space is counted (a storage folder holds at most 8 files). */
+  cleanup?: (target: T) => Promise<unknown>;
+}
+
+const operation = <T>(o: Operation<T>) => o as Operation<unknown>;
+const rows = (data: unknown) => (Array.isArray(data) ? (data as Record<string, unknown>[]) : []);
+const hasRow = (data: unknown, column: string, value: unknown) => rows(data).some((row) => row[column] === value);
+
+/** A select of A's row by id, over REST. */
+const selectOne = (table: string, id: () => string) =>
+  operation({
+    service: 'rest',
+    act: ({ db }) => db.from(table).select('*').eq('id', id()),
+    tookEffect: (_, data) => hasRow(data, 'id', id()),
+  });
+
+/** An update of one of A's rows (by `key`): it took effect when the row is no longer what it was before. */
+const updateOne = (table: string, prepare: () => Promise<string>, changes: () => Record<string, unknown>, key = 'id') =>
+  operation({
+    service: 'rest',
+    prepare: async () => {
+      const value = await prepare();
+      return { value, changes: changes(), before: JSON.stringify(await rowOf(table, key, value)) };
+    },
+    act: ({ db }, t) => db.from(table).update(t.changes).eq(key, t.value).select(),
+    tookEffect: async (t) => JSON.stringify(await rowOf(table, key, t.value)) !== t.before,
+  });
+
+const deleteOne = (table: string, prepare: () => Promise<string>) =>
+  operation({
+    service: 'rest',
+    prepare,
+    act: ({ db }, id) => db.from(table).delete().eq('id', id).select(),
+    tookEffect: async (id) => !(await exists(table, 'id', id)),
+  });
+
+/** An insert whose row carries a unique mark, so that the check finds exactly this cell's row. */
+const insertMarked = (table: string, column: string, values: (mark: string) => Record<string, unknown>) =>
+  operation({
+    service: 'rest',
+    prepare: async () => values(marker()),
+    act: ({ db }, row) => db.from(table).insert(row),
+    tookEffect: (row) => exists(table, column, row[column]),
+  });
+
+const rpcOnlyForService = (
+  fn: string,
+  args: (mark: string) => Record<string, unknown>,
+  effect: (mark: string, data: unknown) => boolean | Promise<boolean>,
+) =>
+  operation({
+    service: 'rest',
+    prepare: async () => marker(),
+    act: ({ db }, mark) => db.rpc(fn, args(mark)),
+    tookEffect: effect,
+  });
+
+const OPERATIONS: Record<string, Operation<unknown>> = {
+  'animals select': selectOne('animals', () => f.animal),
+  'animals insert (owned by A)': insertMarked('animals', 'nom', (nom) => ({ nom, proprietaire_id: ownerA.userId })),
+  'animals update': updateOne(
+    'animals',
+    async () => (await fresh.animal()).animalId,
+    () => ({ nom: marker() }),
+  ),
+  'animals delete': deleteOne('animals', async () => (await fresh.animal()).animalId),
+  'animals re-own to B': updateOne(
+    'animals',
+    async () => (await fresh.animal()).animalId,
+    () => ({ proprietaire_id: ownerB.userId }),
+  ),
+
+  'animal_photos select': selectOne('animal_photos', () => f.photo),
+  'animal_photos insert': operation({
+    service: 'rest',
+    prepare: async () => (await fresh.animal()).animalId,
+    act: ({ db }, animal) => db.from('animal_photos').insert({ animal_id: animal, path: `${animal}/intrus.jpg` }),
+    tookEffect: (animal) => exists('animal_photos', 'animal_id', animal),
+  }),
+  'animal_photos update': updateOne(
+    'animal_photos',
+    async () => (await fresh.photo()).photoId,
+    () => ({ position: 7 }),
+  ),
+  'animal_photos delete': deleteOne('animal_photos', async () => (await fresh.photo()).photoId),
+  'animal_photos move to B’s animal': updateOne(
+    'animal_photos',
+    async () => (await fresh.photo()).photoId,
+    () => ({ animal_id: f.animalOfB }),
+  ),
+
+  'codes select': selectOne('codes', () => f.code),
+  'codes insert': insertMarked('codes', 'id', (mark) => ({ id: `MDL-${mark.slice(7, 19).toUpperCase()}` })),
+  'codes update (release A’s code)': updateOne(
+    'codes',
+    async () => (await fresh.animal()).code,
+    () => ({ animal_id: null, used: false }),
+  ),
+  'codes delete': operation({
+    service: 'rest',
+    prepare: () => fresh.animal(),
+    act: ({ db }, t) => db.from('codes').delete().eq('id', t.code).select(),
+    tookEffect: async (t) => !(await exists('codes', 'id', t.code)),
+  }),
+
+  'finder_messages select': selectOne('finder_messages', () => f.message),
+  'finder_messages insert': insertMarked('finder_messages', 'message', (message) => ({
+    animal_id: f.animal,
+    code_id: f.code,
+    message,
+  })),
+  'finder_messages update': updateOne(
+    'finder_messages',
+    () => fresh.row('finder_messages'),
+    () => ({ message: marker() }),
+  ),
+  'finder_messages delete': deleteOne('finder_messages', () => fresh.row('finder_messages')),
+
+  'scan_events select': selectOne('scan_events', () => f.event),
+  'scan_events insert': insertMarked('scan_events', 'user_agent', (user_agent) => ({
+    animal_id: f.animal,
+    code_id: f.code,
+    lat: 1,
+    lon: 2,
+    consent: true,
+    user_agent,
+  })),
+  'scan_events update': updateOne(
+    'scan_events',
+    () => fresh.row('scan_events'),
+    () => ({ user_agent: marker() }),
+  ),
+  'scan_events delete': deleteOne('scan_events', () => fresh.row('scan_events')),
+
+  'rate_limit_hits select': operation({
+    service: 'rest',
+    act: ({ db }) => db.from('rate_limit_hits').select('*').eq('bucket', f.rateBucket),
+    tookEffect: (_, data) => hasRow(data, 'bucket', f.rateBucket),
+  }),
+  'rate_limit_hits insert': insertMarked('rate_limit_hits', 'bucket', (bucket) => ({
+    bucket,
+    window_start: new Date().toISOString(),
+    hits: 0,
+  })),
+  'rate_limit_hits update': updateOne(
+    'rate_limit_hits',
+    () => fresh.rateBucket(),
+    () => ({ hits: 0 }),
+    'bucket',
+  ),
+  'rate_limit_hits delete': operation({
+    service: 'rest',
+    prepare: () => fresh.rateBucket(),
+    act: ({ db }, bucket) => db.from('rate_limit_hits').delete().eq('bucket', bucket).select(),
+    tookEffect: async (bucket) => !(await exists('rate_limit_hits', 'bucket', bucket)),
+  }),
+
+  'auth.users select': operation({
+    service: 'rest',
+    act: ({ db }) => db.schema('auth').from('users').select('id, email'),
+    tookEffect: (_, data) => hasRow(data, 'id', ownerA.userId),
+  }),
+  'storage.objects select over REST': operation({
+    service: 'rest',
+    act: ({ db }) => db.schema('storage').from('objects').select('name'),
+    tookEffect: (_, data) => hasRow(data, 'name', f.photoPath),
+  }),
+  'private.client_hash_salt select': operation({
+    service: 'rest',
+    act: ({ db }) => db.schema('private').from('client_hash_salt').select('*'),
+    tookEffect: (_, data) => rows(data).length > 0,
+  }),
+
+  'rpc code_status': operation({
+    service: 'rest',
+    act: ({ db }) => db.rpc('code_status', { p_code: f.code }),
+    tookEffect: (_, data) => data === 'activated',
+  }),
+  'rpc register_animal_with_code (A’s code)': operation({
+    service: 'rest',
+    prepare: async () => marker(),
+    act: ({ db }, nom) => db.rpc('register_animal_with_code', { p_code: f.code, p_animal: { nom } }),
+    tookEffect: async (nom) =>
+      (await exists('animals', 'nom', nom)) || (await rowOf('codes', 'id', f.code))?.animal_id !== f.animal,
+  }),
+  'rpc register_animal_with_code (free code)': operation({
+    service: 'rest',
+    prepare: () => stack.newCode(),
+    act: ({ db }, code) => db.rpc('register_animal_with_code', { p_code: code, p_animal: { nom: 'Nouveau' } }),
+    tookEffect: async (code) => (await rowOf('codes', 'id', code))?.used === true,
+  }),
+  'rpc public_profile': rpcOnlyForService(
+    'public_profile',
+    () => ({ p_code: f.code }),
+    (_, data) => (data as { name?: string } | null)?.name === 'Rex',
+  ),
+  'rpc public_profile_for_client': rpcOnlyForService(
+    'public_profile_for_client',
+    (mark) => ({ p_code: f.code, p_client_hash: mark, p_limit_per_minute: 100 }),
+    (_, data) => (data as { name?: string } | null)?.name === 'Rex',
+  ),
+  'rpc record_finder_message': rpcOnlyForService(
+    'record_finder_message',
+    (mark) => ({ p_code: f.code, p_message: mark, p_contact: null }),
+    (mark) => exists('finder_messages', 'message', mark),
+  ),
+  'rpc record_scan': rpcOnlyForService(
+    'record_scan',
+    (mark) => ({
+      p_code: f.code,
+      p_animal_id: null,
+      p_lat: 48.85,
+      p_lon: 2.35,
+      p_accuracy: 10,
+      p_user_agent: mark,
+      p_client_hash: mark,
+    }),
+    (mark) => exists('scan_events', 'user_agent', mark),
+  ),
+  'rpc hit_rate_limit': rpcOnlyForService(
+    'hit_rate_limit',
+    (mark) => ({ p_bucket: mark, p_limit: 5, p_window_seconds: 60 }),
+    (mark) => exists('rate_limit_hits', 'bucket', mark),
+  ),
+  'rpc purge_old_scan_events': operation({
+    service: 'rest',
+    // One of A's shared positions old enough to be purged: calling the purge destroys it.
+    prepare: () => fresh.row('scan_events', { created_at: new Date(Date.now() - 100 * 86_400_000).toISOString() }),
+    act: ({ db }) => db.rpc('purge_old_scan_events'),
+    tookEffect: async (id) => !(await exists('scan_events', 'id', id)),
+  }),
+  'rpc reorder_animal_photos': operation({
+    service: 'rest',
+    prepare: async () => {
+      const first = await fresh.photo();
+      const second = await fresh.photo(first.animalId);
+      await must(service.from('animal_photos').update({ position: 1 }).eq('id', second.photoId));
+      return { animalId: first.animalId, first: first.photoId, second: second.photoId };
+    },
+    act: ({ db }, t) => db.rpc('reorder_animal_photos', { p_animal_id: t.animalId, p_photo_ids: [t.second, t.first] }),
+    tookEffect: async (t) => (await rowOf('animal_photos', 'id', t.second))?.position === 0,
+  }),
+  'rpc touch_date_modification (trigger)': operation({
+    service: 'rest',
+    act: ({ db }) => db.rpc('touch_date_modification'),
+    tookEffect: () => false,
+  }),
+  'rpc enforce_photo_limit (trigger)': operation({
+    service: 'rest',
+    act: ({ db }) => db.rpc('enforce_photo_limit'),
+    tookEffect: () => false,
+  }),
+
+  'storage upload to A’s animal folder': operation({
+    service: 'storage',
+    prepare: async () => `${(await fresh.animal()).animalId}/${randomUUID()}.jpg`,
+    act: ({ db }, path) => db.storage.from(BUCKET).upload(path, JPEG(), { contentType: 'image/jpeg' }),
+    tookEffect: async (path) => (await publicFile(path)) !== null,
+  }),
+  'storage upload to A’s user folder': operation({
+    service: 'storage',
+    prepare: async () => `${ownerA.userId}/${randomUUID()}.jpg`,
+    act: ({ db }, path) => db.storage.from(BUCKET).upload(path, JPEG(), { contentType: 'image/jpeg' }),
+    tookEffect: async (path) => (await publicFile(path)) !== null,
+    cleanup: (path) => service.storage.from(BUCKET).remove([path]),
+  }),
+  'storage download public': operation({
+    service: 'storage',
+    // The public URL as the pages use it, fetched with the caller's headers.
+    act: async ({ db, get }) => {
+      const response = await get(db.storage.from(BUCKET).getPublicUrl(f.photoPath).data.publicUrl);
+      return { data: response.ok ? Buffer.from(await response.arrayBuffer()) : null };
+    },
+    tookEffect: (_, data) => sameBytes(data as Buffer | null, JPEG()),
+  }),
+  'storage list A’s animal folder': operation({
+    service: 'storage',
+    act: ({ db }) => db.storage.from(BUCKET).list(f.animal),
+    tookEffect: (_, data) => hasRow(data, 'name', f.photoPath.split('/')[1]),
+  }),
+  'storage remove A’s photo': operation({
+    service: 'storage',
+    prepare: () => fresh.file(),
+    act: ({ db }, path) => db.storage.from(BUCKET).remove([path]),
+    tookEffect: async (path) => (await publicFile(path)) === null,
+  }),
+  'storage replace A’s photo': operation({
+    service: 'storage',
+    prepare: () => fresh.file(),
+    act: ({ db }, path) => db.storage.from(BUCKET).update(path, OTHER_JPEG(), { contentType: 'image/jpeg' }),
+    tookEffect: async (path) => !(await sameBytes(await publicFile(path), JPEG())),
+  }),
+  'storage replace A’s user-folder photo': operation({
+    service: 'storage',
+    prepare: () => fresh.file(ownerA.userId),
+    act: ({ db }, path) => db.storage.from(BUCKET).update(path, OTHER_JPEG(), { contentType: 'image/jpeg' }),
+    tookEffect: async (path) => !(await sameBytes(await publicFile(path), JPEG())),
+    cleanup: (path) => service.storage.from(BUCKET).remove([path]),
+  }),
+
+  'function get_public_profile': operation({
+    service: 'functions',
+    act: ({ db }) => db.functions.invoke('get_public_profile', { body: { code: f.code } }),
+    tookEffect: (_, data) => (data as { name?: string } | null)?.name === 'Rex',
+    violations: (data) =>
+      ['proprietaire_id', 'email_proprietaire', 'telephone_proprietaire', 'public_phone']
+        .filter((field) => data !== null && typeof data === 'object' && field in data)
+        .map((field) => `the public profile carries ${field}`),
+  }),
+  'function post_finder_message': operation({
+    service: 'functions',
+    prepare: async () => marker(),
+    act: ({ db }, message) => db.functions.invoke('post_finder_message', { body: { code: f.code, message } }),
+    tookEffect: (message) => exists('finder_messages', 'message', message),
+  }),
+  'function record-scan': operation({
+    service: 'functions',
+    prepare: async () => marker(),
+    act: ({ db }, userAgent) =>
+      db.functions.invoke('record-scan', {
+        body: { codeId: f.code, animalId: f.animal, lat: 43.6, lon: 1.44, accuracy: 20, userAgent, consent: true },
+      }),
+    tookEffect: (userAgent) => exists('scan_events', 'user_agent', userAgent),
+  }),
+
+  'auth getUser': operation({
+    service: 'auth',
+    act: ({ db, token }) => db.auth.getUser(token),
+    tookEffect: (_, data) => (data as { user?: { id?: string } } | null)?.user?.id === ownerA.userId,
+  }),
+};
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  service = stack.serviceClient();
+  [ownerA, ownerB] = await Promise.all([stack.signedInOwner('matrix-a'), stack.signedInOwner('matrix-b')]);
+
+  const rex = await activatedAnimal(stack, ownerA.client, {
+    nom: 'Rex',
+    email_proprietaire: PRIVATE_EMAIL,
+    telephone_proprietaire: PRIVATE_PHONE,
+  });
+  await must(
+    ownerA.client
+      .from('animals')
+      .update({ public_phone: HIDDEN_PUBLIC_PHONE, show_public_phone: false })
+      .eq('id', rex.animalId),
+  );
+  const photoPath = `${rex.animalId}/photo.jpg`;
+  await must(ownerA.client.storage.from(BUCKET).upload(photoPath, JPEG(), { contentType: 'image/jpeg' }));
+  // A's single-photo upload in their own user folder, as the portal makes it.
+  const userFilePath = `${ownerA.userId}/${rex.animalId}.jpg`;
+  await must(ownerA.client.storage.from(BUCKET).upload(userFilePath, JPEG(), { contentType: 'image/jpeg' }));
+  const photo = await must(
+    ownerA.client.from('animal_photos').insert({ animal_id: rex.animalId, path: photoPath }).select('id').single(),
+  );
+  f = {
+    animal: rex.animalId,
+    code: rex.code,
+    photo: (photo as { id: string }).id,
+    photoPath,
+    message: '',
+    event: '',
+    rateBucket: '',
+    animalOfB: (await activatedAnimal(stack, ownerB.client, { nom: 'Mimi' })).animalId,
+  };
+  f.message = await fresh.row('finder_messages');
+  f.event = await fresh.row('scan_events');
+  f.rateBucket = await fresh.rateBucket();
+
+  const tokenOf = async (client: SupabaseClient) => (await client.auth.getSession()).data.session?.access_token ?? '';
+  const tokenA = await tokenOf(ownerA.client);
+  const claimsA = claimsOf(tokenA);
+  const now = Math.floor(Date.now() / 1000);
+  tokens = {
+    anon: stack.anonKey,
+    ownerA: tokenA,
+    ownerB: await tokenOf(ownerB.client),
+    service: stack.serviceRoleKey,
+    ghost: signHs256(
+      { ...claimsA, sub: randomUUID(), email: 'personne@example.fr', session_id: randomUUID() },
+      STACK_JWT_SECRET,
+    ),
+    wrongSecret: signHs256(claimsA, WRONG_SECRET),
+    algNone: unsignedJwt(claimsA),
+    expired: signHs256({ ...claimsA, iat: now - 7200, exp: now - 3600 }, STACK_JWT_SECRET),
+    roleResigned: signHs256({ ...claimsA, role: 'service_role' }, WRONG_SECRET),
+    roleEdited: withEditedPayload(tokenA, { role: 'service_role' }),
+  };
+});
+afterAll(() => stack?.close());
+
+/** Private values of A's that no answer to anyone but A or the service role may contain. */
+function leaks(caller: Caller, exchanges: Exchange[]): string[] {
+  if (caller === 'ownerA' || caller === 'service') return [];
+  const secrets = [PRIVATE_EMAIL, PRIVATE_PHONE, HIDDEN_PUBLIC_PHONE, ownerA.email];
+  return exchanges.flatMap((exchange) =>
+    secrets.filter((secret) => exchange.responseText.includes(secret)).map((secret) => `${secret} leaked`),
+  );
+}
+
+const cells = MATRIX.flatMap(([name, ...outcomes]) =>
+  CALLERS.map((caller, column) => ({ name, caller, expected: outcomes[column] as Outcome })),
+);
+
+describe('the authorization matrix', () => {
+  it('has one expected outcome per caller for every operation, and an operation for every row', () => {
+    expect(MATRIX.filter((row) => row.length !== CALLERS.length + 1).map(([name]) => name)).toEqual([]);
+    expect(MATRIX.map(([name]) => name).sort()).toEqual(Object.keys(OPERATIONS).sort());
+  });
+
+  it.each(cells)('$name · $caller → $expected', async ({ name, caller, expected }) => {
+    const op = OPERATIONS[name] as Operation<unknown>;
+    const target = op.prepare ? await op.prepare() : undefined;
+    const context = clientWithToken(stack, tokens[caller]);
+    const { exchanges } = context;
+    try {
+      const { data } = await op.act(context, target);
+      const answer = exchanges.at(-1);
+      const succeeded = answer !== undefined && answer.status >= 200 && answer.status < 300;
+      const observed = {
+        outcome: outcomeOf(op.service, answer, await op.tookEffect(target, succeeded ? data : null), {
+          anonRole: caller === 'anon',
+          expired: caller === 'expired',
+        }),
+        violations: [...leaks(caller, exchanges), ...(op.violations?.(data) ?? [])],
+      };
+      expect(observed, describeExchange(answer)).toEqual({ outcome: expected, violations: [] });
+    } finally {
+      await op.cleanup?.(target);
+    }
+  });
+});
