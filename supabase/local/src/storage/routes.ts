@@ -1,12 +1,17 @@
 // /storage/v1: Supabase Storage's behaviour for the calls the product makes: upload (POST, or PUT to
 // replace), remove, list, and downloads. Rows in storage.objects are written under the caller's role,
 // so the bucket's policies decide; the bucket's size and type limits are enforced here as Storage does.
+// A refused request leaves nothing on disk: bytes are staged outside the objects' folders and move into
+// place only once the row is written.
 import { randomUUID } from 'node:crypto';
 import { type Context, Hono } from 'hono';
+import { routePath } from 'hono/route';
 import { actAs, type Database, type Queryable } from '../database/index.ts';
 import { callerOf, type StackEnv } from '../http/gateway.ts';
 import type { FileStore } from './files.ts';
+import { signatureMismatch } from './image-signature.ts';
 import { type ImageTransform, outputFormat, parseImageTransform, transformImage } from './image-transform.ts';
+import { parseListRequest } from './list-request.ts';
 
 /** Storage answers almost every error with HTTP 400 and the real status inside the body. */
 class StorageError extends Error {
@@ -20,6 +25,12 @@ class StorageError extends Error {
     super(message);
   }
 }
+
+/**
+ * A path that cannot be percent-decoded. Storage's router (Fastify) answers it before any route runs,
+ * with its own body: `{"error":"Bad Request","message":"'{path}' is not a valid url component","statusCode":400}`.
+ */
+class BadUrl extends Error {}
 
 const noSuchBucket = () => new StorageError('404', 'Bucket not found', 'Bucket not found', 'NoSuchBucket');
 const noSuchKey = () => new StorageError('404', 'not_found', 'Object not found', 'NoSuchKey');
@@ -72,7 +83,16 @@ export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
 export function storageRoutes(db: Database, files: FileStore) {
   const app = new Hono<StackEnv>();
 
+  // Every answer, object or error: a browser never takes stored bytes for another type than the one sent.
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+  });
+
   app.onError((error, c) => {
+    if (error instanceof BadUrl) {
+      return c.json({ error: 'Bad Request', message: error.message, statusCode: 400 }, 400);
+    }
     if (error instanceof StorageError) {
       return c.json(
         { statusCode: error.statusCode, error: error.error, message: error.message, code: error.code },
@@ -121,8 +141,12 @@ export function storageRoutes(db: Database, files: FileStore) {
       });
     } catch (error) {
       const e = error as { code?: string; message?: string };
+      // As Storage maps it: a policy's refusal gets the generic message, a trigger's keeps its own.
       if (e.code === '42501') {
-        throw new StorageError('403', 'Unauthorized', 'new row violates row-level security policy', 'AccessDenied');
+        const message = e.message?.includes('row-level security')
+          ? 'new row violates row-level security policy'
+          : (e.message ?? 'Access denied');
+        throw new StorageError('403', 'Unauthorized', message, 'AccessDenied');
       }
       if (e.code === '23505')
         throw new StorageError('409', 'Duplicate', 'The resource already exists', 'KeyAlreadyExists');
@@ -154,9 +178,26 @@ export function storageRoutes(db: Database, files: FileStore) {
     };
   }
 
+  /**
+   * The object's name: the rest of the path as sent, decoded once, as Storage's router decodes it (the
+   * route's own segments, such as the bucket, come first).
+   */
+  function objectNameOf(c: Context): string {
+    const path = new URL(c.req.url).pathname;
+    const encoded = path
+      .split('/')
+      .slice(routePath(c).split('/').length - 1)
+      .join('/');
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      throw new BadUrl(`'${path.replace(/^\/storage\/v1/, '')}' is not a valid url component`);
+    }
+  }
+
   async function upload(c: Context<StackEnv>, upsert: boolean) {
     const bucketId = c.req.param('bucket') as string;
-    const name = decodeURIComponent(c.req.path.split(`/object/${bucketId}/`)[1] ?? '');
+    const name = objectNameOf(c);
     const claims = requireCaller(c);
     const bucket = await bucketOf(db, bucketId);
     const upload = await readUpload(c);
@@ -171,6 +212,8 @@ export function storageRoutes(db: Database, files: FileStore) {
     const limit = Math.min(bucket.file_size_limit ?? GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT);
     if (upload.bytes.byteLength > limit) throw tooLarge();
     checkKey(name);
+    const mismatch = signatureMismatch(upload.mime, upload.bytes);
+    if (mismatch) throw new StorageError('415', 'invalid_mime_type', mismatch, 'InvalidMimeType');
 
     const staged = await files.stage(bucketId, name, upload.bytes);
     const metadata = {
@@ -192,14 +235,14 @@ export function storageRoutes(db: Database, files: FileStore) {
            returning id`,
           [bucketId, name, owner, JSON.stringify(metadata), randomUUID()],
         );
-        // The bytes take their place before the row commits: a crash leaves at worst a file without a row.
+        // The bytes take their place once the row is accepted and before it commits: a refused row leaves
+        // nothing, a crash at worst a file without a row.
         await staged.commit();
         return written.rows[0]?.id;
       });
       return c.json({ Key: `${bucketId}/${name}`, Id: id });
-    } catch (error) {
+    } finally {
       await staged.discard();
-      throw error;
     }
   }
 
@@ -262,13 +305,18 @@ export function storageRoutes(db: Database, files: FileStore) {
     });
   }
 
-  const objectName = (c: Context, prefix: string) => decodeURIComponent(c.req.path.split(prefix)[1] ?? '');
+  /** A download's object name: one that no upload could have stored is refused as Storage refuses its key. */
+  function downloadNameOf(c: Context): string {
+    const name = objectNameOf(c);
+    checkKey(name);
+    return name;
+  }
 
   app.get('/object/public/:bucket/*', async (c) => {
     const bucketId = c.req.param('bucket');
     const bucket = await bucketOf(db, bucketId);
     if (!bucket.public) throw noSuchBucket();
-    return download(c, bucketId, objectName(c, `/object/public/${bucketId}/`), false);
+    return download(c, bucketId, downloadNameOf(c), false);
   });
 
   app.get('/render/image/public/:bucket/*', async (c) => {
@@ -277,24 +325,27 @@ export function storageRoutes(db: Database, files: FileStore) {
     if (!bucket.public) throw noSuchBucket();
     const transform = parseImageTransform(c.req.query());
     if (typeof transform === 'string') throw new StorageError('400', 'InvalidRequest', transform, 'InvalidRequest');
-    return download(c, bucketId, objectName(c, `/render/image/public/${bucketId}/`), false, transform);
+    return download(c, bucketId, downloadNameOf(c), false, transform);
   });
 
-  const authenticatedDownload = (prefix: string) => async (c: Context<StackEnv>) => {
+  const authenticatedDownload = async (c: Context<StackEnv>) => {
     const bucketId = c.req.param('bucket') as string;
+    const name = downloadNameOf(c);
     const bucket = await bucketOf(db, bucketId);
-    return download(c, bucketId, objectName(c, `${prefix}${bucketId}/`), !bucket.public);
+    return download(c, bucketId, name, !bucket.public);
   };
-  app.get('/object/authenticated/:bucket/*', authenticatedDownload('/object/authenticated/'));
+  app.get('/object/authenticated/:bucket/*', authenticatedDownload);
 
   app.post('/object/list/:bucket', async (c) => {
     const bucketId = c.req.param('bucket');
-    const input = (await c.req.json().catch(() => ({}))) as { prefix?: string; limit?: number; offset?: number };
+    const input = parseListRequest(await c.req.text());
+    if (typeof input === 'string') throw new StorageError('400', 'Error', input, 'InvalidRequest');
     const prefix = input.prefix ? `${input.prefix.replace(/\/$/, '')}/` : '';
     const rows = await asCaller(c, async (tx) => {
       const found = await tx.query<ObjectRow>(
-        `select * from storage.objects where bucket_id = $1 and starts_with(name, $2) order by name limit $3 offset $4`,
-        [bucketId, prefix, Math.min(input.limit ?? 100, 1000), input.offset ?? 0],
+        `select * from storage.objects where bucket_id = $1 and starts_with(name, $2)
+         order by name ${input.order === 'desc' ? 'desc' : 'asc'} limit $3 offset $4`,
+        [bucketId, prefix, input.limit, input.offset],
       );
       return found.rows;
     });
@@ -325,7 +376,7 @@ export function storageRoutes(db: Database, files: FileStore) {
     return c.json([...entries.values()]);
   });
 
-  app.get('/object/:bucket/*', authenticatedDownload('/object/'));
+  app.get('/object/:bucket/*', authenticatedDownload);
   app.post('/object/:bucket/*', (c) => upload(c, c.req.header('x-upsert') === 'true'));
   app.put('/object/:bucket/*', (c) => upload(c, true));
 
@@ -336,6 +387,9 @@ export function storageRoutes(db: Database, files: FileStore) {
     if (names.length === 0) {
       throw new StorageError('400', 'Error', 'body/prefixes must NOT have fewer than 1 items', 'InvalidRequest');
     }
+    // No stored key holds a NUL, and no Postgres text can: refused as an invalid key, not a database error.
+    const withNul = names.find((name) => name.includes('\u0000'));
+    if (withNul !== undefined) throw new StorageError('400', 'InvalidKey', `Invalid key: ${withNul}`, 'InvalidKey');
     const removed = await asCaller(c, async (tx) => {
       const deleted = await tx.query<ObjectRow>(
         `delete from storage.objects where bucket_id = $1

@@ -22,19 +22,23 @@ export async function storeSeedPhotos(db: Queryable, files: FileStore): Promise<
     if (declared.rowCount === 0 || (await files.exists(bucket, name))) continue;
     const bytes = new Uint8Array(await readFile(path));
     const staged = await files.stage(bucket, name, bytes);
-    await db.query(
-      `update storage.objects set metadata = coalesce(metadata, '{}') || $3::jsonb where bucket_id = $1 and name = $2`,
-      [
-        bucket,
-        name,
-        JSON.stringify({
-          eTag: staged.eTag,
-          size: bytes.byteLength,
-          contentLength: bytes.byteLength,
-          cacheControl: 'max-age=3600',
-        }),
-      ],
-    );
-    await staged.commit();
+    try {
+      await db.query(
+        `update storage.objects set metadata = coalesce(metadata, '{}') || $3::jsonb where bucket_id = $1 and name = $2`,
+        [
+          bucket,
+          name,
+          JSON.stringify({
+            eTag: staged.eTag,
+            size: bytes.byteLength,
+            contentLength: bytes.byteLength,
+            cacheControl: 'max-age=3600',
+          }),
+        ],
+      );
+      await staged.commit();
+    } finally {
+      await staged.discard();
+    }
   }
 }

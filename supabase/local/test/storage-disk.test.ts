@@ -1,0 +1,136 @@
+// What an upload leaves on disk: an accepted one its file and nothing else, a refused one nothing at all
+// (no folder, no staging file), and a crashed run's staging files are swept when the file store opens.
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileStore } from '../src/storage/files.ts';
+import { startTestStack, type TestStack } from '../src/testing.ts';
+
+let dataDir: string;
+let stack: TestStack;
+let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
+let other: Awaited<ReturnType<TestStack['signedInOwner']>>;
+
+const BUCKET = 'animal-photos';
+const jpeg = (size = 8) => {
+  const bytes = new Uint8Array(size);
+  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+  return new Blob([bytes], { type: 'image/jpeg' });
+};
+
+/** Every file and folder under a folder, as paths relative to it (folders end with a slash). */
+async function tree(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)) + (entry.isDirectory() ? '/' : ''))
+    .sort();
+}
+/** The storage folder, but for the staging folder itself (its files, if any, are listed). */
+const storageTree = async () => (await tree(join(dataDir, 'storage'))).filter((entry) => entry !== '~staging/');
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'medaille-storage-disk-'));
+  stack = await startTestStack({ dataDir });
+  [owner, other] = await Promise.all([stack.signedInOwner('disk'), stack.signedInOwner('disk-other')]);
+});
+afterAll(async () => {
+  await stack?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function newAnimal() {
+  const { data, error } = await owner.client.rpc('register_animal_with_code', {
+    p_code: await stack.newCode(),
+    p_animal: { nom: 'Rex' },
+  });
+  if (error) throw error;
+  return data.animal_id as string;
+}
+
+describe('uploads on disk', () => {
+  it('an accepted upload leaves its file and nothing else: no staging file beside it', async () => {
+    const animalId = await newAnimal();
+    const before = await storageTree();
+    const { error } = await owner.client.storage.from(BUCKET).upload(`${animalId}/kept.jpg`, jpeg());
+    expect(error).toBeNull();
+    const added = (await storageTree()).filter((entry) => !before.includes(entry));
+    expect(added).toEqual(
+      [`${BUCKET}/${animalId}/`, `${BUCKET}/${animalId}/kept.jpg`].filter((e) => !before.includes(e)),
+    );
+  });
+
+  it('a refused upload leaves nothing: anonymous, another owner’s folder, wrong type, not an image, too large, bad key, full folder', async () => {
+    const animalId = await newAnimal();
+    const fresh = randomUUID();
+    for (let i = 0; i < 8; i += 1) await owner.client.storage.from(BUCKET).upload(`${animalId}/full-${i}.jpg`, jpeg());
+    const before = await storageTree();
+    const session = (await owner.client.auth.getSession()).data.session;
+
+    const refusals = [
+      await stack.client().storage.from(BUCKET).upload(`${fresh}/anonymous.jpg`, jpeg()),
+      await other.client.storage.from(BUCKET).upload(`${owner.userId}/intruder.jpg`, jpeg()),
+      await other.client.storage.from(BUCKET).upload(`${fresh}/intruder.jpg`, jpeg()),
+      await owner.client.storage
+        .from(BUCKET)
+        .upload(`${owner.userId}/x.gif`, new Blob(['GIF89a'], { type: 'image/gif' })),
+      await owner.client.storage
+        .from(BUCKET)
+        .upload(`${owner.userId}/page.png`, new Blob(['<html>'], { type: 'image/png' })),
+      await owner.client.storage.from(BUCKET).upload(`${owner.userId}/big.jpg`, jpeg(10 * 1024 * 1024 + 1)),
+      await owner.client.storage.from(BUCKET).upload(`${animalId}/one-too-many.jpg`, jpeg()),
+    ];
+    const badKey = await fetch(`${stack.url}/storage/v1/object/${BUCKET}/${owner.userId}/..%2F..%2F..%2Fescape.jpg`, {
+      method: 'POST',
+      headers: {
+        apikey: stack.anonKey,
+        authorization: `Bearer ${session?.access_token}`,
+        'content-type': 'image/jpeg',
+      },
+      body: new Uint8Array([0xff, 0xd8, 0xff, 0xe0]),
+    });
+    expect(badKey.status).toBe(400);
+
+    expect(await storageTree()).toEqual(before);
+    expect(await tree(dataDir)).not.toContain('escape.jpg');
+    expect(refusals.map((result) => result.error?.statusCode)).toEqual([
+      '403',
+      '403',
+      '403',
+      '415',
+      '415',
+      '413',
+      '403',
+    ]);
+  });
+});
+
+describe('the staging of a crashed run', () => {
+  it('is swept when the file store opens, and the stored objects stay', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'medaille-staging-'));
+    try {
+      const files = fileStore(root);
+      const staged = await files.stage(BUCKET, 'animal/kept.jpg', new Uint8Array([1, 2, 3]));
+      await staged.commit();
+      // A run that died mid-upload: a staged file never committed, and one of the older layout beside objects.
+      await files.stage(BUCKET, 'animal/lost.jpg', new Uint8Array([4]));
+      await writeFile(join(root, BUCKET, 'animal', `.upload-${randomUUID()}`), 'partial');
+      await mkdir(join(root, BUCKET, 'other'), { recursive: true });
+      await writeFile(join(root, BUCKET, 'other', `.upload-${randomUUID()}`), 'partial');
+
+      await fileStore(root).sweepStaging();
+
+      expect((await tree(root)).filter((entry) => !entry.endsWith('/'))).toEqual([`${BUCKET}/animal/kept.jpg`]);
+      expect([...(await readFile(join(root, BUCKET, 'animal/kept.jpg')))]).toEqual([1, 2, 3]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('sweeps a store that holds nothing yet without failing', async () => {
+    const root = join(await mkdtemp(join(tmpdir(), 'medaille-staging-')), 'never-created');
+    await expect(fileStore(root).sweepStaging()).resolves.toBeUndefined();
+    await rm(join(root, '..'), { recursive: true, force: true });
+  });
+});
