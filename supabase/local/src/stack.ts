@@ -44,6 +44,14 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
   const prepared = await prepareDatabase(db);
   await db.exec(await readFile(LOCAL_STACK_SQL, 'utf8'));
   const files = fileStore(join(config.dataDir, 'storage'));
+  // An upload cut short by a crash: its bytes take their place if its row committed, else they go.
+  await files.recoverStaging(async (version) => {
+    const found = await db.query<{ bucket: string; name: string }>(
+      'select bucket_id as bucket, name from storage.objects where version = $1',
+      [version],
+    );
+    return found.rows[0] ?? null;
+  });
   await storeSeedPhotos(db, files);
   const schema = await loadSchemaCache(db);
 

@@ -86,7 +86,7 @@ describe('the stack as a process', () => {
     const path = `${activation.animal_id}/photo.jpg`;
     const upload = await client.storage
       .from('animal-photos')
-      .upload(path, new Blob([new Uint8Array([0xff, 0xd8, 7])], { type: 'image/jpeg' }));
+      .upload(path, new Blob([new Uint8Array([0xff, 0xd8, 0xff, 7])], { type: 'image/jpeg' }));
     expect(upload.error).toBeNull();
 
     // A clean stop (Ctrl-C), then a hard kill right after another write.
@@ -111,7 +111,7 @@ describe('the stack as a process', () => {
         .single();
       expect(animal.data).toEqual({ nom: 'Durable', couleur: 'Roux', codes: { id: 'MDL-DEMO-FREE1' } });
       const photo = await fetch(after.storage.from('animal-photos').getPublicUrl(path).data.publicUrl);
-      expect([...new Uint8Array(await photo.arrayBuffer())]).toEqual([0xff, 0xd8, 7]);
+      expect([...new Uint8Array(await photo.arrayBuffer())]).toEqual([0xff, 0xd8, 0xff, 7]);
       // Figures for the closing note: a start on an existing database.
       console.log(`warm start on an existing database: ${stack.startupMs} ms`);
     } finally {

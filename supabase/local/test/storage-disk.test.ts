@@ -107,30 +107,39 @@ describe('uploads on disk', () => {
 });
 
 describe('the staging of a crashed run', () => {
-  it('is swept when the file store opens, and the stored objects stay', async () => {
+  it('moves a staged upload whose row committed into place, drops the others, and keeps stored objects', async () => {
     const root = await mkdtemp(join(tmpdir(), 'medaille-staging-'));
     try {
       const files = fileStore(root);
       const staged = await files.stage(BUCKET, 'animal/kept.jpg', new Uint8Array([1, 2, 3]));
       await staged.commit();
-      // A run that died mid-upload: a staged file never committed, and one of the older layout beside objects.
+      // A run that died mid-upload: one upload whose row had committed, one whose row had not, and a file
+      // of the older layout beside the objects.
+      const committed = randomUUID();
+      await files.stage(BUCKET, 'animal/committed.jpg', new Uint8Array([5]), committed);
       await files.stage(BUCKET, 'animal/lost.jpg', new Uint8Array([4]));
       await writeFile(join(root, BUCKET, 'animal', `.upload-${randomUUID()}`), 'partial');
       await mkdir(join(root, BUCKET, 'other'), { recursive: true });
       await writeFile(join(root, BUCKET, 'other', `.upload-${randomUUID()}`), 'partial');
 
-      await fileStore(root).sweepStaging();
+      await fileStore(root).recoverStaging(async (version) =>
+        version === committed ? { bucket: BUCKET, name: 'animal/committed.jpg' } : null,
+      );
 
-      expect((await tree(root)).filter((entry) => !entry.endsWith('/'))).toEqual([`${BUCKET}/animal/kept.jpg`]);
+      expect((await tree(root)).filter((entry) => !entry.endsWith('/')).sort()).toEqual([
+        `${BUCKET}/animal/committed.jpg`,
+        `${BUCKET}/animal/kept.jpg`,
+      ]);
       expect([...(await readFile(join(root, BUCKET, 'animal/kept.jpg')))]).toEqual([1, 2, 3]);
+      expect([...(await readFile(join(root, BUCKET, 'animal/committed.jpg')))]).toEqual([5]);
     } finally {
       await rm(root, { recursive: true, force: true });
     }
   });
 
-  it('sweeps a store that holds nothing yet without failing', async () => {
+  it('recovers a store that holds nothing yet without failing', async () => {
     const root = join(await mkdtemp(join(tmpdir(), 'medaille-staging-')), 'never-created');
-    await expect(fileStore(root).sweepStaging()).resolves.toBeUndefined();
+    await expect(fileStore(root).recoverStaging(async () => null)).resolves.toBeUndefined();
     await rm(join(root, '..'), { recursive: true, force: true });
   });
 });

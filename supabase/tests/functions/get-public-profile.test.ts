@@ -33,7 +33,7 @@ beforeAll(async () => {
     const path = `${rex.animalId}/${name}`;
     await owner.client.storage
       .from('animal-photos')
-      .upload(path, new Blob([new Uint8Array([0xff, 0xd8, index])], { type: 'image/jpeg' }));
+      .upload(path, new Blob([new Uint8Array([0xff, 0xd8, 0xff, index])], { type: 'image/jpeg' }));
     const { data } = await owner.client
       .from('animal_photos')
       .insert({ animal_id: rex.animalId, path, width: 800, height: 600, position: index })
@@ -89,7 +89,7 @@ describe('get_public_profile', () => {
     expect(body.photos.map((photo: { id: string }) => photo.id)).toEqual([photos[1], photos[0]]);
     const cover = await fetch(body.photos[0].url);
     expect(cover.status).toBe(200);
-    expect([...new Uint8Array(await cover.arrayBuffer())]).toEqual([0xff, 0xd8, 1]);
+    expect([...new Uint8Array(await cover.arrayBuffer())]).toEqual([0xff, 0xd8, 0xff, 1]);
   });
 
   it('sends no hidden contact, no half address, and nothing private of the owner', async () => {

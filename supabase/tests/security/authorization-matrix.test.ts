@@ -95,6 +95,8 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['storage upload to A’s animal folder',         DENIED,  OK,      DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['storage upload to A’s user folder',           DENIED,  OK,      DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['storage download public',                     OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
+  // The authenticated route checks the token even for a public bucket's object, as Storage does.
+  ['storage download, authenticated route',       OK,      OK,      OK,      OK,      OK,       REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['storage list A’s animal folder',              EMPTY,   OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['storage remove A’s photo',                    EMPTY,   OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['storage replace A’s photo',                   DENIED,  OK,      DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -475,6 +477,14 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     act: async ({ db, get }) => {
       const response = await get(db.storage.from(BUCKET).getPublicUrl(f.photoPath).data.publicUrl);
       return { data: response.ok ? Buffer.from(await response.arrayBuffer()) : null };
+    },
+    tookEffect: (_, data) => sameBytes(data as Buffer | null, JPEG()),
+  }),
+  'storage download, authenticated route': operation({
+    service: 'storage',
+    act: async ({ db }) => {
+      const { data, error } = await db.storage.from(BUCKET).download(f.photoPath);
+      return { data: data ? Buffer.from(await data.arrayBuffer()) : null, error };
     },
     tookEffect: (_, data) => sameBytes(data as Buffer | null, JPEG()),
   }),

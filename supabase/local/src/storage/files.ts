@@ -26,13 +26,14 @@ export function fileStore(root: string) {
 
   return {
     /**
-     * Writes the bytes durably in the staging folder; `commit` moves them to their place (creating its
-     * folder only then), `discard` drops them. Call `discard` once the request is over, whatever happened:
-     * after a commit it does nothing.
+     * Writes the bytes durably in the staging folder, under `version` (the object row's version, so that a
+     * crash can be recovered from); `commit` moves them to their place (creating its folder only then),
+     * `discard` drops them. Call `discard` once the request is over, whatever happened: after a commit it
+     * does nothing.
      */
-    async stage(bucket: string, name: string, bytes: Uint8Array) {
+    async stage(bucket: string, name: string, bytes: Uint8Array, version: string = randomUUID()) {
       const final = pathOf(bucket, name);
-      const staged = join(staging, randomUUID());
+      const staged = join(staging, version);
       await mkdir(staging, { recursive: true });
       try {
         const handle = await open(staged, 'w');
@@ -56,11 +57,22 @@ export function fileStore(root: string) {
       };
     },
     /**
-     * Removes what a run that died mid-upload left: the staging folder's files, and the older layout's
-     * `.upload-*` files beside the objects. For when the store opens, before any upload: one stack per
-     * data folder.
+     * Finishes what a run that died mid-upload left, before any upload (one stack per data folder): a staged
+     * file whose row committed (`committedAs` finds it by version) takes its place, as the upload would have
+     * done next; any other is dropped, as is every `.upload-*` file of the older layout beside the objects.
      */
-    async sweepStaging(): Promise<void> {
+    async recoverStaging(committedAs: (version: string) => Promise<{ bucket: string; name: string } | null>) {
+      const left = await readdir(staging).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      for (const version of left) {
+        const object = await committedAs(version);
+        if (!object) continue;
+        const final = pathOf(object.bucket, object.name);
+        await mkdir(dirname(final), { recursive: true });
+        await rename(join(staging, version), final);
+      }
       await rm(staging, { recursive: true, force: true });
       const entries = await readdir(base, { recursive: true, withFileTypes: true }).catch((error) => {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];

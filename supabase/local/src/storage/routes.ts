@@ -215,7 +215,8 @@ export function storageRoutes(db: Database, files: FileStore) {
     const mismatch = signatureMismatch(upload.mime, upload.bytes);
     if (mismatch) throw new StorageError('415', 'invalid_mime_type', mismatch, 'InvalidMimeType');
 
-    const staged = await files.stage(bucketId, name, upload.bytes);
+    const version = randomUUID();
+    const staged = await files.stage(bucketId, name, upload.bytes, version);
     const metadata = {
       eTag: staged.eTag,
       size: upload.bytes.byteLength,
@@ -233,13 +234,13 @@ export function storageRoutes(db: Database, files: FileStore) {
            values ($1, $2, $3::uuid, $3::text, $4::jsonb, $5)
            ${upsert ? 'on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id, metadata = excluded.metadata, version = excluded.version, updated_at = now()' : ''}
            returning id`,
-          [bucketId, name, owner, JSON.stringify(metadata), randomUUID()],
+          [bucketId, name, owner, JSON.stringify(metadata), version],
         );
-        // The bytes take their place once the row is accepted and before it commits: a refused row leaves
-        // nothing, a crash at worst a file without a row.
-        await staged.commit();
         return written.rows[0]?.id;
       });
+      // The bytes take their place once the row has committed: a refused row leaves nothing, and a crash in
+      // between leaves a staged file that the next start moves into place (recoverStaging).
+      await staged.commit();
       return c.json({ Key: `${bucketId}/${name}`, Id: id });
     } finally {
       await staged.discard();
@@ -329,6 +330,9 @@ export function storageRoutes(db: Database, files: FileStore) {
   });
 
   const authenticatedDownload = async (c: Context<StackEnv>) => {
+    // Storage verifies the caller's JWT on its authenticated routes, even for an object a public bucket
+    // would serve on its public route: a forged token is refused, not ignored.
+    requireCaller(c);
     const bucketId = c.req.param('bucket') as string;
     const name = downloadNameOf(c);
     const bucket = await bucketOf(db, bucketId);
