@@ -141,3 +141,23 @@ describe('object paths that cannot be decoded, or hold a NUL, are refused with 4
     ]);
   });
 });
+
+describe('an upload form’s cacheControl', () => {
+  it('must be a number of seconds, as supabase-js sends it: a header-breaking value is a 400, and nothing is stored', async () => {
+    const form = new FormData();
+    form.append('cacheControl', '3600\r\nSet-Cookie: stolen=1');
+    form.append('', new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], { type: 'image/jpeg' }));
+    const answer = await fetch(`${stack.url}/storage/v1/object/${BUCKET}/${animalId}/cache.jpg`, {
+      method: 'POST',
+      headers,
+      body: form,
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({
+      statusCode: '400',
+      message: 'cacheControl must be a number of seconds',
+    });
+    const download = await fetch(`${stack.url}/storage/v1/object/public/${BUCKET}/${animalId}/cache.jpg`);
+    expect(download.status).toBe(400);
+  });
+});

@@ -164,6 +164,10 @@ export function storageRoutes(db: Database, files: FileStore) {
       const file = [...form.values()].find((value) => typeof value !== 'string') as Blob | undefined;
       if (!file) throw new StorageError('400', 'Error', 'No file found in the form', 'InvalidRequest');
       const cacheControl = form.get('cacheControl');
+      // supabase-js sends seconds; anything else would end up, unchecked, in every download's headers.
+      if (typeof cacheControl === 'string' && !/^\d{1,10}$/.test(cacheControl)) {
+        throw new StorageError('400', 'Error', 'cacheControl must be a number of seconds', 'InvalidRequest');
+      }
       const mime = form.get('contentType');
       return {
         bytes: new Uint8Array(await file.arrayBuffer()),
