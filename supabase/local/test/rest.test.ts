@@ -191,6 +191,13 @@ describe('refusals', () => {
     }
   });
 
+  it('answer a GET of a function that writes with 405, as PostgREST maps read_only_sql_transaction (25006)', async () => {
+    // code_status counts each client's calls, so it is volatile: GET runs read-only and must be refused.
+    const answer = await rest(`rpc/code_status?p_code=${await stack.newCode()}`);
+    expect(answer.status).toBe(405);
+    expect(((await answer.json()) as { code: string }).code).toBe('25006');
+  });
+
   it('name unknown tables, columns and operators without running anything', async () => {
     const table = await owner.client.from('no_such_table').select('*');
     expect(table).toMatchObject({ status: 404, error: { code: 'PGRST205' } });

@@ -12,7 +12,9 @@ function statusFor(code: string, authenticated: boolean): number {
   // RAISE SQLSTATE 'PTxyz' chooses the HTTP status xyz (PostgREST's custom status codes).
   if (/^PT[1-5]\d\d$/.test(code)) return Number(code.slice(2));
   if (code === '42501') return authenticated ? 403 : 401;
-  if (['23503', '23505', '25006'].includes(code)) return 409;
+  if (['23503', '23505'].includes(code)) return 409;
+  // A write in a GET's read-only transaction (a volatile function called with GET).
+  if (code === '25006') return 405;
   if (code === '42883' || code === '42P01') return 404;
   if (code === '53400') return 500;
   if (code === '40001') return 503;

@@ -5,7 +5,7 @@ import { actAs, type Database, type Queryable } from '../database/index.ts';
 import { callerOf, type StackEnv } from '../http/gateway.ts';
 import { ApiError } from './errors.ts';
 import { fromPostgresError } from './postgres-errors.ts';
-import { parseReadQuery, RESERVED_PARAMS } from './query.ts';
+import { parseColumns, parseReadQuery, RESERVED_PARAMS } from './query.ts';
 import type { SchemaCache } from './schema-cache.ts';
 import { deleteStatement, insertStatement, readStatement, rpcStatement, updateStatement } from './sql.ts';
 
@@ -141,7 +141,7 @@ export function restRoutes(db: Database, schema: () => SchemaCache) {
       let total: number | null = null;
       const prefs = preferencesOf(c, false);
       if (prefs.count) {
-        const counted = await tx.query<{ total: number }>(statement.countSql, statement.params);
+        const counted = await tx.query<{ total: number }>(statement.countSql, statement.countParams);
         total = counted.rows[0]?.total ?? 0;
       }
       if (prefs.applied.length) c.header('Preference-Applied', prefs.applied.join(', '));
@@ -221,7 +221,10 @@ export function restRoutes(db: Database, schema: () => SchemaCache) {
       if (rows.some((row) => typeof row !== 'object' || row === null || Array.isArray(row))) {
         throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
       }
-      const columns = new URL(c.req.url).searchParams.get('columns');
+      const params = new URL(c.req.url).searchParams;
+      const columnsParam = params.get('columns');
+      const onConflict = params.get('on_conflict');
+      const columns = columnsParam !== null ? parseColumns('columns', columnsParam) : null;
       const keys = (row: object) => Object.keys(row).sort().join(',');
       if (!columns && rows.some((row) => keys(row as object) !== keys(rows[0] as object))) {
         throw new ApiError(400, 'PGRST102', 'All object keys must match');
@@ -230,7 +233,7 @@ export function restRoutes(db: Database, schema: () => SchemaCache) {
         representation: prefs.representation,
         query,
         columns,
-        onConflict: new URL(c.req.url).searchParams.get('on_conflict'),
+        onConflict: onConflict !== null ? parseColumns('on_conflict', onConflict) : null,
         ...(prefs.resolution ? { resolution: prefs.resolution } : {}),
       });
     }),

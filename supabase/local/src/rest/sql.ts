@@ -1,12 +1,34 @@
-// Turns parsed PostgREST requests into one parameterised statement each. Identifiers are checked
-// against the schema cache and quoted; every value travels as a parameter.
+// Turns parsed PostgREST requests into one parameterised statement each. Nothing from the request is
+// written into the SQL but names, always quoted (and checked against the schema cache where they name a
+// table, column or function), and casts from query.ts's closed list; every value travels as a parameter.
 import { ApiError, parseError } from './errors.ts';
-import type { Condition, Order, ReadQuery, SelectItem } from './query.ts';
+import { type Condition, type Order, type ReadQuery, SELECT_CASTS, type SelectItem } from './query.ts';
 import type { ForeignKey, Routine, SchemaCache, Table } from './schema-cache.ts';
 
-export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+export function ident(name: string): string {
+  // PostgreSQL names cannot hold NUL, and a NUL in the statement's text would cut it short on the wire.
+  if (name.includes('\0')) throw parseError('"failed to parse" (a name holds a NUL character)');
+  return `"${name.replaceAll('"', '""')}"`;
+}
 const qualified = (schema: string, name: string) => `${ident(schema)}.${ident(name)}`;
-const TYPE_NAME = /^[a-z_][a-z0-9_ ]*(\([0-9, ]+\))?(\[\])*$/i;
+
+// A type as the schema cache has it from format_type(): a name (quoted by PostgreSQL where needed),
+// perhaps schema-qualified, or one of SQL's multi-word types; a modifier such as (20) or (10,2); a time
+// zone; [] for arrays. Checked anyway before it follows "::", so that nothing else ever can.
+const NAME = '(?:[a-z_][a-z0-9_$]*|"(?:[^"]|"")+")';
+const INTERVAL = 'interval(?: (?:year|month|day|hour|minute|second)(?: to (?:month|hour|minute|second))?)?';
+const SCHEMA_TYPE = new RegExp(
+  `^(?:${NAME}\\.)?(?:character varying|bit varying|double precision|${INTERVAL}|${NAME})` +
+    '(?:\\([a-z0-9_, ]+\\))?(?: with(?:out)? time zone)?(?:\\[\\])*$',
+  'i',
+);
+
+function sqlType(type: string): string {
+  if (!SCHEMA_TYPE.test(type)) {
+    throw new ApiError(400, 'PGRST100', `the local stack does not handle values of the type ${JSON.stringify(type)}`);
+  }
+  return type;
+}
 
 export class Statement {
   readonly params: unknown[] = [];
@@ -14,7 +36,7 @@ export class Statement {
 
   param(value: unknown, type?: string): string {
     this.params.push(value);
-    return type ? `$${this.params.length}::${type}` : `$${this.params.length}`;
+    return type ? `$${this.params.length}::${sqlType(type)}` : `$${this.params.length}`;
   }
 
   alias(): string {
@@ -92,8 +114,13 @@ export function projection(
     if (item.kind === 'star') return `${alias}.*`;
     if (item.kind === 'column') {
       columnType(table, item.name);
-      if (item.cast && !TYPE_NAME.test(item.cast)) throw parseError(`"failed to parse select parameter"`, item.cast);
-      const cast = item.cast ? `::${item.cast}` : '';
+      if (item.cast !== undefined && !SELECT_CASTS.includes(item.cast)) {
+        throw parseError(
+          '"failed to parse select parameter"',
+          `the local stack casts only to ${SELECT_CASTS.join(', ')}`,
+        );
+      }
+      const cast = item.cast !== undefined ? `::${item.cast}` : '';
       return `${alias}.${ident(item.name)}${cast} as ${ident(item.alias ?? item.name)}`;
     }
     if (item.inner) throw parseError('"!inner" embedding is not supported by the local stack');
@@ -111,6 +138,7 @@ export function projection(
 }
 
 const COMPARISONS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+const IS_VALUES: Record<string, string> = { null: 'null', true: 'true', false: 'false', unknown: 'unknown' };
 
 export function condition(statement: Statement, table: Table, alias: string, c: Condition): string {
   if (c.kind !== 'filter') {
@@ -123,11 +151,16 @@ export function condition(statement: Statement, table: Table, alias: string, c: 
   let sql: string;
   switch (c.operator) {
     case 'in':
-      sql = `${column} = any(array(select json_array_elements_text(${statement.param(JSON.stringify(c.value))}::json))::${type}[])`;
+      sql = `${column} = any(array(select json_array_elements_text(${statement.param(JSON.stringify(c.value))}::json))::${sqlType(type)}[])`;
       break;
-    case 'is':
-      sql = `${column} is ${String(c.value).toLowerCase()}`;
+    case 'is': {
+      // Written into the SQL, so taken from this list, never from the request.
+      const value = IS_VALUES[String(c.value)];
+      if (!value)
+        throw parseError(`"failed to parse filter (is.${c.value})"`, 'expecting null, true, false or unknown');
+      sql = `${column} is ${value}`;
       break;
+    }
     case 'like':
     case 'ilike':
       sql = `${column}::text ${c.operator} ${statement.param(String(c.value).replaceAll('*', '%'))}`;
@@ -138,8 +171,11 @@ export function condition(statement: Statement, table: Table, alias: string, c: 
     case 'cd':
       sql = `${column} <@ ${statement.param(c.value, type)}`;
       break;
-    default:
-      sql = `${column} ${COMPARISONS[c.operator]} ${statement.param(c.value, type)}`;
+    default: {
+      const comparison = COMPARISONS[c.operator];
+      if (!comparison) throw parseError(`"failed to parse filter (${c.operator})"`, 'unknown operator');
+      sql = `${column} ${comparison} ${statement.param(c.value, type)}`;
+    }
   }
   return c.negate ? `not (${sql})` : sql;
 }
@@ -153,14 +189,17 @@ function orderClause(table: Table, alias: string, order: Order[]): string {
   if (order.length === 0) return '';
   const terms = order.map((o) => {
     columnType(table, o.column);
-    const nulls = o.nulls ? ` nulls ${o.nulls}` : '';
+    const nulls = o.nulls === 'first' ? ' nulls first' : o.nulls === 'last' ? ' nulls last' : '';
     return `${alias}.${ident(o.column)} ${o.descending ? 'desc' : 'asc'}${nulls}`;
   });
   return ` order by ${terms.join(', ')}`;
 }
 
-function pageClause(query: ReadQuery): string {
-  return `${query.limit !== undefined ? ` limit ${query.limit}` : ''}${query.offset ? ` offset ${query.offset}` : ''}`;
+/** Limit and offset travel as parameters too, so a number never becomes SQL text. */
+function pageClause(statement: Statement, query: ReadQuery): string {
+  const limit = query.limit !== undefined ? ` limit ${statement.param(query.limit, 'bigint')}` : '';
+  const offset = query.offset ? ` offset ${statement.param(query.offset, 'bigint')}` : '';
+  return `${limit}${offset}`;
 }
 
 /** Wraps rows selected from `source` (aliased) into one JSON array and their count. */
@@ -176,15 +215,22 @@ export function readStatement(cache: SchemaCache, tableName: string, query: Read
   const select = projection(cache, statement, table, alias, query.select);
   const where = whereClause(statement, table, alias, query.where);
   const sql = aggregate(
-    `select ${select} ${from}${where}${orderClause(table, alias, query.order)}${pageClause(query)}`,
+    `select ${select} ${from}${where}${orderClause(table, alias, query.order)}${pageClause(statement, query)}`,
   );
-  return { sql, params: statement.params, countSql: `select count(*)::int as total ${from}${where}` };
+  // The count has its own parameters: the page's limit and offset are not among them.
+  const counting = new Statement();
+  const countAlias = counting.alias();
+  const countSql = `select count(*)::int as total from ${qualified('public', table.name)} as ${countAlias}${whereClause(
+    counting,
+    table,
+    countAlias,
+    query.where,
+  )}`;
+  return { sql, params: statement.params, countSql, countParams: counting.params };
 }
 
-function bodyColumns(table: Table, rows: Record<string, unknown>[], columnsParam: string | null): string[] {
-  const names = columnsParam
-    ? columnsParam.split(',').map((name) => name.trim().replace(/^"(.*)"$/, '$1'))
-    : Object.keys(rows[0] ?? {});
+function bodyColumns(table: Table, rows: Record<string, unknown>[], columnsParam: string[] | null): string[] {
+  const names = columnsParam ?? Object.keys(rows[0] ?? {});
   for (const name of names) {
     if (!table.columns.has(name)) {
       throw new ApiError(400, 'PGRST204', `Could not find the '${name}' column of '${table.name}' in the schema cache`);
@@ -221,7 +267,7 @@ export function insertStatement(
   cache: SchemaCache,
   tableName: string,
   rows: Record<string, unknown>[],
-  options: WriteOptions & { columns: string | null; onConflict: string | null; resolution?: 'merge' | 'ignore' },
+  options: WriteOptions & { columns: string[] | null; onConflict: string[] | null; resolution?: 'merge' | 'ignore' },
 ) {
   const table = findTable(cache, tableName);
   const statement = new Statement();
@@ -231,7 +277,7 @@ export function insertStatement(
   const source = `json_populate_recordset(null::${qualified('public', table.name)}, ${statement.param(JSON.stringify(rows))}::json)`;
   let write = `insert into ${qualified('public', table.name)} as ${target} (${list}) select ${list} from ${source} _r`;
   if (options.resolution) {
-    const target = options.onConflict ? options.onConflict.split(',').map((c) => c.trim()) : table.primaryKey;
+    const target = options.onConflict ?? table.primaryKey;
     for (const name of target) columnType(table, name);
     const conflict = target.map(ident).join(', ');
     write +=
@@ -312,7 +358,7 @@ export function rpcStatement(cache: SchemaCache, name: string, args: Record<stri
           rowTable,
           alias,
           query.where,
-        )}${orderClause(rowTable, alias, query.order)}${pageClause(query)}`
+        )}${orderClause(rowTable, alias, query.order)}${pageClause(statement, query)}`
       : `select * from ${call} as ${alias}`;
     return {
       sql: aggregate(body),
