@@ -2,12 +2,15 @@
 -- one of them lost, and a few medal codes. Scan /MDL-DEMO-REX or /MDL-DEMO-MIMI, activate MDL-DEMO-FREE1.
 -- The photos' bytes are in supabase/seed-photos/{bucket}/{name}; the local stack stores them when it seeds.
 
+-- GoTrue reads these token columns as strings: they must be '' rather than NULL, or the demo cannot sign in.
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change,
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at
 ) values (
   '00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000001', 'authenticated', 'authenticated',
   'demo@medaille.test', '$2b$10$mpaF6SpvVHdufSDfIzZidewCu.DhoWuXIkZKRRT7XbljWm3rGdtiy', now(),
+  '', '', '', '',
   '{"provider": "email", "providers": ["email"]}', '{}', now(), now()
 );
 

@@ -58,7 +58,9 @@ as $$
   )::text
 $$;
 
--- GoTrue's users table (the columns GoTrue reads and writes for e-mail accounts).
+-- GoTrue's users table (the columns GoTrue reads and writes for e-mail accounts), defined as GoTrue's own
+-- migrations define it: confirmation_token, recovery_token, email_change_token_new and email_change have
+-- no default, so a row inserted without them holds NULL, which GoTrue cannot read (its fields are strings).
 create table if not exists auth.users (
   instance_id uuid,
   id uuid primary key,
@@ -68,12 +70,12 @@ create table if not exists auth.users (
   encrypted_password varchar(255),
   email_confirmed_at timestamptz,
   invited_at timestamptz,
-  confirmation_token varchar(255) default '',
+  confirmation_token varchar(255),
   confirmation_sent_at timestamptz,
-  recovery_token varchar(255) default '',
+  recovery_token varchar(255),
   recovery_sent_at timestamptz,
-  email_change_token_new varchar(255) default '',
-  email_change varchar(255) default '',
+  email_change_token_new varchar(255),
+  email_change varchar(255),
   email_change_sent_at timestamptz,
   email_change_token_current varchar(255) default '',
   email_change_confirm_status smallint default 0,
@@ -97,6 +99,19 @@ create table if not exists auth.users (
   is_anonymous boolean not null default false
 );
 create unique index if not exists users_email_partial_key on auth.users (email) where (is_sso_user = false);
+-- Databases made by an earlier version of this file had defaults there; GoTrue's have none.
+do $$
+begin
+  if exists (select from information_schema.columns where table_schema = 'auth' and table_name = 'users'
+             and column_name = 'confirmation_token' and column_default is not null) then
+    alter table auth.users
+      alter column confirmation_token drop default,
+      alter column recovery_token drop default,
+      alter column email_change_token_new drop default,
+      alter column email_change drop default;
+  end if;
+end
+$$;
 
 create table if not exists auth.identities (
   id uuid primary key default gen_random_uuid(),

@@ -243,3 +243,26 @@ describe('the gateway', () => {
     expect((await fetch(`${stack.url}/health`)).status).toBe(200);
   });
 });
+
+describe('users written outside the auth service, read as GoTrue reads them', () => {
+  it('signs in the seed’s demo owner, whose token columns are empty strings', async () => {
+    const { error } = await stack.client().auth.signInWithPassword({
+      email: 'demo@medaille.test',
+      password: 'medaille-demo',
+    });
+    expect(error).toBeNull();
+  });
+
+  it('fails, as GoTrue does (“Database error querying schema”), for a user whose token columns are NULL', async () => {
+    const email = newEmail('careless-seed');
+    await stack.db.query(
+      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                               created_at, updated_at)
+       values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1,
+               (select encrypted_password from auth.users where email = 'demo@medaille.test'), now(), now(), now())`,
+      [email],
+    );
+    const { error } = await stack.client().auth.signInWithPassword({ email, password: 'medaille-demo' });
+    expect(error).toMatchObject({ status: 500, message: 'Database error querying schema' });
+  });
+});

@@ -25,6 +25,7 @@ import {
   replacePendingSignUp,
   tokenHash,
   type UserRow,
+  UnreadableUserError,
   userJson,
 } from './users.ts';
 
@@ -74,6 +75,9 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
   app.onError((error, c) => {
     if (error instanceof AuthError) return errorResponse(c, error);
     console.error('[auth]', c.req.method, c.req.path, error);
+    if (error instanceof UnreadableUserError) {
+      return errorResponse(c, new AuthError(500, 'unexpected_failure', 'Database error querying schema'));
+    }
     return errorResponse(
       c,
       new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),

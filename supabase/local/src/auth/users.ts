@@ -15,6 +15,12 @@ export interface UserRow {
   confirmation_sent_at: Date | null;
   recovery_token: string | null;
   recovery_sent_at: Date | null;
+  email_change_token_new: string | null;
+  email_change: string | null;
+  email_change_token_current: string | null;
+  phone_change: string | null;
+  phone_change_token: string | null;
+  reauthentication_token: string | null;
   last_sign_in_at: Date | null;
   raw_app_meta_data: Record<string, unknown> | null;
   raw_user_meta_data: Record<string, unknown> | null;
@@ -76,14 +82,40 @@ export async function userJson(db: Queryable, user: UserRow) {
 
 export type UserJson = Awaited<ReturnType<typeof userJson>>;
 
+/** Text columns GoTrue reads into Go strings: a NULL in one of them makes every read of the user fail. */
+const GOTRUE_STRING_COLUMNS = [
+  'confirmation_token',
+  'recovery_token',
+  'email_change_token_new',
+  'email_change',
+  'email_change_token_current',
+  'phone_change',
+  'phone_change_token',
+  'reauthentication_token',
+] as const;
+
+/** Thrown for a user row GoTrue could not read: answered 500, as GoTrue does. */
+export class UnreadableUserError extends Error {}
+
+/** A user row as GoTrue reads it, so that a seed or script leaving NULLs fails here as it would there. */
+function readable(row: UserRow | undefined): UserRow | undefined {
+  const nullColumn = row && GOTRUE_STRING_COLUMNS.find((column) => row[column] === null);
+  if (nullColumn) {
+    throw new UnreadableUserError(
+      `Database error querying schema: auth.users.${nullColumn} is NULL for ${row.email} (GoTrue cannot read it)`,
+    );
+  }
+  return row;
+}
+
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
   const result = await db.query<UserRow>('select * from auth.users where lower(email) = lower($1)', [email]);
-  return result.rows[0];
+  return readable(result.rows[0]);
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
   const result = await db.query<UserRow>('select * from auth.users where id = $1', [id]);
-  return result.rows[0];
+  return readable(result.rows[0]);
 }
 
 export const hashPassword = (password: string) => bcrypt.hash(password, 10);
@@ -101,9 +133,10 @@ export async function createUser(
   const identityData = { ...data, sub: id, email, email_verified: false, phone_verified: false };
   const user = await db.query<UserRow>(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data,
-                             raw_user_meta_data, created_at, updated_at)
+                             raw_user_meta_data, confirmation_token, recovery_token, email_change_token_new,
+                             email_change, created_at, updated_at)
      values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3,
-             '{"provider": "email", "providers": ["email"]}', $4, now(), now())
+             '{"provider": "email", "providers": ["email"]}', $4, '', '', '', '', now(), now())
      returning *`,
     [id, email, await hashPassword(password), JSON.stringify(identityData)],
   );
