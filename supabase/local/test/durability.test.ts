@@ -28,10 +28,12 @@ interface StackProcess {
 
 /** Starts `pnpm stack` as a user would, as its own process, and waits for its ready message. */
 async function startProcess(env: Record<string, string>): Promise<StackProcess> {
+  // A port of its own at each start: a killed stack's port may be taken by a parallel test meanwhile.
+  const port = String(await freePort());
   // One process, as `pnpm stack` runs it, so that a kill reaches the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: PACKAGE_DIR,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, STACK_PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -65,7 +67,7 @@ let dataDir: string;
 let env: Record<string, string>;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'medaille-durability-'));
-  env = { DATA_DIR: dataDir, STACK_PORT: String(await freePort()), DATABASE_URL: process.env.DATABASE_URL ?? '' };
+  env = { DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL ?? '' };
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
@@ -137,12 +139,7 @@ describe('a kill -9 in the middle of activations with photos', () => {
   const jpeg = (n: number) => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, n % 256, 7])], { type: 'image/jpeg' });
 
   /** What the portal does for one activation: claim the code, then each photo's upload and row. */
-  async function activateWithPhotos(
-    stack: StackProcess,
-    owner: SupabaseClient,
-    prefix: string,
-    n: number,
-  ) {
+  async function activateWithPhotos(stack: StackProcess, owner: SupabaseClient, prefix: string, n: number) {
     const service = createClient(stack.url, stack.serviceRoleKey, options);
     const code = `${prefix}-${n}`;
     await service.from('codes').insert({ id: code });

@@ -24,8 +24,8 @@ import {
   type RefreshTokenRow,
   replacePendingSignUp,
   tokenHash,
-  type UserRow,
   UnreadableUserError,
+  type UserRow,
   userJson,
 } from './users.ts';
 
