@@ -1,6 +1,7 @@
 -- Demo data for the local stack: a demo owner (demo@medaille.test / medaille-demo) with two animals,
 -- one of them lost, and a few medal codes. Scan /MDL-DEMO-REX or /MDL-DEMO-MIMI, activate MDL-DEMO-FREE1.
--- The photos' bytes are in supabase/seed-photos/{bucket}/{name}; the local stack stores them when it seeds.
+-- The photos' files are in supabase/seed-photos/animal-photos/{name}: the bucket's objects_path in
+-- config.toml, which the Supabase CLI uploads (seed buckets) and the local stack stores when it seeds.
 
 -- GoTrue reads these token columns as strings: they must be '' rather than NULL, or the demo cannot sign in.
 insert into auth.users (
@@ -59,14 +60,6 @@ update public.animals set cover_photo_id = 'c0000000-0000-4000-8000-000000000001
   where id = 'b0000000-0000-4000-8000-000000000001';
 update public.animals set cover_photo_id = 'c0000000-0000-4000-8000-000000000003'
   where id = 'b0000000-0000-4000-8000-000000000002';
-
-insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values
-  ('animal-photos', 'b0000000-0000-4000-8000-000000000001/demo-1.png', 'a0000000-0000-4000-8000-000000000001',
-   'a0000000-0000-4000-8000-000000000001', '{"mimetype": "image/png"}'),
-  ('animal-photos', 'b0000000-0000-4000-8000-000000000001/demo-2.png', 'a0000000-0000-4000-8000-000000000001',
-   'a0000000-0000-4000-8000-000000000001', '{"mimetype": "image/png"}'),
-  ('animal-photos', 'b0000000-0000-4000-8000-000000000002/demo-1.png', 'a0000000-0000-4000-8000-000000000001',
-   'a0000000-0000-4000-8000-000000000001', '{"mimetype": "image/png"}');
 
 insert into public.codes (id, used, animal_id) values
   ('MDL-DEMO-REX', true, 'b0000000-0000-4000-8000-000000000001'),

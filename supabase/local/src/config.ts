@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { checkTemplate } from './auth/emails.ts';
+import { readSupabaseConfig, type SupabaseConfig } from './supabase-config.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -30,6 +32,7 @@ const schema = z.object({
   RATE_LIMIT_TOKEN_REFRESH: z.coerce.number().int().min(1).default(150),
 });
 
+/** Environment variables win over supabase/config.toml, which wins over the defaults above. */
 export type StackConfig = {
   port: number;
   host: string;
@@ -45,13 +48,22 @@ export type StackConfig = {
   /** Auth requests allowed per client address in 5 minutes (GoTrue's per-IP limits). */
   authRateLimits: { signInSignUps: number; tokenVerifications: number; tokenRefresh: number };
   functionsDir: string;
+  emailTemplates: SupabaseConfig['emailTemplates'];
+  otpExpirySeconds: number;
+  /** Functions served without the gateway's JWT check (config.toml's `verify_jwt = false`). */
+  publicFunctions: string[];
+  /** Seed files stored in buckets when the demo data is seeded (config.toml's `objects_path`). */
+  seedObjects: SupabaseConfig['seedObjects'];
   /** Extra variables for the functions (rate limits, salt), from FUNCTION_* variables without the prefix. */
   functionEnv: Record<string, string>;
 };
 
 /** Reads the configuration from the environment, with a readable list of what is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<StackConfig> = {}): StackConfig {
-  const parsed = schema.safeParse(env);
+  const supabase = readSupabaseConfig(env.SUPABASE_CONFIG || `${REPO_ROOT}supabase/config.toml`);
+  for (const [name, template] of Object.entries(supabase.emailTemplates)) checkTemplate(name, template.html);
+  const given = Object.fromEntries(Object.entries(env).filter((entry) => entry[1] !== undefined));
+  const parsed = schema.safeParse({ ...supabase.env, ...given });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
     throw new Error(`Invalid local stack configuration:\n${problems}`);
@@ -77,6 +89,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       tokenRefresh: e.RATE_LIMIT_TOKEN_REFRESH,
     },
     functionsDir: e.FUNCTIONS_DIR,
+    emailTemplates: supabase.emailTemplates,
+    otpExpirySeconds: supabase.otpExpirySeconds,
+    publicFunctions: supabase.publicFunctions,
+    seedObjects: supabase.seedObjects,
     functionEnv: Object.fromEntries(
       Object.entries(env)
         .filter((entry): entry is [string, string] => entry[0].startsWith('FUNCTION_') && typeof entry[1] === 'string')

@@ -16,7 +16,7 @@ import { restRoutes } from './rest/routes.ts';
 import { loadSchemaCache } from './rest/schema-cache.ts';
 import { fileStore } from './storage/files.ts';
 import { GLOBAL_FILE_SIZE_LIMIT, storageRoutes } from './storage/routes.ts';
-import { storeSeedPhotos } from './storage/seed-photos.ts';
+import { storeSeedObjects } from './storage/seed-photos.ts';
 
 const LOCAL_STACK_SQL = new URL('../sql/local-stack.sql', import.meta.url);
 
@@ -52,7 +52,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     );
     return found.rows[0] ?? null;
   });
-  await storeSeedPhotos(db, files);
+  await storeSeedObjects(db, files, config.seedObjects, prepared.seeded);
   const schema = await loadSchemaCache(db);
 
   const jwt = createJwt(config.jwtSecret);

@@ -31,7 +31,7 @@ export interface TestStack extends RunningStack {
   /** A free medal code, created as an operator would, unique to the caller. */
   newCode(): Promise<string>;
   /** The newest e-mail sent to an address, waiting briefly for it. */
-  lastMail(to: string): Promise<{ subject: string; text: string; links: string[] }>;
+  lastMail(to: string): Promise<{ subject: string; text: string; html: string; links: string[] }>;
   /** An account signed up and confirmed through the e-mail link, signed in on a fresh client. */
   signedInOwner(label?: string): Promise<{ client: SupabaseClient; email: string; password: string; userId: string }>;
 }
@@ -58,7 +58,7 @@ export async function startTestStack(overrides: Partial<StackConfig> = {}): Prom
   async function lastMail(to: string) {
     for (let attempt = 0; attempt < 50; attempt += 1) {
       const response = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(to)}`);
-      const [mail] = (await response.json()) as { subject: string; text: string; links: string[] }[];
+      const [mail] = (await response.json()) as { subject: string; text: string; html: string; links: string[] }[];
       if (mail) return mail;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

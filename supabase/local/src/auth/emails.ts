@@ -1,33 +1,68 @@
+// The e-mails GoTrue sends, from the templates that config.toml names (supabase/templates/*.html): the
+// same French text on hosted Supabase and here.
 import { escapeHtml, type Mail } from '../mailbox/mailbox.ts';
+import type { EmailTemplate, TemplateName } from '../supabase-config.ts';
 
 export type LinkType = 'signup' | 'magiclink' | 'recovery';
 
-const CONTENT: Record<LinkType, { subject: string; intro: string; action: string }> = {
-  signup: {
-    subject: 'Confirmez votre inscription à Médaille',
-    intro: 'Bienvenue ! Confirmez votre adresse e-mail pour activer votre compte Médaille.',
-    action: 'Confirmer mon adresse e-mail',
-  },
-  magiclink: {
-    subject: 'Votre lien de connexion à Médaille',
-    intro: 'Voici votre lien pour vous connecter à Médaille, sans mot de passe.',
-    action: 'Me connecter',
-  },
-  recovery: {
-    subject: 'Réinitialisez votre mot de passe Médaille',
-    intro: 'Vous avez demandé à réinitialiser votre mot de passe Médaille.',
-    action: 'Choisir un nouveau mot de passe',
-  },
+/** Which template GoTrue sends for each kind of link. */
+const TEMPLATE_OF: Record<LinkType, TemplateName> = {
+  signup: 'confirmation',
+  magiclink: 'magic_link',
+  recovery: 'recovery',
 };
 
-/** The e-mails GoTrue sends, in French: a link to /verify and the same one-time code. */
-export function authEmail(type: LinkType, to: string, link: string, code: string): Mail {
-  const content = CONTENT[type];
-  const ignore = "Si vous n'êtes pas à l'origine de cette demande, ignorez simplement ce message.";
-  return {
-    to,
-    subject: content.subject,
-    text: `Bonjour,\n\n${content.intro}\n\n${content.action} : ${link}\n\nOu saisissez ce code : ${code}\n\n${ignore}\n`,
-    html: `<p>Bonjour,</p><p>${escapeHtml(content.intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(content.action)}</a></p><p>Ou saisissez ce code : <strong>${code}</strong></p><p>${escapeHtml(ignore)}</p>`,
-  };
+/** The variables GoTrue gives its e-mail templates (those the project's templates may use). */
+export interface TemplateVariables {
+  ConfirmationURL: string;
+  Token: string;
+  TokenHash: string;
+  SiteURL: string;
+  Email: string;
+  RedirectTo: string;
+}
+
+const PLACEHOLDER = /\{\{\s*\.(\w+)\s*\}\}/g;
+
+/**
+ * Checks that a template uses only `{{ .Variable }}` placeholders that GoTrue knows: the local stack does
+ * not run Go's template language, so anything else must fail at start, not in an e-mail.
+ */
+export function checkTemplate(name: string, html: string): void {
+  const known = new Set<string>(['ConfirmationURL', 'Token', 'TokenHash', 'SiteURL', 'Email', 'RedirectTo']);
+  for (const [, variable] of html.matchAll(PLACEHOLDER)) {
+    if (!known.has(variable as string)) throw new Error(`template ${name}: unknown variable .${variable}`);
+  }
+  if (html.replace(PLACEHOLDER, '').includes('{{')) {
+    throw new Error(`template ${name}: only {{ .Variable }} placeholders are supported by the local stack`);
+  }
+}
+
+/** The text part a mail client shows without HTML: links written out, tags dropped, entities decoded. */
+function textOf(html: string): string {
+  return html
+    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gis, '$2 : $1')
+    .replace(/<\/(p|div|h\d|li)>/gi, '\n\n')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+    .concat('\n');
+}
+
+/** Renders a link e-mail as GoTrue does: values HTML-escaped into the template (Go's html/template). */
+export function authEmail(
+  templates: Record<TemplateName, EmailTemplate>,
+  type: LinkType,
+  to: string,
+  variables: TemplateVariables,
+): Mail {
+  const template = templates[TEMPLATE_OF[type]];
+  const html = template.html.replace(PLACEHOLDER, (_, name: keyof TemplateVariables) => escapeHtml(variables[name]));
+  return { to, subject: template.subject, text: textOf(html), html };
 }

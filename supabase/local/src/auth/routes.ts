@@ -30,7 +30,6 @@ import {
 } from './users.ts';
 
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const OTP_LIFETIME_SECONDS = 86_400;
 const API_VERSION = '2024-01-01';
 
 class AuthError extends Error {
@@ -124,8 +123,17 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
       hash,
       user.id,
     ]);
-    const link = `${apiUrl(c)}/verify?${new URLSearchParams({ token: hash, type, redirect_to: redirectTo(c) })}`;
-    await deliver(tx, authEmail(type, user.email, link, code));
+    const redirect = redirectTo(c);
+    const link = `${apiUrl(c)}/verify?${new URLSearchParams({ token: hash, type, redirect_to: redirect })}`;
+    const variables = {
+      ConfirmationURL: link,
+      Token: code,
+      TokenHash: hash,
+      SiteURL: config.siteUrl,
+      Email: user.email,
+      RedirectTo: redirect,
+    };
+    await deliver(tx, authEmail(config.emailTemplates, type, user.email, variables));
     await limits.newCodeSent(user.email);
   }
 
@@ -370,7 +378,7 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
     const found = await tx.query<UserRow>(
       `select * from auth.users where ${column}_token = $1 and ${column}_sent_at > now() - make_interval(secs => $2)
        for update`,
-      [hash, OTP_LIFETIME_SECONDS],
+      [hash, config.otpExpirySeconds],
     );
     const user = found.rows[0];
     if (!user) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');

@@ -1,0 +1,100 @@
+// supabase/config.toml, the Supabase CLI's settings, read by the local stack as well (DESIGN D8): auth's
+// URLs, limits and e-mail templates, the functions' gateway settings and the buckets' seed files come from
+// the one file that `supabase config push` applies to a hosted project.
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parse } from 'smol-toml';
+import { z } from 'zod';
+
+/** The e-mail templates GoTrue sends for the flows this product uses. */
+export const TEMPLATE_NAMES = ['confirmation', 'magic_link', 'recovery'] as const;
+export type TemplateName = (typeof TEMPLATE_NAMES)[number];
+
+export interface EmailTemplate {
+  subject: string;
+  /** Go-template HTML with `{{ .Variable }}` placeholders, as GoTrue renders it. */
+  html: string;
+}
+
+const template = z.object({ subject: z.string().min(1), content_path: z.string().min(1) });
+
+/** What the stack reads of config.toml; anything else in the file is the CLI's business. */
+const schema = z.object({
+  auth: z.object({
+    site_url: z.string().url(),
+    additional_redirect_urls: z.array(z.string()).default([]),
+    jwt_expiry: z.number().int().positive(),
+    refresh_token_reuse_interval: z.number().int().min(0),
+    minimum_password_length: z.number().int().min(6),
+    rate_limit: z.object({
+      sign_in_sign_ups: z.number().int().positive(),
+      token_verifications: z.number().int().positive(),
+      token_refresh: z.number().int().positive(),
+    }),
+    email: z.object({
+      max_frequency: z.string().regex(/^\d+(s|m|h)$/, 'a duration such as "60s"'),
+      otp_expiry: z.number().int().positive(),
+      template: z.object({ confirmation: template, magic_link: template, recovery: template }),
+    }),
+  }),
+  storage: z.object({
+    buckets: z.record(z.string(), z.object({ objects_path: z.string().optional() })).default({}),
+  }),
+  functions: z.record(z.string(), z.object({ verify_jwt: z.boolean().default(true) })).default({}),
+});
+
+export interface SupabaseConfig {
+  /** As environment variables of the stack, so that a real environment variable still wins. */
+  env: Record<string, string>;
+  emailTemplates: Record<TemplateName, EmailTemplate>;
+  /** Functions whose JWT the gateway does not check (`verify_jwt = false`). */
+  publicFunctions: string[];
+  /** Files to store in a bucket when the demo data is seeded (`objects_path`), by bucket. */
+  seedObjects: { bucket: string; dir: string }[];
+  /** Seconds a one-time e-mail code and link stay valid. */
+  otpExpirySeconds: number;
+}
+
+const seconds = (duration: string) => {
+  const unit = duration.slice(-1);
+  return Number(duration.slice(0, -1)) * (unit === 'h' ? 3600 : unit === 'm' ? 60 : 1);
+};
+
+/** Reads config.toml; paths in it are relative to the project's root, as the CLI reads them. */
+export function readSupabaseConfig(path: string): SupabaseConfig {
+  const parsed = schema.safeParse(parse(readFileSync(path, 'utf8')));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    throw new Error(`${path} does not say what the local stack needs:\n${problems}`);
+  }
+  const { auth, storage, functions } = parsed.data;
+  const projectRoot = resolve(dirname(path), '..');
+  const supabaseDir = dirname(path);
+  return {
+    env: {
+      SITE_URL: auth.site_url,
+      ADDITIONAL_REDIRECT_URLS: auth.additional_redirect_urls.join(','),
+      JWT_EXPIRY: String(auth.jwt_expiry),
+      REFRESH_TOKEN_REUSE_INTERVAL: String(auth.refresh_token_reuse_interval),
+      PASSWORD_MIN_LENGTH: String(auth.minimum_password_length),
+      EMAIL_MIN_INTERVAL: String(seconds(auth.email.max_frequency)),
+      RATE_LIMIT_SIGN_IN_SIGN_UPS: String(auth.rate_limit.sign_in_sign_ups),
+      RATE_LIMIT_TOKEN_VERIFICATIONS: String(auth.rate_limit.token_verifications),
+      RATE_LIMIT_TOKEN_REFRESH: String(auth.rate_limit.token_refresh),
+    },
+    emailTemplates: Object.fromEntries(
+      TEMPLATE_NAMES.map((name) => {
+        const { subject, content_path } = auth.email.template[name];
+        return [name, { subject, html: readFileSync(resolve(projectRoot, content_path), 'utf8') }];
+      }),
+    ) as Record<TemplateName, EmailTemplate>,
+    publicFunctions: Object.entries(functions)
+      .filter(([, settings]) => !settings.verify_jwt)
+      .map(([name]) => name),
+    // objects_path is relative to the supabase folder, as the CLI's `seed buckets` reads it.
+    seedObjects: Object.entries(storage.buckets)
+      .filter((entry): entry is [string, { objects_path: string }] => entry[1].objects_path !== undefined)
+      .map(([bucket, settings]) => ({ bucket, dir: resolve(supabaseDir, settings.objects_path) })),
+    otpExpirySeconds: auth.email.otp_expiry,
+  };
+}

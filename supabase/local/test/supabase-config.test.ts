@@ -1,0 +1,90 @@
+// supabase/config.toml is the one source of the settings both backends read (DESIGN D8): this checks that
+// it parses as TOML, says what the README and the product rely on, and agrees with the migrations.
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'smol-toml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileGlob, redirectTarget } from '../src/auth/redirects.ts';
+import { readSupabaseConfig } from '../src/supabase-config.ts';
+import { startTestStack, type TestStack } from '../src/testing.ts';
+
+const SUPABASE_DIR = fileURLToPath(new URL('../../', import.meta.url));
+const CONFIG = `${SUPABASE_DIR}config.toml`;
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(() => stack?.close());
+
+// biome-ignore lint/suspicious/noExplicitAny: the CLI's whole file, looked into key by key.
+const toml = async () => parse(await readFile(CONFIG, 'utf8')) as any;
+
+describe('supabase/config.toml', () => {
+  it('lets e-mail links return to the portal’s callback with its query, on the site and on localhost', async () => {
+    const { auth } = await toml();
+    const patterns = (auth.additional_redirect_urls as string[]).map(compileGlob);
+    const site = auth.site_url as string;
+    for (const wanted of [
+      `${site}/auth/callback?activation=true`,
+      `${site}/auth/callback?reset=true`,
+      'http://localhost:3000/auth/callback?activation=true',
+    ]) {
+      expect(redirectTarget(wanted, 'https://medaille.example', patterns)).toBe(wanted);
+    }
+    expect(redirectTarget('https://evil.example/auth/callback', site, patterns)).toBe(site);
+  });
+
+  it('names a French template for each e-mail, with the link and the code', async () => {
+    const { auth } = await toml();
+    const config = readSupabaseConfig(CONFIG);
+    for (const [name, template] of Object.entries(config.emailTemplates)) {
+      expect(auth.email.template[name].content_path).toMatch(/^\.\/supabase\/templates\/\w+\.html$/);
+      expect(template.subject).toMatch(/Médaille/);
+      expect(template.html).toContain('{{ .ConfirmationURL }}');
+      expect(template.html).toContain('{{ .Token }}');
+    }
+  });
+
+  it('serves the three finder functions without the gateway’s JWT check, and names no other function', async () => {
+    const { functions } = await toml();
+    const folders = (await readdir(`${SUPABASE_DIR}functions`, { withFileTypes: true }))
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
+      .map((entry) => entry.name)
+      .sort();
+    expect(Object.keys(functions).sort()).toEqual(folders);
+    expect(readSupabaseConfig(CONFIG).publicFunctions.sort()).toEqual(folders);
+  });
+
+  it('declares the photo bucket exactly as the migrations create it, with its seed files', async () => {
+    const { storage } = await toml();
+    const bucket = storage.buckets['animal-photos'];
+    const { rows } = await stack.db.query<{ public: boolean; file_size_limit: string; allowed_mime_types: string[] }>(
+      `select public, file_size_limit::text, allowed_mime_types from storage.buckets where id = 'animal-photos'`,
+    );
+    expect(rows[0]).toEqual({
+      public: bucket.public,
+      file_size_limit: String(Number.parseInt(bucket.file_size_limit, 10) * 1024 * 1024),
+      allowed_mime_types: bucket.allowed_mime_types,
+    });
+    const seeded = await fetch(
+      `${stack.url}/storage/v1/object/public/animal-photos/b0000000-0000-4000-8000-000000000001/demo-1.png`,
+    );
+    expect(seeded.status).toBe(200);
+  });
+
+  it('is what the local stack runs with: a sign-up e-mail is the confirmation template, filled in', async () => {
+    const email = `template-${crypto.randomUUID()}@test.medaille.fr`;
+    await stack.client().auth.signUp({ email, password: 'mot-de-passe-1' });
+    const mail = await stack.lastMail(email);
+    const { auth } = await toml();
+    expect(mail.subject).toBe(auth.email.template.confirmation.subject);
+    const template = await readFile(`${SUPABASE_DIR}templates/confirmation.html`, 'utf8');
+    const link = mail.links[0] as string;
+    const code = /Ou saisissez ce code : (\d{6})/.exec(mail.text)?.[1] as string;
+    expect(link).toMatch(/\/auth\/v1\/verify\?token=[0-9a-f]{56}&type=signup&redirect_to=/);
+    expect(mail.html).toBe(
+      template.replace('{{ .ConfirmationURL }}', link.replaceAll('&', '&amp;')).replace('{{ .Token }}', code),
+    );
+  });
+});
