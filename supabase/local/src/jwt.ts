@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export type Role = 'anon' | 'authenticated' | 'service_role';
@@ -46,14 +47,27 @@ export function createJwt(secret: string) {
 export type Jwt = ReturnType<typeof createJwt>;
 
 /**
- * The two API keys of a Supabase project: long-lived JWTs whose role is anon or service_role.
- * Issued at a fixed date so that the same secret always gives the same keys.
+ * A Supabase project's API keys: the legacy ones, long-lived JWTs whose role is anon or service_role
+ * (issued at a fixed date so that the same secret always gives the same keys), and the new ones, opaque
+ * `sb_publishable_…` and `sb_secret_…` strings that stand for the same roles (derived from the secret, so
+ * they are stable too).
  */
-export async function apiKeys(jwt: Jwt) {
+export async function apiKeys(jwt: Jwt, secret: string) {
   const issuedAt = Date.UTC(2026, 0, 1) / 1000;
   const tenYears = 10 * 365 * 24 * 3600;
+  const opaque = (kind: string) => createHmac('sha256', secret).update(kind).digest('base64url').slice(0, 32);
   return {
     anonKey: await jwt.sign({ role: 'anon', iss: 'supabase-local' }, tenYears, issuedAt),
     serviceRoleKey: await jwt.sign({ role: 'service_role', iss: 'supabase-local' }, tenYears, issuedAt),
+    publishableKey: `sb_publishable_${opaque('publishable')}`,
+    secretKey: `sb_secret_${opaque('secret')}`,
   };
+}
+
+/** The role each opaque key stands for, as the API gateway maps it. */
+export function opaqueKeyRoles(keys: { publishableKey: string; secretKey: string }): Map<string, Role> {
+  return new Map<string, Role>([
+    [keys.publishableKey, 'anon'],
+    [keys.secretKey, 'service_role'],
+  ]);
 }

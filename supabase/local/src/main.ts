@@ -10,7 +10,9 @@ console.log(`Médaille local stack ready in ${stack.startupMs} ms${stack.seeded 
   Mailbox:          ${stack.url}/mailbox
   Database:         ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}
   anon key:         ${stack.anonKey}
-  service_role key: ${stack.serviceRoleKey}`);
+  service_role key: ${stack.serviceRoleKey}
+  publishable key:  ${stack.publishableKey}
+  secret key:       ${stack.secretKey}`);
 
 let stopping = false;
 async function stop(signal: string) {

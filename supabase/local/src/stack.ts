@@ -10,7 +10,7 @@ import { type Database, openDatabase, prepareDatabase } from './database/index.t
 import { type FunctionEnv, functionRoutes, loadFunctions } from './functions/routes.ts';
 import { clientAddressFromSocket, isLoopback } from './http/client-address.ts';
 import { apiGateway, corsForFrontEnds, type StackEnv } from './http/gateway.ts';
-import { apiKeys, createJwt } from './jwt.ts';
+import { apiKeys, createJwt, opaqueKeyRoles } from './jwt.ts';
 import { mailboxRoutes } from './mailbox/mailbox.ts';
 import { restRoutes } from './rest/routes.ts';
 import { loadSchemaCache } from './rest/schema-cache.ts';
@@ -24,6 +24,9 @@ export interface RunningStack {
   url: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** The new kinds of API key (not JWTs) for the same roles: sb_publishable_… (anon), sb_secret_… (service_role). */
+  publishableKey: string;
+  secretKey: string;
   db: Database;
   /** Milliseconds from the call to the first request it could serve. */
   startupMs: number;
@@ -56,7 +59,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
   const schema = await loadSchemaCache(db);
 
   const jwt = createJwt(config.jwtSecret);
-  const keys = await apiKeys(jwt);
+  const keys = await apiKeys(jwt, config.jwtSecret);
 
   const functions = await loadFunctions(config.functionsDir);
   let functionEnv: FunctionEnv | undefined;
@@ -71,7 +74,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
   app.get('/health/db', async (c) => c.json((await db.query('select 1 as ok')).rows[0]));
 
   const api = new Hono<StackEnv>();
-  api.use('*', apiGateway(jwt));
+  api.use('*', apiGateway(jwt, opaqueKeyRoles(keys)));
   api.use('/rest/*', limitBody(1024 * 1024, tooLarge, 413));
   api.use('/auth/*', limitBody(1024 * 1024, tooLarge, 413));
   api.route(

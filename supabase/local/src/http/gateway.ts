@@ -1,7 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { type Claims, type Jwt, JwtError } from '../jwt.ts';
+import { type Claims, type Jwt, JwtError, type Role } from '../jwt.ts';
 
 /** What the API gateway learned of the caller: the claims to run with, or why the bearer token was refused. */
 export interface Caller {
@@ -29,7 +29,7 @@ const PUBLIC_FILES = /^\/storage\/v1\/(object|render\/image)\/public\//;
  * The API gateway in front of every Supabase service: a valid API key is required (header `apikey`
  * or query parameter), and the bearer token, when there is one, decides the role and claims.
  */
-export function apiGateway(jwt: Jwt): MiddlewareHandler<StackEnv> {
+export function apiGateway(jwt: Jwt, opaqueKeys: Map<string, Role> = new Map()): MiddlewareHandler<StackEnv> {
   return async (c, next) => {
     // E-mail links and public photos are opened by a browser that has no key: Supabase's gateway leaves them open.
     if (OPEN_ROUTES.has(c.req.path) || PUBLIC_FILES.test(c.req.path)) {
@@ -44,8 +44,10 @@ export function apiGateway(jwt: Jwt): MiddlewareHandler<StackEnv> {
       );
     }
     let keyClaims: Claims;
+    const opaqueRole = opaqueKeys.get(apiKey);
     try {
-      keyClaims = await jwt.verify(apiKey);
+      // A publishable or secret key is no JWT: the gateway knows which role it stands for.
+      keyClaims = opaqueRole ? { role: opaqueRole } : await jwt.verify(apiKey);
     } catch {
       return c.json(
         { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' },
@@ -54,7 +56,7 @@ export function apiGateway(jwt: Jwt): MiddlewareHandler<StackEnv> {
     }
     const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim() ?? null;
     let caller: Caller = { claims: keyClaims, token: null, tokenError: null };
-    if (bearer && bearer !== apiKey) {
+    if (bearer && bearer !== apiKey && !opaqueKeys.has(bearer)) {
       try {
         caller = { claims: await jwt.verify(bearer), token: bearer, tokenError: null };
       } catch (error) {

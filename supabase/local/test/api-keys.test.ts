@@ -1,0 +1,59 @@
+// Projects created today get opaque API keys (sb_publishable_…, sb_secret_…), not JWTs: the gateway maps
+// each to its role, so the front-ends and functions work with either kind of key (issue 12).
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startTestStack, type TestStack } from '../src/testing.ts';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(() => stack?.close());
+
+const options = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  realtime: { transport: WebSocket as never },
+};
+
+describe('publishable and secret keys', () => {
+  it('are printed-stable strings of the new form, not JWTs', () => {
+    expect(stack.publishableKey).toMatch(/^sb_publishable_[A-Za-z0-9_-]{32}$/);
+    expect(stack.secretKey).toMatch(/^sb_secret_[A-Za-z0-9_-]{32}$/);
+  });
+
+  it('let a browser client do what the anon key lets it: check a code, sign up, read nothing private', async () => {
+    const browser = createClient(stack.url, stack.publishableKey, options);
+    expect((await browser.rpc('code_status', { p_code: 'MDL-DEMO-FREE2' })).data).toBe('free');
+    expect((await browser.from('animals').select('id')).error?.code).toBe('42501');
+    const email = `publishable-${crypto.randomUUID()}@test.medaille.fr`;
+    expect((await browser.auth.signUp({ email, password: 'mot-de-passe-1' })).error).toBeNull();
+  });
+
+  it('let the scan page call the finder’s functions, whose gateway asks for no JWT', async () => {
+    const response = await fetch(`${stack.url}/functions/v1/get_public_profile`, {
+      method: 'POST',
+      headers: {
+        apikey: stack.publishableKey,
+        authorization: `Bearer ${stack.publishableKey}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ code: 'MDL-DEMO-REX' }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { name: string }).name).toBe('Rex');
+  });
+
+  it('make the secret key act as the service role, and a publishable key never more than anon', async () => {
+    const server = createClient(stack.url, stack.secretKey, options);
+    expect((await server.from('codes').select('id').eq('id', 'MDL-DEMO-REX')).data).toEqual([{ id: 'MDL-DEMO-REX' }]);
+    const posing = await fetch(`${stack.url}/rest/v1/codes?select=id`, {
+      headers: { apikey: stack.publishableKey, authorization: `Bearer ${stack.secretKey}` },
+    });
+    expect(posing.status).toBe(401);
+    const unknown = await fetch(`${stack.url}/rest/v1/codes?select=id`, {
+      headers: { apikey: 'sb_publishable_not-a-key-of-this-project' },
+    });
+    expect(unknown.status).toBe(401);
+  });
+});
