@@ -18,6 +18,11 @@ export interface LaunchOptions {
   builds?: Partial<typeof BUILDS>;
   /** Environment for the stack (DATABASE_URL, DATA_DIR, ...). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Whether the front-ends use Storage's image transformations (true: the local stack has them; hosted
+   * Supabase only on the Pro plan, so tests also run the product without them, as a Free-plan deploy).
+   */
+  imageTransformations?: boolean;
 }
 
 export interface RunningProduct {
@@ -63,7 +68,7 @@ export async function launchProduct(options: LaunchOptions = {}): Promise<Runnin
     supabaseUrl: stack.url,
     supabaseAnonKey: stack.anonKey,
     // The local stack resizes images as Supabase's image transformations do.
-    imageTransformations: true,
+    imageTransformations: options.imageTransformations ?? true,
     remotes: { scan: `${scan.url}/mf-manifest.json`, portal: `${portal.url}/mf-manifest.json` },
   };
   configScript = `window.__MEDAILLE_CONFIG__ = ${JSON.stringify(config)};\n`;
