@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { isHoneypotFilled } from './honeypot.ts';
 import {
   activationFormSchema,
   animalEditFormSchema,
   finderMessageSchema,
-  isHoneypotFilled,
   loginSchema,
   publicContactsSchema,
   registerSchema,

@@ -236,7 +236,7 @@ export const publicContactsSchema = z.object({
 export type PublicContactsInput = z.input<typeof publicContactsSchema>;
 export type PublicContactsValues = z.output<typeof publicContactsSchema>;
 
-/** A finder's message to the owner. `website` is the hidden honeypot: a person leaves it empty. */
+/** A finder's message to the owner. `website` is the hidden honeypot (`isHoneypotFilled`): a person leaves it empty. */
 export const finderMessageSchema = z
   .object({
     message: optionalText(LIMITS.messageMaxLength),
@@ -251,10 +251,6 @@ export const finderMessageSchema = z
   );
 
 export type FinderMessageInput = z.input<typeof finderMessageSchema>;
-
-export function isHoneypotFilled(values: { website?: string | null }): boolean {
-  return (values.website ?? '').trim() !== '';
-}
 
 const requiredEmail = (missing: string) =>
   z.string({ error: missing }).check(z.trim(), z.minLength(1, missing), z.regex(EMAIL_PATTERN, MESSAGES.invalidEmail));

@@ -1,4 +1,4 @@
-import { LIMITS } from '@medaille/domain';
+import { LIMITS } from './domain/index.ts';
 
 /**
  * Every refusal of the finder's functions: a stable machine code, its HTTP status and a French message

@@ -1,4 +1,4 @@
-import { photoPublicUrl } from '@medaille/domain';
+import { photoPublicUrl } from './domain/index.ts';
 import type { FunctionEnv } from './env.ts';
 
 /** The public download URL of a photo of the animal-photos bucket. */

@@ -1,9 +1,9 @@
 // get_public_profile {code}: what a finder sees behind a medal. The only door from anonymous finders to
 // owners' data (DESIGN D4): the SQL function public_profile decides what leaves, this adds photo URLs
 // and a rate limit per client so that nobody can walk the code space.
-import { normalizeCode, withoutControlCharacters } from '@medaille/domain';
 import { clientHash } from '../_shared/client.ts';
 import { call, serviceDatabase } from '../_shared/database.ts';
+import { normalizeCode, withoutControlCharacters } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { photoUrl } from '../_shared/photos.ts';

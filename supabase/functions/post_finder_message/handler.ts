@@ -1,8 +1,8 @@
 // post_finder_message {code, message?, contact?}: a finder writes to the owner. The message is stored,
 // then e-mailed to the owner's account address, which the finder never learns.
-import { hasControlCharacters, isHoneypotFilled, LIMITS, normalizeCode, trimToNull } from '@medaille/domain';
 import { clientHash } from '../_shared/client.ts';
 import { call, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
+import { hasControlCharacters, isHoneypotFilled, LIMITS, normalizeCode, trimToNull } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { escapeHtml, sendMail } from '../_shared/mail.ts';

@@ -1,9 +1,9 @@
 // record-scan {codeId, animalId, lat, lon, accuracy, userAgent, consent: true}: a finder shares where
 // the animal is, with consent. Stored as the animal's last known location and e-mailed to the owner,
 // at most once per code and client every 2 minutes.
-import { mapsPointUrl, normalizeCode, withoutControlCharacters } from '@medaille/domain';
 import { clientHash } from '../_shared/client.ts';
 import { call, serviceDatabase } from '../_shared/database.ts';
+import { mapsPointUrl, normalizeCode, withoutControlCharacters } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { escapeHtml, sendMail } from '../_shared/mail.ts';

@@ -1,0 +1,41 @@
+// Generated from shared/domain/src/limits.ts by `pnpm gen:functions-domain` (supabase/scripts/functions-domain.ts): do not edit.
+/** Business constants of SPEC section 9, in one place for the front-ends, the functions and the tests. */
+export const LIMITS = {
+  locationShareCooldownMs: 2 * 60 * 1000,
+  geolocationTimeoutMs: 15_000,
+  maxPhotosPerAnimal: 8,
+  maxPhotoBytes: 10 * 1024 * 1024,
+  activationImageMaxSide: 1920,
+  galleryImageMaxSide: 1600,
+  imageQuality: 0.85,
+  messageMaxLength: 300,
+  finderContactMaxLength: 254,
+  birthYearMin: 1900,
+  weightStep: 0.1,
+  weightMin: 0,
+  weightMax: 999.9,
+  passwordMinRegister: 8,
+  passwordMinDialog: 6,
+  phoneMaxLength: 32,
+  emailMaxLength: 254,
+  addressLineMaxLength: 120,
+  cityMaxLength: 80,
+  nameMaxLength: 100,
+  shortTextMaxLength: 100,
+  longTextMaxLength: 2000,
+  lightboxZoomStep: 1.5,
+  lightboxZoomMin: 0.5,
+  lightboxZoomMax: 5,
+  lightboxSwipeMinX: 50,
+  lightboxSwipeMaxY: 100,
+  carouselSwipeMinX: 50,
+} as const;
+
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'] as const;
+
+export const PHOTO_BUCKET = 'animal-photos';
+
+/** The public download URL of a photo of the animal-photos bucket, as storage-js's getPublicUrl builds it. */
+export function photoPublicUrl(supabaseUrl: string, path: string): string {
+  return encodeURI(`${supabaseUrl}/storage/v1/object/public/${PHOTO_BUCKET}/${path}`);
+}

@@ -1,0 +1,23 @@
+// Generated from shared/domain/src/text.ts by `pnpm gen:functions-domain` (supabase/scripts/functions-domain.ts): do not edit.
+/** Trims a text input; an empty or missing value becomes null (SPEC section 5). */
+export function trimToNull(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+/** C0 control characters other than tab, line feed and carriage return, and DEL: nobody types them. */
+const isControlCharacter = (code: number) =>
+  (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f;
+
+/** True when a text holds a control character (NUL among them, which PostgreSQL cannot store). */
+export function hasControlCharacters(value: string): boolean {
+  for (let i = 0; i < value.length; i += 1) if (isControlCharacter(value.charCodeAt(i))) return true;
+  return false;
+}
+
+/** The text without its control characters, for metadata such as a browser's user agent. */
+export function withoutControlCharacters(value: string): string {
+  return Array.from(value)
+    .filter((char) => !isControlCharacter(char.charCodeAt(0)))
+    .join('');
+}

@@ -1,0 +1,231 @@
+// A rehearsal of the deploy: each function's handler.ts run by real Deno (tests/deploy/serve-under-deno.ts,
+// with the function's own deno.json and the environment the stack gives its functions) answers the scan
+// page's requests exactly as the local stack's in-process Node run does: same status, same JSON, same
+// e-mails, same Content-Type, Cache-Control and Retry-After. Nothing else needs ignoring: both runs reach
+// one database with one SUPABASE_URL (the photo URLs), and the per-client rate limits see two clients. The
+// one exception is a cooldown's Retry-After, the seconds left of each client's own wait (see its test).
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activatedAnimal } from '../support/finder.ts';
+import { DENO, denoEnv, FIRST_DENO_TIMEOUT_MS, FUNCTION_NAMES, FUNCTIONS_DIR } from './deno.ts';
+
+const ENTRY = fileURLToPath(new URL('./serve-under-deno.ts', import.meta.url));
+
+type DenoServer = { url: string; process: ChildProcessByStdio<null, Readable, Readable> };
+
+/** Starts `name` under Deno with the function's environment; resolves once it listens. */
+function serveUnderDeno(name: string, env: Record<string, string>): Promise<DenoServer> {
+  const child = spawn(
+    DENO,
+    [
+      'run',
+      '--config',
+      join(FUNCTIONS_DIR, name, 'deno.json'),
+      '--allow-net=127.0.0.1',
+      '--allow-env',
+      `--allow-read=${FUNCTIONS_DIR}`,
+      ENTRY,
+      name,
+    ],
+    { env: denoEnv(env), stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  return new Promise((resolve, reject) => {
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const port = /\{"port":(\d+)\}/.exec(output)?.[1];
+      if (port) resolve({ url: `http://127.0.0.1:${port}`, process: child });
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`deno run ${name} exited with ${code}:\n${output}`)));
+  });
+}
+
+/** The request the scan page sends (remotes/scan/src/profile-api.ts, callFinderFunction). */
+const scanPageRequest = (anonKey: string, payload: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' },
+  body: JSON.stringify(payload),
+});
+
+async function answer(response: Response) {
+  return {
+    status: response.status,
+    // The headers the function sets and a browser acts on.
+    contentType: response.headers.get('content-type'),
+    cacheControl: response.headers.get('cache-control'),
+    retryAfter: response.headers.get('retry-after'),
+    body: (await response.json()) as unknown,
+  };
+}
+
+let stack: TestStack;
+let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
+let rex: { code: string; animalId: string };
+let unclaimed: string;
+const underDeno = new Map<string, DenoServer>();
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  // What the stack gives its functions (supabase/local/src/stack.ts), and nothing more.
+  const functionEnv = {
+    SUPABASE_URL: stack.url,
+    SUPABASE_ANON_KEY: stack.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+    LOCAL_MAILBOX_URL: `${stack.url}/mailbox/api/messages`,
+  };
+  const [servers] = await Promise.all([
+    Promise.all(FUNCTION_NAMES.map((name) => serveUnderDeno(name, functionEnv))),
+    (async () => {
+      owner = await stack.signedInOwner('rehearsal');
+      rex = await activatedAnimal(stack, owner.client, { nom: 'Rex', espece: 'dog', race: 'Beagle', sexe: 'M' });
+      unclaimed = await stack.newCode();
+      const path = `${rex.animalId}/rex.jpg`;
+      const upload = await owner.client.storage
+        .from('animal-photos')
+        .upload(path, new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], { type: 'image/jpeg' }));
+      if (upload.error) throw upload.error;
+      const photo = await owner.client
+        .from('animal_photos')
+        .insert({ animal_id: rex.animalId, path, width: 800, height: 600, position: 0 })
+        .select('id')
+        .single();
+      if (photo.error) throw photo.error;
+      const update = await owner.client
+        .from('animals')
+        .update({
+          cover_photo_id: photo.data.id,
+          is_lost: true,
+          public_phone: '0612345678',
+          show_public_phone: true,
+          public_email: 'rex@example.fr',
+          show_public_email: false,
+        })
+        .eq('id', rex.animalId);
+      if (update.error) throw update.error;
+    })(),
+  ]);
+  for (const [index, name] of FUNCTION_NAMES.entries()) underDeno.set(name, servers[index] as DenoServer);
+}, FIRST_DENO_TIMEOUT_MS);
+
+afterAll(async () => {
+  await Promise.all(
+    [...underDeno.values()].map(
+      ({ process }) =>
+        new Promise((resolve) => {
+          if (process.exitCode !== null || process.signalCode !== null) return resolve(null);
+          process.once('exit', resolve);
+          process.kill();
+        }),
+    ),
+  );
+  await stack?.close();
+});
+
+/**
+ * The same request to the function under Deno (whose client is always 127.0.0.1), then through the stack from
+ * a client address of its own, new unless given.
+ */
+async function sideBySide(name: string, payload: unknown, address = newClientAddress()) {
+  const server = underDeno.get(name);
+  if (!server) throw new Error(`${name} is not served under Deno`);
+  const deno = await answer(await fetch(server.url, scanPageRequest(stack.anonKey, payload)));
+  const node = await answer(
+    await fetchFrom(address)(`${stack.url}/functions/v1/${name}`, scanPageRequest(stack.anonKey, payload)),
+  );
+  return { deno, node };
+}
+
+/** The two newest e-mails to the owner: the one each run just sent. */
+async function lastTwoMails() {
+  const response = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(owner.email)}`);
+  const mails = (await response.json()) as { to: string; subject: string; text: string; html: string }[];
+  return mails.slice(0, 2).map(({ to, subject, text, html }) => ({ to, subject, text, html }));
+}
+
+/** The stack's finder who shares positions: the same one twice, to meet the cooldown. */
+const sharer = newClientAddress();
+const position = { lat: 48.8566, lon: 2.3522, accuracy: 12.5, userAgent: 'Mozilla/5.0 (rehearsal)', consent: true };
+
+describe('the functions under Deno answer as in the local stack', () => {
+  it.each([
+    ['a claimed code, as typed', () => ({ code: ` ${rex.code.toLowerCase()} ` }), 'claimed'],
+    ['an unclaimed code', () => ({ code: unclaimed }), 'unclaimed'],
+    ['an unknown code', () => ({ code: 'MDL-INCONNU-0' }), 'not_found'],
+    ['a malformed code', () => ({ code: 'pas un code' }), 'not_found'],
+  ])('get_public_profile: %s', async (_, payload, status) => {
+    const { deno, node } = await sideBySide('get_public_profile', payload());
+    expect(deno).toEqual(node);
+    expect(deno).toMatchObject({ status: 200, body: { status } });
+  });
+
+  it('get_public_profile: the photo URL under Deno downloads the photo', async () => {
+    const { deno } = await sideBySide('get_public_profile', { code: rex.code });
+    const [photo] = (deno.body as { photos: { url: string }[] }).photos;
+    expect((await fetch(photo?.url ?? '')).status).toBe(200);
+  });
+
+  it('post_finder_message: a message with a contact, e-mailed to the owner alike', async () => {
+    const { deno, node } = await sideBySide('post_finder_message', {
+      code: rex.code,
+      message: 'Je l’ai trouvé près du parc <b>',
+      contact: '06 11 22 33 44',
+      website: '',
+    });
+    expect(deno).toEqual(node);
+    expect(deno).toMatchObject({ status: 200, body: { ok: true } });
+    const [fromNode, fromDeno] = await lastTwoMails();
+    expect(fromDeno).toEqual(fromNode);
+    expect(fromDeno?.subject).toBe('Message au sujet de Rex');
+  });
+
+  it.each([
+    ['an empty message', () => ({ code: rex.code, message: '  ', contact: '', website: '' }), 400],
+    ['a message too long', () => ({ code: rex.code, message: 'x'.repeat(301), contact: '', website: '' }), 400],
+    ['a control character', () => ({ code: rex.code, message: 'a\u0000b', contact: '', website: '' }), 400],
+    ['an unknown code', () => ({ code: 'MDL-INCONNU-0', message: 'Bonjour', contact: '', website: '' }), 404],
+    ['a malformed code', () => ({ code: 'pas un code', message: 'Bonjour', contact: '', website: '' }), 404],
+    ['a robot (honeypot filled)', () => ({ code: rex.code, message: 'spam', contact: '', website: 'x' }), 200],
+  ])('post_finder_message: %s', async (_, payload, status) => {
+    const { deno, node } = await sideBySide('post_finder_message', payload());
+    expect(deno).toEqual(node);
+    expect(deno.status).toBe(status);
+  });
+
+  it('record-scan: a shared position, e-mailed to the owner alike', async () => {
+    const { deno, node } = await sideBySide('record-scan', { codeId: rex.code, ...position }, sharer);
+    expect(deno).toEqual(node);
+    expect(deno).toMatchObject({ status: 200, body: { ok: true } });
+    const [fromNode, fromDeno] = await lastTwoMails();
+    expect(fromDeno).toEqual(fromNode);
+    expect(fromDeno?.subject).toBe('Position partagée pour Rex');
+  });
+
+  it.each([
+    ['without consent', () => ({ codeId: rex.code, ...position, consent: false }), 400],
+    ['an impossible position', () => ({ codeId: rex.code, ...position, lat: 91 }), 400],
+    ['a negative accuracy', () => ({ codeId: rex.code, ...position, accuracy: -1 }), 400],
+    ['an unknown code', () => ({ codeId: 'MDL-INCONNU-0', ...position }), 404],
+    ['a malformed code', () => ({ codeId: 'pas un code', ...position }), 404],
+  ])('record-scan: %s', async (_, payload, status) => {
+    const { deno, node } = await sideBySide('record-scan', payload());
+    expect(deno).toEqual(node);
+    expect(deno.status).toBe(status);
+  });
+
+  it('record-scan: a second position from the same client within 2 minutes waits', async () => {
+    const { deno, node } = await sideBySide('record-scan', { codeId: rex.code, ...position }, sharer);
+    // Retry-After alone may differ: the seconds left of each client's own cooldown, which began with its
+    // own first share, a moment apart.
+    expect({ ...deno, retryAfter: null }).toEqual({ ...node, retryAfter: null });
+    expect(deno).toMatchObject({ status: 429, body: { code: 'scan_cooldown' } });
+    for (const { retryAfter } of [deno, node]) expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+});
