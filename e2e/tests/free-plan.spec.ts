@@ -2,17 +2,18 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
-// The product deployed on Supabase's Free plan, which has no image transformations: config.js leaves
-// `imageTransformations` unset, and the scan page must stay whole with the photos as uploaded.
+// The product as a project created today on Supabase's Free plan: no image transformations (config.js
+// leaves `imageTransformations` unset, so the photos come as uploaded) and a publishable key, which is no
+// JWT, in place of the anon key.
 let product: TestProduct;
 test.beforeAll(async () => {
-  product = await startProduct({ imageTransformations: false });
+  product = await startProduct({ imageTransformations: false, apiKey: 'publishable' });
 });
 test.afterAll(async () => {
   await product?.close();
 });
 
-test.describe('without image transformations (Free plan)', () => {
+test.describe('a new Free-plan project: publishable key, no image transformations', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('the scan page shows the profile and its photo as uploaded, and asks Storage for no resizing', async ({
@@ -33,5 +34,14 @@ test.describe('without image transformations (Free plan)', () => {
     expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
     expect(resized).toEqual([]);
     await expectAccessible(page);
+  });
+
+  test('an owner signs in and finds their animals with the publishable key', async ({ page }) => {
+    await page.goto(`${product.url}/auth/login`);
+    await page.getByLabel('Email').fill('demo@medaille.test');
+    await page.getByLabel('Mot de passe', { exact: true }).fill('medaille-demo');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByRole('heading', { name: 'Mes animaux' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Rex' })).toBeVisible();
   });
 });

@@ -23,6 +23,8 @@ export interface LaunchOptions {
    * Supabase only on the Pro plan, so tests also run the product without them, as a Free-plan deploy).
    */
   imageTransformations?: boolean;
+  /** Which API key the front-ends get: the legacy anon JWT, or a publishable key as new projects have. */
+  apiKey?: 'anon' | 'publishable';
 }
 
 export interface RunningProduct {
@@ -66,7 +68,7 @@ export async function launchProduct(options: LaunchOptions = {}): Promise<Runnin
   );
   const config = {
     supabaseUrl: stack.url,
-    supabaseAnonKey: stack.anonKey,
+    supabaseAnonKey: options.apiKey === 'publishable' ? stack.publishableKey : stack.anonKey,
     // The local stack resizes images as Supabase's image transformations do.
     imageTransformations: options.imageTransformations ?? true,
     remotes: { scan: `${scan.url}/mf-manifest.json`, portal: `${portal.url}/mf-manifest.json` },

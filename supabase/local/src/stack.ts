@@ -87,7 +87,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
   api.use('/functions/*', limitBody(1024 * 1024, { msg: 'Payload too large' }, 413));
   api.route(
     '/functions/v1',
-    functionRoutes(functions, () => functionEnv as FunctionEnv),
+    functionRoutes(functions, () => functionEnv as FunctionEnv, new Set(config.publicFunctions)),
   );
   app.route('/', api);
 

@@ -42,6 +42,13 @@ describe('publishable and secret keys', () => {
     });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { name: string }).name).toBe('Rex');
+    // verify_jwt = false (config.toml): no Authorization header at all is fine too.
+    const keyOnly = await fetch(`${stack.url}/functions/v1/get_public_profile`, {
+      method: 'POST',
+      headers: { apikey: stack.publishableKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 'MDL-DEMO-REX' }),
+    });
+    expect(keyOnly.status).toBe(200);
   });
 
   it('make the secret key act as the service role, and a publishable key never more than anon', async () => {

@@ -54,4 +54,14 @@ describe('/functions/v1', () => {
     expect(forged.status).toBe(401);
     expect(await forged.json()).toEqual({ msg: 'Invalid JWT' });
   });
+
+  it('with verify_jwt on (the default), refuses a publishable key as the bearer: it is no JWT', async () => {
+    const answer = await fetch(`${stack.url}/functions/v1/echo`, {
+      method: 'POST',
+      headers: { apikey: stack.publishableKey, authorization: `Bearer ${stack.publishableKey}` },
+      body: '{}',
+    });
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toEqual({ msg: 'Invalid JWT' });
+  });
 });

@@ -33,16 +33,28 @@ export async function loadFunctions(dir: string): Promise<Map<string, FunctionHa
   return handlers;
 }
 
-export function functionRoutes(handlers: Map<string, FunctionHandler>, env: () => FunctionEnv) {
+/**
+ * `publicFunctions` are those config.toml serves with `verify_jwt = false`: the gateway lets any request
+ * through to them, and they check what they need themselves.
+ */
+export function functionRoutes(
+  handlers: Map<string, FunctionHandler>,
+  env: () => FunctionEnv,
+  publicFunctions: ReadonlySet<string> = new Set(),
+) {
   const app = new Hono<StackEnv>();
   // /functions/v1/{name} and its sub-paths all go to the function, as on Supabase.
   app.all('/:name/*', async (c) => {
-    const handler = handlers.get(c.req.param('name'));
+    const name = c.req.param('name');
+    const handler = handlers.get(name);
     if (!handler) return c.text('Function not found', 404);
-    // Supabase verifies the caller's JWT before a function runs (verify_jwt, on by default).
-    const caller = callerOf(c);
-    if (!c.req.header('authorization')) return c.json({ msg: 'Error: Missing authorization header' }, 401);
-    if (caller.tokenError) return c.json({ msg: 'Invalid JWT' }, 401);
+    // Otherwise Supabase verifies the caller's JWT before a function runs (verify_jwt, on by default): a
+    // publishable or secret key (sb_…) is no JWT.
+    if (!publicFunctions.has(name)) {
+      const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim();
+      if (!bearer) return c.json({ msg: 'Error: Missing authorization header' }, 401);
+      if (bearer.startsWith('sb_') || callerOf(c).tokenError) return c.json({ msg: 'Invalid JWT' }, 401);
+    }
     try {
       return await handler(c.req.raw, env());
     } catch (error) {
