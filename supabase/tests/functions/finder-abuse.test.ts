@@ -182,6 +182,7 @@ describe('code_status, the one function anonymous callers may run', () => {
     expect(((await refused.json()) as { message: string }).message).toBe(
       'Trop de vérifications de code. Réessayez dans quelques minutes.',
     );
-    expect((await stack.client().rpc('code_status', { p_code: 'MDL-DEMO-FREE1' })).data).toBe('free');
+    const free = await stack.newCode();
+    expect((await stack.client().rpc('code_status', { p_code: free })).data).toBe('free');
   });
 });
