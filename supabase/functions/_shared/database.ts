@@ -2,15 +2,35 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 import type { FunctionEnv } from './env.ts';
 
 /**
+ * Projects whose API is served in this very process, by SUPABASE_URL: the local stack registers its own here
+ * (see `serveInProcess`). Empty on Supabase's Edge Runtime, where the calls go out with the platform's fetch.
+ */
+const inProcessApis = new Map<string, typeof fetch>();
+
+/**
+ * Hands the calls of the functions to `supabaseUrl` to `api` instead of a socket, until the returned function
+ * is called. `api` must answer as the project's HTTP API would (the local stack passes each request through
+ * its gateway, with the key's role and JWT checks): only the TCP connection and the HTTP parsing are saved.
+ */
+export function serveInProcess(supabaseUrl: string, api: typeof fetch): () => void {
+  inProcessApis.set(supabaseUrl, api);
+  return () => {
+    if (inProcessApis.get(supabaseUrl) === api) inProcessApis.delete(supabaseUrl);
+  };
+}
+
+/**
  * The database as the functions see it: PostgREST with the service_role key, which alone may call the
  * finder's SQL functions. PostgREST's client rather than all of supabase-js: nothing else is needed.
  */
 export function serviceDatabase(env: FunctionEnv) {
+  const api = inProcessApis.get(env.SUPABASE_URL);
   return new PostgrestClient(`${env.SUPABASE_URL}/rest/v1`, {
     headers: {
       apikey: env.SUPABASE_SERVICE_ROLE_KEY,
       Authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}`,
     },
+    ...(api ? { fetch: api } : {}),
   });
 }
 
