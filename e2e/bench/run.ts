@@ -9,16 +9,14 @@ import { launchProduct } from '@medaille/launcher';
 import { serveStaticSite } from '@medaille/launcher/static-site';
 import { loadConfig, startStack } from '@medaille/local-stack';
 import { type Browser, chromium } from '@playwright/test';
-import pg from 'pg';
 import { CHROMIUM } from '../support/chromium.ts';
+import { LOAD, loadOnPglite, loadOnPostgres, loadRows, withinLoadBudget } from './load.ts';
 import { recordRequests, watchForHeading } from './network.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? Number.NaN;
 const kb = (bytes: number) => Math.round(bytes / 100) / 10;
 
 interface PageLoad {
@@ -84,28 +82,6 @@ function staticProfilePage(profile: Record<string, unknown>) {
 <h2>À PROPOS DE MOI</h2><p>${escapeHtml(profile.color)}</p><footer>Profil sécurisé par Médaille</footer></main></body></html>`;
 }
 
-/** N requests with `concurrency` at once; latency percentiles and throughput. */
-async function load(concurrency: number, total: number, request: (i: number) => Promise<Response>) {
-  const latencies: number[] = [];
-  let errors = 0;
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const t0 = performance.now();
-        const response = await request(i).catch(() => null);
-        if (!response?.ok) errors += 1;
-        await response?.arrayBuffer();
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), rps: Math.round(total / seconds), errors };
-}
-
 async function stackStarts() {
   const dataDir = await mkdtemp(join(tmpdir(), 'medaille-bench-start-'));
   const config = loadConfig({ DATA_DIR: dataDir }, { port: 0, dataDir, databaseUrl: undefined });
@@ -115,48 +91,6 @@ async function stackStarts() {
   await warm.close();
   await rm(dataDir, { recursive: true, force: true });
   return { coldMs: cold.startupMs, warmMs: warm.startupMs };
-}
-
-/** get_public_profile on real PostgreSQL (a fresh database on the machine's server) through the stack. */
-async function functionLatency() {
-  const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = new pg.Client({ connectionString: adminUrl });
-  const database = `medaille_bench_${Date.now()}`;
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  const dataDir = await mkdtemp(join(tmpdir(), 'medaille-bench-pg-'));
-  try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${database}`;
-    const stack = await startStack(
-      loadConfig(
-        { DATABASE_URL: url.toString(), DATA_DIR: dataDir, FUNCTION_PROFILE_RATE_LIMIT_PER_MINUTE: '100000000' },
-        { port: 0 },
-      ),
-    );
-    try {
-      const headers = {
-        apikey: stack.anonKey,
-        authorization: `Bearer ${stack.anonKey}`,
-        'content-type': 'application/json',
-      };
-      const profile = () =>
-        fetch(`${stack.url}/functions/v1/get_public_profile`, {
-          method: 'POST',
-          headers,
-          body: '{"code":"MDL-DEMO-REX"}',
-        });
-      const selectOne = () => fetch(`${stack.url}/health/db`);
-      await load(10, 100, profile); // warm up
-      return { profile: await load(50, 2000, profile), selectOne: await load(50, 2000, selectOne) };
-    } finally {
-      await stack.close();
-    }
-  } finally {
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
-    await rm(dataDir, { recursive: true, force: true });
-  }
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), 'medaille-bench-'));
@@ -200,7 +134,10 @@ try {
   await product.close();
 
   const starts = await stackStarts();
-  const functions = await functionLatency();
+  // The finders' load (DESIGN §6): on the machine's PostgreSQL, budgeted; on PGlite, for information.
+  const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const loadPostgres = await loadOnPostgres(adminUrl);
+  const loadPglite = await loadOnPglite();
 
   const results = {
     machine: { cores: (await import('node:os')).cpus().length, node: process.version },
@@ -219,8 +156,7 @@ try {
       runs: RUNS,
     },
     portalFirstRoute: { jsAndCssKB: kb(portal.jsBytes + portal.cssBytes), budgetKB: 300 },
-    getPublicProfile: { ...functions.profile, concurrency: 50, requests: 2000 },
-    selectOneBaseline: { ...functions.selectOne, concurrency: 50, requests: 2000 },
+    finderLoad: { load: LOAD, postgres: loadPostgres, pglite: loadPglite },
     localStackStartMs: starts,
   };
   const verdicts = {
@@ -228,7 +164,7 @@ try {
     'scan route ≤ 3 request levels': results.scanRoute.levelsBeforeName <= 3,
     'scan name ≤ 1.2 × without federation': results.scanRoute.ratioToWithoutFederation <= 1.2,
     'portal first route ≤ 300 KB': results.portalFirstRoute.jsAndCssKB <= 300,
-    'get_public_profile without errors': results.getPublicProfile.errors === 0,
+    'get_public_profile under load on PostgreSQL: p95 ≤ 300 ms, no errors': withinLoadBudget(loadPostgres),
   };
 
   console.table({
@@ -247,16 +183,8 @@ try {
       budget: 'limit',
     },
     'portal first route: JS + CSS (KB)': { value: results.portalFirstRoute.jsAndCssKB, budget: '≤ 300' },
-    'get_public_profile p50 / p95 (ms)': {
-      value: `${Math.round(functions.profile.p50)} / ${Math.round(functions.profile.p95)}`,
-      budget: '',
-    },
-    'get_public_profile requests/s': { value: functions.profile.rps, budget: `errors: ${functions.profile.errors}` },
-    'select 1 p50 / p95 (ms)': {
-      value: `${Math.round(functions.selectOne.p50)} / ${Math.round(functions.selectOne.p95)}`,
-      budget: '',
-    },
-    'select 1 requests/s': { value: functions.selectOne.rps, budget: `errors: ${functions.selectOne.errors}` },
+    ...loadRows(loadPostgres),
+    ...loadRows(loadPglite),
     'local stack start, cold / warm (ms)': { value: `${starts.coldMs} / ${starts.warmMs}`, budget: '' },
   });
   for (const [budget, met] of Object.entries(verdicts)) console.log(`${met ? 'met   ' : 'MISSED'}  ${budget}`);
