@@ -47,6 +47,29 @@ export function createJwt(secret: string) {
 export type Jwt = ReturnType<typeof createJwt>;
 
 /**
+ * The gateway sees the same few tokens over and over (both API keys, on every request; a user's access token,
+ * on each of theirs). A token whose signature was verified once stays good until it expires, so its claims
+ * are kept (at most `size` tokens) instead of recomputing its HMAC, a WebCrypto job on the thread pool each
+ * time. An expired token goes back to `jwt.verify`, which refuses it as before.
+ */
+export function rememberingVerifiedTokens(jwt: Jwt, size = 1000): Jwt {
+  const verified = new Map<string, Claims>();
+  return {
+    ...jwt,
+    async verify(token) {
+      const known = verified.get(token);
+      // jose's own test: expired once `exp` <= now, in whole seconds.
+      if (known && !(typeof known.exp === 'number' && known.exp <= Math.floor(Date.now() / 1000))) return { ...known };
+      verified.delete(token);
+      const claims = await jwt.verify(token);
+      if (verified.size >= size) verified.delete(verified.keys().next().value as string);
+      verified.set(token, claims);
+      return { ...claims };
+    },
+  };
+}
+
+/**
  * A Supabase project's API keys: the legacy ones, long-lived JWTs whose role is anon or service_role
  * (issued at a fixed date so that the same secret always gives the same keys), and the new ones, opaque
  * `sb_publishable_…` and `sb_secret_…` strings that stand for the same roles (derived from the secret, so

@@ -10,7 +10,7 @@ import { type Database, openDatabase, prepareDatabase } from './database/index.t
 import { type FunctionEnv, functionRoutes, loadFunctions, serveFunctionsInProcess } from './functions/routes.ts';
 import { clientAddressFromSocket, isLoopback } from './http/client-address.ts';
 import { apiGateway, corsForFrontEnds, type StackEnv } from './http/gateway.ts';
-import { apiKeys, type Claims, createJwt, type Jwt, opaqueKeyRoles } from './jwt.ts';
+import { apiKeys, createJwt, opaqueKeyRoles, rememberingVerifiedTokens } from './jwt.ts';
 import { mailboxRoutes } from './mailbox/mailbox.ts';
 import { restRoutes } from './rest/routes.ts';
 import { loadSchemaCache } from './rest/schema-cache.ts';
@@ -58,7 +58,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
   await storeSeedObjects(db, files, config.seedObjects, prepared.seeded);
   const schema = await loadSchemaCache(db);
 
-  const jwt = createJwt(config.jwtSecret);
+  const jwt = rememberingVerifiedTokens(createJwt(config.jwtSecret));
   const keys = await apiKeys(jwt, config.jwtSecret);
 
   const functions = await loadFunctions(config.functionsDir);
@@ -74,7 +74,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
   app.get('/health/db', async (c) => c.json((await db.query('select 1 as ok')).rows[0]));
 
   const api = new Hono<StackEnv>();
-  api.use('*', apiGateway(rememberingVerifiedTokens(jwt), opaqueKeyRoles(keys)));
+  api.use('*', apiGateway(jwt, opaqueKeyRoles(keys)));
   api.use('/rest/*', limitBody(1024 * 1024, tooLarge, 413));
   api.use('/auth/*', limitBody(1024 * 1024, tooLarge, 413));
   api.route(
@@ -149,29 +149,6 @@ function limitBody(maxSize: number, error: object, status: 400 | 413) {
       return c.json(error, status);
     },
   });
-}
-
-/**
- * The gateway sees the same few tokens over and over (both API keys, on every request; a user's access token,
- * on each of theirs). A token whose signature was verified once stays good until it expires, so its claims
- * are kept (at most `size` tokens) instead of recomputing its HMAC, a WebCrypto job on the thread pool each
- * time. An expired token goes back to `jwt.verify`, which refuses it as before.
- */
-function rememberingVerifiedTokens(jwt: Jwt, size = 1000): Jwt {
-  const verified = new Map<string, Claims>();
-  return {
-    ...jwt,
-    async verify(token) {
-      const known = verified.get(token);
-      // jose's own test: expired once `exp` <= now, in whole seconds.
-      if (known && !(typeof known.exp === 'number' && known.exp <= Math.floor(Date.now() / 1000))) return { ...known };
-      verified.delete(token);
-      const claims = await jwt.verify(token);
-      if (verified.size >= size) verified.delete(verified.keys().next().value as string);
-      verified.set(token, claims);
-      return { ...claims };
-    },
-  };
 }
 
 const tooLarge = { code: 'PGRST413', message: 'Payload too large', details: null, hint: null };
