@@ -8,7 +8,7 @@
 // the stack's capacity alone sets the pace; there, by Little's law, latency is clients / throughput (250
 // clients at 500 requests/s wait 500 ms), which says how much headroom the paced run had.
 //
-// Part of `pnpm bench`; on its own: `node --import tsx e2e/bench/load.ts`. LOAD_DATABASES=postgres,pglite
+// Part of `pnpm bench`; on its own: `pnpm bench:load`. LOAD_DATABASES=postgres,pglite
 // picks the databases; LOAD_STACK_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/profiles" profiles the stack.
 import { fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
