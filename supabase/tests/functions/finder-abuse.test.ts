@@ -24,20 +24,6 @@ const forged = (i: number) => ({
   forwarded: `for=192.0.2.${i}`,
 });
 
-async function send(name: string, payload: unknown, address: string, headers: Record<string, string> = {}) {
-  const response = await fetchFrom(address)(`${stack.url}/functions/v1/${name}`, {
-    method: 'POST',
-    headers: {
-      apikey: stack.anonKey,
-      authorization: `Bearer ${stack.anonKey}`,
-      'content-type': 'application/json',
-      ...headers,
-    },
-    body: JSON.stringify(payload),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
 const mailsTo = async (email: string) =>
   (await (await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`)).json()) as {
     subject: string;
@@ -48,11 +34,11 @@ describe('who a finder is comes from the socket, as the gateway sees it (DESIGN 
     const address = newClientAddress();
     const statuses = [];
     for (let i = 0; i <= PROFILE_LIMIT; i += 1) {
-      statuses.push((await send('get_public_profile', { code: 'MDL-DEMO-REX' }, address, forged(i))).status);
+      statuses.push((await invoke(stack, 'get_public_profile', { code: 'MDL-DEMO-REX' }, address, forged(i))).status);
     }
     expect(statuses).toEqual([...Array(PROFILE_LIMIT).fill(200), 429]);
     // Another machine is another client, whatever the first one wrote in its headers.
-    expect((await send('get_public_profile', { code: 'MDL-DEMO-REX' }, newClientAddress())).status).toBe(200);
+    expect((await invoke(stack, 'get_public_profile', { code: 'MDL-DEMO-REX' }, newClientAddress())).status).toBe(200);
   });
 
   it('gives no new messages to a client that forges forwarding headers', async () => {
@@ -61,7 +47,7 @@ describe('who a finder is comes from the socket, as the gateway sees it (DESIGN 
     const statuses = [];
     for (let i = 0; i < 6; i += 1) {
       statuses.push(
-        (await send('post_finder_message', { code: rex.code, message: `n°${i}` }, address, forged(i))).status,
+        (await invoke(stack, 'post_finder_message', { code: rex.code, message: `n°${i}` }, address, forged(i))).status,
       );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
