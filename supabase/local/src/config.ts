@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { checkTemplate } from './auth/emails.ts';
 import { readSupabaseConfig, type SupabaseConfig } from './supabase-config.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -61,7 +60,6 @@ export type StackConfig = {
 /** Reads the configuration from the environment, with a readable list of what is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<StackConfig> = {}): StackConfig {
   const supabase = readSupabaseConfig(env.SUPABASE_CONFIG || `${REPO_ROOT}supabase/config.toml`);
-  for (const [name, template] of Object.entries(supabase.emailTemplates)) checkTemplate(name, template.html);
   const given = Object.fromEntries(Object.entries(env).filter((entry) => entry[1] !== undefined));
   const parsed = schema.safeParse({ ...supabase.env, ...given });
   if (!parsed.success) {

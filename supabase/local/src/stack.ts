@@ -16,7 +16,7 @@ import { restRoutes } from './rest/routes.ts';
 import { loadSchemaCache } from './rest/schema-cache.ts';
 import { fileStore } from './storage/files.ts';
 import { GLOBAL_FILE_SIZE_LIMIT, storageRoutes } from './storage/routes.ts';
-import { storeSeedObjects } from './storage/seed-photos.ts';
+import { storeSeedObjects } from './storage/seed-objects.ts';
 
 const LOCAL_STACK_SQL = new URL('../sql/local-stack.sql', import.meta.url);
 

@@ -16,6 +16,22 @@ export interface EmailTemplate {
   html: string;
 }
 
+export const TEMPLATE_PLACEHOLDER = /\{\{\s*\.(\w+)\s*\}\}/g;
+
+/**
+ * Checks that a template uses only `{{ .Variable }}` placeholders that GoTrue knows: the local stack does
+ * not run Go's template language, so anything else must fail at start, not in an e-mail.
+ */
+export function checkTemplate(name: string, html: string): void {
+  const known = new Set<string>(['ConfirmationURL', 'Token', 'TokenHash', 'SiteURL', 'Email', 'RedirectTo']);
+  for (const [, variable] of html.matchAll(TEMPLATE_PLACEHOLDER)) {
+    if (!known.has(variable as string)) throw new Error(`template ${name}: unknown variable .${variable}`);
+  }
+  if (html.replace(TEMPLATE_PLACEHOLDER, '').includes('{{')) {
+    throw new Error(`template ${name}: only {{ .Variable }} placeholders are supported by the local stack`);
+  }
+}
+
 const template = z.object({ subject: z.string().min(1), content_path: z.string().min(1) });
 
 /** What the stack reads of config.toml; anything else in the file is the CLI's business. */
@@ -85,7 +101,9 @@ export function readSupabaseConfig(path: string): SupabaseConfig {
     emailTemplates: Object.fromEntries(
       TEMPLATE_NAMES.map((name) => {
         const { subject, content_path } = auth.email.template[name];
-        return [name, { subject, html: readFileSync(resolve(projectRoot, content_path), 'utf8') }];
+        const html = readFileSync(resolve(projectRoot, content_path), 'utf8');
+        checkTemplate(name, html);
+        return [name, { subject, html }];
       }),
     ) as Record<TemplateName, EmailTemplate>,
     publicFunctions: Object.entries(functions)

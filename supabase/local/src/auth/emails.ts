@@ -1,7 +1,7 @@
 // The e-mails GoTrue sends, from the templates that config.toml names (supabase/templates/*.html): the
 // same French text on hosted Supabase and here.
 import { escapeHtml, type Mail } from '../mailbox/mailbox.ts';
-import type { EmailTemplate, TemplateName } from '../supabase-config.ts';
+import { type EmailTemplate, TEMPLATE_PLACEHOLDER, type TemplateName } from '../supabase-config.ts';
 
 export type LinkType = 'signup' | 'magiclink' | 'recovery';
 
@@ -20,22 +20,6 @@ export interface TemplateVariables {
   SiteURL: string;
   Email: string;
   RedirectTo: string;
-}
-
-const PLACEHOLDER = /\{\{\s*\.(\w+)\s*\}\}/g;
-
-/**
- * Checks that a template uses only `{{ .Variable }}` placeholders that GoTrue knows: the local stack does
- * not run Go's template language, so anything else must fail at start, not in an e-mail.
- */
-export function checkTemplate(name: string, html: string): void {
-  const known = new Set<string>(['ConfirmationURL', 'Token', 'TokenHash', 'SiteURL', 'Email', 'RedirectTo']);
-  for (const [, variable] of html.matchAll(PLACEHOLDER)) {
-    if (!known.has(variable as string)) throw new Error(`template ${name}: unknown variable .${variable}`);
-  }
-  if (html.replace(PLACEHOLDER, '').includes('{{')) {
-    throw new Error(`template ${name}: only {{ .Variable }} placeholders are supported by the local stack`);
-  }
 }
 
 /** The text part a mail client shows without HTML: links written out, tags dropped, entities decoded. */
@@ -63,6 +47,8 @@ export function authEmail(
   variables: TemplateVariables,
 ): Mail {
   const template = templates[TEMPLATE_OF[type]];
-  const html = template.html.replace(PLACEHOLDER, (_, name: keyof TemplateVariables) => escapeHtml(variables[name]));
+  const html = template.html.replace(TEMPLATE_PLACEHOLDER, (_, name: keyof TemplateVariables) =>
+    escapeHtml(variables[name]),
+  );
   return { to, subject: template.subject, text: textOf(html), html };
 }
