@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { PORTAL_ROUTES } from '@medaille/routing';
+import { expect, type Page, test } from '@playwright/test';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 let product: TestProduct;
@@ -41,6 +42,49 @@ test('a medal code renders the scan remote, without the portal or the auth clien
   expect(loaded.some((url) => url.startsWith(product.sites.scan.url))).toBe(true);
   expect(loaded.some((url) => url.startsWith(product.sites.portal.url))).toBe(false);
   expect(loaded.some((url) => url.includes('/auth/v1/'))).toBe(false);
+});
+
+/** What a page load asked for: the finder's profile requests (with their codes) and the scan remote's files. */
+function watchScanWork(page: Page) {
+  const profileCodes: string[] = [];
+  const scanFiles: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/functions/v1/get_public_profile')) {
+      profileCodes.push((request.postDataJSON() as { code: string }).code);
+    }
+    if (request.url().startsWith(product.sites.scan.url)) scanFiles.push(request.url());
+  });
+  return { profileCodes, scanFiles };
+}
+
+test('one path rule everywhere: owner routes and other pages start no scan work, a code starts it once', async ({
+  page,
+}) => {
+  const scanPreload = `link[rel=preload][href^="${product.sites.scan.url}"]`;
+  const ownerPaths = PORTAL_ROUTES.map((route) => route.replace(':id', '6f0c1e52-0d6a-4c1b-9b8e-2f1d3c4b5a69'));
+  for (const path of [...ownerPaths, '/', '/auth', '/une/page/inconnue']) {
+    const work = watchScanWork(page);
+    // The launcher's HTML (what a host serves), the HTML's early request, and the shell's router.
+    const html = await (await fetch(`${product.url}${path}`)).text();
+    expect(html, path).not.toContain(`href="${product.sites.scan.url}`);
+    await page.goto(`${product.url}${path}`, { waitUntil: 'networkidle' });
+    expect(work, path).toEqual({ profileCodes: [], scanFiles: [] });
+    expect(await page.locator(scanPreload).count(), path).toBe(0);
+    page.removeAllListeners('request');
+  }
+  for (const [path, code] of [
+    ['/MDL-DEMO-REX', 'MDL-DEMO-REX'],
+    ['/MDL-DEMO-REX/', 'MDL-DEMO-REX'],
+    ['/MDL%2DDEMO-MIMI', 'MDL-DEMO-MIMI'],
+  ] as const) {
+    const work = watchScanWork(page);
+    await page.goto(`${product.url}${path}`);
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(code === 'MDL-DEMO-REX' ? 'Rex' : 'Mimi');
+    expect(work.profileCodes, path).toEqual([code]);
+    expect(work.scanFiles.length, path).toBeGreaterThan(0);
+    expect(await page.locator(scanPreload).count(), path).toBeGreaterThan(0);
+    page.removeAllListeners('request');
+  }
 });
 
 test('signing in changes the header, the landing page then redirects, and signing out restores both', async ({

@@ -1,26 +1,6 @@
 import { hasStoredSession } from '@medaille/supabase/stored-session';
 import { lazy, Suspense } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { HeaderBar, type HeaderLinkProps, signOutAndGoHome } from './header.tsx';
-
-function RouterLink({ to, className, label, children }: HeaderLinkProps) {
-  return (
-    <Link to={to} className={className} aria-label={label}>
-      {children}
-    </Link>
-  );
-}
-
-export function RouterHeaderBar({ signedIn }: { signedIn: boolean }) {
-  const navigate = useNavigate();
-  return (
-    <HeaderBar
-      signedIn={signedIn}
-      Link={RouterLink}
-      onSignOut={() => void signOutAndGoHome((to) => navigate(to, { replace: true }))}
-    />
-  );
-}
+import { RouterHeaderBar } from './router-header-bar.tsx';
 
 const LiveHeader = lazy(() => import('./live-header.tsx'));
 

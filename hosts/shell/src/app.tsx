@@ -1,14 +1,14 @@
 import '@medaille/design-system/tokens.css';
 import './styles.css';
 import { Toaster } from '@medaille/design-system/toast';
+import { PORTAL_ROUTES, ROUTES, scanCodeOf } from '@medaille/routing';
 import { hasStoredSession } from '@medaille/supabase/stored-session';
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, matchPath, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { BrowserRouter, matchPath, useLocation } from 'react-router-dom';
 import { AppHeader } from './app-header.tsx';
 import { LandingPage } from './landing-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RemoteView } from './remotes.tsx';
-import { PORTAL_ROUTES } from './routing.ts';
 
 const LandingForStoredSession = lazy(() => import('./landing-route.tsx'));
 
@@ -23,25 +23,18 @@ function Landing() {
 }
 
 /**
- * The portal renders every owner route itself, outside the shell's <Routes>, so that its own routes are
- * absolute and it stays mounted while the owner moves between its pages.
+ * Which front-end a path belongs to, by the same rule as the first page load (`@medaille/routing`). The
+ * portal renders every owner route itself, so that its own routes are absolute and it stays mounted while
+ * the owner moves between its pages.
  */
 function Pages() {
-  if (PORTAL_ROUTES.some((route) => matchPath(route, useLocation().pathname))) {
+  const { pathname } = useLocation();
+  if (PORTAL_ROUTES.some((route) => matchPath(route, pathname))) {
     return <RemoteView name="portal" props={{}} />;
   }
-  return (
-    <Routes>
-      <Route path="/" element={<Landing />} />
-      <Route path="/:code" element={<ScanRoute />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
-  );
-}
-
-function ScanRoute() {
-  const { code = '' } = useParams();
-  return <RemoteView name="scan" props={{ code }} />;
+  if (pathname === ROUTES.home) return <Landing />;
+  const code = scanCodeOf(pathname);
+  return code === null ? <NotFoundPage /> : <RemoteView name="scan" props={{ code }} />;
 }
 
 export function App() {

@@ -1,5 +1,5 @@
+import { scanCodeOf } from '@medaille/routing';
 import { createRoot } from 'react-dom/client';
-import { scanCodeOf } from './routing.ts';
 import { ScanShell } from './scan-shell.tsx';
 
 const root = document.getElementById('root');

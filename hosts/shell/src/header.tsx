@@ -1,4 +1,5 @@
 import { toast } from '@medaille/design-system/toast';
+import { ROUTES } from '@medaille/routing';
 import type { ComponentType, ReactNode } from 'react';
 import { COPY } from './copy.ts';
 
@@ -17,7 +18,7 @@ export async function signOutAndGoHome(goHome: (to: string) => void) {
     const { signOut } = await import('@medaille/supabase');
     await signOut();
     toast({ title: COPY.signOut.done });
-    goHome('/');
+    goHome(ROUTES.home);
   } catch {
     toast({ title: COPY.signOut.failed, variant: 'destructive' });
   }
@@ -35,20 +36,20 @@ export function HeaderBar({
 }) {
   return (
     <header className="site-header">
-      <Link to="/" className="site-logo" label={COPY.header.home}>
+      <Link to={ROUTES.home} className="site-logo" label={COPY.header.home}>
         <img src="/logo.svg" alt="" width="32" height="32" />
         <span>{COPY.brand}</span>
       </Link>
       <nav className="site-nav">
         {signedIn ? (
           <>
-            <Link to="/mon-compte">{COPY.header.account}</Link>
+            <Link to={ROUTES.account}>{COPY.header.account}</Link>
             <button type="button" className="link-button" onClick={onSignOut}>
               {COPY.header.signOut}
             </button>
           </>
         ) : (
-          <Link to="/auth/login">{COPY.header.signIn}</Link>
+          <Link to={ROUTES.login}>{COPY.header.signIn}</Link>
         )}
       </nav>
     </header>

@@ -1,3 +1,4 @@
+import { ROUTES } from '@medaille/routing';
 import { useAuth } from '@medaille/supabase';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -8,7 +9,7 @@ export default function LandingForStoredSession() {
   const auth = useAuth();
   const navigate = useNavigate();
   useEffect(() => {
-    if (!auth.loading && auth.isAuthenticated) navigate('/mon-compte', { replace: true });
+    if (!auth.loading && auth.isAuthenticated) navigate(ROUTES.account, { replace: true });
   }, [auth.loading, auth.isAuthenticated, navigate]);
   if (auth.loading || auth.isAuthenticated) return null;
   return <LandingPage />;

@@ -1,5 +1,5 @@
 import { useAuth } from '@medaille/supabase';
-import { RouterHeaderBar } from './app-header.tsx';
+import { RouterHeaderBar } from './router-header-bar.tsx';
 
 /** The header following the auth state: changes as soon as someone signs in or out. */
 export default function LiveHeader() {

@@ -1,3 +1,4 @@
+import { callFunction, takeEarlyProfile } from '@medaille/routing/early-profile';
 import { appConfig } from '@medaille/supabase/config';
 
 export interface PublicPhoto {
@@ -59,28 +60,11 @@ export class FinderError extends Error {
 }
 
 /**
- * Calls one of the finder's server functions with plain fetch: the scan page does not load supabase-js.
- * A refusal becomes a FinderError carrying the server's French message when it gives one.
+ * Calls one of the finder's server functions. A refusal becomes a FinderError carrying the server's French
+ * message when it gives one.
  */
 export async function callFinderFunction<T>(name: string, body: unknown): Promise<T> {
-  const { supabaseUrl, supabaseAnonKey } = appConfig();
-  const response = await fetch(`${supabaseUrl}/functions/v1/${name}`, {
-    method: 'POST',
-    headers: {
-      apikey: supabaseAnonKey,
-      authorization: `Bearer ${supabaseAnonKey}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
-  return finderAnswer<T>(response);
-}
-
-declare global {
-  interface Window {
-    /** The profile request the page's HTML started before any script loaded (see the shell's index.html). */
-    __MEDAILLE_EARLY_PROFILE__?: { code: string; response: Promise<Response> };
-  }
+  return finderAnswer<T>(await callFunction(appConfig(), name, body));
 }
 
 /** Reads a finder function's answer: the body, or a FinderError with the server's French text. */
@@ -95,10 +79,9 @@ async function finderAnswer<T>(response: Response): Promise<T> {
  * started while the scripts were loading; after that (a retry, a refresh) it asks again.
  */
 export function fetchPublicProfile(code: string): Promise<ScanAnswer> {
-  const early = window.__MEDAILLE_EARLY_PROFILE__;
-  if (early && early.code === code) {
-    window.__MEDAILLE_EARLY_PROFILE__ = undefined;
-    return early.response.then(
+  const early = takeEarlyProfile(code);
+  if (early) {
+    return early.then(
       (response) => finderAnswer<ScanAnswer>(response),
       () => callFinderFunction<ScanAnswer>('get_public_profile', { code }),
     );

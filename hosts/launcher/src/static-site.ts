@@ -34,8 +34,8 @@ export interface StaticSiteOptions {
   spaFallback?: boolean;
   /** Files made at start rather than read from the build (the shell's config.js). */
   generated?: Record<string, { type: string; body: () => string }>;
-  /** Rewrites the HTML of a page as the host serves it (the shell: inline configuration, preload hints). */
-  transformHtml?: (html: string, path: string) => string;
+  /** Rewrites the HTML of a page as the host serves it, given the URL's raw path (the shell: inline configuration, preload hints). */
+  transformHtml?: (html: string, pathname: string) => string;
 }
 
 /**
@@ -49,7 +49,9 @@ export async function serveStaticSite(options: StaticSiteOptions): Promise<Stati
     c.header('Access-Control-Allow-Origin', '*');
   });
   app.get('*', async (c) => {
-    const path = decodeURIComponent(new URL(c.req.url).pathname);
+    const { pathname } = new URL(c.req.url);
+    // A path that does not decode names no file; the shell's page still gets it (its router decides).
+    const path = decodedOrNull(pathname) ?? pathname;
     const made = options.generated?.[path];
     if (made) return c.body(made.body(), 200, { 'Content-Type': made.type, 'Cache-Control': 'no-cache' });
     const file = await findFile(options.root, path, options.spaFallback ?? false);
@@ -63,7 +65,7 @@ export async function serveStaticSite(options: StaticSiteOptions): Promise<Stati
     };
     let bytes = await readFile(file);
     if (options.transformHtml && extname(file) === '.html') {
-      bytes = Buffer.from(options.transformHtml(bytes.toString('utf8'), path));
+      bytes = Buffer.from(options.transformHtml(bytes.toString('utf8'), pathname));
     }
     const encoding = COMPRESSIBLE.test(type) ? preferredEncoding(c.req.header('accept-encoding')) : null;
     if (!encoding) return c.body(new Uint8Array(bytes), 200, headers);
@@ -121,4 +123,12 @@ async function findFile(root: string, path: string, spaFallback: boolean): Promi
   // A path with an extension is a missing file, not a page of the app.
   if (spaFallback && extname(path) === '') return join(root, 'index.html');
   return null;
+}
+
+function decodedOrNull(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
 }

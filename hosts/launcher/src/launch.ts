@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type RunningStack, startStack } from '@medaille/local-stack';
+import { scanCodeOf } from '@medaille/routing';
 import { type StaticSite, serveStaticSite } from './static-site.ts';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
@@ -60,7 +61,7 @@ export async function launchProduct(options: LaunchOptions = {}): Promise<Runnin
     transformHtml: (html, path) =>
       html.replace(
         '<script src="/config.js"></script>',
-        `<script>${configScript}</script>${isScanPath(path) ? scanPreloads : ''}`,
+        `<script>${configScript}</script>${scanCodeOf(path) === null ? '' : scanPreloads}`,
       ),
   });
   const stack = await startStack(
@@ -85,12 +86,6 @@ export async function launchProduct(options: LaunchOptions = {}): Promise<Runnin
       await stack.close();
     },
   };
-}
-
-/** Same rule as the shell's scanCodeOf: one path segment that is not an owner's route. */
-function isScanPath(path: string): boolean {
-  const segments = path.split('/').filter(Boolean);
-  return segments.length === 1 && segments[0] !== 'activer';
 }
 
 interface FederationManifest {

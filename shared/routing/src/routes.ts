@@ -1,0 +1,55 @@
+/**
+ * The site's paths (SPEC section 2). The shell decides with `scanCodeOf` which front-end a path belongs to
+ * (the scan remote, the portal remote or its own pages); the portal renders `PORTAL_ROUTES`; the launcher
+ * and the shell's HTML use the same rule to start a scan page's work early.
+ */
+export const ROUTES = {
+  home: '/',
+  activate: '/activer',
+  login: '/auth/login',
+  register: '/auth/register',
+  authCallback: '/auth/callback',
+  account: '/mon-compte',
+  editAnimal: '/mon-compte/animal/:id',
+} as const;
+
+/** The owner's routes, all rendered by the portal remote. */
+export const PORTAL_ROUTES: readonly string[] = [
+  ROUTES.activate,
+  ROUTES.login,
+  ROUTES.register,
+  ROUTES.authCallback,
+  ROUTES.account,
+  ROUTES.editAnimal,
+];
+
+/** The path of one animal's edit page. */
+export function editAnimalPath(animalId: string): string {
+  return ROUTES.editAnimal.replace(':id', encodeURIComponent(animalId));
+}
+
+/** Segments that are never a medal code: the first segment of every owner route (`activer`, `auth`, ...). */
+export const OWNER_SEGMENTS: readonly string[] = [...new Set(PORTAL_ROUTES.map((route) => route.split('/')[1] ?? ''))];
+
+/**
+ * The medal code of a scan page's path (`/{code}`), or null for any other path. Decided without the router,
+ * so that a scan page can start before the router loads.
+ */
+export function scanCodeOf(pathname: string): string | null {
+  return codeInPath(pathname, OWNER_SEGMENTS);
+}
+
+/**
+ * `scanCodeOf`'s rule. Self-contained (it names nothing outside itself) because the shell's HTML carries its
+ * source, made at build time by `early-profile.ts`: the HTML runs it before any script has downloaded.
+ */
+export function codeInPath(pathname: string, ownerSegments: readonly string[]): string | null {
+  const segments = pathname.split('/').filter((segment) => segment !== '');
+  const segment = segments[0];
+  if (segments.length !== 1 || segment === undefined || ownerSegments.indexOf(segment) !== -1) return null;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
