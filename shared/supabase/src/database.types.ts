@@ -168,18 +168,30 @@ export type Database = {
           used: boolean
           animal_id: string | null
           created_at: string
+          batch: string | null
+          suspended_at: string | null
+          suspended_by: string | null
+          suspended_reason: string | null
         }
         Insert: {
           id: string
           used?: boolean
           animal_id?: string | null
           created_at?: string
+          batch?: string | null
+          suspended_at?: string | null
+          suspended_by?: string | null
+          suspended_reason?: string | null
         }
         Update: {
           id?: string
           used?: boolean
           animal_id?: string | null
           created_at?: string
+          batch?: string | null
+          suspended_at?: string | null
+          suspended_by?: string | null
+          suspended_reason?: string | null
         }
         Relationships: [
           {
@@ -320,6 +332,14 @@ export type Database = {
         Args: { p_bucket: number; p_limit: number; p_window_seconds: string }
         Returns: boolean
       }
+      medal_info: {
+        Args: { p_code: string }
+        Returns: Json
+      }
+      mint_medal_codes: {
+        Args: { p_codes: string; p_batch: string[] }
+        Returns: Json
+      }
       public_profile: {
         Args: { p_code: string }
         Returns: Json
@@ -347,6 +367,14 @@ export type Database = {
       reorder_animal_photos: {
         Args: { p_animal_id: string; p_photo_ids: string[] }
         Returns: undefined
+      }
+      set_medal_suspended: {
+        Args: { p_code: boolean; p_suspended: string; p_reason?: string }
+        Returns: Json
+      }
+      set_my_medal_suspended: {
+        Args: { p_animal_id: boolean; p_suspended: string }
+        Returns: Json
       }
     }
     Enums: {
