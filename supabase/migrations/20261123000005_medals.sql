@@ -259,10 +259,10 @@ begin
   perform pg_advisory_xact_lock(hashtext('mint_medal_codes'));
   select coalesce(array_agg(c.id), '{}') into v_taken from public.codes c where c.id = any (p_codes);
   if cardinality(v_taken) > 0 then
-    return jsonb_build_object('inserted', 0, 'taken', to_jsonb(v_taken));
+    return jsonb_build_object('inserted', 0, 'taken', to_jsonb(v_taken), 'created_at', null);
   end if;
   insert into public.codes (id, batch) select code, p_batch from unnest(p_codes) code;
-  return jsonb_build_object('inserted', cardinality(p_codes), 'taken', '[]'::jsonb);
+  return jsonb_build_object('inserted', cardinality(p_codes), 'taken', '[]'::jsonb, 'created_at', now());
 end
 $$;
 

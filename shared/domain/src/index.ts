@@ -4,7 +4,14 @@ export { databaseErrorMessage } from './database-errors.ts';
 export { isHoneypotFilled } from './honeypot.ts';
 export { ACCEPTED_IMAGE_TYPES, LIMITS, PHOTO_BUCKET, photoPublicUrl } from './limits.ts';
 export { mapsPointUrl, mapsSearchUrl } from './maps.ts';
-export { codeFromTyped, isMintedCode, MEDAL_ALPHABET, MEDAL_SYMBOLS, newMedalCode } from './medal-codes.ts';
+export {
+  codeFromTyped,
+  isMintedCode,
+  MEDAL_ALPHABET,
+  MEDAL_PREFIX_PATTERN,
+  MEDAL_SYMBOLS,
+  newMedalCode,
+} from './medal-codes.ts';
 export { formatPhone, phoneHref } from './phone.ts';
 export { type PublicContacts, type VisibleContact, visibleContacts } from './public-contacts.ts';
 export * from './schemas.ts';

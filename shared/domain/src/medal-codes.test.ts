@@ -29,6 +29,15 @@ describe('newMedalCode', () => {
     expect(new Set(counts.values())).toEqual(new Set([8]));
   });
 
+  it('takes a prefix of its own within the spec pattern, and refuses any other', () => {
+    const code = newMedalCode(undefined, 'MDL-CHAT');
+    expect(code).toMatch(/^MDL-CHAT-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{2}$/);
+    expect(isMintedCode(code)).toBe(true);
+    for (const prefix of ['ABC', 'MDL-', 'mdl', 'MDL-TROPLONGUE', 'MDL-A B']) {
+      expect(() => newMedalCode(undefined, prefix), prefix).toThrow();
+    }
+  });
+
   it('maps each byte to one symbol by its low 5 bits', () => {
     expect(newMedalCode(() => Uint8Array.from([0, 1, 2, 3, 31, 32, 33, 255, 30, 29]))).toBe('MDL-0123-Z01Z-YX');
   });

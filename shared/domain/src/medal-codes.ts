@@ -11,21 +11,28 @@ export const MEDAL_SYMBOLS = 10;
 const GROUPS = [4, 4, 2];
 
 /** Groups 10 symbols as a medal code: MDL-XXXX-XXXX-XX. */
-function grouped(symbols: string): string {
+function grouped(symbols: string, prefix = 'MDL'): string {
   let start = 0;
   const parts = GROUPS.map((size) => {
     const part = symbols.slice(start, start + size);
     start += size;
     return part;
   });
-  return `MDL-${parts.join('-')}`;
+  return `${prefix}-${parts.join('-')}`;
 }
 
-/** A new medal code from a cryptographic generator (`crypto.getRandomValues` in the browser, Node and Deno). */
-export function newMedalCode(randomBytes: (length: number) => Uint8Array = defaultRandomBytes): string {
+/** What may stand before a minted code's symbols: MDL, or MDL and a short group of its own (MDL-CHAT). */
+export const MEDAL_PREFIX_PATTERN = /^MDL(-[A-Z0-9]{1,8})?$/;
+
+/**
+ * A new medal code from a cryptographic generator (`crypto.getRandomValues` in the browser, Node and Deno).
+ * A prefix other than MDL keeps the code within the spec's MDL-... pattern.
+ */
+export function newMedalCode(randomBytes: (length: number) => Uint8Array = defaultRandomBytes, prefix = 'MDL'): string {
+  if (!MEDAL_PREFIX_PATTERN.test(prefix)) throw new Error(`a medal code's prefix is MDL or MDL-XXXX, not ${prefix}`);
   const bytes = randomBytes(MEDAL_SYMBOLS);
   if (bytes.length !== MEDAL_SYMBOLS) throw new Error('randomBytes gave the wrong number of bytes');
-  return grouped(Array.from(bytes, (byte) => MEDAL_ALPHABET.charAt(byte & 31)).join(''));
+  return grouped(Array.from(bytes, (byte) => MEDAL_ALPHABET.charAt(byte & 31)).join(''), prefix);
 }
 
 function defaultRandomBytes(length: number): Uint8Array {
@@ -57,7 +64,7 @@ export function codeFromTyped(typed: string): string | null {
   return groups.length > 0 && CODE_PATTERN.test(code) ? code : null;
 }
 
-/** Whether a code is one the minting makes (MDL-XXXX-XXXX-XX in the alphabet above). */
+/** Whether a code is one the minting makes (MDL-XXXX-XXXX-XX in the alphabet above, after any prefix). */
 export function isMintedCode(code: string): boolean {
-  return /^MDL-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{2}$/.test(code);
+  return /^MDL(-[A-Z0-9]{1,8})?-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{2}$/.test(code);
 }

@@ -34,9 +34,10 @@ const ownerSuspends = (actor: Owner, animalId: string, suspended: boolean) =>
 describe('mint_medal_codes', () => {
   it('inserts a whole batch with its name, free and unused', async () => {
     const codes = newCodes(50);
-    expect(await one('service', 'public.mint_medal_codes($1, $2)', [codes, 'lot-test'])).toEqual({
+    expect(await one('service', 'public.mint_medal_codes($1, $2)', [codes, 'lot-test'])).toMatchObject({
       inserted: 50,
       taken: [],
+      created_at: expect.any(String),
     });
     const rows = await t.db.query<{ id: string; batch: string; used: boolean }>(
       'select id, batch, used from public.codes where id = any($1) order by id',
@@ -52,6 +53,7 @@ describe('mint_medal_codes', () => {
     expect(await one('service', 'public.mint_medal_codes($1, $2)', [[...fresh, existing], 'second'])).toEqual({
       inserted: 0,
       taken: [existing],
+      created_at: null,
     });
     const stored = await t.db.query('select id, batch from public.codes where id = any($1)', [[...fresh, existing]]);
     expect(stored.rows).toEqual([{ id: existing, batch: 'first' }]);

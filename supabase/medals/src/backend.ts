@@ -1,0 +1,68 @@
+import { loadConfig } from '@medaille/local-stack';
+import { localProject } from '@medaille/local-stack/keys';
+import { PostgrestClient } from '@supabase/postgrest-js';
+
+/** A refusal the tool explains in one line, writing nothing (exit status 1). */
+export class MedalsError extends Error {}
+
+export interface Backend {
+  /** PostgREST with the service role: the tool only calls SQL functions, so not all of supabase-js. */
+  database: PostgrestClient;
+  /** Where the API answers: the local stack, or the hosted project of SUPABASE_URL. */
+  url: string;
+  /** The public site a printed QR code leads to: PUBLIC_SITE_URL, or config.toml's site_url. */
+  siteUrl: string;
+}
+
+/**
+ * The backend the tool acts on, with the service role, which alone may mint, look up and suspend codes:
+ * hosted Supabase when SUPABASE_URL is set (SUPABASE_SERVICE_ROLE_KEY then required), otherwise the local
+ * stack of this repository (`pnpm start` or `pnpm stack`), whose keys come from its configuration.
+ */
+export async function openBackend(env: NodeJS.ProcessEnv): Promise<Backend> {
+  const local = await localProject(loadConfig(env));
+  const url = env.SUPABASE_URL?.trim() || local.url;
+  const key = env.SUPABASE_URL?.trim() ? env.SUPABASE_SERVICE_ROLE_KEY?.trim() : local.serviceRoleKey;
+  if (!key) {
+    throw new MedalsError(
+      'SUPABASE_SERVICE_ROLE_KEY is not set: minting, suspending and showing codes need the project’s service role key (Project Settings > API keys). Nothing was written.',
+    );
+  }
+  const siteUrl = parseSiteUrl(env.PUBLIC_SITE_URL?.trim() || local.siteUrl);
+  const database = new PostgrestClient(`${url}/rest/v1`, { headers: { apikey: key, Authorization: `Bearer ${key}` } });
+  return { database, url, siteUrl };
+}
+
+function parseSiteUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new MedalsError(`PUBLIC_SITE_URL is not a URL: ${raw}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new MedalsError(`PUBLIC_SITE_URL must be an http(s) address: ${raw}`);
+  }
+  if (url.search || url.hash) throw new MedalsError(`PUBLIC_SITE_URL must have no query or fragment: ${raw}`);
+  return url.href.replace(/\/+$/, '');
+}
+
+/** The page a medal's QR code opens. */
+export function medalUrl(siteUrl: string, code: string): string {
+  return `${siteUrl}/${encodeURIComponent(code)}`;
+}
+
+/**
+ * Calls a SQL function with the service role. A backend that does not answer, or refuses, becomes one
+ * clear line (a MedalsError) rather than a stack trace.
+ */
+export async function callRpc<T>(backend: Backend, fn: string, args: Record<string, unknown>): Promise<T> {
+  const { data, error } = await backend.database.rpc(fn, args);
+  if (error && !error.code) {
+    throw new MedalsError(
+      `Cannot reach ${backend.url} (${error.message}). Is the local stack running (pnpm start or pnpm stack)? Nothing was written.`,
+    );
+  }
+  if (error) throw new MedalsError(`${backend.url} refused ${fn}: ${error.message}`);
+  return data as T;
+}

@@ -1,0 +1,194 @@
+// `pnpm medals` against a real local stack: the codes in the database, and the printed sheet read back
+// the way a phone would (every page rendered by MuPDF, every QR code decoded by jsQR).
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isMintedCode } from '@medaille/domain';
+import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
+import jsQR from 'jsqr';
+import * as mupdf from 'mupdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEDALS_PER_PAGE, qrBoxOf, runMedals } from '../src/medals.ts';
+
+let stack: TestStack;
+let dir: string;
+const SITE = 'https://medaille.example';
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  dir = await mkdtemp(join(tmpdir(), 'medals-'));
+});
+afterAll(async () => {
+  await stack?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The tool as an operator runs it: against this stack's port, with the stack's own keys by default. */
+async function medals(args: string[], env: NodeJS.ProcessEnv = { STACK_PORT: String(new URL(stack.url).port) }) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const status = await runMedals(args, { PUBLIC_SITE_URL: SITE, ...env }, {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    cwd: dir,
+  });
+  return { status, out: out.join('\n'), err: err.join('\n') };
+}
+
+async function storedCodes(batch: string) {
+  const { data, error } = await stack.serviceClient().from('codes').select('id, batch, used').eq('batch', batch);
+  if (error) throw error;
+  return data;
+}
+
+function readCsv(text: string) {
+  const [header, ...lines] = text.trimEnd().split('\r\n');
+  expect(header).toBe('code,url,batch,created_at');
+  return lines.map((line) => line.split(','));
+}
+
+/** Each page rendered at 300 dpi, each medal's QR square cut out and decoded, as a phone's camera would. */
+function decodeSheet(pdf: Buffer, count: number): string[] {
+  const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+  const scale = 300 / 72;
+  const decoded: string[] = [];
+  for (let pageIndex = 0; pageIndex < doc.countPages(); pageIndex += 1) {
+    const pixmap = doc.loadPage(pageIndex).toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
+    const width = pixmap.getWidth();
+    const rgb = pixmap.getPixels();
+    for (let index = pageIndex * MEDALS_PER_PAGE; index < Math.min(count, (pageIndex + 1) * MEDALS_PER_PAGE); index += 1) {
+      const box = qrBoxOf(index);
+      const px = (mm: number) => Math.round((mm * 72 * scale) / 25.4);
+      const [left, top, side] = [px(box.x), px(box.y), px(box.size)];
+      const rgba = new Uint8ClampedArray(side * side * 4);
+      for (let y = 0; y < side; y += 1) {
+        for (let x = 0; x < side; x += 1) {
+          const from = ((top + y) * width + left + x) * 3;
+          rgba.set([rgb[from] ?? 255, rgb[from + 1] ?? 255, rgb[from + 2] ?? 255, 255], (y * side + x) * 4);
+        }
+      }
+      decoded.push(jsQR(rgba, side, side)?.data ?? `unreadable #${index}`);
+    }
+  }
+  return decoded;
+}
+
+describe('pnpm medals mint', () => {
+  it('creates the codes, a sheet whose every QR code decodes to its page, and the CSV', async () => {
+    const count = MEDALS_PER_PAGE + 5;
+    const run = await medals(['mint', '--count', String(count), '--batch', 'lot, essai "1"', '--out', 'lot1.pdf']);
+    expect(run).toMatchObject({ status: 0, err: '' });
+    const rows = readCsv(await readFile(join(dir, 'lot1.csv'), 'utf8'));
+    expect(rows).toHaveLength(count);
+    const codes = rows.map(([code]) => code ?? '');
+    expect(new Set(codes).size).toBe(count);
+    for (const code of codes) expect(isMintedCode(code), code).toBe(true);
+
+    const stored = await storedCodes('lot, essai "1"');
+    expect(stored.map((row) => row.id).sort()).toEqual([...codes].sort());
+    expect(stored.every((row) => !row.used)).toBe(true);
+
+    const pdf = await readFile(join(dir, 'lot1.pdf'));
+    expect(decodeSheet(pdf, count)).toEqual(codes.map((code) => `${SITE}/${code}`));
+    // The code in clear under each QR code, as the scan page shows it.
+    const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+    const text = [0, 1].map((page) => doc.loadPage(page).toStructuredText('preserve-whitespace').asText()).join('\n');
+    for (const code of codes) expect(text).toContain(code);
+  });
+
+  it('never hands out a code twice', async () => {
+    await medals(['mint', '--count', '200', '--batch', 'lot-a', '--out', 'a.pdf']);
+    await medals(['mint', '--count', '200', '--batch', 'lot-b', '--out', 'b.pdf']);
+    const a = (await storedCodes('lot-a')).map((row) => row.id);
+    const b = new Set((await storedCodes('lot-b')).map((row) => row.id));
+    expect(a).toHaveLength(200);
+    expect(b.size).toBe(200);
+    expect(a.filter((code) => b.has(code))).toEqual([]);
+  });
+
+  it('takes a prefix of its own', async () => {
+    const run = await medals(['mint', '--count', '2', '--prefix', 'mdl-chat', '--batch', 'chats', '--out', 'chats.pdf']);
+    expect(run.status).toBe(0);
+    for (const row of await storedCodes('chats')) expect(row.id).toMatch(/^MDL-CHAT-\w{4}-\w{4}-\w{2}$/);
+  });
+
+  it.each([
+    [['mint', '--batch', 'refused'], '--count'],
+    [['mint', '--batch', 'refused', '--count', '0'], '--count'],
+    [['mint', '--batch', 'refused', '--count', 'dix'], '--count'],
+    [['mint', '--batch', 'refused', '--count', '10001'], '--count'],
+    [['mint', '--batch', 'refused', '--count', '3', '--prefix', 'ABC'], '--prefix'],
+    [['mint', '--batch', 'refused', '--count', '3', '--out', 'sheet.txt'], '.pdf'],
+    [['mint', '--batch', 'refused', '--count', '3', '--colour', 'red'], "Unknown option '--colour'"],
+    [['print', '--batch', 'refused'], 'Unknown command: print'],
+  ])('refuses %j with a clear line and writes nothing', async (args, message) => {
+    const filesBefore = await readdir(dir);
+    const run = await medals(args);
+    expect(run.status).toBe(1);
+    expect(run.err).toContain(message);
+    expect(await readdir(dir)).toEqual(filesBefore);
+    expect(await storedCodes('refused')).toEqual([]);
+  });
+
+  it('refuses without a service role key for a hosted project, and writes nothing', async () => {
+    const run = await medals(['mint', '--count', '3', '--batch', 'sans-cle', '--out', 'sans-cle.pdf'], {
+      SUPABASE_URL: stack.url,
+    });
+    expect(run.status).toBe(1);
+    expect(run.err).toContain('SUPABASE_SERVICE_ROLE_KEY is not set');
+    expect(await readdir(dir)).not.toContain('sans-cle.pdf');
+    expect(await storedCodes('sans-cle')).toEqual([]);
+  });
+
+  it('refuses with an anon key instead of the service role, and writes nothing', async () => {
+    const run = await medals(['mint', '--count', '3', '--batch', 'anon', '--out', 'anon.pdf'], {
+      SUPABASE_URL: stack.url,
+      SUPABASE_SERVICE_ROLE_KEY: stack.anonKey,
+    });
+    expect(run.status).toBe(1);
+    expect(run.err).toContain('refused mint_medal_codes');
+    expect(await storedCodes('anon')).toEqual([]);
+  });
+
+  it('says when the backend does not answer', async () => {
+    const run = await medals(['show', 'MDL-DEMO-REX'], { STACK_PORT: '9' });
+    expect(run.status).toBe(1);
+    expect(run.err).toContain('Cannot reach http://127.0.0.1:9');
+  });
+});
+
+describe('pnpm medals suspend, resume, show', () => {
+  it('suspends a code with its reason, shows it without any owner data, and resumes it', async () => {
+    await medals(['mint', '--count', '1', '--batch', 'suspension', '--out', 'suspension.pdf']);
+    const [row] = await storedCodes('suspension');
+    const code = row?.id ?? '';
+
+    // Typed as a finder or operator would read it.
+    const typed = code.toLowerCase().replaceAll('-', ' ');
+    expect(await medals(['suspend', typed, '--reason', 'lot volé'])).toMatchObject({ status: 0 });
+    const shown = await medals(['show', code]);
+    expect(shown.out).toContain(`${code}: suspended`);
+    expect(shown.out).toContain('batch:   suspension');
+    expect(shown.out).toContain('animal:  no');
+    expect(shown.out).toContain('by the operator: lot volé');
+    const profile = await stack.client().functions.invoke('get_public_profile', { body: { code } });
+    expect(profile.data).toEqual({ status: 'suspended', code });
+
+    expect((await medals(['resume', code])).out).toContain(`${code}: free`);
+    expect((await stack.client().rpc('code_status', { p_code: code })).data).toBe('free');
+  });
+
+  it('shows an activated code without a word of its owner', async () => {
+    const shown = await medals(['show', 'MDL-DEMO-REX']);
+    expect(shown.out).toContain('MDL-DEMO-REX: activated');
+    expect(shown.out).toContain('animal:  yes');
+    expect(shown.out).not.toContain('@');
+    expect(shown.out).not.toContain('Rex\n');
+  });
+
+  it('answers a code that does not exist, and one that is not a code', async () => {
+    expect(await medals(['show', 'MDL-JAMAIS-VU'])).toMatchObject({ status: 1, err: 'No such code: MDL-JAMAIS-VU' });
+    expect(await medals(['suspend', '<script>'])).toMatchObject({ status: 1, err: 'Not a medal code: <script>' });
+    expect(await medals(['resume', 'MDL-DEMO-REX', '--reason', 'x'])).toMatchObject({ status: 1 });
+  });
+});
