@@ -13,6 +13,9 @@ import { MEDALS_PER_PAGE, qrBoxOf, runMedals } from '../src/medals.ts';
 let stack: TestStack;
 let dir: string;
 const SITE = 'https://medaille.example';
+/** Batch names of this run: the tests own their data, even on a PostgreSQL that other runs share. */
+const RUN = crypto.randomUUID().slice(0, 8);
+const batch = (name: string) => `${name}-${RUN}`;
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -76,7 +79,7 @@ function decodeSheet(pdf: Buffer, count: number): string[] {
 describe('pnpm medals mint', () => {
   it('creates the codes, a sheet whose every QR code decodes to its page, and the CSV', async () => {
     const count = MEDALS_PER_PAGE + 5;
-    const run = await medals(['mint', '--count', String(count), '--batch', 'lot, essai "1"', '--out', 'lot1.pdf']);
+    const run = await medals(['mint', '--count', String(count), '--batch', batch('lot, essai "1"'), '--out', 'lot1.pdf']);
     expect(run).toMatchObject({ status: 0, err: '' });
     const rows = readCsv(await readFile(join(dir, 'lot1.csv'), 'utf8'));
     expect(rows).toHaveLength(count);
@@ -84,7 +87,7 @@ describe('pnpm medals mint', () => {
     expect(new Set(codes).size).toBe(count);
     for (const code of codes) expect(isMintedCode(code), code).toBe(true);
 
-    const stored = await storedCodes('lot, essai "1"');
+    const stored = await storedCodes(batch('lot, essai "1"'));
     expect(stored.map((row) => row.id).sort()).toEqual([...codes].sort());
     expect(stored.every((row) => !row.used)).toBe(true);
 
@@ -97,57 +100,57 @@ describe('pnpm medals mint', () => {
   });
 
   it('never hands out a code twice', async () => {
-    await medals(['mint', '--count', '200', '--batch', 'lot-a', '--out', 'a.pdf']);
-    await medals(['mint', '--count', '200', '--batch', 'lot-b', '--out', 'b.pdf']);
-    const a = (await storedCodes('lot-a')).map((row) => row.id);
-    const b = new Set((await storedCodes('lot-b')).map((row) => row.id));
+    await medals(['mint', '--count', '200', '--batch', batch('lot-a'), '--out', 'a.pdf']);
+    await medals(['mint', '--count', '200', '--batch', batch('lot-b'), '--out', 'b.pdf']);
+    const a = (await storedCodes(batch('lot-a'))).map((row) => row.id);
+    const b = new Set((await storedCodes(batch('lot-b'))).map((row) => row.id));
     expect(a).toHaveLength(200);
     expect(b.size).toBe(200);
     expect(a.filter((code) => b.has(code))).toEqual([]);
   });
 
   it('takes a prefix of its own', async () => {
-    const run = await medals(['mint', '--count', '2', '--prefix', 'mdl-chat', '--batch', 'chats', '--out', 'chats.pdf']);
+    const run = await medals(['mint', '--count', '2', '--prefix', 'mdl-chat', '--batch', batch('chats'), '--out', 'chats.pdf']);
     expect(run.status).toBe(0);
-    for (const row of await storedCodes('chats')) expect(row.id).toMatch(/^MDL-CHAT-\w{4}-\w{4}-\w{2}$/);
+    for (const row of await storedCodes(batch('chats'))) expect(row.id).toMatch(/^MDL-CHAT-\w{4}-\w{4}-\w{2}$/);
   });
 
   it.each([
-    [['mint', '--batch', 'refused'], '--count'],
-    [['mint', '--batch', 'refused', '--count', '0'], '--count'],
-    [['mint', '--batch', 'refused', '--count', 'dix'], '--count'],
-    [['mint', '--batch', 'refused', '--count', '10001'], '--count'],
-    [['mint', '--batch', 'refused', '--count', '3', '--prefix', 'ABC'], '--prefix'],
-    [['mint', '--batch', 'refused', '--count', '3', '--out', 'sheet.txt'], '.pdf'],
-    [['mint', '--batch', 'refused', '--count', '3', '--colour', 'red'], "Unknown option '--colour'"],
-    [['print', '--batch', 'refused'], 'Unknown command: print'],
+    [['mint', '--batch', batch('refused')], '--count'],
+    [['mint', '--batch', batch('refused'), '--count', '0'], '--count'],
+    [['mint', '--batch', batch('refused'), '--count', 'dix'], '--count'],
+    [['mint', '--batch', batch('refused'), '--count', '10001'], '--count'],
+    [['mint', '--batch', batch('refused'), '--count', '3', '--prefix', 'ABC'], '--prefix'],
+    [['mint', '--batch', batch('refused'), '--count', '3', '--out', 'sheet.txt'], '.pdf'],
+    [['mint', '--batch', batch('refused'), '--count', '3', '--colour', 'red'], "Unknown option '--colour'"],
+    [['print', '--batch', batch('refused')], 'Unknown command: print'],
   ])('refuses %j with a clear line and writes nothing', async (args, message) => {
     const filesBefore = await readdir(dir);
     const run = await medals(args);
     expect(run.status).toBe(1);
     expect(run.err).toContain(message);
     expect(await readdir(dir)).toEqual(filesBefore);
-    expect(await storedCodes('refused')).toEqual([]);
+    expect(await storedCodes(batch('refused'))).toEqual([]);
   });
 
   it('refuses without a service role key for a hosted project, and writes nothing', async () => {
-    const run = await medals(['mint', '--count', '3', '--batch', 'sans-cle', '--out', 'sans-cle.pdf'], {
+    const run = await medals(['mint', '--count', '3', '--batch', batch('sans-cle'), '--out', 'sans-cle.pdf'], {
       SUPABASE_URL: stack.url,
     });
     expect(run.status).toBe(1);
     expect(run.err).toContain('SUPABASE_SERVICE_ROLE_KEY is not set');
     expect(await readdir(dir)).not.toContain('sans-cle.pdf');
-    expect(await storedCodes('sans-cle')).toEqual([]);
+    expect(await storedCodes(batch('sans-cle'))).toEqual([]);
   });
 
   it('refuses with an anon key instead of the service role, and writes nothing', async () => {
-    const run = await medals(['mint', '--count', '3', '--batch', 'anon', '--out', 'anon.pdf'], {
+    const run = await medals(['mint', '--count', '3', '--batch', batch('anon'), '--out', 'anon.pdf'], {
       SUPABASE_URL: stack.url,
       SUPABASE_SERVICE_ROLE_KEY: stack.anonKey,
     });
     expect(run.status).toBe(1);
     expect(run.err).toContain('refused mint_medal_codes');
-    expect(await storedCodes('anon')).toEqual([]);
+    expect(await storedCodes(batch('anon'))).toEqual([]);
   });
 
   it('says when the backend does not answer', async () => {
@@ -159,8 +162,8 @@ describe('pnpm medals mint', () => {
 
 describe('pnpm medals suspend, resume, show', () => {
   it('suspends a code with its reason, shows it without any owner data, and resumes it', async () => {
-    await medals(['mint', '--count', '1', '--batch', 'suspension', '--out', 'suspension.pdf']);
-    const [row] = await storedCodes('suspension');
+    await medals(['mint', '--count', '1', '--batch', batch('suspension'), '--out', 'suspension.pdf']);
+    const [row] = await storedCodes(batch('suspension'));
     const code = row?.id ?? '';
 
     // Typed as a finder or operator would read it.
@@ -168,7 +171,7 @@ describe('pnpm medals suspend, resume, show', () => {
     expect(await medals(['suspend', typed, '--reason', 'lot volé'])).toMatchObject({ status: 0 });
     const shown = await medals(['show', code]);
     expect(shown.out).toContain(`${code}: suspended`);
-    expect(shown.out).toContain('batch:   suspension');
+    expect(shown.out).toContain(`batch:   ${batch('suspension')}`);
     expect(shown.out).toContain('animal:  no');
     expect(shown.out).toContain('by the operator: lot volé');
     const profile = await stack.client().functions.invoke('get_public_profile', { body: { code } });
