@@ -49,6 +49,35 @@ describe('races', () => {
     );
   });
 
+  it('numbers photos added at once one after the other, whatever position each sent, and makes one the cover', async () => {
+    const owner = await stack.signedInOwner('positions-race');
+    const { animalId } = await activatedAnimal(stack, owner.client);
+    const devices = await Promise.all(Array.from({ length: 6 }, () => stack.client()));
+    const added = await Promise.all(
+      devices.map(async (device, i) => {
+        await device.auth.signInWithPassword({ email: owner.email, password: owner.password });
+        // Two old position rules at once: count + 1 from the gallery, the upload's index at activation.
+        const position = i % 2 === 0 ? 1 : 0;
+        const { data, error } = await device
+          .from('animal_photos')
+          .insert({ animal_id: animalId, path: `${animalId}/${i}.jpg`, position })
+          .select('id')
+          .single();
+        expect(error).toBeNull();
+        return data?.id as string;
+      }),
+    );
+    const { data: photos } = await owner.client
+      .from('animal_photos')
+      .select('id, position')
+      .eq('animal_id', animalId)
+      .order('position');
+    expect((photos ?? []).map((photo) => photo.position)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect((photos ?? []).map((photo) => photo.id).sort()).toEqual([...added].sort());
+    const { data: animal } = await owner.client.from('animals').select('cover_photo_id').eq('id', animalId).single();
+    expect(animal?.cover_photo_id).toBe(photos?.[0]?.id);
+  });
+
   it('ends concurrent reorders with one of the orders asked for, never a mix', async () => {
     const owner = await stack.signedInOwner('reorder-race');
     const { animalId } = await activatedAnimal(stack, owner.client);
