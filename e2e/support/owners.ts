@@ -27,10 +27,8 @@ export async function newOwner(product: TestProduct, label = 'owner'): Promise<T
 }
 
 let codes = 0;
-/** A new medal code, as an operator would create it. */
-export async function newCode(product: TestProduct): Promise<string> {
-  codes += 1;
-  const code = `MDL-E${Date.now().toString(36).toUpperCase()}-${codes}`;
+/** A new medal code, as an operator would create it (`code`: one minted by `newMedalCode`, say). */
+export async function newCode(product: TestProduct, code = `MDL-E${Date.now().toString(36).toUpperCase()}-${++codes}`) {
   const service = createClient(product.stack.url, product.stack.serviceRoleKey, {
     auth: { persistSession: false },
     realtime: { transport: WebSocket as never },

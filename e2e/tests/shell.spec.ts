@@ -1,5 +1,8 @@
+import { newMedalCode } from '@medaille/domain';
 import { PORTAL_ROUTES } from '@medaille/routing';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
+import { newCode } from '../support/owners.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 let product: TestProduct;
@@ -85,6 +88,36 @@ test('one path rule everywhere: owner routes and other pages start no scan work,
     expect(await page.locator(scanPreload).count(), path).toBeGreaterThan(0);
     page.removeAllListeners('request');
   }
+});
+
+test('a finder who cannot scan types the code from the landing page, as they read it', async ({ page }) => {
+  const minted = await newCode(product, newMedalCode());
+  const field = () => page.getByRole('textbox', { name: 'Code de la médaille' });
+  await page.goto(product.url);
+  await expect(page.getByRole('heading', { name: 'Vous avez trouvé un animal ?' })).toBeVisible();
+
+  // Nothing typed: said at once, no page changes.
+  await page.getByRole('button', { name: 'Voir sa fiche' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Saisissez le code imprimé sur la médaille.');
+  await expect(page).toHaveURL(`${product.url}/`);
+  await expectAccessible(page);
+
+  // Lower case, spaces instead of hyphens, no MDL, O for 0 and l for 1: the printed code all the same.
+  const typed = minted.slice(4).toLowerCase().replaceAll('-', ' ').replaceAll('0', 'o').replaceAll('1', 'l');
+  await field().fill(typed);
+  await page.getByRole('button', { name: 'Voir sa fiche' }).click();
+  await expect(page).toHaveURL(`${product.url}/${minted}`);
+  await expect(page.getByRole('heading', { name: 'Médaille non activée' })).toBeVisible();
+
+  await page.goto(product.url);
+  await field().fill('mdl demo rex');
+  await field().press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Rex' })).toBeVisible();
+
+  await page.goto(product.url);
+  await field().fill('pas-un-code');
+  await field().press('Enter');
+  await expect(page.getByRole('heading', { name: 'Code introuvable' })).toBeVisible();
 });
 
 test('signing in changes the header, the landing page then redirects, and signing out restores both', async ({

@@ -18,6 +18,14 @@ export const COPY = {
       { title: 'Protégez-le partout', text: 'Qui le trouve scanne sa médaille et peut vous joindre aussitôt.' },
     ],
     footer: 'Made with love in France, 2025',
+    // Issue 15: a finder whose phone cannot scan types the code printed on the medal.
+    found: {
+      title: 'Vous avez trouvé un animal ?',
+      label: 'Code de la médaille',
+      hint: 'Saisissez le code imprimé sur la médaille, par exemple MDL-7KQ4-M9XP-3T.',
+      submit: 'Voir sa fiche',
+      empty: 'Saisissez le code imprimé sur la médaille.',
+    },
   },
   notFound: {
     title: 'Oops! Page introuvable',

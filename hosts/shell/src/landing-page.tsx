@@ -1,5 +1,7 @@
+import { ROUTES } from '@medaille/routing';
 import { Link } from 'react-router-dom';
 import { COPY } from './copy.ts';
+import { FoundAnimalForm } from './found-animal-form.tsx';
 
 /** The landing page: what Médaille does, the two ways in, the three steps. */
 export function LandingPage() {
@@ -12,15 +14,16 @@ export function LandingPage() {
           <img className="landing-logo" src="/logo.svg" alt={COPY.brand} width="64" height="64" />
           <h1 className="landing-tagline">{copy.tagline}</h1>
           <div className="landing-actions">
-            <Link className="md-button md-button-primary" to="/auth/register">
+            <Link className="md-button md-button-primary" to={ROUTES.register}>
               {copy.activate}
             </Link>
-            <Link className="md-button md-button-secondary" to="/auth/login">
+            <Link className="md-button md-button-secondary" to={ROUTES.login}>
               {copy.signIn}
             </Link>
           </div>
         </div>
       </section>
+      <FoundAnimalForm />
       <section className="landing-steps" aria-labelledby="steps-title">
         <h2 id="steps-title">{copy.stepsTitle}</h2>
         <ol>
