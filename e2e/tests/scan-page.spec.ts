@@ -55,7 +55,7 @@ test.describe('the profile', () => {
     await scan(page, rex.code);
     await expect(page.getByRole('heading', { level: 1, name: 'Rex' })).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Animal signalé comme perdu' })).toBeVisible();
-    for (const tag of ['Chien', 'Beagle', 'Mâle', 'Stérilisé(e)']) {
+    for (const tag of ['Chien', 'Beagle', 'Mâle', 'Stérilisé']) {
       await expect(page.getByRole('list', { name: 'Caractéristiques' }).getByText(tag, { exact: true })).toBeVisible();
     }
     await expect(page.getByRole('button', { name: 'Partager ma position' })).toBeVisible();

@@ -1,4 +1,7 @@
-// Every word the scan page shows, word for word from SPEC.md (DESIGN D7).
+// Every word the scan page shows, word for word from SPEC.md (DESIGN D7). A sentence about the animal
+// agrees with its sex as stored (M, F), and is neutral when the sex is unknown.
+import type { StoredSex as Sex } from '@medaille/domain';
+
 export const SUPPORT_EMAIL = 'contact@medaille.fr';
 
 export const COPY = {
@@ -25,7 +28,8 @@ export const COPY = {
   profile: {
     lost: 'Animal signalé comme perdu',
     helpTitle: (name: string) => `Vous avez trouvé ${name} ?`,
-    helpText: 'Aidez-le à rentrer chez lui : partagez votre position ou écrivez à son propriétaire.',
+    helpText: (name: string, sex: Sex) =>
+      `${sex === 'M' ? 'Aidez-le à rentrer chez lui' : sex === 'F' ? 'Aidez-la à rentrer chez elle' : `Aidez ${name} à rentrer à la maison`} : partagez votre position ou écrivez à son propriétaire.`,
     shareLocation: 'Partager ma position',
     sendMessage: 'Envoyer un message',
     contactTitle: 'CONTACT',
@@ -52,7 +56,7 @@ export const COPY = {
     noLocation: "Aucune position n'a encore été partagée.",
     seenOn: (date: string) => `Partagée le ${date}`,
     openMap: 'Voir sur la carte',
-    sterilizedTag: 'Stérilisé(e)',
+    sterilizedTag: (sex: Sex) => (sex === 'M' ? 'Stérilisé' : sex === 'F' ? 'Stérilisée' : 'Stérilisé(e)'),
     photoOf: (name: string, index: number) => `Photo ${index} de ${name}`,
     footer: 'Profil sécurisé par Médaille',
   },
@@ -89,8 +93,8 @@ export const COPY = {
   },
   location: {
     title: 'Partager ma position',
-    consent: (name: string) =>
-      `Votre position sera envoyée au propriétaire de ${name} pour l'aider à le retrouver, et affichée sur cette page. Elle est conservée 90 jours.`,
+    consent: (name: string, sex: Sex) =>
+      `Votre position sera envoyée au propriétaire de ${name} pour l'aider à ${sex === 'M' ? 'le retrouver' : sex === 'F' ? 'la retrouver' : 'retrouver son animal'}, et affichée sur cette page. Elle est conservée 90 jours.`,
     cancel: 'Annuler',
     accept: 'Partager ma position',
     locating: 'Recherche de votre position…',

@@ -1,4 +1,5 @@
 import { toast } from '@medaille/design-system/toast';
+import type { StoredSex } from '@medaille/domain';
 import { useState } from 'react';
 import { COPY } from './copy.ts';
 import { currentPosition, LocationError } from './geolocation.ts';
@@ -15,11 +16,14 @@ const text = COPY.location;
 export default function LocationDialog({
   code,
   name,
+  sex,
   onClose,
   onShared,
 }: {
   code: string;
   name: string;
+  /** The animal's sex as stored: the consent text agrees with it. */
+  sex: StoredSex;
   onClose: () => void;
   onShared: () => void;
 }) {
@@ -60,7 +64,7 @@ export default function LocationDialog({
     <ModalDialog onClose={onClose} labelledBy="scan-location-dialog-title">
       <div className="scan-form">
         <h2 id="scan-location-dialog-title">{text.title}</h2>
-        <p>{text.consent(name)}</p>
+        <p>{text.consent(name, sex)}</p>
         {locating ? <p role="status">{text.locating}</p> : null}
         <div className="scan-actions">
           <button type="button" className="md-button md-button-secondary" onClick={onClose} disabled={locating}>

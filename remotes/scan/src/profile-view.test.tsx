@@ -96,3 +96,15 @@ describe('the profile’s display rules', () => {
     expect(screen.getByRole('alert').textContent).toBe('Animal signalé comme perdu');
   });
 });
+
+describe('the copy agrees with the animal’s sex', () => {
+  it.each([
+    ['M', 'Aidez-le à rentrer chez lui', 'Stérilisé'],
+    ['F', 'Aidez-la à rentrer chez elle', 'Stérilisée'],
+    [null, 'Aidez Kiki à rentrer à la maison', 'Stérilisé(e)'],
+  ] as const)('sex %s: “%s”, “%s”', (sex, help, sterilized) => {
+    show({ sex, sterilized: true });
+    expect(screen.getByText(`${help} : partagez votre position ou écrivez à son propriétaire.`)).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Caractéristiques' })).getByText(sterilized)).toBeTruthy();
+  });
+});

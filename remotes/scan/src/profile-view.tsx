@@ -1,5 +1,5 @@
 import { toast } from '@medaille/design-system/toast';
-import { ageText, mapsPointUrl, sexLabel, speciesLabel, visibleContacts } from '@medaille/domain';
+import { ageText, mapsPointUrl, sexLabel, sexToStored, speciesLabel, visibleContacts } from '@medaille/domain';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { COPY } from './copy.ts';
 import { isCoolingDown } from './location-cooldown.ts';
@@ -48,11 +48,12 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
     setOpen('location');
   };
   const contacts = visibleContacts(profile);
+  const sex = sexToStored(profile.sex);
   const tags = [
     speciesLabel(profile.species),
     profile.breed,
     sexLabel(profile.sex),
-    profile.sterilized ? text.sterilizedTag : null,
+    profile.sterilized ? text.sterilizedTag(sex) : null,
   ].filter((tag): tag is string => Boolean(tag));
   const location = profile.last_known_location;
 
@@ -81,7 +82,7 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
 
       <section className="scan-card scan-help">
         <h2>{text.helpTitle(profile.name)}</h2>
-        <p>{text.helpText}</p>
+        <p>{text.helpText(profile.name, sex)}</p>
         <div className="scan-actions">
           <button type="button" className="md-button md-button-primary" onClick={shareLocation}>
             {text.shareLocation}
@@ -162,7 +163,7 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
         ) : null}
         {open === 'message' ? <MessageDialog code={profile.code} name={profile.name} onClose={close} /> : null}
         {open === 'location' ? (
-          <LocationDialog code={profile.code} name={profile.name} onClose={close} onShared={onChanged} />
+          <LocationDialog code={profile.code} name={profile.name} sex={sex} onClose={close} onShared={onChanged} />
         ) : null}
       </Suspense>
     </main>
