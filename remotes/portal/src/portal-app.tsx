@@ -5,14 +5,18 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { COPY } from './copy.ts';
 
 // Each page is its own chunk: a visitor downloads only the page they open (DESIGN §6: the first route counts).
-const LoginPage = lazy(() => import('./auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() => import('./auth/register-page.tsx').then((m) => ({ default: m.RegisterPage })));
-const CallbackPage = lazy(() => import('./auth/callback-page.tsx').then((m) => ({ default: m.CallbackPage })));
-const ActivationPage = lazy(() =>
-  import('./activation/activation-page.tsx').then((m) => ({ default: m.ActivationPage })),
+const LoginPage = lazy(() => import('./features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => import('./features/auth/register-page.tsx').then((m) => ({ default: m.RegisterPage })));
+const CallbackPage = lazy(() =>
+  import('./features/callback/callback-page.tsx').then((m) => ({ default: m.CallbackPage })),
 );
-const AccountPage = lazy(() => import('./account/account-page.tsx').then((m) => ({ default: m.AccountPage })));
-const EditAnimalPage = lazy(() => import('./edit/edit-animal-page.tsx').then((m) => ({ default: m.EditAnimalPage })));
+const ActivationPage = lazy(() =>
+  import('./features/activation/activation-page.tsx').then((m) => ({ default: m.ActivationPage })),
+);
+const AccountPage = lazy(() => import('./features/account/account-page.tsx').then((m) => ({ default: m.AccountPage })));
+const EditAnimalPage = lazy(() =>
+  import('./features/animals/edit-animal-page.tsx').then((m) => ({ default: m.EditAnimalPage })),
+);
 
 /** Every owner route, rendered inside the shell's router (one history for the whole site). */
 export default function PortalApp() {

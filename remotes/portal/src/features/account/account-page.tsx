@@ -1,71 +1,28 @@
 import { PageFrame, Spinner } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { sexLabel, speciesLabel } from '@medaille/domain';
-import { supabase, type Tables, useAuth } from '@medaille/supabase';
+import { useAuth } from '@medaille/supabase';
 import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Inset, Text } from '@radix-ui/themes';
-import { useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
-import { COPY } from '../copy.ts';
-import { photoUrl } from '../photos/photo-url.ts';
-
-type AnimalCard = Pick<Tables<'animals'>, 'id' | 'nom' | 'espece' | 'race' | 'sexe' | 'is_lost' | 'cover_photo_id'> & {
-  codes: { id: string } | null;
-  animal_photos: { id: string; path: string }[];
-};
+import { COPY } from '../../copy.ts';
+import { type AnimalCard, coverPhoto, useOwnerAnimals } from '../animals/index.ts';
+import { photoUrl } from '../photos/index.ts';
 
 /** The card's photo: the cover, else the first photo. */
 function coverUrl(animal: AnimalCard): string | null {
-  const photo = animal.animal_photos.find((p) => p.id === animal.cover_photo_id) ?? animal.animal_photos[0];
+  const photo = coverPhoto(animal);
   return photo ? photoUrl(photo.path) : null;
 }
-
-type Load = { state: 'loading' } | { state: 'ready'; animals: AnimalCard[] } | { state: 'failed'; message: string };
 
 /** 'Mes animaux': the owner's animals, newest first (only theirs: row level security decides). */
 export function AccountPage() {
   const auth = useAuth();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const userId = auth.user?.id;
+  const { load, setLost } = useOwnerAnimals();
 
-  useEffect(() => {
-    if (!userId) return;
-    let current = true;
-    supabase()
-      .then((client) =>
-        client
-          .from('animals')
-          .select(
-            'id, nom, espece, race, sexe, is_lost, cover_photo_id, codes(id), animal_photos!animal_photos_animal_id_fkey(id, path)',
-          )
-          .eq('proprietaire_id', userId)
-          .order('date_creation', { ascending: false }),
-      )
-      .then(({ data, error }) => {
-        if (!current) return;
-        setLoad(error ? { state: 'failed', message: error.message } : { state: 'ready', animals: data ?? [] });
-      });
-    return () => {
-      current = false;
-    };
-  }, [userId]);
-
-  const showLost = (animalId: string, lost: boolean) =>
-    setLoad((current) =>
-      current.state === 'ready'
-        ? { ...current, animals: current.animals.map((a) => (a.id === animalId ? { ...a, is_lost: lost } : a)) }
-        : current,
-    );
-
-  /** Shows the new lost flag at once and saves it (by id and owner); a failed save puts it back (SPEC section 4). */
-  const setLost = async (animal: AnimalCard, lost: boolean) => {
-    showLost(animal.id, lost);
-    const { error } = await (await supabase())
-      .from('animals')
-      .update({ is_lost: lost })
-      .eq('id', animal.id)
-      .eq('proprietaire_id', userId ?? '');
+  /** The lost flag shows at once and is saved; a failed save puts it back (SPEC section 4). */
+  const toggleLost = async (animal: AnimalCard, lost: boolean) => {
+    const { error } = await setLost(animal.id, lost);
     if (error) {
-      showLost(animal.id, !lost);
       toast({ title: COPY.account.statusFailed, description: error.message, variant: 'destructive' });
       return;
     }
@@ -127,7 +84,7 @@ export function AccountPage() {
                   <input
                     type="checkbox"
                     checked={animal.is_lost}
-                    onChange={(event) => void setLost(animal, event.target.checked)}
+                    onChange={(event) => void toggleLost(animal, event.target.checked)}
                   />
                   {COPY.account.lost}
                 </Flex>

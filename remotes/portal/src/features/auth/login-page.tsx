@@ -2,13 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FormField, PageFrame } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { forgotPasswordSchema, loginSchema } from '@medaille/domain';
-import { supabase, useAuth } from '@medaille/supabase';
+import { useAuth } from '@medaille/supabase';
 import { Box, Button, Card, Flex, Link as RadixLink, Text, TextField } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod/mini';
-import { COPY } from '../copy.ts';
+import { COPY } from '../../copy.ts';
+import { sendPasswordReset, signInWithPassword } from './api.ts';
 
 const copy = COPY.login;
 
@@ -51,7 +52,7 @@ function PasswordForm({ email, code, onForgot }: { email: string; code: string |
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { error } = await (await supabase()).auth.signInWithPassword(values);
+      const { error } = await signInWithPassword(values);
       if (error) {
         const description = error.code === 'invalid_credentials' ? copy.invalidCredentials : error.message;
         toast({ title: copy.error, description, variant: 'destructive' });
@@ -104,9 +105,7 @@ function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => vo
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { error } = await (await supabase()).auth.resetPasswordForEmail(values.email, {
-        redirectTo: `${window.location.origin}/auth/callback?reset=true`,
-      });
+      const { error } = await sendPasswordReset(values.email);
       if (error) {
         toast({ title: copy.error, description: error.message, variant: 'destructive' });
         return;

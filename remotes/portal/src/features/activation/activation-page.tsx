@@ -11,21 +11,26 @@ import {
   speciesLabel,
   speciesToStored,
 } from '@medaille/domain';
-import { supabase, useAuth } from '@medaille/supabase';
+import { useAuth } from '@medaille/supabase';
 import { Badge, Box, Button, Card, Flex, Grid, Heading, Text, TextField } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
-import { type FieldErrors, type UseFormRegister, type UseFormWatch, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { COPY } from '../copy.ts';
-import { clearPendingActivation, readPendingActivation, savePendingActivation } from '../pending-activation.ts';
-import { clearPendingPhotos, savePendingPhotos } from '../pending-photos.ts';
-import { photoProblem } from '../photos/image-files.ts';
-import { uploadActivationPhotos } from '../photos/upload-activation-photos.ts';
-import { AnimalFields, type AnimalFieldValues } from './animal-fields.tsx';
-import { AuthDialog } from './auth-dialog.tsx';
+import { COPY } from '../../copy.ts';
+import { AnimalFields } from '../animals/index.ts';
+import { AuthDialog } from '../auth/index.ts';
+import { photoProblem } from '../photos/index.ts';
+import { codeStatus, registerAnimalWithCode, uploadActivationPhotos } from './api.ts';
+import { clearPendingActivation, readPendingActivation, savePendingActivation } from './pending-draft.ts';
 
 const text = COPY.activation;
 type CodeState = { status: 'idle' | 'checking' | 'valid' } | { status: 'invalid'; message: string };
+
+const PROBLEM = {
+  'not-image': COPY.animal.invalidFile,
+  format: COPY.animal.badFormat,
+  size: COPY.animal.tooBig,
+} as const;
 
 const EMPTY: ActivationFormInput = {
   code: '',
@@ -61,13 +66,10 @@ export function ActivationPage() {
       return setCodeState({ status: 'invalid', message: text.codeRequired });
     if (!code) return setCodeState({ status: 'invalid', message: text.codeNotFound });
     setCodeState({ status: 'checking' });
-    const result = await supabase()
-      .then((client) => client.rpc('code_status', { p_code: code }))
-      .catch(() => null);
-    if (!result || result.error) return setCodeState({ status: 'invalid', message: text.codeCheckFailed });
-    const { data } = result;
-    if (data === 'unknown') return setCodeState({ status: 'invalid', message: text.codeNotFound });
-    if (data !== 'free') return setCodeState({ status: 'invalid', message: text.codeTaken });
+    const status = await codeStatus(code);
+    if (status === null) return setCodeState({ status: 'invalid', message: text.codeCheckFailed });
+    if (status === 'unknown') return setCodeState({ status: 'invalid', message: text.codeNotFound });
+    if (status !== 'free') return setCodeState({ status: 'invalid', message: text.codeTaken });
     form.setValue('code', code);
     setCodeState({ status: 'valid' });
     setParams({ code }, { replace: true });
@@ -83,21 +85,22 @@ export function ActivationPage() {
   });
 
   const activate = async (request: ActivationRequest) => {
-    const { data, error } = await (await supabase()).rpc('register_animal_with_code', request);
-    const answer = data as { success?: boolean; error?: string | null; animal_id?: string } | null;
-    if (error?.code === '42501' || answer?.error === 'Session expirée') {
-      toast({ title: text.sessionExpired.title, description: text.sessionExpired.description, variant: 'destructive' });
-      return;
-    }
-    if (error || !answer?.success || !answer.animal_id) {
-      if (answer?.error === text.invalidCode.description) {
+    const registration = await registerAnimalWithCode(request);
+    if (!registration.registered) {
+      if (registration.failure?.code === '42501' || registration.refusal === 'Session expirée') {
+        toast({
+          title: text.sessionExpired.title,
+          description: text.sessionExpired.description,
+          variant: 'destructive',
+        });
+      } else if (registration.refusal === text.invalidCode.description) {
         toast({ title: text.invalidCode.title, description: text.invalidCode.description, variant: 'destructive' });
         setCodeState({ status: 'idle' });
         form.setValue('code', '');
       } else {
         toast({
           title: text.failed.title,
-          description: error?.message ?? text.failed.description,
+          description: registration.failure?.message ?? text.failed.description,
           variant: 'destructive',
         });
       }
@@ -106,18 +109,18 @@ export function ActivationPage() {
     toast({ title: text.success.title, description: text.success.description });
     if (photos.length) {
       setProgress({ done: 0, total: photos.length });
-      await uploadActivationPhotos(answer.animal_id, photos, (done) => setProgress({ done, total: photos.length }));
+      await uploadActivationPhotos(registration.animalId, photos, (done) =>
+        setProgress({ done, total: photos.length }),
+      );
     }
-    clearPendingActivation();
-    await clearPendingPhotos();
+    await clearPendingActivation();
     navigate('/mon-compte');
   };
 
   const submit = form.handleSubmit(async (request) => {
     if (!auth.isAuthenticated) {
       // Kept for after sign-in, sign-up or the magic link: nothing typed or chosen is lost.
-      savePendingActivation(form.getValues());
-      await savePendingPhotos(photos);
+      await savePendingActivation(form.getValues(), photos);
       setAskSignIn(true);
       return;
     }
@@ -136,7 +139,7 @@ export function ActivationPage() {
     }
     const accepted = chosen.slice(0, Math.max(0, room)).filter((file) => {
       const problem = photoProblem(file);
-      if (problem) toast({ title: problem, description: file.name, variant: 'destructive' });
+      if (problem) toast({ title: PROBLEM[problem], description: file.name, variant: 'destructive' });
       return !problem;
     });
     setPhotos((current) => [...current, ...accepted]);
@@ -201,12 +204,7 @@ export function ActivationPage() {
                   {text.lockedHint}
                 </Text>
               )}
-              <AnimalFields
-                register={form.register as unknown as UseFormRegister<AnimalFieldValues>}
-                watch={form.watch as unknown as UseFormWatch<AnimalFieldValues>}
-                errors={errors as FieldErrors<AnimalFieldValues>}
-                disabled={!valid}
-              />
+              <AnimalFields register={form.register} errors={errors} species={values.species} disabled={!valid} />
               <fieldset disabled={!valid} style={{ border: 'none', padding: 0, margin: 0, opacity: valid ? 1 : 0.5 }}>
                 <Grid columns={{ initial: '1', sm: '2' }} gapX="4">
                   <Text as="label" size="2" weight="medium">

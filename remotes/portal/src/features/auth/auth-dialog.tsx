@@ -1,12 +1,11 @@
 import { toast } from '@medaille/design-system/toast';
 import { EMAIL_PATTERN, LIMITS, MESSAGES } from '@medaille/domain';
-import { supabase } from '@medaille/supabase';
 import { Button, Dialog, Flex, Tabs, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
-import { COPY } from '../copy.ts';
+import { COPY } from '../../copy.ts';
+import { sendMagicLink, signInWithPassword, signUp } from './api.ts';
 
 const text = COPY.authDialog;
-const callbackUrl = () => `${window.location.origin}/auth/callback?activation=true`;
 
 /**
  * Sign in, sign up or get a magic link without leaving the activation page. The form is already saved as the
@@ -44,7 +43,7 @@ export function AuthDialog({
   };
 
   const login = run(1, async () => {
-    const { error: failure } = await (await supabase()).auth.signInWithPassword({ email: email.trim(), password });
+    const { error: failure } = await signInWithPassword({ email: email.trim(), password });
     if (failure) {
       setError(failure.code === 'invalid_credentials' ? COPY.login.invalidCredentials : failure.message);
       return;
@@ -54,11 +53,7 @@ export function AuthDialog({
   });
 
   const signup = run(LIMITS.passwordMinDialog, async () => {
-    const { error: failure } = await (await supabase()).auth.signUp({
-      email: email.trim(),
-      password,
-      options: { emailRedirectTo: callbackUrl() },
-    });
+    const { error: failure } = await signUp({ email: email.trim(), password }, 'activation');
     if (failure) {
       toast({ title: text.signupError, description: failure.message, variant: 'destructive' });
       return;
@@ -68,10 +63,7 @@ export function AuthDialog({
   });
 
   const magicLink = run(null, async () => {
-    const { error: failure } = await (await supabase()).auth.signInWithOtp({
-      email: email.trim(),
-      options: { emailRedirectTo: callbackUrl() },
-    });
+    const { error: failure } = await sendMagicLink(email.trim());
     if (failure) {
       setError(failure.message);
       return;

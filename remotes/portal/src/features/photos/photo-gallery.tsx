@@ -17,21 +17,14 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { toast } from '@medaille/design-system/toast';
-import { ACCEPTED_IMAGE_TYPES, LIMITS, PHOTO_BUCKET } from '@medaille/domain';
-import { supabase } from '@medaille/supabase';
+import { LIMITS } from '@medaille/domain';
 import { Badge, Box, Card, Flex, Grid, Heading, IconButton, Text } from '@radix-ui/themes';
-import { useCallback, useEffect, useState } from 'react';
-import { COPY } from '../copy.ts';
-import { resizeImage } from '../photos/image-files.ts';
-import { photoUrl } from '../photos/photo-url.ts';
+import { COPY } from '../../copy.ts';
+import { type Photo, useAnimalPhotos } from './api.ts';
+import { photoProblem } from './image-files.ts';
+import { photoUrl } from './photo-url.ts';
 
 const text = COPY.gallery;
-
-interface Photo {
-  id: string;
-  path: string;
-  position: number;
-}
 
 /**
  * The animal's photos: add (click or drop), reorder by dragging (mouse, touch or keyboard), choose the
@@ -44,30 +37,17 @@ export function PhotoGallery({
 }: {
   animalId: string;
   coverId: string | null;
+  /** A photo the owner picks as cover, or null when the cover photo was deleted (its cover goes with it). */
   onCoverChange: (coverId: string | null) => void;
 }) {
-  const [photos, setPhotos] = useState<Photo[]>([]);
-  const [uploading, setUploading] = useState<string | null>(null);
+  const { photos, uploading, ...gallery } = useAnimalPhotos(animalId, () =>
+    toast({ title: text.loadFailed.title, description: text.loadFailed.description, variant: 'destructive' }),
+  );
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-
-  const refresh = useCallback(async () => {
-    const { data, error } = await (await supabase())
-      .from('animal_photos')
-      .select('id, path, position')
-      .eq('animal_id', animalId)
-      .order('position');
-    if (error)
-      toast({ title: text.loadFailed.title, description: text.loadFailed.description, variant: 'destructive' });
-    else setPhotos(data);
-  }, [animalId]);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
 
   const add = async (files: File[]) => {
     const room = LIMITS.maxPhotosPerAnimal - photos.length;
@@ -78,85 +58,38 @@ export function PhotoGallery({
         variant: 'destructive',
       });
     }
-    let added = 0;
-    let failed = 0;
-    for (const [index, file] of files.slice(0, Math.max(0, room)).entries()) {
-      if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
-        toast({ title: text.badFormat, description: file.name, variant: 'destructive' });
-        continue;
+    const accepted = files.slice(0, Math.max(0, room)).filter((file) => {
+      const problem = photoProblem(file);
+      if (problem) {
+        toast({
+          title: problem === 'size' ? text.tooBig : text.badFormat,
+          description: file.name,
+          variant: 'destructive',
+        });
       }
-      if (file.size > LIMITS.maxPhotoBytes) {
-        toast({ title: text.tooBig, description: file.name, variant: 'destructive' });
-        continue;
-      }
-      setUploading(file.name);
-      const client = await supabase();
-      let path: string | null = null;
-      try {
-        const image = await resizeImage(
-          file,
-          LIMITS.galleryImageMaxSide,
-          file.type === 'image/jpg' ? 'image/jpeg' : file.type,
-        );
-        path = `${animalId}/${crypto.randomUUID()}.${image.extension}`;
-        const upload = await client.storage
-          .from(PHOTO_BUCKET)
-          .upload(path, image.blob, { contentType: image.blob.type });
-        if (upload.error) throw upload.error;
-        const row = await client
-          .from('animal_photos')
-          .insert({
-            animal_id: animalId,
-            path,
-            width: image.width,
-            height: image.height,
-            position: photos.length + index + 1,
-          })
-          .select('id')
-          .single();
-        if (row.error) throw row.error;
-        added += 1;
-      } catch (error) {
-        console.error('[gallery] upload failed', file.name, error);
-        // Nothing half-written: a file without its row is removed.
-        if (path) await client.storage.from(PHOTO_BUCKET).remove([path]);
-        failed += 1;
-      }
-    }
-    setUploading(null);
+      return !problem;
+    });
+    const { added, failed } = await gallery.add(accepted);
     if (added) toast(text.uploaded(added));
     if (failed) toast({ ...text.uploadFailed, variant: 'destructive' });
-    await refresh();
   };
 
   const remove = async (photo: Photo) => {
-    const client = await supabase();
-    const files = await client.storage.from(PHOTO_BUCKET).remove([photo.path]);
-    const row = files.error ? files : await client.from('animal_photos').delete().eq('id', photo.id);
-    if (row.error) {
-      toast({ title: text.removeFailed, description: row.error.message, variant: 'destructive' });
+    const { error } = await gallery.remove(photo);
+    if (error) {
+      toast({ title: text.removeFailed, description: error.message, variant: 'destructive' });
       return;
     }
     if (photo.id === coverId) onCoverChange(null);
     toast({ title: text.removed });
-    await refresh();
   };
 
   const reorder = async ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = photos.findIndex((photo) => photo.id === active.id);
     const to = photos.findIndex((photo) => photo.id === over.id);
-    const ordered = arrayMove(photos, from, to).map((photo, position) => ({ ...photo, position }));
-    setPhotos(ordered);
-    // One call, one transaction: a page closed midway leaves the old order or the new one, never a mix.
-    const { error } = await (await supabase()).rpc('reorder_animal_photos', {
-      p_animal_id: animalId,
-      p_photo_ids: ordered.map((photo) => photo.id),
-    });
-    if (error) {
-      toast({ title: text.reorderFailed, variant: 'destructive' });
-      await refresh();
-    }
+    const { error } = await gallery.reorder(arrayMove(photos, from, to));
+    if (error) toast({ title: text.reorderFailed, variant: 'destructive' });
   };
 
   const full = photos.length >= LIMITS.maxPhotosPerAnimal;

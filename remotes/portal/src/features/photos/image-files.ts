@@ -1,11 +1,13 @@
 import { ACCEPTED_IMAGE_TYPES, LIMITS } from '@medaille/domain';
-import { COPY } from '../copy.ts';
 
-/** Why a chosen file cannot be a photo (SPEC section 5), or null when it can. */
-export function photoProblem(file: File): string | null {
-  if (!file.type.startsWith('image/')) return COPY.animal.invalidFile;
-  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return COPY.animal.badFormat;
-  if (file.size > LIMITS.maxPhotoBytes) return COPY.animal.tooBig;
+/**
+ * Why a chosen file cannot be a photo (SPEC section 5), or null when it can: not an image, not one of the
+ * accepted types, or over 10 MB. The activation form and the gallery each say it in their own words.
+ */
+export function photoProblem(file: File): 'not-image' | 'format' | 'size' | null {
+  if (!file.type.startsWith('image/')) return 'not-image';
+  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'format';
+  if (file.size > LIMITS.maxPhotoBytes) return 'size';
   return null;
 }
 

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FormField, PageFrame } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { LIMITS, registerSchema } from '@medaille/domain';
-import { supabase } from '@medaille/supabase';
 import {
   Box,
   Button,
@@ -19,7 +18,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod/mini';
-import { COPY } from '../copy.ts';
+import { COPY } from '../../copy.ts';
+import { signUp } from './api.ts';
 
 const copy = COPY.register;
 const schema = registerSchema(LIMITS.passwordMinRegister);
@@ -44,11 +44,7 @@ export function RegisterPage() {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { data, error } = await (await supabase()).auth.signUp({
-        email: values.email,
-        password: values.password,
-        options: { emailRedirectTo: `${window.location.origin}/auth/callback` },
-      });
+      const { data, error } = await signUp({ email: values.email, password: values.password }, 'sign-in');
       if (error) {
         toast({ title: copy.error, description: error.message, variant: 'destructive' });
         return;

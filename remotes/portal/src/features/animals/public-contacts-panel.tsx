@@ -1,6 +1,6 @@
 import { LIMITS, type PublicContactsInput, visibleContacts } from '@medaille/domain';
 import { Box, Card, Flex, Heading, Link as RadixLink, Switch, Text, TextField, Tooltip } from '@radix-ui/themes';
-import { COPY } from '../copy.ts';
+import { COPY } from '../../copy.ts';
 
 const text = COPY.contacts;
 

@@ -6,35 +6,27 @@ import {
   type AnimalPayload,
   animalEditFormSchema,
   databaseErrorMessage,
-  PHOTO_BUCKET,
   publicContactsSchema,
   sexFormValue,
   sexLabel,
   speciesFormValue,
   speciesLabel,
 } from '@medaille/domain';
-import { supabase, type Tables, useAuth } from '@medaille/supabase';
+import { useAuth } from '@medaille/supabase';
 import { Badge, Box, Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import { type FieldErrors, type UseFormRegister, type UseFormWatch, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import {
-  type AnimalFieldValues,
-  BasicFields,
-  DetailFields,
-  IdentificationFields,
-} from '../activation/animal-fields.tsx';
-import { AuthDialog } from '../activation/auth-dialog.tsx';
-import { COPY } from '../copy.ts';
-import { photoUrl } from '../photos/photo-url.ts';
-import { PhotoGallery } from './photo-gallery.tsx';
+import { COPY } from '../../copy.ts';
+import { AuthDialog } from '../auth/index.ts';
+import { PhotoGallery, photoUrl } from '../photos/index.ts';
+import { BasicFields, DetailFields, IdentificationFields } from './animal-fields.tsx';
+import { coverPhoto, deleteAnimal, type OwnedAnimal, saveAnimal, useOwnedAnimal } from './api.ts';
 import { type ContactValues, PublicContactsPanel } from './public-contacts-panel.tsx';
 
 const text = COPY.edit;
-type Animal = Tables<'animals'> & { codes: { id: string } | null; animal_photos: { id: string; path: string }[] };
-type Load = { state: 'loading' } | { state: 'ready'; animal: Animal } | { state: 'denied' } | { state: 'failed' };
 
-function formValues(animal: Animal): AnimalEditFormInput {
+function formValues(animal: OwnedAnimal): AnimalEditFormInput {
   const species = speciesFormValue(animal.espece);
   return {
     name: animal.nom,
@@ -55,7 +47,7 @@ function formValues(animal: Animal): AnimalEditFormInput {
   };
 }
 
-const contactValues = (animal: Animal): ContactValues => ({
+const contactValues = (animal: OwnedAnimal): ContactValues => ({
   public_phone: animal.public_phone ?? '',
   public_email: animal.public_email ?? '',
   public_address_line: animal.public_address_line ?? '',
@@ -69,31 +61,7 @@ const contactValues = (animal: Animal): ContactValues => ({
 export function EditAnimalPage() {
   const { id = '' } = useParams();
   const auth = useAuth();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const userId = auth.user?.id;
-
-  useEffect(() => {
-    if (!userId) return;
-    let current = true;
-    supabase()
-      .then((client) =>
-        client
-          .from('animals')
-          .select('*, codes(id), animal_photos!animal_photos_animal_id_fkey(id, path)')
-          .eq('id', id)
-          .maybeSingle(),
-      )
-      .then(({ data, error }) => {
-        if (!current) return;
-        if (error) setLoad({ state: 'failed' });
-        // Row level security shows an owner only their animals: another's is simply not there.
-        else if (!data || data.proprietaire_id !== userId) setLoad({ state: 'denied' });
-        else setLoad({ state: 'ready', animal: data as Animal });
-      });
-    return () => {
-      current = false;
-    };
-  }, [id, userId]);
+  const load = useOwnedAnimal(id);
 
   useEffect(() => {
     if (load.state === 'denied') {
@@ -107,10 +75,10 @@ export function EditAnimalPage() {
   if (!auth.isAuthenticated) return <AuthDialog open onClose={() => history.back()} onSignedIn={() => {}} />;
   if (load.state === 'denied' || load.state === 'failed') return <Navigate to="/mon-compte" replace />;
   if (load.state === 'loading') return <Spinner label={COPY.account.loading} />;
-  return <EditForm animal={load.animal} ownerId={userId ?? ''} />;
+  return <EditForm animal={load.animal} />;
 }
 
-function EditForm({ animal, ownerId }: { animal: Animal; ownerId: string }) {
+function EditForm({ animal }: { animal: OwnedAnimal }) {
   const navigate = useNavigate();
   const form = useForm<AnimalEditFormInput, unknown, AnimalPayload>({
     resolver: zodResolver(animalEditFormSchema),
@@ -118,12 +86,14 @@ function EditForm({ animal, ownerId }: { animal: Animal; ownerId: string }) {
   });
   const [contacts, setContacts] = useState<ContactValues>(contactValues(animal));
   const [contactErrors, setContactErrors] = useState<Partial<Record<keyof ContactValues, string>>>({});
-  const [coverId, setCoverId] = useState<string | null>(animal.cover_photo_id);
+  // The cover the owner picks here is saved with Enregistrer. Until they pick one, the database's stands: it
+  // makes an animal's first photo its cover, and clears the cover when that photo is deleted.
+  const [cover, setCover] = useState({ id: animal.cover_photo_id, picked: false });
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const { errors, isSubmitting } = form.formState;
   const values = form.watch();
-  const cover = animal.animal_photos.find((photo) => photo.id === animal.cover_photo_id) ?? animal.animal_photos[0];
+  const preview = coverPhoto(animal);
 
   const save = form.handleSubmit(async (payload) => {
     const parsedContacts = publicContactsSchema.safeParse(contacts);
@@ -133,11 +103,11 @@ function EditForm({ animal, ownerId }: { animal: Animal; ownerId: string }) {
       );
       return;
     }
-    const { error } = await (await supabase())
-      .from('animals')
-      .update({ ...payload, ...parsedContacts.data, cover_photo_id: coverId })
-      .eq('id', animal.id)
-      .eq('proprietaire_id', ownerId);
+    const { error } = await saveAnimal(animal, {
+      ...payload,
+      ...parsedContacts.data,
+      ...(cover.picked ? { cover_photo_id: cover.id } : {}),
+    });
     if (error) {
       // Nothing typed is lost: the form stays as it is.
       toast({ title: text.saveFailed, description: databaseErrorMessage(error), variant: 'destructive' });
@@ -149,17 +119,10 @@ function EditForm({ animal, ownerId }: { animal: Animal; ownerId: string }) {
 
   const remove = async () => {
     setDeleting(true);
-    const client = await supabase();
-    // Files first: Storage keeps its objects when the rows that name them go.
-    const { data: rows } = await client.from('animal_photos').select('path').eq('animal_id', animal.id);
-    const paths = (rows ?? []).map((photo) => photo.path);
-    const files = paths.length ? await client.storage.from(PHOTO_BUCKET).remove(paths) : { error: null };
-    const { error } = files.error
-      ? files
-      : await client.from('animals').delete().eq('id', animal.id).eq('proprietaire_id', ownerId);
+    const { error } = await deleteAnimal(animal);
     setDeleting(false);
     if (error) {
-      toast({ title: text.deleteFailed, description: error.message, variant: 'destructive' });
+      toast({ title: text.deleteFailed, description: error, variant: 'destructive' });
       return;
     }
     toast({ title: text.deleted });
@@ -182,7 +145,11 @@ function EditForm({ animal, ownerId }: { animal: Animal; ownerId: string }) {
       <form onSubmit={save} noValidate>
         <Grid columns={{ initial: '1', md: '3' }} gap="4">
           <Flex direction="column" gap="4" style={{ gridColumn: 'span 2' }}>
-            <PhotoGallery animalId={animal.id} coverId={coverId} onCoverChange={setCoverId} />
+            <PhotoGallery
+              animalId={animal.id}
+              coverId={cover.id}
+              onCoverChange={(id) => setCover({ id, picked: id !== null })}
+            />
             {(
               [
                 [text.basics, BasicFields],
@@ -195,11 +162,7 @@ function EditForm({ animal, ownerId }: { animal: Animal; ownerId: string }) {
                   <Heading as="h2" size="4" mb="3">
                     {title}
                   </Heading>
-                  <Fields
-                    register={form.register as unknown as UseFormRegister<AnimalFieldValues>}
-                    watch={form.watch as unknown as UseFormWatch<AnimalFieldValues>}
-                    errors={errors as FieldErrors<AnimalFieldValues>}
-                  />
+                  <Fields register={form.register} errors={errors} species={values.species} />
                 </section>
               </Card>
             ))}
@@ -218,9 +181,9 @@ function EditForm({ animal, ownerId }: { animal: Animal; ownerId: string }) {
                 <Heading id="edit-preview-title" as="h2" size="4" mb="3">
                   {COPY.activation.previewTitle}
                 </Heading>
-                {cover ? (
+                {preview ? (
                   <img
-                    src={photoUrl(cover.path)}
+                    src={photoUrl(preview.path)}
                     alt={COPY.account.photoOf(animal.nom)}
                     style={{ width: '100%', borderRadius: 8 }}
                   />

@@ -1,39 +1,27 @@
 import { FormField } from '@medaille/design-system';
+import type { ActivationFormInput, AnimalEditFormInput } from '@medaille/domain';
 import { SEX_OPTIONS, SPECIES } from '@medaille/domain';
 import { Flex, Grid, Text, TextArea, TextField } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
-import type { FieldErrors, UseFormRegister, UseFormWatch } from 'react-hook-form';
-import { COPY } from '../copy.ts';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { COPY } from '../../copy.ts';
 
-/** The animal's fields that the activation form and the edit page share (same names in both schemas). */
-export interface AnimalFieldValues {
-  name?: unknown;
-  species?: unknown;
-  customSpecies?: unknown;
-  breed?: unknown;
-  color?: unknown;
-  birth_year?: unknown;
-  sex?: unknown;
-  sterilized?: unknown;
-  weight_kg?: unknown;
-  important_info?: unknown;
-  allergies?: unknown;
-  meds?: unknown;
-  temperament?: unknown;
-  vet_info?: unknown;
-  chip_or_tattoo?: unknown;
+/** The animal's fields that the activation form and the edit form share, under the same names in both schemas. */
+export type AnimalFieldName = keyof ActivationFormInput & keyof AnimalEditFormInput;
+
+/**
+ * What the fields need of a form: any react-hook-form form whose values carry these names fits, its own
+ * `register` and `formState.errors` passed as they are.
+ */
+export interface AnimalFieldsProps {
+  register: (name: AnimalFieldName) => UseFormRegisterReturn;
+  errors: { readonly [name in AnimalFieldName]?: { message?: string } | undefined };
+  /** The chosen species: 'Autre' opens 'Préciser l'espèce'. */
+  species: unknown;
+  disabled?: boolean;
 }
 
 const text = COPY.animal;
-const message = (errors: FieldErrors<AnimalFieldValues>, name: keyof AnimalFieldValues) =>
-  errors[name]?.message as string | undefined;
-
-interface FieldsProps {
-  register: UseFormRegister<AnimalFieldValues>;
-  watch: UseFormWatch<AnimalFieldValues>;
-  errors: FieldErrors<AnimalFieldValues>;
-  disabled?: boolean;
-}
 
 function Group({ disabled = false, children }: { disabled?: boolean | undefined; children: ReactNode }) {
   return (
@@ -44,7 +32,7 @@ function Group({ disabled = false, children }: { disabled?: boolean | undefined;
 }
 
 /** All of an animal's fields in one block (the activation form). */
-export function AnimalFields(props: FieldsProps) {
+export function AnimalFields(props: AnimalFieldsProps) {
   return (
     <>
       <BasicFields {...props} />
@@ -55,15 +43,15 @@ export function AnimalFields(props: FieldsProps) {
 }
 
 /** Nom, espèce (with 'Préciser l'espèce' for Autre), race, couleur, sexe, année, poids, stérilisé(e). */
-export function BasicFields({ register, watch, errors, disabled }: FieldsProps) {
+export function BasicFields({ register, errors, species, disabled }: AnimalFieldsProps) {
   const thisYear = new Date().getFullYear();
   return (
     <Group disabled={disabled}>
       <Grid columns={{ initial: '1', sm: '2' }} gapX="4">
-        <FormField label={text.name} error={message(errors, 'name')}>
+        <FormField label={text.name} error={errors.name?.message}>
           {(field) => <TextField.Root {...field} maxLength={100} {...register('name')} />}
         </FormField>
-        <FormField label={text.species} error={message(errors, 'species')}>
+        <FormField label={text.species} error={errors.species?.message}>
           {(field) => (
             <select {...field} className="portal-select" {...register('species')}>
               <option value="">{text.chooseSpecies}</option>
@@ -75,23 +63,23 @@ export function BasicFields({ register, watch, errors, disabled }: FieldsProps) 
             </select>
           )}
         </FormField>
-        {watch('species') === 'other' ? (
-          <FormField label={text.customSpecies} error={message(errors, 'customSpecies')}>
+        {species === 'other' ? (
+          <FormField label={text.customSpecies} error={errors.customSpecies?.message}>
             {(field) => <TextField.Root {...field} maxLength={100} {...register('customSpecies')} />}
           </FormField>
         ) : null}
-        <FormField label={text.breed} error={message(errors, 'breed')}>
+        <FormField label={text.breed} error={errors.breed?.message}>
           {(field) => <TextField.Root {...field} maxLength={100} {...register('breed')} />}
         </FormField>
-        <FormField label={text.color} error={message(errors, 'color')}>
+        <FormField label={text.color} error={errors.color?.message}>
           {(field) => <TextField.Root {...field} maxLength={100} {...register('color')} />}
         </FormField>
-        <FormField label={text.birthYear} error={message(errors, 'birth_year')}>
+        <FormField label={text.birthYear} error={errors.birth_year?.message}>
           {(field) => (
             <TextField.Root {...field} type="number" min={1900} max={thisYear} step={1} {...register('birth_year')} />
           )}
         </FormField>
-        <FormField label={text.sex} error={message(errors, 'sex')}>
+        <FormField label={text.sex} error={errors.sex?.message}>
           {(field) => (
             <select {...field} className="portal-select" {...register('sex')}>
               {SEX_OPTIONS.map((sex) => (
@@ -102,7 +90,7 @@ export function BasicFields({ register, watch, errors, disabled }: FieldsProps) 
             </select>
           )}
         </FormField>
-        <FormField label={text.weight} error={message(errors, 'weight_kg')}>
+        <FormField label={text.weight} error={errors.weight_kg?.message}>
           {(field) => <TextField.Root {...field} type="number" min={0} step={0.1} {...register('weight_kg')} />}
         </FormField>
       </Grid>
@@ -118,10 +106,10 @@ export function BasicFields({ register, watch, errors, disabled }: FieldsProps) 
 }
 
 /** Puce ou tatouage. */
-export function IdentificationFields({ register, errors, disabled }: FieldsProps) {
+export function IdentificationFields({ register, errors, disabled }: AnimalFieldsProps) {
   return (
     <Group disabled={disabled}>
-      <FormField label={text.chip} error={message(errors, 'chip_or_tattoo')}>
+      <FormField label={text.chip} error={errors.chip_or_tattoo?.message}>
         {(field) => <TextField.Root {...field} maxLength={100} {...register('chip_or_tattoo')} />}
       </FormField>
     </Group>
@@ -129,7 +117,7 @@ export function IdentificationFields({ register, errors, disabled }: FieldsProps
 }
 
 /** Caractère, informations importantes, allergies, médicaments, informations vétérinaires. */
-export function DetailFields({ register, errors, disabled }: FieldsProps) {
+export function DetailFields({ register, errors, disabled }: AnimalFieldsProps) {
   return (
     <Group disabled={disabled}>
       {(
@@ -141,7 +129,7 @@ export function DetailFields({ register, errors, disabled }: FieldsProps) {
           ['vet_info', text.vet],
         ] as const
       ).map(([name, label]) => (
-        <FormField key={name} label={label} error={message(errors, name)}>
+        <FormField key={name} label={label} error={errors[name]?.message}>
           {(field) => <TextArea {...field} maxLength={2000} rows={2} {...register(name)} />}
         </FormField>
       ))}

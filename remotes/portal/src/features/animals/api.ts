@@ -1,0 +1,133 @@
+import { PHOTO_BUCKET } from '@medaille/domain';
+import { supabase, type Tables, type TablesUpdate, useAuth } from '@medaille/supabase';
+import { useEffect, useState } from 'react';
+
+// Every read and write of the owner's animals: the list of 'Mes animaux', one animal for its edit page,
+// its lost flag, its changes, and its deletion. Row level security shows an owner only their animals;
+// writes also name the owner (SPEC section 6).
+
+type PhotoRef = Pick<Tables<'animal_photos'>, 'id' | 'path'>;
+type WithMedalAndPhotos = { codes: Pick<Tables<'codes'>, 'id'> | null; animal_photos: PhotoRef[] };
+
+export type OwnedAnimal = Tables<'animals'> & WithMedalAndPhotos;
+export type AnimalCard = Pick<
+  Tables<'animals'>,
+  'id' | 'nom' | 'espece' | 'race' | 'sexe' | 'is_lost' | 'cover_photo_id'
+> &
+  WithMedalAndPhotos;
+
+const PHOTOS = 'animal_photos!animal_photos_animal_id_fkey(id, path)';
+
+/** The animal's cover, else its first photo. */
+export function coverPhoto(animal: Pick<OwnedAnimal, 'cover_photo_id' | 'animal_photos'>): PhotoRef | null {
+  return animal.animal_photos.find((photo) => photo.id === animal.cover_photo_id) ?? animal.animal_photos[0] ?? null;
+}
+
+type ListLoad = { state: 'loading' } | { state: 'ready'; animals: AnimalCard[] } | { state: 'failed'; message: string };
+
+/**
+ * 'Mes animaux': the signed-in owner's animals, newest first, and their lost flag, which shows at once and
+ * is saved; a failed save puts it back (SPEC section 4).
+ */
+export function useOwnerAnimals() {
+  const userId = useAuth().user?.id;
+  const [load, setLoad] = useState<ListLoad>({ state: 'loading' });
+
+  useEffect(() => {
+    if (!userId) return;
+    let current = true;
+    supabase()
+      .then((client) =>
+        client
+          .from('animals')
+          .select(`id, nom, espece, race, sexe, is_lost, cover_photo_id, codes(id), ${PHOTOS}`)
+          .eq('proprietaire_id', userId)
+          .order('date_creation', { ascending: false }),
+      )
+      .then(({ data, error }) => {
+        if (!current) return;
+        setLoad(error ? { state: 'failed', message: error.message } : { state: 'ready', animals: data ?? [] });
+      });
+    return () => {
+      current = false;
+    };
+  }, [userId]);
+
+  const showLost = (animalId: string, lost: boolean) =>
+    setLoad((current) =>
+      current.state === 'ready'
+        ? { ...current, animals: current.animals.map((a) => (a.id === animalId ? { ...a, is_lost: lost } : a)) }
+        : current,
+    );
+
+  const setLost = async (animalId: string, lost: boolean): Promise<{ error: Error | null }> => {
+    showLost(animalId, lost);
+    const { error } = await (await supabase())
+      .from('animals')
+      .update({ is_lost: lost })
+      .eq('id', animalId)
+      .eq('proprietaire_id', userId ?? '');
+    if (error) showLost(animalId, !lost);
+    return { error };
+  };
+
+  return { load, setLost };
+}
+
+type AnimalLoad =
+  | { state: 'loading' }
+  | { state: 'ready'; animal: OwnedAnimal }
+  | { state: 'denied' }
+  | { state: 'failed' };
+
+/** One of the signed-in owner's animals with its medal and photos; 'denied' when it is not theirs. */
+export function useOwnedAnimal(id: string): AnimalLoad {
+  const userId = useAuth().user?.id;
+  const [load, setLoad] = useState<AnimalLoad>({ state: 'loading' });
+
+  useEffect(() => {
+    if (!userId) return;
+    let current = true;
+    supabase()
+      .then((client) => client.from('animals').select(`*, codes(id), ${PHOTOS}`).eq('id', id).maybeSingle())
+      .then(({ data, error }) => {
+        if (!current) return;
+        if (error) setLoad({ state: 'failed' });
+        // Row level security shows an owner only their animals: another's is simply not there.
+        else if (!data || data.proprietaire_id !== userId) setLoad({ state: 'denied' });
+        else setLoad({ state: 'ready', animal: data });
+      });
+    return () => {
+      current = false;
+    };
+  }, [id, userId]);
+
+  return load;
+}
+
+/** Saves the edit page: the animal's fields, its public contacts and its cover, by id and owner. */
+export async function saveAnimal(
+  animal: Pick<OwnedAnimal, 'id' | 'proprietaire_id'>,
+  changes: TablesUpdate<'animals'>,
+): Promise<{ error: { code: string; message: string } | null }> {
+  const { error } = await (await supabase())
+    .from('animals')
+    .update(changes)
+    .eq('id', animal.id)
+    .eq('proprietaire_id', animal.proprietaire_id);
+  return { error };
+}
+
+/** Deletes the animal: its photos' files first (Storage keeps its objects when the rows that name them go), then its row. */
+export async function deleteAnimal(
+  animal: Pick<OwnedAnimal, 'id' | 'proprietaire_id'>,
+): Promise<{ error: string | null }> {
+  const client = await supabase();
+  const { data: rows } = await client.from('animal_photos').select('path').eq('animal_id', animal.id);
+  const paths = (rows ?? []).map((photo) => photo.path);
+  const files = paths.length ? await client.storage.from(PHOTO_BUCKET).remove(paths) : { error: null };
+  const { error } = files.error
+    ? files
+    : await client.from('animals').delete().eq('id', animal.id).eq('proprietaire_id', animal.proprietaire_id);
+  return { error: error?.message ?? null };
+}

@@ -1,0 +1,32 @@
+import { supabase } from '@medaille/supabase';
+
+// Every call to the auth service the portal makes. E-mail links land on /auth/callback, which reads the
+// query to know what the link was for.
+
+/** Where an e-mail link brings the owner back: plain sign-in, an activation to finish, or a new password. */
+export function callbackUrl(purpose: 'sign-in' | 'activation' | 'reset' = 'sign-in'): string {
+  const query = purpose === 'activation' ? '?activation=true' : purpose === 'reset' ? '?reset=true' : '';
+  return `${window.location.origin}/auth/callback${query}`;
+}
+
+export async function signInWithPassword(credentials: { email: string; password: string }) {
+  return (await supabase()).auth.signInWithPassword(credentials);
+}
+
+export async function signUp(credentials: { email: string; password: string }, purpose: 'sign-in' | 'activation') {
+  return (await supabase()).auth.signUp({ ...credentials, options: { emailRedirectTo: callbackUrl(purpose) } });
+}
+
+/** A magic link sent from the activation's sign-in dialog: it ends the activation on the callback page. */
+export async function sendMagicLink(email: string) {
+  return (await supabase()).auth.signInWithOtp({ email, options: { emailRedirectTo: callbackUrl('activation') } });
+}
+
+export async function sendPasswordReset(email: string) {
+  return (await supabase()).auth.resetPasswordForEmail(email, { redirectTo: callbackUrl('reset') });
+}
+
+/** After a recovery link, the owner (signed in by the link) chooses a new password. */
+export async function updatePassword(password: string) {
+  return (await supabase()).auth.updateUser({ password });
+}

@@ -1,0 +1,48 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FormField, PageFrame } from '@medaille/design-system';
+import { toast } from '@medaille/design-system/toast';
+import { LIMITS, registerSchema } from '@medaille/domain';
+import { Button, Card, TextField } from '@radix-ui/themes';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { z } from 'zod/mini';
+import { COPY } from '../../copy.ts';
+import { updatePassword } from './api.ts';
+
+const copy = COPY.callback;
+const passwordSchema = z.pick(registerSchema(LIMITS.passwordMinRegister), { password: true });
+
+/** After a recovery link: the owner, signed in by the link, chooses a new password. */
+export function NewPasswordForm() {
+  const navigate = useNavigate();
+  const form = useForm<z.input<typeof passwordSchema>, unknown, z.output<typeof passwordSchema>>({
+    resolver: zodResolver(passwordSchema),
+    defaultValues: { password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async ({ password }) => {
+    const { error } = await updatePassword(password);
+    if (error) {
+      toast({ title: copy.error, description: error.message, variant: 'destructive' });
+      return;
+    }
+    toast({ title: copy.passwordSaved.title, description: copy.passwordSaved.description });
+    navigate('/mon-compte', { replace: true });
+  });
+  return (
+    <PageFrame title={copy.newPasswordTitle}>
+      <Card size="3" style={{ maxWidth: 440 }}>
+        <form onSubmit={submit} noValidate>
+          <FormField label={copy.newPassword} error={errors.password?.message} hint={COPY.register.minLength}>
+            {(field) => (
+              <TextField.Root {...field} type="password" autoComplete="new-password" {...form.register('password')} />
+            )}
+          </FormField>
+          <Button type="submit" size="3" loading={isSubmitting} mt="3">
+            {copy.savePassword}
+          </Button>
+        </form>
+      </Card>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,64 @@
+import { Spinner } from '@medaille/design-system';
+import { toast } from '@medaille/design-system/toast';
+import { useAuth } from '@medaille/supabase';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { COPY } from '../../copy.ts';
+import { finishPendingActivation } from '../activation/index.ts';
+import { NewPasswordForm } from '../auth/index.ts';
+
+const copy = COPY.callback;
+
+/**
+ * Where e-mail links land: 'Connexion en cours...' while supabase-js reads the session from the link,
+ * then the branch of SPEC section 4 (activation, plain sign-in, password reset, or back home).
+ */
+export function CallbackPage() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const resetting = params.get('reset') === 'true';
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (auth.loading || handled.current) return;
+    if (auth.isAuthenticated && resetting) return; // The new-password form below takes over.
+    handled.current = true;
+    if (!auth.isAuthenticated) {
+      const problem = new URLSearchParams(window.location.hash.slice(1)).get('error_description');
+      if (problem) toast({ title: copy.error, description: problem, variant: 'destructive' });
+      navigate('/', { replace: true });
+      return;
+    }
+    if (params.get('activation') !== 'true') {
+      toast({ title: copy.success.title, description: copy.success.description });
+      navigate('/mon-compte', { replace: true });
+      return;
+    }
+    void finishPendingActivation().then(
+      (outcome) => {
+        if (outcome.status === 'done') {
+          toast({ title: copy.activated.title, description: copy.activated.description });
+          navigate('/mon-compte', { replace: true });
+        } else if (outcome.status === 'missing') {
+          toast({ title: copy.expired.title, description: copy.expired.description, variant: 'destructive' });
+          navigate('/activer', { replace: true });
+        } else {
+          toast({
+            title: copy.activationError,
+            description: outcome.message ?? copy.unknownError,
+            variant: 'destructive',
+          });
+          navigate('/activer', { replace: true });
+        }
+      },
+      () => {
+        toast({ title: copy.error, variant: 'destructive' });
+        navigate('/', { replace: true });
+      },
+    );
+  }, [auth.loading, auth.isAuthenticated, resetting, params, navigate]);
+
+  if (!auth.loading && auth.isAuthenticated && resetting) return <NewPasswordForm />;
+  return <Spinner label={copy.connecting} />;
+}
