@@ -3,25 +3,31 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, startStack } from '@medaille/local-stack';
-import { DEFAULT_PORTS } from './launch.ts';
+import { portsFromEnv } from './launch.ts';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const origin = (port: number) => `http://127.0.0.1:${port}`;
+const ports = portsFromEnv(process.env);
 
-const stack = await startStack(loadConfig({ ...process.env, SITE_URL: origin(DEFAULT_PORTS.shell) }));
+const stack = await startStack(loadConfig({ ...process.env, SITE_URL: origin(ports.shell) }));
 const config = JSON.stringify({
   supabaseUrl: stack.url,
   supabaseAnonKey: stack.anonKey,
   // The local stack resizes images as Supabase's image transformations do.
   imageTransformations: true,
   remotes: {
-    scan: `${origin(DEFAULT_PORTS.scan)}/mf-manifest.json`,
-    portal: `${origin(DEFAULT_PORTS.portal)}/mf-manifest.json`,
+    scan: `${origin(ports.scan)}/mf-manifest.json`,
+    portal: `${origin(ports.portal)}/mf-manifest.json`,
   },
 });
 
-const servers = ['@medaille/scan', '@medaille/portal', '@medaille/shell'].map((name) =>
-  spawn('pnpm', ['--filter', name, 'dev'], {
+const devServers = [
+  ['@medaille/scan', ports.scan],
+  ['@medaille/portal', ports.portal],
+  ['@medaille/shell', ports.shell],
+] as const;
+const servers = devServers.map(([name, port]) =>
+  spawn('pnpm', ['--filter', name, 'dev', '--port', String(port)], {
     cwd: REPO,
     stdio: 'inherit',
     env: { ...process.env, MEDAILLE_CONFIG: config },
@@ -29,9 +35,9 @@ const servers = ['@medaille/scan', '@medaille/portal', '@medaille/shell'].map((n
 );
 
 console.log(`
-Médaille (development): open ${origin(DEFAULT_PORTS.shell)}
+Médaille (development): open ${origin(ports.shell)}
   Backend: ${stack.url}   e-mails: ${stack.url}/mailbox
-  Each remote also runs alone: ${origin(DEFAULT_PORTS.scan)}/MDL-DEMO-REX, ${origin(DEFAULT_PORTS.portal)}/auth/login`);
+  Each remote also runs alone: ${origin(ports.scan)}/MDL-DEMO-REX, ${origin(ports.portal)}/auth/login`);
 
 async function stop() {
   for (const server of servers) server.kill('SIGTERM');

@@ -36,6 +36,42 @@ export interface RunningProduct {
 }
 
 export const DEFAULT_PORTS = { shell: 3000, scan: 3001, portal: 3002, stack: 54321 };
+type Ports = typeof DEFAULT_PORTS;
+
+/** The variable that moves each part to another port (README: when a port is taken). */
+export const PORT_VARIABLES: Record<keyof Ports, string> = {
+  shell: 'SHELL_PORT',
+  scan: 'SCAN_PORT',
+  portal: 'PORTAL_PORT',
+  stack: 'STACK_PORT',
+};
+
+/** A port the product cannot listen on, named with the variable that chooses another. */
+export class PortBusyError extends Error {
+  constructor(
+    readonly part: keyof Ports,
+    readonly port: number,
+  ) {
+    super(
+      `Port ${port} (${part === 'stack' ? 'the local stack' : `the ${part}`}) is already in use: stop what uses it, or choose another port with ${PORT_VARIABLES[part]}=…`,
+    );
+  }
+}
+
+/** The ports from SHELL_PORT, SCAN_PORT, PORTAL_PORT and STACK_PORT, each defaulting to DEFAULT_PORTS. */
+export function portsFromEnv(env: NodeJS.ProcessEnv): Ports {
+  const ports = { ...DEFAULT_PORTS };
+  for (const part of Object.keys(ports) as (keyof Ports)[]) {
+    const raw = env[PORT_VARIABLES[part]]?.trim();
+    if (!raw) continue;
+    const port = Number(raw);
+    if (!/^\d+$/.test(raw) || port > 65535) {
+      throw new Error(`${PORT_VARIABLES[part]} must be a port number from 0 to 65535, not ${raw}`);
+    }
+    ports[part] = port;
+  }
+  return ports;
+}
 
 /**
  * The whole product: the local stack, and the shell and both remotes each on its own origin, as three
@@ -45,27 +81,44 @@ export const DEFAULT_PORTS = { shell: 3000, scan: 3001, portal: 3002, stack: 543
 export async function launchProduct(options: LaunchOptions = {}): Promise<RunningProduct> {
   const ports = options.ports ?? DEFAULT_PORTS;
   const builds = { ...BUILDS, ...options.builds };
-  const scan = await serveStaticSite({ root: builds.scan, port: ports.scan });
-  const portal = await serveStaticSite({ root: builds.portal, port: ports.portal });
+  // What has started so far, stopped again if a later part cannot start (a port in use, say).
+  const started: { close(): Promise<void> }[] = [];
+  async function start<T extends { close(): Promise<void> }>(part: keyof Ports, run: () => Promise<T>): Promise<T> {
+    try {
+      const running = await run();
+      started.push(running);
+      return running;
+    } catch (error) {
+      await Promise.all(started.map((running) => running.close()));
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortBusyError(part, ports[part]);
+      throw error;
+    }
+  }
+  const scan = await start('scan', () => serveStaticSite({ root: builds.scan, port: ports.scan }));
+  const portal = await start('portal', () => serveStaticSite({ root: builds.portal, port: ports.portal }));
   // The shell listens first: e-mail links lead back to it, so the stack must know its address. What it
   // serves about the backend is filled in once the stack is up, before any page can be asked for.
   let configScript = '';
   const scanPreloads = await remotePreloads(builds.scan, scan.url);
-  const shell = await serveStaticSite({
-    root: builds.shell,
-    port: ports.shell,
-    spaFallback: true,
-    generated: { '/config.js': { type: 'text/javascript; charset=utf-8', body: () => configScript } },
-    // As a host would at the edge: the configuration inline (no round trip for config.js) and, on a scan
-    // page, the scan remote's files announced at once, so they download beside the shell's (DESIGN D5).
-    transformHtml: (html, path) =>
-      html.replace(
-        '<script src="/config.js"></script>',
-        `<script>${configScript}</script>${scanCodeOf(path) === null ? '' : scanPreloads}`,
-      ),
-  });
-  const stack = await startStack(
-    loadConfig({ SITE_URL: shell.url, ...(options.env ?? process.env) }, { port: ports.stack, siteUrl: shell.url }),
+  const shell = await start('shell', () =>
+    serveStaticSite({
+      root: builds.shell,
+      port: ports.shell,
+      spaFallback: true,
+      generated: { '/config.js': { type: 'text/javascript; charset=utf-8', body: () => configScript } },
+      // As a host would at the edge: the configuration inline (no round trip for config.js) and, on a scan
+      // page, the scan remote's files announced at once, so they download beside the shell's (DESIGN D5).
+      transformHtml: (html, path) =>
+        html.replace(
+          '<script src="/config.js"></script>',
+          `<script>${configScript}</script>${scanCodeOf(path) === null ? '' : scanPreloads}`,
+        ),
+    }),
+  );
+  const stack = await start('stack', () =>
+    startStack(
+      loadConfig({ SITE_URL: shell.url, ...(options.env ?? process.env) }, { port: ports.stack, siteUrl: shell.url }),
+    ),
   );
   const config = {
     supabaseUrl: stack.url,

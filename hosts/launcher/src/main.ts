@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BUILDS, launchProduct } from './launch.ts';
+import { BUILDS, launchProduct, PortBusyError, portsFromEnv } from './launch.ts';
 
 const missing = Object.values(BUILDS).filter(
   (dist) => !existsSync(`${dist}/index.html`) && !existsSync(`${dist}/mf-manifest.json`),
@@ -16,7 +16,22 @@ if (missing.length > 0) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const product = await launchProduct();
+/** A mistake the person running `pnpm start` can fix: one line that says what to do, no stack trace. */
+function refuse(error: unknown): never {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+
+let ports: ReturnType<typeof portsFromEnv>;
+try {
+  ports = portsFromEnv(process.env);
+} catch (error) {
+  refuse(error);
+}
+const product = await launchProduct({ ports }).catch((error: unknown) => {
+  if (error instanceof PortBusyError) refuse(error);
+  throw error;
+});
 console.log(`
 Médaille is running: open ${product.url}
   Backend (local stack): ${product.stack.url}   e-mails: ${product.stack.url}/mailbox

@@ -1,0 +1,86 @@
+// `pnpm start` as a person runs it (the launcher's main, in a process of its own): the ports come from the
+// environment, and a port in use is named with the variable that moves it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const running: ChildProcess[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  for (const child of running.splice(0)) child.kill('SIGKILL');
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+/** A port something else already listens on. */
+async function busyPort(): Promise<number> {
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
+  return (server.address() as { port: number }).port;
+}
+
+/** Starts `pnpm start`'s main with these ports (0: any free one) and a data folder of its own. */
+async function start(ports: Record<string, string>) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'medaille-start-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, ...ports },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => (stdout += chunk));
+  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+const ALL_FREE = { SHELL_PORT: '0', SCAN_PORT: '0', PORTAL_PORT: '0', STACK_PORT: '0' };
+
+describe('pnpm start', () => {
+  it.each(['SHELL_PORT', 'SCAN_PORT', 'STACK_PORT'])('names the busy port and %s, then stops', async (variable) => {
+    const port = await busyPort();
+    const run = await start({ ...ALL_FREE, [variable]: String(port) });
+    expect(await run.exited).toBe(1);
+    expect(run.output().stderr).toContain(`Port ${port} (`);
+    expect(run.output().stderr).toContain(
+      `is already in use: stop what uses it, or choose another port with ${variable}=`,
+    );
+  });
+
+  it('serves the product on the ports the environment chooses', async () => {
+    const run = await start(ALL_FREE);
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setInterval(() => {
+        const match = /Médaille is running: open (http:\/\/\S+)/.exec(run.output().stdout);
+        if (match?.[1]) {
+          clearInterval(timer);
+          resolve(match[1]);
+        }
+      }, 100);
+      void run.exited.then((code) => {
+        clearInterval(timer);
+        reject(new Error(`exited ${code}: ${run.output().stderr}`));
+      });
+    });
+    expect(url).not.toBe('http://127.0.0.1:3000');
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root"></div>');
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+
+  it('refuses a port that is not a number', async () => {
+    const run = await start({ ...ALL_FREE, SHELL_PORT: 'trois-mille' });
+    expect(await run.exited).toBe(1);
+    expect(run.output().stderr.trim()).toBe('SHELL_PORT must be a port number from 0 to 65535, not trois-mille');
+  });
+});
