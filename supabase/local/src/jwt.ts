@@ -1,16 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-
-export type Role = 'anon' | 'authenticated' | 'service_role';
-
-export interface Claims {
-  role: Role;
-  sub?: string;
-  email?: string;
-  exp?: number;
-  session_id?: string;
-  [claim: string]: unknown;
-}
+import type { JwtClaims, Role } from './database/claims.ts';
 
 export class JwtError extends Error {
   constructor(
@@ -25,17 +15,17 @@ export function createJwt(secret: string) {
   const key = new TextEncoder().encode(secret);
   return {
     /** Signs claims valid for `expiresInSeconds` from `issuedAt` (seconds since the epoch, now by default). */
-    sign(claims: Claims, expiresInSeconds: number, issuedAt = Math.floor(Date.now() / 1000)): Promise<string> {
+    sign(claims: JwtClaims, expiresInSeconds: number, issuedAt = Math.floor(Date.now() / 1000)): Promise<string> {
       return new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + expiresInSeconds)
         .sign(key);
     },
-    async verify(token: string): Promise<Claims> {
+    async verify(token: string): Promise<JwtClaims> {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        return payload as Claims;
+        return payload as JwtClaims;
       } catch (error) {
         if (error instanceof errors.JWTExpired) throw new JwtError('JWT expired', true);
         throw new JwtError(error instanceof Error ? error.message : 'invalid JWT', false);
@@ -53,7 +43,7 @@ export type Jwt = ReturnType<typeof createJwt>;
  * time. An expired token goes back to `jwt.verify`, which refuses it as before.
  */
 export function rememberingVerifiedTokens(jwt: Jwt, size = 1000): Jwt {
-  const verified = new Map<string, Claims>();
+  const verified = new Map<string, JwtClaims>();
   return {
     ...jwt,
     async verify(token) {

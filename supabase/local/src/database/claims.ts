@@ -1,10 +1,18 @@
 import type { Queryable } from './connection.ts';
 
-/** The JWT claims a request runs with; `role` is the Postgres role PostgREST switches to. */
+/** The Postgres roles a Supabase JWT may name. */
+export type Role = 'anon' | 'authenticated' | 'service_role';
+
+/**
+ * The claims of a Supabase JWT, as the stack signs them and as a request runs with them: `role` is the
+ * Postgres role PostgREST switches to, `sub` the user auth.uid() returns.
+ */
 export interface JwtClaims {
-  role: 'anon' | 'authenticated' | 'service_role';
+  role: Role;
   sub?: string;
   email?: string;
+  exp?: number;
+  session_id?: string;
   [claim: string]: unknown;
 }
 

@@ -1,11 +1,12 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { type Claims, type Jwt, JwtError, type Role } from '../jwt.ts';
+import type { JwtClaims, Role } from '../database/claims.ts';
+import { type Jwt, JwtError } from '../jwt.ts';
 
 /** What the API gateway learned of the caller: the claims to run with, or why the bearer token was refused. */
 export interface Caller {
-  claims: Claims;
+  claims: JwtClaims;
   /** The bearer token sent, when it is a user's access token rather than an API key. */
   token: string | null;
   tokenError: JwtError | null;
@@ -43,7 +44,7 @@ export function apiGateway(jwt: Jwt, opaqueKeys: Map<string, Role> = new Map()):
         401,
       );
     }
-    let keyClaims: Claims;
+    let keyClaims: JwtClaims;
     const opaqueRole = opaqueKeys.get(apiKey);
     try {
       // A publishable or secret key is no JWT: the gateway knows which role it stands for.
