@@ -58,6 +58,9 @@ export default function Lightbox({
         <h2 id="scan-lightbox-title" className="scan-visually-hidden">
           {text.label(name)}
         </h2>
+        <button type="button" className="scan-lightbox-close" onClick={onClose} aria-label={text.close}>
+          ×
+        </button>
         <div className="scan-lightbox-stage" {...swipe}>
           {photo ? (
             <img
@@ -73,28 +76,28 @@ export default function Lightbox({
           <p aria-live="polite">
             {text.position(index + 1, count)} · {text.zoom(Math.round(zoom * 100))}
           </p>
-          <button type="button" onClick={() => zoomBy(1 / LIMITS.lightboxZoomStep)} aria-label={text.zoomOut}>
-            −
-          </button>
-          <button type="button" onClick={() => setZoom(1)} aria-label={text.reset}>
-            1:1
-          </button>
-          <button type="button" onClick={() => zoomBy(LIMITS.lightboxZoomStep)} aria-label={text.zoomIn}>
-            +
-          </button>
-          {count > 1 ? (
-            <>
-              <button type="button" onClick={() => go(-1)} aria-label={text.previous}>
-                ‹
-              </button>
-              <button type="button" onClick={() => go(1)} aria-label={text.next}>
-                ›
-              </button>
-            </>
-          ) : null}
-          <button type="button" onClick={onClose} aria-label={text.close}>
-            ×
-          </button>
+          {/* One row that never wraps on a phone: − and + stay side by side. */}
+          <div className="scan-lightbox-controls">
+            <button type="button" onClick={() => zoomBy(1 / LIMITS.lightboxZoomStep)} aria-label={text.zoomOut}>
+              −
+            </button>
+            <button type="button" onClick={() => setZoom(1)} aria-label={text.reset}>
+              1:1
+            </button>
+            <button type="button" onClick={() => zoomBy(LIMITS.lightboxZoomStep)} aria-label={text.zoomIn}>
+              +
+            </button>
+            {count > 1 ? (
+              <>
+                <button type="button" onClick={() => go(-1)} aria-label={text.previous}>
+                  ‹
+                </button>
+                <button type="button" onClick={() => go(1)} aria-label={text.next}>
+                  ›
+                </button>
+              </>
+            ) : null}
+          </div>
         </div>
       </div>
     </ModalDialog>
