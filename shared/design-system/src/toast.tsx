@@ -13,6 +13,8 @@ interface ShownToast extends ToastMessage {
 }
 
 const DURATION_MS = 6000;
+/** More than this and they cover the form they speak of (a phone shows little else): the oldest go first. */
+const MAX_SHOWN = 2;
 let toasts: ShownToast[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
@@ -22,9 +24,16 @@ function publish(next: ShownToast[]) {
   for (const listener of listeners) listener();
 }
 
-/** Shows a toast from anywhere: the shell's <Toaster> displays it, whichever remote asked. */
+const sameMessage = (a: ToastMessage, b: ToastMessage) =>
+  a.title === b.title && a.description === b.description && (a.variant ?? 'default') === (b.variant ?? 'default');
+
+/**
+ * Shows a toast from anywhere: the shell's <Toaster> displays it, whichever remote asked. A message already
+ * shown is shown once, afresh; at most MAX_SHOWN at a time.
+ */
 export function toast(message: ToastMessage): void {
-  publish([...toasts, { ...message, id: nextId++ }]);
+  const others = toasts.filter((shown) => !sameMessage(shown, message));
+  publish([...others, { ...message, id: nextId++ }].slice(-MAX_SHOWN));
 }
 
 function dismiss(id: number) {
