@@ -99,6 +99,27 @@ test.describe('the profile', () => {
     await expect(carousel.getByRole('img', { name: 'Photo 2 de Rex' })).toBeVisible();
   });
 
+  test('a mouse drag on the carousel changes the photo and does not open the full-screen view', async ({ page }) => {
+    await scan(page, rex.code);
+    const carousel = page.getByRole('region', { name: 'Photos de Rex' });
+    const photo = carousel.getByRole('img', { name: 'Photo 1 de Rex' });
+    const box = await photo.boundingBox();
+    if (!box) throw new Error('the photo has no box');
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.8, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.5, y, { steps: 5 });
+    await page.mouse.move(box.x + box.width * 0.2, y, { steps: 5 });
+    await page.mouse.up();
+    await expect(carousel.getByRole('img', { name: 'Photo 2 de Rex' })).toBeVisible();
+    // Nothing more happens once the drag's click event has had its chance.
+    await page.waitForTimeout(300);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // A plain click still opens it.
+    await carousel.getByRole('img', { name: 'Photo 2 de Rex' }).click();
+    await expect(page.getByRole('dialog', { name: 'Photos de Rex en plein écran' })).toBeVisible();
+  });
+
   test('lightbox answers the keyboard, keeps zoom between 0.5 and 5, and gives focus back', async ({ page }) => {
     await scan(page, rex.code);
     const opener = page.getByRole('button', { name: /Agrandir la photo : Photo 1 de Rex/ });
