@@ -1,0 +1,34 @@
+// POST /otp: a magic link (or, for an address not yet confirmed, its confirmation link again), creating
+// the account unless the client says not to.
+import { randomUUID } from 'node:crypto';
+import type { Hono } from 'hono';
+import type { StackEnv } from '../http/gateway.ts';
+import type { AuthContext } from './context.ts';
+import { AuthError } from './errors.ts';
+import { checkFrequency, sendLink } from './links.ts';
+import { checkEmail, emailOf, readBody } from './request.ts';
+import { createUser, findUserByEmail } from './users.ts';
+
+export function otpRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
+  app.post('/otp', async (c) => {
+    await ctx.limit(c, 'signInSignUps');
+    const input = await readBody(c);
+    const email = emailOf(input);
+    if (!email) throw new AuthError(400, 'validation_failed', 'One of email or phone must be set');
+    checkEmail(email);
+    const createIfMissing = input.create_user !== false;
+    await ctx.db.transaction(async (tx) => {
+      let user = await findUserByEmail(tx, email);
+      if (!user && !createIfMissing) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
+      if (!user) user = await createUser(tx, email, randomUUID(), (input.data as Record<string, unknown>) ?? {});
+      if (user.email_confirmed_at) {
+        checkFrequency(ctx, user.recovery_sent_at);
+        await sendLink(ctx, c, tx, user, 'magiclink');
+      } else {
+        checkFrequency(ctx, user.confirmation_sent_at);
+        await sendLink(ctx, c, tx, user, 'signup');
+      }
+    });
+    return c.json({});
+  });
+}

@@ -1,0 +1,38 @@
+// Reading and checking what a client sends to /auth/v1, with GoTrue's messages.
+import type { Context } from 'hono';
+import { AuthError } from './errors.ts';
+
+const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The JSON object of the body; an empty body is an empty object, as GoTrue reads it. */
+export async function readBody(c: Context): Promise<Record<string, unknown>> {
+  const body = await c.req.text();
+  if (body.trim() === '') return {};
+  try {
+    const parsed = JSON.parse(body);
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed;
+  } catch (error) {
+    throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${(error as Error).message}`);
+  }
+  throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
+}
+
+export const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/** The address of a body, trimmed and lower-cased as GoTrue stores it. */
+export const emailOf = (input: Record<string, unknown>) => text(input.email).toLowerCase();
+
+export function checkEmail(email: string) {
+  if (!EMAIL_FORMAT.test(email)) {
+    throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+  }
+}
+
+export function checkPasswordStrength(password: string, minLength: number) {
+  if (password.length > 72)
+    throw new AuthError(400, 'validation_failed', 'Password cannot be longer than 72 characters');
+  if (password.length < minLength) {
+    const message = `Password should be at least ${minLength} characters.`;
+    throw new AuthError(422, 'weak_password', message, { weak_password: { reasons: ['length'] } });
+  }
+}
