@@ -2,8 +2,9 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 import type { FunctionEnv } from './env.ts';
 
 /**
- * Projects whose API is served in this very process, by SUPABASE_URL: the local stack registers its own here
- * (see `serveInProcess`). Empty on Supabase's Edge Runtime, where the calls go out with the platform's fetch.
+ * Projects whose API (PostgREST and Storage alike) is served in this very process, by SUPABASE_URL: the
+ * local stack registers its own here (see `serveInProcess`). Empty on Supabase's Edge Runtime, where the
+ * calls go out with the platform's fetch.
  */
 const inProcessApis = new Map<string, typeof fetch>();
 
@@ -19,22 +20,45 @@ export function serveInProcess(supabaseUrl: string, api: typeof fetch): () => vo
   };
 }
 
+/** How the functions reach their project's HTTP APIs (PostgREST, Storage): in this process, or the platform's fetch. */
+export function projectFetch(env: FunctionEnv): typeof fetch {
+  return inProcessApis.get(env.SUPABASE_URL) ?? fetch;
+}
+
 /**
  * The database as the functions see it: PostgREST with the service_role key, which alone may call the
  * finder's SQL functions. PostgREST's client rather than all of supabase-js: nothing else is needed.
  */
 export function serviceDatabase(env: FunctionEnv) {
-  const api = inProcessApis.get(env.SUPABASE_URL);
   return new PostgrestClient(`${env.SUPABASE_URL}/rest/v1`, {
     headers: {
       apikey: env.SUPABASE_SERVICE_ROLE_KEY,
       Authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}`,
     },
-    ...(api ? { fetch: api } : {}),
+    fetch: projectFetch(env),
   });
 }
 
 export type ServiceDatabase = ReturnType<typeof serviceDatabase>;
+
+/**
+ * The key and token a request came with, to pass on to PostgREST so that the database decides what the
+ * caller may do (DESIGN D1). `apikey` is the project key the caller sent (a client sends its publishable or
+ * anon key there, a server its secret key), else the anon key; `Authorization` is passed on as sent. Null
+ * when the request carries no credential at all.
+ */
+export function callerCredentials(request: Request, env: FunctionEnv): Record<string, string> | null {
+  const authorization = request.headers.get('authorization')?.trim();
+  const bearer = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  const apikey = request.headers.get('apikey')?.trim() || env.SUPABASE_ANON_KEY || bearer;
+  if (!apikey) return null;
+  return bearer ? { apikey, Authorization: `Bearer ${bearer}` } : { apikey };
+}
+
+/** The database as the caller sees it: their own key and token, under row level security and grants. */
+export function callerDatabase(env: FunctionEnv, credentials: Record<string, string>) {
+  return new PostgrestClient(`${env.SUPABASE_URL}/rest/v1`, { headers: credentials, fetch: projectFetch(env) });
+}
 
 /** Calls a SQL function and returns its value; a database error becomes an exception (answered as 500). */
 export async function call<T>(db: ServiceDatabase, fn: string, args: Record<string, unknown>): Promise<T> {

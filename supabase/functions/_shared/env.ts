@@ -2,6 +2,8 @@
 export interface FunctionEnv {
   SUPABASE_URL: string;
   SUPABASE_SERVICE_ROLE_KEY: string;
+  /** The project's anon key, passed on for callers that sent a token without a key. */
+  SUPABASE_ANON_KEY?: string;
   /** Local stack only: where e-mails go instead of a provider. */
   LOCAL_MAILBOX_URL?: string;
   /** Production: the Resend API key and sender used for e-mails to owners. */

@@ -1,8 +1,8 @@
 import { LIMITS } from './domain/index.ts';
 
 /**
- * Every refusal of the finder's functions: a stable machine code, its HTTP status and a French message
- * the scan page can show as it is.
+ * Every refusal of the functions: a stable machine code, its HTTP status and a French message the scan
+ * page or the portal can show as it is.
  */
 export const FAILURES = {
   invalid_request: { status: 400, message: 'Requête invalide.' },
@@ -28,6 +28,11 @@ export const FAILURES = {
   invalid_location: { status: 400, message: 'Position invalide.' },
   animal_mismatch: { status: 400, message: 'Cette médaille ne correspond pas à cet animal.' },
   scan_cooldown: { status: 429, message: 'Vous pouvez partager votre position une fois toutes les 2 minutes.' },
+  // The owner's and the operators' functions (delete-animal, sweep-photos).
+  unauthenticated: { status: 401, message: 'Session expirée. Reconnectez-vous pour continuer.' },
+  forbidden: { status: 403, message: "Vous n'avez pas le droit de faire cette opération." },
+  invalid_animal_id: { status: 400, message: "L'identifiant de l'animal est invalide." },
+  not_found: { status: 404, message: 'Animal introuvable.' },
   internal: { status: 500, message: 'Une erreur est survenue. Veuillez réessayer.' },
 } as const;
 

@@ -29,6 +29,15 @@ const schema = z.object({
   RATE_LIMIT_SIGN_IN_SIGN_UPS: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_TOKEN_VERIFICATIONS: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_TOKEN_REFRESH: z.coerce.number().int().min(1).default(150),
+  /**
+   * Seconds between two runs of the sweep of orphan photo files (the sweep-photos function), as pg_cron runs
+   * it on hosted Supabase; 0 turns the timer off. The first run comes PHOTO_SWEEP_FIRST_DELAY seconds after start.
+   */
+  PHOTO_SWEEP_INTERVAL: z.coerce
+    .number()
+    .min(0)
+    .default(6 * 3600),
+  PHOTO_SWEEP_FIRST_DELAY: z.coerce.number().min(0).default(60),
 });
 
 /** Environment variables win over supabase/config.toml, which wins over the defaults above. */
@@ -55,6 +64,8 @@ export type StackConfig = {
   seedObjects: SupabaseConfig['seedObjects'];
   /** Extra variables for the functions (rate limits, salt), from FUNCTION_* variables without the prefix. */
   functionEnv: Record<string, string>;
+  /** The timer that runs sweep-photos: milliseconds to the first run and between runs (0: no timer). */
+  photoSweep: { firstDelayMs: number; intervalMs: number };
 };
 
 /** Reads the configuration from the environment, with a readable list of what is wrong. */
@@ -96,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         .filter((entry): entry is [string, string] => entry[0].startsWith('FUNCTION_') && typeof entry[1] === 'string')
         .map(([name, value]) => [name.slice('FUNCTION_'.length), value]),
     ),
+    photoSweep: { firstDelayMs: e.PHOTO_SWEEP_FIRST_DELAY * 1000, intervalMs: e.PHOTO_SWEEP_INTERVAL * 1000 },
     ...overrides,
   };
 }

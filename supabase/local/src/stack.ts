@@ -7,7 +7,14 @@ import { bodyLimit } from 'hono/body-limit';
 import { authRoutes } from './auth/routes.ts';
 import { DEFAULT_JWT_SECRET, type StackConfig } from './config.ts';
 import { type Database, openDatabase, prepareDatabase } from './database/index.ts';
-import { type FunctionEnv, functionRoutes, loadFunctions, serveFunctionsInProcess } from './functions/routes.ts';
+import {
+  type FunctionEnv,
+  functionRoutes,
+  inProcessFetch,
+  loadFunctions,
+  serveFunctionsInProcess,
+} from './functions/routes.ts';
+import { startPhotoSweep } from './functions/sweep-timer.ts';
 import { clientAddressFromSocket, isLoopback } from './http/client-address.ts';
 import { apiGateway, corsForFrontEnds, type StackEnv } from './http/gateway.ts';
 import { apiKeys, createJwt, opaqueKeyRoles, rememberingVerifiedTokens } from './jwt.ts';
@@ -119,6 +126,17 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     LOCAL_MAILBOX_URL: `${url}/mailbox/api/messages`,
   };
   const leaveFunctions = await serveFunctionsInProcess(config.functionsDir, url, app);
+  const stopPhotoSweep = functions.has('sweep-photos')
+    ? startPhotoSweep(
+        () =>
+          inProcessFetch(url, app)(`${url}/functions/v1/sweep-photos`, {
+            method: 'POST',
+            headers: { apikey: keys.serviceRoleKey, 'Content-Type': 'application/json' },
+            body: '{}',
+          }),
+        config.photoSweep,
+      )
+    : async () => {};
 
   return {
     url,
@@ -127,6 +145,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     startupMs: Math.round(performance.now() - started),
     seeded: prepared.seeded,
     async close() {
+      await stopPhotoSweep();
       leaveFunctions();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -46,14 +46,21 @@ describe('supabase/config.toml', () => {
     }
   });
 
-  it('serves the three finder functions without the gateway’s JWT check, and names no other function', async () => {
+  it('names every function, and serves the finder’s three and the scheduled sweep without the gateway’s JWT check', async () => {
     const { functions } = await toml();
     const folders = (await readdir(`${SUPABASE_DIR}functions`, { withFileTypes: true }))
       .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
       .map((entry) => entry.name)
       .sort();
     expect(Object.keys(functions).sort()).toEqual(folders);
-    expect(readSupabaseConfig(CONFIG).publicFunctions.sort()).toEqual(folders);
+    expect(readSupabaseConfig(CONFIG).publicFunctions.sort()).toEqual([
+      'get_public_profile',
+      'post_finder_message',
+      'record-scan',
+      'sweep-photos',
+    ]);
+    // An owner's function keeps the check (Supabase's default), written out rather than left implicit.
+    expect(functions['delete-animal']).toEqual({ verify_jwt: true });
   });
 
   it('declares the photo bucket exactly as the migrations create it, with its seed files', async () => {

@@ -1,8 +1,9 @@
 // /functions/v1/{name}: runs the same handler modules that supabase/functions deploys as Edge Functions.
 // Each function folder has a thin Deno entry (index.ts) and a handler.ts whose default export is
 // `(request, env) => Response`; the stack imports handler.ts and calls it with the stack's own keys.
-// The functions call the stack's PostgREST back; since they run in the stack's process, those calls are
-// handed to the stack's API in-process (`serveFunctionsInProcess`), through the same gateway as over TCP.
+// The functions call the stack's PostgREST and Storage back; since they run in the stack's process, those
+// calls are handed to the stack's API in-process (`serveFunctionsInProcess`), through the same gateway as
+// over TCP.
 import { access, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -68,12 +69,12 @@ export function functionRoutes(
   return app;
 }
 
-/** The shared module through which the functions reach PostgREST, and its hook for an in-process API. */
+/** The shared module through which the functions reach PostgREST and Storage, and its hook for an in-process API. */
 const SHARED_DATABASE = join('_shared', 'database.ts');
 type SharedDatabase = { serveInProcess?: (url: string, api: typeof fetch) => () => void };
 
 /**
- * Lets the functions' PostgREST calls to `url` reach `app` in this process rather than through a socket:
+ * Lets the functions' PostgREST and Storage calls to `url` reach `app` in this process rather than through a socket:
  * each call becomes a Request that `app` answers exactly as one that came over TCP from this machine, so
  * the gateway still replaces the client's address (with the stack's own, as the socket would show it),
  * checks the API key and switches to the JWT's role. What it saves is the connection and the HTTP writing and
@@ -93,14 +94,25 @@ export async function serveFunctionsInProcess(
   if (!present) return () => {};
   const shared = (await import(pathToFileURL(path).href)) as SharedDatabase;
   if (typeof shared.serveInProcess !== 'function') return () => {};
+  return shared.serveInProcess(url, inProcessFetch(url, app));
+}
+
+/**
+ * `fetch` whose requests `app` answers in this process as it answers one that came over TCP from this
+ * machine to `url`: through the gateway, which takes the client's address from the socket.
+ */
+export function inProcessFetch(
+  url: string,
+  app: { fetch(request: Request, bindings: HttpBindings): Response | Promise<Response> },
+): typeof fetch {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   // A connection to the stack's own address comes from that address; one to "any" address from loopback.
   const address = host === '0.0.0.0' || host === '::' || host === 'localhost' ? '127.0.0.1' : host;
   const bindings = { incoming: { socket: { remoteAddress: address } } } as unknown as HttpBindings;
-  return shared.serveInProcess(url, async (input, init) => {
+  return async (input, init) => {
     const request = new Request(input, init);
     // The length an HTTP client writes for a body it holds whole: the body limits read it, as over TCP.
     if (typeof init?.body === 'string') request.headers.set('content-length', String(Buffer.byteLength(init.body)));
     return app.fetch(request, bindings);
-  });
+  };
 }

@@ -1,0 +1,40 @@
+// delete-animal {animal_id}: an owner deletes one of their animals with all its photos (DESIGN D10). The
+// database decides, with the caller's own token, whose animal it is and deletes the row in one transaction
+// (delete_animal); the files it names are then removed through the Storage API. Should that fail, or this
+// function die in between, the row is gone all the same and the files are left to sweep-photos.
+import { callerCredentials, callerDatabase } from '../_shared/database.ts';
+import type { FunctionEnv } from '../_shared/env.ts';
+import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
+import { removePhotoFiles } from '../_shared/storage.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export default function deleteAnimal(request: Request, env: FunctionEnv): Promise<Response> {
+  return handle('delete-animal', async () => {
+    const credentials = callerCredentials(request, env);
+    if (!credentials) return failure('unauthenticated');
+    const input = await readJsonObject(request);
+    if (!input) return failure('invalid_request');
+    const animalId = input.animal_id;
+    if (typeof animalId !== 'string' || !UUID.test(animalId)) return failure('invalid_animal_id');
+
+    const { data, error, status } = await callerDatabase(env, credentials).rpc('delete_animal', {
+      p_animal_id: animalId,
+    });
+    if (error) {
+      // PostgREST's answers: no signed-in user (the anon role, or a refused token), a role that may not
+      // delete (the service role), someone else's or an unknown animal (PT404).
+      if (status === 401) return failure('unauthenticated');
+      if (status === 403) return failure('forbidden');
+      if (status === 404) return failure('not_found');
+      throw new Error(`delete_animal: ${status} ${error.code} ${error.message}`);
+    }
+    const files = data as string[];
+    try {
+      await removePhotoFiles(env, files);
+    } catch (cause) {
+      console.error(`[delete-animal] animal ${animalId} deleted, ${files.length} files left for sweep-photos`, cause);
+    }
+    return json({ deleted: true });
+  })(request);
+}
