@@ -89,6 +89,9 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['rpc hit_rate_limit',                          DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc purge_old_scan_events',                   DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc reorder_animal_photos',                   DENIED,  OK,      404,     OK,      404,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // Deleting an animal is its signed-in owner's alone; listing orphan files is the sweep's (service_role).
+  ['rpc delete_animal',                           DENIED,  OK,      404,     DENIED,  404,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc orphan_photo_files',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc touch_date_modification (trigger)',       DENIED,  DENIED,  DENIED,  400,     DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc enforce_photo_limit (trigger)',           DENIED,  DENIED,  DENIED,  400,     DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // Storage, bucket animal-photos. Public files need no key at all, so a bad token changes nothing there.
@@ -107,6 +110,12 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['function get_public_profile',                 OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function post_finder_message',                OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function record-scan',                        OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
+  // delete-animal keeps the gateway's JWT check (forged tokens never reach it), then calls delete_animal
+  // with the caller's token: 401 for no user, 403 for the service role, 404 for anyone else's animal.
+  ['function delete-animal',                      401,     OK,      404,     403,     404,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // sweep-photos takes any caller at the gateway (pg_cron sends a secret key, no JWT) and lists the files
+  // with the caller's own key: PostgREST refuses a forged token (401), and only the service role may list.
+  ['function sweep-photos',                       401,     403,     403,     OK,      403,      401,     401,     401,     401,     401],
   // Auth: whose account a token opens. The anon key alone is no user token (401 no_authorization); the
   // service key has no sub (403 bad_jwt); a valid token of no user opens nothing (403 user_not_found).
   ['auth getUser',                                401,     OK,      EMPTY,   REFUSED, 403,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -163,6 +172,16 @@ const fresh = {
   async file(folder?: string) {
     const path = `${folder ?? (await fresh.animal()).animalId}/${randomUUID()}.jpg`;
     await must(ownerA.client.storage.from(BUCKET).upload(path, JPEG(), { contentType: 'image/jpeg' }));
+    return path;
+  },
+  /** A file of A's that no row uses, written two hours ago: what the sweep removes. */
+  async agedOrphan() {
+    const path = await fresh.file();
+    await stack.db.query(
+      `update storage.objects set created_at = now() - interval '2 hours', updated_at = now() - interval '2 hours'
+       where bucket_id = $1 and name = $2`,
+      [BUCKET, path],
+    );
     return path;
   },
   async row(table: 'finder_messages' | 'scan_events', fields: Record<string, unknown> = {}) {
@@ -449,6 +468,24 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     act: ({ db }, t) => db.rpc('reorder_animal_photos', { p_animal_id: t.animalId, p_photo_ids: [t.second, t.first] }),
     tookEffect: async (t) => (await rowOf('animal_photos', 'id', t.second))?.position === 0,
   }),
+  'rpc delete_animal': operation({
+    service: 'rest',
+    prepare: async () => {
+      const { animalId } = await fresh.animal();
+      return { animalId, file: await fresh.file(animalId) };
+    },
+    act: ({ db }, t) => db.rpc('delete_animal', { p_animal_id: t.animalId }),
+    tookEffect: async (t) => !(await exists('animals', 'id', t.animalId)),
+    // The RPC names the files for the caller to remove; this cell removes them itself.
+    cleanup: (t) => service.storage.from(BUCKET).remove([t.file]),
+  }),
+  'rpc orphan_photo_files': operation({
+    service: 'rest',
+    prepare: () => fresh.agedOrphan(),
+    act: ({ db }) => db.rpc('orphan_photo_files', { p_limit: 1_000_000 }),
+    tookEffect: (path, data) => Array.isArray(data) && data.includes(path),
+    cleanup: (path) => service.storage.from(BUCKET).remove([path]),
+  }),
   'rpc touch_date_modification (trigger)': operation({
     service: 'rest',
     act: ({ db }) => db.rpc('touch_date_modification'),
@@ -540,6 +577,25 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     tookEffect: (userAgent) => exists('scan_events', 'user_agent', userAgent),
   }),
 
+  'function delete-animal': operation({
+    service: 'functions',
+    prepare: async () => {
+      const { animalId } = await fresh.animal();
+      return { animalId, file: await fresh.file(animalId) };
+    },
+    act: ({ db }, t) => db.functions.invoke('delete-animal', { body: { animal_id: t.animalId } }),
+    // Deleted with its files: the animal and every file it had.
+    tookEffect: async (t) => !(await exists('animals', 'id', t.animalId)) && (await publicFile(t.file)) === null,
+    cleanup: (t) => service.storage.from(BUCKET).remove([t.file]),
+  }),
+  'function sweep-photos': operation({
+    service: 'functions',
+    prepare: () => fresh.agedOrphan(),
+    act: ({ db }) => db.functions.invoke('sweep-photos', { body: {} }),
+    tookEffect: async (path) => (await publicFile(path)) === null,
+    cleanup: (path) => service.storage.from(BUCKET).remove([path]),
+  }),
+
   'auth getUser': operation({
     service: 'auth',
     act: ({ db, token }) => db.auth.getUser(token),
@@ -548,7 +604,8 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
 };
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  // No sweep but the cells' own: the stack's timer would remove the orphans the sweep cells prepare.
+  stack = await startTestStack({ photoSweep: { firstDelayMs: 0, intervalMs: 0 } });
   service = stack.serviceClient();
   [ownerA, ownerB] = await Promise.all([stack.signedInOwner('matrix-a'), stack.signedInOwner('matrix-b')]);
 
