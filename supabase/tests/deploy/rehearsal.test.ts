@@ -1,6 +1,7 @@
 // A rehearsal of the deploy: each function's handler.ts run by real Deno (tests/deploy/serve-under-deno.ts,
 // with the function's own deno.json and the environment the stack gives its functions) answers the scan
-// page's requests exactly as the local stack's in-process Node run does: same status, same JSON, same
+// page's, the portal's and the scheduled sweep's requests exactly as the local stack's in-process Node run
+// does (its PostgREST and Storage calls going over HTTP, not in-process): same status, same JSON, same
 // e-mails, same Content-Type, Cache-Control and Retry-After. Nothing else needs ignoring: both runs reach
 // one database with one SUPABASE_URL (the photo URLs), and the per-client rate limits see two clients. The
 // one exception is a cooldown's Retry-After, the seconds left of each client's own wait (see its test).
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activatedAnimal } from '../support/finder.ts';
+import { age, storedOf, storePhoto } from '../support/photos.ts';
 import { DENO, denoEnv, FIRST_DENO_TIMEOUT_MS, FUNCTION_NAMES, FUNCTIONS_DIR } from './deno.ts';
 
 const ENTRY = fileURLToPath(new URL('./serve-under-deno.ts', import.meta.url));
@@ -73,7 +75,8 @@ let unclaimed: string;
 const underDeno = new Map<string, DenoServer>();
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  // The sweeps compared below are the only ones: no timer.
+  stack = await startTestStack({ photoSweep: { firstDelayMs: 0, intervalMs: 0 } });
   // What the stack gives its functions (supabase/local/src/stack.ts), and nothing more.
   const functionEnv = {
     SUPABASE_URL: stack.url,
@@ -142,6 +145,41 @@ async function sideBySide(name: string, payload: unknown, address = newClientAdd
   );
   return { deno, node };
 }
+
+/**
+ * Two requests as the portal or a scheduled job sends them, with the caller's own key and token: the first to
+ * the function under Deno, the second through the stack. Two payloads, for what one request uses up.
+ */
+async function sideBySideAs(name: string, headers: Record<string, string>, payloads: [unknown, unknown]) {
+  const server = underDeno.get(name);
+  if (!server) throw new Error(`${name} is not served under Deno`);
+  const request = (payload: unknown): RequestInit => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(payload),
+  });
+  const deno = await answer(await fetch(server.url, request(payloads[0])));
+  const node = await answer(
+    await fetchFrom(newClientAddress())(`${stack.url}/functions/v1/${name}`, request(payloads[1])),
+  );
+  return { deno, node };
+}
+
+/** An animal of the owner's with a photo, an upload without its row and the single photo: the files it has. */
+async function animalWithFiles() {
+  const { animalId } = await activatedAnimal(stack, owner.client, { nom: 'Éphémère' });
+  const files = [
+    await storePhoto(owner.client, `${animalId}/a.jpg`, { animalId }),
+    await storePhoto(owner.client, `${animalId}/sans-ligne.jpg`),
+    await storePhoto(owner.client, `${owner.userId}/${animalId}.jpg`),
+  ];
+  return { animalId, files };
+}
+
+const ownerHeaders = async () => ({
+  apikey: stack.anonKey,
+  authorization: `Bearer ${(await owner.client.auth.getSession()).data.session?.access_token}`,
+});
 
 /** The two newest e-mails to the owner: the one each run just sent. */
 async function lastTwoMails() {
@@ -228,4 +266,73 @@ describe('the functions under Deno answer as in the local stack', () => {
     expect(deno).toMatchObject({ status: 429, body: { code: 'scan_cooldown' } });
     for (const { retryAfter } of [deno, node]) expect(Number(retryAfter)).toBeGreaterThan(0);
   });
+
+  it('delete-animal: the owner deletes an animal, and its files are removed through Storage alike', async () => {
+    const [first, second] = [await animalWithFiles(), await animalWithFiles()];
+    const { deno, node } = await sideBySideAs('delete-animal', await ownerHeaders(), [
+      { animal_id: first.animalId },
+      { animal_id: second.animalId },
+    ]);
+    expect(deno).toEqual(node);
+    expect(deno).toMatchObject({ status: 200, body: { deleted: true } });
+    const { data: left } = await stack
+      .serviceClient()
+      .from('animals')
+      .select('id')
+      .in('id', [first.animalId, second.animalId]);
+    expect(left).toEqual([]);
+    expect(await storedOf(stack, [...first.files, ...second.files])).toEqual([]);
+  });
+
+  it.each([
+    ['someone else’s animal', async () => ({ animal_id: rex.animalId }), 'other', 404],
+    ['an unknown animal', async () => ({ animal_id: crypto.randomUUID() }), 'owner', 404],
+    ['no animal id', async () => ({}), 'owner', 400],
+    ['the anon key alone', async () => ({ animal_id: rex.animalId }), 'anon', 401],
+  ] as const)('delete-animal: %s', async (_, payload, caller, status) => {
+    const headers =
+      caller === 'anon'
+        ? { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` }
+        : caller === 'owner'
+          ? await ownerHeaders()
+          : { apikey: stack.anonKey, authorization: `Bearer ${await otherOwnerToken()}` };
+    const { deno, node } = await sideBySideAs('delete-animal', headers, [await payload(), await payload()]);
+    expect(deno).toEqual(node);
+    expect(deno.status).toBe(status);
+  });
+
+  it('sweep-photos: the service role’s key removes aged orphans through Storage under Deno as in the stack', async () => {
+    const denoUrl = underDeno.get('sweep-photos')?.url as string;
+    for (const url of [denoUrl, `${stack.url}/functions/v1/sweep-photos`]) {
+      const { animalId, files } = await animalWithFiles();
+      await age(stack, files);
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { apikey: stack.secretKey, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect({ status: response.status, contentType: response.headers.get('content-type') }).toEqual({
+        status: 200,
+        contentType: 'application/json; charset=utf-8',
+      });
+      expect(await storedOf(stack, files)).toEqual([`${animalId}/a.jpg`, `${owner.userId}/${animalId}.jpg`].sort());
+    }
+  });
+
+  it.each([
+    ['the anon key', () => Promise.resolve({ apikey: stack.anonKey }), 401],
+    ['an owner', ownerHeaders, 403],
+  ])('sweep-photos: refused to %s alike', async (_, headers, status) => {
+    const { deno, node } = await sideBySideAs('sweep-photos', await headers(), [{}, {}]);
+    expect(deno).toEqual(node);
+    expect(deno.status).toBe(status);
+  });
 });
+
+let otherToken: string | undefined;
+/** Another owner's access token, made once. */
+async function otherOwnerToken() {
+  otherToken ??= (await (await stack.signedInOwner('rehearsal-other')).client.auth.getSession()).data.session
+    ?.access_token;
+  return otherToken as string;
+}
