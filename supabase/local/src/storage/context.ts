@@ -1,0 +1,86 @@
+// What every /storage/v1 endpoint shares: the database, the file store, and running work as the caller
+// so that the bucket's policies on storage.objects decide.
+import type { Context } from 'hono';
+import { actAs, type Database, type Queryable } from '../database/index.ts';
+import { callerOf, type StackEnv } from '../http/gateway.ts';
+import { noSuchBucket, StorageError } from './errors.ts';
+import type { FileStore } from './files.ts';
+
+export interface Bucket {
+  id: string;
+  public: boolean;
+  file_size_limit: number | null;
+  allowed_mime_types: string[] | null;
+}
+
+export interface ObjectRow {
+  id: string;
+  name: string;
+  bucket_id: string;
+  owner: string | null;
+  owner_id: string | null;
+  version: string | null;
+  metadata: Record<string, unknown> | null;
+  user_metadata: Record<string, unknown> | null;
+  created_at: Date;
+  updated_at: Date;
+  last_accessed_at: Date;
+}
+
+export type StorageContext = ReturnType<typeof storageContext>;
+
+export function storageContext(db: Database, files: FileStore) {
+  /** The caller's claims, with Storage's answers for a missing or bad token. */
+  function requireCaller(c: Context<StackEnv>) {
+    const caller = callerOf(c);
+    if (!c.req.header('authorization')) {
+      throw new StorageError('400', 'Error', "headers must have required property 'authorization'", 'InvalidRequest');
+    }
+    if (caller.tokenError) {
+      const message = caller.tokenError.expired
+        ? '"exp" claim timestamp check failed'
+        : 'signature verification failed';
+      throw new StorageError('403', 'Unauthorized', message, 'AccessDenied');
+    }
+    return caller.claims;
+  }
+
+  return {
+    db,
+    files,
+    requireCaller,
+
+    async bucketOf(tx: Queryable, id: string): Promise<Bucket> {
+      const found = await tx.query<Bucket>(
+        'select id, public, file_size_limit::int as file_size_limit, allowed_mime_types from storage.buckets where id = $1',
+        [id],
+      );
+      const bucket = found.rows[0];
+      if (!bucket) throw noSuchBucket();
+      return bucket;
+    },
+
+    /** Runs work in one transaction as the caller, turning policy and key errors into Storage's. */
+    async asCaller<T>(c: Context<StackEnv>, work: (tx: Queryable) => Promise<T>): Promise<T> {
+      const claims = requireCaller(c);
+      try {
+        return await db.transaction(async (tx) => {
+          await actAs(tx, claims);
+          return work(tx);
+        });
+      } catch (error) {
+        const e = error as { code?: string; message?: string };
+        // As Storage maps it: a policy's refusal gets the generic message, a trigger's keeps its own.
+        if (e.code === '42501') {
+          const message = e.message?.includes('row-level security')
+            ? 'new row violates row-level security policy'
+            : (e.message ?? 'Access denied');
+          throw new StorageError('403', 'Unauthorized', message, 'AccessDenied');
+        }
+        if (e.code === '23505')
+          throw new StorageError('409', 'Duplicate', 'The resource already exists', 'KeyAlreadyExists');
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// Supabase Storage's errors: it answers almost every one with HTTP 400 and the real status inside the body.
+import type { Context } from 'hono';
+
+export class StorageError extends Error {
+  constructor(
+    readonly statusCode: string,
+    readonly error: string,
+    message: string,
+    readonly code: string,
+    readonly httpStatus = 400,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A path that cannot be percent-decoded. Storage's router (Fastify) answers it before any route runs,
+ * with its own body: `{"error":"Bad Request","message":"'{path}' is not a valid url component","statusCode":400}`.
+ */
+export class BadUrl extends Error {}
+
+export const noSuchBucket = () => new StorageError('404', 'Bucket not found', 'Bucket not found', 'NoSuchBucket');
+export const noSuchKey = () => new StorageError('404', 'not_found', 'Object not found', 'NoSuchKey');
+export const tooLarge = () =>
+  new StorageError('413', 'Payload too large', 'The object exceeded the maximum allowed size', 'EntityTooLarge');
+export const invalidRequest = (message: string) => new StorageError('400', 'Error', message, 'InvalidRequest');
+
+export function errorResponse(error: Error, c: Context) {
+  if (error instanceof BadUrl) {
+    return c.json({ error: 'Bad Request', message: error.message, statusCode: 400 }, 400);
+  }
+  if (error instanceof StorageError) {
+    return c.json(
+      { statusCode: error.statusCode, error: error.error, message: error.message, code: error.code },
+      error.httpStatus as 400,
+    );
+  }
+  console.error('[storage]', c.req.method, c.req.path, error);
+  return c.json({ statusCode: '500', error: 'internal', message: 'Internal Server Error', code: 'InternalError' }, 500);
+}

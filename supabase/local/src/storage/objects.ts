@@ -1,0 +1,52 @@
+// /object: downloads (public, authenticated), uploads and removals.
+import type { Context, Hono } from 'hono';
+import type { StackEnv } from '../http/gateway.ts';
+import type { ObjectRow, StorageContext } from './context.ts';
+import { download } from './download.ts';
+import { invalidRequest, noSuchBucket, StorageError } from './errors.ts';
+import { downloadNameOf } from './object-names.ts';
+import { upload } from './upload.ts';
+
+export function objectRoutes(app: Hono<StackEnv>, ctx: StorageContext) {
+  app.get('/object/public/:bucket/*', async (c) => {
+    const bucketId = c.req.param('bucket');
+    const bucket = await ctx.bucketOf(ctx.db, bucketId);
+    if (!bucket.public) throw noSuchBucket();
+    return download(ctx, c, { bucketId, name: downloadNameOf(c), asCaller: false });
+  });
+
+  const authenticatedDownload = async (c: Context<StackEnv>) => {
+    // Storage verifies the caller's JWT on its authenticated routes, even for an object a public bucket
+    // would serve on its public route: a forged token is refused, not ignored.
+    ctx.requireCaller(c);
+    const bucketId = c.req.param('bucket') as string;
+    const name = downloadNameOf(c);
+    const bucket = await ctx.bucketOf(ctx.db, bucketId);
+    return download(ctx, c, { bucketId, name, asCaller: !bucket.public });
+  };
+  app.get('/object/authenticated/:bucket/*', authenticatedDownload);
+  app.get('/object/:bucket/*', authenticatedDownload);
+
+  app.post('/object/:bucket/*', (c) => upload(ctx, c, c.req.header('x-upsert') === 'true'));
+  app.put('/object/:bucket/*', (c) => upload(ctx, c, true));
+
+  app.delete('/object/:bucket', async (c) => {
+    const bucketId = c.req.param('bucket');
+    const input = (await c.req.json().catch(() => ({}))) as { prefixes?: unknown };
+    const names = Array.isArray(input.prefixes) ? input.prefixes.filter((p): p is string => typeof p === 'string') : [];
+    if (names.length === 0) throw invalidRequest('body/prefixes must NOT have fewer than 1 items');
+    // No stored key holds a NUL, and no Postgres text can: refused as an invalid key, not a database error.
+    const withNul = names.find((name) => name.includes('\u0000'));
+    if (withNul !== undefined) throw new StorageError('400', 'InvalidKey', `Invalid key: ${withNul}`, 'InvalidKey');
+    const removed = await ctx.asCaller(c, async (tx) => {
+      const deleted = await tx.query<ObjectRow>(
+        `delete from storage.objects where bucket_id = $1
+           and name = any(array(select json_array_elements_text($2::json))) returning *`,
+        [bucketId, JSON.stringify(names)],
+      );
+      return deleted.rows;
+    });
+    await Promise.all(removed.map((row) => ctx.files.remove(bucketId, row.name)));
+    return c.json(removed.map((row) => ({ ...row, owner: row.owner ?? '', owner_id: row.owner_id ?? '' })));
+  });
+}
