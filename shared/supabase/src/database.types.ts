@@ -328,8 +328,12 @@ export type Database = {
         Args: { p_code: string }
         Returns: string
       }
+      delete_animal: {
+        Args: { p_animal_id: string }
+        Returns: string
+      }
       hit_rate_limit: {
-        Args: { p_bucket: number; p_limit: number; p_window_seconds: string }
+        Args: { p_bucket: string; p_limit: number; p_window_seconds: number }
         Returns: boolean
       }
       medal_info: {
@@ -337,15 +341,19 @@ export type Database = {
         Returns: Json
       }
       mint_medal_codes: {
-        Args: { p_codes: string; p_batch: string[] }
+        Args: { p_codes: string[]; p_batch: string }
         Returns: Json
+      }
+      orphan_photo_files: {
+        Args: { p_limit?: number }
+        Returns: string
       }
       public_profile: {
         Args: { p_code: string }
         Returns: Json
       }
       public_profile_for_client: {
-        Args: { p_code: number; p_client_hash: string; p_limit_per_minute: string }
+        Args: { p_code: string; p_client_hash: string; p_limit_per_minute: number }
         Returns: Json
       }
       purge_old_scan_events: {
@@ -357,7 +365,7 @@ export type Database = {
         Returns: Json
       }
       record_scan: {
-        Args: { p_code: string; p_animal_id: string; p_lat: string; p_lon: number; p_accuracy: number; p_user_agent: number; p_client_hash: string }
+        Args: { p_code: string; p_animal_id: string; p_lat: number; p_lon: number; p_accuracy: number; p_user_agent: string; p_client_hash: string }
         Returns: Json
       }
       register_animal_with_code: {
@@ -369,11 +377,11 @@ export type Database = {
         Returns: undefined
       }
       set_medal_suspended: {
-        Args: { p_code: boolean; p_suspended: string; p_reason?: string }
+        Args: { p_code: string; p_suspended: boolean; p_reason?: string }
         Returns: Json
       }
       set_my_medal_suspended: {
-        Args: { p_animal_id: boolean; p_suspended: string }
+        Args: { p_animal_id: string; p_suspended: boolean }
         Returns: Json
       }
     }
