@@ -1,0 +1,45 @@
+// GET and POST /rpc/{function}: calls with named arguments, answered as PostgREST shapes each kind of
+// result (a value, a row, rows, or nothing for void).
+import type { Context, Hono } from 'hono';
+import type { StackEnv } from '../http/gateway.ts';
+import type { RestContext } from './context.ts';
+import { ApiError } from './errors.ts';
+import { parseReadQuery, RESERVED_PARAMS } from './query.ts';
+import { contentRange, errorResponse, readJsonBody, rowsResponse, singleRowError, wantsObject } from './responses.ts';
+import { rpcStatement } from './sql.ts';
+
+export function rpcRoutes(app: Hono<StackEnv>, ctx: RestContext) {
+  const rpc = (c: Context<StackEnv>, args: Record<string, unknown>) =>
+    ctx.asCaller(c, async (tx) => {
+      const params = new URLSearchParams(new URL(c.req.url).search);
+      if (c.req.method === 'GET') for (const name of Object.keys(args)) params.delete(name);
+      const statement = rpcStatement(ctx.schema(), c.req.param('fn') as string, args, parseReadQuery(params));
+      const result = await tx.query<{ body: string | null; page_count: number }>(statement.sql, statement.params);
+      const { body, page_count: rows } = result.rows[0] ?? { body: null, page_count: 0 };
+      const json = { 'Content-Type': 'application/json; charset=utf-8' };
+      if (statement.returns === 'void') return c.body(null, 204);
+      if (statement.returns === 'value') return c.body(body ?? 'null', 200, json);
+      if (statement.returns === 'row') {
+        return c.body(JSON.stringify((JSON.parse(body ?? '[]') as unknown[])[0] ?? null), 200, json);
+      }
+      if (wantsObject(c) && rows !== 1) throw singleRowError(rows);
+      return rowsResponse(c, body ?? '[]', 200, contentRange(0, rows, null));
+    });
+
+  // GET /rpc/fn?arg=value: every parameter that is not one of PostgREST's own is an argument.
+  app.get('/rpc/:fn', (c) =>
+    rpc(c, Object.fromEntries([...new URL(c.req.url).searchParams].filter(([name]) => !RESERVED_PARAMS.has(name)))),
+  );
+  app.post('/rpc/:fn', async (c) => {
+    let args: unknown;
+    try {
+      args = await readJsonBody(c);
+    } catch (error) {
+      return errorResponse(c, error as ApiError);
+    }
+    if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+      return errorResponse(c, new ApiError(400, 'PGRST102', 'Empty or invalid json'));
+    }
+    return rpc(c, args as Record<string, unknown>);
+  });
+}
