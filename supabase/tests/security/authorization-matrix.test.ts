@@ -92,6 +92,12 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   // Deleting an animal is its signed-in owner's alone; listing orphan files is the sweep's (service_role).
   ['rpc delete_animal',                           DENIED,  OK,      404,     DENIED,  404,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc orphan_photo_files',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // Medals: minting, looking up and suspending any code are the operators' tool's (service_role); an owner
+  // suspends only the medal of their own animal.
+  ['rpc mint_medal_codes',                        DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc medal_info',                              DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc set_medal_suspended',                     DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc set_my_medal_suspended',                  DENIED,  OK,      EMPTY,   EMPTY,   EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc touch_date_modification (trigger)',       DENIED,  DENIED,  DENIED,  400,     DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc enforce_photo_limit (trigger)',           DENIED,  DENIED,  DENIED,  400,     DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // Storage, bucket animal-photos. Public files need no key at all, so a bad token changes nothing there.
@@ -485,6 +491,28 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     act: ({ db }) => db.rpc('orphan_photo_files', { p_limit: 1_000_000 }),
     tookEffect: (path, data) => Array.isArray(data) && data.includes(path),
     cleanup: (path) => service.storage.from(BUCKET).remove([path]),
+  }),
+  'rpc mint_medal_codes': rpcOnlyForService(
+    'mint_medal_codes',
+    (mark) => ({ p_codes: [`MDL-${mark.replace(/[^a-z0-9]/gi, '').toUpperCase().slice(0, 40)}`], p_batch: mark }),
+    (mark) => exists('codes', 'batch', mark),
+  ),
+  'rpc medal_info': rpcOnlyForService(
+    'medal_info',
+    () => ({ p_code: f.code }),
+    (_, data) => (data as { code?: string } | null)?.code === f.code,
+  ),
+  'rpc set_medal_suspended': operation({
+    service: 'rest',
+    prepare: () => stack.newCode(),
+    act: ({ db }, code) => db.rpc('set_medal_suspended', { p_code: code, p_suspended: true, p_reason: null }),
+    tookEffect: async (code) => (await rowOf('codes', 'id', code))?.suspended_at != null,
+  }),
+  'rpc set_my_medal_suspended': operation({
+    service: 'rest',
+    prepare: async () => (await fresh.animal()).animalId,
+    act: ({ db }, animalId) => db.rpc('set_my_medal_suspended', { p_animal_id: animalId, p_suspended: true }),
+    tookEffect: async (animalId) => (await rowOf('codes', 'animal_id', animalId))?.suspended_at != null,
   }),
   'rpc touch_date_modification (trigger)': operation({
     service: 'rest',
