@@ -1,4 +1,3 @@
-import { PHOTO_BUCKET } from '@medaille/domain';
 import { supabase, type Tables, type TablesUpdate, useAuth } from '@medaille/supabase';
 import { useEffect, useState } from 'react';
 
@@ -118,16 +117,23 @@ export async function saveAnimal(
   return { error };
 }
 
-/** Deletes the animal: its photos' files first (Storage keeps its objects when the rows that name them go), then its row. */
+/**
+ * Deletes the animal with its photos' rows and files in one server call (DESIGN D10): a page closed midway
+ * leaves the animal whole or gone. When the server refuses, its French message ('Animal introuvable.', ...),
+ * or null when none came back (no network, say).
+ */
 export async function deleteAnimal(
-  animal: Pick<OwnedAnimal, 'id' | 'proprietaire_id'>,
-): Promise<{ error: string | null }> {
-  const client = await supabase();
-  const { data: rows } = await client.from('animal_photos').select('path').eq('animal_id', animal.id);
-  const paths = (rows ?? []).map((photo) => photo.path);
-  const files = paths.length ? await client.storage.from(PHOTO_BUCKET).remove(paths) : { error: null };
-  const { error } = files.error
-    ? files
-    : await client.from('animals').delete().eq('id', animal.id).eq('proprietaire_id', animal.proprietaire_id);
-  return { error: error?.message ?? null };
+  animalId: string,
+): Promise<{ deleted: true } | { deleted: false; message: string | null }> {
+  const { error } = await (await supabase()).functions.invoke('delete-animal', { body: { animal_id: animalId } });
+  return error ? { deleted: false, message: await serverMessage(error) } : { deleted: true };
+}
+
+/** The `error` a function answered with, when it answered. */
+async function serverMessage(error: { context?: unknown }): Promise<string | null> {
+  if (!(error.context instanceof Response)) return null;
+  const body: unknown = await error.context.json().catch(() => null);
+  return body !== null && typeof body === 'object' && 'error' in body && typeof body.error === 'string'
+    ? body.error
+    : null;
 }

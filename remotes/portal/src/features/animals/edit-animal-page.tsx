@@ -119,10 +119,10 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
 
   const remove = async () => {
     setDeleting(true);
-    const { error } = await deleteAnimal(animal);
+    const outcome = await deleteAnimal(animal.id);
     setDeleting(false);
-    if (error) {
-      toast({ title: text.deleteFailed, description: error, variant: 'destructive' });
+    if (!outcome.deleted) {
+      toast({ title: text.deleteFailed, description: outcome.message ?? COPY.unexpected, variant: 'destructive' });
       return;
     }
     toast({ title: text.deleted });
