@@ -6,7 +6,7 @@ import { actAs, type Database, type Queryable } from '../database/index.ts';
 import { callerOf, type StackEnv } from '../http/gateway.ts';
 import { ApiError } from './errors.ts';
 import { fromPostgresError } from './postgres-errors.ts';
-import { errorResponse } from './responses.ts';
+import { checkAccept, errorResponse } from './responses.ts';
 import type { SchemaCache } from './schema-cache.ts';
 
 export type RestContext = ReturnType<typeof restContext>;
@@ -29,6 +29,11 @@ export function restContext(db: Database, schema: () => SchemaCache) {
       if (profile && profile !== 'public') {
         const hint = 'Only the following schemas are exposed: public';
         return errorResponse(c, new ApiError(406, 'PGRST106', `Invalid schema: ${profile}`, null, hint));
+      }
+      try {
+        checkAccept(c);
+      } catch (error) {
+        return errorResponse(c, error as ApiError);
       }
       const headers = Object.fromEntries(Object.entries(c.req.header()).map(([k, v]) => [k.toLowerCase(), v]));
       const path = new URL(c.req.url).pathname.replace(/^\/rest\/v1/, '');

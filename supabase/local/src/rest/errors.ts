@@ -17,3 +17,10 @@ export class ApiError extends Error {
 
 export const parseError = (message: string, details: string | null = null) =>
   new ApiError(400, 'PGRST100', message, details);
+
+/**
+ * What PostgREST serves and the local stack does not (DESIGN D8): a 501 whose message names it.
+ * PGRST127 is PostgREST's own code for a feature it does not implement.
+ */
+export const notSupported = (feature: string, details: string | null = null) =>
+  new ApiError(501, 'PGRST127', `${feature} is not supported by the local stack`, details);

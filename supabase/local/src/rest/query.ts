@@ -53,7 +53,21 @@ export type SelectCast = (typeof SELECT_CASTS)[number];
 
 const OPERATORS = new Set<string>(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'in', 'is', 'cs', 'cd']);
 /** PostgREST's other operators: named in the refusal, so a caller knows it is the local stack's limit. */
-const UNSUPPORTED_OPERATORS = new Set(['match', 'imatch', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'fts', 'plfts']);
+const UNSUPPORTED_OPERATORS = new Set([
+  'match',
+  'imatch',
+  'isdistinct',
+  'ov',
+  'sl',
+  'sr',
+  'nxr',
+  'nxl',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
+]);
 const IS_VALUES = new Set(['null', 'true', 'false', 'unknown']);
 /** Deeper embeds or logic trees are refused: they would only serve to exhaust the stack. */
 const MAX_DEPTH = 10;
@@ -279,6 +293,29 @@ function parseFilterColumn(key: string): string {
 
 /** Query parameters that are not filters. */
 export const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict', 'apikey']);
+
+const LOGIC_KEYS = new Set(['or', 'and', 'not.or', 'not.and']);
+
+/** PostgREST's pOpExpr, as far as telling a filter from an argument: `[not.]operator[(modifier)].` */
+function isOperatorExpression(value: string): boolean {
+  const match = /^(?:not\.)?([a-z]+)(?:\([^)]*\))?\./.exec(value);
+  return match !== null && (OPERATORS.has(match[1] as string) || UNSUPPORTED_OPERATORS.has(match[1] as string));
+}
+
+/**
+ * A function called with GET, read as PostgREST reads it (pRequestFilter with isRpcRead): a parameter
+ * whose value is an operator expression (`id=eq.3`) or a logic tree (`or=(...)`) filters the result, any
+ * other one that is not PostgREST's own (select, order, limit...) is an argument.
+ */
+export function splitFunctionParams(params: URLSearchParams) {
+  const args: Record<string, string> = {};
+  const query = new URLSearchParams();
+  for (const [key, value] of params) {
+    if (RESERVED_PARAMS.has(key) || LOGIC_KEYS.has(key) || isOperatorExpression(value)) query.append(key, value);
+    else args[key] = value;
+  }
+  return { args, query };
+}
 
 export interface ReadQuery {
   select: SelectItem[];

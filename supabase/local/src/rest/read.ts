@@ -10,13 +10,13 @@ import { readStatement } from './sql.ts';
 export function readRoutes(app: Hono<StackEnv>, ctx: RestContext) {
   const read = (c: Context<StackEnv>) =>
     ctx.asCaller(c, async (tx) => {
+      const prefs = preferencesOf(c, false);
       const query = parseReadQuery(new URL(c.req.url).searchParams);
       const statement = readStatement(ctx.schema(), c.req.param('table') as string, query);
       const result = await tx.query<{ body: string; page_count: number }>(statement.sql, statement.params);
       const { body, page_count: rows } = result.rows[0] ?? { body: '[]', page_count: 0 };
       if (wantsObject(c) && rows !== 1) throw singleRowError(rows);
       let total: number | null = null;
-      const prefs = preferencesOf(c, false);
       if (prefs.count) {
         const counted = await tx.query<{ total: number }>(statement.countSql, statement.countParams);
         total = counted.rows[0]?.total ?? 0;

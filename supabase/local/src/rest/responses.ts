@@ -1,9 +1,33 @@
 // Request bodies and answers in PostgREST's shapes: rows as a JSON array or one object, Content-Range,
 // errors with their status and WWW-Authenticate.
 import type { Context } from 'hono';
-import { ApiError } from './errors.ts';
+import { ApiError, notSupported } from './errors.ts';
 
 const OBJECT_MEDIA_TYPE = 'application/vnd.pgrst.object+json';
+const JSON_MEDIA_TYPES = new Set(['*/*', 'application/*', 'application/json', OBJECT_MEDIA_TYPE]);
+/** What PostgREST also answers in (its MediaType.hs), and the local stack does not. */
+const OTHER_POSTGREST_MEDIA_TYPES =
+  /^(text\/csv|application\/geo\+json|application\/vnd\.pgrst\.(plan|array)(\+\w+)?)$/;
+
+/**
+ * Checks that the answer can be JSON, the only representation the local stack makes: PostgREST's others
+ * are refused by name, and what PostgREST does not make either gets its 406 (PGRST107).
+ */
+export function checkAccept(c: Context) {
+  const accept = c.req.header('accept');
+  if (!accept) return;
+  const asked = accept.split(',').map((entry) => {
+    const [type = '', ...params] = entry.split(';').map((part) => part.trim().toLowerCase());
+    return { type, params };
+  });
+  const stripped = asked.find((entry) => entry.params.includes('nulls=stripped'));
+  if (stripped) throw notSupported(`Accept: ${stripped.type};nulls=stripped`, 'the answer keeps its null values');
+  if (asked.some((entry) => JSON_MEDIA_TYPES.has(entry.type))) return;
+  const other = asked.find((entry) => OTHER_POSTGREST_MEDIA_TYPES.test(entry.type));
+  if (other) throw notSupported(`Accept: ${other.type}`, 'the local stack answers in JSON only');
+  const types = asked.map((entry) => entry.type).join(', ');
+  throw new ApiError(406, 'PGRST107', `None of these media types are available: ${types}`);
+}
 
 export function wantsObject(c: Context): boolean {
   return (c.req.header('accept') ?? '').includes(OBJECT_MEDIA_TYPE);

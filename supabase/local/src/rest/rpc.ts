@@ -3,17 +3,21 @@
 import type { Context, Hono } from 'hono';
 import type { StackEnv } from '../http/gateway.ts';
 import type { RestContext } from './context.ts';
-import { ApiError } from './errors.ts';
-import { parseReadQuery, RESERVED_PARAMS } from './query.ts';
+import { ApiError, notSupported } from './errors.ts';
+import { preferencesOf } from './preferences.ts';
+import { parseReadQuery, splitFunctionParams } from './query.ts';
 import { contentRange, errorResponse, readJsonBody, rowsResponse, singleRowError, wantsObject } from './responses.ts';
 import { rpcStatement } from './sql.ts';
 
 export function rpcRoutes(app: Hono<StackEnv>, ctx: RestContext) {
-  const rpc = (c: Context<StackEnv>, args: Record<string, unknown>) =>
+  const rpc = (c: Context<StackEnv>, args: Record<string, unknown>, params: URLSearchParams) =>
     ctx.asCaller(c, async (tx) => {
-      const params = new URLSearchParams(new URL(c.req.url).search);
-      if (c.req.method === 'GET') for (const name of Object.keys(args)) params.delete(name);
-      const statement = rpcStatement(ctx.schema(), c.req.param('fn') as string, args, parseReadQuery(params));
+      const name = c.req.param('fn') as string;
+      const prefs = preferencesOf(c, false);
+      if (prefs.count) {
+        throw notSupported(`Prefer: ${prefs.count} on /rpc/${name}`, 'counting would run the function a second time');
+      }
+      const statement = rpcStatement(ctx.schema(), name, args, parseReadQuery(params));
       const result = await tx.query<{ body: string | null; page_count: number }>(statement.sql, statement.params);
       const { body, page_count: rows } = result.rows[0] ?? { body: null, page_count: 0 };
       const json = { 'Content-Type': 'application/json; charset=utf-8' };
@@ -26,10 +30,10 @@ export function rpcRoutes(app: Hono<StackEnv>, ctx: RestContext) {
       return rowsResponse(c, body ?? '[]', 200, contentRange(0, rows, null));
     });
 
-  // GET /rpc/fn?arg=value: every parameter that is not one of PostgREST's own is an argument.
-  app.get('/rpc/:fn', (c) =>
-    rpc(c, Object.fromEntries([...new URL(c.req.url).searchParams].filter(([name]) => !RESERVED_PARAMS.has(name)))),
-  );
+  app.get('/rpc/:fn', (c) => {
+    const { args, query } = splitFunctionParams(new URL(c.req.url).searchParams);
+    return rpc(c, args, query);
+  });
   app.post('/rpc/:fn', async (c) => {
     let args: unknown;
     try {
@@ -40,6 +44,6 @@ export function rpcRoutes(app: Hono<StackEnv>, ctx: RestContext) {
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
       return errorResponse(c, new ApiError(400, 'PGRST102', 'Empty or invalid json'));
     }
-    return rpc(c, args as Record<string, unknown>);
+    return rpc(c, args as Record<string, unknown>, new URL(c.req.url).searchParams);
   });
 }

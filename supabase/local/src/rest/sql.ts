@@ -1,7 +1,7 @@
 // Turns parsed PostgREST requests into one parameterised statement each. Nothing from the request is
 // written into the SQL but names, always quoted (and checked against the schema cache where they name a
 // table, column or function), and casts from query.ts's closed list; every value travels as a parameter.
-import { ApiError, parseError } from './errors.ts';
+import { ApiError, notSupported, parseError } from './errors.ts';
 import { type Condition, type Order, type ReadQuery, SELECT_CASTS, type SelectItem } from './query.ts';
 import type { ForeignKey, Routine, SchemaCache, Table } from './schema-cache.ts';
 
@@ -207,6 +207,11 @@ function aggregate(body: string): string {
   return `select coalesce(json_agg(_row), '[]'::json)::text as body, count(*)::int as page_count from (${body}) _row`;
 }
 
+/** The same for a set of single values, named `value`: an array of the values themselves. */
+function aggregateValues(body: string): string {
+  return `select coalesce(json_agg(_row.value), '[]'::json)::text as body, count(*)::int as page_count from (${body}) _row`;
+}
+
 export function readStatement(cache: SchemaCache, tableName: string, query: ReadQuery) {
   const table = findTable(cache, tableName);
   const statement = new Statement();
@@ -342,6 +347,22 @@ function argumentValue(value: unknown, type: string): unknown {
   return String(value);
 }
 
+const pageAsked = (query: ReadQuery) => query.limit !== undefined || query.offset !== undefined;
+
+/** The columns a call's filters, order and select list name (`select=*` names none). */
+function columnsNamed(query: ReadQuery): string[] {
+  const inCondition = (c: Condition): string[] =>
+    c.kind === 'filter' ? [c.column] : c.conditions.flatMap(inCondition);
+  return [
+    ...query.where.flatMap(inCondition),
+    ...query.order.map((o) => o.column),
+    ...query.select.flatMap((item) => (item.kind === 'star' ? [] : [item.name])),
+  ];
+}
+
+/** Whether a call asks for more than the whole result: filters, order, paging or a select list. */
+const shapesResult = (query: ReadQuery) => query.where.length > 0 || pageAsked(query) || columnsNamed(query).length > 0;
+
 export function rpcStatement(cache: SchemaCache, name: string, args: Record<string, unknown>, query: ReadQuery) {
   const routine = findRoutine(cache, name, args);
   const statement = new Statement();
@@ -350,24 +371,47 @@ export function rpcStatement(cache: SchemaCache, name: string, args: Record<stri
     .map((arg) => `${ident(arg.name)} := ${statement.param(argumentValue(args[arg.name], arg.type), arg.type)}`)
     .join(', ')})`;
   const rowTable = cache.tables.get(routine.returnType.replace(/^public\./, ''));
-  if (routine.returnsSet || routine.returnsComposite) {
+  // A row type, or `record` for a function with OUT arguments (returns table (...)).
+  const rowShaped = routine.returnsComposite || routine.returnType === 'record';
+  if (rowShaped && rowTable) {
     const alias = statement.alias();
-    const body = rowTable
-      ? `select ${projection(cache, statement, rowTable, alias, query.select)} from ${call} as ${alias}${whereClause(
-          statement,
-          rowTable,
-          alias,
-          query.where,
-        )}${orderClause(rowTable, alias, query.order)}${pageClause(statement, query)}`
-      : `select * from ${call} as ${alias}`;
+    const where = whereClause(statement, rowTable, alias, query.where);
+    const order = orderClause(rowTable, alias, query.order);
+    const select = projection(cache, statement, rowTable, alias, query.select);
     return {
-      sql: aggregate(body),
+      sql: aggregate(`select ${select} from ${call} as ${alias}${where}${order}${pageClause(statement, query)}`),
       params: statement.params,
       returns: routine.returnsSet ? ('rows' as const) : ('row' as const),
     };
   }
+  if (rowShaped || routine.returnsSet) {
+    if (shapesResult(query)) {
+      const returned = `${routine.returnsSet ? 'setof ' : ''}${routine.returnType}`;
+      throw notSupported(
+        `Filters, order, limit and select on /rpc/${name} (which returns ${returned})`,
+        'the local stack shapes only the results of functions returning rows of a table; call it without them',
+      );
+    }
+    const alias = statement.alias();
+    // PostgREST answers a set of scalars as a JSON array of the values themselves.
+    const body = rowShaped
+      ? `select * from ${call} as ${alias}`
+      : `select ${alias}.value from ${call} as ${alias}(value)`;
+    return {
+      sql: rowShaped ? aggregate(body) : aggregateValues(body),
+      params: statement.params,
+      returns: routine.returnsSet ? ('rows' as const) : ('row' as const),
+    };
+  }
+  // One value: PostgREST selects it from its pgrst_source, where a filter or select names a column that
+  // is not there, and limit and offset page its one row.
+  const [named] = columnsNamed(query);
+  if (named !== undefined) throw new ApiError(400, '42703', `column pgrst_source.${named} does not exist`);
+  const value = pageAsked(query)
+    ? `(select to_json(_v.value) from (select ${call} as value) _v${pageClause(statement, query)})`
+    : `to_json(${call})`;
   return {
-    sql: `select to_json(${call})::text as body, 1 as page_count`,
+    sql: `select ${value}::text as body, 1 as page_count`,
     params: statement.params,
     returns: routine.returnType === 'void' ? ('void' as const) : ('value' as const),
   };

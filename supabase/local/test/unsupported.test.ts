@@ -1,0 +1,267 @@
+// What the real services offer and the local stack does not, it refuses with a 501 that names it, in the
+// service's own error shape, and never half does (DESIGN D8). Where the real service itself refuses or
+// ignores a request, the stack does the same, and the test names the service's rule.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, prepareDatabase } from '../src/database/index.ts';
+import { startTestStack, type TestStack } from '../src/testing.ts';
+
+// Functions the product does not have, for the shapes of results PostgREST tells apart.
+const TEST_FUNCTIONS = `
+create function public.test_codes_like(p_prefix text) returns setof public.codes
+  language sql stable as $$ select * from public.codes where id like p_prefix || '%' order by id $$;
+create function public.test_numbers(p_count int) returns setof int
+  language sql immutable as $$ select generate_series(1, p_count) $$;
+create function public.test_squares(p_count int) returns table (n int, square int)
+  language sql immutable as $$ select n, n * n from generate_series(1, p_count) n $$;
+create function public.test_add(a int, b int) returns int language sql immutable as $$ select a + b $$;
+grant execute on function public.test_codes_like, public.test_numbers, public.test_squares, public.test_add
+  to anon, authenticated, service_role;
+`;
+
+let stack: TestStack;
+let dataDir: string;
+beforeAll(async () => {
+  // The functions must exist when the stack reads its schema cache: a PGlite database prepared beforehand.
+  dataDir = await mkdtemp(join(tmpdir(), 'medaille-unsupported-'));
+  const db = await openDatabase({ dataDir: join(dataDir, 'pglite') });
+  await prepareDatabase(db);
+  await db.exec(TEST_FUNCTIONS);
+  await db.close();
+  stack = await startTestStack({ dataDir, databaseUrl: undefined });
+});
+afterAll(async () => {
+  await stack?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+const service = (path: string, init: RequestInit = {}) =>
+  fetch(`${stack.url}${path}`, {
+    ...init,
+    headers: {
+      apikey: stack.serviceRoleKey,
+      authorization: `Bearer ${stack.serviceRoleKey}`,
+      'content-type': 'application/json',
+      ...init.headers,
+    },
+  });
+
+/** Two codes sharing a prefix of their own, so that a test sees only its rows. */
+async function twoCodes() {
+  const prefix = `MDL-U${crypto.randomUUID().replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+  const ids = [`${prefix}A`, `${prefix}B`];
+  const { error } = await stack
+    .serviceClient()
+    .from('codes')
+    .insert(ids.map((id) => ({ id })));
+  if (error) throw error;
+  return { prefix, ids };
+}
+
+async function countCodes(prefix: string) {
+  const { count } = await stack
+    .serviceClient()
+    .from('codes')
+    .select('id', { count: 'exact', head: true })
+    .like('id', `${prefix}%`);
+  return count;
+}
+
+/** A 501 in PostgREST's error shape (code, message, details, hint) whose message names the feature. */
+async function expectRestRefusal(response: Response, feature: string) {
+  expect(response.status).toBe(501);
+  const body = (await response.json()) as Record<string, unknown>;
+  expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message']);
+  expect(body.code).toBe('PGRST127');
+  expect(body.message).toContain(feature);
+  expect(body.message).toContain('not supported by the local stack');
+}
+
+describe('REST: the Prefer header', () => {
+  it('refuses Prefer: missing=default (PostgREST fills absent keys with column defaults) and writes nothing', async () => {
+    const prefix = `MDL-M${crypto.randomUUID().replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+    // supabase-js's insert(rows, { defaultToNull: false }) asks PostgREST for missing=default.
+    const { error, status } = await stack
+      .serviceClient()
+      .from('codes')
+      .insert([{ id: `${prefix}A` }, { id: `${prefix}B`, used: true }], { defaultToNull: false });
+    expect(status).toBe(501);
+    expect(error).toMatchObject({ code: 'PGRST127' });
+    expect(error?.message).toContain('Prefer: missing=default');
+    expect(await countCodes(prefix)).toBe(0);
+    await expectRestRefusal(
+      await service('/rest/v1/codes?columns=id,used', {
+        method: 'POST',
+        headers: { prefer: 'missing=default' },
+        body: JSON.stringify([{ id: `${prefix}C` }]),
+      }),
+      'Prefer: missing=default',
+    );
+    expect(await countCodes(prefix)).toBe(0);
+  });
+
+  it('keeps missing=null, the default: absent keys are null, as PostgREST writes them', async () => {
+    const prefix = `MDL-N${crypto.randomUUID().replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+    const answer = await service('/rest/v1/codes?columns=id,batch', {
+      method: 'POST',
+      headers: { prefer: 'missing=null,return=representation' },
+      body: JSON.stringify([{ id: `${prefix}A` }]),
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('preference-applied')).toBe('missing=null, return=representation');
+  });
+
+  it('refuses the counts PostgREST estimates (count=planned, count=estimated), return=headers-only and timezone', async () => {
+    const { error, status } = await stack.serviceClient().from('codes').select('id', { count: 'planned' }).limit(1);
+    expect(status).toBe(501);
+    expect(error?.message).toContain('Prefer: count=planned');
+    await expectRestRefusal(
+      await service('/rest/v1/codes?limit=1', { headers: { prefer: 'count=estimated' } }),
+      'Prefer: count=estimated',
+    );
+    await expectRestRefusal(
+      await service('/rest/v1/codes?limit=1', { headers: { prefer: 'timezone=Europe/Paris' } }),
+      'Prefer: timezone',
+    );
+    const prefix = `MDL-H${crypto.randomUUID().replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+    await expectRestRefusal(
+      await service('/rest/v1/codes', {
+        method: 'POST',
+        headers: { prefer: 'return=headers-only' },
+        body: JSON.stringify({ id: `${prefix}A` }),
+      }),
+      'Prefer: return=headers-only',
+    );
+    expect(await countCodes(prefix)).toBe(0);
+  });
+
+  it('ignores unknown preferences unless handling=strict, then answers PGRST122 (PostgREST’s Preferences.hs)', async () => {
+    const lenient = await service('/rest/v1/codes?limit=1', { headers: { prefer: 'no-such-preference' } });
+    expect(lenient.status).toBe(200);
+    const strict = await service('/rest/v1/codes?limit=1', {
+      headers: { prefer: 'handling=strict, no-such-preference' },
+    });
+    expect(strict.status).toBe(400);
+    expect(await strict.json()).toEqual({
+      code: 'PGRST122',
+      message: 'Invalid preferences given with handling=strict',
+      details: 'Invalid preferences: no-such-preference',
+      hint: null,
+    });
+  });
+
+  it('refuses max-affected under handling=strict (supabase-js’s maxAffected), and ignores it otherwise as PostgREST does', async () => {
+    const { prefix } = await twoCodes();
+    await expectRestRefusal(
+      await service(`/rest/v1/codes?id=like.${prefix}*`, {
+        method: 'PATCH',
+        headers: { prefer: 'handling=strict,max-affected=1' },
+        body: JSON.stringify({ batch: 'refused' }),
+      }),
+      'Prefer: max-affected',
+    );
+    const lenient = await service(`/rest/v1/codes?id=like.${prefix}*`, {
+      method: 'PATCH',
+      headers: { prefer: 'max-affected=1,return=representation' },
+      body: JSON.stringify({ batch: 'lenient' }),
+    });
+    expect(lenient.status).toBe(200);
+    expect(await lenient.json()).toHaveLength(2);
+  });
+});
+
+describe('REST: media types', () => {
+  it('refuses the representations PostgREST offers besides JSON (supabase-js’s csv(), geojson(), explain())', async () => {
+    await expectRestRefusal(await service('/rest/v1/codes?limit=1', { headers: { accept: 'text/csv' } }), 'text/csv');
+    const { error, status } = await stack.serviceClient().from('codes').select('id').limit(1).csv();
+    expect({ status, code: error?.code }).toEqual({ status: 501, code: 'PGRST127' });
+    await expectRestRefusal(
+      await service('/rest/v1/codes?limit=1', { headers: { accept: 'application/vnd.pgrst.plan+json' } }),
+      'application/vnd.pgrst.plan+json',
+    );
+  });
+
+  it('answers a media type PostgREST does not know either with 406 PGRST107', async () => {
+    const answer = await service('/rest/v1/codes?limit=1', { headers: { accept: 'application/xml' } });
+    expect(answer.status).toBe(406);
+    expect(await answer.json()).toMatchObject({
+      code: 'PGRST107',
+      message: 'None of these media types are available: application/xml',
+    });
+  });
+
+  it('serves JSON to a browser’s Accept, which lists */*', async () => {
+    const answer = await service('/rest/v1/codes?limit=1', { headers: { accept: 'text/html,*/*;q=0.8' } });
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe('REST: functions that return rows', () => {
+  it('filter, order and limit a function returning setof a table, by GET or POST, as PostgREST does', async () => {
+    const { prefix, ids } = await twoCodes();
+    const get = await service(`/rest/v1/rpc/test_codes_like?p_prefix=${prefix}&id=eq.${ids[1]}&select=id`);
+    expect(get.status).toBe(200);
+    expect(await get.json()).toEqual([{ id: ids[1] }]);
+    const { data, error } = await stack
+      .serviceClient()
+      .rpc('test_codes_like', { p_prefix: prefix })
+      .select('id')
+      .order('id', { ascending: false })
+      .limit(1);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: ids[1] }]);
+  });
+
+  it('takes a GET parameter as a filter when its value is an operator expression, else as an argument (PostgREST’s pRequestFilter)', async () => {
+    const { prefix, ids } = await twoCodes();
+    // p_prefix=eq.x would be a filter on a column p_prefix: the function then lacks its argument.
+    const filterOnly = await service(`/rest/v1/rpc/test_codes_like?p_prefix=eq.${prefix}`);
+    expect(filterOnly.status).toBe(404);
+    expect(((await filterOnly.json()) as { code: string }).code).toBe('PGRST202');
+    const both = await service(`/rest/v1/rpc/test_codes_like?p_prefix=${prefix}&id=neq.${ids[0]}`);
+    expect(await both.json()).toMatchObject([{ id: ids[1] }]);
+  });
+
+  it('refuses filters, order, limit and select on a function returning setof a scalar or a table of its own', async () => {
+    await expectRestRefusal(await service('/rest/v1/rpc/test_numbers?p_count=3&limit=1'), '/rpc/test_numbers');
+    const { error, status } = await stack.serviceClient().rpc('test_squares', { p_count: 3 }).gt('square', 1);
+    expect(status).toBe(501);
+    expect(error?.message).toContain('/rpc/test_squares');
+    await expectRestRefusal(
+      await service('/rest/v1/rpc/test_squares?select=n', { method: 'POST', body: JSON.stringify({ p_count: 3 }) }),
+      '/rpc/test_squares',
+    );
+  });
+
+  it('still calls such functions whole, without filters', async () => {
+    expect(await (await service('/rest/v1/rpc/test_numbers?p_count=3')).json()).toEqual([1, 2, 3]);
+    const { data } = await stack.serviceClient().rpc('test_squares', { p_count: 2 });
+    expect(data).toEqual([
+      { n: 1, square: 1 },
+      { n: 2, square: 4 },
+    ]);
+  });
+
+  it('refuses Prefer: count on a function call (the function would run twice)', async () => {
+    const { prefix } = await twoCodes();
+    const { error, status } = await stack
+      .serviceClient()
+      .rpc('test_codes_like', { p_prefix: prefix }, { count: 'exact' });
+    expect(status).toBe(501);
+    expect(error?.message).toContain('Prefer: count=exact');
+  });
+
+  it('answers a filter on a function returning one value as PostgREST does: the column does not exist', async () => {
+    const answer = await service('/rest/v1/rpc/test_add?a=1&b=2&value=eq.3');
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ code: '42703', message: 'column pgrst_source.value does not exist' });
+    expect(await (await service('/rest/v1/rpc/test_add?a=1&b=2')).json()).toBe(3);
+  });
+
+  it('pages a function’s one value like any row (limit=0 leaves none: null), as PostgREST’s query does', async () => {
+    expect(await (await service('/rest/v1/rpc/test_add?a=1&b=2&limit=1')).json()).toBe(3);
+    expect(await (await service('/rest/v1/rpc/test_add?a=1&b=2&limit=0')).json()).toBeNull();
+  });
+});
