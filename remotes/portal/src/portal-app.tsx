@@ -1,5 +1,6 @@
 import './portal.css';
 import { Spinner, ThemeRoot } from '@medaille/design-system';
+import { ROUTES } from '@medaille/routing';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { COPY } from './copy.ts';
@@ -18,19 +19,22 @@ const EditAnimalPage = lazy(() =>
   import('./features/animals/edit-animal-page.tsx').then((m) => ({ default: m.EditAnimalPage })),
 );
 
-/** Every owner route, rendered inside the shell's router (one history for the whole site). */
+/**
+ * Every owner route (`PORTAL_ROUTES` of @medaille/routing, which the shell sends here), rendered inside the
+ * shell's router (one history for the whole site).
+ */
 export default function PortalApp() {
   return (
     <ThemeRoot>
       <Suspense fallback={<Spinner label={COPY.session.checking} />}>
         <Routes>
-          <Route path="/auth/login" element={<LoginPage />} />
-          <Route path="/auth/register" element={<RegisterPage />} />
-          <Route path="/auth/callback" element={<CallbackPage />} />
-          <Route path="/activer" element={<ActivationPage />} />
-          <Route path="/mon-compte" element={<AccountPage />} />
-          <Route path="/mon-compte/animal/:id" element={<EditAnimalPage />} />
-          <Route path="*" element={<Navigate to="/mon-compte" replace />} />
+          <Route path={ROUTES.login} element={<LoginPage />} />
+          <Route path={ROUTES.register} element={<RegisterPage />} />
+          <Route path={ROUTES.authCallback} element={<CallbackPage />} />
+          <Route path={ROUTES.activate} element={<ActivationPage />} />
+          <Route path={ROUTES.account} element={<AccountPage />} />
+          <Route path={ROUTES.editAnimal} element={<EditAnimalPage />} />
+          <Route path="*" element={<Navigate to={ROUTES.account} replace />} />
         </Routes>
       </Suspense>
     </ThemeRoot>

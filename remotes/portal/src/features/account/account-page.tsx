@@ -1,6 +1,7 @@
 import { PageFrame, Spinner } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { sexLabel, speciesLabel } from '@medaille/domain';
+import { editAnimalPath, ROUTES } from '@medaille/routing';
 import { useAuth } from '@medaille/supabase';
 import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Inset, Text } from '@radix-ui/themes';
 import { Link, Navigate } from 'react-router-dom';
@@ -33,7 +34,7 @@ export function AccountPage() {
   };
 
   if (auth.loading) return <Spinner label={COPY.session.checking} />;
-  if (!auth.isAuthenticated) return <Navigate to="/auth/login" replace />;
+  if (!auth.isAuthenticated) return <Navigate to={ROUTES.login} replace />;
 
   const empty = load.state === 'ready' && load.animals.length === 0;
   return (
@@ -41,7 +42,7 @@ export function AccountPage() {
       title={COPY.account.title}
       actions={
         <Button asChild size="3">
-          <Link to="/activer">{empty ? COPY.account.firstMedal : COPY.account.newMedal}</Link>
+          <Link to={ROUTES.activate}>{empty ? COPY.account.firstMedal : COPY.account.newMedal}</Link>
         </Button>
       }
     >
@@ -91,7 +92,7 @@ export function AccountPage() {
               </Text>
               <Box mt="3">
                 <Button asChild variant="soft">
-                  <Link to={`/mon-compte/animal/${animal.id}`}>{COPY.account.edit}</Link>
+                  <Link to={editAnimalPath(animal.id)}>{COPY.account.edit}</Link>
                 </Button>
               </Box>
             </Card>

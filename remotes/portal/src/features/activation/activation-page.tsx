@@ -11,6 +11,7 @@ import {
   speciesLabel,
   speciesToStored,
 } from '@medaille/domain';
+import { ROUTES } from '@medaille/routing';
 import { useAuth } from '@medaille/supabase';
 import { Badge, Box, Button, Card, Flex, Grid, Heading, Text, TextField } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
@@ -114,7 +115,7 @@ export function ActivationPage() {
       );
     }
     await clearPendingActivation();
-    navigate('/mon-compte');
+    navigate(ROUTES.account);
   };
 
   const submit = form.handleSubmit(async (request) => {
@@ -157,7 +158,7 @@ export function ActivationPage() {
       title={text.title}
       actions={
         <Button asChild variant="soft">
-          <Link to="/mon-compte">{text.back}</Link>
+          <Link to={ROUTES.account}>{text.back}</Link>
         </Button>
       }
     >
@@ -269,7 +270,7 @@ export function ActivationPage() {
           </Card>
         </Grid>
         <Flex gap="3" justify="end" mt="4">
-          <Button type="button" variant="soft" color="gray" onClick={() => navigate('/mon-compte')}>
+          <Button type="button" variant="soft" color="gray" onClick={() => navigate(ROUTES.account)}>
             {text.cancel}
           </Button>
           <Button type="submit" size="3" disabled={!valid} loading={isSubmitting || progress !== null}>

@@ -12,6 +12,7 @@ import {
   speciesFormValue,
   speciesLabel,
 } from '@medaille/domain';
+import { ROUTES } from '@medaille/routing';
 import { useAuth } from '@medaille/supabase';
 import { Badge, Box, Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
@@ -73,7 +74,7 @@ export function EditAnimalPage() {
 
   if (auth.loading) return <Spinner label={COPY.session.checking} />;
   if (!auth.isAuthenticated) return <AuthDialog open onClose={() => history.back()} onSignedIn={() => {}} />;
-  if (load.state === 'denied' || load.state === 'failed') return <Navigate to="/mon-compte" replace />;
+  if (load.state === 'denied' || load.state === 'failed') return <Navigate to={ROUTES.account} replace />;
   if (load.state === 'loading') return <Spinner label={COPY.account.loading} />;
   return <EditForm animal={load.animal} />;
 }
@@ -114,7 +115,7 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
       return;
     }
     toast({ title: text.saved });
-    navigate('/mon-compte');
+    navigate(ROUTES.account);
   });
 
   const remove = async () => {
@@ -126,7 +127,7 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
       return;
     }
     toast({ title: text.deleted });
-    navigate('/mon-compte');
+    navigate(ROUTES.account);
   };
 
   return (
@@ -134,7 +135,7 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
       title={text.title(animal.nom)}
       actions={
         <Button asChild variant="soft">
-          <Link to="/mon-compte">{text.back}</Link>
+          <Link to={ROUTES.account}>{text.back}</Link>
         </Button>
       }
     >
@@ -212,7 +213,7 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
             {text.delete}
           </Button>
           <Flex gap="3">
-            <Button type="button" variant="soft" color="gray" onClick={() => navigate('/mon-compte')}>
+            <Button type="button" variant="soft" color="gray" onClick={() => navigate(ROUTES.account)}>
               {text.cancel}
             </Button>
             <Button type="submit" size="3" loading={isSubmitting}>

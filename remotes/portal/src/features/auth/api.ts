@@ -1,3 +1,4 @@
+import { ROUTES } from '@medaille/routing';
 import { supabase } from '@medaille/supabase';
 
 // Every call to the auth service the portal makes. E-mail links land on /auth/callback, which reads the
@@ -6,7 +7,7 @@ import { supabase } from '@medaille/supabase';
 /** Where an e-mail link brings the owner back: plain sign-in, an activation to finish, or a new password. */
 export function callbackUrl(purpose: 'sign-in' | 'activation' | 'reset' = 'sign-in'): string {
   const query = purpose === 'activation' ? '?activation=true' : purpose === 'reset' ? '?reset=true' : '';
-  return `${window.location.origin}/auth/callback${query}`;
+  return `${window.location.origin}${ROUTES.authCallback}${query}`;
 }
 
 export async function signInWithPassword(credentials: { email: string; password: string }) {

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FormField, PageFrame } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { forgotPasswordSchema, loginSchema } from '@medaille/domain';
+import { ROUTES } from '@medaille/routing';
 import { useAuth } from '@medaille/supabase';
 import { Box, Button, Card, Flex, Link as RadixLink, Text, TextField } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
@@ -15,7 +16,7 @@ const copy = COPY.login;
 
 /** Where a signed-in owner goes: activation with the code they scanned, or their animals. */
 function destination(code: string | null) {
-  return code ? `/activer?code=${encodeURIComponent(code)}` : '/mon-compte';
+  return code ? `${ROUTES.activate}?code=${encodeURIComponent(code)}` : ROUTES.account;
 }
 
 export function LoginPage() {

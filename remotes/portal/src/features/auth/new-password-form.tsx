@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FormField, PageFrame } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { LIMITS, registerSchema } from '@medaille/domain';
+import { ROUTES } from '@medaille/routing';
 import { Button, Card, TextField } from '@radix-ui/themes';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -27,7 +28,7 @@ export function NewPasswordForm() {
       return;
     }
     toast({ title: copy.passwordSaved.title, description: copy.passwordSaved.description });
-    navigate('/mon-compte', { replace: true });
+    navigate(ROUTES.account, { replace: true });
   });
   return (
     <PageFrame title={copy.newPasswordTitle}>

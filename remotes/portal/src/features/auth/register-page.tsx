@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FormField, PageFrame } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { LIMITS, registerSchema } from '@medaille/domain';
+import { ROUTES } from '@medaille/routing';
 import {
   Box,
   Button,
@@ -55,7 +56,7 @@ export function RegisterPage() {
         return;
       }
       toast({ title: copy.created.title, description: copy.created.description });
-      navigate(withCode('/auth/login', { email: values.email }));
+      navigate(withCode(ROUTES.login, { email: values.email }));
     } catch {
       toast({ title: copy.error, description: COPY.unexpected, variant: 'destructive' });
     }
@@ -110,7 +111,7 @@ export function RegisterPage() {
               <Text size="2" align="center">
                 {copy.haveAccount}{' '}
                 <RadixLink asChild>
-                  <Link to={withCode('/auth/login')}>{copy.login}</Link>
+                  <Link to={withCode(ROUTES.login)}>{copy.login}</Link>
                 </RadixLink>
               </Text>
             </Flex>

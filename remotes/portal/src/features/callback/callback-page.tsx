@@ -1,5 +1,6 @@
 import { Spinner } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
+import { ROUTES } from '@medaille/routing';
 import { useAuth } from '@medaille/supabase';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -32,24 +33,24 @@ export function CallbackPage() {
     }
     if (params.get('activation') !== 'true') {
       toast({ title: copy.success.title, description: copy.success.description });
-      navigate('/mon-compte', { replace: true });
+      navigate(ROUTES.account, { replace: true });
       return;
     }
     void finishPendingActivation().then(
       (outcome) => {
         if (outcome.status === 'done') {
           toast({ title: copy.activated.title, description: copy.activated.description });
-          navigate('/mon-compte', { replace: true });
+          navigate(ROUTES.account, { replace: true });
         } else if (outcome.status === 'missing') {
           toast({ title: copy.expired.title, description: copy.expired.description, variant: 'destructive' });
-          navigate('/activer', { replace: true });
+          navigate(ROUTES.activate, { replace: true });
         } else {
           toast({
             title: copy.activationError,
             description: outcome.message ?? copy.unknownError,
             variant: 'destructive',
           });
-          navigate('/activer', { replace: true });
+          navigate(ROUTES.activate, { replace: true });
         }
       },
       () => {
