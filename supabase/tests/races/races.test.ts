@@ -15,16 +15,16 @@ const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 
 describe('races', () => {
   it('lets exactly one of 20 owners claiming one code at once win, and creates one animal', async () => {
     const code = await stack.newCode();
+    // A name of this run's own: a database kept between runs holds the animals of earlier ones.
+    const nom = `Disputé ${code}`;
     const owners = await Promise.all(Array.from({ length: 20 }, (_, i) => stack.signedInOwner(`race-${i}`)));
     const answers = await Promise.all(
-      owners.map((owner) =>
-        owner.client.rpc('register_animal_with_code', { p_code: code, p_animal: { nom: 'Disputé' } }),
-      ),
+      owners.map((owner) => owner.client.rpc('register_animal_with_code', { p_code: code, p_animal: { nom } })),
     );
     const won = answers.filter((answer) => answer.data?.success);
     expect(won).toHaveLength(1);
     expect(answers.filter((answer) => answer.data?.error === 'Code invalide ou déjà utilisé')).toHaveLength(19);
-    const { data: animals } = await stack.serviceClient().from('animals').select('id').eq('nom', 'Disputé');
+    const { data: animals } = await stack.serviceClient().from('animals').select('id').eq('nom', nom);
     expect(animals).toEqual([{ id: won[0]?.data.animal_id }]);
   });
 
