@@ -30,11 +30,15 @@ afterAll(async () => {
 async function medals(args: string[], env: NodeJS.ProcessEnv = { STACK_PORT: String(new URL(stack.url).port) }) {
   const out: string[] = [];
   const err: string[] = [];
-  const status = await runMedals(args, { PUBLIC_SITE_URL: SITE, ...env }, {
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    cwd: dir,
-  });
+  const status = await runMedals(
+    args,
+    { PUBLIC_SITE_URL: SITE, ...env },
+    {
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+      cwd: dir,
+    },
+  );
   return { status, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -56,10 +60,16 @@ function decodeSheet(pdf: Buffer, count: number): string[] {
   const scale = 300 / 72;
   const decoded: string[] = [];
   for (let pageIndex = 0; pageIndex < doc.countPages(); pageIndex += 1) {
-    const pixmap = doc.loadPage(pageIndex).toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
+    const pixmap = doc
+      .loadPage(pageIndex)
+      .toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
     const width = pixmap.getWidth();
     const rgb = pixmap.getPixels();
-    for (let index = pageIndex * MEDALS_PER_PAGE; index < Math.min(count, (pageIndex + 1) * MEDALS_PER_PAGE); index += 1) {
+    for (
+      let index = pageIndex * MEDALS_PER_PAGE;
+      index < Math.min(count, (pageIndex + 1) * MEDALS_PER_PAGE);
+      index += 1
+    ) {
       const box = qrBoxOf(index);
       const px = (mm: number) => Math.round((mm * 72 * scale) / 25.4);
       const [left, top, side] = [px(box.x), px(box.y), px(box.size)];
@@ -79,7 +89,15 @@ function decodeSheet(pdf: Buffer, count: number): string[] {
 describe('pnpm medals mint', () => {
   it('creates the codes, a sheet whose every QR code decodes to its page, and the CSV', async () => {
     const count = MEDALS_PER_PAGE + 5;
-    const run = await medals(['mint', '--count', String(count), '--batch', batch('lot, essai "1"'), '--out', 'lot1.pdf']);
+    const run = await medals([
+      'mint',
+      '--count',
+      String(count),
+      '--batch',
+      batch('lot, essai "1"'),
+      '--out',
+      'lot1.pdf',
+    ]);
     expect(run).toMatchObject({ status: 0, err: '' });
     const rows = readCsv(await readFile(join(dir, 'lot1.csv'), 'utf8'));
     expect(rows).toHaveLength(count);
@@ -110,7 +128,17 @@ describe('pnpm medals mint', () => {
   });
 
   it('takes a prefix of its own', async () => {
-    const run = await medals(['mint', '--count', '2', '--prefix', 'mdl-chat', '--batch', batch('chats'), '--out', 'chats.pdf']);
+    const run = await medals([
+      'mint',
+      '--count',
+      '2',
+      '--prefix',
+      'mdl-chat',
+      '--batch',
+      batch('chats'),
+      '--out',
+      'chats.pdf',
+    ]);
     expect(run.status).toBe(0);
     for (const row of await storedCodes(batch('chats'))) expect(row.id).toMatch(/^MDL-CHAT-\w{4}-\w{4}-\w{2}$/);
   });

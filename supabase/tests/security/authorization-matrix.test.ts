@@ -494,7 +494,8 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
   }),
   'rpc mint_medal_codes': rpcOnlyForService(
     'mint_medal_codes',
-    (mark) => ({ p_codes: [`MDL-${mark.replace(/[^a-z0-9]/gi, '').toUpperCase().slice(0, 40)}`], p_batch: mark }),
+    // The batch's one code is made from the mark, so that each cell mints a code of its own.
+    (mark) => ({ p_codes: [`MDL-${mark.replace(/\W/g, '').toUpperCase()}`.slice(0, 60)], p_batch: mark }),
     (mark) => exists('codes', 'batch', mark),
   ),
   'rpc medal_info': rpcOnlyForService(
