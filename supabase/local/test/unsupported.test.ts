@@ -265,3 +265,162 @@ describe('REST: functions that return rows', () => {
     expect(await (await service('/rest/v1/rpc/test_add?a=1&b=2&limit=0')).json()).toBeNull();
   });
 });
+
+const auth = (path: string, init: RequestInit & { token?: string } = {}) =>
+  fetch(`${stack.url}/auth/v1${path}`, {
+    ...init,
+    headers: {
+      apikey: stack.anonKey,
+      authorization: `Bearer ${init.token ?? stack.anonKey}`,
+      'content-type': 'application/json',
+      ...init.headers,
+    },
+  });
+
+/** A 501 in GoTrue's legacy error shape ({code, error_code, msg}) whose message names the feature. */
+async function expectAuthRefusal(response: Response, feature: string) {
+  expect(response.status).toBe(501);
+  expect(response.headers.get('x-sb-error-code')).toBe('feature_disabled');
+  const body = (await response.json()) as Record<string, unknown>;
+  expect(Object.keys(body).sort()).toEqual(['code', 'error_code', 'msg']);
+  expect(body).toMatchObject({ code: 501, error_code: 'feature_disabled' });
+  expect(body.msg).toContain(feature);
+  expect(body.msg).toContain('not supported by the local stack');
+}
+
+const newEmail = (label: string) => `${label}-${crypto.randomUUID()}@test.medaille.fr`;
+
+describe('auth: changes to the signed-in user', () => {
+  it('refuses a new e-mail address (supabase-js’s updateUser({ email })) and changes nothing', async () => {
+    const owner = await stack.signedInOwner('email-change');
+    const wanted = newEmail('new-address');
+    const { data, error } = await owner.client.auth.updateUser({ email: wanted, data: { nom: 'Refusé' } });
+    expect(data.user).toBeNull();
+    // auth-js reads every 5xx as a retryable failure, keeping the status and the message, not the code.
+    expect(error).toMatchObject({ status: 501, name: 'AuthRetryableFetchError' });
+    expect(error?.message).toContain('Changing the e-mail address');
+    const { data: after } = await owner.client.auth.getUser();
+    expect(after.user?.email).toBe(owner.email);
+    expect(after.user?.user_metadata.nom).toBeUndefined();
+    const token = (await owner.client.auth.getSession()).data.session?.access_token as string;
+    await expectAuthRefusal(
+      await auth('/user', { method: 'PUT', token, body: JSON.stringify({ email: wanted }) }),
+      'Changing the e-mail address',
+    );
+  });
+
+  it('takes the same address, in any case, as no change, as GoTrue does', async () => {
+    const owner = await stack.signedInOwner('same-email');
+    const { error } = await owner.client.auth.updateUser({ email: owner.email.toUpperCase(), data: { nom: 'Rex' } });
+    expect(error).toBeNull();
+    expect((await owner.client.auth.getUser()).data.user?.user_metadata.nom).toBe('Rex');
+  });
+
+  it('refuses a phone number, and app_metadata from the user as GoTrue does (not_admin, user.go)', async () => {
+    const owner = await stack.signedInOwner('phone-change');
+    const token = (await owner.client.auth.getSession()).data.session?.access_token as string;
+    await expectAuthRefusal(
+      await auth('/user', { method: 'PUT', token, body: JSON.stringify({ phone: '+33612345678' }) }),
+      'phone',
+    );
+    const admin = await auth('/user', { method: 'PUT', token, body: JSON.stringify({ app_metadata: { role: 'x' } }) });
+    expect(admin.status).toBe(403);
+    expect(await admin.json()).toEqual({
+      code: 403,
+      error_code: 'not_admin',
+      msg: 'Updating app_metadata requires admin privileges',
+    });
+  });
+});
+
+describe('auth: flows and providers the stack does not offer', () => {
+  it('refuses the PKCE flow (a code_challenge, grant_type=pkce) by name, and sends no e-mail', async () => {
+    const email = newEmail('pkce');
+    const challenge = { code_challenge: 'x'.repeat(43), code_challenge_method: 's256' };
+    await expectAuthRefusal(
+      await auth('/signup', {
+        method: 'POST',
+        body: JSON.stringify({ email, password: 'mot-de-passe-1', ...challenge }),
+      }),
+      'PKCE',
+    );
+    await expectAuthRefusal(
+      await auth('/otp', { method: 'POST', body: JSON.stringify({ email, ...challenge }) }),
+      'PKCE',
+    );
+    await expectAuthRefusal(
+      await auth('/recover', { method: 'POST', body: JSON.stringify({ email, ...challenge }) }),
+      'PKCE',
+    );
+    await expectAuthRefusal(
+      await auth('/token?grant_type=pkce', {
+        method: 'POST',
+        body: JSON.stringify({ auth_code: 'x', code_verifier: 'y' }),
+      }),
+      'grant_type=pkce',
+    );
+    const mails = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`);
+    expect(await mails.json()).toEqual([]);
+  });
+
+  it('refuses GoTrue’s other grant types by name, and answers an unknown one as GoTrue does (token.go)', async () => {
+    for (const grant of ['id_token', 'web3']) {
+      await expectAuthRefusal(
+        await auth(`/token?grant_type=${grant}`, { method: 'POST', body: '{}' }),
+        `grant_type=${grant}`,
+      );
+    }
+    const unknown = await auth('/token?grant_type=magic', { method: 'POST', body: '{}' });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ error_code: 'invalid_credentials', msg: 'unsupported_grant_type' });
+  });
+
+  it('answers phone numbers as GoTrue does with the phone provider off (signup.go, otp.go)', async () => {
+    const phoneOnly = await auth('/signup', {
+      method: 'POST',
+      body: JSON.stringify({ phone: '+33612345678', password: 'mot-de-passe-1' }),
+    });
+    expect(phoneOnly.status).toBe(400);
+    expect(await phoneOnly.json()).toMatchObject({
+      error_code: 'phone_provider_disabled',
+      msg: 'Phone signups are disabled',
+    });
+    const both = await auth('/signup', {
+      method: 'POST',
+      body: JSON.stringify({ email: newEmail('both'), phone: '+33612345678', password: 'mot-de-passe-1' }),
+    });
+    expect(both.status).toBe(400);
+    expect(await both.json()).toMatchObject({
+      error_code: 'validation_failed',
+      msg: 'Only an email address or phone number should be provided on signup.',
+    });
+    const otp = await stack.client().auth.signInWithOtp({ phone: '+33612345678' });
+    expect(otp.error).toMatchObject({
+      status: 400,
+      code: 'phone_provider_disabled',
+      message: 'Unsupported phone provider',
+    });
+  });
+
+  it('refuses GoTrue’s endpoints it does not serve by name (resend, MFA factors, OAuth, SSO, admin...)', async () => {
+    const { error } = await stack.client().auth.resend({ type: 'signup', email: newEmail('resend') });
+    expect(error).toMatchObject({ status: 501 });
+    expect(error?.message).toContain('/auth/v1/resend');
+    const endpoints: [string, string, string][] = [
+      ['POST', '/resend', 'resend'],
+      ['POST', '/magiclink', 'magiclink'],
+      ['GET', '/reauthenticate', 'reauthenticate'],
+      ['POST', '/factors', 'factors'],
+      ['GET', '/authorize?provider=google', 'authorize'],
+      ['GET', '/admin/users', 'admin'],
+      ['POST', '/sso', 'sso'],
+      ['POST', '/invite', 'invite'],
+    ];
+    for (const [method, path, name] of endpoints) {
+      const body = method === 'POST' ? { body: '{}' } : {};
+      await expectAuthRefusal(await auth(path, { method, ...body }), `/auth/v1/${name}`);
+    }
+    const unknown = await auth('/no-such-endpoint');
+    expect(unknown.status).toBe(404);
+  });
+});

@@ -6,7 +6,7 @@ import type { StackEnv } from '../http/gateway.ts';
 import type { AuthContext } from './context.ts';
 import { AuthError } from './errors.ts';
 import { checkFrequency, sendLink } from './links.ts';
-import { checkEmail, emailOf, readBody } from './request.ts';
+import { checkEmail, emailOf, readBody, refusePkce, text } from './request.ts';
 import { createUser, findUserByEmail } from './users.ts';
 
 export function otpRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
@@ -14,6 +14,12 @@ export function otpRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
     await ctx.limit(c, 'signInSignUps');
     const input = await readBody(c);
     const email = emailOf(input);
+    refusePkce(input);
+    if (email && text(input.phone)) {
+      throw new AuthError(400, 'validation_failed', 'Only an email address or phone number should be provided');
+    }
+    // The phone provider is off ([auth.sms] in config.toml): GoTrue's answer for a phone number.
+    if (text(input.phone)) throw new AuthError(400, 'phone_provider_disabled', 'Unsupported phone provider');
     if (!email) throw new AuthError(400, 'validation_failed', 'One of email or phone must be set');
     checkEmail(email);
     const createIfMissing = input.create_user !== false;

@@ -4,7 +4,7 @@ import type { StackEnv } from '../http/gateway.ts';
 import type { AuthContext } from './context.ts';
 import { AuthError } from './errors.ts';
 import { checkFrequency, sendLink } from './links.ts';
-import { checkEmail, emailOf, readBody } from './request.ts';
+import { checkEmail, emailOf, readBody, refusePkce } from './request.ts';
 import { findUserByEmail } from './users.ts';
 
 export function recoverRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
@@ -12,6 +12,7 @@ export function recoverRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
     await ctx.limit(c, 'signInSignUps');
     const input = await readBody(c);
     const email = emailOf(input);
+    refusePkce(input);
     if (!email) throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
     checkEmail(email);
     await ctx.db.transaction(async (tx) => {

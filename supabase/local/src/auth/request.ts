@@ -1,6 +1,6 @@
 // Reading and checking what a client sends to /auth/v1, with GoTrue's messages.
 import type { Context } from 'hono';
-import { AuthError } from './errors.ts';
+import { AuthError, notSupported } from './errors.ts';
 
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -21,6 +21,11 @@ export const text = (value: unknown) => (typeof value === 'string' ? value.trim(
 
 /** The address of a body, trimmed and lower-cased as GoTrue stores it. */
 export const emailOf = (input: Record<string, unknown>) => text(input.email).toLowerCase();
+
+/** supabase-js's PKCE flow sends a code challenge; the stack serves the implicit flow only. */
+export function refusePkce(input: Record<string, unknown>) {
+  if (text(input.code_challenge)) throw notSupported('The PKCE flow (code_challenge)');
+}
 
 export function checkEmail(email: string) {
   if (!EMAIL_FORMAT.test(email)) {

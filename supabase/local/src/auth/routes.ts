@@ -14,6 +14,7 @@ import { recoverRoutes } from './recover.ts';
 import { settingsRoutes } from './settings.ts';
 import { signUpRoutes } from './sign-up.ts';
 import { tokenRoutes } from './token.ts';
+import { unsupportedRoutes } from './unsupported.ts';
 import { userRoutes } from './user.ts';
 import { UnreadableUserError } from './users.ts';
 import { verifyRoutes } from './verify.ts';
@@ -42,6 +43,7 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
   userRoutes(app, ctx);
   logoutRoutes(app, ctx);
   settingsRoutes(app);
+  unsupportedRoutes(app);
 
   app.all('*', () => {
     throw new AuthError(404, 'not_found', 'The requested resource was not found');

@@ -5,7 +5,7 @@ import type { StackEnv } from '../http/gateway.ts';
 import type { AuthContext } from './context.ts';
 import { AuthError } from './errors.ts';
 import { checkFrequency, sendLink } from './links.ts';
-import { checkEmail, checkPasswordStrength, emailOf, readBody } from './request.ts';
+import { checkEmail, checkPasswordStrength, emailOf, readBody, refusePkce, text } from './request.ts';
 import { createUser, findUserByEmail, findUserById, replacePendingSignUp, type UserRow, userJson } from './users.ts';
 
 export function signUpRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
@@ -15,6 +15,16 @@ export function signUpRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
     const email = emailOf(input);
     const password = typeof input.password === 'string' ? input.password : '';
     const data = typeof input.data === 'object' && input.data !== null ? (input.data as Record<string, unknown>) : {};
+    refusePkce(input);
+    // The project's config.toml leaves GoTrue's phone provider off ([auth.sms]), so GoTrue answers these.
+    if (email && text(input.phone)) {
+      throw new AuthError(
+        400,
+        'validation_failed',
+        'Only an email address or phone number should be provided on signup.',
+      );
+    }
+    if (text(input.phone)) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
     if (!email) throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
     if (!password) throw new AuthError(400, 'validation_failed', 'Signup requires a valid password');
     checkEmail(email);

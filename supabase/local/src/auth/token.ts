@@ -4,7 +4,7 @@ import type { Context, Hono } from 'hono';
 import type { Queryable } from '../database/index.ts';
 import type { StackEnv } from '../http/gateway.ts';
 import type { AuthContext } from './context.ts';
-import { AuthError, invalidCredentials } from './errors.ts';
+import { AuthError, invalidCredentials, notSupported } from './errors.ts';
 import { emailOf, readBody, text } from './request.ts';
 import { sessionResponse, signIn } from './sessions.ts';
 import {
@@ -14,6 +14,9 @@ import {
   REFRESH_TOKEN_FORMAT,
   type RefreshTokenRow,
 } from './users.ts';
+
+/** GoTrue's grant types besides password and refresh_token (internal/api/token.go). */
+const OTHER_GRANTS = new Set(['pkce', 'id_token', 'web3']);
 
 export function tokenRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
   app.post('/token', async (c) => {
@@ -38,6 +41,7 @@ export function tokenRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
         throw new AuthError(400, 'validation_failed', 'Refresh token is not valid');
       return c.json(await ctx.db.transaction((tx) => refresh(ctx, c, tx, token)));
     }
+    if (grant && OTHER_GRANTS.has(grant)) throw notSupported(`grant_type=${grant}`);
     throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
   });
 }

@@ -1,9 +1,11 @@
 // /user: the signed-in user, and the changes GoTrue lets them make to themselves (password, metadata).
+// A new password needs neither a nonce nor the current password: config.toml's secure_password_change
+// is off, so GoTrue asks for neither.
 import type { Hono } from 'hono';
 import type { StackEnv } from '../http/gateway.ts';
 import type { AuthContext } from './context.ts';
-import { AuthError } from './errors.ts';
-import { checkPasswordStrength, readBody } from './request.ts';
+import { AuthError, notSupported } from './errors.ts';
+import { checkPasswordStrength, emailOf, readBody, text } from './request.ts';
 import { requireUser } from './sessions.ts';
 import { checkPassword, findUserById, hashPassword, type UserRow, userJson } from './users.ts';
 
@@ -18,6 +20,7 @@ export function userRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
     const input = await readBody(c);
     const answer = await ctx.db.transaction(async (tx) => {
       const { user, sessionId } = await requireUser(c, tx);
+      refuseWhatGoTrueWouldNotLet(input, user);
       if (typeof input.password === 'string') {
         checkPasswordStrength(input.password, ctx.config.passwordMinLength);
         if (await checkPassword(input.password, user.encrypted_password)) {
@@ -41,4 +44,17 @@ export function userRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
     });
     return c.json(answer);
   });
+}
+
+/** What this endpoint refuses before changing anything: GoTrue's rules (user.go), and what it does not do. */
+function refuseWhatGoTrueWouldNotLet(input: Record<string, unknown>, user: UserRow) {
+  if (typeof input.app_metadata === 'object' && input.app_metadata !== null) {
+    throw new AuthError(403, 'not_admin', 'Updating app_metadata requires admin privileges');
+  }
+  // GoTrue takes the address the user already has as no change.
+  const email = emailOf(input);
+  if (email && email !== user.email.toLowerCase()) {
+    throw notSupported('Changing the e-mail address (PUT /auth/v1/user with a new email)');
+  }
+  if (text(input.phone)) throw notSupported('Changing the phone number (PUT /auth/v1/user with phone)');
 }
