@@ -424,3 +424,57 @@ describe('auth: flows and providers the stack does not offer', () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+/** A 501 in Storage's error shape ({statusCode, error, message, code}) whose message names the feature. */
+async function expectStorageRefusal(response: Response, feature: string) {
+  expect(response.status).toBe(501);
+  const body = (await response.json()) as Record<string, unknown>;
+  expect(body).toMatchObject({ statusCode: '501', error: 'Not Implemented', code: 'NotSupported' });
+  expect(body.message).toContain(feature);
+  expect(body.message).toContain('not supported by the local stack');
+}
+
+describe('storage: what the stack does not serve', () => {
+  const BUCKET = 'animal-photos';
+
+  it('refuses signed URLs, moves, copies, object info and buckets by name (supabase-js’s storage API)', async () => {
+    const storage = stack.serviceClient().storage;
+    const signed = await storage.from(BUCKET).createSignedUrl('x/photo.jpg', 60);
+    expect(signed.error?.message).toContain('Signed URLs');
+    const moved = await storage.from(BUCKET).move('x/a.jpg', 'x/b.jpg');
+    expect(moved.error?.message).toContain('/object/move');
+    const buckets = await storage.listBuckets();
+    expect(buckets.error?.message).toContain('/bucket');
+    const requests: [string, string, string][] = [
+      ['POST', `/object/sign/${BUCKET}/x/photo.jpg`, 'Signed URLs'],
+      ['POST', `/object/upload/sign/${BUCKET}/x/photo.jpg`, 'Signed upload URLs'],
+      ['POST', '/object/copy', '/object/copy'],
+      ['GET', `/object/info/${BUCKET}/x/photo.jpg`, '/object/info'],
+      ['GET', `/bucket/${BUCKET}`, '/bucket'],
+      ['POST', '/upload/resumable', 'Resumable uploads'],
+      ['GET', `/render/image/authenticated/${BUCKET}/x/photo.jpg`, 'authenticated'],
+    ];
+    for (const [method, path, feature] of requests) {
+      const answer = await service(`/storage/v1${path}`, { method, ...(method === 'POST' ? { body: '{}' } : {}) });
+      await expectStorageRefusal(answer, feature);
+    }
+  });
+
+  it('refuses a download as an attachment (?download) and user metadata on an upload, storing nothing', async () => {
+    const download = await fetch(
+      `${stack.url}/storage/v1/object/public/${BUCKET}/b0000000-0000-4000-8000-000000000001/demo-1.png?download=rex.png`,
+    );
+    await expectStorageRefusal(download, '?download');
+    const owner = await stack.signedInOwner('metadata');
+    const code = await stack.newCode();
+    const { data } = await owner.client.rpc('register_animal_with_code', { p_code: code, p_animal: { nom: 'Rex' } });
+    const path = `${data.animal_id}/with-metadata.png`;
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const upload = await owner.client.storage
+      .from(BUCKET)
+      .upload(path, new Blob([png], { type: 'image/png' }), { metadata: { source: 'camera' } });
+    expect(upload.error?.message).toContain('metadata');
+    const listed = await owner.client.storage.from(BUCKET).list(data.animal_id);
+    expect(listed.data).toEqual([]);
+  });
+});

@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 import type { StackEnv } from '../http/gateway.ts';
 import type { ObjectRow, StorageContext } from './context.ts';
-import { noSuchKey, StorageError } from './errors.ts';
+import { noSuchKey, notSupported, StorageError } from './errors.ts';
 import { type ImageTransform, outputFormat, transformImage } from './image-transform.ts';
 
 /** `asCaller`: look the row up under the caller's role (a private bucket), or not (a public one). */
@@ -13,6 +13,7 @@ export async function download(
   object: { bucketId: string; name: string; asCaller: boolean },
   transform?: ImageTransform,
 ) {
+  if (c.req.query('download') !== undefined) throw notSupported('Downloads as an attachment (?download)');
   const { bucketId, name } = object;
   const lookUp = 'select * from storage.objects where bucket_id = $1 and name = $2';
   const row = object.asCaller

@@ -25,6 +25,13 @@ export const tooLarge = () =>
   new StorageError('413', 'Payload too large', 'The object exceeded the maximum allowed size', 'EntityTooLarge');
 export const invalidRequest = (message: string) => new StorageError('400', 'Error', message, 'InvalidRequest');
 
+/**
+ * What Storage serves and the local stack does not (DESIGN D8): a 501 that names it. `NotSupported` is
+ * Storage's own code for a feature it does not offer.
+ */
+export const notSupported = (feature: string) =>
+  new StorageError('501', 'Not Implemented', `${feature} is not supported by the local stack`, 'NotSupported', 501);
+
 export function errorResponse(error: Error, c: Context) {
   if (error instanceof BadUrl) {
     return c.json({ error: 'Bad Request', message: error.message, statusCode: 400 }, 400);

@@ -11,6 +11,7 @@ import type { FileStore } from './files.ts';
 import { listRoutes } from './list.ts';
 import { objectRoutes } from './objects.ts';
 import { renderRoutes } from './render.ts';
+import { unsupportedRoutes } from './unsupported.ts';
 
 export { GLOBAL_FILE_SIZE_LIMIT } from './upload.ts';
 
@@ -25,6 +26,7 @@ export function storageRoutes(db: Database, files: FileStore) {
   });
   app.onError(errorResponse);
 
+  unsupportedRoutes(app);
   renderRoutes(app, ctx);
   // Before the objects' routes: /object/list/{bucket} would otherwise be an upload to a bucket named "list".
   listRoutes(app, ctx);

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { StackEnv } from '../http/gateway.ts';
 import type { StorageContext } from './context.ts';
-import { invalidRequest, StorageError, tooLarge } from './errors.ts';
+import { invalidRequest, notSupported, StorageError, tooLarge } from './errors.ts';
 import { signatureMismatch } from './image-signature.ts';
 import { checkKey, objectNameOf } from './object-names.ts';
 
@@ -27,8 +27,11 @@ async function readUpload(c: Context) {
   const length = Number(c.req.header('content-length') ?? 0);
   if (length > GLOBAL_FILE_SIZE_LIMIT) throw tooLarge();
   const contentType = c.req.header('content-type') ?? 'application/octet-stream';
+  const refuseMetadata = () => notSupported('User metadata on uploads (metadata, x-metadata)');
+  if (c.req.header('x-metadata') !== undefined) throw refuseMetadata();
   if (contentType.startsWith('multipart/form-data')) {
     const form = await c.req.formData();
+    if (form.has('metadata')) throw refuseMetadata();
     const file = [...form.values()].find((value) => typeof value !== 'string') as Blob | undefined;
     if (!file) throw invalidRequest('No file found in the form');
     const cacheControl = form.get('cacheControl');
