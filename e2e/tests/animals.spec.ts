@@ -172,6 +172,10 @@ test('the gallery adds, reorders with the keyboard, sets the cover and deletes p
 
   await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
   await gallery.getByRole('button', { name: 'Supprimer la photo (Photo 2)' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Supprimer cette photo ?' })
+    .getByRole('button', { name: 'Supprimer la photo' })
+    .click();
   await expect(page.locator('.md-toast-title', { hasText: 'Photo supprimée' })).toBeVisible();
   await expect(gallery.getByRole('img')).toHaveCount(1);
   const { data: left } = await owner.client.from('animals').select('cover_photo_id').eq('id', animalId).single();

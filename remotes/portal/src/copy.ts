@@ -164,6 +164,10 @@ export const COPY = {
     cover: 'Couverture',
     makeCover: 'Choisir comme couverture',
     remove: 'Supprimer la photo',
+    // Not in SPEC: a tap on a phone must not delete a photo at once (issue 14).
+    removeTitle: 'Supprimer cette photo ?',
+    removeText: 'Elle disparaîtra de la fiche publique de votre animal. Cette action est irréversible.',
+    removeConfirm: 'Supprimer la photo',
     move: 'Déplacer la photo',
     photo: (index: number) => `Photo ${index}`,
     uploading: (name: string) => `Envoi de ${name}…`,

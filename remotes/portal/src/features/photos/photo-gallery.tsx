@@ -16,9 +16,11 @@ import {
   useSortable,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { ConfirmDialog } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { LIMITS } from '@medaille/domain';
 import { Badge, Box, Card, Flex, Grid, Heading, IconButton, Text } from '@radix-ui/themes';
+import { useEffect, useRef, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { type Photo, useAnimalPhotos } from './api.ts';
 import { photoProblem } from './image-files.ts';
@@ -29,6 +31,10 @@ const text = COPY.gallery;
 /**
  * The animal's photos: add (click or drop), reorder by dragging (mouse, touch or keyboard), choose the
  * cover, delete. Files and rows change at once; the cover is saved with the page (Enregistrer).
+ *
+ * A delete asks first. An undo would keep the photo until a timer ran out, while a reorder in between must
+ * name every stored photo and a closed page would forget the delete; a confirmation deletes what the owner
+ * sees deleted, at once, for one more tap.
  */
 export function PhotoGallery({
   animalId,
@@ -74,12 +80,30 @@ export function PhotoGallery({
     if (failed) toast({ ...text.uploadFailed, variant: 'destructive' });
   };
 
+  const [toRemove, setToRemove] = useState<Photo | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const section = useRef<HTMLElement>(null);
+  // After a delete, focus goes to the photo that took its place (or the one before), not to the page.
+  const focusAfterRemoval = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusAfterRemoval.current;
+    if (index === null || !section.current) return;
+    focusAfterRemoval.current = null;
+    const buttons = section.current.querySelectorAll<HTMLElement>('[data-photo-remove]');
+    (buttons[Math.min(index, buttons.length - 1)] ?? section.current).focus();
+  }, [photos]);
+
   const remove = async (photo: Photo) => {
+    setRemoving(true);
+    const index = photos.indexOf(photo);
     const { error } = await gallery.remove(photo);
+    setRemoving(false);
+    setToRemove(null);
     if (error) {
       toast({ title: text.removeFailed, description: error.message, variant: 'destructive' });
       return;
     }
+    focusAfterRemoval.current = index;
     if (photo.id === coverId) onCoverChange(null);
     toast({ title: text.removed });
   };
@@ -95,7 +119,7 @@ export function PhotoGallery({
   const full = photos.length >= LIMITS.maxPhotosPerAnimal;
   return (
     <Card size="3" asChild>
-      <section aria-labelledby="gallery-title">
+      <section aria-labelledby="gallery-title" ref={section} tabIndex={-1}>
         <Heading id="gallery-title" as="h2" size="4">
           {text.title}
         </Heading>
@@ -151,7 +175,7 @@ export function PhotoGallery({
                         onCoverChange(photo.id);
                         toast(text.coverSet);
                       }}
-                      onRemove={() => void remove(photo)}
+                      onRemove={() => setToRemove(photo)}
                     />
                   ))}
                 </ol>
@@ -159,6 +183,15 @@ export function PhotoGallery({
             </SortableContext>
           </DndContext>
         )}
+        <ConfirmDialog
+          open={toRemove !== null}
+          onOpenChange={(open) => (open || removing ? undefined : setToRemove(null))}
+          title={text.removeTitle}
+          description={text.removeText}
+          confirmLabel={text.removeConfirm}
+          onConfirm={() => (toRemove ? void remove(toRemove) : undefined)}
+          busy={removing}
+        />
       </section>
     </Card>
   );
@@ -197,8 +230,9 @@ function Thumbnail({
         {isCover ? null : (
           <IconButton
             type="button"
-            size="1"
+            size="3"
             variant="solid"
+            className="portal-thumbnail-action"
             onClick={onCover}
             aria-label={`${text.makeCover} (${text.photo(index + 1)})`}
           >
@@ -207,9 +241,11 @@ function Thumbnail({
         )}
         <IconButton
           type="button"
-          size="1"
+          size="3"
           color="red"
           variant="solid"
+          className="portal-thumbnail-action"
+          data-photo-remove
           onClick={onRemove}
           aria-label={`${text.remove} (${text.photo(index + 1)})`}
         >
@@ -217,9 +253,10 @@ function Thumbnail({
         </IconButton>
         <IconButton
           type="button"
-          size="1"
+          size="3"
           variant="solid"
           color="gray"
+          className="portal-thumbnail-action"
           aria-label={`${text.move} (${text.photo(index + 1)})`}
           {...attributes}
           {...listeners}
