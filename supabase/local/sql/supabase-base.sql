@@ -195,17 +195,14 @@ begin
 end
 $$;
 
--- Supabase's default privileges: the API roles may use public, and everything created there is
--- granted to them (the project's migrations revoke this and grant back what they need).
+-- The API roles may use these schemas. What Supabase grants them by default on everything created in public
+-- is set once, when the project is new: supabase-project.sql.
 grant usage on schema public to anon, authenticated, service_role;
 grant usage on schema auth to anon, authenticated, service_role;
 grant usage on schema storage to anon, authenticated, service_role;
 grant usage on schema extensions to anon, authenticated, service_role;
 grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
 grant all on auth.users, auth.identities to service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
 
 -- The Supabase CLI's record of applied migrations.
 create schema if not exists supabase_migrations;
