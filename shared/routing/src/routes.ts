@@ -11,6 +11,8 @@ export const ROUTES = {
   authCallback: '/auth/callback',
   account: '/mon-compte',
   editAnimal: '/mon-compte/animal/:id',
+  /** One animal's inbox and scan history (the finders' messages, shared positions, lost-page openings). */
+  animalHistory: '/mon-compte/animal/:id/historique',
 } as const;
 
 /** The owner's routes, all rendered by the portal remote. */
@@ -21,11 +23,17 @@ export const PORTAL_ROUTES: readonly string[] = [
   ROUTES.authCallback,
   ROUTES.account,
   ROUTES.editAnimal,
+  ROUTES.animalHistory,
 ];
 
 /** The path of one animal's edit page. */
 export function editAnimalPath(animalId: string): string {
   return ROUTES.editAnimal.replace(':id', encodeURIComponent(animalId));
+}
+
+/** The path of one animal's inbox and scan history. */
+export function animalHistoryPath(animalId: string): string {
+  return ROUTES.animalHistory.replace(':id', encodeURIComponent(animalId));
 }
 
 /** Segments that are never a medal code: the first segment of every owner route (`activer`, `auth`, ...). */

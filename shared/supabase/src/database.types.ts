@@ -79,6 +79,8 @@ export type Database = {
           last_known_at: string | null
           date_creation: string
           date_modification: string
+          lost_since: string | null
+          lost_checklist: string[]
         }
         Insert: {
           id?: string
@@ -115,6 +117,8 @@ export type Database = {
           last_known_at?: string | null
           date_creation?: string
           date_modification?: string
+          lost_since?: string | null
+          lost_checklist?: string[]
         }
         Update: {
           id?: string
@@ -151,6 +155,8 @@ export type Database = {
           last_known_at?: string | null
           date_creation?: string
           date_modification?: string
+          lost_since?: string | null
+          lost_checklist?: string[]
         }
         Relationships: [
           {
@@ -211,6 +217,7 @@ export type Database = {
           message: string | null
           contact: string | null
           created_at: string
+          read_at: string | null
         }
         Insert: {
           id?: string
@@ -219,6 +226,7 @@ export type Database = {
           message?: string | null
           contact?: string | null
           created_at?: string
+          read_at?: string | null
         }
         Update: {
           id?: string
@@ -227,6 +235,7 @@ export type Database = {
           message?: string | null
           contact?: string | null
           created_at?: string
+          read_at?: string | null
         }
         Relationships: [
           {
@@ -238,6 +247,45 @@ export type Database = {
           },
           {
             foreignKeyName: "finder_messages_code_id_fkey"
+            columns: ["code_id"]
+            isOneToOne: false
+            referencedRelation: "codes"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      profile_views: {
+        Row: {
+          id: string
+          animal_id: string
+          code_id: string
+          client_hash: string | null
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          animal_id: string
+          code_id: string
+          client_hash?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          animal_id?: string
+          code_id?: string
+          client_hash?: string | null
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "profile_views_animal_id_fkey"
+            columns: ["animal_id"]
+            isOneToOne: false
+            referencedRelation: "animals"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "profile_views_code_id_fkey"
             columns: ["code_id"]
             isOneToOne: false
             referencedRelation: "codes"
@@ -336,6 +384,10 @@ export type Database = {
         Args: { p_bucket: string; p_limit: number; p_window_seconds: number }
         Returns: boolean
       }
+      mark_messages_read: {
+        Args: { p_animal_id: string }
+        Returns: number
+      }
       medal_info: {
         Args: { p_code: string }
         Returns: Json
@@ -364,6 +416,10 @@ export type Database = {
         Args: { p_code: string; p_message: string; p_contact: string }
         Returns: Json
       }
+      record_lost_profile_view: {
+        Args: { p_code: string; p_client_hash: string }
+        Returns: Json
+      }
       record_scan: {
         Args: { p_code: string; p_animal_id: string; p_lat: number; p_lon: number; p_accuracy: number; p_user_agent: string; p_client_hash: string }
         Returns: Json
@@ -383,6 +439,10 @@ export type Database = {
       set_my_medal_suspended: {
         Args: { p_animal_id: string; p_suspended: boolean }
         Returns: Json
+      }
+      unread_message_counts: {
+        Args: never
+        Returns: string[]
       }
     }
     Enums: {

@@ -6,6 +6,8 @@ export interface FunctionEnv {
   SUPABASE_ANON_KEY?: string;
   /** Local stack only: where e-mails go instead of a provider. */
   LOCAL_MAILBOX_URL?: string;
+  /** The public site, where links in e-mails to owners lead (https://medaille.fr). */
+  PUBLIC_SITE_URL?: string;
   /** Production: the Resend API key and sender used for e-mails to owners. */
   RESEND_API_KEY?: string;
   MAIL_FROM?: string;

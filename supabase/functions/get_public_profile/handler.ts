@@ -6,6 +6,7 @@ import { call, serviceDatabase } from '../_shared/database.ts';
 import { normalizeCode, withoutControlCharacters } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
+import { escapeHtml, sendMail } from '../_shared/mail.ts';
 import { photoUrl } from '../_shared/photos.ts';
 
 interface Photo {
@@ -18,7 +19,7 @@ interface Photo {
 
 /** `status` is not_found, unclaimed or claimed; a claimed code carries the public profile's fields. */
 interface PublicProfile {
-  status: 'not_found' | 'unclaimed' | 'claimed' | 'rate_limited';
+  status: 'not_found' | 'unclaimed' | 'suspended' | 'claimed' | 'rate_limited';
   code: string;
   photos?: Photo[];
   [field: string]: unknown;
@@ -46,8 +47,44 @@ export default function getPublicProfile(request: Request, env: FunctionEnv): Pr
         NO_STORE,
       );
     if (profile.photos) profile.photos = profile.photos.map((photo) => ({ ...photo, url: photoUrl(env, photo.path) }));
+    if (profile.status === 'claimed' && profile.is_lost === true) await alertOwnerOfLostView(env, code, client);
     return json(profile, 200, NO_STORE);
   })(request);
+}
+
+/** What record_lost_profile_view answers: the owner's address only when they are to be told. */
+type LostView =
+  | { recorded: boolean; notify: false }
+  | { recorded: true; notify: true; animal_id: string; animal_name: string; owner_email: string };
+
+/**
+ * A lost animal's page was opened: recorded for the owner's history, and the owner told by e-mail at most
+ * once every 10 minutes. A mail that fails is logged, never the finder's problem.
+ */
+async function alertOwnerOfLostView(env: FunctionEnv, code: string, client: string) {
+  const view = await call<LostView>(serviceDatabase(env), 'record_lost_profile_view', {
+    p_code: code,
+    p_client_hash: client,
+  });
+  if (!view.notify) return;
+  await sendMail(env, lostViewMail(env, view)).catch((error) => console.error('[get_public_profile] mail', error));
+}
+
+function lostViewMail(env: FunctionEnv, view: Extract<LostView, { notify: true }>) {
+  const name = view.animal_name;
+  const history = `${(env.PUBLIC_SITE_URL ?? '').replace(/\/+$/, '')}${animalHistoryPath(view.animal_id)}`;
+  const text = `Quelqu'un vient d'ouvrir la page de ${name}, signalé comme perdu. S'il partage sa position ou vous écrit, vous le verrez dans l'historique.`;
+  return {
+    to: view.owner_email,
+    subject: `Le profil de ${name} vient d'être consulté`,
+    text: `Bonjour,\n\n${text}\n\nHistorique des scans : ${history}\n\nL'équipe Médaille\n`,
+    html: `<p>Bonjour,</p><p>${escapeHtml(text)}</p><p><a href="${escapeHtml(history)}">Voir l'historique des scans</a></p><p>L'équipe Médaille</p>`,
+  };
+}
+
+/** The portal's page of one animal's history (`animalHistoryPath` of @medaille/routing; a test compares them). */
+export function animalHistoryPath(animalId: string): string {
+  return `/mon-compte/animal/${encodeURIComponent(animalId)}/historique`;
 }
 
 // A profile changes when its owner edits it or flags the animal lost: never serve a stale one.

@@ -124,6 +124,8 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     SUPABASE_ANON_KEY: keys.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
     LOCAL_MAILBOX_URL: `${url}/mailbox/api/messages`,
+    // Where links in e-mails to owners lead (the shell, as for auth's e-mails), unless set for the functions.
+    PUBLIC_SITE_URL: config.functionEnv.PUBLIC_SITE_URL ?? config.siteUrl,
   };
   const leaveFunctions = await serveFunctionsInProcess(config.functionsDir, url, app);
   const stopPhotoSweep = functions.has('sweep-photos')

@@ -64,11 +64,15 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['finder_messages select',                      DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['finder_messages insert',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['finder_messages update',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['finder_messages delete',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['finder_messages delete',                      DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['scan_events select',                          DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['scan_events insert',                          DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['scan_events update',                          DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['scan_events delete',                          DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['scan_events delete',                          DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['profile_views select',                        DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['profile_views insert',                        DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['profile_views update',                        DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['profile_views delete',                        DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rate_limit_hits select',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rate_limit_hits insert',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rate_limit_hits update',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -98,6 +102,11 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['rpc medal_info',                              DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc set_medal_suspended',                     DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc set_my_medal_suspended',                  DENIED,  OK,      EMPTY,   EMPTY,   EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // The owner's inbox: marking read and counting unread act on the caller's own animals only; recording a
+  // lost page's opening is get_public_profile's (service_role).
+  ['rpc mark_messages_read',                      DENIED,  OK,      EMPTY,   EMPTY,   EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc unread_message_counts',                   DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc record_lost_profile_view',                DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc touch_date_modification (trigger)',       DENIED,  DENIED,  DENIED,  400,     DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc enforce_photo_limit (trigger)',           DENIED,  DENIED,  DENIED,  400,     DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // Storage, bucket animal-photos. Public files need no key at all, so a bad token changes nothing there.
@@ -197,6 +206,13 @@ const fresh = {
         ? { ...base, message: 'Vu près du parc', ...fields }
         : { ...base, lat: 45.76, lon: 4.83, consent: true, ...fields };
     const row = await must(service.from(table).insert(values).select('id').single());
+    return (row as { id: string }).id;
+  },
+  /** An opening of A's animal's page, as get_public_profile records it while the animal is lost. */
+  async view() {
+    const row = await must(
+      service.from('profile_views').insert({ animal_id: f.animal, code_id: f.code }).select('id').single(),
+    );
     return (row as { id: string }).id;
   },
   async rateBucket() {
@@ -366,6 +382,24 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
   ),
   'scan_events delete': deleteOne('scan_events', () => fresh.row('scan_events')),
 
+  'profile_views select': operation({
+    service: 'rest',
+    prepare: () => fresh.view(),
+    act: ({ db }, id) => db.from('profile_views').select('*').eq('id', id),
+    tookEffect: (id, data) => hasRow(data, 'id', id),
+  }),
+  'profile_views insert': insertMarked('profile_views', 'client_hash', (client_hash) => ({
+    animal_id: f.animal,
+    code_id: f.code,
+    client_hash,
+  })),
+  'profile_views update': updateOne(
+    'profile_views',
+    () => fresh.view(),
+    () => ({ client_hash: marker() }),
+  ),
+  'profile_views delete': deleteOne('profile_views', () => fresh.view()),
+
   'rate_limit_hits select': operation({
     service: 'rest',
     act: ({ db }) => db.from('rate_limit_hits').select('*').eq('bucket', f.rateBucket),
@@ -514,6 +548,28 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     prepare: async () => (await fresh.animal()).animalId,
     act: ({ db }, animalId) => db.rpc('set_my_medal_suspended', { p_animal_id: animalId, p_suspended: true }),
     tookEffect: async (animalId) => (await rowOf('codes', 'animal_id', animalId))?.suspended_at != null,
+  }),
+  'rpc mark_messages_read': operation({
+    service: 'rest',
+    prepare: () => fresh.row('finder_messages'),
+    act: ({ db }) => db.rpc('mark_messages_read', { p_animal_id: f.animal }),
+    tookEffect: async (id) => (await rowOf('finder_messages', 'id', id))?.read_at != null,
+  }),
+  'rpc unread_message_counts': operation({
+    service: 'rest',
+    prepare: () => fresh.row('finder_messages'),
+    act: ({ db }) => db.rpc('unread_message_counts'),
+    tookEffect: (_, data) => hasRow(data, 'animal_id', f.animal),
+  }),
+  'rpc record_lost_profile_view': operation({
+    service: 'rest',
+    prepare: async () => {
+      const animal = await fresh.animal();
+      await must(ownerA.client.from('animals').update({ is_lost: true }).eq('id', animal.animalId).select());
+      return { code: animal.code, mark: marker() };
+    },
+    act: ({ db }, t) => db.rpc('record_lost_profile_view', { p_code: t.code, p_client_hash: t.mark }),
+    tookEffect: (t) => exists('profile_views', 'client_hash', t.mark),
   }),
   'rpc touch_date_modification (trigger)': operation({
     service: 'rest',

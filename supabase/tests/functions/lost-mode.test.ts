@@ -1,0 +1,78 @@
+// Issue 16: while an animal is lost, each opening of its page is recorded for the owner, and the owner is
+// e-mailed at most once every 10 minutes per animal; nothing of the kind while it is not lost.
+
+import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
+import { animalHistoryPath as portalHistoryPath } from '@medaille/routing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { animalHistoryPath } from '../../functions/get_public_profile/handler.ts';
+import { activatedAnimal, invoke } from '../support/finder.ts';
+
+let stack: TestStack;
+let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  owner = await stack.signedInOwner('lost');
+});
+afterAll(() => stack?.close());
+
+async function mailsTo(email: string, subject: string) {
+  const response = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`);
+  const mails = (await response.json()) as { subject: string; text: string; links: string[] }[];
+  return mails.filter((mail) => mail.subject === subject);
+}
+
+async function lostAnimal(nom: string) {
+  const animal = await activatedAnimal(stack, owner.client, { nom });
+  const { error } = await owner.client.from('animals').update({ is_lost: true }).eq('id', animal.animalId);
+  if (error) throw error;
+  return animal;
+}
+
+const views = async (animalId: string) =>
+  (await owner.client.from('profile_views').select('id, code_id, client_hash, created_at').eq('animal_id', animalId))
+    .data ?? [];
+
+describe('a lost animal’s page opened by finders', () => {
+  it('records every opening and e-mails the owner once, with a link to the history', async () => {
+    const { code, animalId } = await lostAnimal('Perdue');
+    for (let i = 0; i < 4; i += 1) {
+      const answer = await invoke(stack, 'get_public_profile', { code });
+      expect(answer.status).toBe(200);
+      // The finder's answer never carries the owner's address.
+      expect(answer.text).not.toContain(owner.email);
+    }
+    const recorded = await views(animalId);
+    expect(recorded).toHaveLength(4);
+    expect(new Set(recorded.map((view) => view.client_hash)).size).toBe(4);
+    for (const view of recorded) expect(view.client_hash).not.toMatch(/^127\./);
+
+    await expect.poll(() => mailsTo(owner.email, "Le profil de Perdue vient d'être consulté")).toHaveLength(1);
+    const [mail] = await mailsTo(owner.email, "Le profil de Perdue vient d'être consulté");
+    expect(mail?.links.some((link) => new URL(link).pathname === portalHistoryPath(animalId))).toBe(true);
+  });
+
+  it('e-mails again once 10 minutes have passed since the last e-mail', async () => {
+    const { code, animalId } = await lostAnimal('Revue');
+    await invoke(stack, 'get_public_profile', { code });
+    await stack.db.query(
+      "update public.rate_limit_hits set window_start = now() - interval '11 minutes' where bucket = $1",
+      [`lost-view-mail:${animalId}`],
+    );
+    await invoke(stack, 'get_public_profile', { code });
+    await invoke(stack, 'get_public_profile', { code });
+    await expect.poll(() => mailsTo(owner.email, "Le profil de Revue vient d'être consulté")).toHaveLength(2);
+  });
+
+  it('records nothing and sends nothing while the animal is not lost', async () => {
+    const { code, animalId } = await activatedAnimal(stack, owner.client, { nom: 'Maison' });
+    await invoke(stack, 'get_public_profile', { code });
+    expect(await views(animalId)).toEqual([]);
+    expect(await mailsTo(owner.email, "Le profil de Maison vient d'être consulté")).toEqual([]);
+  });
+
+  it('links to the page the portal serves', () => {
+    const id = '6f0c1e52-0d6a-4c1b-9b8e-2f1d3c4b5a69';
+    expect(animalHistoryPath(id)).toBe(portalHistoryPath(id));
+  });
+});
