@@ -44,7 +44,9 @@ export async function startTestStack(overrides: Partial<StackConfig> = {}): Prom
   const dataDir = await mkdtemp(join(tmpdir(), 'medaille-stack-'));
   const config = loadConfig(
     { DATABASE_URL: process.env.DATABASE_URL, EMAIL_MIN_INTERVAL: '0' },
-    { port: 0, dataDir, ...overrides },
+    // No photo sweep unless a test asks for one: on a PostgreSQL that test files share, one file's sweep
+    // would remove the files another file has just aged on purpose.
+    { port: 0, dataDir, photoSweep: { firstDelayMs: 0, intervalMs: 0 }, ...overrides },
   );
   const stack = await startStack(config);
   // Node 20 has no WebSocket of its own; supabase-js's realtime client wants one even when unused.
