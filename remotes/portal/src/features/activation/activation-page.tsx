@@ -18,6 +18,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
+import { SubmitButton } from '../../ui/submit-button.tsx';
 import { AnimalFields } from '../animals/index.ts';
 import { AuthDialog } from '../auth/index.ts';
 import { photoProblem } from '../photos/index.ts';
@@ -76,11 +77,12 @@ export function ActivationPage() {
     setParams({ code }, { replace: true });
   };
 
-  // A code in the address (from a scanned medal, or after sign-in) is checked at once.
-  const checkedOnce = useRef(false);
+  // A code there at arrival (in the address from a scanned medal, or after sign-in) is checked at once; a
+  // code being typed waits for Vérifier.
+  const arrivalCode = useRef(Boolean(form.getValues('code')));
   useEffect(() => {
-    if (!checkedOnce.current && form.getValues('code')) {
-      checkedOnce.current = true;
+    if (arrivalCode.current) {
+      arrivalCode.current = false;
       void checkCode();
     }
   });
@@ -186,7 +188,7 @@ export function ActivationPage() {
                 <Button
                   type="button"
                   onClick={() => void checkCode()}
-                  disabled={valid}
+                  disabled={valid || codeState.status === 'checking'}
                   loading={codeState.status === 'checking'}
                 >
                   {valid ? text.validated : text.check}
@@ -273,9 +275,9 @@ export function ActivationPage() {
           <Button type="button" variant="soft" color="gray" onClick={() => navigate(ROUTES.account)}>
             {text.cancel}
           </Button>
-          <Button type="submit" size="3" disabled={!valid} loading={isSubmitting || progress !== null}>
+          <SubmitButton size="3" disabled={!valid} busy={isSubmitting || progress !== null}>
             {text.submit}
-          </Button>
+          </SubmitButton>
         </Flex>
       </form>
       <AuthDialog
@@ -283,7 +285,8 @@ export function ActivationPage() {
         onClose={() => setAskSignIn(false)}
         onSignedIn={() => {
           setAskSignIn(false);
-          void submit();
+          // Signed in just now: this render's session state is still the signed-out one.
+          void form.handleSubmit(activate)();
         }}
       />
     </PageFrame>

@@ -19,6 +19,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
+import { SubmitButton } from '../../ui/submit-button.tsx';
 import { AuthDialog } from '../auth/index.ts';
 import { PhotoGallery, photoUrl } from '../photos/index.ts';
 import { BasicFields, DetailFields, IdentificationFields } from './animal-fields.tsx';
@@ -216,9 +217,9 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
             <Button type="button" variant="soft" color="gray" onClick={() => navigate(ROUTES.account)}>
               {text.cancel}
             </Button>
-            <Button type="submit" size="3" loading={isSubmitting}>
+            <SubmitButton size="3" busy={isSubmitting}>
               {text.save}
-            </Button>
+            </SubmitButton>
           </Flex>
         </Flex>
       </form>

@@ -3,6 +3,7 @@ import { EMAIL_PATTERN, LIMITS, MESSAGES } from '@medaille/domain';
 import { Button, Dialog, Flex, Tabs, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
 import { COPY } from '../../copy.ts';
+import { SubmitButton } from '../../ui/submit-button.tsx';
 import { sendMagicLink, signInWithPassword, signUp } from './api.ts';
 
 const text = COPY.authDialog;
@@ -127,9 +128,9 @@ export function AuthDialog({
             <Tabs.Content key={tab.value} value={tab.value}>
               <form onSubmit={tab.onSubmit} noValidate>
                 {fields(tab.withPassword)}
-                <Button type="submit" mt="3" loading={busy}>
+                <SubmitButton mt="3" busy={busy}>
                   {tab.submit}
-                </Button>
+                </SubmitButton>
               </form>
             </Tabs.Content>
           ))}

@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod/mini';
 import { COPY } from '../../copy.ts';
+import { SubmitButton } from '../../ui/submit-button.tsx';
 import { sendPasswordReset, signInWithPassword } from './api.ts';
 
 const copy = COPY.login;
@@ -80,9 +81,9 @@ function PasswordForm({ email, code, onForgot }: { email: string; code: string |
         )}
       </FormField>
       <Flex direction="column" gap="3" mt="4">
-        <Button type="submit" size="3" loading={isSubmitting}>
+        <SubmitButton size="3" busy={isSubmitting}>
           {copy.submit}
-        </Button>
+        </SubmitButton>
         <Button type="button" variant="ghost" onClick={onForgot}>
           {copy.forgot}
         </Button>
@@ -124,9 +125,9 @@ function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => vo
         {(field) => <TextField.Root {...field} type="email" autoComplete="email" {...form.register('email')} />}
       </FormField>
       <Flex direction="column" gap="3" mt="4">
-        <Button type="submit" size="3" loading={isSubmitting}>
+        <SubmitButton size="3" busy={isSubmitting}>
           {COPY.forgot.submit}
-        </Button>
+        </SubmitButton>
         <Box>
           <Button type="button" variant="ghost" onClick={onBack}>
             {COPY.forgot.back}

@@ -3,11 +3,12 @@ import { FormField, PageFrame } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { LIMITS, registerSchema } from '@medaille/domain';
 import { ROUTES } from '@medaille/routing';
-import { Button, Card, TextField } from '@radix-ui/themes';
+import { Card, TextField } from '@radix-ui/themes';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { COPY } from '../../copy.ts';
+import { SubmitButton } from '../../ui/submit-button.tsx';
 import { updatePassword } from './api.ts';
 
 const copy = COPY.callback;
@@ -39,9 +40,9 @@ export function NewPasswordForm() {
               <TextField.Root {...field} type="password" autoComplete="new-password" {...form.register('password')} />
             )}
           </FormField>
-          <Button type="submit" size="3" loading={isSubmitting} mt="3">
+          <SubmitButton size="3" busy={isSubmitting} mt="3">
             {copy.savePassword}
-          </Button>
+          </SubmitButton>
         </form>
       </Card>
     </PageFrame>

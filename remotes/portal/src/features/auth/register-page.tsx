@@ -3,23 +3,13 @@ import { FormField, PageFrame } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { LIMITS, registerSchema } from '@medaille/domain';
 import { ROUTES } from '@medaille/routing';
-import {
-  Box,
-  Button,
-  Card,
-  Flex,
-  Grid,
-  Heading,
-  IconButton,
-  Link as RadixLink,
-  Text,
-  TextField,
-} from '@radix-ui/themes';
+import { Box, Card, Flex, Grid, Heading, IconButton, Link as RadixLink, Text, TextField } from '@radix-ui/themes';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod/mini';
 import { COPY } from '../../copy.ts';
+import { SubmitButton } from '../../ui/submit-button.tsx';
 import { signUp } from './api.ts';
 
 const copy = COPY.register;
@@ -105,9 +95,9 @@ export function RegisterPage() {
               {longEnough ? copy.valid : copy.tooShort}
             </Text>
             <Flex direction="column" gap="3" mt="4">
-              <Button type="submit" size="3" loading={isSubmitting} disabled={!longEnough}>
+              <SubmitButton size="3" busy={isSubmitting} disabled={!longEnough}>
                 {copy.submit}
-              </Button>
+              </SubmitButton>
               <Text size="2" align="center">
                 {copy.haveAccount}{' '}
                 <RadixLink asChild>
