@@ -128,6 +128,6 @@ test('a spent e-mail link sends the visitor home with an error', async ({ page }
   await page.goto(link.toString());
   await expect(page).toHaveURL(`${product.url}/`);
   await expect(page.locator('.md-toast', { hasText: 'Erreur de connexion' })).toContainText(
-    'Email link is invalid or has expired',
+    'Ce lien a expiré ou a déjà servi. Demandez-en un nouveau.',
   );
 });

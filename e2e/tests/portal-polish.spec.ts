@@ -198,3 +198,57 @@ test.describe('a double click sends one request', () => {
     expect(updates.count()).toBe(1);
   });
 });
+
+test.describe('the auth service speaks French', () => {
+  /** Answers the next call to an auth endpoint as GoTrue does when it refuses. */
+  const refuse = (page: Page, endpoint: string, status: number, code: string, message: string) =>
+    page.route(`${product.stack.url}/auth/v1/${endpoint}`, (route) =>
+      route.fulfill({
+        status,
+        contentType: 'application/json',
+        headers: { 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' },
+        body: JSON.stringify({ code: status, error_code: code, msg: message }),
+      }),
+    );
+
+  test('an unconfirmed address, a second e-mail too soon and too many tries', async ({ page }) => {
+    const email = `non-confirme-${crypto.randomUUID()}@test.medaille.fr`;
+    await page.goto(`${product.url}/auth/register`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill('12345678');
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+    await expect(page.getByRole('heading', { name: 'Se connecter' })).toBeVisible();
+    await page.getByLabel('Mot de passe', { exact: true }).fill('12345678');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    const loginError = page.locator('.md-toast', { hasText: 'Erreur de connexion' });
+    await expect(loginError).toContainText("Votre adresse e-mail n'est pas encore confirmée");
+    await expect(loginError).not.toContainText('Email not confirmed');
+
+    await refuse(
+      page,
+      'recover*',
+      429,
+      'over_email_send_rate_limit',
+      'For security purposes, you can only request this after 42 seconds.',
+    );
+    await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+    await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+    await expect(page.locator('.md-toast', { hasText: 'Par sécurité' })).toContainText(
+      'Par sécurité, un nouvel e-mail ne peut être demandé que dans 42 secondes.',
+    );
+
+    const code = await newCode(product);
+    await page.goto(`${product.url}/activer?code=${code}`);
+    await refuse(page, 'otp*', 429, 'over_request_rate_limit', 'Request rate limit reached');
+    await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
+    await page.getByLabel('Nom *').fill('Limite');
+    await page.getByRole('button', { name: 'Activer la médaille' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connectez-vous pour activer la médaille' });
+    await dialog.getByRole('tab', { name: 'Lien magique' }).click();
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Recevoir un lien' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Trop de tentatives en peu de temps. Réessayez dans quelques minutes.',
+    );
+  });
+});

@@ -12,7 +12,6 @@ export const COPY = {
     register: 'Créer un compte',
     success: { title: 'Connexion réussie', description: 'Bienvenue !' },
     error: 'Erreur de connexion',
-    invalidCredentials: 'Email ou mot de passe incorrect',
   },
   register: {
     title: 'Créer mon compte',
@@ -197,6 +196,31 @@ export const COPY = {
     previewTitle: 'Aperçu de la fiche publique',
     previewEmpty:
       "Aucune information de contact n'est actuellement visible publiquement. Cochez les cases ci-dessus pour rendre certaines informations visibles.",
+  },
+  // The auth service's errors by GoTrue code (features/auth/auth-errors.ts); SPEC's words where it has some.
+  authErrors: {
+    invalidCredentials: 'Email ou mot de passe incorrect',
+    emailNotConfirmed:
+      "Votre adresse e-mail n'est pas encore confirmée : ouvrez le lien de l'e-mail de confirmation, puis reconnectez-vous.",
+    accountExists: 'Un compte existe déjà avec cet email. Voulez-vous vous connecter ?',
+    invalidEmail: 'Veuillez saisir un email valide',
+    weakPassword: 'Le mot de passe ne respecte pas tous les critères',
+    samePassword: "Le nouveau mot de passe doit être différent de l'ancien.",
+    invalidInput: "Les informations envoyées n'ont pas été acceptées. Vérifiez l'email et le mot de passe.",
+    emailWait: (seconds: number) =>
+      `Par sécurité, un nouvel e-mail ne peut être demandé que dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`,
+    emailLimit: "Trop d'e-mails ont été demandés. Réessayez dans quelques minutes.",
+    requestLimit: 'Trop de tentatives en peu de temps. Réessayez dans quelques minutes.',
+    linkExpired: 'Ce lien a expiré ou a déjà servi. Demandez-en un nouveau.',
+    signupClosed: 'Les inscriptions sont momentanément fermées.',
+    banned: 'Ce compte est suspendu. Écrivez-nous à contact@medaille.fr.',
+    sessionExpired: 'Session expirée : veuillez vous reconnecter.',
+    reauthenticate: 'Pour changer de mot de passe, reconnectez-vous d’abord.',
+    captcha: 'La vérification anti-robot a échoué. Réessayez.',
+    addressRefused:
+      "Cette adresse ne peut pas recevoir nos e-mails pour l'instant. Écrivez-nous à contact@medaille.fr.",
+    slow: 'Le service a mis trop de temps à répondre. Réessayez.',
+    unreachable: 'Le service de connexion ne répond pas. Vérifiez votre connexion à Internet et réessayez.',
   },
   authDialog: {
     title: 'Connectez-vous pour activer la médaille',

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { sendMagicLink, signInWithPassword, signUp } from './api.ts';
+import { authErrorMessage } from './auth-errors.ts';
 
 const text = COPY.authDialog;
 
@@ -46,7 +47,7 @@ export function AuthDialog({
   const login = run(1, async () => {
     const { error: failure } = await signInWithPassword({ email: email.trim(), password });
     if (failure) {
-      setError(failure.code === 'invalid_credentials' ? COPY.login.invalidCredentials : failure.message);
+      setError(authErrorMessage(failure));
       return;
     }
     toast({ title: COPY.login.success.title, description: COPY.login.success.description });
@@ -56,7 +57,7 @@ export function AuthDialog({
   const signup = run(LIMITS.passwordMinDialog, async () => {
     const { error: failure } = await signUp({ email: email.trim(), password }, 'activation');
     if (failure) {
-      toast({ title: text.signupError, description: failure.message, variant: 'destructive' });
+      toast({ title: text.signupError, description: authErrorMessage(failure), variant: 'destructive' });
       return;
     }
     toast({ title: text.signupDone.title, description: text.signupDone.description });
@@ -66,7 +67,7 @@ export function AuthDialog({
   const magicLink = run(null, async () => {
     const { error: failure } = await sendMagicLink(email.trim());
     if (failure) {
-      setError(failure.message);
+      setError(authErrorMessage(failure));
       return;
     }
     toast({ title: text.magicSent.title, description: text.magicSent.description });

@@ -1,4 +1,5 @@
-// What other features use of auth: the sign-in dialog (activation, edit page) and the new-password form
-// (the e-mail callback).
+// What other features use of auth: the sign-in dialog (activation, edit page), and for the e-mail callback
+// the new-password form and the auth errors in French.
 export { AuthDialog } from './auth-dialog.tsx';
+export { authErrorMessage } from './auth-errors.ts';
 export { NewPasswordForm } from './new-password-form.tsx';

@@ -12,6 +12,7 @@ import type { z } from 'zod/mini';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { sendPasswordReset, signInWithPassword } from './api.ts';
+import { authErrorMessage } from './auth-errors.ts';
 
 const copy = COPY.login;
 
@@ -56,8 +57,7 @@ function PasswordForm({ email, code, onForgot }: { email: string; code: string |
     try {
       const { error } = await signInWithPassword(values);
       if (error) {
-        const description = error.code === 'invalid_credentials' ? copy.invalidCredentials : error.message;
-        toast({ title: copy.error, description, variant: 'destructive' });
+        toast({ title: copy.error, description: authErrorMessage(error), variant: 'destructive' });
         return;
       }
       toast({ title: copy.success.title, description: copy.success.description });
@@ -109,7 +109,7 @@ function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => vo
     try {
       const { error } = await sendPasswordReset(values.email);
       if (error) {
-        toast({ title: copy.error, description: error.message, variant: 'destructive' });
+        toast({ title: copy.error, description: authErrorMessage(error), variant: 'destructive' });
         return;
       }
       toast({ title: COPY.forgot.sent.title, description: COPY.forgot.sent.description });

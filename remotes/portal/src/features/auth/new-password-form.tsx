@@ -10,6 +10,7 @@ import { z } from 'zod/mini';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { updatePassword } from './api.ts';
+import { authErrorMessage } from './auth-errors.ts';
 
 const copy = COPY.callback;
 const passwordSchema = z.pick(registerSchema(LIMITS.passwordMinRegister), { password: true });
@@ -25,7 +26,7 @@ export function NewPasswordForm() {
   const submit = form.handleSubmit(async ({ password }) => {
     const { error } = await updatePassword(password);
     if (error) {
-      toast({ title: copy.error, description: error.message, variant: 'destructive' });
+      toast({ title: copy.error, description: authErrorMessage(error), variant: 'destructive' });
       return;
     }
     toast({ title: copy.passwordSaved.title, description: copy.passwordSaved.description });

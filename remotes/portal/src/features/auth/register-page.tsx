@@ -11,6 +11,7 @@ import type { z } from 'zod/mini';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { signUp } from './api.ts';
+import { authErrorMessage } from './auth-errors.ts';
 
 const copy = COPY.register;
 const schema = registerSchema(LIMITS.passwordMinRegister);
@@ -37,7 +38,7 @@ export function RegisterPage() {
     try {
       const { data, error } = await signUp({ email: values.email, password: values.password }, 'sign-in');
       if (error) {
-        toast({ title: copy.error, description: error.message, variant: 'destructive' });
+        toast({ title: copy.error, description: authErrorMessage(error), variant: 'destructive' });
         return;
       }
       // GoTrue answers a sign-up for a confirmed address with a user that has no identity.

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { finishPendingActivation } from '../activation/index.ts';
-import { NewPasswordForm } from '../auth/index.ts';
+import { authErrorMessage, NewPasswordForm } from '../auth/index.ts';
 
 const copy = COPY.callback;
 
@@ -26,8 +26,13 @@ export function CallbackPage() {
     if (auth.isAuthenticated && resetting) return; // The new-password form below takes over.
     handled.current = true;
     if (!auth.isAuthenticated) {
-      const problem = new URLSearchParams(window.location.hash.slice(1)).get('error_description');
-      if (problem) toast({ title: copy.error, description: problem, variant: 'destructive' });
+      // A refused e-mail link comes back with GoTrue's error in the address's fragment.
+      const link = new URLSearchParams(window.location.hash.slice(1));
+      const problem = link.get('error_description');
+      if (problem) {
+        const description = authErrorMessage({ code: link.get('error_code'), message: problem });
+        toast({ title: copy.error, description, variant: 'destructive' });
+      }
       navigate('/', { replace: true });
       return;
     }
