@@ -37,16 +37,21 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-const service = (path: string, init: RequestInit = {}) =>
-  fetch(`${stack.url}${path}`, {
+/** A request as a client sends it: an API key, a bearer token (the key itself unless given), JSON. */
+function send(path: string, init: RequestInit & { key?: string; token?: string } = {}) {
+  const key = init.key ?? stack.anonKey;
+  return fetch(`${stack.url}${path}`, {
     ...init,
     headers: {
-      apikey: stack.serviceRoleKey,
-      authorization: `Bearer ${stack.serviceRoleKey}`,
+      apikey: key,
+      authorization: `Bearer ${init.token ?? key}`,
       'content-type': 'application/json',
       ...init.headers,
     },
   });
+}
+
+const service = (path: string, init: RequestInit = {}) => send(path, { ...init, key: stack.serviceRoleKey });
 
 /** Two codes sharing a prefix of their own, so that a test sees only its rows. */
 async function twoCodes() {
@@ -266,16 +271,7 @@ describe('REST: functions that return rows', () => {
   });
 });
 
-const auth = (path: string, init: RequestInit & { token?: string } = {}) =>
-  fetch(`${stack.url}/auth/v1${path}`, {
-    ...init,
-    headers: {
-      apikey: stack.anonKey,
-      authorization: `Bearer ${init.token ?? stack.anonKey}`,
-      'content-type': 'application/json',
-      ...init.headers,
-    },
-  });
+const auth = (path: string, init: RequestInit & { token?: string } = {}) => send(`/auth/v1${path}`, init);
 
 /** A 501 in GoTrue's legacy error shape ({code, error_code, msg}) whose message names the feature. */
 async function expectAuthRefusal(response: Response, feature: string) {
