@@ -1,3 +1,4 @@
+import { FormField } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { EMAIL_PATTERN, LIMITS, MESSAGES } from '@medaille/domain';
 import { Button, Dialog, Flex, Tabs, Text, TextField } from '@radix-ui/themes';
@@ -6,6 +7,7 @@ import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { sendMagicLink, signInWithPassword, signUp } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
+import { PasswordStrength } from './password-strength.tsx';
 
 const text = COPY.authDialog;
 
@@ -54,7 +56,7 @@ export function AuthDialog({
     onSignedIn();
   });
 
-  const signup = run(LIMITS.passwordMinDialog, async () => {
+  const signup = run(LIMITS.passwordMinRegister, async () => {
     const { error: failure } = await signUp({ email: email.trim(), password }, 'activation');
     if (failure) {
       toast({ title: text.signupError, description: authErrorMessage(failure), variant: 'destructive' });
@@ -74,30 +76,36 @@ export function AuthDialog({
     onClose();
   });
 
-  const fields = (withPassword: boolean) => (
-    <Flex direction="column" gap="2" mt="3">
-      <Text as="label" size="2" weight="medium">
-        {text.email}
-        <TextField.Root
-          type="email"
-          required
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </Text>
-      {withPassword ? (
-        <Text as="label" size="2" weight="medium">
-          {text.password}
+  /** The tab's fields; a new password (sign-up) shows its rule before submit. */
+  const fields = (passwordKind: 'none' | 'current' | 'new') => (
+    <Flex direction="column" mt="3">
+      <FormField label={text.email}>
+        {(field) => (
           <TextField.Root
-            type="password"
+            {...field}
+            type="email"
             required
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
           />
-        </Text>
-      ) : null}
+        )}
+      </FormField>
+      {passwordKind === 'none' ? null : (
+        <FormField label={text.password} hint={passwordKind === 'new' ? COPY.register.minLength : undefined}>
+          {(field) => (
+            <TextField.Root
+              {...field}
+              type="password"
+              required
+              autoComplete={`${passwordKind}-password`}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </FormField>
+      )}
+      {passwordKind === 'new' ? <PasswordStrength password={password} /> : null}
       {error ? (
         <Text color="red" size="2" role="alert">
           {error}
@@ -106,10 +114,16 @@ export function AuthDialog({
     </Flex>
   );
 
-  const tabs = [
-    { value: 'login', label: text.login, submit: text.loginSubmit, withPassword: true, onSubmit: login },
-    { value: 'signup', label: text.signup, submit: text.signupSubmit, withPassword: true, onSubmit: signup },
-    { value: 'magic', label: text.magic, submit: text.magicSubmit, withPassword: false, onSubmit: magicLink },
+  const tabs: {
+    value: string;
+    label: string;
+    submit: string;
+    password: 'none' | 'current' | 'new';
+    onSubmit: (event: FormEvent) => Promise<void>;
+  }[] = [
+    { value: 'login', label: text.login, submit: text.loginSubmit, password: 'current', onSubmit: login },
+    { value: 'signup', label: text.signup, submit: text.signupSubmit, password: 'new', onSubmit: signup },
+    { value: 'magic', label: text.magic, submit: text.magicSubmit, password: 'none', onSubmit: magicLink },
   ];
 
   return (
@@ -128,7 +142,7 @@ export function AuthDialog({
           {tabs.map((tab) => (
             <Tabs.Content key={tab.value} value={tab.value}>
               <form onSubmit={tab.onSubmit} noValidate>
-                {fields(tab.withPassword)}
+                {fields(tab.password)}
                 <SubmitButton mt="3" busy={busy}>
                   {tab.submit}
                 </SubmitButton>

@@ -1,0 +1,37 @@
+import { Theme } from '@radix-ui/themes';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const signUp = vi.fn(async () => ({ data: { user: null }, error: null }));
+vi.mock('./api.ts', () => ({ signUp, signInWithPassword: vi.fn(), sendMagicLink: vi.fn() }));
+const { AuthDialog } = await import('./auth-dialog.tsx');
+
+afterEach(cleanup);
+
+describe("the activation's sign-in dialog", () => {
+  it('shows the sign-up password rule before submit, the server’s 8 characters, and sends nothing below it', async () => {
+    const user = userEvent.setup();
+    render(
+      <Theme>
+        <AuthDialog open onClose={() => {}} onSignedIn={() => {}} />
+      </Theme>,
+    );
+    // Radix Themes doubles each tab's label for its layout; no CSS hides the copy here.
+    await user.click(screen.getByRole('tab', { name: /Inscription/ }));
+    const panel = within(screen.getByRole('tabpanel', { name: /Inscription/ }));
+    const password = panel.getByLabelText('Mot de passe');
+    expect(password.getAttribute('aria-describedby')).toBeTruthy();
+    expect(panel.getByText('Au moins 8 caractères')).toBeTruthy();
+    await user.type(panel.getByLabelText('Email'), 'marie@exemple.fr');
+    await user.type(password, '1234567');
+    expect(panel.getByRole('status').textContent).toBe('Trop court');
+    await user.click(panel.getByRole('button', { name: 'Créer mon compte' }));
+    expect(panel.getByRole('alert').textContent).toBe('Le mot de passe ne respecte pas tous les critères');
+    expect(signUp).not.toHaveBeenCalled();
+    await user.type(password, '8');
+    expect(panel.getByRole('status').textContent).toBe('Valide');
+    await user.click(panel.getByRole('button', { name: 'Créer mon compte' }));
+    expect(signUp).toHaveBeenCalledWith({ email: 'marie@exemple.fr', password: '12345678' }, 'activation');
+  });
+});
