@@ -155,9 +155,11 @@ test('the gallery adds, reorders with the keyboard, sets the cover and deletes p
       { id: first?.id, position: 1 },
     ]);
 
-  await gallery.getByRole('button', { name: 'Choisir comme couverture (Photo 2)' }).click();
+  // The first photo added is the cover (the database makes it so); the owner picks the other one.
+  await expect(gallery.getByRole('listitem', { name: 'Photo 2' }).getByText('Couverture')).toBeVisible();
+  await gallery.getByRole('button', { name: 'Choisir comme couverture (Photo 1)' }).click();
   await expect(page.locator('.md-toast-title', { hasText: 'Photo de couverture mise à jour' })).toBeVisible();
-  await expect(gallery.getByText('Couverture')).toBeVisible();
+  await expect(gallery.getByRole('listitem', { name: 'Photo 1' }).getByText('Couverture')).toBeVisible();
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.locator('.md-toast-title', { hasText: 'Animal mis à jour' })).toBeVisible();
 
@@ -168,10 +170,10 @@ test('the gallery adds, reorders with the keyboard, sets the cover and deletes p
       body: JSON.stringify({ code }),
     })
   ).json();
-  expect(profile.photos.map((p: { id: string }) => p.id)).toEqual([first?.id, second?.id]);
+  expect(profile.photos.map((p: { id: string }) => p.id)).toEqual([second?.id, first?.id]);
 
   await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
-  await gallery.getByRole('button', { name: 'Supprimer la photo (Photo 2)' }).click();
+  await gallery.getByRole('button', { name: 'Supprimer la photo (Photo 1)' }).click();
   await page
     .getByRole('alertdialog', { name: 'Supprimer cette photo ?' })
     .getByRole('button', { name: 'Supprimer la photo' })

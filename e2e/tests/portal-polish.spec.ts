@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { animalOnNewCode, newCode, newOwner } from '../support/owners.ts';
-import { signIn, toastTitle } from '../support/pages.ts';
+import { photoFile, signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 // Issue 14: what a real person trips on in the owner portal, on a touch phone and on a desktop.
@@ -251,4 +251,32 @@ test.describe('the auth service speaks French', () => {
       'Trop de tentatives en peu de temps. Réessayez dans quelques minutes.',
     );
   });
+});
+
+test('the first photo is the cover at once, and a new cover shows in the preview before Enregistrer', async ({
+  page,
+}) => {
+  const owner = await newOwner(product, 'couverture');
+  const { animalId } = await animalOnNewCode(product, owner, { nom: 'Biscotte' });
+  await signIn(page, product, owner);
+  await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+  const gallery = page.getByRole('region', { name: "Photos de l'animal" });
+  const preview = page.getByRole('region', { name: 'Aperçu', exact: true }).getByRole('img', {
+    name: 'Photo de Biscotte',
+  });
+  await expect(preview).toHaveCount(0);
+  await gallery
+    .locator('input[type="file"]')
+    .setInputFiles([await photoFile(page, 'gold'), await photoFile(page, 'navy')]);
+  await expect(gallery.getByRole('img')).toHaveCount(2);
+  const paths = (
+    await owner.client.from('animal_photos').select('path').eq('animal_id', animalId).order('position')
+  ).data?.map((photo) => photo.path);
+  await expect(gallery.getByRole('listitem', { name: 'Photo 1' }).getByText('Couverture')).toBeVisible();
+  await expect(gallery.getByText('Couverture')).toHaveCount(1);
+  await expect(preview).toHaveAttribute('src', new RegExp(`${paths?.[0]}$`));
+
+  await gallery.getByRole('button', { name: 'Choisir comme couverture (Photo 2)' }).click();
+  await expect(gallery.getByRole('listitem', { name: 'Photo 2' }).getByText('Couverture')).toBeVisible();
+  await expect(preview).toHaveAttribute('src', new RegExp(`${paths?.[1]}$`));
 });

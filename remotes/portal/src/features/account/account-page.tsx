@@ -11,7 +11,7 @@ import { photoUrl } from '../photos/index.ts';
 
 /** The card's photo: the cover, else the first photo. */
 function coverUrl(animal: AnimalCard): string | null {
-  const photo = coverPhoto(animal);
+  const photo = coverPhoto(animal.animal_photos, animal.cover_photo_id);
   return photo ? photoUrl(photo.path) : null;
 }
 

@@ -6,20 +6,21 @@ import { useEffect, useState } from 'react';
 // writes also name the owner (SPEC section 6).
 
 type PhotoRef = Pick<Tables<'animal_photos'>, 'id' | 'path'>;
-type WithMedalAndPhotos = { codes: Pick<Tables<'codes'>, 'id'> | null; animal_photos: PhotoRef[] };
+type WithMedal = { codes: Pick<Tables<'codes'>, 'id'> | null };
 
-export type OwnedAnimal = Tables<'animals'> & WithMedalAndPhotos;
+/** One animal on its edit page (its photos come from the gallery's own reading). */
+export type OwnedAnimal = Tables<'animals'> & WithMedal;
 export type AnimalCard = Pick<
   Tables<'animals'>,
   'id' | 'nom' | 'espece' | 'race' | 'sexe' | 'is_lost' | 'cover_photo_id'
 > &
-  WithMedalAndPhotos;
+  WithMedal & { animal_photos: PhotoRef[] };
 
 const PHOTOS = 'animal_photos!animal_photos_animal_id_fkey(id, path)';
 
 /** The animal's cover, else its first photo. */
-export function coverPhoto(animal: Pick<OwnedAnimal, 'cover_photo_id' | 'animal_photos'>): PhotoRef | null {
-  return animal.animal_photos.find((photo) => photo.id === animal.cover_photo_id) ?? animal.animal_photos[0] ?? null;
+export function coverPhoto<P extends PhotoRef>(photos: readonly P[], coverId: string | null): P | null {
+  return photos.find((photo) => photo.id === coverId) ?? photos[0] ?? null;
 }
 
 type ListLoad = { state: 'loading' } | { state: 'ready'; animals: AnimalCard[] } | { state: 'failed'; message: string };
@@ -79,7 +80,7 @@ type AnimalLoad =
   | { state: 'denied' }
   | { state: 'failed' };
 
-/** One of the signed-in owner's animals with its medal and photos; 'denied' when it is not theirs. */
+/** One of the signed-in owner's animals with its medal; 'denied' when it is not theirs. */
 export function useOwnedAnimal(id: string): AnimalLoad {
   const userId = useAuth().user?.id;
   const [load, setLoad] = useState<AnimalLoad>({ state: 'loading' });
@@ -88,7 +89,7 @@ export function useOwnedAnimal(id: string): AnimalLoad {
     if (!userId) return;
     let current = true;
     supabase()
-      .then((client) => client.from('animals').select(`*, codes(id), ${PHOTOS}`).eq('id', id).maybeSingle())
+      .then((client) => client.from('animals').select('*, codes(id)').eq('id', id).maybeSingle())
       .then(({ data, error }) => {
         if (!current) return;
         if (error) setLoad({ state: 'failed' });

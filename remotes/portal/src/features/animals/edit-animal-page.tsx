@@ -21,7 +21,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { AuthDialog } from '../auth/index.ts';
-import { PhotoGallery, photoUrl } from '../photos/index.ts';
+import { PhotoGallery, photoUrl, useAnimalPhotos } from '../photos/index.ts';
 import { BasicFields, DetailFields, IdentificationFields } from './animal-fields.tsx';
 import { coverPhoto, deleteAnimal, type OwnedAnimal, saveAnimal, useOwnedAnimal } from './api.ts';
 import { type ContactValues, PublicContactsPanel } from './public-contacts-panel.tsx';
@@ -88,14 +88,17 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
   });
   const [contacts, setContacts] = useState<ContactValues>(contactValues(animal));
   const [contactErrors, setContactErrors] = useState<Partial<Record<keyof ContactValues, string>>>({});
-  // The cover the owner picks here is saved with Enregistrer. Until they pick one, the database's stands: it
-  // makes an animal's first photo its cover, and clears the cover when that photo is deleted.
-  const [cover, setCover] = useState({ id: animal.cover_photo_id, picked: false });
+  const gallery = useAnimalPhotos(animal.id, () => toast({ ...COPY.gallery.loadFailed, variant: 'destructive' }));
+  // The cover the owner picks here shows at once and is saved with Enregistrer. Until they pick one, the
+  // database's stands: it makes an animal's first photo its cover, and clears the cover when that photo is
+  // deleted.
+  const [pickedCover, setPickedCover] = useState<string | null>(null);
+  const coverId = pickedCover ?? gallery.storedCoverId;
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const { errors, isSubmitting } = form.formState;
   const values = form.watch();
-  const preview = coverPhoto(animal);
+  const preview = coverPhoto(gallery.photos, coverId);
 
   const save = form.handleSubmit(async (payload) => {
     const parsedContacts = publicContactsSchema.safeParse(contacts);
@@ -108,7 +111,7 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
     const { error } = await saveAnimal(animal, {
       ...payload,
       ...parsedContacts.data,
-      ...(cover.picked ? { cover_photo_id: cover.id } : {}),
+      ...(pickedCover ? { cover_photo_id: pickedCover } : {}),
     });
     if (error) {
       // Nothing typed is lost: the form stays as it is.
@@ -147,11 +150,7 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
       <form onSubmit={save} noValidate>
         <Grid columns={{ initial: '1', md: '3' }} gap="4">
           <Flex direction="column" gap="4" style={{ gridColumn: 'span 2' }}>
-            <PhotoGallery
-              animalId={animal.id}
-              coverId={cover.id}
-              onCoverChange={(id) => setCover({ id, picked: id !== null })}
-            />
+            <PhotoGallery gallery={gallery} coverId={coverId} onCoverChange={setPickedCover} />
             {(
               [
                 [text.basics, BasicFields],

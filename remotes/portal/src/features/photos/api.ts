@@ -69,12 +69,16 @@ export async function uploadAnimalPhotos(
   return { added, failed: files.length - added };
 }
 
-async function listPhotos(animalId: string) {
-  return (await supabase())
-    .from('animal_photos')
-    .select('id, path, position')
-    .eq('animal_id', animalId)
-    .order('position');
+/** The animal's photos in their order, and its stored cover (the database makes the first photo the cover). */
+async function readPhotos(animalId: string) {
+  const { data, error } = await (await supabase())
+    .from('animals')
+    .select('cover_photo_id, animal_photos!animal_photos_animal_id_fkey(id, path, position)')
+    .eq('id', animalId)
+    .single();
+  if (error) return { error };
+  const photos = [...data.animal_photos].sort((a, b) => a.position - b.position);
+  return { error: null, photos, coverId: data.cover_photo_id };
 }
 
 /**
@@ -97,19 +101,22 @@ export async function reorderPhotos(args: ReorderArgs): Promise<{ error: Error |
 }
 
 /**
- * An animal's photos in their order, and what the gallery does with them. `onLoadFailed` is told each
- * time the list cannot be read.
+ * An animal's photos in their order, its stored cover, and what the gallery does with them. Read again
+ * after each change, so that a cover the database chose (the first photo) shows at once. `onLoadFailed` is
+ * told each time they cannot be read.
  */
 export function useAnimalPhotos(animalId: string, onLoadFailed: () => void) {
   const [photos, setPhotos] = useState<Photo[]>([]);
+  const [storedCoverId, setStoredCoverId] = useState<string | null>(null);
   const [uploading, setUploading] = useState<string | null>(null);
   const loadFailed = useRef(onLoadFailed);
   loadFailed.current = onLoadFailed;
 
   const refresh = useCallback(async () => {
-    const { data, error } = await listPhotos(animalId);
-    if (error) loadFailed.current();
-    else setPhotos(data);
+    const read = await readPhotos(animalId);
+    if (read.error) return loadFailed.current();
+    setPhotos(read.photos);
+    setStoredCoverId(read.coverId);
   }, [animalId]);
 
   useEffect(() => {
@@ -139,5 +146,8 @@ export function useAnimalPhotos(animalId: string, onLoadFailed: () => void) {
     return outcome;
   };
 
-  return { photos, uploading, add, remove, reorder };
+  return { photos, storedCoverId, uploading, add, remove, reorder };
 }
+
+/** What useAnimalPhotos gives the gallery. */
+export type AnimalPhotos = ReturnType<typeof useAnimalPhotos>;

@@ -22,7 +22,7 @@ import { LIMITS } from '@medaille/domain';
 import { Badge, Box, Card, Flex, Grid, Heading, IconButton, Text } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
 import { COPY } from '../../copy.ts';
-import { type Photo, useAnimalPhotos } from './api.ts';
+import type { AnimalPhotos, Photo } from './api.ts';
 import { photoProblem } from './image-files.ts';
 import { photoUrl } from './photo-url.ts';
 
@@ -37,18 +37,18 @@ const text = COPY.gallery;
  * sees deleted, at once, for one more tap.
  */
 export function PhotoGallery({
-  animalId,
+  gallery,
   coverId,
   onCoverChange,
 }: {
-  animalId: string;
+  /** The animal's photos (useAnimalPhotos), which the page's preview shows too. */
+  gallery: AnimalPhotos;
+  /** The cover shown: the one the owner picked here, else the stored one. */
   coverId: string | null;
   /** A photo the owner picks as cover, or null when the cover photo was deleted (its cover goes with it). */
   onCoverChange: (coverId: string | null) => void;
 }) {
-  const { photos, uploading, ...gallery } = useAnimalPhotos(animalId, () =>
-    toast({ title: text.loadFailed.title, description: text.loadFailed.description, variant: 'destructive' }),
-  );
+  const { photos, uploading } = gallery;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 5 } }),
