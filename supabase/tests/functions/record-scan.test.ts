@@ -44,9 +44,12 @@ describe('record-scan', () => {
       subject: string;
       text: string;
     }[];
-    expect(mails[0]?.subject).toBe('Position partagée pour Rex');
-    expect(mails[0]?.text).toContain('https://www.google.com/maps/search/?api=1&query=45.764,4.8357');
-    expect(mails[0]?.text).toContain('précision : environ 12 m');
+    // Opening the lost animal's page also told the owner (issue 16): the position has its own e-mail.
+    const shared = mails.filter((mail) => mail.subject === 'Position partagée pour Rex');
+    expect(shared).toHaveLength(1);
+    expect(shared[0]?.text).toContain('https://www.google.com/maps/search/?api=1&query=45.764,4.8357');
+    expect(shared[0]?.text).toContain('précision : environ 12 m');
+    expect(mails.map((mail) => mail.subject)).toContain("Le profil de Rex vient d'être consulté");
   });
 
   it('allows one share per code and client every 2 minutes', async () => {
