@@ -378,7 +378,7 @@ export type Database = {
       }
       delete_animal: {
         Args: { p_animal_id: string }
-        Returns: string
+        Returns: string[]
       }
       hit_rate_limit: {
         Args: { p_bucket: string; p_limit: number; p_window_seconds: number }
@@ -398,7 +398,7 @@ export type Database = {
       }
       orphan_photo_files: {
         Args: { p_limit?: number }
-        Returns: string
+        Returns: string[]
       }
       public_profile: {
         Args: { p_code: string }
@@ -442,7 +442,7 @@ export type Database = {
       }
       unread_message_counts: {
         Args: never
-        Returns: string[]
+        Returns: { animal_id: string; unread: number }[]
       }
     }
     Enums: {

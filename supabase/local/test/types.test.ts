@@ -18,4 +18,13 @@ describe('the generated database types', () => {
     );
     expect(committed).toBe(await generateDatabaseTypes(db));
   });
+
+  it('type an array return as an array and a table return as objects, as supabase gen types does', async () => {
+    const types = await generateDatabaseTypes(db);
+    expect(types).toMatch(/delete_animal: \{\n\s+Args: \{ p_animal_id: string \}\n\s+Returns: string\[\]/);
+    expect(types).toMatch(
+      /unread_message_counts: \{\n\s+Args: never\n\s+Returns: \{ animal_id: string; unread: number \}\[\]/,
+    );
+    expect(types).toMatch(/mint_medal_codes: \{\n\s+Args: \{ p_codes: string\[\]; p_batch: string \}/);
+  });
 });

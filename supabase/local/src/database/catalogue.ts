@@ -42,6 +42,8 @@ export interface CatalogueFunction {
   argTypes: string[];
   /** The input arguments' pg_type.typname. */
   argTypeNames: string[];
+  /** Every argument's pg_type.typname, OUT and TABLE ones included, parallel to argNames. */
+  allArgTypeNames: string[];
   /** How many of the last input arguments have defaults. */
   defaults: number;
   returnsSet: boolean;
@@ -87,13 +89,14 @@ where con.contype in ('f', 'p') and cl.relnamespace = $1::regnamespace
   and (con.contype = 'p' or fcl.relnamespace = $1::regnamespace)
 order by cl.relname, con.conname`;
 
-const ARGUMENT_TYPES = (name: string) =>
-  `array(select ${name} from unnest(p.proargtypes) with ordinality a(oid, i)
+const ARGUMENT_TYPES = (name: string, oids = 'p.proargtypes') =>
+  `array(select ${name} from unnest(${oids}) with ordinality a(oid, i)
          join pg_type t on t.oid = a.oid order by a.i)::text[]`;
 
 const FUNCTIONS_SQL = `
 select p.proname as name, p.proargnames::text[] as "argNames", p.proargmodes::text[] as "argModes",
        ${ARGUMENT_TYPES('format_type(t.oid, null)')} as "argTypes", ${ARGUMENT_TYPES('t.typname')} as "argTypeNames",
+       ${ARGUMENT_TYPES('t.typname', 'coalesce(p.proallargtypes, p.proargtypes::oid[])')} as "allArgTypeNames",
        p.pronargdefaults as defaults, p.proretset as "returnsSet",
        format_type(p.prorettype, null) as "returnType", rt.typname as "returnTypeName",
        (rt.typtype = 'c' or rt.typrelid <> 0) as "returnsComposite"

@@ -21,6 +21,10 @@ function tsType(type: string, element: string | null): string {
   return SCALARS[type] ?? 'string';
 }
 
+/** The type of a pg_type.typname, where an array type's name is its element's with a leading _ (_text). */
+const tsTypeOfName = (typname: string) =>
+  typname.startsWith('_') ? tsType('', typname.slice(1)) : tsType(typname, null);
+
 const key = (name: string) => (/^[a-z_][a-z0-9_]*$/i.test(name) ? name : JSON.stringify(name));
 
 export async function generateDatabaseTypes(db: Queryable): Promise<string> {
@@ -78,9 +82,14 @@ ${rels.join('\n')}
     const names = f.argNames ?? [];
     const args = f.argTypeNames.map((type, i) => {
       const optional = i >= f.argTypeNames.length - f.defaults;
-      return `${key(names[i] ?? `arg${i}`)}${optional ? '?' : ''}: ${tsType(type.replace(/^_/, ''), type.startsWith('_') ? type.slice(1) : null)}`;
+      return `${key(names[i] ?? `arg${i}`)}${optional ? '?' : ''}: ${tsTypeOfName(type)}`;
     });
-    const returns = `${tsType(f.returnTypeName, null)}${f.returnsSet ? '[]' : ''}`;
+    // `returns table (...)`: its columns are the TABLE arguments; supabase-js reads them as an object.
+    const columns = (f.argModes ?? []).flatMap((mode, i) =>
+      mode === 't' ? [`${key(names[i] ?? `column${i}`)}: ${tsTypeOfName(f.allArgTypeNames[i] ?? '')}`] : [],
+    );
+    const returned = columns.length ? `{ ${columns.join('; ')} }` : tsTypeOfName(f.returnTypeName);
+    const returns = `${returned}${f.returnsSet ? '[]' : ''}`;
     return `      ${key(f.name)}: {
         Args: ${args.length ? `{ ${args.join('; ')} }` : 'never'}
         Returns: ${returns}
