@@ -280,3 +280,41 @@ test('the first photo is the cover at once, and a new cover shows in the preview
   await expect(gallery.getByRole('listitem', { name: 'Photo 2' }).getByText('Couverture')).toBeVisible();
   await expect(preview).toHaveAttribute('src', new RegExp(`${paths?.[1]}$`));
 });
+
+test('a reload of /activer keeps what was typed and the photos chosen, until the medal is activated', async ({
+  page,
+}) => {
+  const owner = await newOwner(product, 'brouillon');
+  await signIn(page, product, owner);
+  const code = await newCode(product);
+  await page.goto(`${product.url}/activer?code=${code}`);
+  await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
+  await page.getByLabel('Nom *').fill('Moka');
+  await page.getByLabel('Espèce').selectOption('cat');
+  await page.getByLabel('Race').fill('Chartreux');
+  await page.getByLabel('Allergies').fill('Poisson');
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([await photoFile(page, 'orange'), await photoFile(page, 'teal')]);
+  await expect(page.getByRole('button', { name: 'Retirer teal.png' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
+  await expect(page.getByLabel('Nom *')).toHaveValue('Moka');
+  await expect(page.getByLabel('Espèce')).toHaveValue('cat');
+  await expect(page.getByLabel('Race')).toHaveValue('Chartreux');
+  await expect(page.getByLabel('Allergies')).toHaveValue('Poisson');
+  await expect(page.getByRole('button', { name: 'Retirer orange.png' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retirer teal.png' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Activer la médaille' }).click();
+  await expect(page).toHaveURL(`${product.url}/mon-compte`);
+  await expect(page.getByRole('heading', { name: 'Moka' })).toBeVisible();
+  const { data: animal } = await owner.client.from('animals').select('id, animal_photos!animal_photos_animal_id_fkey(id)').single();
+  expect(animal?.animal_photos).toHaveLength(2);
+
+  await page.goto(`${product.url}/activer`);
+  await expect(page.getByLabel('Code (MDL-...)')).toHaveValue('');
+  await expect(page.getByLabel('Nom *')).toHaveValue('');
+  await expect(page.getByRole('button', { name: /^Retirer / })).toHaveCount(0);
+});

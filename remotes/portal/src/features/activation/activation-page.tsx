@@ -23,7 +23,13 @@ import { AnimalFields } from '../animals/index.ts';
 import { AuthDialog } from '../auth/index.ts';
 import { photoProblem } from '../photos/index.ts';
 import { codeStatus, registerAnimalWithCode, uploadActivationPhotos } from './api.ts';
-import { clearPendingActivation, readPendingActivation, savePendingActivation } from './pending-draft.ts';
+import {
+  clearPendingActivation,
+  readPendingActivation,
+  readPendingPhotos,
+  savePendingFields,
+  savePendingPhotos,
+} from './pending-draft.ts';
 
 const text = COPY.activation;
 type CodeState = { status: 'idle' | 'checking' | 'valid' } | { status: 'invalid'; message: string };
@@ -57,6 +63,27 @@ export function ActivationPage() {
   });
   const [codeState, setCodeState] = useState<CodeState>({ status: 'idle' });
   const [photos, setPhotos] = useState<File[]>([]);
+  // The draft is kept as it is typed and chosen (a reload loses nothing), and read back here on arrival.
+  const [photosRestored, setPhotosRestored] = useState(pending.current === null);
+  useEffect(() => {
+    if (pending.current === null) return;
+    let current = true;
+    void readPendingPhotos().then((files) => {
+      if (!current) return;
+      setPhotos((chosen) => (chosen.length ? chosen : files));
+      setPhotosRestored(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  useEffect(() => {
+    const subscription = form.watch(() => savePendingFields(form.getValues()));
+    return () => subscription.unsubscribe();
+  }, [form]);
+  useEffect(() => {
+    if (photosRestored) savePendingPhotos(photos).catch(() => undefined);
+  }, [photos, photosRestored]);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [askSignIn, setAskSignIn] = useState(false);
   const { errors, isSubmitting } = form.formState;
@@ -77,8 +104,8 @@ export function ActivationPage() {
     setParams({ code }, { replace: true });
   };
 
-  // A code there at arrival (in the address from a scanned medal, or after sign-in) is checked at once; a
-  // code being typed waits for Vérifier.
+  // A code there at arrival (in the address from a scanned medal or after sign-in, or in the draft) is
+  // checked at once; a code being typed waits for Vérifier.
   const arrivalCode = useRef(Boolean(form.getValues('code')));
   useEffect(() => {
     if (arrivalCode.current) {
@@ -123,7 +150,8 @@ export function ActivationPage() {
   const submit = form.handleSubmit(async (request) => {
     if (!auth.isAuthenticated) {
       // Kept for after sign-in, sign-up or the magic link: nothing typed or chosen is lost.
-      await savePendingActivation(form.getValues(), photos);
+      savePendingFields(form.getValues());
+      await savePendingPhotos(photos);
       setAskSignIn(true);
       return;
     }
@@ -272,7 +300,16 @@ export function ActivationPage() {
           </Card>
         </Grid>
         <Flex gap="3" justify="end" mt="4">
-          <Button type="button" variant="soft" color="gray" onClick={() => navigate(ROUTES.account)}>
+          <Button
+            type="button"
+            variant="soft"
+            color="gray"
+            onClick={() => {
+              // Annuler gives the draft up.
+              void clearPendingActivation();
+              navigate(ROUTES.account);
+            }}
+          >
             {text.cancel}
           </Button>
           <SubmitButton size="3" disabled={!valid} busy={isSubmitting || progress !== null}>

@@ -1,8 +1,8 @@
 import type { ActivationFormInput } from '@medaille/domain';
 
-// SPEC section 3: what the activation form keeps in the browser across sign-in, sign-up and the e-mail
-// confirmation. The form's text goes to local storage; the chosen photos to IndexedDB (local storage holds
-// only text, and too little of it).
+// SPEC section 3: what the activation form keeps in the browser, as it is typed: across a reload, sign-in,
+// sign-up and the e-mail confirmation, until the medal is activated. The form's text goes to local storage;
+// the chosen photos to IndexedDB (local storage holds only text, and too little of it).
 
 const PENDING_ACTIVATION = 'pending_activation';
 /** The code scanned before logging in or registering. */
@@ -32,10 +32,16 @@ async function inPhotoStore<T>(mode: IDBTransactionMode, work: (store: IDBObject
   }
 }
 
-export async function savePendingActivation(values: ActivationFormInput, photos: File[]): Promise<void> {
+/** The form's text, kept at each change. */
+export function savePendingFields(values: ActivationFormInput): void {
   localStorage.setItem(PENDING_ACTIVATION, JSON.stringify(values));
   if (values.code) localStorage.setItem(PENDING_CODE, String(values.code));
-  await inPhotoStore('readwrite', (store) => store.put(photos, 'files'));
+  else localStorage.removeItem(PENDING_CODE);
+}
+
+/** The chosen photos, kept at each change. */
+export async function savePendingPhotos(photos: readonly File[]): Promise<void> {
+  await inPhotoStore('readwrite', (store) => store.put([...photos], 'files'));
 }
 
 export function readPendingActivation(): ActivationFormInput | null {
