@@ -310,11 +310,31 @@ test('a reload of /activer keeps what was typed and the photos chosen, until the
   await page.getByRole('button', { name: 'Activer la médaille' }).click();
   await expect(page).toHaveURL(`${product.url}/mon-compte`);
   await expect(page.getByRole('heading', { name: 'Moka' })).toBeVisible();
-  const { data: animal } = await owner.client.from('animals').select('id, animal_photos!animal_photos_animal_id_fkey(id)').single();
+  const { data: animal } = await owner.client
+    .from('animals')
+    .select('id, animal_photos!animal_photos_animal_id_fkey(id)')
+    .single();
   expect(animal?.animal_photos).toHaveLength(2);
 
   await page.goto(`${product.url}/activer`);
   await expect(page.getByLabel('Code (MDL-...)')).toHaveValue('');
   await expect(page.getByLabel('Nom *')).toHaveValue('');
   await expect(page.getByRole('button', { name: /^Retirer / })).toHaveCount(0);
+});
+
+test("going back to a deleted animal's edit page says it cannot be loaded, not 'Accès refusé'", async ({ page }) => {
+  const owner = await newOwner(product, 'retour');
+  const { animalId } = await animalOnNewCode(product, owner, { nom: 'Parti' });
+  await signIn(page, product, owner);
+  await page.getByRole('link', { name: 'Modifier' }).click();
+  await expect(page).toHaveURL(`${product.url}/mon-compte/animal/${animalId}`);
+  await page.getByRole('button', { name: "Supprimer le profil de l'animal" }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer définitivement' }).click();
+  await expect(toastTitle(page, 'Profil supprimé')).toBeVisible();
+  await expect(page).toHaveURL(`${product.url}/mon-compte`);
+
+  await page.goBack();
+  await expect(page.locator('.md-toast', { hasText: "Impossible de charger les données de l'animal." })).toBeVisible();
+  await expect(toastTitle(page, 'Accès refusé')).toHaveCount(0);
+  await expect(page).toHaveURL(`${product.url}/mon-compte`);
 });

@@ -80,7 +80,29 @@ type AnimalLoad =
   | { state: 'denied' }
   | { state: 'failed' };
 
-/** One of the signed-in owner's animals with its medal; 'denied' when it is not theirs. */
+// Row level security hides another owner's animal and a deleted one alike. The animals deleted from this
+// browser are remembered, so that going back to one's edit page says it cannot be loaded rather than
+// 'Accès refusé'. (Telling them apart everywhere would need the database to say an animal exists.)
+const DELETED_ANIMALS = 'deleted_animals';
+const REMEMBERED = 20;
+
+function deletedHere(): string[] {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(DELETED_ANIMALS) ?? '[]');
+    return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function rememberDeleted(animalId: string): void {
+  localStorage.setItem(DELETED_ANIMALS, JSON.stringify([animalId, ...deletedHere()].slice(0, REMEMBERED)));
+}
+
+/**
+ * One of the signed-in owner's animals with its medal; 'denied' when it is not theirs, 'failed' when it
+ * cannot be read or was deleted from this browser.
+ */
 export function useOwnedAnimal(id: string): AnimalLoad {
   const userId = useAuth().user?.id;
   const [load, setLoad] = useState<AnimalLoad>({ state: 'loading' });
@@ -92,7 +114,7 @@ export function useOwnedAnimal(id: string): AnimalLoad {
       .then((client) => client.from('animals').select('*, codes(id)').eq('id', id).maybeSingle())
       .then(({ data, error }) => {
         if (!current) return;
-        if (error) setLoad({ state: 'failed' });
+        if (error || (!data && deletedHere().includes(id))) setLoad({ state: 'failed' });
         // Row level security shows an owner only their animals: another's is simply not there.
         else if (!data || data.proprietaire_id !== userId) setLoad({ state: 'denied' });
         else setLoad({ state: 'ready', animal: data });
@@ -127,7 +149,9 @@ export async function deleteAnimal(
   animalId: string,
 ): Promise<{ deleted: true } | { deleted: false; message: string | null }> {
   const { error } = await (await supabase()).functions.invoke('delete-animal', { body: { animal_id: animalId } });
-  return error ? { deleted: false, message: await serverMessage(error) } : { deleted: true };
+  if (error) return { deleted: false, message: await serverMessage(error) };
+  rememberDeleted(animalId);
+  return { deleted: true };
 }
 
 /** The `error` a function answered with, when it answered. */
