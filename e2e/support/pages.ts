@@ -31,3 +31,28 @@ export async function photoFile(page: Page, colour: string) {
     buffer: Buffer.from(dataUrl.split(',')[1] as string, 'base64'),
   };
 }
+
+/** /activer signed out opens its sign-in dialog at once (SPEC): closes it, as a visitor who fills the form first. */
+export async function closeActivationSignIn(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Connectez-vous pour activer la médaille' });
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/**
+ * Counts the requests to the stack whose method and path match, each held back `delayMs` so that a second
+ * click lands while the first request still runs.
+ */
+export async function watchRequests(page: Page, method: string, path: RegExp, delayMs = 400) {
+  const seen: string[] = [];
+  await page.route(
+    (url) => path.test(url.pathname),
+    async (route) => {
+      if (route.request().method() !== method) return route.fallback();
+      seen.push(route.request().url());
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await route.fallback();
+    },
+  );
+  return { count: () => seen.length };
+}

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { newCode, newOwner } from '../support/owners.ts';
-import { photoFile, signIn, toastTitle } from '../support/pages.ts';
+import { closeActivationSignIn, photoFile, signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 let product: TestProduct;
@@ -14,6 +14,7 @@ test.afterAll(async () => {
 
 test('a code is checked before the form opens: required, unknown, taken, then validated', async ({ page }) => {
   await page.goto(`${product.url}/activer`);
+  await closeActivationSignIn(page);
   const check = page.getByRole('button', { name: 'Vérifier' });
   await expect(page.getByLabel('Nom *')).toBeDisabled();
   await check.click();
@@ -66,6 +67,7 @@ test('starting signed out, the form and photos survive sign-up and e-mail confir
   const code = await newCode(product);
   const email = `attente-${crypto.randomUUID()}@test.medaille.fr`;
   await page.goto(`${product.url}/activer?code=${code}`);
+  await closeActivationSignIn(page);
   await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
   await page.getByLabel('Nom *').fill('Caramel');
   await page.getByLabel('Espèce').selectOption('rabbit');
@@ -98,6 +100,7 @@ test('a magic link from the activation dialog signs the owner in and finishes th
   const owner = await newOwner(product, 'magique');
   const code = await newCode(product);
   await page.goto(`${product.url}/activer?code=${code}`);
+  await closeActivationSignIn(page);
   await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
   await page.getByLabel('Nom *').fill('Lumière');
   await page.getByRole('button', { name: 'Activer la médaille' }).click();

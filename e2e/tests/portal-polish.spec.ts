@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { animalOnNewCode, newCode, newOwner } from '../support/owners.ts';
-import { photoFile, signIn, toastTitle } from '../support/pages.ts';
+import { photoFile, signIn, toastTitle, watchRequests } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 // Issue 14: what a real person trips on in the owner portal, on a touch phone and on a desktop.
@@ -67,190 +67,37 @@ test.describe('on a touch phone', () => {
   });
 });
 
-/**
- * Counts the requests to the stack whose method and path match, each held back `delayMs` so that a second
- * click lands while the first request still runs.
- */
-async function watchRequests(page: Page, method: string, path: RegExp, delayMs = 400) {
-  const seen: string[] = [];
-  await page.route(
-    (url) => path.test(url.pathname),
-    async (route) => {
-      if (route.request().method() !== method) return route.fallback();
-      seen.push(route.request().url());
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
-      await route.fallback();
-    },
-  );
-  return { count: () => seen.length };
-}
+test('a double click on the code check, the activation, Enregistrer and the deletion sends one request each', async ({
+  page,
+}) => {
+  const owner = await newOwner(product, 'double-activation');
+  await signIn(page, product, owner);
+  const code = await newCode(product);
+  const checks = await watchRequests(page, 'POST', /\/rest\/v1\/rpc\/code_status$/);
+  const activations = await watchRequests(page, 'POST', /\/rest\/v1\/rpc\/register_animal_with_code$/);
+  await page.goto(`${product.url}/activer`);
+  await page.getByLabel('Code (MDL-...)').fill(code);
+  await page.getByRole('button', { name: 'Vérifier' }).dblclick();
+  await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
+  expect(checks.count()).toBe(1);
+  await page.getByLabel('Nom *').fill('Doublon');
+  await page.getByRole('button', { name: 'Activer la médaille' }).dblclick();
+  await expect(page).toHaveURL(`${product.url}/mon-compte`);
+  expect(activations.count()).toBe(1);
 
-test.describe('a double click sends one request', () => {
-  test('register, login and the forgotten password', async ({ page }) => {
-    const email = `double-${crypto.randomUUID()}@test.medaille.fr`;
-    const signUps = await watchRequests(page, 'POST', /\/auth\/v1\/signup$/);
-    await page.goto(`${product.url}/auth/register`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Mot de passe', { exact: true }).fill('12345678');
-    await page.getByRole('button', { name: 'Créer mon compte' }).dblclick();
-    await expect(toastTitle(page, 'Compte créé !')).toBeVisible();
-    await expect(toastTitle(page, "Erreur d'inscription")).toHaveCount(0);
-    expect(signUps.count()).toBe(1);
+  const saves = await watchRequests(page, 'PATCH', /\/rest\/v1\/animals$/);
+  await page.getByRole('link', { name: 'Modifier' }).click();
+  await page.getByLabel('Nom *').fill('Doublon II');
+  await page.getByRole('button', { name: 'Enregistrer' }).dblclick();
+  await expect(toastTitle(page, 'Animal mis à jour')).toBeVisible();
+  expect(saves.count()).toBe(1);
 
-    const owner = await newOwner(product, 'double');
-    const signIns = await watchRequests(page, 'POST', /\/auth\/v1\/token$/);
-    await page.goto(`${product.url}/auth/login`);
-    await page.getByLabel('Email').fill(owner.email);
-    await page.getByLabel('Mot de passe').fill(owner.password);
-    await page.getByRole('button', { name: 'Se connecter' }).dblclick();
-    await expect(page).toHaveURL(`${product.url}/mon-compte`);
-    expect(signIns.count()).toBe(1);
-    await page.getByRole('banner').getByRole('button', { name: 'Se déconnecter' }).click();
-    await expect(page).toHaveURL(`${product.url}/`);
-
-    const resets = await watchRequests(page, 'POST', /\/auth\/v1\/recover$/);
-    await page.goto(`${product.url}/auth/login`);
-    await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
-    await page.getByLabel('Email').fill(owner.email);
-    await page.getByRole('button', { name: 'Envoyer le lien' }).dblclick();
-    await expect(toastTitle(page, 'Email envoyé')).toBeVisible();
-    expect(resets.count()).toBe(1);
-  });
-
-  test('the code check, the activation, Enregistrer and the deletion', async ({ page }) => {
-    const owner = await newOwner(product, 'double-activation');
-    await signIn(page, product, owner);
-    const code = await newCode(product);
-    const checks = await watchRequests(page, 'POST', /\/rest\/v1\/rpc\/code_status$/);
-    const activations = await watchRequests(page, 'POST', /\/rest\/v1\/rpc\/register_animal_with_code$/);
-    await page.goto(`${product.url}/activer`);
-    await page.getByLabel('Code (MDL-...)').fill(code);
-    await page.getByRole('button', { name: 'Vérifier' }).dblclick();
-    await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
-    expect(checks.count()).toBe(1);
-    await page.getByLabel('Nom *').fill('Doublon');
-    await page.getByRole('button', { name: 'Activer la médaille' }).dblclick();
-    await expect(page).toHaveURL(`${product.url}/mon-compte`);
-    expect(activations.count()).toBe(1);
-
-    const saves = await watchRequests(page, 'PATCH', /\/rest\/v1\/animals$/);
-    await page.getByRole('link', { name: 'Modifier' }).click();
-    await page.getByLabel('Nom *').fill('Doublon II');
-    await page.getByRole('button', { name: 'Enregistrer' }).dblclick();
-    await expect(toastTitle(page, 'Animal mis à jour')).toBeVisible();
-    expect(saves.count()).toBe(1);
-
-    const deletions = await watchRequests(page, 'POST', /\/functions\/v1\/delete-animal$/);
-    await page.getByRole('link', { name: 'Modifier' }).click();
-    await page.getByRole('button', { name: "Supprimer le profil de l'animal" }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer définitivement' }).dblclick();
-    await expect(toastTitle(page, 'Profil supprimé')).toBeVisible();
-    expect(deletions.count()).toBe(1);
-  });
-
-  test("the activation's sign-in dialog: sign-up, magic link and sign-in", async ({ page }) => {
-    const code = await newCode(product);
-    await page.goto(`${product.url}/activer?code=${code}`);
-    await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
-    await page.getByLabel('Nom *').fill('Dialogue');
-    await page.getByRole('button', { name: 'Activer la médaille' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Connectez-vous pour activer la médaille' });
-
-    const signUps = await watchRequests(page, 'POST', /\/auth\/v1\/signup$/);
-    await dialog.getByRole('tab', { name: 'Inscription' }).click();
-    await dialog.getByLabel('Email').fill(`dialogue-${crypto.randomUUID()}@test.medaille.fr`);
-    await dialog.getByLabel('Mot de passe').fill('secret-dialogue');
-    await dialog.getByRole('button', { name: 'Créer mon compte' }).dblclick();
-    await expect(toastTitle(page, 'Inscription réussie')).toBeVisible();
-    expect(signUps.count()).toBe(1);
-
-    const owner = await newOwner(product, 'double-dialogue');
-    const links = await watchRequests(page, 'POST', /\/auth\/v1\/otp$/);
-    await page.getByRole('button', { name: 'Activer la médaille' }).click();
-    await dialog.getByRole('tab', { name: 'Lien magique' }).click();
-    await dialog.getByLabel('Email').fill(owner.email);
-    await dialog.getByRole('button', { name: 'Recevoir un lien' }).dblclick();
-    await expect(toastTitle(page, 'Lien magique envoyé')).toBeVisible();
-    expect(links.count()).toBe(1);
-
-    const signIns = await watchRequests(page, 'POST', /\/auth\/v1\/token$/);
-    await page.getByRole('button', { name: 'Activer la médaille' }).click();
-    await dialog.getByLabel('Email').fill(owner.email);
-    await dialog.getByLabel('Mot de passe').fill(owner.password);
-    await dialog.getByRole('button', { name: 'Se connecter' }).dblclick();
-    await expect(toastTitle(page, 'Médaille activée !')).toBeVisible();
-    expect(signIns.count()).toBe(1);
-  });
-
-  test('the new password after a recovery link', async ({ page }) => {
-    const owner = await newOwner(product, 'double-mdp');
-    await page.goto(`${product.url}/auth/login`);
-    await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
-    await page.getByLabel('Email').fill(owner.email);
-    await page.getByRole('button', { name: 'Envoyer le lien' }).click();
-    await expect(toastTitle(page, 'Email envoyé')).toBeVisible();
-    const mail = await product.lastMail(owner.email);
-    await page.goto(mail.links[0] as string);
-    const updates = await watchRequests(page, 'PUT', /\/auth\/v1\/user$/);
-    await page.getByLabel('Nouveau mot de passe').fill('nouveau-secret-2');
-    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).dblclick();
-    await expect(toastTitle(page, 'Mot de passe mis à jour')).toBeVisible();
-    expect(updates.count()).toBe(1);
-  });
-});
-
-test.describe('the auth service speaks French', () => {
-  /** Answers the next call to an auth endpoint as GoTrue does when it refuses. */
-  const refuse = (page: Page, endpoint: string, status: number, code: string, message: string) =>
-    page.route(`${product.stack.url}/auth/v1/${endpoint}`, (route) =>
-      route.fulfill({
-        status,
-        contentType: 'application/json',
-        headers: { 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' },
-        body: JSON.stringify({ code: status, error_code: code, msg: message }),
-      }),
-    );
-
-  test('an unconfirmed address, a second e-mail too soon and too many tries', async ({ page }) => {
-    const email = `non-confirme-${crypto.randomUUID()}@test.medaille.fr`;
-    await page.goto(`${product.url}/auth/register`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Mot de passe', { exact: true }).fill('12345678');
-    await page.getByRole('button', { name: 'Créer mon compte' }).click();
-    await expect(page.getByRole('heading', { name: 'Se connecter' })).toBeVisible();
-    await page.getByLabel('Mot de passe', { exact: true }).fill('12345678');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    const loginError = page.locator('.md-toast', { hasText: 'Erreur de connexion' });
-    await expect(loginError).toContainText("Votre adresse e-mail n'est pas encore confirmée");
-    await expect(loginError).not.toContainText('Email not confirmed');
-
-    await refuse(
-      page,
-      'recover*',
-      429,
-      'over_email_send_rate_limit',
-      'For security purposes, you can only request this after 42 seconds.',
-    );
-    await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
-    await page.getByRole('button', { name: 'Envoyer le lien' }).click();
-    await expect(page.locator('.md-toast', { hasText: 'Par sécurité' })).toContainText(
-      'Par sécurité, un nouvel e-mail ne peut être demandé que dans 42 secondes.',
-    );
-
-    const code = await newCode(product);
-    await page.goto(`${product.url}/activer?code=${code}`);
-    await refuse(page, 'otp*', 429, 'over_request_rate_limit', 'Request rate limit reached');
-    await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
-    await page.getByLabel('Nom *').fill('Limite');
-    await page.getByRole('button', { name: 'Activer la médaille' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Connectez-vous pour activer la médaille' });
-    await dialog.getByRole('tab', { name: 'Lien magique' }).click();
-    await dialog.getByLabel('Email').fill(email);
-    await dialog.getByRole('button', { name: 'Recevoir un lien' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(
-      'Trop de tentatives en peu de temps. Réessayez dans quelques minutes.',
-    );
-  });
+  const deletions = await watchRequests(page, 'POST', /\/functions\/v1\/delete-animal$/);
+  await page.getByRole('link', { name: 'Modifier' }).click();
+  await page.getByRole('button', { name: "Supprimer le profil de l'animal" }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer définitivement' }).dblclick();
+  await expect(toastTitle(page, 'Profil supprimé')).toBeVisible();
+  expect(deletions.count()).toBe(1);
 });
 
 test('the first photo is the cover at once, and a new cover shows in the preview before Enregistrer', async ({

@@ -4,9 +4,10 @@ import { sexLabel, speciesLabel } from '@medaille/domain';
 import { editAnimalPath, ROUTES } from '@medaille/routing';
 import { useAuth } from '@medaille/supabase';
 import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Inset, Text } from '@radix-ui/themes';
-import { Link, Navigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { type AnimalCard, coverPhoto, useOwnerAnimals } from '../animals/index.ts';
+import { SignInFirst } from '../auth/index.ts';
 import { photoUrl } from '../photos/index.ts';
 
 /** The card's photo: the cover, else the first photo. */
@@ -34,7 +35,7 @@ export function AccountPage() {
   };
 
   if (auth.loading) return <Spinner label={COPY.session.checking} />;
-  if (!auth.isAuthenticated) return <Navigate to={ROUTES.login} replace />;
+  if (!auth.isAuthenticated) return <SignInFirst />;
 
   const empty = load.state === 'ready' && load.animals.length === 0;
   return (

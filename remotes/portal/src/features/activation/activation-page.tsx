@@ -85,7 +85,17 @@ export function ActivationPage() {
     if (photosRestored) savePendingPhotos(photos).catch(() => undefined);
   }, [photos, photosRestored]);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [askSignIn, setAskSignIn] = useState(false);
+  // Why the sign-in dialog is open: a signed-out arrival (SPEC: it opens at once), or Activer la médaille.
+  const [askSignIn, setAskSignIn] = useState<'arrival' | 'activation' | null>(null);
+  const signedOutArrival = useRef(true);
+  useEffect(() => {
+    if (auth.loading || !signedOutArrival.current) return;
+    signedOutArrival.current = false;
+    if (auth.isAuthenticated) return;
+    // Kept at once: an e-mail link from this dialog comes back here to a draft, even an empty one.
+    savePendingFields(form.getValues());
+    setAskSignIn('arrival');
+  }, [auth.loading, auth.isAuthenticated, form]);
   const { errors, isSubmitting } = form.formState;
   const valid = codeState.status === 'valid';
 
@@ -152,7 +162,7 @@ export function ActivationPage() {
       // Kept for after sign-in, sign-up or the magic link: nothing typed or chosen is lost.
       savePendingFields(form.getValues());
       await savePendingPhotos(photos);
-      setAskSignIn(true);
+      setAskSignIn('activation');
       return;
     }
     await activate(request);
@@ -187,9 +197,11 @@ export function ActivationPage() {
     <PageFrame
       title={text.title}
       actions={
-        <Button asChild variant="soft">
-          <Link to={ROUTES.account}>{text.back}</Link>
-        </Button>
+        auth.isAuthenticated ? (
+          <Button asChild variant="soft">
+            <Link to={ROUTES.account}>{text.back}</Link>
+          </Button>
+        ) : null
       }
     >
       <form onSubmit={submit} noValidate>
@@ -318,12 +330,13 @@ export function ActivationPage() {
         </Flex>
       </form>
       <AuthDialog
-        open={askSignIn}
-        onClose={() => setAskSignIn(false)}
+        open={askSignIn !== null}
+        onClose={() => setAskSignIn(null)}
         onSignedIn={() => {
-          setAskSignIn(false);
-          // Signed in just now: this render's session state is still the signed-out one.
-          void form.handleSubmit(activate)();
+          setAskSignIn(null);
+          // Signed in on arrival: the form is theirs to fill. After Activer la médaille, the activation goes
+          // on (signed in just now: this render's session state is still the signed-out one).
+          if (askSignIn === 'activation') void form.handleSubmit(activate)();
         }}
       />
     </PageFrame>

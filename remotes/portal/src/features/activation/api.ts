@@ -52,24 +52,25 @@ export function uploadActivationPhotos(animalId: string, files: readonly File[],
 
 /**
  * After an e-mail link: registers the activation kept in the browser, then its photos (SPEC section 4,
- * callback), and forgets it. 'missing' when nothing was kept.
+ * callback), and forgets it. 'missing' when nothing was kept; 'incomplete', the draft kept, when the form
+ * was not finished (the sign-in dialog opens as /activer opens, before anything is typed).
  */
 export async function finishPendingActivation(): Promise<
-  { status: 'done' } | { status: 'missing' } | { status: 'failed'; message: string | null }
+  { status: 'done' } | { status: 'missing' } | { status: 'incomplete' } | { status: 'failed'; message: string | null }
 > {
   const pending = readPendingActivation();
   if (!pending) return { status: 'missing' };
-  const outcome = await registerPending(pending);
+  const parsed = activationFormSchema.safeParse(pending);
+  if (!parsed.success) return { status: 'incomplete' };
+  const outcome = await registerPending(parsed.data);
   await clearPendingActivation();
   return outcome;
 }
 
 async function registerPending(
-  pending: NonNullable<ReturnType<typeof readPendingActivation>>,
+  request: ActivationRequest,
 ): Promise<{ status: 'done' } | { status: 'failed'; message: string | null }> {
-  const parsed = activationFormSchema.safeParse(pending);
-  if (!parsed.success) return { status: 'failed', message: parsed.error.issues[0]?.message ?? null };
-  const registration = await registerAnimalWithCode(parsed.data);
+  const registration = await registerAnimalWithCode(request);
   if (!registration.registered) {
     return { status: 'failed', message: registration.failure?.message ?? registration.refusal };
   }

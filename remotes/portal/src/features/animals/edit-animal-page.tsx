@@ -20,7 +20,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
-import { AuthDialog } from '../auth/index.ts';
+import { SignInFirst } from '../auth/index.ts';
 import { PhotoGallery, photoUrl, useAnimalPhotos } from '../photos/index.ts';
 import { BasicFields, DetailFields, IdentificationFields } from './animal-fields.tsx';
 import { coverPhoto, deleteAnimal, type OwnedAnimal, saveAnimal, useOwnedAnimal } from './api.ts';
@@ -74,7 +74,7 @@ export function EditAnimalPage() {
   }, [load.state]);
 
   if (auth.loading) return <Spinner label={COPY.session.checking} />;
-  if (!auth.isAuthenticated) return <AuthDialog open onClose={() => history.back()} onSignedIn={() => {}} />;
+  if (!auth.isAuthenticated) return <SignInFirst />;
   if (load.state === 'denied' || load.state === 'failed') return <Navigate to={ROUTES.account} replace />;
   if (load.state === 'loading') return <Spinner label={COPY.account.loading} />;
   return <EditForm animal={load.animal} />;

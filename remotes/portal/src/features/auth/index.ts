@@ -1,5 +1,6 @@
-// What other features use of auth: the sign-in dialog (activation, edit page), and for the e-mail callback
-// the new-password form and the auth errors in French.
+// What other features use of auth: the sign-in dialog (activation), the way to the login page and back (the
+// owner pages), and for the e-mail callback the new-password form and the auth errors in French.
 export { AuthDialog } from './auth-dialog.tsx';
 export { authErrorMessage } from './auth-errors.ts';
 export { NewPasswordForm } from './new-password-form.tsx';
+export { SignInFirst } from './sign-in-first.tsx';

@@ -13,24 +13,29 @@ import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { sendPasswordReset, signInWithPassword } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
+import { wayBack } from './sign-in-first.tsx';
 
 const copy = COPY.login;
 
-/** Where a signed-in owner goes: activation with the code they scanned, or their animals. */
-function destination(code: string | null) {
-  return code ? `${ROUTES.activate}?code=${encodeURIComponent(code)}` : ROUTES.account;
+/**
+ * Where a signed-in owner goes: back to the owner page that sent them here, else activation with the code
+ * they scanned, else their animals.
+ */
+function destination(code: string | null, next: string | null) {
+  return next ?? (code ? `${ROUTES.activate}?code=${encodeURIComponent(code)}` : ROUTES.account);
 }
 
 export function LoginPage() {
   const [params] = useSearchParams();
   const code = params.get('code');
+  const next = wayBack(params.get('next'));
   const auth = useAuth();
   const navigate = useNavigate();
   const [forgotten, setForgotten] = useState(false);
 
   useEffect(() => {
-    if (!auth.loading && auth.isAuthenticated) navigate(destination(code), { replace: true });
-  }, [auth.loading, auth.isAuthenticated, code, navigate]);
+    if (!auth.loading && auth.isAuthenticated) navigate(destination(code, next), { replace: true });
+  }, [auth.loading, auth.isAuthenticated, code, next, navigate]);
 
   return (
     <PageFrame title={forgotten ? COPY.forgot.title : copy.title}>
@@ -38,14 +43,29 @@ export function LoginPage() {
         {forgotten ? (
           <ForgotPasswordForm email={params.get('email') ?? ''} onBack={() => setForgotten(false)} />
         ) : (
-          <PasswordForm email={params.get('email') ?? ''} code={code} onForgot={() => setForgotten(true)} />
+          <PasswordForm
+            email={params.get('email') ?? ''}
+            destination={destination(code, next)}
+            code={code}
+            onForgot={() => setForgotten(true)}
+          />
         )}
       </Card>
     </PageFrame>
   );
 }
 
-function PasswordForm({ email, code, onForgot }: { email: string; code: string | null; onForgot: () => void }) {
+function PasswordForm({
+  email,
+  destination,
+  code,
+  onForgot,
+}: {
+  email: string;
+  destination: string;
+  code: string | null;
+  onForgot: () => void;
+}) {
   const navigate = useNavigate();
   const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
     resolver: zodResolver(loginSchema),
@@ -61,7 +81,7 @@ function PasswordForm({ email, code, onForgot }: { email: string; code: string |
         return;
       }
       toast({ title: copy.success.title, description: copy.success.description });
-      navigate(destination(code), { replace: true });
+      navigate(destination, { replace: true });
     } catch {
       toast({ title: copy.error, description: COPY.unexpected, variant: 'destructive' });
     }

@@ -46,6 +46,10 @@ export function CallbackPage() {
         if (outcome.status === 'done') {
           toast({ title: copy.activated.title, description: copy.activated.description });
           navigate(ROUTES.account, { replace: true });
+        } else if (outcome.status === 'incomplete') {
+          // Signed in from the dialog /activer opens on arrival: the form and its draft wait there.
+          toast({ title: copy.success.title, description: copy.success.description });
+          navigate(ROUTES.activate, { replace: true });
         } else if (outcome.status === 'missing') {
           toast({ title: copy.expired.title, description: copy.expired.description, variant: 'destructive' });
           navigate(ROUTES.activate, { replace: true });

@@ -1,0 +1,17 @@
+import { ROUTES } from '@medaille/routing';
+import { Navigate, useLocation } from 'react-router-dom';
+
+/**
+ * The owner page a login came from, when it is one: only the portal's /mon-compte pages, so that a link
+ * cannot send a person elsewhere once signed in.
+ */
+export function wayBack(next: string | null): string | null {
+  if (next === null) return null;
+  return next === ROUTES.account || next.startsWith(`${ROUTES.account}/`) ? next : null;
+}
+
+/** A signed-out visitor of an owner page goes to the login page, which brings them back once signed in. */
+export function SignInFirst() {
+  const { pathname, search } = useLocation();
+  return <Navigate to={`${ROUTES.login}?${new URLSearchParams({ next: pathname + search })}`} replace />;
+}
