@@ -185,3 +185,64 @@ test("going back to a deleted animal's edit page says it cannot be loaded, not '
   await expect(toastTitle(page, 'Accès refusé')).toHaveCount(0);
   await expect(page).toHaveURL(`${product.url}/mon-compte`);
 });
+
+test.describe('focus comes back to what opened a dialog', () => {
+  test('on the edit page: the profile deletion and a photo deletion, closed with Escape, Annuler or done', async ({
+    page,
+  }) => {
+    const owner = await newOwner(product, 'focus');
+    const { animalId } = await animalOnNewCode(product, owner, { nom: 'Focus' }, 2);
+    await signIn(page, product, owner);
+    await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+    const gallery = page.getByRole('region', { name: "Photos de l'animal" });
+    await expect(gallery.getByRole('img')).toHaveCount(2);
+
+    const deleteProfile = page.getByRole('button', { name: "Supprimer le profil de l'animal" });
+    const profileDialog = page.getByRole('alertdialog', { name: 'Êtes-vous sûr ?' });
+    await deleteProfile.click();
+    await page.keyboard.press('Escape');
+    await expect(profileDialog).toBeHidden();
+    await expect(deleteProfile).toBeFocused();
+    await deleteProfile.click();
+    await profileDialog.getByRole('button', { name: 'Annuler' }).click();
+    await expect(deleteProfile).toBeFocused();
+
+    const deletePhoto = gallery.getByRole('button', { name: 'Supprimer la photo (Photo 1)' });
+    const photoDialog = page.getByRole('alertdialog', { name: 'Supprimer cette photo ?' });
+    await deletePhoto.click();
+    await page.keyboard.press('Escape');
+    await expect(photoDialog).toBeHidden();
+    await expect(deletePhoto).toBeFocused();
+    await deletePhoto.click();
+    await photoDialog.getByRole('button', { name: 'Annuler' }).click();
+    await expect(deletePhoto).toBeFocused();
+    // Done: the photo is gone, and focus goes to the one that took its place.
+    await deletePhoto.click();
+    await photoDialog.getByRole('button', { name: 'Supprimer la photo' }).click();
+    await expect(gallery.getByRole('img')).toHaveCount(1);
+    await expect(gallery.getByRole('button', { name: 'Supprimer la photo (Photo 1)' })).toBeFocused();
+  });
+
+  test("on /activer: the sign-in dialog, on arrival and after 'Activer la médaille'", async ({ page }) => {
+    const code = await newCode(product);
+    await page.goto(`${product.url}/activer?code=${code}`);
+    const dialog = page.getByRole('dialog', { name: 'Connectez-vous pour activer la médaille' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByLabel('Code (MDL-...)')).toBeFocused();
+
+    await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
+    await page.getByLabel('Nom *').fill('Focus');
+    const activate = page.getByRole('button', { name: 'Activer la médaille' });
+    await activate.click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(activate).toBeFocused();
+    await activate.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await expect(activate).toBeFocused();
+  });
+});

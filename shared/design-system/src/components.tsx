@@ -1,5 +1,5 @@
 import { AlertDialog, Box, Button, Container, Flex, Heading, Spinner as RadixSpinner, Text } from '@radix-ui/themes';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 
 /** A page of the portal: a centred column with its title. */
 export function PageFrame({
@@ -61,7 +61,12 @@ export function FormField({
   );
 }
 
-/** A confirmation before an irreversible action, with Annuler and the action's own label. */
+/**
+ * A confirmation before an irreversible action, with Annuler and the action's own label. Closed (Escape,
+ * Annuler or done), it gives focus back to what had it when it opened, the button that opened it: Radix
+ * gives it back only to a Trigger of its own, and a dialog opened from state has none, so focus fell to the
+ * page. When that button is gone (what it deleted went with it), focus goes to `fallbackFocus`'s element.
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -70,6 +75,7 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   busy = false,
+  fallbackFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -78,10 +84,22 @@ export function ConfirmDialog({
   confirmLabel: string;
   onConfirm: () => void;
   busy?: boolean;
+  fallbackFocus?: () => HTMLElement | null;
 }) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Content maxWidth="440px">
+      <AlertDialog.Content
+        maxWidth="440px"
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          (opener.current?.isConnected ? opener.current : fallbackFocus?.())?.focus();
+          opener.current = null;
+        }}
+      >
         <AlertDialog.Title>{title}</AlertDialog.Title>
         <AlertDialog.Description size="2">{description}</AlertDialog.Description>
         <Flex gap="3" mt="4" justify="end">

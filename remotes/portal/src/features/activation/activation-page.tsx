@@ -124,6 +124,14 @@ export function ActivationPage() {
     }
   });
 
+  // Vérifier locks itself once the code is valid: focus goes on to the form it opens.
+  const focusNameOnceValid = useRef(false);
+  useEffect(() => {
+    if (!valid || !focusNameOnceValid.current) return;
+    focusNameOnceValid.current = false;
+    form.setFocus('name');
+  }, [valid, form]);
+
   const activate = async (request: ActivationRequest) => {
     const registration = await registerAnimalWithCode(request);
     if (!registration.registered) {
@@ -225,14 +233,17 @@ export function ActivationPage() {
                     {...form.register('code')}
                   />
                 </Box>
-                <Button
+                <SubmitButton
                   type="button"
-                  onClick={() => void checkCode()}
-                  disabled={valid || codeState.status === 'checking'}
-                  loading={codeState.status === 'checking'}
+                  onClick={() => {
+                    focusNameOnceValid.current = true;
+                    void checkCode();
+                  }}
+                  disabled={valid}
+                  busy={codeState.status === 'checking'}
                 >
                   {valid ? text.validated : text.check}
-                </Button>
+                </SubmitButton>
               </Flex>
               <Text id="activation-code-message" as="p" size="2" mt="2" color={valid ? 'green' : 'red'} role="status">
                 {codeState.status === 'invalid' ? codeState.message : valid ? text.validated : ''}
@@ -332,6 +343,7 @@ export function ActivationPage() {
       <AuthDialog
         open={askSignIn !== null}
         onClose={() => setAskSignIn(null)}
+        fallbackFocus={() => document.getElementById('activation-code')}
         onSignedIn={() => {
           setAskSignIn(null);
           // Signed in on arrival: the form is theirs to fill. After Activer la médaille, the activation goes

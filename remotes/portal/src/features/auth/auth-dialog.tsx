@@ -2,7 +2,7 @@ import { FormField } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { EMAIL_PATTERN, LIMITS, MESSAGES } from '@medaille/domain';
 import { Button, Dialog, Flex, Tabs, Text, TextField } from '@radix-ui/themes';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { sendMagicLink, signInWithPassword, signUp } from './api.ts';
@@ -20,11 +20,17 @@ export function AuthDialog({
   open,
   onClose,
   onSignedIn,
+  fallbackFocus,
 }: {
   open: boolean;
   onClose: () => void;
   onSignedIn: () => void;
+  /** Where focus goes on close when nothing had it at opening (the dialog opened with the page). */
+  fallbackFocus?: () => HTMLElement | null;
 }) {
+  // Closed, the dialog gives focus back to what had it when it opened (Radix does so only for a Trigger of
+  // its own, and this one opens from state).
+  const opener = useRef<HTMLElement | null>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -128,7 +134,18 @@ export function AuthDialog({
 
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
-      <Dialog.Content maxWidth="460px">
+      <Dialog.Content
+        maxWidth="460px"
+        onOpenAutoFocus={() => {
+          const focused = document.activeElement;
+          opener.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          (opener.current?.isConnected ? opener.current : fallbackFocus?.())?.focus();
+          opener.current = null;
+        }}
+      >
         <Dialog.Title>{text.title}</Dialog.Title>
         <Dialog.Description size="2">{text.text}</Dialog.Description>
         <Tabs.Root defaultValue="login" mt="3" onValueChange={() => setError(null)}>

@@ -20,7 +20,7 @@ import { ConfirmDialog } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { LIMITS } from '@medaille/domain';
 import { Badge, Box, Card, Flex, Grid, Heading, IconButton, Text } from '@radix-ui/themes';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import type { AnimalPhotos, Photo } from './api.ts';
 import { photoProblem } from './image-files.ts';
@@ -84,18 +84,15 @@ export function PhotoGallery({
   const [removing, setRemoving] = useState(false);
   const section = useRef<HTMLElement>(null);
   // After a delete, focus goes to the photo that took its place (or the one before), not to the page.
-  const focusAfterRemoval = useRef<number | null>(null);
-  useEffect(() => {
-    const index = focusAfterRemoval.current;
-    if (index === null || !section.current) return;
-    focusAfterRemoval.current = null;
-    const buttons = section.current.querySelectorAll<HTMLElement>('[data-photo-remove]');
-    (buttons[Math.min(index, buttons.length - 1)] ?? section.current).focus();
-  }, [photos]);
+  const removedIndex = useRef(0);
+  const afterRemoval = () => {
+    const buttons = section.current?.querySelectorAll<HTMLElement>('[data-photo-remove]') ?? [];
+    return buttons[Math.min(removedIndex.current, buttons.length - 1)] ?? section.current;
+  };
 
   const remove = async (photo: Photo) => {
     setRemoving(true);
-    const index = photos.indexOf(photo);
+    removedIndex.current = photos.indexOf(photo);
     const { error } = await gallery.remove(photo);
     setRemoving(false);
     setToRemove(null);
@@ -103,7 +100,6 @@ export function PhotoGallery({
       toast({ title: text.removeFailed, description: error.message, variant: 'destructive' });
       return;
     }
-    focusAfterRemoval.current = index;
     if (photo.id === coverId) onCoverChange(null);
     toast({ title: text.removed });
   };
@@ -191,6 +187,7 @@ export function PhotoGallery({
           confirmLabel={text.removeConfirm}
           onConfirm={() => (toRemove ? void remove(toRemove) : undefined)}
           busy={removing}
+          fallbackFocus={afterRemoval}
         />
       </section>
     </Card>
