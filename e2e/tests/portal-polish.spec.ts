@@ -246,3 +246,29 @@ test.describe('focus comes back to what opened a dialog', () => {
     await expect(activate).toBeFocused();
   });
 });
+
+test('a text area counts near its limit and says when pasted text was cut', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const owner = await newOwner(product, 'texte');
+  const { animalId } = await animalOnNewCode(product, owner, { nom: 'Bavard' });
+  await signIn(page, product, owner);
+  await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+
+  const temperament = page.getByLabel('Caractère');
+  await temperament.fill('a'.repeat(1000));
+  await expect(page.getByText(/caractères sur 2/)).toHaveCount(0);
+  await temperament.fill('a'.repeat(1700));
+  await expect(page.getByText('1 700 caractères sur 2 000')).toBeVisible();
+
+  const allergies = page.getByLabel('Allergies');
+  await page.evaluate((text) => navigator.clipboard.writeText(text), 'b'.repeat(5000));
+  await allergies.focus();
+  await page.keyboard.press('ControlOrMeta+V');
+  await expect(allergies).toHaveValue('b'.repeat(2000));
+  await expect(page.getByRole('alert').filter({ hasText: 'Le texte collé a été coupé' })).toHaveText(
+    'Le texte collé a été coupé à 2 000 caractères : relisez la fin.',
+  );
+  await allergies.press('Backspace');
+  await expect(page.getByText('Le texte collé a été coupé')).toHaveCount(0);
+  await expect(page.getByText('1 999 caractères sur 2 000')).toBeVisible();
+});

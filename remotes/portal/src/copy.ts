@@ -131,6 +131,11 @@ export const COPY = {
     limit: 'Limite atteinte',
     limitText: (max: number) => `Maximum ${max} photos autorisées`,
     uploading: (done: number, total: number) => `Envoi des photos : ${done}/${total}`,
+    // Not in SPEC: a long text's counter near its limit, and what a paste over it lost (issue 14).
+    count: (length: number, max: number) =>
+      `${length.toLocaleString('fr-FR')} caractères sur ${max.toLocaleString('fr-FR')}`,
+    pasteCut: (max: number) =>
+      `Le texte collé a été coupé à ${max.toLocaleString('fr-FR')} caractères : relisez la fin.`,
   },
   edit: {
     title: (name: string) => `Modifier le profil de ${name}`,

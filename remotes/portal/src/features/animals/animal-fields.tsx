@@ -1,10 +1,11 @@
 import { FormField } from '@medaille/design-system';
 import type { ActivationFormInput, AnimalEditFormInput } from '@medaille/domain';
-import { SEX_OPTIONS, SPECIES } from '@medaille/domain';
-import { Flex, Grid, Text, TextArea, TextField } from '@radix-ui/themes';
+import { LIMITS, SEX_OPTIONS, SPECIES } from '@medaille/domain';
+import { Flex, Grid, Text, TextField } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { COPY } from '../../copy.ts';
+import { LongTextField } from './long-text-field.tsx';
 
 /** The animal's fields that the activation form and the edit form share, under the same names in both schemas. */
 export type AnimalFieldName = keyof ActivationFormInput & keyof AnimalEditFormInput;
@@ -129,9 +130,13 @@ export function DetailFields({ register, errors, disabled }: AnimalFieldsProps) 
           ['vet_info', text.vet],
         ] as const
       ).map(([name, label]) => (
-        <FormField key={name} label={label} error={errors[name]?.message}>
-          {(field) => <TextArea {...field} maxLength={2000} rows={2} {...register(name)} />}
-        </FormField>
+        <LongTextField
+          key={name}
+          label={label}
+          error={errors[name]?.message}
+          max={LIMITS.longTextMaxLength}
+          registration={register(name)}
+        />
       ))}
     </Group>
   );
