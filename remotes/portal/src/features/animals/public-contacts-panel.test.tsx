@@ -43,6 +43,22 @@ describe('the public contacts panel', () => {
     expect(address.getAttribute('target')).toBe('_blank');
   });
 
+  it('previews only what would be saved: an invalid e-mail is no mail link, and says why once left', () => {
+    render(<Panel initial={{ ...empty, public_email: 'pas-une-adresse', show_public_email: true }} />);
+    expect(preview().queryAllByRole('link')).toHaveLength(0);
+    expect(preview().getByText(/Aucune information de contact/)).toBeTruthy();
+    const email = screen.getByLabelText('Email (facultatif)');
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.blur(email);
+    expect(screen.getByRole('alert').textContent).toBe('Veuillez saisir un email valide');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(email, { target: { value: ' marie@exemple.fr ' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(preview().getByRole('link', { name: 'marie@exemple.fr' }).getAttribute('href')).toBe(
+      'mailto:marie@exemple.fr',
+    );
+  });
+
   it('keeps the spec’s maximum lengths and input types', () => {
     render(<Panel initial={empty} />);
     expect(screen.getByLabelText('Téléphone').getAttribute('maxlength')).toBe('32');

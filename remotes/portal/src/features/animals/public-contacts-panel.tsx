@@ -1,5 +1,6 @@
-import { LIMITS, type PublicContactsInput, visibleContacts } from '@medaille/domain';
+import { LIMITS, type PublicContactsInput, publicContactsSchema, visibleContacts } from '@medaille/domain';
 import { Box, Card, Flex, Heading, Link as RadixLink, Switch, Text, TextField, Tooltip } from '@radix-ui/themes';
+import { useState } from 'react';
 import { COPY } from '../../copy.ts';
 
 const text = COPY.contacts;
@@ -14,9 +15,35 @@ export type ContactValues = {
   show_public_address: boolean;
 };
 
+type ContactText = 'public_phone' | 'public_email' | 'public_address_line' | 'public_city';
+
+/**
+ * The contacts as Enregistrer would save them, checked by the same rules (a value that breaks one is left
+ * out), and each broken rule's message.
+ */
+function checkContacts(value: ContactValues): {
+  saved: ContactValues;
+  problems: Partial<Record<ContactText, string>>;
+} {
+  const checked = publicContactsSchema.safeParse(value);
+  if (checked.success) return { saved: value, problems: {} };
+  const problems: Partial<Record<ContactText, string>> = {};
+  const saved = { ...value };
+  for (const issue of checked.error.issues) {
+    const key = issue.path[0];
+    if (key === 'public_phone' || key === 'public_email' || key === 'public_address_line' || key === 'public_city') {
+      problems[key] ??= issue.message;
+      saved[key] = '';
+    }
+  }
+  return { saved, problems };
+}
+
 /**
  * What the owner shows finders: each value with its switch, and a live preview with the very rule the scan
- * page applies (shared from @medaille/domain). Every edit goes up to the edit page, which saves it.
+ * page applies (shared from @medaille/domain), of only what would be saved: a value that breaks a rule
+ * (an e-mail that is none) is not previewed, and says why once the owner has left its field. Every edit
+ * goes up to the edit page, which saves it.
  */
 export function PublicContactsPanel({
   value,
@@ -29,33 +56,35 @@ export function PublicContactsPanel({
 }) {
   const set = <K extends keyof ContactValues>(key: K, next: ContactValues[K]) =>
     onChange({ ...value, [key]: next }, key);
-  const preview = visibleContacts(value);
+  const { saved, problems } = checkContacts(value);
+  const preview = visibleContacts(saved);
+  const [left, setLeft] = useState<Partial<Record<ContactText, boolean>>>({});
 
-  const field = (
-    key: 'public_phone' | 'public_email' | 'public_address_line' | 'public_city',
-    label: string,
-    type: 'tel' | 'email' | 'text',
-    max: number,
-  ) => (
-    <Box mb="2">
-      <Text as="label" size="2" weight="medium" htmlFor={`contact-${key}`}>
-        {label}
-      </Text>
-      <TextField.Root
-        id={`contact-${key}`}
-        type={type}
-        maxLength={max}
-        value={value[key]}
-        aria-invalid={Boolean(errors[key])}
-        onChange={(event) => set(key, event.target.value)}
-      />
-      {errors[key] ? (
-        <Text size="1" color="red" role="alert">
-          {errors[key]}
+  const field = (key: ContactText, label: string, type: 'tel' | 'email' | 'text', max: number) => {
+    const error = errors[key] ?? (left[key] ? problems[key] : undefined);
+    return (
+      <Box mb="2">
+        <Text as="label" size="2" weight="medium" htmlFor={`contact-${key}`}>
+          {label}
         </Text>
-      ) : null}
-    </Box>
-  );
+        <TextField.Root
+          id={`contact-${key}`}
+          type={type}
+          maxLength={max}
+          value={value[key]}
+          aria-invalid={Boolean(error)}
+          {...(error ? { 'aria-describedby': `contact-${key}-error` } : {})}
+          onChange={(event) => set(key, event.target.value)}
+          onBlur={() => setLeft((current) => ({ ...current, [key]: true }))}
+        />
+        {error ? (
+          <Text id={`contact-${key}-error`} size="1" color="red" role="alert">
+            {error}
+          </Text>
+        ) : null}
+      </Box>
+    );
+  };
 
   const toggle = (key: 'show_public_phone' | 'show_public_email' | 'show_public_address', label: string) => (
     <Tooltip content={text.tooltip}>
