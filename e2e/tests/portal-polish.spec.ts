@@ -272,3 +272,34 @@ test('a text area counts near its limit and says when pasted text was cut', asyn
   await expect(page.getByText('Le texte collé a été coupé')).toHaveCount(0);
   await expect(page.getByText('1 999 caractères sur 2 000')).toBeVisible();
 });
+
+test.describe('/activer on a phone', () => {
+  test.use(phone);
+
+  test('spaced fields, and photos chosen as in the gallery, with the first in the preview', async ({ page }) => {
+    const owner = await newOwner(product, 'photos-activation');
+    await signIn(page, product, owner);
+    const code = await newCode(product);
+    await page.goto(`${product.url}/activer?code=${code}`);
+    await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
+
+    const email = await page.getByLabel('Votre email (privé)').boundingBox();
+    const phoneLabel = await page.getByText('Votre téléphone (privé)').boundingBox();
+    expect((phoneLabel?.y ?? 0) - ((email?.y ?? 0) + (email?.height ?? 0))).toBeGreaterThanOrEqual(8);
+
+    await expect(page.getByText('Cliquez ou déposez vos photos ici')).toBeVisible();
+    await page.getByLabel('Nom *').fill('Vignette');
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles([await photoFile(page, 'orange'), await photoFile(page, 'teal')]);
+    const chosen = page.getByRole('list', { name: 'Photos choisies' });
+    await expect(chosen.getByRole('img')).toHaveCount(2);
+    const remove = chosen.getByRole('button', { name: 'Retirer orange.png' });
+    expect((await remove.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    const preview = page.getByRole('region', { name: 'Aperçu', exact: true });
+    await expect(preview.getByRole('img', { name: 'Photo de Vignette' })).toHaveAttribute('src', /^blob:/);
+    await remove.tap();
+    await expect(chosen.getByRole('img')).toHaveCount(1);
+    await expect(preview.getByRole('img', { name: 'Photo de Vignette' })).toBeVisible();
+  });
+});

@@ -125,6 +125,8 @@ export const COPY = {
     photos: 'Photos',
     photosHint: 'JPG, PNG, WebP • Max 10MB par fichier',
     removePhoto: (name: string) => `Retirer ${name}`,
+    chosenPhotos: 'Photos choisies',
+    previewPhoto: 'Photo de votre animal',
     invalidFile: 'Fichier invalide',
     badFormat: 'Format non autorisé',
     tooBig: 'Taille maximum 10MB',

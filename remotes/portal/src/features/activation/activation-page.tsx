@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PageFrame } from '@medaille/design-system';
+import { FormField, PageFrame } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import {
   type ActivationFormInput,
@@ -21,7 +21,7 @@ import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { AnimalFields } from '../animals/index.ts';
 import { AuthDialog } from '../auth/index.ts';
-import { photoProblem } from '../photos/index.ts';
+import { ChosenPhotos, PhotoDropZone, photoProblem, useFileUrls } from '../photos/index.ts';
 import { codeStatus, registerAnimalWithCode, uploadActivationPhotos } from './api.ts';
 import {
   clearPendingActivation,
@@ -176,8 +176,7 @@ export function ActivationPage() {
     await activate(request);
   });
 
-  const addPhotos = (files: FileList | null) => {
-    const chosen = [...(files ?? [])];
+  const addPhotos = (chosen: File[]) => {
     const room = LIMITS.maxPhotosPerAnimal - photos.length;
     if (chosen.length > room) {
       toast({
@@ -195,6 +194,8 @@ export function ActivationPage() {
   };
 
   const values = form.watch();
+  const name = String(values.name ?? '').trim();
+  const photoUrls = useFileUrls(photos);
   const tags = [
     values.species ? speciesLabel(speciesToStored(String(values.species), String(values.customSpecies ?? ''))) : null,
     values.breed ? String(values.breed) : null,
@@ -261,42 +262,36 @@ export function ActivationPage() {
               <AnimalFields register={form.register} errors={errors} species={values.species} disabled={!valid} />
               <fieldset disabled={!valid} style={{ border: 'none', padding: 0, margin: 0, opacity: valid ? 1 : 0.5 }}>
                 <Grid columns={{ initial: '1', sm: '2' }} gapX="4">
-                  <Text as="label" size="2" weight="medium">
-                    {COPY.animal.ownerEmail}
-                    <TextField.Root type="email" maxLength={254} {...form.register('owner_email')} />
-                  </Text>
-                  <Text as="label" size="2" weight="medium">
-                    {COPY.animal.ownerPhone}
-                    <TextField.Root type="tel" maxLength={32} {...form.register('owner_phone')} />
-                  </Text>
+                  <FormField label={COPY.animal.ownerEmail} error={errors.owner_email?.message}>
+                    {(field) => (
+                      <TextField.Root
+                        {...field}
+                        type="email"
+                        maxLength={LIMITS.emailMaxLength}
+                        {...form.register('owner_email')}
+                      />
+                    )}
+                  </FormField>
+                  <FormField label={COPY.animal.ownerPhone} error={errors.owner_phone?.message}>
+                    {(field) => (
+                      <TextField.Root
+                        {...field}
+                        type="tel"
+                        maxLength={LIMITS.phoneMaxLength}
+                        {...form.register('owner_phone')}
+                      />
+                    )}
+                  </FormField>
                 </Grid>
-                <Text as="label" size="2" weight="medium" mt="3" style={{ display: 'block' }}>
-                  {COPY.animal.photos} — {COPY.animal.photosHint}
-                  <input
-                    type="file"
-                    accept="image/jpeg,image/png,image/webp"
-                    multiple
-                    onChange={(event) => {
-                      addPhotos(event.target.files);
-                      event.target.value = '';
-                    }}
-                  />
-                </Text>
-                <Flex gap="2" wrap="wrap" mt="2">
-                  {photos.map((photo, index) => (
-                    <Badge key={`${photo.name}-${index}`} size="2">
-                      {photo.name}
-                      <button
-                        type="button"
-                        className="portal-chip-remove"
-                        aria-label={COPY.animal.removePhoto(photo.name)}
-                        onClick={() => setPhotos((current) => current.filter((_, i) => i !== index))}
-                      >
-                        ×
-                      </button>
-                    </Badge>
-                  ))}
-                </Flex>
+                <Heading as="h3" size="2" mb="2">
+                  {COPY.animal.photos}
+                </Heading>
+                <PhotoDropZone onFiles={addPhotos} disabled={!valid} />
+                <ChosenPhotos
+                  files={photos}
+                  urls={photoUrls}
+                  onRemove={(index) => setPhotos((current) => current.filter((_, i) => i !== index))}
+                />
               </fieldset>
               {progress ? (
                 <Text as="p" role="status" mt="2">
@@ -310,8 +305,15 @@ export function ActivationPage() {
               <Heading id="activation-preview-title" as="h2" size="4" mb="3">
                 {text.previewTitle}
               </Heading>
+              {photoUrls[0] ? (
+                <img
+                  src={photoUrls[0]}
+                  alt={name ? COPY.account.photoOf(name) : COPY.animal.previewPhoto}
+                  className="portal-preview-photo"
+                />
+              ) : null}
               <Text as="p" size="6" weight="bold">
-                {String(values.name ?? '').trim() || text.previewEmpty}
+                {name || text.previewEmpty}
               </Text>
               <Flex gap="2" wrap="wrap" mt="2">
                 {tags.map((tag) => (

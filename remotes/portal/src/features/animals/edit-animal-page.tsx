@@ -186,7 +186,7 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
                   <img
                     src={photoUrl(preview.path)}
                     alt={COPY.account.photoOf(animal.nom)}
-                    style={{ width: '100%', borderRadius: 8 }}
+                    className="portal-preview-photo"
                   />
                 ) : null}
                 <Text as="p" size="6" weight="bold">

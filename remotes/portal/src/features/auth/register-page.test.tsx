@@ -22,6 +22,8 @@ describe('the register form', () => {
     const submit = screen.getByRole('button', { name: 'Créer mon compte' });
     fireEvent.change(password, { target: { value: '1234567' } });
     expect(screen.getByRole('status').textContent).toBe('Trop court');
+    expect(screen.getAllByText(/Trop court/)).toHaveLength(1);
+    expect(screen.getByText('Au moins 8 caractères').id).toBe(password.getAttribute('aria-describedby'));
     expect(submit.hasAttribute('disabled')).toBe(true);
     fireEvent.change(password, { target: { value: '12345678' } });
     expect(screen.getByRole('status').textContent).toBe('Valide');

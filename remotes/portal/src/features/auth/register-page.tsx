@@ -12,6 +12,7 @@ import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { signUp } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
+import { PasswordStrength } from './password-strength.tsx';
 
 const copy = COPY.register;
 const schema = registerSchema(LIMITS.passwordMinRegister);
@@ -61,15 +62,7 @@ export function RegisterPage() {
             <FormField label={copy.email} error={errors.email?.message}>
               {(field) => <TextField.Root {...field} type="email" autoComplete="email" {...form.register('email')} />}
             </FormField>
-            <FormField
-              label={copy.password}
-              error={errors.password?.message}
-              hint={
-                <span>
-                  {longEnough ? copy.valid : copy.tooShort} · {copy.minLength}
-                </span>
-              }
-            >
+            <FormField label={copy.password} error={errors.password?.message} hint={copy.minLength}>
               {(field) => (
                 <TextField.Root
                   {...field}
@@ -92,9 +85,7 @@ export function RegisterPage() {
                 </TextField.Root>
               )}
             </FormField>
-            <Text as="p" size="2" color={longEnough ? 'green' : 'red'} role="status">
-              {longEnough ? copy.valid : copy.tooShort}
-            </Text>
+            <PasswordStrength password={password} />
             <Flex direction="column" gap="3" mt="4">
               <SubmitButton size="3" busy={isSubmitting} disabled={!longEnough}>
                 {copy.submit}

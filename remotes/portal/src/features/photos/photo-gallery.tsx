@@ -24,6 +24,7 @@ import { useRef, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import type { AnimalPhotos, Photo } from './api.ts';
 import { photoProblem } from './image-files.ts';
+import { PhotoDropZone } from './photo-drop-zone.tsx';
 import { photoUrl } from './photo-url.ts';
 
 const text = COPY.gallery;
@@ -122,31 +123,7 @@ export function PhotoGallery({
         <Text as="p" size="2" color="gray" mb="3">
           {text.hint(LIMITS.maxPhotosPerAnimal)}
         </Text>
-        {full ? null : (
-          <label
-            className="portal-dropzone"
-            onDragOver={(event) => event.preventDefault()}
-            onDrop={(event) => {
-              event.preventDefault();
-              void add([...event.dataTransfer.files]);
-            }}
-          >
-            <input
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              multiple
-              className="portal-visually-hidden"
-              onChange={(event) => {
-                void add([...(event.target.files ?? [])]);
-                event.target.value = '';
-              }}
-            />
-            <Text weight="medium">{text.drop}</Text>
-            <Text size="1" color="gray">
-              {text.types}
-            </Text>
-          </label>
-        )}
+        {full ? null : <PhotoDropZone onFiles={(files) => void add(files)} />}
         {uploading ? (
           <Text as="p" role="status" size="2" my="2">
             {text.uploading(uploading)}
