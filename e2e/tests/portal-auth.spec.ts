@@ -198,3 +198,45 @@ test.describe('signed out', () => {
     await expect(page.getByRole('link', { name: 'Retour à mon compte' })).toBeVisible();
   });
 });
+
+test('after registering, the login page keeps a "check your e-mail" panel, and resends it after a minute', async ({
+  page,
+}) => {
+  await page.clock.install();
+  const email = `panneau-${crypto.randomUUID()}@test.medaille.fr`;
+  await page.goto(`${product.url}/auth/register`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill('12345678');
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  const panel = page.getByRole('region', { name: 'Vérifiez votre boîte mail' });
+  await expect(panel).toContainText(email);
+  await page.reload();
+  await expect(panel).toContainText(email);
+  const resend = panel.getByRole('button', { name: /Renvoyer l'e-mail/ });
+  await expect(resend).toBeDisabled();
+  await expect(resend).toContainText(/dans \d+ s/);
+
+  const mails = async () =>
+    (
+      (await (
+        await fetch(`${product.stack.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`)
+      ).json()) as unknown[]
+    ).length;
+  expect(await mails()).toBe(1);
+  await page.clock.fastForward(61_000);
+  await expect(resend).toBeEnabled();
+  await resend.click();
+  await expect(toastTitle(page, 'E-mail renvoyé')).toBeVisible();
+  await expect.poll(mails).toBe(2);
+  await expect(resend).toBeDisabled();
+
+  const [link] = (await product.lastMail(email)).links;
+  await page.goto(link as string);
+  await expect(page).toHaveURL(`${product.url}/mon-compte`);
+  await page.goto(`${product.url}/auth/login`);
+  await expect(page).toHaveURL(`${product.url}/mon-compte`);
+  await page.getByRole('banner').getByRole('button', { name: 'Se déconnecter' }).click();
+  await page.goto(`${product.url}/auth/login`);
+  await expect(page.getByRole('heading', { name: 'Se connecter' })).toBeVisible();
+  await expect(panel).toHaveCount(0);
+});

@@ -59,6 +59,16 @@ export const COPY = {
       description: 'Vous êtes connecté avec votre nouveau mot de passe.',
     },
   },
+  // Not in SPEC: what stays on the login page after registering (issue 14).
+  confirmation: {
+    title: 'Vérifiez votre boîte mail',
+    text: (email: string) =>
+      `Nous avons envoyé un lien de confirmation à ${email}. Ouvrez-le pour activer votre compte, puis connectez-vous ici.`,
+    resend: "Renvoyer l'e-mail",
+    resendIn: (seconds: number) => `Renvoyer l'e-mail (dans ${seconds} s)`,
+    resent: { title: 'E-mail renvoyé', description: 'Un nouveau lien de confirmation vous attend.' },
+    resendFailed: "Impossible de renvoyer l'e-mail",
+  },
   forgot: {
     title: 'Mot de passe oublié ?',
     submit: 'Envoyer le lien',

@@ -23,6 +23,18 @@ export async function sendMagicLink(email: string) {
   return (await supabase()).auth.signInWithOtp({ email, options: { emailRedirectTo: callbackUrl('activation') } });
 }
 
+/**
+ * The confirmation e-mail again, for an address that registered and has not confirmed. Through /otp: GoTrue
+ * answers it for such an address with its confirmation link (the local stack does the same, and does not
+ * serve /resend); `shouldCreateUser: false` so that a mistyped address creates no account.
+ */
+export async function resendConfirmation(email: string) {
+  return (await supabase()).auth.signInWithOtp({
+    email,
+    options: { emailRedirectTo: callbackUrl('sign-in'), shouldCreateUser: false },
+  });
+}
+
 export async function sendPasswordReset(email: string) {
   return (await supabase()).auth.resetPasswordForEmail(email, { redirectTo: callbackUrl('reset') });
 }

@@ -15,7 +15,7 @@ export interface AuthFailure {
 }
 
 /** The wait GoTrue names in 'For security purposes, you can only request this after 42 seconds.' */
-function secondsToWait(message: string): number | null {
+export function secondsToWait(message: string): number | null {
   const match = /(\d+)\s*seconds?/.exec(message);
   return match ? Number(match[1]) : null;
 }

@@ -13,6 +13,8 @@ import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { sendPasswordReset, signInWithPassword } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
+import { forgetAwaitingConfirmation, readAwaitingConfirmation } from './awaiting-confirmation.ts';
+import { ConfirmationPanel } from './confirmation-panel.tsx';
 import { wayBack } from './sign-in-first.tsx';
 
 const copy = COPY.login;
@@ -32,6 +34,7 @@ export function LoginPage() {
   const auth = useAuth();
   const navigate = useNavigate();
   const [forgotten, setForgotten] = useState(false);
+  const [awaiting] = useState(readAwaitingConfirmation);
 
   useEffect(() => {
     if (!auth.loading && auth.isAuthenticated) navigate(destination(code, next), { replace: true });
@@ -39,6 +42,7 @@ export function LoginPage() {
 
   return (
     <PageFrame title={forgotten ? COPY.forgot.title : copy.title}>
+      {awaiting && !auth.isAuthenticated ? <ConfirmationPanel awaiting={awaiting} /> : null}
       <Card size="3" style={{ maxWidth: 440 }}>
         {forgotten ? (
           <ForgotPasswordForm email={params.get('email') ?? ''} onBack={() => setForgotten(false)} />
@@ -80,6 +84,7 @@ function PasswordForm({
         toast({ title: copy.error, description: authErrorMessage(error), variant: 'destructive' });
         return;
       }
+      forgetAwaitingConfirmation();
       toast({ title: copy.success.title, description: copy.success.description });
       navigate(destination, { replace: true });
     } catch {

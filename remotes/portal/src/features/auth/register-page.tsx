@@ -12,6 +12,7 @@ import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { signUp } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
+import { rememberConfirmationSent } from './awaiting-confirmation.ts';
 import { PasswordStrength } from './password-strength.tsx';
 
 const copy = COPY.register;
@@ -47,6 +48,7 @@ export function RegisterPage() {
         toast({ title: copy.exists.title, description: copy.exists.description, variant: 'destructive' });
         return;
       }
+      rememberConfirmationSent({ email: values.email, sentAt: Date.now() });
       toast({ title: copy.created.title, description: copy.created.description });
       navigate(withCode(ROUTES.login, { email: values.email }));
     } catch {

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { finishPendingActivation } from '../activation/index.ts';
-import { authErrorMessage, NewPasswordForm } from '../auth/index.ts';
+import { authErrorMessage, forgetAwaitingConfirmation, NewPasswordForm } from '../auth/index.ts';
 
 const copy = COPY.callback;
 
@@ -36,6 +36,8 @@ export function CallbackPage() {
       navigate('/', { replace: true });
       return;
     }
+    // Signed in by an e-mail link: the address is confirmed.
+    forgetAwaitingConfirmation();
     if (params.get('activation') !== 'true') {
       toast({ title: copy.success.title, description: copy.success.description });
       navigate(ROUTES.account, { replace: true });
