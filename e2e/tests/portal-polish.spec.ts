@@ -303,3 +303,23 @@ test.describe('/activer on a phone', () => {
     await expect(preview.getByRole('img', { name: 'Photo de Vignette' })).toBeVisible();
   });
 });
+
+test.describe('the edit page on a phone', () => {
+  test.use(phone);
+
+  test('keeps Enregistrer and Annuler in reach wherever the owner is on the page', async ({ page }) => {
+    const owner = await newOwner(product, 'barre');
+    const { animalId } = await animalOnNewCode(product, owner, { nom: 'Collant' }, 1);
+    await signIn(page, product, owner);
+    await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+    const save = page.getByRole('button', { name: 'Enregistrer' });
+    const cancel = page.getByRole('button', { name: 'Annuler' });
+    await expect(save).toBeInViewport();
+    await expect(cancel).toBeInViewport();
+    await page.getByLabel('Allergies').scrollIntoViewIfNeeded();
+    await expect(save).toBeInViewport();
+    await page.getByLabel('Allergies').fill('Pollen');
+    await save.tap();
+    await expect(toastTitle(page, 'Animal mis à jour')).toBeVisible();
+  });
+});

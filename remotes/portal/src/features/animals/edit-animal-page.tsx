@@ -208,20 +208,21 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
             </Card>
           </Box>
         </Grid>
-        <Flex gap="3" justify="between" mt="4" wrap="wrap">
-          <Button type="button" color="red" variant="soft" onClick={() => setConfirmDelete(true)}>
-            {text.delete}
+        {/* A long page: Annuler and Enregistrer stay at the bottom of the screen wherever the owner is. */}
+        <Flex gap="3" justify="end" align="center" mt="4" className="portal-save-bar">
+          <Button type="button" variant="soft" color="gray" onClick={() => navigate(ROUTES.account)}>
+            {text.cancel}
           </Button>
-          <Flex gap="3">
-            <Button type="button" variant="soft" color="gray" onClick={() => navigate(ROUTES.account)}>
-              {text.cancel}
-            </Button>
-            <SubmitButton size="3" busy={isSubmitting}>
-              {text.save}
-            </SubmitButton>
-          </Flex>
+          <SubmitButton size="3" busy={isSubmitting}>
+            {text.save}
+          </SubmitButton>
         </Flex>
       </form>
+      <Flex mt="5">
+        <Button type="button" color="red" variant="soft" onClick={() => setConfirmDelete(true)}>
+          {text.delete}
+        </Button>
+      </Flex>
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
