@@ -323,3 +323,53 @@ test.describe('the edit page on a phone', () => {
     await expect(toastTitle(page, 'Animal mis à jour')).toBeVisible();
   });
 });
+
+test('each photo being stored shows its own bar and percentage', async ({ page }) => {
+  const owner = await newOwner(product, 'progression');
+  const { animalId } = await animalOnNewCode(product, owner, { nom: 'Lent' });
+  await signIn(page, product, owner);
+  await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+  const gallery = page.getByRole('region', { name: "Photos de l'animal" });
+  await expect(gallery.getByText('Aucune photo ajoutée pour le moment')).toBeVisible();
+
+  // A photo of noise stays about 480 KB as PNG; sent at 80 KB/s it takes a few seconds.
+  const noise = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 400;
+    canvas.height = 300;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    const pixels = context.createImageData(400, 300);
+    for (let i = 0; i < pixels.data.length; i += 1) pixels.data[i] = Math.floor(Math.random() * 256);
+    context.putImageData(pixels, 0, 0);
+    return canvas.toDataURL('image/png');
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 80_000,
+  });
+  await gallery
+    .locator('input[type="file"]')
+    .setInputFiles([
+      { name: 'bruit.png', mimeType: 'image/png', buffer: Buffer.from(noise.split(',')[1] as string, 'base64') },
+      await photoFile(page, 'olive'),
+    ]);
+  const uploads = gallery.getByRole('list', { name: 'Envoi des photos' });
+  await expect(uploads.getByRole('progressbar')).toHaveCount(2);
+  await expect(uploads.getByRole('listitem').nth(1)).toContainText('En attente');
+  const bar = uploads.getByRole('progressbar', { name: 'Envoi de bruit.png' });
+  await expect
+    .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { intervals: [100] })
+    .toBeGreaterThan(0);
+  const percent = Number(await bar.getAttribute('aria-valuenow'));
+  expect(percent).toBeLessThan(100);
+  await expect(uploads.getByRole('listitem').first()).toContainText(/\d+ %/);
+  await expect(page.locator('.md-toast', { hasText: 'Upload réussi' })).toContainText('2 photo(s) ajoutée(s)', {
+    timeout: 30_000,
+  });
+  await expect(uploads).toHaveCount(0);
+  await expect(gallery.getByRole('img')).toHaveCount(2);
+});

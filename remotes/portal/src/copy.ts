@@ -142,7 +142,6 @@ export const COPY = {
     tooBig: 'Taille maximum 10MB',
     limit: 'Limite atteinte',
     limitText: (max: number) => `Maximum ${max} photos autorisées`,
-    uploading: (done: number, total: number) => `Envoi des photos : ${done}/${total}`,
     // Not in SPEC: a long text's counter near its limit, and what a paste over it lost (issue 14).
     count: (length: number, max: number) =>
       `${length.toLocaleString('fr-FR')} caractères sur ${max.toLocaleString('fr-FR')}`,
@@ -186,7 +185,15 @@ export const COPY = {
     removeConfirm: 'Supprimer la photo',
     move: 'Déplacer la photo',
     photo: (index: number) => `Photo ${index}`,
-    uploading: (name: string) => `Envoi de ${name}…`,
+    // Not in SPEC: each photo's upload, with its bar (issue 14).
+    uploads: 'Envoi des photos',
+    uploadOf: (name: string) => `Envoi de ${name}`,
+    upload: {
+      waiting: 'En attente',
+      sending: (percent: number) => `${percent} %`,
+      stored: 'Envoyée',
+      failed: 'Non envoyée',
+    },
     limit: 'Limite atteinte',
     badFormat: 'Format non supporté',
     tooBig: 'Fichier trop volumineux',

@@ -21,7 +21,14 @@ import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { AnimalFields } from '../animals/index.ts';
 import { AuthDialog } from '../auth/index.ts';
-import { ChosenPhotos, PhotoDropZone, photoProblem, useFileUrls } from '../photos/index.ts';
+import {
+  ChosenPhotos,
+  PhotoDropZone,
+  photoProblem,
+  UploadProgress,
+  type UploadState,
+  useFileUrls,
+} from '../photos/index.ts';
 import { codeStatus, registerAnimalWithCode, uploadActivationPhotos } from './api.ts';
 import {
   clearPendingActivation,
@@ -84,7 +91,7 @@ export function ActivationPage() {
   useEffect(() => {
     if (photosRestored) savePendingPhotos(photos).catch(() => undefined);
   }, [photos, photosRestored]);
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [uploads, setUploads] = useState<UploadState[] | null>(null);
   // Why the sign-in dialog is open: a signed-out arrival (SPEC: it opens at once), or Activer la médaille.
   const [askSignIn, setAskSignIn] = useState<'arrival' | 'activation' | null>(null);
   const signedOutArrival = useRef(true);
@@ -155,12 +162,7 @@ export function ActivationPage() {
       return;
     }
     toast({ title: text.success.title, description: text.success.description });
-    if (photos.length) {
-      setProgress({ done: 0, total: photos.length });
-      await uploadActivationPhotos(registration.animalId, photos, (done) =>
-        setProgress({ done, total: photos.length }),
-      );
-    }
+    if (photos.length) await uploadActivationPhotos(registration.animalId, photos, setUploads);
     await clearPendingActivation();
     navigate(ROUTES.account);
   };
@@ -293,11 +295,7 @@ export function ActivationPage() {
                   onRemove={(index) => setPhotos((current) => current.filter((_, i) => i !== index))}
                 />
               </fieldset>
-              {progress ? (
-                <Text as="p" role="status" mt="2">
-                  {COPY.animal.uploading(progress.done, progress.total)}
-                </Text>
-              ) : null}
+              {uploads ? <UploadProgress uploads={uploads} /> : null}
             </Card>
           </Box>
           <Card size="3" asChild>
@@ -337,7 +335,7 @@ export function ActivationPage() {
           >
             {text.cancel}
           </Button>
-          <SubmitButton size="3" disabled={!valid} busy={isSubmitting || progress !== null}>
+          <SubmitButton size="3" disabled={!valid} busy={isSubmitting || uploads !== null}>
             {text.submit}
           </SubmitButton>
         </Flex>

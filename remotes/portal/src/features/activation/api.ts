@@ -1,6 +1,6 @@
 import { type ActivationRequest, activationFormSchema } from '@medaille/domain';
 import { type Database, type Json, supabase } from '@medaille/supabase';
-import { uploadAnimalPhotos } from '../photos/index.ts';
+import { type UploadState, uploadAnimalPhotos } from '../photos/index.ts';
 import { clearPendingActivation, readPendingActivation, readPendingPhotos } from './pending-draft.ts';
 
 // The activation's calls: the code check, the one-step activation (DESIGN D3) and, after an e-mail link,
@@ -46,8 +46,12 @@ export async function registerAnimalWithCode(request: ActivationRequest): Promis
 }
 
 /** Stores the activation's photos once the animal exists (SPEC section 4, step 4), skipping any that fails. */
-export function uploadActivationPhotos(animalId: string, files: readonly File[], onDone?: (done: number) => void) {
-  return uploadAnimalPhotos(animalId, files, 'activation', { onDone });
+export function uploadActivationPhotos(
+  animalId: string,
+  files: readonly File[],
+  onChange?: (uploads: UploadState[]) => void,
+) {
+  return uploadAnimalPhotos(animalId, files, 'activation', onChange);
 }
 
 /**

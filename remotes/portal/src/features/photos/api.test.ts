@@ -31,6 +31,13 @@ const client = {
 };
 
 vi.mock('@medaille/supabase', () => ({ supabase: async () => client }));
+vi.mock('./file-upload.ts', () => ({
+  uploadFile: async (_client: unknown, path: string, _file: Blob, onProgress?: (sent: number) => void) => {
+    calls.push(`upload animal-photos ${path}`);
+    onProgress?.(0.5);
+    onProgress?.(1);
+  },
+}));
 vi.mock('./image-files.ts', () => ({
   resizeImage: async (_file: Blob, maxSide: number, type: string) => ({
     blob: new Blob(['x'], { type }),
@@ -40,7 +47,7 @@ vi.mock('./image-files.ts', () => ({
   }),
 }));
 
-const { removePhoto, uploadAnimalPhoto } = await import('./api.ts');
+const { removePhoto, uploadAnimalPhoto, uploadAnimalPhotos } = await import('./api.ts');
 const png = new File(['x'], 'rex.png', { type: 'image/png' });
 
 beforeEach(() => {
@@ -69,6 +76,33 @@ describe('uploadAnimalPhoto', () => {
     await expect(uploadAnimalPhoto('animal-1', png, 'gallery')).rejects.toEqual({ message: 'refusé' });
     const path = calls[0]?.split(' ')[2];
     expect(calls.slice(1)).toEqual([expect.stringMatching(/^insert /), `remove animal-photos ${path}`]);
+  });
+});
+
+describe('uploadAnimalPhotos', () => {
+  const states = async (files: File[]) => {
+    const seen: string[] = [];
+    const outcome = await uploadAnimalPhotos('animal-1', files, 'gallery', (uploads) =>
+      seen.push(uploads.map((upload) => `${upload.name} ${upload.outcome} ${upload.sent}`).join(', ')),
+    );
+    return { outcome, seen };
+  };
+  const cat = new File(['x'], 'chat.png', { type: 'image/png' });
+
+  it('tells where each photo stands, one after the other', async () => {
+    const { outcome, seen } = await states([png, cat]);
+    expect(outcome).toEqual({ added: 2, failed: 0 });
+    expect(seen[0]).toBe('rex.png waiting 0, chat.png waiting 0');
+    expect(seen).toContain('rex.png sending 0.5, chat.png waiting 0');
+    expect(seen).toContain('rex.png stored 1, chat.png sending 0.5');
+    expect(seen.at(-1)).toBe('rex.png stored 1, chat.png stored 1');
+  });
+
+  it('skips a photo that cannot be stored, and says so', async () => {
+    answers.insert = { data: { id: '' }, error: { message: 'refusé' } };
+    const { outcome, seen } = await states([png]);
+    expect(outcome).toEqual({ added: 0, failed: 1 });
+    expect(seen.at(-1)).toBe('rex.png failed 1');
   });
 });
 

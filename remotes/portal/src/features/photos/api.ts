@@ -1,6 +1,7 @@
 import { LIMITS, PHOTO_BUCKET } from '@medaille/domain';
 import { type Database, supabase, type Tables, type TablesInsert } from '@medaille/supabase';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { uploadFile } from './file-upload.ts';
 import { resizeImage } from './image-files.ts';
 
 // Every read and write of an animal's photos: the animal_photos rows, their files in the bucket, and the
@@ -22,20 +23,21 @@ function resized(file: Blob, source: PhotoSource) {
 }
 
 /**
- * Resizes a photo, stores its file under {animalId}/{timestamp}_{random}.{ext} and records its row. The
- * database places a new photo last and makes an animal's first photo its cover, so no position is sent
- * from here. When the row cannot be written the file is removed: no file outlives a failed upload.
+ * Resizes a photo, stores its file under {animalId}/{timestamp}_{random}.{ext} (telling `onProgress` the
+ * share sent) and records its row. The database places a new photo last and makes an animal's first photo
+ * its cover, so no position is sent from here. When the row cannot be written the file is removed: no file
+ * outlives a failed upload.
  */
 export async function uploadAnimalPhoto(
   animalId: string,
   file: Blob,
   source: PhotoSource,
+  onProgress?: (sent: number) => void,
 ): Promise<Pick<Tables<'animal_photos'>, 'id'>> {
   const client = await supabase();
   const image = await resized(file, source);
   const path = `${animalId}/${Date.now()}_${crypto.randomUUID().slice(0, 8)}.${image.extension}`;
-  const upload = await client.storage.from(PHOTO_BUCKET).upload(path, image.blob, { contentType: image.blob.type });
-  if (upload.error) throw upload.error;
+  await uploadFile(client, path, image.blob, onProgress);
   const row: TablesInsert<'animal_photos'> = { animal_id: animalId, path, width: image.width, height: image.height };
   const inserted = await client.from('animal_photos').insert(row).select('id').single();
   if (inserted.error) {
@@ -45,26 +47,36 @@ export async function uploadAnimalPhoto(
   return inserted.data;
 }
 
+/** Where each photo of a batch stands, for its bar: the share sent, and whether it was stored. */
+export type UploadState = { name: string; sent: number; outcome: 'waiting' | 'sending' | 'stored' | 'failed' };
+
 /**
- * Stores photos one after the other. A photo that fails is logged and skipped: an activation never fails
- * because of a photo. Answers how many were stored.
+ * Stores photos one after the other, telling `onChange` where each stands. A photo that fails is logged
+ * and skipped: an activation never fails because of a photo. Answers how many were stored.
  */
 export async function uploadAnimalPhotos(
   animalId: string,
   files: readonly File[],
   source: PhotoSource,
-  progress: { onStart?: (file: File) => void; onDone?: (done: number) => void } = {},
+  onChange: (uploads: UploadState[]) => void = () => {},
 ): Promise<{ added: number; failed: number }> {
+  const uploads: UploadState[] = files.map((file) => ({ name: file.name, sent: 0, outcome: 'waiting' }));
+  const update = (index: number, state: Partial<UploadState>) => {
+    uploads[index] = { ...(uploads[index] as UploadState), ...state };
+    onChange([...uploads]);
+  };
+  onChange([...uploads]);
   let added = 0;
   for (const [index, file] of files.entries()) {
-    progress.onStart?.(file);
+    update(index, { outcome: 'sending' });
     try {
-      await uploadAnimalPhoto(animalId, file, source);
+      await uploadAnimalPhoto(animalId, file, source, (sent) => update(index, { sent }));
       added += 1;
+      update(index, { sent: 1, outcome: 'stored' });
     } catch (error) {
       console.error(`[photos] ${file.name} not stored`, error);
+      update(index, { outcome: 'failed' });
     }
-    progress.onDone?.(index + 1);
   }
   return { added, failed: files.length - added };
 }
@@ -108,7 +120,7 @@ export async function reorderPhotos(args: ReorderArgs): Promise<{ error: Error |
 export function useAnimalPhotos(animalId: string, onLoadFailed: () => void) {
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [storedCoverId, setStoredCoverId] = useState<string | null>(null);
-  const [uploading, setUploading] = useState<string | null>(null);
+  const [uploads, setUploads] = useState<UploadState[]>([]);
   const loadFailed = useRef(onLoadFailed);
   loadFailed.current = onLoadFailed;
 
@@ -124,10 +136,8 @@ export function useAnimalPhotos(animalId: string, onLoadFailed: () => void) {
   }, [refresh]);
 
   const add = async (files: readonly File[]) => {
-    const outcome = await uploadAnimalPhotos(animalId, files, 'gallery', {
-      onStart: (file) => setUploading(file.name),
-    });
-    setUploading(null);
+    const outcome = await uploadAnimalPhotos(animalId, files, 'gallery', setUploads);
+    setUploads([]);
     await refresh();
     return outcome;
   };
@@ -146,7 +156,7 @@ export function useAnimalPhotos(animalId: string, onLoadFailed: () => void) {
     return outcome;
   };
 
-  return { photos, storedCoverId, uploading, add, remove, reorder };
+  return { photos, storedCoverId, uploads, add, remove, reorder };
 }
 
 /** What useAnimalPhotos gives the gallery. */

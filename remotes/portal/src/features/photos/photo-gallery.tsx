@@ -26,6 +26,7 @@ import type { AnimalPhotos, Photo } from './api.ts';
 import { photoProblem } from './image-files.ts';
 import { PhotoDropZone } from './photo-drop-zone.tsx';
 import { photoUrl } from './photo-url.ts';
+import { UploadProgress } from './upload-progress.tsx';
 
 const text = COPY.gallery;
 
@@ -49,7 +50,7 @@ export function PhotoGallery({
   /** A photo the owner picks as cover, or null when the cover photo was deleted (its cover goes with it). */
   onCoverChange: (coverId: string | null) => void;
 }) {
-  const { photos, uploading } = gallery;
+  const { photos, uploads } = gallery;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 5 } }),
@@ -124,11 +125,7 @@ export function PhotoGallery({
           {text.hint(LIMITS.maxPhotosPerAnimal)}
         </Text>
         {full ? null : <PhotoDropZone onFiles={(files) => void add(files)} />}
-        {uploading ? (
-          <Text as="p" role="status" size="2" my="2">
-            {text.uploading(uploading)}
-          </Text>
-        ) : null}
+        <UploadProgress uploads={uploads} />
         {photos.length === 0 ? (
           <Text as="p" size="2" mt="3">
             {text.empty}
