@@ -3,6 +3,7 @@ import { pluginFederationRuntimeAsModules } from '@medaille/federation/build';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { keepUsedRadixThemesCss } from './build/radix-themes-css.ts';
 
 // Standalone development (`pnpm --filter @medaille/portal dev`) gets its configuration inline.
 const devConfig = process.env.MEDAILLE_CONFIG;
@@ -27,6 +28,9 @@ export default defineConfig({
     tags: devConfig
       ? [{ tag: 'script', children: `window.__MEDAILLE_CONFIG__ = ${devConfig};`, head: true, append: false }]
       : [],
+  },
+  tools: {
+    postcss: (_options, { addPlugins }) => addPlugins(keepUsedRadixThemesCss),
   },
   // Chunks load from this remote's own origin, wherever the shell is.
   output: { assetPrefix: 'auto' },

@@ -217,7 +217,7 @@ export function ActivationPage() {
     >
       <form onSubmit={submit} noValidate>
         <Grid columns={{ initial: '1', md: '3' }} gap="4">
-          <Box style={{ gridColumn: 'span 2' }}>
+          <Box gridColumn={{ initial: '1', md: 'span 2' }}>
             <Card size="3" mb="4">
               <Heading as="h2" size="4" mb="3">
                 {text.codeTitle}

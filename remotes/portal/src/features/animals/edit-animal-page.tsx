@@ -149,7 +149,7 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
       </Text>
       <form onSubmit={save} noValidate>
         <Grid columns={{ initial: '1', md: '3' }} gap="4">
-          <Flex direction="column" gap="4" style={{ gridColumn: 'span 2' }}>
+          <Flex direction="column" gap="4" gridColumn={{ initial: '1', md: 'span 2' }}>
             <PhotoGallery gallery={gallery} coverId={coverId} onCoverChange={setPickedCover} />
             {(
               [
