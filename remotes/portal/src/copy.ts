@@ -101,6 +101,8 @@ export const COPY = {
     codeRequired: 'Code requis',
     codeNotFound: 'Code introuvable',
     codeTaken: 'Code déjà activé',
+    // Not in SPEC (issue 15): the database's own words for a suspended medal.
+    codeSuspended: 'Cette médaille est suspendue. Contactez le support.',
     codeCheckFailed: 'Erreur lors de la vérification du code',
     previewTitle: 'Aperçu',
     previewEmpty: 'Le nom de votre animal',

@@ -5,6 +5,7 @@ import {
   type ActivationFormInput,
   type ActivationRequest,
   activationFormSchema,
+  databaseErrorMessage,
   LIMITS,
   normalizeCode,
   sexLabel,
@@ -115,6 +116,7 @@ export function ActivationPage() {
     const status = await codeStatus(code);
     if (status === null) return setCodeState({ status: 'invalid', message: text.codeCheckFailed });
     if (status === 'unknown') return setCodeState({ status: 'invalid', message: text.codeNotFound });
+    if (status === 'suspended') return setCodeState({ status: 'invalid', message: text.codeSuspended });
     if (status !== 'free') return setCodeState({ status: 'invalid', message: text.codeTaken });
     form.setValue('code', code);
     setCodeState({ status: 'valid' });
@@ -153,11 +155,14 @@ export function ActivationPage() {
         setCodeState({ status: 'idle' });
         form.setValue('code', '');
       } else {
-        toast({
-          title: text.failed.title,
-          description: registration.failure?.message ?? text.failed.description,
-          variant: 'destructive',
-        });
+        // The database's own refusal when it gives one ('Cette médaille est suspendue...'), in French.
+        const description =
+          registration.refusal ??
+          (registration.failure ? databaseErrorMessage(registration.failure) : text.failed.description);
+        toast({ title: text.failed.title, description, variant: 'destructive' });
+        if (registration.refusal === text.codeSuspended) {
+          setCodeState({ status: 'invalid', message: text.codeSuspended });
+        }
       }
       return;
     }
