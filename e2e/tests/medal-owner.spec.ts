@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { newCode, newOwner } from '../support/owners.ts';
-import { signIn } from '../support/pages.ts';
+import { animalOnNewCode, newCode, newOwner } from '../support/owners.ts';
+import { signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 // Issue 15, the owner's side of medals: a suspended code on /activer, suspending and resuming one's own
@@ -54,5 +54,62 @@ test.describe('/activer and a suspended medal', () => {
     );
     await expect(page).toHaveURL(/\/activer/);
     await expect(page.getByLabel('Nom *')).toHaveValue('Trop tard');
+  });
+});
+
+test.describe("the edit page's medal", () => {
+  test('suspended after a confirmation, its finder sees "Médaille suspendue"; resumed, the profile is back', async ({
+    page,
+    context,
+  }) => {
+    const owner = await newOwner(product, 'suspension');
+    const { code, animalId } = await animalOnNewCode(product, owner, { nom: 'Pistou' });
+    await signIn(page, product, owner);
+    await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+    const medal = page.getByRole('region', { name: 'Médaille', exact: true });
+    await expect(medal).toContainText(code);
+    await expect(medal.getByText('Active', { exact: true })).toBeVisible();
+
+    await medal.getByRole('button', { name: 'Suspendre la médaille' }).click();
+    const suspend = page.getByRole('alertdialog', { name: 'Suspendre la médaille ?' });
+    await expect(suspend).toContainText('« Médaille suspendue »');
+    await expect(suspend).toContainText('rien de Pistou');
+    await suspend.getByRole('button', { name: 'Suspendre la médaille' }).click();
+    await expect(toastTitle(page, 'Médaille suspendue')).toBeVisible();
+    await expect(medal.getByText('Suspendue', { exact: true })).toBeVisible();
+    const resume = medal.getByRole('button', { name: 'Réactiver la médaille' });
+    await expect(resume).toBeFocused();
+
+    const finder = await context.newPage();
+    await finder.goto(`${product.url}/${code}`);
+    await expect(finder.getByRole('heading', { name: 'Médaille suspendue' })).toBeVisible();
+    await expect(finder.getByText('Pistou')).toHaveCount(0);
+
+    await resume.click();
+    const confirmResume = page.getByRole('alertdialog', { name: 'Réactiver la médaille ?' });
+    await confirmResume.getByRole('button', { name: 'Réactiver la médaille' }).click();
+    await expect(toastTitle(page, 'Médaille réactivée')).toBeVisible();
+    await expect(medal.getByText('Active', { exact: true })).toBeVisible();
+    await finder.reload();
+    await expect(finder.getByRole('heading', { level: 1, name: 'Pistou' })).toBeVisible();
+  });
+
+  test('suspended by the operator, it says so, and the owner cannot lift it', async ({ page }) => {
+    const owner = await newOwner(product, 'support');
+    const { code, animalId } = await animalOnNewCode(product, owner, { nom: 'Bloqué' });
+    await operatorSuspends(code);
+    await signIn(page, product, owner);
+    await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+    const medal = page.getByRole('region', { name: 'Médaille', exact: true });
+    await expect(medal.getByText('Suspendue par le support', { exact: true })).toBeVisible();
+    await medal.getByRole('button', { name: 'Réactiver la médaille' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Réactiver la médaille ?' })
+      .getByRole('button', { name: 'Réactiver la médaille' })
+      .click();
+    await expect(medal.getByRole('alert')).toHaveText(
+      'Cette médaille a été suspendue par le support. Contactez-le pour la réactiver.',
+    );
+    await expect(medal.getByText('Suspendue par le support', { exact: true })).toBeVisible();
   });
 });

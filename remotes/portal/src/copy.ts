@@ -172,6 +172,26 @@ export const COPY = {
     deleted: 'Profil supprimé',
     deleteFailed: 'Erreur de suppression',
   },
+  // Not in SPEC (issue 15): the medal on the edit page, its suspension by its owner and its QR code.
+  medal: {
+    title: 'Médaille',
+    active: 'Active',
+    suspended: 'Suspendue',
+    suspendedByOperator: 'Suspendue par le support',
+    activeText: (name: string) => `Qui scanne la médaille voit la fiche de ${name}.`,
+    suspendedText: (name: string) => `Qui scanne la médaille voit « Médaille suspendue », et rien de ${name}.`,
+    suspend: 'Suspendre la médaille',
+    resume: 'Réactiver la médaille',
+    suspendTitle: 'Suspendre la médaille ?',
+    suspendText: (name: string) =>
+      `Médaille perdue, ou trouvée par un inconnu ? Tant qu'elle est suspendue, qui la scanne voit « Médaille suspendue » et rien de ${name} : ni sa fiche, ni ses photos, ni vos coordonnées, et personne ne peut vous écrire ni partager sa position. Vous pourrez la réactiver à tout moment.`,
+    resumeTitle: 'Réactiver la médaille ?',
+    resumeText: (name: string) =>
+      `Qui scanne la médaille verra de nouveau la fiche de ${name}, avec les coordonnées que vous avez choisi d'afficher.`,
+    suspendedDone: 'Médaille suspendue',
+    resumedDone: 'Médaille réactivée',
+    failed: 'Impossible de modifier la médaille',
+  },
   gallery: {
     title: "Photos de l'animal",
     hint: (max: number) => `Jusqu'à ${max} photos. Faites-les glisser pour changer leur ordre.`,

@@ -76,6 +76,7 @@ export function ConfirmDialog({
   onConfirm,
   busy = false,
   fallbackFocus,
+  tone = 'danger',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -85,6 +86,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   busy?: boolean;
   fallbackFocus?: () => HTMLElement | null;
+  /** The confirm button's colour: red for what cannot be undone, the theme's accent otherwise. */
+  tone?: 'danger' | 'accent';
 }) {
   const opener = useRef<HTMLElement | null>(null);
   return (
@@ -108,7 +111,7 @@ export function ConfirmDialog({
               Annuler
             </Button>
           </AlertDialog.Cancel>
-          <Button color="red" onClick={onConfirm} loading={busy}>
+          <Button color={tone === 'danger' ? 'red' : undefined} onClick={onConfirm} loading={busy}>
             {confirmLabel}
           </Button>
         </Flex>

@@ -7,9 +7,11 @@ import { useEffect, useState } from 'react';
 
 type PhotoRef = Pick<Tables<'animal_photos'>, 'id' | 'path'>;
 type WithMedal = { codes: Pick<Tables<'codes'>, 'id'> | null };
+/** An animal's medal on its edit page: its code, and whether (and by whom) it is suspended. */
+export type Medal = Pick<Tables<'codes'>, 'id' | 'suspended_at' | 'suspended_by'>;
 
-/** One animal on its edit page (its photos come from the gallery's own reading). */
-export type OwnedAnimal = Tables<'animals'> & WithMedal;
+/** One animal on its edit page with its medal (its photos come from the gallery's own reading). */
+export type OwnedAnimal = Tables<'animals'> & { codes: Medal | null };
 export type AnimalCard = Pick<
   Tables<'animals'>,
   'id' | 'nom' | 'espece' | 'race' | 'sexe' | 'is_lost' | 'cover_photo_id'
@@ -111,7 +113,9 @@ export function useOwnedAnimal(id: string): AnimalLoad {
     if (!userId) return;
     let current = true;
     supabase()
-      .then((client) => client.from('animals').select('*, codes(id)').eq('id', id).maybeSingle())
+      .then((client) =>
+        client.from('animals').select('*, codes(id, suspended_at, suspended_by)').eq('id', id).maybeSingle(),
+      )
       .then(({ data, error }) => {
         if (!current) return;
         if (error || (!data && deletedHere().includes(id))) setLoad({ state: 'failed' });
@@ -138,6 +142,23 @@ export async function saveAnimal(
     .eq('id', animal.id)
     .eq('proprietaire_id', animal.proprietaire_id);
   return { error };
+}
+
+/**
+ * Suspends or resumes the medal of one of the owner's animals (set_my_medal_suspended). The database
+ * refuses, in French, to lift the operator's suspension.
+ */
+export async function setMedalSuspended(
+  animalId: string,
+  suspended: boolean,
+): Promise<{ done: true } | { done: false; refusal: string | null }> {
+  const { data, error } = await (await supabase()).rpc('set_my_medal_suspended', {
+    p_animal_id: animalId,
+    p_suspended: suspended,
+  });
+  const answer = !error && data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {};
+  if (answer.success === true) return { done: true };
+  return { done: false, refusal: typeof answer.error === 'string' ? answer.error : null };
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 } from '@medaille/domain';
 import { ROUTES } from '@medaille/routing';
 import { useAuth } from '@medaille/supabase';
-import { Badge, Box, Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { Badge, Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
@@ -24,6 +24,7 @@ import { SignInFirst } from '../auth/index.ts';
 import { PhotoGallery, photoUrl, useAnimalPhotos } from '../photos/index.ts';
 import { BasicFields, DetailFields, IdentificationFields } from './animal-fields.tsx';
 import { coverPhoto, deleteAnimal, type OwnedAnimal, saveAnimal, useOwnedAnimal } from './api.ts';
+import { MedalPanel } from './medal-panel.tsx';
 import { type ContactValues, PublicContactsPanel } from './public-contacts-panel.tsx';
 
 const text = COPY.edit;
@@ -176,7 +177,7 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
               }}
             />
           </Flex>
-          <Box>
+          <Flex direction="column" gap="4">
             <Card size="3" asChild>
               <section aria-labelledby="edit-preview-title">
                 <Heading id="edit-preview-title" as="h2" size="4" mb="3">
@@ -206,7 +207,8 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
                 </Flex>
               </section>
             </Card>
-          </Box>
+            {animal.codes ? <MedalPanel animalId={animal.id} animalName={animal.nom} medal={animal.codes} /> : null}
+          </Flex>
         </Grid>
         {/* A long page: Annuler and Enregistrer stay at the bottom of the screen wherever the owner is. */}
         <Flex gap="3" justify="end" align="center" mt="4" className="portal-save-bar">
