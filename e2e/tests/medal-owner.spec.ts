@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { expect, type Page, test } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { animalOnNewCode, newCode, newOwner } from '../support/owners.ts';
@@ -112,4 +114,69 @@ test.describe("the edit page's medal", () => {
     );
     await expect(medal.getByText('Suspendue par le support', { exact: true })).toBeVisible();
   });
+});
+
+/** Reads a QR code in the page: the image drawn on a canvas, its pixels given to jsQR. */
+async function readQr(page: Page, imageUrl: string): Promise<string | null> {
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('jsqr') });
+  return page.evaluate(async (source) => {
+    const image = new Image();
+    image.src = source;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
+    const jsQR = (
+      window as unknown as { jsQR: (data: Uint8ClampedArray, w: number, h: number) => { data: string } | null }
+    ).jsQR;
+    return jsQR(pixels.data, pixels.width, pixels.height)?.data ?? null;
+  }, imageUrl);
+}
+
+test("the medal's QR code downloads as PNG and SVG, each read as the medal's address, its code under it", async ({
+  page,
+}) => {
+  const owner = await newOwner(product, 'qr');
+  const { code, animalId } = await animalOnNewCode(product, owner, { nom: 'Carré' });
+  const chunks: string[] = [];
+  page.on('request', (request) => chunks.push(request.url()));
+  await signIn(page, product, owner);
+  expect(chunks.filter((url) => /\/qrcode\.[0-9a-f]+\.js$/.test(url))).toEqual([]);
+  await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+  const medal = page.getByRole('region', { name: 'Médaille', exact: true });
+  await expect(medal.getByRole('img', { name: `QR code de la médaille ${code}` })).toBeVisible();
+  // The qrcode package comes in a chunk of its own, after the page.
+  expect(chunks.filter((url) => /\/qrcode\.[0-9a-f]+\.js$/.test(url))).toHaveLength(1);
+  const medalUrl = `${product.url}/${code}`;
+
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    medal.getByRole('link', { name: 'Télécharger en PNG' }).click(),
+  ]);
+  expect(png.suggestedFilename()).toBe(`${code}.png`);
+  const pngBytes = await readFile(await png.path());
+  expect(pngBytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect(await readQr(page, `data:image/png;base64,${pngBytes.toString('base64')}`)).toBe(medalUrl);
+
+  const [svg] = await Promise.all([
+    page.waitForEvent('download'),
+    medal.getByRole('link', { name: 'Télécharger en SVG' }).click(),
+  ]);
+  expect(svg.suggestedFilename()).toBe(`${code}.svg`);
+  const svgText = await readFile(await svg.path(), 'utf8');
+  const parsed = await page.evaluate((source) => {
+    const document = new DOMParser().parseFromString(source, 'image/svg+xml');
+    return {
+      root: document.documentElement.nodeName,
+      errors: document.getElementsByTagName('parsererror').length,
+      text: document.querySelector('text')?.textContent,
+    };
+  }, svgText);
+  expect(parsed).toEqual({ root: 'svg', errors: 0, text: code });
+  expect(await readQr(page, `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svgText)}`)).toBe(medalUrl);
 });

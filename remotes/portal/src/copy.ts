@@ -191,6 +191,12 @@ export const COPY = {
     suspendedDone: 'Médaille suspendue',
     resumedDone: 'Médaille réactivée',
     failed: 'Impossible de modifier la médaille',
+    qrTitle: 'QR code de la médaille',
+    qrAlt: (code: string) => `QR code de la médaille ${code}`,
+    qrHint: 'Pour une nouvelle médaille, une affiche ou une seconde étiquette.',
+    downloadPng: 'Télécharger en PNG',
+    downloadSvg: 'Télécharger en SVG',
+    qrFailed: "Le QR code n'a pas pu être créé. Rechargez la page pour réessayer.",
   },
   gallery: {
     title: "Photos de l'animal",

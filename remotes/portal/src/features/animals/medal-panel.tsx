@@ -4,6 +4,7 @@ import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { type Medal, setMedalSuspended } from './api.ts';
+import { MedalQr } from './medal-qr.tsx';
 
 const text = COPY.medal;
 
@@ -62,6 +63,7 @@ export function MedalPanel({ animalId, animalName, medal }: { animalId: string; 
             {refusal}
           </Text>
         ) : null}
+        <MedalQr code={state.id} />
         <ConfirmDialog
           open={confirming}
           onOpenChange={(open) => (open || busy ? undefined : setConfirming(false))}

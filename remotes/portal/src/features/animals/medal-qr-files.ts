@@ -1,0 +1,59 @@
+// The medal's QR code as files to download, as on the printed sheet (`pnpm medals mint`): the code of the
+// medal's page, error correction Q and a quiet zone of 4 modules, with the code in clear under it. Made
+// with the qrcode package, loaded only when a medal's card asks for it.
+
+const QR = { errorCorrectionLevel: 'Q', margin: 4 } as const;
+/** The PNG's width in pixels: sharp printed at 5 cm at 500 dpi. */
+const PNG_WIDTH = 1000;
+
+/** A medal's public page, where its QR code leads (the site the owner is on: the shell's origin). */
+export function medalUrl(code: string): string {
+  return `${window.location.origin}/${encodeURIComponent(code)}`;
+}
+
+/** The SVG and PNG of a medal's QR code with its code under it, as text and as a Blob. */
+export async function medalQrFiles(code: string): Promise<{ svg: string; png: Blob }> {
+  const QRCode = await import(/* webpackChunkName: "qrcode" */ 'qrcode');
+  const url = medalUrl(code);
+  const qrSvg = await QRCode.toString(url, { ...QR, type: 'svg' });
+  const size = QRCode.create(url, QR).modules.size + 2 * QR.margin;
+  const canvas = document.createElement('canvas');
+  await QRCode.toCanvas(canvas, url, { ...QR, width: PNG_WIDTH });
+  return { svg: withCodeUnder(qrSvg, size, code), png: await pngWithCodeUnder(canvas, code) };
+}
+
+/** The code's line under the QR code: a tenth of its height, in bold monospace as on the sheet. */
+const LINE = 0.12;
+
+function withCodeUnder(qrSvg: string, size: number, code: string): string {
+  const line = Math.ceil(size * LINE);
+  const height = size + line;
+  const qr = qrSvg.replace('<svg ', `<svg x="0" y="0" width="${size}" height="${size}" `);
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${height}" width="${size * 10}" height="${height * 10}">`,
+    `<rect width="${size}" height="${height}" fill="#ffffff"/>`,
+    qr,
+    `<text x="${size / 2}" y="${size + line * 0.55}" text-anchor="middle" font-family="Courier New, Courier, monospace" font-weight="bold" font-size="${(line * 0.75).toFixed(2)}" fill="#000000">${code}</text>`,
+    '</svg>',
+  ].join('');
+}
+
+async function pngWithCodeUnder(qr: HTMLCanvasElement, code: string): Promise<Blob> {
+  const line = Math.ceil(qr.width * LINE);
+  const canvas = document.createElement('canvas');
+  canvas.width = qr.width;
+  canvas.height = qr.height + line;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('canvas unavailable');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(qr, 0, 0);
+  context.fillStyle = '#000000';
+  context.font = `bold ${Math.round(line * 0.6)}px "Courier New", Courier, monospace`;
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  context.fillText(code, canvas.width / 2, qr.height + line * 0.4, canvas.width * 0.9);
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+  if (!blob) throw new Error('the QR code could not be encoded');
+  return blob;
+}
