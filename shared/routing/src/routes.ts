@@ -13,6 +13,8 @@ export const ROUTES = {
   editAnimal: '/mon-compte/animal/:id',
   /** One animal's inbox and scan history (the finders' messages, shared positions, lost-page openings). */
   animalHistory: '/mon-compte/animal/:id/historique',
+  /** One lost animal's poster, printed from the browser (A4). */
+  animalPoster: '/mon-compte/animal/:id/affiche',
 } as const;
 
 /** The owner's routes, all rendered by the portal remote. */
@@ -24,6 +26,7 @@ export const PORTAL_ROUTES: readonly string[] = [
   ROUTES.account,
   ROUTES.editAnimal,
   ROUTES.animalHistory,
+  ROUTES.animalPoster,
 ];
 
 /** The path of one animal's edit page. */
@@ -34,6 +37,11 @@ export function editAnimalPath(animalId: string): string {
 /** The path of one animal's inbox and scan history. */
 export function animalHistoryPath(animalId: string): string {
   return ROUTES.animalHistory.replace(':id', encodeURIComponent(animalId));
+}
+
+/** The path of one animal's printable lost poster. */
+export function animalPosterPath(animalId: string): string {
+  return ROUTES.animalPoster.replace(':id', encodeURIComponent(animalId));
 }
 
 /** Segments that are never a medal code: the first segment of every owner route (`activer`, `auth`, ...). */
