@@ -86,6 +86,7 @@ test.describe("the edit page's medal", () => {
     await finder.goto(`${product.url}/${code}`);
     await expect(finder.getByRole('heading', { name: 'Médaille suspendue' })).toBeVisible();
     await expect(finder.getByText('Pistou')).toHaveCount(0);
+    await expect(finder.getByText(code, { exact: true })).toBeVisible();
 
     await resume.click();
     const confirmResume = page.getByRole('alertdialog', { name: 'Réactiver la médaille ?' });
@@ -94,6 +95,7 @@ test.describe("the edit page's medal", () => {
     await expect(medal.getByText('Active', { exact: true })).toBeVisible();
     await finder.reload();
     await expect(finder.getByRole('heading', { level: 1, name: 'Pistou' })).toBeVisible();
+    await expect(finder.locator('footer').getByText(code, { exact: true })).toBeVisible();
   });
 
   test('suspended by the operator, it says so, and the owner cannot lift it', async ({ page }) => {

@@ -21,6 +21,8 @@ export const COPY = {
     text: 'Vérifiez le QR ou contactez-nous si besoin.',
   },
   contactUs: 'Nous contacter',
+  /** Before the code in clear, grouped as printed on the medal: what a finder reads is what they type. */
+  medalCode: 'Code de la médaille',
   loadFailed: {
     title: 'Erreur',
     retry: 'Réessayer',

@@ -108,3 +108,11 @@ describe('the copy agrees with the animal’s sex', () => {
     expect(within(screen.getByRole('list', { name: 'Caractéristiques' })).getByText(sterilized)).toBeTruthy();
   });
 });
+
+describe('the code in clear', () => {
+  it('is shown under the profile as the medal prints it, so that a finder can type it again', () => {
+    show({ code: 'MDL-7KQ4-M9XP-3T' });
+    const footer = screen.getByText('Code de la médaille').closest('footer');
+    expect(footer?.textContent).toContain('MDL-7KQ4-M9XP-3T');
+  });
+});

@@ -5,6 +5,7 @@ import { COPY } from './copy.ts';
 import { isCoolingDown } from './location-cooldown.ts';
 import { PhotoCarousel } from './photo-carousel.tsx';
 import type { PublicProfile } from './profile-api.ts';
+import { MedalCode } from './states.tsx';
 
 // Loaded when first opened: a finder who only reads the page never downloads them.
 const Lightbox = lazy(() => import('./lightbox.tsx'));
@@ -149,7 +150,10 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
         )}
       </section>
 
-      <footer className="scan-footer">{text.footer}</footer>
+      <footer className="scan-footer">
+        <p>{text.footer}</p>
+        <MedalCode code={profile.code} />
+      </footer>
 
       <Suspense fallback={null}>
         {open === 'lightbox' ? (

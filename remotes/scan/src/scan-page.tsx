@@ -59,7 +59,7 @@ export default function ScanPage({ code }: ScanPageProps) {
     case 'unclaimed':
       return <UnclaimedState code={answer.code} />;
     case 'suspended':
-      return <SuspendedState />;
+      return <SuspendedState code={answer.code} />;
     case 'claimed':
       return <ProfileView profile={answer} onChanged={refresh} />;
   }

@@ -27,11 +27,23 @@ export function UnclaimedState({ code }: { code: string }) {
   );
 }
 
-export function SuspendedState() {
+/** The code in clear, as the medal and the printed sheet show it. */
+export function MedalCode({ code }: { code: string }) {
+  return (
+    <p>
+      {COPY.medalCode}
+      <br />
+      <span className="scan-code">{code}</span>
+    </p>
+  );
+}
+
+export function SuspendedState({ code }: { code: string }) {
   return (
     <main className="scan scan-centered">
       <h1>{COPY.suspended.title}</h1>
       <p>{COPY.suspended.text}</p>
+      <MedalCode code={code} />
       <ContactUs />
     </main>
   );
