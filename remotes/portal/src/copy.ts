@@ -198,6 +198,82 @@ export const COPY = {
     downloadSvg: 'Télécharger en SVG',
     qrFailed: "Le QR code n'a pas pu être créé. Rechargez la page pour réessayer.",
   },
+  // Not in SPEC (issue 16): an animal's messages and history, and their unread count on 'Mes animaux'.
+  inbox: {
+    title: (name: string) => `Messages et historique de ${name}`,
+    open: 'Messages et historique',
+    cardLink: 'Messages',
+    cardLinkLabel: (unread: number) =>
+      unread === 0 ? 'Messages' : `Messages, ${unread} non lu${unread > 1 ? 's' : ''}`,
+    back: 'Retour à mon compte',
+    editProfile: 'Modifier la fiche',
+    loadFailed: 'Impossible de charger cette liste. Rechargez la page pour réessayer.',
+    showMore: 'Afficher plus',
+    remove: 'Supprimer',
+    removeFailed: 'Impossible de supprimer',
+    messages: {
+      title: 'Messages',
+      intro: (name: string) => `Ce que les personnes qui ont scanné la médaille de ${name} vous ont écrit.`,
+      empty: "Aucun message pour l'instant.",
+      unread: 'Nouveau',
+      contact: 'Contact :',
+      noText: '(sans message)',
+      itemLabel: (when: string) => `le message du ${when}`,
+      removeTitle: 'Supprimer ce message ?',
+      removeText: 'Il disparaîtra de cette page. Cette action est irréversible.',
+      removed: 'Message supprimé',
+      clear: 'Supprimer tous les messages',
+      clearTitle: 'Supprimer tous les messages ?',
+      clearText: (name: string) =>
+        `Tous les messages reçus au sujet de ${name} seront supprimés, y compris ceux qui ne sont pas affichés. Cette action est irréversible.`,
+      cleared: 'Messages supprimés',
+    },
+    history: {
+      title: 'Historique des scans',
+      retention:
+        'Les positions partagées et les consultations de la fiche sont conservées 90 jours, puis effacées automatiquement.',
+    },
+    positions: {
+      title: 'Positions partagées',
+      intro: 'Chaque position envoyée avec « Partager ma position », avec la précision donnée par le téléphone.',
+      empty: "Aucune position n'a encore été partagée.",
+      accuracy: 'Précision',
+      unknownAccuracy: 'précision inconnue',
+      map: 'Voir sur OpenStreetMap',
+      mapLabel: (when: string) => `Voir sur OpenStreetMap (position du ${when})`,
+      itemLabel: (when: string) => `la position du ${when}`,
+      removeTitle: 'Supprimer cette position ?',
+      removeText: 'Elle disparaîtra de cet historique. Cette action est irréversible.',
+      removed: 'Position supprimée',
+      clear: 'Effacer les positions',
+      clearTitle: 'Effacer toutes les positions ?',
+      clearText: (name: string) =>
+        `Toutes les positions partagées pour ${name} seront effacées, y compris celles qui ne sont pas affichées. Cette action est irréversible.`,
+      cleared: 'Positions effacées',
+      sketchTitle: 'Croquis des positions',
+      sketchLabel: (count: number, span: string) =>
+        `Croquis de ${count} positions, nord en haut, sur environ ${span} de large`,
+      sketchNote: (span: string) =>
+        `Les positions affichées les unes par rapport aux autres (nord en haut, environ ${span} de large), la plus récente en orange ; aucun fond de carte n'est chargé. Ouvrez une position sur OpenStreetMap pour voir le lieu.`,
+      sketchPoint: (when: string) => `Position du ${when}`,
+    },
+    views: {
+      title: 'Consultations de la fiche',
+      intro: (name: string) =>
+        `Chaque ouverture de la fiche publique de ${name} pendant qu'elle était en mode « Animal perdu ». Le lieu n'est connu que si la personne a partagé sa position.`,
+      empty: 'Aucune consultation enregistrée.',
+      item: 'Fiche consultée',
+      itemLabel: (when: string) => `la consultation du ${when}`,
+      removeTitle: 'Supprimer cette consultation ?',
+      removeText: 'Elle disparaîtra de cet historique. Cette action est irréversible.',
+      removed: 'Consultation supprimée',
+      clear: 'Effacer les consultations',
+      clearTitle: 'Effacer toutes les consultations ?',
+      clearText: (name: string) =>
+        `Toutes les consultations de la fiche de ${name} seront effacées, y compris celles qui ne sont pas affichées. Cette action est irréversible.`,
+      cleared: 'Consultations effacées',
+    },
+  },
   gallery: {
     title: "Photos de l'animal",
     hint: (max: number) => `Jusqu'à ${max} photos. Faites-les glisser pour changer leur ordre.`,

@@ -18,6 +18,7 @@ const AccountPage = lazy(() => import('./features/account/account-page.tsx').the
 const EditAnimalPage = lazy(() =>
   import('./features/animals/edit-animal-page.tsx').then((m) => ({ default: m.EditAnimalPage })),
 );
+const InboxPage = lazy(() => import('./features/inbox/inbox-page.tsx').then((m) => ({ default: m.InboxPage })));
 
 /**
  * Every owner route (`PORTAL_ROUTES` of @medaille/routing, which the shell sends here), rendered inside the
@@ -34,6 +35,7 @@ export default function PortalApp() {
           <Route path={ROUTES.activate} element={<ActivationPage />} />
           <Route path={ROUTES.account} element={<AccountPage />} />
           <Route path={ROUTES.editAnimal} element={<EditAnimalPage />} />
+          <Route path={ROUTES.animalHistory} element={<InboxPage />} />
           <Route path="*" element={<Navigate to={ROUTES.account} replace />} />
         </Routes>
       </Suspense>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapsSearchUrl } from './maps.ts';
+import { mapsSearchUrl, openStreetMapPointUrl } from './maps.ts';
 import { formatPhone, phoneHref } from './phone.ts';
 import { visibleContacts } from './public-contacts.ts';
 
@@ -21,6 +21,11 @@ describe('phone display', () => {
 });
 
 describe('maps link', () => {
+  it('puts a marker at a shared point on OpenStreetMap, centred there', () => {
+    expect(openStreetMapPointUrl(45.764, 4.8357)).toBe(
+      'https://www.openstreetmap.org/?mlat=45.764&mlon=4.8357#map=17/45.764/4.8357',
+    );
+  });
   it('needs both the street line and the city', () => {
     expect(mapsSearchUrl('3 rue des Lilas', '')).toBeNull();
     expect(mapsSearchUrl(null, 'Lyon')).toBeNull();

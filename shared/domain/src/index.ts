@@ -3,7 +3,7 @@ export { CODE_PATTERN, medalDisplayCode, normalizeCode } from './code.ts';
 export { databaseErrorMessage } from './database-errors.ts';
 export { isHoneypotFilled } from './honeypot.ts';
 export { ACCEPTED_IMAGE_TYPES, LIMITS, PHOTO_BUCKET, photoPublicUrl } from './limits.ts';
-export { mapsPointUrl, mapsSearchUrl } from './maps.ts';
+export { mapsPointUrl, mapsSearchUrl, openStreetMapPointUrl } from './maps.ts';
 export {
   codeFromTyped,
   isMintedCode,

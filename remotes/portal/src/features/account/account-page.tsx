@@ -1,13 +1,14 @@
 import { PageFrame, Spinner } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { sexLabel, speciesLabel } from '@medaille/domain';
-import { editAnimalPath, ROUTES } from '@medaille/routing';
+import { animalHistoryPath, editAnimalPath, ROUTES } from '@medaille/routing';
 import { useAuth } from '@medaille/supabase';
-import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Inset, Text } from '@radix-ui/themes';
+import { Badge, Button, Callout, Card, Flex, Grid, Heading, Inset, Text } from '@radix-ui/themes';
 import { Link } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { type AnimalCard, coverPhoto, useOwnerAnimals } from '../animals/index.ts';
 import { SignInFirst } from '../auth/index.ts';
+import { useUnreadCounts } from '../inbox/index.ts';
 import { photoUrl } from '../photos/index.ts';
 
 /** The card's photo: the cover, else the first photo. */
@@ -20,6 +21,7 @@ function coverUrl(animal: AnimalCard): string | null {
 export function AccountPage() {
   const auth = useAuth();
   const { load, setLost } = useOwnerAnimals();
+  const unread = useUnreadCounts();
 
   /** The lost flag shows at once and is saved; a failed save puts it back (SPEC section 4). */
   const toggleLost = async (animal: AnimalCard, lost: boolean) => {
@@ -91,15 +93,32 @@ export function AccountPage() {
                   {COPY.account.lost}
                 </Flex>
               </Text>
-              <Box mt="3">
+              <Flex mt="3" gap="2" wrap="wrap">
                 <Button asChild variant="soft">
                   <Link to={editAnimalPath(animal.id)}>{COPY.account.edit}</Link>
                 </Button>
-              </Box>
+                <UnreadLink animalId={animal.id} unread={unread.get(animal.id) ?? 0} />
+              </Flex>
             </Card>
           ))}
         </Grid>
       ) : null}
     </PageFrame>
+  );
+}
+
+/** The card's way to the animal's messages and history, with how many messages are unread. */
+function UnreadLink({ animalId, unread }: { animalId: string; unread: number }) {
+  return (
+    <Button asChild variant="soft" color={unread > 0 ? 'orange' : 'gray'}>
+      <Link to={animalHistoryPath(animalId)} aria-label={COPY.inbox.cardLinkLabel(unread)}>
+        {COPY.inbox.cardLink}
+        {unread > 0 ? (
+          <Badge color="orange" variant="solid">
+            {unread}
+          </Badge>
+        ) : null}
+      </Link>
+    </Button>
   );
 }

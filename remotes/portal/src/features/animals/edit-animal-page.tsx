@@ -12,7 +12,7 @@ import {
   speciesFormValue,
   speciesLabel,
 } from '@medaille/domain';
-import { ROUTES } from '@medaille/routing';
+import { animalHistoryPath, ROUTES } from '@medaille/routing';
 import { useAuth } from '@medaille/supabase';
 import { Badge, Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
@@ -139,9 +139,14 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
     <PageFrame
       title={text.title(animal.nom)}
       actions={
-        <Button asChild variant="soft">
-          <Link to={ROUTES.account}>{text.back}</Link>
-        </Button>
+        <Flex gap="2" wrap="wrap">
+          <Button asChild variant="soft">
+            <Link to={animalHistoryPath(animal.id)}>{COPY.inbox.open}</Link>
+          </Button>
+          <Button asChild variant="soft">
+            <Link to={ROUTES.account}>{text.back}</Link>
+          </Button>
+        </Flex>
       }
     >
       <Text as="p" size="2" color="gray" mb="4">

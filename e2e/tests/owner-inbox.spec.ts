@@ -1,0 +1,245 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { expectAccessible } from '../support/accessibility.ts';
+import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
+import { signIn, toastTitle } from '../support/pages.ts';
+import { startProduct, type TestProduct } from '../support/product.ts';
+
+// Issue 16, the owner's inbox and history: what finders sent reaches the portal, unread until opened, and
+// the owner deletes one item or all.
+
+let product: TestProduct;
+test.beforeAll(async () => {
+  product = await startProduct();
+});
+test.afterAll(async () => {
+  await product?.close();
+});
+
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const paris = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/Paris' });
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+const service = () =>
+  createClient(product.stack.url, product.stack.serviceRoleKey, {
+    auth: { persistSession: false },
+    realtime: { transport: WebSocket as never },
+  });
+
+/** Rows a finder's browser would have left, written with the service role. */
+async function seed(table: 'finder_messages' | 'scan_events', rows: Record<string, unknown>[]) {
+  const { error } = await service().from(table).insert(rows);
+  if (error) throw error;
+}
+
+async function rowsOf(table: 'finder_messages' | 'scan_events' | 'profile_views', animalId: string) {
+  const { data, error } = await service().from(table).select('*').eq('animal_id', animalId);
+  if (error) throw error;
+  return data;
+}
+
+const historyUrl = (animalId: string) => `${product.url}/mon-compte/animal/${animalId}/historique`;
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+test('a finder’s message and position reach the owner’s inbox, unread until it is opened', async ({
+  page,
+  browser,
+}) => {
+  const owner = await newOwner(product, 'boite');
+  const pistou = await animalOnNewCode(product, owner, { nom: 'Pistou', is_lost: true });
+
+  // The finder, in a browser of their own, anonymous, at Bellecour.
+  const finderContext = await browser.newContext({
+    geolocation: { latitude: 45.764, longitude: 4.8357, accuracy: 12 },
+    permissions: ['geolocation'],
+  });
+  const finder = await finderContext.newPage();
+  await finder.goto(`${product.url}/${pistou.code}`);
+  await finder.getByRole('button', { name: 'Envoyer un message' }).click();
+  const dialog = finder.getByRole('dialog', { name: 'Écrire au propriétaire de Pistou' });
+  await dialog.getByLabel('Votre message').fill('Il est avec moi, place Bellecour.');
+  await dialog.getByLabel(/Comment vous joindre/).fill('07 00 00 00 00');
+  await dialog.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(toastTitle(finder, 'Message transmis au propriétaire')).toBeVisible();
+  await finder.getByRole('button', { name: 'Partager ma position' }).click();
+  await finder.getByRole('dialog').getByRole('button', { name: 'Partager ma position' }).click();
+  await expect(toastTitle(finder, 'Merci !')).toBeVisible();
+  await finderContext.close();
+
+  const [message] = await rowsOf('finder_messages', pistou.animalId);
+  const [position] = await rowsOf('scan_events', pistou.animalId);
+  if (!message || !position) throw new Error('the finder’s rows are missing');
+
+  await signIn(page, product, owner);
+  const card = page.locator('.rt-Card', { has: page.getByRole('heading', { name: 'Pistou' }) });
+  await card.getByRole('link', { name: 'Messages, 1 non lu' }).click();
+  await expect(page).toHaveURL(historyUrl(pistou.animalId));
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages et historique de Pistou' })).toBeVisible();
+
+  const messages = region(page, 'Messages').getByRole('listitem');
+  await expect(messages).toHaveCount(1);
+  await expect(messages).toContainText('Il est avec moi, place Bellecour.');
+  await expect(messages).toContainText('Contact : 07 00 00 00 00');
+  await expect(messages).toContainText(paris.format(new Date(message.created_at)));
+  await expect(messages.getByText('Nouveau')).toBeVisible();
+
+  const positions = region(page, 'Positions partagées').getByRole('listitem');
+  await expect(positions).toHaveCount(1);
+  await expect(positions).toContainText(paris.format(new Date(position.created_at)));
+  await expect(positions).toContainText('Précision : ± 12 m');
+  await expect(positions.getByRole('link', { name: /^Voir sur OpenStreetMap/ })).toHaveAttribute(
+    'href',
+    'https://www.openstreetmap.org/?mlat=45.764&mlon=4.8357#map=17/45.764/4.8357',
+  );
+  // The finder's opening of the lost animal's page.
+  await expect(region(page, 'Consultations de la fiche').getByRole('listitem')).not.toHaveCount(0);
+  await expect(
+    page.getByText(
+      'Les positions partagées et les consultations de la fiche sont conservées 90 jours, puis effacées automatiquement.',
+    ),
+  ).toBeVisible();
+  await expectAccessible(page);
+
+  // Opened: read, in the database and on 'Mes animaux'.
+  await expect.poll(async () => (await rowsOf('finder_messages', pistou.animalId))[0]?.read_at ?? null).not.toBeNull();
+  await page.getByRole('link', { name: 'Retour à mon compte' }).click();
+  await expect(card.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
+  expect((await owner.client.rpc('unread_message_counts')).data).toEqual([]);
+});
+
+test.describe('on a touch phone', () => {
+  test.use(phone);
+
+  test('deleting one item and clearing a list ask first, and last after a reload', async ({ page }) => {
+    const owner = await newOwner(product, 'menage');
+    const { animalId, code } = await animalOnNewCode(product, owner, { nom: 'Ficelle' });
+    await seed('finder_messages', [
+      { animal_id: animalId, code_id: code, message: 'Premier message', created_at: minutesAgo(30) },
+      { animal_id: animalId, code_id: code, message: null, contact: 'voisin@example.fr', created_at: minutesAgo(20) },
+    ]);
+    await seed(
+      'scan_events',
+      [
+        [45.764, 4.8357, 12, 50],
+        [45.7651, 4.8372, 30, 40],
+        [45.7668, 4.839, 8, 10],
+      ].map(([lat, lon, accuracy_m, minutes]) => ({
+        animal_id: animalId,
+        code_id: code,
+        lat,
+        lon,
+        accuracy_m,
+        consent: true,
+        created_at: minutesAgo(minutes as number),
+      })),
+    );
+    await signIn(page, product, owner);
+    await page.goto(historyUrl(animalId));
+
+    const messages = region(page, 'Messages');
+    await expect(messages.getByRole('listitem')).toHaveCount(2);
+    // Newest first: the message without text, with its contact.
+    await expect(messages.getByRole('listitem').first()).toContainText('(sans message)');
+    await expect(messages.getByRole('listitem').first()).toContainText('Contact : voisin@example.fr');
+    const positions = region(page, 'Positions partagées');
+    await expect(positions.getByRole('img', { name: /^Croquis de 3 positions, nord en haut/ })).toBeVisible();
+    await expect(positions.getByRole('listitem').first()).toContainText('± 8 m');
+
+    const remove = messages
+      .getByRole('listitem')
+      .last()
+      .getByRole('button', { name: /^Supprimer le message du / });
+    const box = await remove.boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+    await remove.tap();
+    const confirm = page.getByRole('alertdialog', { name: 'Supprimer ce message ?' });
+    await confirm.getByRole('button', { name: 'Annuler' }).tap();
+    await expect(messages.getByRole('listitem')).toHaveCount(2);
+    await remove.tap();
+    await confirm.getByRole('button', { name: 'Supprimer', exact: true }).tap();
+    await expect(toastTitle(page, 'Message supprimé')).toBeVisible();
+    await expect(messages.getByRole('listitem')).toHaveCount(1);
+    await expect(messages.getByText('Premier message')).toHaveCount(0);
+
+    await positions.getByRole('button', { name: 'Effacer les positions' }).tap();
+    await page
+      .getByRole('alertdialog', { name: 'Effacer toutes les positions ?' })
+      .getByRole('button', { name: 'Effacer les positions' })
+      .tap();
+    await expect(toastTitle(page, 'Positions effacées')).toBeVisible();
+    await expect(positions.getByText("Aucune position n'a encore été partagée.")).toBeVisible();
+
+    await page.reload();
+    await expect(messages.getByRole('listitem')).toHaveCount(1);
+    await expect(messages.getByRole('listitem')).toContainText('voisin@example.fr');
+    await expect(positions.getByText("Aucune position n'a encore été partagée.")).toBeVisible();
+    expect((await rowsOf('finder_messages', animalId)).map((row) => row.contact)).toEqual(['voisin@example.fr']);
+    expect(await rowsOf('scan_events', animalId)).toEqual([]);
+
+    await messages.getByRole('button', { name: 'Supprimer tous les messages' }).tap();
+    await page
+      .getByRole('alertdialog', { name: 'Supprimer tous les messages ?' })
+      .getByRole('button', { name: 'Supprimer tous les messages' })
+      .tap();
+    await expect(messages.getByText("Aucun message pour l'instant.")).toBeVisible();
+    await page.reload();
+    await expect(messages.getByText("Aucun message pour l'instant.")).toBeVisible();
+    expect(await rowsOf('finder_messages', animalId)).toEqual([]);
+    await expectAccessible(page);
+  });
+});
+
+test('25 messages show 20, newest first, then the 5 others', async ({ page }) => {
+  const owner = await newOwner(product, 'pages');
+  const { animalId, code } = await animalOnNewCode(product, owner, { nom: 'Bavard' });
+  await seed(
+    'finder_messages',
+    Array.from({ length: 25 }, (_, index) => ({
+      animal_id: animalId,
+      code_id: code,
+      message: `Message n° ${index + 1}`,
+      created_at: minutesAgo(100 - index),
+    })),
+  );
+  await signIn(page, product, owner);
+  await page.goto(historyUrl(animalId));
+  const items = region(page, 'Messages').getByRole('listitem');
+  await expect(items).toHaveCount(20);
+  await expect(items.first()).toContainText('Message n° 25');
+  await expect(items.last()).toContainText('Message n° 6');
+  await region(page, 'Messages').getByRole('button', { name: 'Afficher plus' }).click();
+  await expect(items).toHaveCount(25);
+  await expect(items.last()).toContainText('Message n° 1');
+  await expect(region(page, 'Messages').getByRole('button', { name: 'Afficher plus' })).toHaveCount(0);
+});
+
+test('signed out, the page goes through the login; another owner’s animal is refused', async ({ page }) => {
+  const owner: TestOwner = await newOwner(product, 'proprio');
+  const other = await newOwner(product, 'autre');
+  const mine = await animalOnNewCode(product, owner, { nom: 'Mien' });
+  const theirs = await animalOnNewCode(product, other, { nom: 'Sien' });
+  await seed('finder_messages', [{ animal_id: theirs.animalId, code_id: theirs.code, message: 'Pour l’autre' }]);
+
+  await page.goto(historyUrl(mine.animalId));
+  await expect(page).toHaveURL(
+    `${product.url}/auth/login?next=${encodeURIComponent(`/mon-compte/animal/${mine.animalId}/historique`)}`,
+  );
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Mot de passe').fill(owner.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(historyUrl(mine.animalId));
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages et historique de Mien' })).toBeVisible();
+
+  // From the edit page too.
+  await page.getByRole('link', { name: 'Modifier la fiche' }).click();
+  await page.getByRole('link', { name: 'Messages et historique' }).click();
+  await expect(page).toHaveURL(historyUrl(mine.animalId));
+
+  await page.goto(historyUrl(theirs.animalId));
+  await expect(toastTitle(page, 'Accès refusé')).toBeVisible();
+  await expect(page).toHaveURL(`${product.url}/mon-compte`);
+  await expect(page.getByText('Pour l’autre')).toHaveCount(0);
+  // Nothing of theirs was marked read by opening their page.
+  expect((await rowsOf('finder_messages', theirs.animalId))[0]?.read_at).toBeNull();
+});

@@ -1,0 +1,139 @@
+import { supabase, type Tables, useAuth } from '@medaille/supabase';
+import { useCallback, useEffect, useState } from 'react';
+
+// Every read and write of an animal's inbox and history: the finders' messages, the positions they shared,
+// the openings of the lost animal's page, and the unread counts of 'Mes animaux'. Row level security shows
+// and lets delete these rows to the animal's owner only; finders write them only through the functions.
+
+export type Message = Pick<Tables<'finder_messages'>, 'id' | 'message' | 'contact' | 'created_at' | 'read_at'>;
+export type Position = Pick<Tables<'scan_events'>, 'id' | 'lat' | 'lon' | 'accuracy_m' | 'created_at'>;
+export type View = Pick<Tables<'profile_views'>, 'id' | 'created_at'>;
+
+/** One list of the page: newest first, 20 at a time. */
+export const PAGE_SIZE = 20;
+
+const TABLES = {
+  messages: { table: 'finder_messages', columns: 'id, message, contact, created_at, read_at' },
+  positions: { table: 'scan_events', columns: 'id, lat, lon, accuracy_m, created_at' },
+  views: { table: 'profile_views', columns: 'id, created_at' },
+} as const;
+export type FeedKind = keyof typeof TABLES;
+type Item<K extends FeedKind> = { messages: Message; positions: Position; views: View }[K];
+
+/**
+ * One page of the animal's rows of a kind, newest first, from `offset`: one row more than a page is asked
+ * for, so that the page knows whether 'Afficher plus' has anything to show.
+ */
+async function fetchPage<K extends FeedKind>(
+  kind: K,
+  animalId: string,
+  offset: number,
+): Promise<{ items: Item<K>[]; more: boolean } | null> {
+  const { table, columns } = TABLES[kind];
+  const { data, error } = await (await supabase())
+    .from(table)
+    .select(columns)
+    .eq('animal_id', animalId)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(offset, offset + PAGE_SIZE);
+  if (error) return null;
+  const rows = (data ?? []) as unknown as Item<K>[];
+  return { items: rows.slice(0, PAGE_SIZE), more: rows.length > PAGE_SIZE };
+}
+
+/** Deletes one row, or with `id` null every row of the animal of that kind. */
+async function deleteRows(kind: FeedKind, animalId: string, id: string | null): Promise<{ message: string } | null> {
+  const query = (await supabase()).from(TABLES[kind].table).delete().eq('animal_id', animalId);
+  const { error } = await (id === null ? query : query.eq('id', id));
+  return error;
+}
+
+export type FeedState<T> =
+  | { status: 'loading' }
+  | { status: 'failed' }
+  | { status: 'ready'; items: T[]; more: boolean; loadingMore: boolean };
+
+/**
+ * One list of the page: its first 20 rows, 'Afficher plus' for the next ones, and deleting one row or all.
+ * A deletion shows once the database has done it; its error is returned for the page to say.
+ */
+export function useFeed<K extends FeedKind>(kind: K, animalId: string) {
+  const [state, setState] = useState<FeedState<Item<K>>>({ status: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    void fetchPage(kind, animalId, 0).then((page) => {
+      if (!current) return;
+      setState(page ? { status: 'ready', ...page, loadingMore: false } : { status: 'failed' });
+    });
+    return () => {
+      current = false;
+    };
+  }, [kind, animalId]);
+
+  const showMore = useCallback(async (): Promise<boolean> => {
+    if (state.status !== 'ready') return true;
+    setState({ ...state, loadingMore: true });
+    // Deleted rows left the list and the table alike, so what is shown is where the next page starts.
+    const page = await fetchPage(kind, animalId, state.items.length);
+    setState((now) => {
+      if (now.status !== 'ready') return now;
+      if (!page) return { ...now, loadingMore: false };
+      const shown = new Set(now.items.map((item) => item.id));
+      return {
+        status: 'ready',
+        items: [...now.items, ...page.items.filter((item) => !shown.has(item.id))],
+        more: page.more,
+        loadingMore: false,
+      };
+    });
+    return page !== null;
+  }, [kind, animalId, state]);
+
+  const remove = useCallback(
+    async (id: string | null) => {
+      const error = await deleteRows(kind, animalId, id);
+      if (!error) {
+        setState((now) =>
+          now.status !== 'ready'
+            ? now
+            : id === null
+              ? { ...now, items: [], more: false }
+              : { ...now, items: now.items.filter((item) => item.id !== id) },
+        );
+      }
+      return error;
+    },
+    [kind, animalId],
+  );
+
+  return { state, showMore, remove };
+}
+
+/** Opening the inbox: the animal's messages become read (only the owner's: the function checks). */
+export async function markMessagesRead(animalId: string): Promise<void> {
+  await (await supabase()).rpc('mark_messages_read', { p_animal_id: animalId });
+}
+
+/** How many messages each of the signed-in owner's animals has unread (none: not in the map). */
+export function useUnreadCounts(): ReadonlyMap<string, number> {
+  const userId = useAuth().user?.id;
+  const [counts, setCounts] = useState<ReadonlyMap<string, number>>(new Map());
+
+  useEffect(() => {
+    if (!userId) return;
+    let current = true;
+    void supabase()
+      .then((client) => client.rpc('unread_message_counts'))
+      .then(({ data }) => {
+        if (current && data) setCounts(new Map(data.map((row) => [row.animal_id, row.unread])));
+      });
+    return () => {
+      current = false;
+    };
+  }, [userId]);
+
+  return counts;
+}

@@ -1,0 +1,150 @@
+import { ConfirmDialog } from '@medaille/design-system';
+import { toast } from '@medaille/design-system/toast';
+import { Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { COPY } from '../../copy.ts';
+import type { FeedState } from './api.ts';
+
+const text = COPY.inbox;
+
+/** What one list says: its title, its empty state, and the words of its deletions. */
+export interface FeedWords {
+  title: string;
+  intro?: string;
+  empty: string;
+  itemLabel: (when: string) => string;
+  removeTitle: string;
+  removeText: string;
+  removed: string;
+  clear: string;
+  clearTitle: string;
+  clearText: string;
+  cleared: string;
+}
+
+/**
+ * One list of the inbox page (messages, positions or page openings): newest first, 'Afficher plus' past 20,
+ * and 'Supprimer' on each item or the whole list, each after a confirmation.
+ */
+export function FeedSection<T extends { id: string; created_at: string }>({
+  feed,
+  words,
+  level = 2,
+  when,
+  renderItem,
+  children,
+}: {
+  feed: {
+    state: FeedState<T>;
+    showMore: () => Promise<boolean>;
+    remove: (id: string | null) => Promise<{ message: string } | null>;
+  };
+  words: FeedWords;
+  level?: 2 | 3;
+  when: (item: T) => string;
+  renderItem: (item: T) => ReactNode;
+  /** Shown above the list once it has items (the positions' sketch). */
+  children?: ReactNode;
+}) {
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The item to delete, 'all' for the whole list, null when no confirmation is open.
+  const [pending, setPending] = useState<string | 'all' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { state } = feed;
+
+  const confirm = async () => {
+    if (pending === null) return;
+    setBusy(true);
+    const error = await feed.remove(pending === 'all' ? null : pending);
+    setBusy(false);
+    setPending(null);
+    if (error) toast({ title: text.removeFailed, description: error.message, variant: 'destructive' });
+    else toast({ title: pending === 'all' ? words.cleared : words.removed });
+  };
+
+  const showMore = async () => {
+    if (!(await feed.showMore()))
+      toast({ title: COPY.account.error, description: text.loadFailed, variant: 'destructive' });
+  };
+
+  return (
+    <Card size="3" asChild>
+      <section aria-labelledby={headingId}>
+        <Flex justify="between" align="start" gap="3" wrap="wrap" mb="2">
+          <Heading
+            id={headingId}
+            ref={heading}
+            tabIndex={-1}
+            as={level === 2 ? 'h2' : 'h3'}
+            size={level === 2 ? '5' : '4'}
+          >
+            {words.title}
+          </Heading>
+          {state.status === 'ready' && state.items.length > 0 ? (
+            <Button type="button" variant="soft" color="red" onClick={() => setPending('all')}>
+              {words.clear}
+            </Button>
+          ) : null}
+        </Flex>
+        {words.intro ? (
+          <Text as="p" size="2" color="gray" mb="3">
+            {words.intro}
+          </Text>
+        ) : null}
+        {state.status === 'loading' ? (
+          <Text as="p" role="status">
+            {COPY.account.loading}
+          </Text>
+        ) : null}
+        {state.status === 'failed' ? (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>{text.loadFailed}</Callout.Text>
+          </Callout.Root>
+        ) : null}
+        {state.status === 'ready' && state.items.length === 0 ? <Text as="p">{words.empty}</Text> : null}
+        {state.status === 'ready' && state.items.length > 0 ? (
+          <>
+            {children}
+            <ol className="portal-inbox-list" aria-labelledby={headingId}>
+              {state.items.map((item) => (
+                <li key={item.id} className="portal-inbox-item">
+                  <div className="portal-inbox-item-body">{renderItem(item)}</div>
+                  <Button
+                    type="button"
+                    variant="soft"
+                    color="red"
+                    className="portal-inbox-remove"
+                    aria-label={`${text.remove} ${words.itemLabel(when(item))}`}
+                    onClick={() => setPending(item.id)}
+                  >
+                    {text.remove}
+                  </Button>
+                </li>
+              ))}
+            </ol>
+            {state.more ? (
+              <Flex justify="center" mt="3">
+                <Button type="button" variant="soft" loading={state.loadingMore} onClick={() => void showMore()}>
+                  {text.showMore}
+                </Button>
+              </Flex>
+            ) : null}
+          </>
+        ) : null}
+        <ConfirmDialog
+          open={pending !== null}
+          onOpenChange={(open) => {
+            if (!open) setPending(null);
+          }}
+          title={pending === 'all' ? words.clearTitle : words.removeTitle}
+          description={pending === 'all' ? words.clearText : words.removeText}
+          confirmLabel={pending === 'all' ? words.clear : text.remove}
+          onConfirm={() => void confirm()}
+          busy={busy}
+          fallbackFocus={() => heading.current}
+        />
+      </section>
+    </Card>
+  );
+}

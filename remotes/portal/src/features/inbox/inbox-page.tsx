@@ -1,0 +1,147 @@
+import './inbox.css';
+import { PageFrame, Spinner } from '@medaille/design-system';
+import { toast } from '@medaille/design-system/toast';
+import { openStreetMapPointUrl } from '@medaille/domain';
+import { editAnimalPath, ROUTES } from '@medaille/routing';
+import { useAuth } from '@medaille/supabase';
+import { Badge, Button, Callout, Flex, Heading, Text, Link as TextLink } from '@radix-ui/themes';
+import { useEffect } from 'react';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { COPY } from '../../copy.ts';
+import { useOwnedAnimal } from '../animals/index.ts';
+import { SignInFirst } from '../auth/index.ts';
+import { type Message, markMessagesRead, type Position, useFeed, type View } from './api.ts';
+import { FeedSection } from './feed-section.tsx';
+import { accuracyText, whenText } from './format.ts';
+import { PositionsSketch } from './positions-sketch.tsx';
+
+const text = COPY.inbox;
+const when = (item: { created_at: string }) => whenText(item.created_at);
+
+/**
+ * /mon-compte/animal/{id}/historique: what finders sent about one animal (messages), and its scan history
+ * (shared positions, openings of its page while lost). Opening it marks the messages read.
+ */
+export function InboxPage() {
+  const { id = '' } = useParams();
+  const auth = useAuth();
+  const load = useOwnedAnimal(id);
+
+  // The same answers as the edit page for another owner's animal or one that cannot be read.
+  useEffect(() => {
+    if (load.state === 'denied') {
+      toast({ title: COPY.edit.denied.title, description: COPY.edit.denied.description, variant: 'destructive' });
+    } else if (load.state === 'failed') {
+      toast({ title: COPY.account.error, description: COPY.edit.loadFailed, variant: 'destructive' });
+    }
+  }, [load.state]);
+
+  if (auth.loading) return <Spinner label={COPY.session.checking} />;
+  if (!auth.isAuthenticated) return <SignInFirst />;
+  if (load.state === 'denied' || load.state === 'failed') return <Navigate to={ROUTES.account} replace />;
+  if (load.state === 'loading') return <Spinner label={COPY.account.loading} />;
+  return <Inbox animalId={load.animal.id} name={load.animal.nom} />;
+}
+
+function Inbox({ animalId, name }: { animalId: string; name: string }) {
+  const messages = useFeed('messages', animalId);
+  const positions = useFeed('positions', animalId);
+  const views = useFeed('views', animalId);
+
+  // Once the messages are on screen they are read; those that were not keep their 'Nouveau' for this visit.
+  const messagesShown = messages.state.status === 'ready';
+  useEffect(() => {
+    if (messagesShown) void markMessagesRead(animalId);
+  }, [messagesShown, animalId]);
+
+  return (
+    <PageFrame
+      title={text.title(name)}
+      actions={
+        <Flex gap="2" wrap="wrap">
+          <Button asChild variant="soft">
+            <Link to={editAnimalPath(animalId)}>{text.editProfile}</Link>
+          </Button>
+          <Button asChild variant="soft" color="gray">
+            <Link to={ROUTES.account}>{text.back}</Link>
+          </Button>
+        </Flex>
+      }
+    >
+      <Flex direction="column" gap="5">
+        <FeedSection<Message>
+          feed={messages}
+          words={{ ...text.messages, intro: text.messages.intro(name), clearText: text.messages.clearText(name) }}
+          when={when}
+          renderItem={(message) => (
+            <>
+              <Flex gap="2" align="center" wrap="wrap">
+                <Text size="2" color="gray">
+                  {when(message)}
+                </Text>
+                {message.read_at === null ? <Badge color="orange">{text.messages.unread}</Badge> : null}
+              </Flex>
+              <Text as="p" mt="1" style={{ whiteSpace: 'pre-wrap' }}>
+                {message.message ?? text.messages.noText}
+              </Text>
+              {message.contact ? (
+                <Text as="p" size="2" mt="1">
+                  {text.messages.contact} {message.contact}
+                </Text>
+              ) : null}
+            </>
+          )}
+        />
+        <section aria-labelledby="inbox-history-title">
+          <Heading id="inbox-history-title" as="h2" size="6" mb="2">
+            {text.history.title}
+          </Heading>
+          <Callout.Root color="gray" mb="4">
+            <Callout.Text>{text.history.retention}</Callout.Text>
+          </Callout.Root>
+          <Flex direction="column" gap="4">
+            <FeedSection<Position>
+              feed={positions}
+              level={3}
+              words={{ ...text.positions, clearText: text.positions.clearText(name) }}
+              when={when}
+              renderItem={(position) => (
+                <>
+                  <Text as="p" size="2" weight="medium">
+                    {when(position)}
+                  </Text>
+                  <Text as="p" size="2" color="gray">
+                    {text.positions.accuracy} :{' '}
+                    {position.accuracy_m === null ? text.positions.unknownAccuracy : accuracyText(position.accuracy_m)}
+                  </Text>
+                  <TextLink
+                    size="2"
+                    href={openStreetMapPointUrl(position.lat, position.lon)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={text.positions.mapLabel(when(position))}
+                  >
+                    {text.positions.map}
+                  </TextLink>
+                </>
+              )}
+            >
+              {positions.state.status === 'ready' ? <PositionsSketch positions={positions.state.items} /> : null}
+            </FeedSection>
+            <FeedSection<View>
+              feed={views}
+              level={3}
+              words={{ ...text.views, intro: text.views.intro(name), clearText: text.views.clearText(name) }}
+              when={when}
+              renderItem={(view) => (
+                <Text as="p" size="2">
+                  {text.views.item} — {when(view)}
+                </Text>
+              )}
+            />
+          </Flex>
+        </section>
+      </Flex>
+    </PageFrame>
+  );
+}
