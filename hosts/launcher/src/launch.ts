@@ -107,7 +107,8 @@ export async function launchProduct(options: LaunchOptions = {}): Promise<Runnin
       spaFallback: true,
       generated: { '/config.js': { type: 'text/javascript; charset=utf-8', body: () => configScript } },
       // As a host would at the edge: the configuration inline (no round trip for config.js) and, on a scan
-      // page, the scan remote's files announced at once, so they download beside the shell's (DESIGN D5).
+      // page, the scan remote's files announced at once, so they download beside the shell's (DESIGN D5),
+      // and robots told not to index it even when they run no script (issue 17: a finder's page is private).
       transformHtml: (html, path) =>
         html.replace(
           '<script src="/config.js"></script>',
@@ -146,7 +147,10 @@ interface FederationManifest {
   exposes: { assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
 }
 
-/** Preload hints for a remote's manifest, entry and exposed files, read from its mf-manifest.json. */
+/**
+ * A scan page's head: noindex, and preload hints for the remote's manifest, entry and exposed files, read
+ * from its mf-manifest.json.
+ */
 async function remotePreloads(build: string, origin: string): Promise<string> {
   const manifest = JSON.parse(await readFile(`${build}/mf-manifest.json`, 'utf8')) as FederationManifest;
   const url = (file: string) => `${origin}/${file}`;
@@ -157,6 +161,7 @@ async function remotePreloads(build: string, origin: string): Promise<string> {
   ];
   const styles = manifest.exposes.flatMap((e) => e.assets.css.sync);
   return [
+    '<meta name="robots" content="noindex">',
     `<link rel="preload" as="fetch" crossorigin="anonymous" href="${url('mf-manifest.json')}">`,
     ...scripts.map((file) => `<link rel="preload" as="script" href="${url(file)}">`),
     ...styles.map((file) => `<link rel="preload" as="style" href="${url(file)}">`),

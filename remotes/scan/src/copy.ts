@@ -1,10 +1,35 @@
-// Every word the scan page shows, word for word from SPEC.md (DESIGN D7). A sentence about the animal
-// agrees with its sex as stored (M, F), and is neutral when the sex is unknown.
-import type { StoredSex as Sex } from '@medaille/domain';
+// Every word the scan page shows, word for word from SPEC.md (DESIGN D7): the French dictionary, the page's
+// default. The other languages (languages/*.ts) have the same shape, checked by the type Dictionary.
+// A sentence about the animal agrees with its sex as stored (M, F), and is neutral when the sex is unknown.
+import { type StoredSex as Sex, SPECIES, type SpeciesValue } from '@medaille/domain';
 
 export const SUPPORT_EMAIL = 'contact@medaille.fr';
 
+/** The refusals of the finder functions (supabase/functions/_shared/messages.ts), by their stable code. */
+export type FailureCode =
+  | 'invalid_request'
+  | 'client_unknown'
+  | 'invalid_characters'
+  | 'code_not_found'
+  | 'profile_rate_limited'
+  | 'message_empty'
+  | 'message_too_long'
+  | 'contact_too_long'
+  | 'message_rate_limited'
+  | 'consent_required'
+  | 'invalid_location'
+  | 'animal_mismatch'
+  | 'scan_cooldown'
+  | 'internal';
+
 export const COPY = {
+  /** The language switch's name. */
+  language: 'Langue',
+  /** A toast's close button. */
+  close: 'Fermer',
+  // French shows the functions' own French text as it comes (it is SPEC's); another language translates
+  // the codes it knows and falls back to that French text for a code it does not.
+  errors: {} as Partial<Record<FailureCode, string>>,
   checking: 'Vérification du code...',
   unclaimed: {
     title: 'Médaille non activée',
@@ -29,6 +54,12 @@ export const COPY = {
   },
   profile: {
     lost: 'Animal signalé comme perdu',
+    characteristics: 'Caractéristiques',
+    speciesNames: Object.fromEntries(SPECIES.map(({ value, label }) => [value, label])) as Record<SpeciesValue, string>,
+    unknownSpecies: 'Inconnu',
+    sexNames: { M: 'Mâle', F: 'Femelle' },
+    lessThanAYear: "Moins d'un an",
+    years: (years: number) => (years === 1 ? '1 an' : `${years} ans`),
     helpTitle: (name: string) => `Vous avez trouvé ${name} ?`,
     helpText: (name: string, sex: Sex) =>
       `${sex === 'M' ? 'Aidez-le à rentrer chez lui' : sex === 'F' ? 'Aidez-la à rentrer chez elle' : `Aidez ${name} à rentrer à la maison`} : partagez votre position ou écrivez à son propriétaire.`,
@@ -67,7 +98,8 @@ export const COPY = {
     previous: 'Photo précédente',
     next: 'Photo suivante',
     goTo: (index: number) => `Afficher la photo ${index}`,
-    open: 'Agrandir la photo',
+    open: (photo: string) => `Agrandir la photo : ${photo}`,
+    roleDescription: 'carrousel',
   },
   lightbox: {
     label: (name: string) => `Photos de ${name} en plein écran`,
@@ -113,3 +145,14 @@ export const COPY = {
     shared: { title: 'Merci !', description: 'La position a été partagée avec le propriétaire.' },
   },
 } as const;
+
+type Widen<T> = T extends string
+  ? string
+  : T extends (...args: infer A) => infer R
+    ? (...args: A) => Widen<R>
+    : T extends object
+      ? { readonly [K in keyof T]: Widen<T[K]> }
+      : T;
+
+/** What every language's dictionary holds: the French one's keys, with any text. */
+export type Dictionary = Widen<typeof COPY>;

@@ -1,11 +1,10 @@
 import { LIMITS } from '@medaille/domain';
 import { type KeyboardEvent, useState } from 'react';
-import { COPY } from './copy.ts';
+import { useWords } from './i18n.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import type { PublicPhoto } from './profile-api.ts';
 import { useSwipe } from './swipe.ts';
 
-const text = COPY.lightbox;
 const clampZoom = (zoom: number) => Math.min(LIMITS.lightboxZoomMax, Math.max(LIMITS.lightboxZoomMin, zoom));
 
 /**
@@ -25,6 +24,8 @@ export default function Lightbox({
   onIndexChange: (index: number) => void;
   onClose: () => void;
 }) {
+  const { copy } = useWords();
+  const text = copy.lightbox;
   const [zoom, setZoom] = useState(1);
   const count = photos.length;
   const go = (step: number) => {
@@ -65,7 +66,7 @@ export default function Lightbox({
           {photo ? (
             <img
               src={photo.url}
-              alt={COPY.profile.photoOf(name, index + 1)}
+              alt={copy.profile.photoOf(name, index + 1)}
               style={{ transform: `scale(${zoom})` }}
               data-zoom={zoom}
               draggable={false}

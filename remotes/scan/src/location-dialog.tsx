@@ -1,13 +1,11 @@
 import { toast } from '@medaille/design-system/toast';
 import type { StoredSex } from '@medaille/domain';
 import { useState } from 'react';
-import { COPY } from './copy.ts';
 import { currentPosition, LocationError } from './geolocation.ts';
+import { useWords } from './i18n.ts';
 import { rememberShare } from './location-cooldown.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import { callFinderFunction, FinderError } from './profile-api.ts';
-
-const text = COPY.location;
 
 /**
  * Asks the finder's consent first; only then asks the browser for the position and sends it. Every outcome
@@ -27,6 +25,8 @@ export default function LocationDialog({
   onClose: () => void;
   onShared: () => void;
 }) {
+  const { copy } = useWords();
+  const text = copy.location;
   const [locating, setLocating] = useState(false);
 
   const share = async () => {
@@ -42,17 +42,22 @@ export default function LocationDialog({
         consent: true,
       });
       rememberShare(code);
-      toast({ title: text.shared.title, description: text.shared.description });
+      toast({ title: text.shared.title, description: text.shared.description, closeLabel: copy.close });
       onShared();
     } catch (failure) {
       if (failure instanceof LocationError) {
-        toast({ title: failure.message, variant: 'destructive' });
+        toast({ title: text[failure.reason], variant: 'destructive', closeLabel: copy.close });
       } else if (failure instanceof FinderError && failure.code === 'scan_cooldown') {
         // The server counts too: keep the browser's note in step with it.
         rememberShare(code);
-        toast({ title: text.wait.title, description: text.wait.description, variant: 'destructive' });
+        toast({
+          title: text.wait.title,
+          description: text.wait.description,
+          variant: 'destructive',
+          closeLabel: copy.close,
+        });
       } else {
-        toast({ title: text.sendFailed, variant: 'destructive' });
+        toast({ title: text.sendFailed, variant: 'destructive', closeLabel: copy.close });
       }
     } finally {
       setLocating(false);

@@ -1,17 +1,18 @@
 import { toast } from '@medaille/design-system/toast';
 import { LIMITS } from '@medaille/domain';
 import { type FormEvent, useState } from 'react';
-import { COPY } from './copy.ts';
+import { failureText } from './format.ts';
+import { useWords } from './i18n.ts';
 import { ModalDialog } from './modal-dialog.tsx';
-import { callFinderFunction, FinderError } from './profile-api.ts';
-
-const text = COPY.message;
+import { callFinderFunction } from './profile-api.ts';
 
 /**
  * The finder's message to the owner: a message (300 characters, with a live counter), an optional way to
  * be reached, and a hidden field only robots fill. Its fields start empty each time it opens.
  */
 export default function MessageDialog({ code, name, onClose }: { code: string; name: string; onClose: () => void }) {
+  const { copy } = useWords();
+  const text = copy.message;
   const [message, setMessage] = useState('');
   const [contact, setContact] = useState('');
   const [website, setWebsite] = useState('');
@@ -28,11 +29,11 @@ export default function MessageDialog({ code, name, onClose }: { code: string; n
     setSending(true);
     try {
       await callFinderFunction('post_finder_message', { code, message, contact, website });
-      toast({ title: text.sent.title, description: text.sent.description });
+      toast({ title: text.sent.title, description: text.sent.description, closeLabel: copy.close });
       onClose();
     } catch (failure) {
-      const description = failure instanceof FinderError && failure.message ? failure.message : text.failed.description;
-      toast({ title: text.failed.title, description, variant: 'destructive' });
+      const description = failureText(copy, failure, text.failed.description);
+      toast({ title: text.failed.title, description, variant: 'destructive', closeLabel: copy.close });
     } finally {
       setSending(false);
     }

@@ -1,5 +1,5 @@
 import { LIMITS } from '@medaille/domain';
-import { COPY } from './copy.ts';
+import { useWords } from './i18n.ts';
 import { screenSizedSources } from './photo-sources.ts';
 import type { PublicPhoto } from './profile-api.ts';
 import { useSwipe } from './swipe.ts';
@@ -23,12 +23,17 @@ export function PhotoCarousel({
   onIndexChange: (index: number) => void;
   onOpen: () => void;
 }) {
+  const { copy } = useWords();
   const count = photos.length;
   const go = (step: number) => onIndexChange(wrap(index + step, count));
   const swipe = useSwipe(go, LIMITS.carouselSwipeMinX);
   if (count === 0) return null;
   return (
-    <section className="scan-carousel" aria-roledescription="carrousel" aria-label={COPY.carousel.label(name)}>
+    <section
+      className="scan-carousel"
+      aria-roledescription={copy.carousel.roleDescription}
+      aria-label={copy.carousel.label(name)}
+    >
       <div className="scan-carousel-frame" {...swipe}>
         {photos.map((photo, position) => (
           <button
@@ -37,11 +42,11 @@ export function PhotoCarousel({
             className="scan-carousel-slide"
             hidden={position !== index}
             onClick={onOpen}
-            aria-label={`${COPY.carousel.open} : ${COPY.profile.photoOf(name, position + 1)}`}
+            aria-label={copy.carousel.open(copy.profile.photoOf(name, position + 1))}
           >
             <img
               {...screenSizedSources(photo.url)}
-              alt={COPY.profile.photoOf(name, position + 1)}
+              alt={copy.profile.photoOf(name, position + 1)}
               width={photo.width ?? undefined}
               height={photo.height ?? undefined}
               sizes="(max-width: 640px) 100vw, 640px"
@@ -58,7 +63,7 @@ export function PhotoCarousel({
             type="button"
             className="scan-round-button"
             onClick={() => go(-1)}
-            aria-label={COPY.carousel.previous}
+            aria-label={copy.carousel.previous}
           >
             ‹
           </button>
@@ -68,13 +73,13 @@ export function PhotoCarousel({
                 key={photo.id}
                 type="button"
                 className="scan-dot"
-                aria-label={COPY.carousel.goTo(position + 1)}
+                aria-label={copy.carousel.goTo(position + 1)}
                 aria-current={position === index ? 'true' : undefined}
                 onClick={() => onIndexChange(position)}
               />
             ))}
           </div>
-          <button type="button" className="scan-round-button" onClick={() => go(1)} aria-label={COPY.carousel.next}>
+          <button type="button" className="scan-round-button" onClick={() => go(1)} aria-label={copy.carousel.next}>
             ›
           </button>
         </div>

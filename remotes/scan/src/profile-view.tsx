@@ -1,7 +1,8 @@
 import { toast } from '@medaille/design-system/toast';
-import { ageText, mapsPointUrl, sexLabel, sexToStored, speciesLabel, visibleContacts } from '@medaille/domain';
+import { mapsPointUrl, sexToStored, visibleContacts } from '@medaille/domain';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { COPY } from './copy.ts';
+import { ageText, dateTimeText, sexText, speciesText, weightText } from './format.ts';
+import { useWords } from './i18n.ts';
 import { isCoolingDown } from './location-cooldown.ts';
 import { PhotoCarousel } from './photo-carousel.tsx';
 import type { PublicProfile } from './profile-api.ts';
@@ -14,9 +15,8 @@ const LocationDialog = lazy(() => import('./location-dialog.tsx'));
 
 type Open = 'lightbox' | 'message' | 'location' | null;
 
-const text = COPY.profile;
-
 function Row({ label, value }: { label: string; value: ReactNode }) {
+  const text = useWords().copy.profile;
   return (
     <div className="scan-row">
       <dt>{label}</dt>
@@ -38,12 +38,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** The claimed code's public profile. Every owner text is rendered as text, never as HTML. */
 export function ProfileView({ profile, onChanged }: { profile: PublicProfile; onChanged: () => void }) {
+  const { copy, locale } = useWords();
+  const text = copy.profile;
   const [photoIndex, setPhotoIndex] = useState(0);
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const shareLocation = () => {
     if (isCoolingDown(profile.code)) {
-      toast({ title: COPY.location.wait.title, description: COPY.location.wait.description, variant: 'destructive' });
+      toast({
+        title: copy.location.wait.title,
+        description: copy.location.wait.description,
+        variant: 'destructive',
+        closeLabel: copy.close,
+      });
       return;
     }
     setOpen('location');
@@ -51,9 +58,9 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
   const contacts = visibleContacts(profile);
   const sex = sexToStored(profile.sex);
   const tags = [
-    speciesLabel(profile.species),
+    speciesText(copy, profile.species),
     profile.breed,
-    sexLabel(profile.sex),
+    sexText(copy, profile.sex),
     profile.sterilized ? text.sterilizedTag(sex) : null,
   ].filter((tag): tag is string => Boolean(tag));
   const location = profile.last_known_location;
@@ -74,7 +81,7 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
           onOpen={() => setOpen('lightbox')}
         />
         <h1 className="scan-name">{profile.name}</h1>
-        <ul className="scan-tags" aria-label="Caractéristiques">
+        <ul className="scan-tags" aria-label={text.characteristics}>
           {tags.map((tag) => (
             <li key={tag}>{tag}</li>
           ))}
@@ -125,14 +132,11 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
         <Row label={text.chip} value={profile.chip_or_tattoo} />
       </Section>
       <Section title={text.aboutTitle}>
-        <Row label={text.species} value={speciesLabel(profile.species)} />
+        <Row label={text.species} value={speciesText(copy, profile.species)} />
         <Row label={text.breed} value={profile.breed} />
         <Row label={text.color} value={profile.color} />
-        <Row
-          label={text.weight}
-          value={profile.weight_kg === null ? null : String(profile.weight_kg).replace('.', ',')}
-        />
-        <Row label={text.age} value={ageText(profile.birth_year)} />
+        <Row label={text.weight} value={profile.weight_kg === null ? null : weightText(locale, profile.weight_kg)} />
+        <Row label={text.age} value={ageText(copy, profile.birth_year)} />
         <Row label={text.sterilization} value={profile.sterilized ? text.yes : text.no} />
       </Section>
 
@@ -140,7 +144,7 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
         <h2 id="scan-location-title">{text.lastLocationTitle}</h2>
         {location ? (
           <p>
-            {text.seenOn(new Date(location.at).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short' }))}{' '}
+            {text.seenOn(dateTimeText(locale, location.at))}{' '}
             <a href={mapsPointUrl(location.lat, location.lon)} target="_blank" rel="noopener noreferrer">
               {text.openMap}
             </a>

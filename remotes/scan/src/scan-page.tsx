@@ -1,15 +1,69 @@
 import './scan.css';
 import type { ScanPageProps } from '@medaille/federation';
 import { useEffect, useState } from 'react';
-import { COPY } from './copy.ts';
+import { failureText } from './format.ts';
+import {
+  chooseLanguage,
+  dictionaryFor,
+  type Language,
+  localeFor,
+  rememberedLanguage,
+  rememberLanguage,
+  useWords,
+  type Words,
+  WordsProvider,
+} from './i18n.ts';
+import { LanguageSwitch } from './language-switch.tsx';
+import { usePageHead } from './page-head.ts';
 import { fetchPublicProfile, type ScanAnswer } from './profile-api.ts';
 import { ProfileView } from './profile-view.tsx';
 import { NotFoundState, SuspendedState, UnclaimedState } from './states.tsx';
 
-type Load = { state: 'checking' } | { state: 'done'; answer: ScanAnswer } | { state: 'failed'; message: string };
+type Load = { state: 'checking' } | { state: 'done'; answer: ScanAnswer } | { state: 'failed'; error: Error };
 
-/** The public page of a medal code: checking, then not found, unclaimed, suspended, or the animal's profile. */
+const browserLanguages = () => (typeof navigator === 'undefined' ? [] : (navigator.languages ?? []));
+
+/** The words of a language, at once for French, once its chunk has arrived for another. */
+function wordsOf(language: Language): Words | Promise<Words> {
+  const locale = localeFor(language, browserLanguages());
+  const copy = dictionaryFor(language);
+  return copy instanceof Promise
+    ? copy.then((loaded) => ({ language, locale, copy: loaded }))
+    : { language, locale, copy };
+}
+
+// Asked as soon as this module runs, before the first render: a finder who reads English gets their chunk
+// while the profile request the HTML started is still on its way, and never sees French first.
+const firstWords = wordsOf(chooseLanguage(rememberedLanguage(), browserLanguages()));
+
+/** The public page of a medal code, in the finder's language, with the switch to change it. */
 export default function ScanPage({ code }: ScanPageProps) {
+  const [words, setWords] = useState<Words | null>(firstWords instanceof Promise ? null : firstWords);
+  useEffect(() => {
+    if (firstWords instanceof Promise) void firstWords.then(setWords);
+  }, []);
+  usePageHead(words?.language ?? null);
+
+  const choose = async (language: Language) => {
+    rememberLanguage(language);
+    setWords(await wordsOf(language));
+  };
+
+  // Nothing is written until the finder's words are here: no French flash before English.
+  if (words === null) return <main className="scan scan-centered" aria-busy="true" />;
+  return (
+    <WordsProvider value={words}>
+      <div className="scan-language">
+        <LanguageSwitch language={words.language} onChange={(language) => void choose(language)} />
+      </div>
+      <CodePage code={code} />
+    </WordsProvider>
+  );
+}
+
+/** Checking, then not found, unclaimed, suspended, or the animal's profile. */
+function CodePage({ code }: ScanPageProps) {
+  const { copy } = useWords();
   const [load, setLoad] = useState<Load>({ state: 'checking' });
   const [attempt, setAttempt] = useState(0);
 
@@ -18,9 +72,7 @@ export default function ScanPage({ code }: ScanPageProps) {
     let current = true;
     fetchPublicProfile(code)
       .then((answer) => current && setLoad({ state: 'done', answer }))
-      .catch(
-        (error: Error) => current && setLoad({ state: 'failed', message: error.message || COPY.loadFailed.title }),
-      );
+      .catch((error: Error) => current && setLoad({ state: 'failed', error }));
     return () => {
       current = false;
     };
@@ -30,15 +82,15 @@ export default function ScanPage({ code }: ScanPageProps) {
   if (load.state === 'checking') {
     return (
       <main className="scan scan-centered" aria-busy="true">
-        <p role="status">{COPY.checking}</p>
+        <p role="status">{copy.checking}</p>
       </main>
     );
   }
   if (load.state === 'failed') {
     return (
       <main className="scan scan-centered">
-        <h1>{COPY.loadFailed.title}</h1>
-        <p role="alert">{load.message}</p>
+        <h1>{copy.loadFailed.title}</h1>
+        <p role="alert">{failureText(copy, load.error, load.error.message || copy.loadFailed.title)}</p>
         <button
           type="button"
           className="md-button md-button-primary"
@@ -47,7 +99,7 @@ export default function ScanPage({ code }: ScanPageProps) {
             refresh();
           }}
         >
-          {COPY.loadFailed.retry}
+          {copy.loadFailed.retry}
         </button>
       </main>
     );

@@ -1,26 +1,29 @@
-import { COPY, SUPPORT_EMAIL } from './copy.ts';
+import { SUPPORT_EMAIL } from './copy.ts';
+import { useWords } from './i18n.ts';
 
 function ContactUs() {
+  const { copy } = useWords();
   return (
     <a className="md-button md-button-secondary" href={`mailto:${SUPPORT_EMAIL}`}>
-      {COPY.contactUs}
+      {copy.contactUs}
     </a>
   );
 }
 
 export function UnclaimedState({ code }: { code: string }) {
+  const { copy } = useWords();
   const query = `?code=${encodeURIComponent(code)}`;
   return (
     <main className="scan scan-centered">
-      <h1>{COPY.unclaimed.title}</h1>
+      <h1>{copy.unclaimed.title}</h1>
       <p className="scan-code">{code}</p>
-      <p>{COPY.unclaimed.text}</p>
+      <p>{copy.unclaimed.text}</p>
       <div className="scan-actions">
         <a className="md-button md-button-primary" href={`/activer${query}`}>
-          {COPY.unclaimed.activate}
+          {copy.unclaimed.activate}
         </a>
         <a className="md-button md-button-secondary" href={`/auth/login${query}`}>
-          {COPY.unclaimed.haveAccount}
+          {copy.unclaimed.haveAccount}
         </a>
       </div>
     </main>
@@ -29,9 +32,10 @@ export function UnclaimedState({ code }: { code: string }) {
 
 /** The code in clear, as the medal and the printed sheet show it. */
 export function MedalCode({ code }: { code: string }) {
+  const { copy } = useWords();
   return (
     <p>
-      {COPY.medalCode}
+      {copy.medalCode}
       <br />
       <span className="scan-code">{code}</span>
     </p>
@@ -39,10 +43,11 @@ export function MedalCode({ code }: { code: string }) {
 }
 
 export function SuspendedState({ code }: { code: string }) {
+  const { copy } = useWords();
   return (
     <main className="scan scan-centered">
-      <h1>{COPY.suspended.title}</h1>
-      <p>{COPY.suspended.text}</p>
+      <h1>{copy.suspended.title}</h1>
+      <p>{copy.suspended.text}</p>
       <MedalCode code={code} />
       <ContactUs />
     </main>
@@ -50,10 +55,11 @@ export function SuspendedState({ code }: { code: string }) {
 }
 
 export function NotFoundState() {
+  const { copy } = useWords();
   return (
     <main className="scan scan-centered">
-      <h1>{COPY.notFound.title}</h1>
-      <p>{COPY.notFound.text}</p>
+      <h1>{copy.notFound.title}</h1>
+      <p>{copy.notFound.text}</p>
       <ContactUs />
     </main>
   );

@@ -6,6 +6,8 @@ export interface ToastMessage {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** The close button's name, in the page's language (the scan page speaks the finder's). */
+  closeLabel?: string;
 }
 
 interface ShownToast extends ToastMessage {
@@ -56,7 +58,12 @@ function Toast({ shown }: { shown: ShownToast }) {
       <div className="md-toast" data-variant={shown.variant ?? 'default'} role={destructive ? 'alert' : 'status'}>
         <p className="md-toast-title">{shown.title}</p>
         {shown.description ? <p className="md-toast-description">{shown.description}</p> : null}
-        <button type="button" className="md-toast-close" aria-label="Fermer" onClick={() => dismiss(shown.id)}>
+        <button
+          type="button"
+          className="md-toast-close"
+          aria-label={shown.closeLabel ?? 'Fermer'}
+          onClick={() => dismiss(shown.id)}
+        >
           ×
         </button>
       </div>

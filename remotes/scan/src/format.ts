@@ -1,0 +1,41 @@
+// What the page writes from the animal's stored facts, in the finder's language. The owner's own words
+// (a custom species, the breed...) are shown as written.
+import { sexToStored } from '@medaille/domain';
+import type { Dictionary } from './copy.ts';
+import { FinderError } from './profile-api.ts';
+
+/** The species' name for a known value, the owner's text for a custom one, 'Inconnu' when none. */
+export function speciesText(copy: Dictionary, stored: string | null | undefined): string {
+  const value = stored?.trim() ?? '';
+  if (value === '') return copy.profile.unknownSpecies;
+  return (copy.profile.speciesNames as Record<string, string>)[value] ?? value;
+}
+
+export function sexText(copy: Dictionary, stored: string | null | undefined): string | null {
+  const sex = sexToStored(stored);
+  return sex === null ? null : copy.profile.sexNames[sex];
+}
+
+/** SPEC section 5's age: current year minus birth year; less than a year when 0 or less; null if absent. */
+export function ageText(copy: Dictionary, birthYear: number | null | undefined, now = new Date()): string | null {
+  if (birthYear === null || birthYear === undefined || !Number.isFinite(birthYear)) return null;
+  const years = now.getFullYear() - birthYear;
+  return years <= 0 ? copy.profile.lessThanAYear : copy.profile.years(years);
+}
+
+/** A weight in kilograms with the language's decimal sign ('12,5' in French, '12.5' in English). */
+export const weightText = (locale: string, kg: number) => new Intl.NumberFormat(locale).format(kg);
+
+/** When a location was shared: a long date and a short time, in the language's order and words. */
+export const dateTimeText = (locale: string, at: string) =>
+  new Date(at).toLocaleString(locale, { dateStyle: 'long', timeStyle: 'short' });
+
+/**
+ * What to tell the finder of a failed call: the language's text for a refusal it knows, else the server's
+ * own French text, else `fallback`.
+ */
+export function failureText(copy: Dictionary, failure: unknown, fallback: string): string {
+  if (!(failure instanceof FinderError)) return fallback;
+  const known = failure.code === null ? undefined : (copy.errors as Record<string, string | undefined>)[failure.code];
+  return known ?? (failure.message || fallback);
+}

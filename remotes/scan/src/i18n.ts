@@ -1,0 +1,115 @@
+// The finder's language (issue 17): French by default, five more chosen from the browser's languages or
+// by the switch on the page. French ships with the page; each other language is a chunk of its own,
+// downloaded only by a finder who reads it.
+import { createContext, useContext } from 'react';
+import { COPY, type Dictionary } from './copy.ts';
+
+/** The languages of the scan page, French first, each with its own name for the switch. */
+export const LANGUAGES = [
+  { code: 'fr', name: 'Français' },
+  { code: 'en', name: 'English' },
+  { code: 'es', name: 'Español' },
+  { code: 'de', name: 'Deutsch' },
+  { code: 'it', name: 'Italiano' },
+  { code: 'nl', name: 'Nederlands' },
+] as const;
+
+export type Language = (typeof LANGUAGES)[number]['code'];
+
+const isLanguage = (value: string): value is Language => LANGUAGES.some((language) => language.code === value);
+
+/** The primary subtag of a language tag, lower case: 'en' for 'en-GB', 'pt' for 'pt_BR'. */
+const primarySubtag = (tag: string) => tag.trim().split(/[-_]/)[0]?.toLowerCase() ?? '';
+
+/**
+ * The page's language: the finder's own choice when they made one, else the first of the browser's
+ * languages (most preferred first, as navigator.languages or Accept-Language list them) whose primary
+ * subtag the page speaks, else French.
+ */
+export function chooseLanguage(chosen: string | null, browserLanguages: readonly string[]): Language {
+  if (chosen !== null && isLanguage(chosen)) return chosen;
+  for (const tag of browserLanguages) {
+    const primary = primarySubtag(tag);
+    if (isLanguage(primary)) return primary;
+  }
+  return 'fr';
+}
+
+const DEFAULT_LOCALES: Record<Language, string> = {
+  fr: 'fr-FR',
+  en: 'en-GB',
+  es: 'es-ES',
+  de: 'de-DE',
+  it: 'it-IT',
+  nl: 'nl-NL',
+};
+
+/**
+ * The locale dates and numbers are written in: the browser's own variant of the language when it lists
+ * one (en-US writes its dates the American way), else the language's European default. French stays
+ * fr-FR, as SPEC's French page always wrote it.
+ */
+export function localeFor(language: Language, browserLanguages: readonly string[]): string {
+  if (language === 'fr') return DEFAULT_LOCALES.fr;
+  const own = browserLanguages.find((tag) => primarySubtag(tag) === language && tag.includes('-'));
+  if (own) {
+    try {
+      return Intl.getCanonicalLocales(own)[0] ?? DEFAULT_LOCALES[language];
+    } catch {
+      // Not a valid tag: the default below.
+    }
+  }
+  return DEFAULT_LOCALES[language];
+}
+
+const STORAGE_KEY = 'medaille.scan.language';
+
+/** The language the finder chose with the switch, if any (storage may be refused: private modes). */
+export function rememberedLanguage(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function rememberLanguage(language: Language): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // Not remembered; the page still changes.
+  }
+}
+
+// One chunk per language, named so that a test and the bench can tell which one a page downloaded.
+const OTHER_DICTIONARIES: Record<Exclude<Language, 'fr'>, () => Promise<{ default: Dictionary }>> = {
+  en: () => import(/* webpackChunkName: "lang-en" */ './languages/en.ts'),
+  es: () => import(/* webpackChunkName: "lang-es" */ './languages/es.ts'),
+  de: () => import(/* webpackChunkName: "lang-de" */ './languages/de.ts'),
+  it: () => import(/* webpackChunkName: "lang-it" */ './languages/it.ts'),
+  nl: () => import(/* webpackChunkName: "lang-nl" */ './languages/nl.ts'),
+};
+
+/** A language's words: French at once; another after its chunk arrives, or French if it cannot. */
+export function dictionaryFor(language: Language): Dictionary | Promise<Dictionary> {
+  if (language === 'fr') return COPY;
+  return OTHER_DICTIONARIES[language]().then(
+    (module) => module.default,
+    () => COPY,
+  );
+}
+
+export interface Words {
+  language: Language;
+  /** For Intl: dates, numbers. */
+  locale: string;
+  copy: Dictionary;
+}
+
+export const FRENCH: Words = { language: 'fr', locale: DEFAULT_LOCALES.fr, copy: COPY };
+
+const WordsContext = createContext<Words>(FRENCH);
+export const WordsProvider = WordsContext.Provider;
+
+/** The page's words in the finder's language (French outside a provider, as in a component test). */
+export const useWords = (): Words => useContext(WordsContext);
