@@ -67,6 +67,36 @@ describe('messages read and unread', () => {
   });
 });
 
+describe('clearing an animal’s history', () => {
+  it('deletes its positions and page openings for the owner only, as the page’s “Effacer” does', async () => {
+    const { animalId, code } = await t.activateAnimal(owner, { nom: 'Trace' });
+    const other = await t.activateAnimal(owner, { nom: 'Autre' });
+    for (const target of [{ animalId, code }, other]) {
+      await t.db.query(
+        'insert into public.scan_events (animal_id, code_id, lat, lon, accuracy_m, consent) values ($1, $2, 45.76, 4.83, 12, true)',
+        [target.animalId, target.code],
+      );
+      await t.db.query('insert into public.profile_views (animal_id, code_id) values ($1, $2)', [
+        target.animalId,
+        target.code,
+      ]);
+    }
+    const left = async (table: string, id: string) =>
+      (await t.db.query(`select 1 from public.${table} where animal_id = $1`, [id])).rowCount;
+
+    for (const table of ['scan_events', 'profile_views']) {
+      const clear = `delete from public.${table} where animal_id = $1`;
+      expect((await t.attempt('anon', clear, [animalId])).error?.code, `anon clears ${table}`).toBe('42501');
+      expect((await t.attempt(stranger, clear, [animalId])).rowCount, `a stranger clears ${table}`).toBe(0);
+      expect(await left(table, animalId)).toBe(1);
+      expect((await t.as(owner, (tx) => tx.query(clear, [animalId]))).rowCount).toBe(1);
+      expect(await left(table, animalId)).toBe(0);
+      // The owner's other animal keeps its own.
+      expect(await left(table, other.animalId)).toBe(1);
+    }
+  });
+});
+
 describe('one loss', () => {
   const animalRow = async (id: string) =>
     (
