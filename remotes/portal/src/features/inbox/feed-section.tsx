@@ -48,19 +48,24 @@ export function FeedSection<T extends { id: string; created_at: string }>({
 }) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  // The item to delete, 'all' for the whole list, null when no confirmation is open.
-  const [pending, setPending] = useState<string | 'all' | null>(null);
+  // What the confirmation is about (an item's id, or 'all'); kept while it closes, so that its words stay.
+  const [target, setTarget] = useState<string>('all');
+  const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const { state } = feed;
 
+  const ask = (about: string) => {
+    setTarget(about);
+    setConfirming(true);
+  };
+
   const confirm = async () => {
-    if (pending === null) return;
     setBusy(true);
-    const error = await feed.remove(pending === 'all' ? null : pending);
+    const error = await feed.remove(target === 'all' ? null : target);
     setBusy(false);
-    setPending(null);
+    setConfirming(false);
     if (error) toast({ title: text.removeFailed, description: error.message, variant: 'destructive' });
-    else toast({ title: pending === 'all' ? words.cleared : words.removed });
+    else toast({ title: target === 'all' ? words.cleared : words.removed });
   };
 
   const showMore = async () => {
@@ -82,7 +87,7 @@ export function FeedSection<T extends { id: string; created_at: string }>({
             {words.title}
           </Heading>
           {state.status === 'ready' && state.items.length > 0 ? (
-            <Button type="button" variant="soft" color="red" onClick={() => setPending('all')}>
+            <Button type="button" variant="soft" color="red" onClick={() => ask('all')}>
               {words.clear}
             </Button>
           ) : null}
@@ -116,7 +121,7 @@ export function FeedSection<T extends { id: string; created_at: string }>({
                     color="red"
                     className="portal-inbox-remove"
                     aria-label={`${text.remove} ${words.itemLabel(when(item))}`}
-                    onClick={() => setPending(item.id)}
+                    onClick={() => ask(item.id)}
                   >
                     {text.remove}
                   </Button>
@@ -133,13 +138,11 @@ export function FeedSection<T extends { id: string; created_at: string }>({
           </>
         ) : null}
         <ConfirmDialog
-          open={pending !== null}
-          onOpenChange={(open) => {
-            if (!open) setPending(null);
-          }}
-          title={pending === 'all' ? words.clearTitle : words.removeTitle}
-          description={pending === 'all' ? words.clearText : words.removeText}
-          confirmLabel={pending === 'all' ? words.clear : text.remove}
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={target === 'all' ? words.clearTitle : words.removeTitle}
+          description={target === 'all' ? words.clearText : words.removeText}
+          confirmLabel={target === 'all' ? words.clear : text.remove}
           onConfirm={() => void confirm()}
           busy={busy}
           fallbackFocus={() => heading.current}
