@@ -62,7 +62,7 @@ test('editing the animal and its public contacts: the scan page shows exactly th
   await page.getByLabel('Email (facultatif)').fill('cache-moi@example.fr');
   await page.getByLabel('Adresse (rue)').fill('8 place Bellecour');
   await page.getByLabel('Ville').fill('Lyon');
-  const switches = page.getByRole('switch');
+  const switches = page.getByRole('region', { name: 'Coordonnées publiques' }).getByRole('switch');
   await switches.nth(0).click(); // phone
   await switches.nth(2).click(); // address
   await expect(preview.getByRole('link', { name: '06 11 22 33 44' })).toHaveAttribute('href', 'tel:+33611223344');

@@ -274,6 +274,59 @@ export const COPY = {
       cleared: 'Consultations effacées',
     },
   },
+  // Not in SPEC (issue 16): the lost switch of the edit page and the checklist of one loss.
+  lost: {
+    title: 'Perte',
+    notLostText:
+      "Signalé perdu, sa fiche publique affiche « Animal signalé comme perdu », et vous recevez un e-mail quand quelqu'un l'ouvre.",
+    since: (date: string) => `Perdu depuis le ${date}`,
+    checklistTitle: 'Que faire maintenant ?',
+    steps: {
+      icad: {
+        label: 'Déclarer sa perte sur I-CAD',
+        hint: 'Sans cette déclaration, le fichier national ne vous appellera pas quand sa puce ou son tatouage sera lu (par un vétérinaire ou la fourrière).',
+        link: 'Aller sur i-cad.fr',
+      },
+      fourriere: {
+        label: 'Appeler la fourrière',
+        hint: 'Votre mairie vous donne son numéro. Les animaux trouvés errants y sont conduits : rappelez-la tous les jours.',
+      },
+      veterinaires: {
+        label: 'Appeler les vétérinaires des environs',
+        hint: 'On leur apporte les animaux trouvés ou blessés. Laissez-leur votre numéro et sa description.',
+      },
+      affiche: {
+        label: 'Imprimer et poser des affiches',
+        hint: 'Chez les commerçants, les vétérinaires et aux endroits où il a disparu : qui scanne son QR code voit sa fiche.',
+      },
+    },
+    printPoster: 'Imprimer une affiche',
+    saveFailed: "Impossible d'enregistrer la liste",
+  },
+  // Not in SPEC (issue 16): the A4 poster of a lost animal.
+  poster: {
+    pageTitle: (name: string) => `Affiche de ${name}`,
+    print: 'Imprimer',
+    back: 'Retour à la fiche',
+    printHint:
+      'Imprimez en A4, en couleur si possible. Découpez les languettes du bas : chacun pourra emporter le numéro et l’adresse.',
+    notLost: (name: string) =>
+      `${name} n'est pas signalé comme perdu : sa fiche publique n'affiche pas « Animal signalé comme perdu ». Signalez-le sur sa fiche avant de poser l'affiche.`,
+    noContact:
+      "Aucune de vos coordonnées n'est visible publiquement : l'affiche n'a que le QR code, qui permet de vous écrire. Pour qu'on puisse vous appeler, rendez votre téléphone visible sur sa fiche.",
+    lost: 'PERDU',
+    since: (date: string) => `depuis le ${date}`,
+    species: 'Espèce',
+    breed: 'Race',
+    color: 'Couleur',
+    sex: 'Sexe',
+    contactTitle: 'Si vous le voyez, prévenez-moi',
+    messageOnly: 'Scannez le code pour écrire à son propriétaire.',
+    scan: 'Si vous le trouvez, scannez ce code',
+    orVisit: 'ou allez sur',
+    qrAlt: (code: string) => `QR code de la médaille ${code}`,
+    strip: (name: string) => `${name} perdu`,
+  },
   gallery: {
     title: "Photos de l'animal",
     hint: (max: number) => `Jusqu'à ${max} photos. Faites-les glisser pour changer leur ordre.`,

@@ -19,6 +19,7 @@ const EditAnimalPage = lazy(() =>
   import('./features/animals/edit-animal-page.tsx').then((m) => ({ default: m.EditAnimalPage })),
 );
 const InboxPage = lazy(() => import('./features/inbox/inbox-page.tsx').then((m) => ({ default: m.InboxPage })));
+const PosterPage = lazy(() => import('./features/poster/poster-page.tsx').then((m) => ({ default: m.PosterPage })));
 
 /**
  * Every owner route (`PORTAL_ROUTES` of @medaille/routing, which the shell sends here), rendered inside the
@@ -36,6 +37,7 @@ export default function PortalApp() {
           <Route path={ROUTES.account} element={<AccountPage />} />
           <Route path={ROUTES.editAnimal} element={<EditAnimalPage />} />
           <Route path={ROUTES.animalHistory} element={<InboxPage />} />
+          <Route path={ROUTES.animalPoster} element={<PosterPage />} />
           <Route path="*" element={<Navigate to={ROUTES.account} replace />} />
         </Routes>
       </Suspense>

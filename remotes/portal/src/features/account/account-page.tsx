@@ -3,12 +3,13 @@ import { toast } from '@medaille/design-system/toast';
 import { sexLabel, speciesLabel } from '@medaille/domain';
 import { animalHistoryPath, editAnimalPath, ROUTES } from '@medaille/routing';
 import { useAuth } from '@medaille/supabase';
-import { Badge, Button, Callout, Card, Flex, Grid, Heading, Inset, Text } from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Inset, Text } from '@radix-ui/themes';
 import { Link } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { type AnimalCard, coverPhoto, useOwnerAnimals } from '../animals/index.ts';
 import { SignInFirst } from '../auth/index.ts';
 import { useUnreadCounts } from '../inbox/index.ts';
+import { LostChecklist } from '../lost/index.ts';
 import { photoUrl } from '../photos/index.ts';
 
 /** The card's photo: the cover, else the first photo. */
@@ -93,6 +94,11 @@ export function AccountPage() {
                   {COPY.account.lost}
                 </Flex>
               </Text>
+              {animal.is_lost && animal.lost_since ? (
+                <Box mt="3">
+                  <LostChecklist key={animal.lost_since} animal={{ ...animal, lost_since: animal.lost_since }} />
+                </Box>
+              ) : null}
               <Flex mt="3" gap="2" wrap="wrap">
                 <Button asChild variant="soft">
                   <Link to={editAnimalPath(animal.id)}>{COPY.account.edit}</Link>

@@ -1,5 +1,6 @@
 import { supabase, type Tables, type TablesUpdate, useAuth } from '@medaille/supabase';
 import { useEffect, useState } from 'react';
+import { type Loss, saveLost } from '../lost/index.ts';
 
 // Every read and write of the owner's animals: the list of 'Mes animaux', one animal for its edit page,
 // its lost flag, its changes, and its deletion. Row level security shows an owner only their animals;
@@ -14,7 +15,7 @@ export type Medal = Pick<Tables<'codes'>, 'id' | 'suspended_at' | 'suspended_by'
 export type OwnedAnimal = Tables<'animals'> & { codes: Medal | null };
 export type AnimalCard = Pick<
   Tables<'animals'>,
-  'id' | 'nom' | 'espece' | 'race' | 'sexe' | 'is_lost' | 'cover_photo_id'
+  'id' | 'nom' | 'espece' | 'race' | 'sexe' | 'is_lost' | 'lost_since' | 'lost_checklist' | 'cover_photo_id'
 > &
   WithMedal & { animal_photos: PhotoRef[] };
 
@@ -42,7 +43,9 @@ export function useOwnerAnimals() {
       .then((client) =>
         client
           .from('animals')
-          .select(`id, nom, espece, race, sexe, is_lost, cover_photo_id, codes(id), ${PHOTOS}`)
+          .select(
+            `id, nom, espece, race, sexe, is_lost, lost_since, lost_checklist, cover_photo_id, codes(id), ${PHOTOS}`,
+          )
           .eq('proprietaire_id', userId)
           .order('date_creation', { ascending: false }),
       )
@@ -55,21 +58,18 @@ export function useOwnerAnimals() {
     };
   }, [userId]);
 
-  const showLost = (animalId: string, lost: boolean) =>
+  const showLoss = (animalId: string, loss: Partial<Loss>) =>
     setLoad((current) =>
       current.state === 'ready'
-        ? { ...current, animals: current.animals.map((a) => (a.id === animalId ? { ...a, is_lost: lost } : a)) }
+        ? { ...current, animals: current.animals.map((a) => (a.id === animalId ? { ...a, ...loss } : a)) }
         : current,
     );
 
-  const setLost = async (animalId: string, lost: boolean): Promise<{ error: Error | null }> => {
-    showLost(animalId, lost);
-    const { error } = await (await supabase())
-      .from('animals')
-      .update({ is_lost: lost })
-      .eq('id', animalId)
-      .eq('proprietaire_id', userId ?? '');
-    if (error) showLost(animalId, !lost);
+  const setLost = async (animalId: string, lost: boolean): Promise<{ error: { message: string } | null }> => {
+    showLoss(animalId, { is_lost: lost });
+    const { error, loss } = await saveLost(animalId, userId ?? '', lost);
+    // Saved, the loss as the database dated it (and its checklist emptied); else put back.
+    showLoss(animalId, loss ?? { is_lost: !lost });
     return { error };
   };
 

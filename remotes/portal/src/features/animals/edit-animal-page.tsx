@@ -21,6 +21,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { SignInFirst } from '../auth/index.ts';
+import { LostPanel } from '../lost/index.ts';
 import { PhotoGallery, photoUrl, useAnimalPhotos } from '../photos/index.ts';
 import { BasicFields, DetailFields, IdentificationFields } from './animal-fields.tsx';
 import { coverPhoto, deleteAnimal, type OwnedAnimal, saveAnimal, useOwnedAnimal } from './api.ts';
@@ -153,6 +154,7 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
         {animal.codes ? text.medal(animal.codes.id) : null} ·{' '}
         {text.updated(new Date(animal.date_modification).toLocaleDateString('fr-FR', { dateStyle: 'long' }))}
       </Text>
+      <LostPanel animal={animal} />
       <form onSubmit={save} noValidate>
         <Grid columns={{ initial: '1', md: '3' }} gap="4">
           <Flex direction="column" gap="4" gridColumn={{ initial: '1', md: 'span 2' }}>

@@ -11,15 +11,23 @@ export function medalUrl(code: string): string {
   return `${window.location.origin}/${encodeURIComponent(code)}`;
 }
 
-/** The SVG and PNG of a medal's QR code with its code under it, as text and as a Blob. */
-export async function medalQrFiles(code: string): Promise<{ svg: string; png: Blob }> {
-  const QRCode = await import(/* webpackChunkName: "qrcode" */ 'qrcode');
+const qrcode = () => import(/* webpackChunkName: "qrcode" */ 'qrcode');
+
+/** The SVG of a medal's QR code with its code under it (the poster's too). */
+export async function medalQrSvg(code: string): Promise<string> {
+  const QRCode = await qrcode();
   const url = medalUrl(code);
   const qrSvg = await QRCode.toString(url, { ...QR, type: 'svg' });
   const size = QRCode.create(url, QR).modules.size + 2 * QR.margin;
+  return withCodeUnder(qrSvg, size, code);
+}
+
+/** The SVG and PNG of a medal's QR code with its code under it, as text and as a Blob. */
+export async function medalQrFiles(code: string): Promise<{ svg: string; png: Blob }> {
+  const QRCode = await qrcode();
   const canvas = document.createElement('canvas');
-  await QRCode.toCanvas(canvas, url, { ...QR, width: PNG_WIDTH });
-  return { svg: withCodeUnder(qrSvg, size, code), png: await pngWithCodeUnder(canvas, code) };
+  await QRCode.toCanvas(canvas, medalUrl(code), { ...QR, width: PNG_WIDTH });
+  return { svg: await medalQrSvg(code), png: await pngWithCodeUnder(canvas, code) };
 }
 
 /** The code's line under the QR code: a tenth of its height, in bold monospace as on the sheet. */

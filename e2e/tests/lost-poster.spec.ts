@@ -1,0 +1,327 @@
+import { expect, type Page, test } from '@playwright/test';
+import jsQR from 'jsqr';
+import * as mupdf from 'mupdf';
+import { expectAccessible } from '../support/accessibility.ts';
+import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
+import { signIn, toastTitle } from '../support/pages.ts';
+import { startProduct, type TestProduct } from '../support/product.ts';
+
+// Issue 16, the owner's side of a loss: the checklist of one loss, the A4 poster printed from Chromium,
+// and the e-mail that tells the owner their lost animal's page was opened.
+
+let product: TestProduct;
+test.beforeAll(async () => {
+  product = await startProduct();
+});
+test.afterAll(async () => {
+  await product?.close();
+});
+
+/** The checklist as the database keeps it, read by the owner. */
+async function storedLoss(owner: TestOwner, animalId: string) {
+  const { data, error } = await owner.client
+    .from('animals')
+    .select('is_lost, lost_since, lost_checklist')
+    .eq('id', animalId)
+    .single();
+  if (error) throw error;
+  return data as { is_lost: boolean; lost_since: string | null; lost_checklist: string[] };
+}
+
+const STEPS = {
+  icad: 'Déclarer sa perte sur I-CAD',
+  fourriere: 'Appeler la fourrière',
+  veterinaires: 'Appeler les vétérinaires des environs',
+  affiche: 'Imprimer et poser des affiches',
+};
+
+/** '23 novembre 2026 à 14:05', as the owner reads when the loss began. */
+const SINCE = /^Perdu depuis le \d{1,2}(er)? \S+ \d{4} à \d{2}:\d{2}$/;
+
+test.describe('the checklist of a loss', () => {
+  test('marking an animal lost on its page shows the checklist at once; ticks are saved and kept for that loss only', async ({
+    page,
+  }) => {
+    const owner = await newOwner(product, 'liste');
+    const { code, animalId } = await animalOnNewCode(product, owner, { nom: 'Filou', espece: 'dog' });
+    await signIn(page, product, owner);
+    await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+    const loss = page.getByRole('region', { name: 'Perte' });
+    await expect(loss.getByRole('heading', { name: 'Que faire maintenant ?' })).toHaveCount(0);
+
+    // The switch saves at once, without Enregistrer: the finder's page says so straight away.
+    await loss.getByRole('switch', { name: 'Animal perdu' }).click();
+    await expect(page.locator('.md-toast', { hasText: 'Statut mis à jour' })).toContainText(
+      'Filou est signalé comme perdu.',
+    );
+    await expect(loss.getByText(SINCE)).toBeVisible();
+    await expect(loss.getByRole('heading', { name: 'Que faire maintenant ?' })).toBeVisible();
+    for (const label of Object.values(STEPS))
+      await expect(loss.getByRole('checkbox', { name: label })).not.toBeChecked();
+    await expect(loss.getByRole('checkbox', { name: STEPS.icad })).toHaveAccessibleDescription(
+      /le fichier national ne vous appellera pas quand sa puce ou son tatouage sera lu/,
+    );
+    await expect(loss.getByRole('link', { name: 'Aller sur i-cad.fr' })).toHaveAttribute(
+      'href',
+      'https://www.i-cad.fr',
+    );
+    await expect(loss.getByRole('link', { name: 'Imprimer une affiche' })).toHaveAttribute(
+      'href',
+      `/mon-compte/animal/${animalId}/affiche`,
+    );
+    const stored = await storedLoss(owner, animalId);
+    expect(stored.is_lost).toBe(true);
+    expect(Date.now() - Date.parse(stored.lost_since ?? '')).toBeLessThan(60_000);
+
+    await loss.getByRole('checkbox', { name: STEPS.icad }).check();
+    await loss.getByRole('checkbox', { name: STEPS.fourriere }).check();
+    await expect.poll(async () => (await storedLoss(owner, animalId)).lost_checklist).toEqual(['icad', 'fourriere']);
+    await page.reload();
+    await expect(loss.getByRole('checkbox', { name: STEPS.icad })).toBeChecked();
+    await expect(loss.getByRole('checkbox', { name: STEPS.fourriere })).toBeChecked();
+    await expect(loss.getByRole('checkbox', { name: STEPS.veterinaires })).not.toBeChecked();
+    await expect(loss.getByRole('checkbox', { name: STEPS.affiche })).not.toBeChecked();
+
+    const finder = await page.context().newPage();
+    await finder.goto(`${product.url}/${code}`);
+    await expect(finder.getByText('Animal signalé comme perdu')).toBeVisible();
+    await finder.close();
+
+    // 'Mes animaux': the card of the lost animal shows the same list, ticked from there too.
+    await page.goto(`${product.url}/mon-compte`);
+    const card = page.locator('.rt-Card', { has: page.getByRole('heading', { name: 'Filou' }) });
+    await expect(card.getByText(SINCE)).toBeVisible();
+    await expect(card.getByRole('checkbox', { name: STEPS.icad })).toBeChecked();
+    await expect(card.getByRole('checkbox', { name: STEPS.fourriere })).toBeChecked();
+    await card.getByRole('checkbox', { name: STEPS.fourriere }).uncheck();
+    await card.getByRole('checkbox', { name: STEPS.veterinaires }).check();
+    await expect.poll(async () => (await storedLoss(owner, animalId)).lost_checklist).toEqual(['icad', 'veterinaires']);
+    await expectAccessible(page);
+
+    // Found: the list goes; lost again: a new loss, a new date, an empty list.
+    await card.getByLabel('Animal perdu').uncheck();
+    await expect(card.getByRole('heading', { name: 'Que faire maintenant ?' })).toHaveCount(0);
+    await expect
+      .poll(() => storedLoss(owner, animalId))
+      .toEqual({ is_lost: false, lost_since: null, lost_checklist: [] });
+    await card.getByLabel('Animal perdu').check();
+    await expect(card.getByRole('heading', { name: 'Que faire maintenant ?' })).toBeVisible();
+    for (const label of Object.values(STEPS))
+      await expect(card.getByRole('checkbox', { name: label })).not.toBeChecked();
+    await page.reload();
+    await expect(card.getByText(SINCE)).toBeVisible();
+    for (const label of Object.values(STEPS))
+      await expect(card.getByRole('checkbox', { name: label })).not.toBeChecked();
+    const again = await storedLoss(owner, animalId);
+    expect(again.lost_checklist).toEqual([]);
+    expect(Date.parse(again.lost_since ?? '')).toBeGreaterThan(Date.parse(stored.lost_since ?? ''));
+
+    // On its page, the switch off: found, and the list is gone there too.
+    await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+    await expect(loss.getByRole('checkbox', { name: STEPS.icad })).not.toBeChecked();
+    await loss.getByRole('switch', { name: 'Animal perdu' }).click();
+    await expect(page.locator('.md-toast', { hasText: 'Statut mis à jour' }).last()).toContainText(
+      "Filou n'est plus signalé comme perdu.",
+    );
+    await expect(loss.getByRole('heading', { name: 'Que faire maintenant ?' })).toHaveCount(0);
+    await expect.poll(async () => (await storedLoss(owner, animalId)).is_lost).toBe(false);
+  });
+
+  test('a rabbit, which I-CAD does not register, gets the other steps only', async ({ page }) => {
+    const owner = await newOwner(product, 'lapin');
+    const { animalId } = await animalOnNewCode(product, owner, { nom: 'Pompon', espece: 'rabbit', is_lost: true });
+    await signIn(page, product, owner);
+    await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+    const loss = page.getByRole('region', { name: 'Perte' });
+    await expect(loss.getByRole('checkbox', { name: STEPS.fourriere })).toBeVisible();
+    await expect(loss.getByRole('checkbox')).toHaveCount(3);
+    await expect(loss.getByText('I-CAD')).toHaveCount(0);
+  });
+});
+
+/** Where the QR code and every picture of the sheet have loaded. */
+async function posterReady(page: Page, code: string, name: string) {
+  await expect(page.getByRole('img', { name: `QR code de la médaille ${code}` })).toBeVisible();
+  await expect(page.getByRole('img', { name: `Photo de ${name}` })).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(() => Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0)),
+    )
+    .toBe(true);
+}
+
+test.describe('the lost poster', () => {
+  test('prints from Chromium on one A4 page: the name, PERDU, the public phone only, and a QR code read as the medal address', async ({
+    page,
+  }) => {
+    const owner = await newOwner(product, 'affiche');
+    const { code, animalId } = await animalOnNewCode(
+      product,
+      owner,
+      {
+        nom: 'Caramel',
+        espece: 'cat',
+        race: 'Européen',
+        couleur: 'Roux et blanc',
+        sexe: 'F',
+        public_phone: '0612345678',
+        show_public_phone: true,
+        public_email: 'cache@exemple.fr',
+        show_public_email: false,
+        public_address_line: '3 rue des Lilas',
+        public_city: 'Nantes',
+        show_public_address: false,
+        is_lost: true,
+      },
+      1,
+    );
+    await signIn(page, product, owner);
+
+    // From the card of the lost animal, as from its page.
+    const card = page.locator('.rt-Card', { has: page.getByRole('heading', { name: 'Caramel' }) });
+    await card.getByRole('link', { name: 'Imprimer une affiche' }).click();
+    await expect(page).toHaveURL(`${product.url}/mon-compte/animal/${animalId}/affiche`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Affiche de Caramel' })).toBeVisible();
+    await posterReady(page, code, 'Caramel');
+    const sheet = page.getByRole('article', { name: 'Affiche de Caramel' });
+    await expect(sheet).toContainText('PERDU');
+    await expect(sheet).toContainText('Si vous le trouvez, scannez ce code');
+    await expect(sheet.locator('.poster-strips li')).toHaveCount(8);
+    await expect(page.getByRole('button', { name: 'Imprimer' })).toBeVisible();
+    await expectAccessible(page);
+
+    // 'Imprimer' opens the browser's printing (headless Chromium prints nothing, but is asked).
+    await page.evaluate(() => {
+      const print = window.print.bind(window);
+      window.print = () => {
+        document.body.dataset.printed = String(Number(document.body.dataset.printed ?? 0) + 1);
+        print();
+      };
+    });
+    await page.getByRole('button', { name: 'Imprimer' }).click();
+    await expect(page.locator('body')).toHaveAttribute('data-printed', '1');
+
+    const pdf = await page.pdf({ format: 'A4' });
+    const pdfDocument = mupdf.Document.openDocument(pdf, 'application/pdf');
+    expect(pdfDocument.countPages()).toBe(1);
+    const sheetPage = pdfDocument.loadPage(0);
+    const [x0, y0, x1, y1] = sheetPage.getBounds();
+    // A4: 210 × 297 mm, in points.
+    expect(x1 - x0).toBeCloseTo((210 / 25.4) * 72, -1);
+    expect(y1 - y0).toBeCloseTo((297 / 25.4) * 72, -1);
+
+    // The sheet's words, wherever its narrow columns wrapped them.
+    const text = sheetPage.toStructuredText('preserve-whitespace').asText().replace(/\s+/g, ' ');
+    for (const shown of ['PERDU', 'Caramel', 'Chat', 'Européen', 'Roux et blanc', 'Femelle', '06 12 34 56 78']) {
+      expect(text).toContain(shown);
+    }
+    expect(text).toContain('Si vous le trouvez, scannez ce code');
+    expect(text.split('Caramel perdu')).toHaveLength(9);
+    // The medal's page under the QR code and on each strip, however the narrow strips wrap it.
+    const medalUrl = `${product.url}/${code}`;
+    expect(text.replaceAll(' ', '').split(medalUrl)).toHaveLength(10);
+    // Only what finders may see, and nothing of the site around the sheet.
+    for (const hidden of [
+      'cache@exemple.fr',
+      'Lilas',
+      'Nantes',
+      'Imprimer',
+      'Mon compte',
+      'Se déconnecter',
+      'Affiche de',
+    ]) {
+      expect(text).not.toContain(hidden);
+    }
+
+    // The printed page, as a phone's camera would see it: its QR code leads to the medal's page.
+    const scale = 200 / 72;
+    const pixmap = sheetPage.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
+    const width = pixmap.getWidth();
+    const height = pixmap.getHeight();
+    const rgb = pixmap.getPixels();
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    for (let pixel = 0; pixel < width * height; pixel += 1) {
+      rgba.set(rgb.subarray(pixel * 3, pixel * 3 + 3), pixel * 4);
+      rgba[pixel * 4 + 3] = 255;
+    }
+    const decoded = jsQR(rgba, width, height);
+    expect(decoded?.data).toBe(medalUrl);
+  });
+
+  test('without a public contact the poster says to scan to write; an animal not lost is said so on screen, not on paper', async ({
+    page,
+  }) => {
+    const owner = await newOwner(product, 'affiche-sans');
+    const { code, animalId } = await animalOnNewCode(product, owner, { nom: 'Discret' }, 1);
+    await signIn(page, product, owner);
+    await page.goto(`${product.url}/mon-compte/animal/${animalId}/affiche`);
+    await posterReady(page, code, 'Discret');
+    await expect(page.getByText("Discret n'est pas signalé comme perdu")).toBeVisible();
+    await expect(page.getByText("Aucune de vos coordonnées n'est visible publiquement")).toBeVisible();
+    const pdf = await page.pdf({ format: 'A4' });
+    const pdfDocument = mupdf.Document.openDocument(pdf, 'application/pdf');
+    expect(pdfDocument.countPages()).toBe(1);
+    const text = pdfDocument.loadPage(0).toStructuredText('preserve-whitespace').asText().replace(/\s+/g, ' ');
+    expect(text).toContain('Scannez le code pour écrire à son propriétaire.');
+    expect(text).not.toContain("n'est pas signalé comme perdu");
+  });
+
+  test('signed out, the poster asks to sign in first; another owner is refused as on the edit page', async ({
+    page,
+  }) => {
+    const owner = await newOwner(product, 'affiche-a');
+    const other = await newOwner(product, 'affiche-b');
+    const { animalId } = await animalOnNewCode(product, owner, { nom: 'Privé', is_lost: true });
+    const poster = `/mon-compte/animal/${animalId}/affiche`;
+    await page.goto(`${product.url}${poster}`);
+    await expect(page).toHaveURL(`${product.url}/auth/login?next=${encodeURIComponent(poster)}`);
+
+    await signIn(page, product, other);
+    await page.goto(`${product.url}${poster}`);
+    await expect(toastTitle(page, 'Accès refusé')).toBeVisible();
+    await expect(page).toHaveURL(`${product.url}/mon-compte`);
+    await expect(page.getByText('Privé')).toHaveCount(0);
+  });
+});
+
+/** Every e-mail sent to an address, newest first (the local stack's mailbox). */
+async function mailsTo(to: string): Promise<{ subject: string; text: string; links: string[] }[]> {
+  const response = await fetch(`${product.stack.url}/mailbox/api/messages?to=${encodeURIComponent(to)}`);
+  return (await response.json()) as { subject: string; text: string; links: string[] }[];
+}
+
+test("the lost animal's page opened by several finders: one e-mail to the owner within 10 minutes, none for an animal not lost", async ({
+  browser,
+}) => {
+  const owner = await newOwner(product, 'alerte');
+  const lost = await animalOnNewCode(product, owner, { nom: 'Pistache', is_lost: true });
+  const safe = await animalOnNewCode(product, owner, { nom: 'Tranquille' });
+  const alert = "Le profil de Pistache vient d'être consulté";
+
+  // Three finders, each with their own browser, each opening the page twice.
+  for (let finder = 0; finder < 3; finder += 1) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${product.url}/${lost.code}`);
+    await expect(page.getByText('Animal signalé comme perdu')).toBeVisible();
+    if (finder === 0)
+      await expect.poll(async () => (await mailsTo(owner.email)).map((mail) => mail.subject)).toContain(alert);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Pistache' })).toBeVisible();
+    await page.goto(`${product.url}/${safe.code}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Tranquille' })).toBeVisible();
+    await context.close();
+  }
+
+  // Every opening of the lost animal's page is in its history; none of the other's.
+  const { data: views, error } = await owner.client.from('profile_views').select('animal_id');
+  if (error) throw error;
+  expect(views.filter((view) => view.animal_id === lost.animalId).length).toBeGreaterThanOrEqual(6);
+  expect(views.filter((view) => view.animal_id === safe.animalId)).toEqual([]);
+
+  const mails = await mailsTo(owner.email);
+  const alerts = mails.filter((mail) => mail.subject === alert);
+  expect(alerts).toHaveLength(1);
+  expect(alerts[0]?.links.some((link) => link.endsWith(`/mon-compte/animal/${lost.animalId}/historique`))).toBe(true);
+  expect(mails.filter((mail) => mail.subject.includes('Tranquille'))).toEqual([]);
+});

@@ -1,0 +1,58 @@
+import { supabase, type Tables } from '@medaille/supabase';
+
+// The lost flag and the checklist of one loss. The database keeps them together: a trigger dates a new
+// loss and empties its checklist, and clears both once the animal is found
+// (supabase/migrations/20261123000006_owner_inbox.sql).
+
+/** The checklist's steps, as the database stores them (animals_lost_checklist_valeurs). */
+export const LOST_STEPS = ['icad', 'fourriere', 'veterinaires', 'affiche'] as const;
+export type LostStep = (typeof LOST_STEPS)[number];
+
+/** An animal's loss: whether it is lost, since when, and the steps done. */
+export type Loss = Pick<Tables<'animals'>, 'is_lost' | 'lost_since' | 'lost_checklist'>;
+
+type SaveError = { message: string } | null;
+
+/**
+ * Marks an animal lost or found, by id and owner (SPEC: 'Update {is_lost} by id and owner'), and answers the
+ * loss as the database now has it (a new loss's date, its empty checklist).
+ */
+export async function saveLost(
+  animalId: string,
+  ownerId: string,
+  lost: boolean,
+): Promise<{ error: SaveError; loss: Loss | null }> {
+  const { data, error } = await (await supabase())
+    .from('animals')
+    .update({ is_lost: lost })
+    .eq('id', animalId)
+    .eq('proprietaire_id', ownerId)
+    .select('is_lost, lost_since, lost_checklist')
+    .maybeSingle();
+  if (error) return { error, loss: null };
+  // Row level security: an animal that is not the owner's (or no longer exists) updates nothing.
+  if (!data) return { error: { message: 'Animal introuvable.' }, loss: null };
+  return { error: null, loss: data };
+}
+
+/** Saves the steps done for the current loss, by id and owner. */
+export async function saveChecklist(
+  animalId: string,
+  ownerId: string,
+  steps: readonly LostStep[],
+): Promise<{ error: SaveError }> {
+  const { data, error } = await (await supabase())
+    .from('animals')
+    .update({ lost_checklist: [...steps] })
+    .eq('id', animalId)
+    .eq('proprietaire_id', ownerId)
+    .select('id')
+    .maybeSingle();
+  if (error) return { error };
+  return { error: data ? null : { message: 'Animal introuvable.' } };
+}
+
+/** The stored steps, in the checklist's order, without any value the portal does not know. */
+export function stepsOf(stored: readonly string[]): LostStep[] {
+  return LOST_STEPS.filter((step) => stored.includes(step));
+}

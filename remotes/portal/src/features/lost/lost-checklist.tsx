@@ -1,0 +1,113 @@
+import { toast } from '@medaille/design-system/toast';
+import { animalPosterPath } from '@medaille/routing';
+import { useAuth } from '@medaille/supabase';
+import { Box, Button, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
+import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { COPY } from '../../copy.ts';
+import { LOST_STEPS, type LostStep, saveChecklist, stepsOf } from './api.ts';
+
+const text = COPY.lost;
+
+/** The official site of I-CAD, the national register of identified dogs, cats and ferrets. */
+export const ICAD_URL = 'https://www.i-cad.fr';
+/** I-CAD registers dogs, cats and ferrets only: for other animals, its step would only puzzle the owner. */
+const ICAD_SPECIES = ['dog', 'cat', 'ferret'];
+
+/** The steps shown for an animal: I-CAD's only where it applies (or the species is not known). */
+export function stepsFor(species: string | null): readonly LostStep[] {
+  const registered = !species || ICAD_SPECIES.includes(species);
+  return LOST_STEPS.filter((step) => step !== 'icad' || registered);
+}
+
+/** When a loss began, as the owner reads it: '23 novembre 2026 à 14:05'. */
+export function lostSinceText(lostSince: string): string {
+  return new Date(lostSince).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short' });
+}
+
+export interface LostAnimal {
+  id: string;
+  espece: string | null;
+  lost_since: string;
+  lost_checklist: string[];
+}
+
+/**
+ * What owners of a lost animal often miss, each step ticked and saved at once for this loss (a new loss
+ * starts empty: the database empties the list). Give it `key={lost_since}` so that a new loss starts anew.
+ */
+export function LostChecklist({ animal }: { animal: LostAnimal }) {
+  const ownerId = useAuth().user?.id ?? '';
+  const [done, setDone] = useState<LostStep[]>(() => stepsOf(animal.lost_checklist));
+  // Ticks are saved one after the other, so that the last one wins; a failed one puts back what is stored.
+  const saving = useRef(Promise.resolve());
+  const stored = useRef(done);
+  const wanted = useRef(done);
+  const id = useId();
+
+  const toggle = (step: LostStep, checked: boolean) => {
+    const next = LOST_STEPS.filter((each) => (each === step ? checked : wanted.current.includes(each)));
+    wanted.current = next;
+    setDone(next);
+    saving.current = saving.current.then(async () => {
+      const { error } = await saveChecklist(animal.id, ownerId, next).catch(() => ({
+        error: { message: COPY.unexpected },
+      }));
+      if (!error) {
+        stored.current = next;
+        return;
+      }
+      wanted.current = stored.current;
+      setDone(stored.current);
+      toast({ title: text.saveFailed, description: error.message, variant: 'destructive' });
+    });
+  };
+
+  return (
+    <Box>
+      <Text as="p" size="2" weight="bold" color="red">
+        {text.since(lostSinceText(animal.lost_since))}
+      </Text>
+      <Heading as="h3" size="3" mt="3" mb="2">
+        {text.checklistTitle}
+      </Heading>
+      <Flex asChild direction="column" gap="3">
+        <ul className="portal-lost-steps">
+          {stepsFor(animal.espece).map((step) => (
+            <li key={step}>
+              <Text as="label" size="2" weight="medium">
+                <Flex gap="2" align="start">
+                  <input
+                    type="checkbox"
+                    className="portal-lost-step-box"
+                    checked={done.includes(step)}
+                    aria-describedby={`${id}-${step}`}
+                    onChange={(event) => toggle(step, event.target.checked)}
+                  />
+                  {text.steps[step].label}
+                </Flex>
+              </Text>
+              <Text as="p" size="1" color="gray" id={`${id}-${step}`} className="portal-lost-step-detail">
+                {text.steps[step].hint}
+              </Text>
+              {step === 'icad' ? (
+                <Text as="p" size="2" className="portal-lost-step-detail">
+                  <RadixLink href={ICAD_URL} target="_blank" rel="noopener noreferrer">
+                    {text.steps.icad.link}
+                  </RadixLink>
+                </Text>
+              ) : null}
+              {step === 'affiche' ? (
+                <Box mt="1" className="portal-lost-step-detail">
+                  <Button asChild size="2" variant="soft">
+                    <Link to={animalPosterPath(animal.id)}>{text.printPoster}</Link>
+                  </Button>
+                </Box>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </Flex>
+    </Box>
+  );
+}

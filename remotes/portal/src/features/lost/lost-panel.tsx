@@ -1,0 +1,76 @@
+import { toast } from '@medaille/design-system/toast';
+import type { Tables } from '@medaille/supabase';
+import { Card, Flex, Heading, Switch, Text } from '@radix-ui/themes';
+import { useState } from 'react';
+import { COPY } from '../../copy.ts';
+import { type Loss, saveLost } from './api.ts';
+import { LostChecklist } from './lost-checklist.tsx';
+
+type Animal = Pick<
+  Tables<'animals'>,
+  'id' | 'nom' | 'espece' | 'proprietaire_id' | 'is_lost' | 'lost_since' | 'lost_checklist'
+>;
+
+/**
+ * The edit page's 'Animal perdu' switch and, while lost, the checklist of this loss. The switch saves at
+ * once, as the checkbox of 'Mes animaux' does (SPEC), not with Enregistrer: an owner whose animal just ran
+ * off expects the public page to say so now, whatever else they are editing (and Annuler must not undo it).
+ */
+export function LostPanel({ animal }: { animal: Animal }) {
+  const [loss, setLoss] = useState<Loss>(animal);
+  const [busy, setBusy] = useState(false);
+
+  const change = async (lost: boolean) => {
+    const before = loss;
+    setBusy(true);
+    setLoss({ ...loss, is_lost: lost });
+    const outcome = await saveLost(animal.id, animal.proprietaire_id, lost).catch(() => ({
+      error: { message: COPY.unexpected },
+      loss: null,
+    }));
+    setBusy(false);
+    if (outcome.error || !outcome.loss) {
+      setLoss(before);
+      toast({
+        title: COPY.account.statusFailed,
+        description: outcome.error?.message ?? COPY.unexpected,
+        variant: 'destructive',
+      });
+      return;
+    }
+    setLoss(outcome.loss);
+    toast({
+      title: COPY.account.statusUpdated,
+      description: lost ? COPY.account.nowLost(animal.nom) : COPY.account.nowFound(animal.nom),
+    });
+  };
+
+  return (
+    <Card size="3" mb="4" asChild>
+      <section aria-labelledby="lost-title" className={loss.is_lost ? 'portal-lost-panel' : undefined}>
+        <Heading id="lost-title" as="h2" size="4" mb="3">
+          {COPY.lost.title}
+        </Heading>
+        <Text as="label" size="3" weight="medium">
+          <Flex gap="2" align="center">
+            {/* Not disabled while saving, which would drop focus: a change then waits for the first. */}
+            <Switch color="red" checked={loss.is_lost} onCheckedChange={(on) => (busy ? undefined : void change(on))} />
+            {COPY.account.lost}
+          </Flex>
+        </Text>
+        {loss.is_lost && loss.lost_since ? (
+          <Flex direction="column" mt="3">
+            <LostChecklist
+              key={loss.lost_since}
+              animal={{ ...animal, lost_since: loss.lost_since, lost_checklist: loss.lost_checklist }}
+            />
+          </Flex>
+        ) : (
+          <Text as="p" size="2" color="gray" mt="2">
+            {COPY.lost.notLostText}
+          </Text>
+        )}
+      </section>
+    </Card>
+  );
+}

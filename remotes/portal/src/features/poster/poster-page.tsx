@@ -1,0 +1,179 @@
+import './poster.css';
+import { Spinner } from '@medaille/design-system';
+import { toast } from '@medaille/design-system/toast';
+import { sexLabel, speciesLabel, type VisibleContact, visibleContacts } from '@medaille/domain';
+import { editAnimalPath, ROUTES } from '@medaille/routing';
+import { useAuth } from '@medaille/supabase';
+import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { COPY } from '../../copy.ts';
+import { coverPhoto, medalQrSvg, medalUrl, type OwnedAnimal, useOwnedAnimal } from '../animals/index.ts';
+import { SignInFirst } from '../auth/index.ts';
+import { photoUrl, useAnimalPhotos } from '../photos/index.ts';
+
+const text = COPY.poster;
+/** Tear-off strips along the bottom of the sheet. */
+const STRIPS = 8;
+
+/**
+ * The medal's page as short as it can be written on a strip: the site without `https://`, which every
+ * browser adds when it is typed (a site served over plain HTTP keeps its scheme).
+ */
+export function shortAddress(url: string): string {
+  return url.replace(/^https:\/\//, '');
+}
+
+/**
+ * /mon-compte/animal/{id}/affiche: an A4 poster of one of the owner's animals to print from the browser.
+ * Signed out, another owner's or a deleted animal: as the edit page.
+ */
+export function PosterPage() {
+  const { id = '' } = useParams();
+  const auth = useAuth();
+  const load = useOwnedAnimal(id);
+
+  useEffect(() => {
+    if (load.state === 'denied') {
+      toast({ title: COPY.edit.denied.title, description: COPY.edit.denied.description, variant: 'destructive' });
+    } else if (load.state === 'failed') {
+      toast({ title: COPY.account.error, description: COPY.edit.loadFailed, variant: 'destructive' });
+    }
+  }, [load.state]);
+
+  if (auth.loading) return <Spinner label={COPY.session.checking} />;
+  if (!auth.isAuthenticated) return <SignInFirst />;
+  if (load.state === 'denied' || load.state === 'failed') return <Navigate to={ROUTES.account} replace />;
+  if (load.state === 'loading') return <Spinner label={COPY.account.loading} />;
+  return <Poster animal={load.animal} />;
+}
+
+/** The QR code's SVG as an image address, once made (null while it is, 'failed' if it cannot be). */
+function useQrImage(code: string | null): string | null | 'failed' {
+  const [image, setImage] = useState<string | null | 'failed'>(null);
+  useEffect(() => {
+    if (!code) return;
+    let current = true;
+    medalQrSvg(code).then(
+      (svg) => current && setImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`),
+      () => current && setImage('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [code]);
+  return image;
+}
+
+function Poster({ animal }: { animal: OwnedAnimal }) {
+  const gallery = useAnimalPhotos(animal.id, () => toast({ ...COPY.gallery.loadFailed, variant: 'destructive' }));
+  const cover = coverPhoto(gallery.photos, gallery.storedCoverId);
+  const code = animal.codes?.id ?? null;
+  const qr = useQrImage(code);
+  const address = code ? shortAddress(medalUrl(code)) : null;
+  const contacts = visibleContacts(animal);
+  const phone = contacts.find((contact) => contact.kind === 'phone');
+  const facts = [
+    [text.species, speciesLabel(animal.espece)],
+    [text.breed, animal.race],
+    [text.color, animal.couleur],
+    [text.sex, sexLabel(animal.sexe)],
+  ].filter((fact): fact is [string, string] => Boolean(fact[1]));
+
+  return (
+    <div className="poster-page">
+      <Flex direction="column" gap="3" className="poster-toolbar">
+        <Heading as="h1" size="6">
+          {text.pageTitle(animal.nom)}
+        </Heading>
+        <Text as="p" size="2" color="gray">
+          {text.printHint}
+        </Text>
+        {[
+          animal.is_lost ? null : text.notLost(animal.nom),
+          contacts.length === 0 ? text.noContact : null,
+          animal.codes?.suspended_at ? COPY.medal.suspendedText(animal.nom) : null,
+          qr === 'failed' ? COPY.medal.qrFailed : null,
+        ]
+          .filter((warning) => warning !== null)
+          .map((warning) => (
+            <Callout.Root key={warning} color="orange">
+              <Callout.Text>{warning}</Callout.Text>
+            </Callout.Root>
+          ))}
+        <Flex gap="3" wrap="wrap">
+          <Button size="3" onClick={() => window.print()}>
+            {text.print}
+          </Button>
+          <Button asChild size="3" variant="soft">
+            <Link to={editAnimalPath(animal.id)}>{text.back}</Link>
+          </Button>
+        </Flex>
+      </Flex>
+      <div className="poster-frame">
+        <article className="poster-sheet" aria-label={text.pageTitle(animal.nom)}>
+          <p className="poster-lost">{text.lost}</p>
+          {animal.is_lost && animal.lost_since ? (
+            <p className="poster-since">
+              {text.since(new Date(animal.lost_since).toLocaleDateString('fr-FR', { dateStyle: 'long' }))}
+            </p>
+          ) : null}
+          <div className="poster-photo">
+            {cover ? <img src={photoUrl(cover.path)} alt={COPY.account.photoOf(animal.nom)} /> : null}
+          </div>
+          <h2 className="poster-name">{animal.nom}</h2>
+          <p className="poster-facts">
+            {facts.map(([label, value]) => (
+              <span key={label}>
+                {label} : <strong>{value}</strong>
+              </span>
+            ))}
+          </p>
+          <div className="poster-reach">
+            <div className="poster-contacts">
+              {contacts.length > 0 ? (
+                <>
+                  <p className="poster-contacts-title">{text.contactTitle}</p>
+                  {contacts.map((contact) => (
+                    <p key={contact.kind} className={`poster-contact poster-contact-${contact.kind}`}>
+                      {contact.text}
+                    </p>
+                  ))}
+                </>
+              ) : (
+                <p className="poster-contacts-title">{text.messageOnly}</p>
+              )}
+            </div>
+            {code ? (
+              <div className="poster-qr">
+                <p className="poster-scan">{text.scan}</p>
+                {qr && qr !== 'failed' ? <img src={qr} alt={text.qrAlt(code)} /> : <div className="poster-qr-space" />}
+                <p className="poster-address">
+                  {text.orVisit} <strong>{address}</strong>
+                </p>
+              </div>
+            ) : null}
+          </div>
+          <ul className="poster-strips">
+            {Array.from({ length: STRIPS }, (_, index) => (
+              <Strip key={index} name={animal.nom} phone={phone} address={address} />
+            ))}
+          </ul>
+        </article>
+      </div>
+    </div>
+  );
+}
+
+/** One tear-off strip: the name, the phone if it is public, the medal's page. */
+function Strip({ name, phone, address }: { name: string; phone: VisibleContact | undefined; address: string | null }) {
+  return (
+    <li>
+      <div className="poster-strip">
+        <strong>{text.strip(name)}</strong>
+        {phone ? <span className="poster-strip-phone">{phone.text}</span> : null}
+        {address ? <span className="poster-strip-address">{address}</span> : null}
+      </div>
+    </li>
+  );
+}
