@@ -290,7 +290,7 @@ async function mailsTo(to: string): Promise<{ subject: string; text: string; lin
   return (await response.json()) as { subject: string; text: string; links: string[] }[];
 }
 
-test("the lost animal's page opened by several finders: one e-mail to the owner within 10 minutes, none for an animal not lost", async ({
+test("the lost animal's page opened by several finders: one e-mail to the owner within 10 minutes, the next after them, none for an animal not lost", async ({
   browser,
 }) => {
   const owner = await newOwner(product, 'alerte');
@@ -324,4 +324,16 @@ test("the lost animal's page opened by several finders: one e-mail to the owner 
   expect(alerts).toHaveLength(1);
   expect(alerts[0]?.links.some((link) => link.endsWith(`/mon-compte/animal/${lost.animalId}/historique`))).toBe(true);
   expect(mails.filter((mail) => mail.subject.includes('Tranquille'))).toEqual([]);
+
+  // Ten minutes later (the window of the alert moved back 11 minutes), the next finder is told of again.
+  await product.stack.db.query(
+    "update public.rate_limit_hits set window_start = now() - interval '11 minutes' where bucket = $1",
+    [`lost-view-mail:${lost.animalId}`],
+  );
+  const later = await browser.newContext();
+  const page = await later.newPage();
+  await page.goto(`${product.url}/${lost.code}`);
+  await expect(page.getByText('Animal signalé comme perdu')).toBeVisible();
+  await later.close();
+  await expect.poll(async () => (await mailsTo(owner.email)).filter((mail) => mail.subject === alert)).toHaveLength(2);
 });
