@@ -97,6 +97,10 @@ describe('the dictionaries', () => {
       'invalid_location',
       'animal_mismatch',
       'scan_cooldown',
+      'photo_type',
+      'photo_too_large',
+      'photo_rate_limited',
+      'photo_animal_rate_limited',
       'internal',
     ];
     expect(codes).toEqual([...finderCodes].sort());

@@ -1,14 +1,22 @@
 import { toast } from '@medaille/design-system/toast';
 import { LIMITS } from '@medaille/domain';
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { FINDER_PHOTO_TYPES, type PhotoProblem, photoProblem, resizedPhotoBase64 } from './finder-photo.ts';
 import { failureText } from './format.ts';
 import { useWords } from './i18n.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import { callFinderFunction } from './profile-api.ts';
 
+/** The chosen photo: shown from the file, sent resized (base64) once ready. */
+interface ChosenPhoto {
+  preview: string;
+  base64: string | null;
+}
+
 /**
  * The finder's message to the owner: a message (300 characters, with a live counter), an optional way to
- * be reached, and a hidden field only robots fill. Its fields start empty each time it opens.
+ * be reached, one optional photo of the animal (camera or gallery: no `capture`, so that phones offer
+ * both), and a hidden field only robots fill. Its fields start empty each time it opens.
  */
 export default function MessageDialog({ code, name, onClose }: { code: string; name: string; onClose: () => void }) {
   const { copy } = useWords();
@@ -18,6 +26,46 @@ export default function MessageDialog({ code, name, onClose }: { code: string; n
   const [website, setWebsite] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  // A new input each time the photo is removed, so that choosing the same file again is a change.
+  const [photoInput, setPhotoInput] = useState(0);
+  const photoProblems: Record<PhotoProblem, string> = {
+    type: text.photoType,
+    tooLarge: text.photoTooLarge,
+    unreadable: text.photoUnreadable,
+  };
+
+  useEffect(() => () => (photo ? URL.revokeObjectURL(photo.preview) : undefined), [photo]);
+
+  const choosePhoto = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    setPhoto(null);
+    setPhotoError(null);
+    if (!file) return;
+    const problem = photoProblem(file);
+    if (problem) {
+      setPhotoError(photoProblems[problem]);
+      setPhotoInput((key) => key + 1);
+      return;
+    }
+    const preview = URL.createObjectURL(file);
+    setPhoto({ preview, base64: null });
+    try {
+      const base64 = await resizedPhotoBase64(file);
+      setPhoto((current) => (current?.preview === preview ? { preview, base64 } : current));
+    } catch {
+      setPhoto((current) => (current?.preview === preview ? null : current));
+      setPhotoError(text.photoUnreadable);
+      setPhotoInput((key) => key + 1);
+    }
+  };
+
+  const removePhoto = () => {
+    setPhoto(null);
+    setPhotoError(null);
+    setPhotoInput((key) => key + 1);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -26,9 +74,10 @@ export default function MessageDialog({ code, name, onClose }: { code: string; n
       setError(text.required);
       return;
     }
+    if (photo && !photo.base64) return; // Still being prepared: Envoyer is disabled meanwhile.
     setSending(true);
     try {
-      await callFinderFunction('post_finder_message', { code, message, contact, website });
+      await callFinderFunction('post_finder_message', { code, message, contact, website, photo: photo?.base64 });
       toast({ title: text.sent.title, description: text.sent.description, closeLabel: copy.close });
       onClose();
     } catch (failure) {
@@ -70,6 +119,33 @@ export default function MessageDialog({ code, name, onClose }: { code: string; n
             setError(null);
           }}
         />
+        <label htmlFor="scan-photo">{text.photo}</label>
+        <p id="scan-photo-hint" className="scan-hint">
+          {text.photoHint}
+        </p>
+        {photo ? (
+          <div className="scan-photo-chosen">
+            <img src={photo.preview} alt={text.photoPreview} />
+            {photo.base64 ? null : <p aria-live="polite">{text.photoPreparing}</p>}
+            <button type="button" className="md-button md-button-secondary" onClick={removePhoto}>
+              {text.photoRemove}
+            </button>
+          </div>
+        ) : null}
+        <input
+          key={photoInput}
+          id="scan-photo"
+          type="file"
+          accept={FINDER_PHOTO_TYPES.join(',')}
+          aria-describedby="scan-photo-hint"
+          hidden={photo !== null}
+          onChange={choosePhoto}
+        />
+        {photoError ? (
+          <p className="scan-error" role="alert">
+            {photoError}
+          </p>
+        ) : null}
         <div className="scan-honeypot" aria-hidden="true">
           <label htmlFor="scan-website">{text.honeypot}</label>
           <input
@@ -90,7 +166,11 @@ export default function MessageDialog({ code, name, onClose }: { code: string; n
           <button type="button" className="md-button md-button-secondary" onClick={onClose}>
             {text.cancel}
           </button>
-          <button type="submit" className="md-button md-button-primary" disabled={sending}>
+          <button
+            type="submit"
+            className="md-button md-button-primary"
+            disabled={sending || (photo !== null && photo.base64 === null)}
+          >
             {text.send}
           </button>
         </div>

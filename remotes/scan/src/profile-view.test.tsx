@@ -81,7 +81,13 @@ describe('the profile’s display rules', () => {
     const address = contact.getByRole('link', { name: '3 rue des Lilas, Lyon' });
     expect(address.getAttribute('target')).toBe('_blank');
     expect(address.getAttribute('href')).toContain('https://www.google.com/maps/search/?api=1&query=');
-    expect(contact.getAllByRole('link')).toHaveLength(2);
+    // The phone's SMS and WhatsApp links are the other two.
+    expect(contact.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      '06 12 34 56 78',
+      'Envoyer un SMS',
+      'Écrire sur WhatsApp',
+      '3 rue des Lilas, Lyon',
+    ]);
   });
 
   it('tells the finder to write when no contact is visible', () => {

@@ -1,6 +1,7 @@
 import { toast } from '@medaille/design-system/toast';
-import { mapsPointUrl, sexToStored, visibleContacts } from '@medaille/domain';
+import { mapsPointUrl, phoneHref, sexToStored, smsHref, visibleContacts, whatsAppHref } from '@medaille/domain';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { OWNER_TEXT } from './copy.ts';
 import { ageText, dateTimeText, sexText, speciesText, weightText } from './format.ts';
 import { useWords } from './i18n.ts';
 import { isCoolingDown } from './location-cooldown.ts';
@@ -36,6 +37,50 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * SMS and WhatsApp to the public phone, each with a text naming the animal and this page: in French
+ * whatever the finder's language, as the owner reads it.
+ */
+function ReachByText({ phone, name }: { phone: string; name: string }) {
+  const text = useWords().copy.profile;
+  const body = OWNER_TEXT.found(name, `${window.location.origin}${window.location.pathname}`);
+  return (
+    <ul className="scan-reach" aria-label={text.reachOwner}>
+      <li>
+        <a href={smsHref(phone, body)}>{text.sendSms}</a>
+      </li>
+      <li>
+        <a href={whatsAppHref(phone, body)} target="_blank" rel="noopener noreferrer">
+          {text.whatsApp}
+        </a>
+      </li>
+    </ul>
+  );
+}
+
+/** What to do in France when the owner cannot be reached; open at once when the animal is lost. */
+function FranceGuide({ open }: { open: boolean }) {
+  const guide = useWords().copy.guide;
+  const steps = guide.steps;
+  return (
+    <details className="scan-card scan-guide" open={open}>
+      <summary>{guide.title}</summary>
+      <ol>
+        <li>{steps.owner}</li>
+        <li>{steps.vet}</li>
+        <li>
+          {steps.icadBefore}
+          <a href={OWNER_TEXT.icadUrl} target="_blank" rel="noopener noreferrer">
+            {steps.icadLink}
+          </a>
+          {steps.icadAfter}
+        </li>
+        <li>{steps.townHall}</li>
+      </ol>
+    </details>
+  );
+}
+
 /** The claimed code's public profile. Every owner text is rendered as text, never as HTML. */
 export function ProfileView({ profile, onChanged }: { profile: PublicProfile; onChanged: () => void }) {
   const { copy, locale } = useWords();
@@ -64,14 +109,38 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
     profile.sterilized ? text.sterilizedTag(sex) : null,
   ].filter((tag): tag is string => Boolean(tag));
   const location = profile.last_known_location;
+  const lost = profile.is_lost;
+  const phone = profile.show_public_phone ? profile.public_phone?.trim() : undefined;
+
+  // Lost: the finder's actions come right under the banner, calling first when the phone is public.
+  const help = (
+    <section className={lost ? 'scan-card scan-help scan-help-lost' : 'scan-card scan-help'}>
+      <h2>{text.helpTitle(profile.name)}</h2>
+      <p>{text.helpText(profile.name, sex)}</p>
+      <div className="scan-actions">
+        {lost && phone ? (
+          <a className="md-button md-button-primary" href={phoneHref(phone)}>
+            {text.callOwner}
+          </a>
+        ) : null}
+        <button type="button" className="md-button md-button-primary" onClick={shareLocation}>
+          {text.shareLocation}
+        </button>
+        <button type="button" className="md-button md-button-secondary" onClick={() => setOpen('message')}>
+          {text.sendMessage}
+        </button>
+      </div>
+    </section>
+  );
 
   return (
     <main className="scan">
-      {profile.is_lost ? (
+      {lost ? (
         <p className="scan-lost" role="alert">
           {text.lost}
         </p>
       ) : null}
+      {lost ? help : null}
       <section className="scan-hero">
         <PhotoCarousel
           photos={profile.photos}
@@ -88,18 +157,7 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
         </ul>
       </section>
 
-      <section className="scan-card scan-help">
-        <h2>{text.helpTitle(profile.name)}</h2>
-        <p>{text.helpText(profile.name, sex)}</p>
-        <div className="scan-actions">
-          <button type="button" className="md-button md-button-primary" onClick={shareLocation}>
-            {text.shareLocation}
-          </button>
-          <button type="button" className="md-button md-button-secondary" onClick={() => setOpen('message')}>
-            {text.sendMessage}
-          </button>
-        </div>
-      </section>
+      {lost ? <FranceGuide open /> : help}
 
       <section className="scan-card" aria-labelledby="scan-contact-title">
         <h2 id="scan-contact-title">{text.contactTitle}</h2>
@@ -115,11 +173,13 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
                 >
                   {contact.text}
                 </a>
+                {contact.kind === 'phone' && phone ? <ReachByText phone={phone} name={profile.name} /> : null}
               </li>
             ))}
           </ul>
         )}
       </section>
+      {lost ? null : <FranceGuide open={false} />}
 
       <Section title={text.importantTitle}>
         <Row label={text.aboutMe} value={profile.important_info} />

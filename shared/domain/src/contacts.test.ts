@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mapsSearchUrl, openStreetMapPointUrl } from './maps.ts';
-import { formatPhone, phoneHref } from './phone.ts';
+import { formatPhone, phoneHref, smsHref, whatsAppHref } from './phone.ts';
 import { visibleContacts } from './public-contacts.ts';
 
 describe('phone display', () => {
@@ -17,6 +17,20 @@ describe('phone display', () => {
     expect(phoneHref('06 12 34 56 78')).toBe('tel:+33612345678');
     expect(phoneHref('061234567')).toBe('tel:+3361234567');
     expect(phoneHref('+44 20 7946 0958')).toBe('tel:+442079460958');
+  });
+  it('texts the same number, with the body both iOS and Android read', () => {
+    const sms = new URL(smsHref('06 12 34 56 78', "J'ai trouvé Rex : https://m.fr/MDL-1?a=b&c"));
+    expect(sms.protocol).toBe('sms:');
+    expect(sms.pathname).toBe('+33612345678');
+    expect(sms.search.startsWith('?&body=')).toBe(true);
+    expect(sms.searchParams.get('body')).toBe("J'ai trouvé Rex : https://m.fr/MDL-1?a=b&c");
+  });
+  it('opens WhatsApp on the international number without its +', () => {
+    const chat = new URL(whatsAppHref('+44 20 7946 0958', 'Bonjour & merci'));
+    expect(chat.origin).toBe('https://wa.me');
+    expect(chat.pathname).toBe('/442079460958');
+    expect(chat.searchParams.get('text')).toBe('Bonjour & merci');
+    expect(new URL(whatsAppHref('06.12.34.56.78', 'x')).pathname).toBe('/33612345678');
   });
 });
 

@@ -2,7 +2,7 @@ export { ageText } from './age.ts';
 export { CODE_PATTERN, medalDisplayCode, normalizeCode } from './code.ts';
 export { databaseErrorMessage } from './database-errors.ts';
 export { isHoneypotFilled } from './honeypot.ts';
-export { ACCEPTED_IMAGE_TYPES, LIMITS, PHOTO_BUCKET, photoPublicUrl } from './limits.ts';
+export { ACCEPTED_IMAGE_TYPES, FINDER_PHOTO_BUCKET, LIMITS, PHOTO_BUCKET, photoPublicUrl } from './limits.ts';
 export { mapsPointUrl, mapsSearchUrl, openStreetMapPointUrl } from './maps.ts';
 export {
   codeFromTyped,
@@ -12,7 +12,7 @@ export {
   MEDAL_SYMBOLS,
   newMedalCode,
 } from './medal-codes.ts';
-export { formatPhone, phoneHref } from './phone.ts';
+export { formatPhone, internationalPhone, phoneHref, smsHref, whatsAppHref } from './phone.ts';
 export { type PublicContacts, type VisibleContact, visibleContacts } from './public-contacts.ts';
 export * from './schemas.ts';
 export { SEX_OPTIONS, type SexFormValue, type StoredSex, sexFormValue, sexLabel, sexToStored } from './sex.ts';

@@ -9,6 +9,14 @@ export const LIMITS = {
   imageQuality: 0.85,
   messageMaxLength: 300,
   finderContactMaxLength: 254,
+  /**
+   * The finder's photo of the animal they found: the file chosen (5 MB), then what is sent once resized as
+   * JPEG, small enough for a function's request body (1 MB as base64 in JSON).
+   */
+  finderPhotoMaxBytes: 5 * 1024 * 1024,
+  finderPhotoSentMaxBytes: 700 * 1024,
+  finderPhotoMaxSide: 1600,
+  finderPhotoQuality: 0.8,
   birthYearMin: 1900,
   weightStep: 0.1,
   weightMin: 0,
@@ -34,6 +42,9 @@ export const LIMITS = {
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'] as const;
 
 export const PHOTO_BUCKET = 'animal-photos';
+
+/** The private bucket of finders' photos, {animal_id}/{name}: only the animal's owner reads them. */
+export const FINDER_PHOTO_BUCKET = 'finder-photos';
 
 /** The public download URL of a photo of the animal-photos bucket, as storage-js's getPublicUrl builds it. */
 export function photoPublicUrl(supabaseUrl: string, path: string): string {

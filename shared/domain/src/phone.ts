@@ -11,9 +11,26 @@ export function formatPhone(phone: string): string {
   return phone.trim();
 }
 
-/** The tel: link of a phone: separators removed, a leading 0 replaced by +33. */
-export function phoneHref(phone: string): string {
+/** A phone in international form: separators removed, a leading 0 replaced by +33. */
+export function internationalPhone(phone: string): string {
   const compact = phone.trim().replace(/[^\d+]/g, '');
-  const international = compact.startsWith('0') ? DEFAULT_COUNTRY_PREFIX + compact.slice(1) : compact;
-  return `tel:${international}`;
+  return compact.startsWith('0') ? DEFAULT_COUNTRY_PREFIX + compact.slice(1) : compact;
+}
+
+/** The tel: link of a phone. */
+export function phoneHref(phone: string): string {
+  return `tel:${internationalPhone(phone)}`;
+}
+
+/**
+ * The sms: link of a phone with a prefilled text. `?&body=` is the form both phones read: Android takes
+ * RFC 5724's query (`?body=`, an empty first parameter is ignored), iOS since version 8 wants `&body=`.
+ */
+export function smsHref(phone: string, body: string): string {
+  return `sms:${internationalPhone(phone)}?&body=${encodeURIComponent(body)}`;
+}
+
+/** The WhatsApp chat link of a phone (wa.me wants the international number's digits only) with a text. */
+export function whatsAppHref(phone: string, text: string): string {
+  return `https://wa.me/${internationalPhone(phone).replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
 }

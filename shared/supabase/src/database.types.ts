@@ -218,6 +218,7 @@ export type Database = {
           contact: string | null
           created_at: string
           read_at: string | null
+          photo_path: string | null
         }
         Insert: {
           id?: string
@@ -227,6 +228,7 @@ export type Database = {
           contact?: string | null
           created_at?: string
           read_at?: string | null
+          photo_path?: string | null
         }
         Update: {
           id?: string
@@ -236,6 +238,7 @@ export type Database = {
           contact?: string | null
           created_at?: string
           read_at?: string | null
+          photo_path?: string | null
         }
         Relationships: [
           {
@@ -380,6 +383,10 @@ export type Database = {
         Args: { p_animal_id: string }
         Returns: string[]
       }
+      finder_photo_folder: {
+        Args: { p_code: string }
+        Returns: string
+      }
       hit_rate_limit: {
         Args: { p_bucket: string; p_limit: number; p_window_seconds: number }
         Returns: boolean
@@ -395,6 +402,10 @@ export type Database = {
       mint_medal_codes: {
         Args: { p_codes: string[]; p_batch: string }
         Returns: Json
+      }
+      orphan_finder_photo_files: {
+        Args: { p_limit?: number }
+        Returns: string[]
       }
       orphan_photo_files: {
         Args: { p_limit?: number }
@@ -413,7 +424,7 @@ export type Database = {
         Returns: number
       }
       record_finder_message: {
-        Args: { p_code: string; p_message: string; p_contact: string }
+        Args: { p_code: string; p_message: string; p_contact: string; p_photo_path?: string }
         Returns: Json
       }
       record_lost_profile_view: {

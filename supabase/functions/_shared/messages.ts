@@ -24,6 +24,16 @@ export const FAILURES = {
     status: 429,
     message: 'Vous avez déjà envoyé plusieurs messages pour cet animal. Réessayez dans une heure.',
   },
+  photo_type: { status: 400, message: 'La photo doit être au format JPEG, PNG ou WebP.' },
+  photo_too_large: { status: 400, message: 'La photo est trop lourde. Choisissez-en une autre.' },
+  photo_rate_limited: {
+    status: 429,
+    message: "Vous avez déjà envoyé plusieurs photos aujourd'hui. Envoyez votre message sans photo.",
+  },
+  photo_animal_rate_limited: {
+    status: 429,
+    message: "Cet animal a déjà reçu beaucoup de photos aujourd'hui. Envoyez votre message sans photo.",
+  },
   consent_required: { status: 400, message: 'Votre accord est nécessaire pour partager votre position.' },
   invalid_location: { status: 400, message: 'Position invalide.' },
   animal_mismatch: { status: 400, message: 'Cette médaille ne correspond pas à cet animal.' },

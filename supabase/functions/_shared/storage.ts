@@ -2,31 +2,75 @@ import { projectFetch } from './database.ts';
 import type { FunctionEnv } from './env.ts';
 
 export const PHOTO_BUCKET = 'animal-photos';
+export const FINDER_PHOTO_BUCKET = 'finder-photos';
+
+const serviceHeaders = (env: FunctionEnv) => ({
+  apikey: env.SUPABASE_SERVICE_ROLE_KEY,
+  Authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}`,
+});
 
 /** Storage removes at most this many objects per request (its `prefixes` body has maxItems 1000). */
 const REMOVE_BATCH = 1000;
 
 /**
- * Removes files of the animal-photos bucket through the Storage API, with the service_role key, as
+ * Removes files of a bucket (the animal-photos bucket unless named) through the Storage API, with the service_role key, as
  * supabase-js's `remove` does (`DELETE /storage/v1/object/{bucket}` with `{prefixes}`): Storage deletes the
  * stored bytes with the rows, which SQL alone cannot do. Answers how many were removed (a name that is
  * already gone counts for nothing); a refused request throws.
  */
-export async function removePhotoFiles(env: FunctionEnv, names: readonly string[]): Promise<number> {
+export async function removePhotoFiles(
+  env: FunctionEnv,
+  names: readonly string[],
+  bucket: string = PHOTO_BUCKET,
+): Promise<number> {
   const send = projectFetch(env);
   let removed = 0;
   for (let start = 0; start < names.length; start += REMOVE_BATCH) {
-    const response = await send(`${env.SUPABASE_URL}/storage/v1/object/${PHOTO_BUCKET}`, {
+    const response = await send(`${env.SUPABASE_URL}/storage/v1/object/${bucket}`, {
       method: 'DELETE',
-      headers: {
-        apikey: env.SUPABASE_SERVICE_ROLE_KEY,
-        Authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}`,
-        'Content-Type': 'application/json',
-      },
+      headers: { ...serviceHeaders(env), 'Content-Type': 'application/json' },
       body: JSON.stringify({ prefixes: names.slice(start, start + REMOVE_BATCH) }),
     });
     if (!response.ok) throw new Error(`storage remove: ${response.status} ${await response.text()}`);
     removed += ((await response.json()) as unknown[]).length;
   }
   return removed;
+}
+
+/** Stores a new file (never replacing one) with the service_role key, as supabase-js's `upload` does. */
+export async function storeFile(
+  env: FunctionEnv,
+  bucket: string,
+  name: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  contentType: string,
+): Promise<void> {
+  const response = await projectFetch(env)(`${env.SUPABASE_URL}/storage/v1/object/${bucket}/${name}`, {
+    method: 'POST',
+    headers: { ...serviceHeaders(env), 'Content-Type': contentType, 'x-upsert': 'false' },
+    body: bytes,
+  });
+  if (!response.ok) throw new Error(`storage upload: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * Removes every finder's photo of one animal (its folder of the finder-photos bucket), listed as
+ * supabase-js's `list` does. For delete-animal, once the animal's row is gone; what a failure leaves is
+ * the sweep's.
+ */
+export async function removeFinderPhotoFolder(env: FunctionEnv, animalId: string): Promise<number> {
+  const response = await projectFetch(env)(`${env.SUPABASE_URL}/storage/v1/object/list/${FINDER_PHOTO_BUCKET}`, {
+    method: 'POST',
+    headers: { ...serviceHeaders(env), 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      prefix: animalId,
+      limit: REMOVE_BATCH,
+      offset: 0,
+      sortBy: { column: 'name', order: 'asc' },
+    }),
+  });
+  if (!response.ok) throw new Error(`storage list: ${response.status} ${await response.text()}`);
+  const items = (await response.json()) as { name: string; id: string | null }[];
+  const names = items.filter((item) => item.id !== null).map((item) => `${animalId}/${item.name}`);
+  return names.length ? removePhotoFiles(env, names, FINDER_PHOTO_BUCKET) : 0;
 }

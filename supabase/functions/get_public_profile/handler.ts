@@ -6,6 +6,7 @@ import { call, serviceDatabase } from '../_shared/database.ts';
 import { normalizeCode, withoutControlCharacters } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
+import { animalHistoryUrl } from '../_shared/links.ts';
 import { escapeHtml, sendMail } from '../_shared/mail.ts';
 import { photoUrl } from '../_shared/photos.ts';
 
@@ -72,7 +73,7 @@ async function alertOwnerOfLostView(env: FunctionEnv, code: string, client: stri
 
 function lostViewMail(env: FunctionEnv, view: Extract<LostView, { notify: true }>) {
   const name = view.animal_name;
-  const history = `${(env.PUBLIC_SITE_URL ?? '').replace(/\/+$/, '')}${animalHistoryPath(view.animal_id)}`;
+  const history = animalHistoryUrl(env, view.animal_id);
   const text = `Quelqu'un vient d'ouvrir la page de ${name}, signalé comme perdu. S'il partage sa position ou vous écrit, vous le verrez dans l'historique.`;
   return {
     to: view.owner_email,
@@ -82,10 +83,7 @@ function lostViewMail(env: FunctionEnv, view: Extract<LostView, { notify: true }
   };
 }
 
-/** The portal's page of one animal's history (`animalHistoryPath` of @medaille/routing; a test compares them). */
-export function animalHistoryPath(animalId: string): string {
-  return `/mon-compte/animal/${encodeURIComponent(animalId)}/historique`;
-}
+export { animalHistoryPath } from '../_shared/links.ts';
 
 // A profile changes when its owner edits it or flags the animal lost: never serve a stale one.
 const NO_STORE = { 'Cache-Control': 'no-store' };

@@ -1,14 +1,21 @@
-// post_finder_message {code, message?, contact?}: a finder writes to the owner. The message is stored,
-// then e-mailed to the owner's account address, which the finder never learns.
+// post_finder_message {code, message?, contact?, photo?}: a finder writes to the owner, with one photo of
+// the animal if they like (base64). The message is stored, then e-mailed to the owner's account address,
+// which the finder never learns. The photo goes to the private finder-photos bucket, which only the
+// owner reads; the e-mail links to the animal's inbox in the portal rather than to the file.
 import { clientHash } from '../_shared/client.ts';
-import { call, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
+import { call, type ServiceDatabase, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
 import { hasControlCharacters, isHoneypotFilled, LIMITS, normalizeCode, trimToNull } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
+import { FINDER_PHOTO_LIMITS, type FinderPhoto, readFinderPhoto } from '../_shared/finder-photo.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
+import { animalHistoryUrl } from '../_shared/links.ts';
 import { escapeHtml, sendMail } from '../_shared/mail.ts';
+import type { FailureCode } from '../_shared/messages.ts';
+import { FINDER_PHOTO_BUCKET, removePhotoFiles, storeFile } from '../_shared/storage.ts';
 
 interface StoredMessage {
   code: string;
+  animal_id: string;
   animal_name: string;
   owner_email: string;
   /** False once the owner has had their e-mails for this animal this hour: the message is kept all the same. */
@@ -34,6 +41,8 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
     if (contact && contact.length > LIMITS.finderContactMaxLength) return failure('contact_too_long');
     if ((message && hasControlCharacters(message)) || (contact && hasControlCharacters(contact)))
       return failure('invalid_characters');
+    const photo = input.photo === undefined || input.photo === null ? null : readFinderPhoto(input.photo);
+    if (typeof photo === 'string') return failure(photo);
     const client = await clientHash(request, env);
     if (!client) return failure('client_unknown');
 
@@ -42,25 +51,69 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
     if (!(await withinRateLimit(db, `message:${code}:${client}`, perHour, 3600))) {
       return failure('message_rate_limited', { 'Retry-After': '3600' });
     }
-    const stored = await call<StoredMessage | null>(db, 'record_finder_message', {
-      p_code: code,
-      p_message: message,
-      p_contact: contact,
-    });
-    if (!stored) return failure('code_not_found');
-    if (stored.notify) await sendMail(env, ownerMail(stored, message, contact));
+    let photoPath: string | null = null;
+    if (photo) {
+      const stored = await storeFinderPhoto(env, db, code, client, photo);
+      if (stored.refusal) return failure(stored.refusal, stored.headers);
+      photoPath = stored.path;
+    }
+    let recorded: StoredMessage | null = null;
+    try {
+      recorded = await call<StoredMessage | null>(db, 'record_finder_message', {
+        p_code: code,
+        p_message: message,
+        p_contact: contact,
+        p_photo_path: photoPath,
+      });
+    } finally {
+      // No message, no photo: a file whose message was not stored is removed at once (else the sweep's).
+      if (photoPath && !recorded) await removePhotoFiles(env, [photoPath], FINDER_PHOTO_BUCKET);
+    }
+    if (!recorded) return failure('code_not_found');
+    if (recorded.notify) await sendMail(env, ownerMail(env, recorded, message, contact, photoPath !== null));
     return json({ ok: true });
   })(request);
 }
 
-function ownerMail(stored: StoredMessage, message: string | null, contact: string | null) {
+type StoredPhoto = { refusal: null; path: string } | { refusal: FailureCode; headers?: Record<string, string> };
+
+/** Within the photo limits (per client, then per animal), stores the photo in the animal's folder. */
+async function storeFinderPhoto(
+  env: FunctionEnv,
+  db: ServiceDatabase,
+  code: string,
+  client: string,
+  photo: FinderPhoto,
+): Promise<StoredPhoto> {
+  const animalId = await call<string | null>(db, 'finder_photo_folder', { p_code: code });
+  if (!animalId) return { refusal: 'code_not_found' };
+  const { perClient, perAnimal, windowSeconds } = FINDER_PHOTO_LIMITS;
+  const retry = { 'Retry-After': String(windowSeconds) };
+  if (!(await withinRateLimit(db, `finder-photo:${client}`, perClient, windowSeconds)))
+    return { refusal: 'photo_rate_limited', headers: retry };
+  if (!(await withinRateLimit(db, `finder-photo:${animalId}`, perAnimal, windowSeconds)))
+    return { refusal: 'photo_animal_rate_limited', headers: retry };
+  const path = `${animalId}/${crypto.randomUUID()}.${photo.extension}`;
+  await storeFile(env, FINDER_PHOTO_BUCKET, path, photo.bytes, photo.contentType);
+  return { refusal: null, path };
+}
+
+function ownerMail(
+  env: FunctionEnv,
+  stored: StoredMessage,
+  message: string | null,
+  contact: string | null,
+  withPhoto: boolean,
+) {
   const name = stored.animal_name;
   const intro = `Quelqu'un a scanné la médaille de ${name} (${stored.code}) et vous a écrit.`;
   const reach = contact ? `Pour lui répondre : ${contact}` : "Cette personne n'a pas laissé de moyen de contact.";
+  const inbox = animalHistoryUrl(env, stored.animal_id);
+  const photoText = `Cette personne a joint une photo de ${name}. Connectez-vous pour la voir dans vos messages :`;
   return {
     to: stored.owner_email,
     subject: `Message au sujet de ${name}`,
-    text: `Bonjour,\n\n${intro}\n\n${message ? `« ${message} »\n\n` : ''}${reach}\n\nL'équipe Médaille\n`,
-    html: `<p>Bonjour,</p><p>${escapeHtml(intro)}</p>${message ? `<blockquote>${escapeHtml(message)}</blockquote>` : ''}<p>${escapeHtml(reach)}</p><p>L'équipe Médaille</p>`,
+    text: `Bonjour,\n\n${intro}\n\n${message ? `« ${message} »\n\n` : ''}${reach}\n\n${withPhoto ? `${photoText} ${inbox}\n\n` : ''}L'équipe Médaille\n`,
+    html: `<p>Bonjour,</p><p>${escapeHtml(intro)}</p>${message ? `<blockquote>${escapeHtml(message)}</blockquote>` : ''}<p>${escapeHtml(reach)}</p>${withPhoto ? `<p>${escapeHtml(photoText)} <a href="${escapeHtml(inbox)}">voir la photo</a></p>` : ''}<p>L'équipe Médaille</p>`,
   };
 }

@@ -6,6 +6,7 @@
 // one database with one SUPABASE_URL (the photo URLs), and the per-client rate limits see two clients. The
 // one exception is a cooldown's Retry-After, the seconds left of each client's own wait (see its test).
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +69,9 @@ async function answer(response: Response) {
   };
 }
 
+/** Where links in e-mails lead, the same for both runs. */
+const SITE_URL = 'https://medaille.test';
+
 let stack: TestStack;
 let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
 let rex: { code: string; animalId: string };
@@ -76,9 +80,13 @@ const underDeno = new Map<string, DenoServer>();
 
 beforeAll(async () => {
   // The sweeps compared below are the only ones: no timer.
-  stack = await startTestStack({ photoSweep: { firstDelayMs: 0, intervalMs: 0 } });
+  stack = await startTestStack({
+    photoSweep: { firstDelayMs: 0, intervalMs: 0 },
+    functionEnv: { PUBLIC_SITE_URL: SITE_URL },
+  });
   // What the stack gives its functions (supabase/local/src/stack.ts), and nothing more.
   const functionEnv = {
+    PUBLIC_SITE_URL: SITE_URL,
     SUPABASE_URL: stack.url,
     SUPABASE_ANON_KEY: stack.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
@@ -188,6 +196,28 @@ async function lastTwoMails() {
   return mails.slice(0, 2).map(({ to, subject, text, html }) => ({ to, subject, text, html }));
 }
 
+/** A tiny JPEG (its signature and a little more), base64 as the scan page sends a finder's photo. */
+const SMALL_JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]).toString(
+  'base64',
+);
+
+/** The finders' photos stored (names in the finder-photos bucket). */
+async function finderFiles(): Promise<string[]> {
+  const { rows } = await stack.db.query<{ name: string }>(
+    `select name from storage.objects where bucket_id = 'finder-photos' order by name collate "C"`,
+  );
+  return rows.map((row) => row.name);
+}
+
+/** The photo paths of an animal's messages. */
+async function finderPhotosOf(animalId: string): Promise<string[]> {
+  const { rows } = await stack.db.query<{ photo_path: string }>(
+    'select photo_path from public.finder_messages where animal_id = $1 and photo_path is not null',
+    [animalId],
+  );
+  return rows.map((row) => row.photo_path);
+}
+
 /** The stack's finder who shares positions: the same one twice, to meet the cooldown. */
 const sharer = newClientAddress();
 const position = { lat: 48.8566, lon: 2.3522, accuracy: 12.5, userAgent: 'Mozilla/5.0 (rehearsal)', consent: true };
@@ -235,6 +265,85 @@ describe('the functions under Deno answer as in the local stack', () => {
     const { deno, node } = await sideBySide('post_finder_message', payload());
     expect(deno).toEqual(node);
     expect(deno.status).toBe(status);
+  });
+
+  it('post_finder_message: a message with a photo, stored in the private bucket and e-mailed alike', async () => {
+    const before = await finderPhotosOf(rex.animalId);
+    const { deno, node } = await sideBySide('post_finder_message', {
+      code: rex.code,
+      message: 'Le voici en photo',
+      contact: '',
+      website: '',
+      photo: SMALL_JPEG,
+    });
+    expect(deno).toEqual(node);
+    expect(deno).toMatchObject({ status: 200, body: { ok: true } });
+    const [fromNode, fromDeno] = await lastTwoMails();
+    expect(fromDeno).toEqual(fromNode);
+    expect(fromDeno?.text).toContain(`${SITE_URL}/mon-compte/animal/${rex.animalId}/historique`);
+    const added = (await finderPhotosOf(rex.animalId)).filter((path) => !before.includes(path));
+    expect(added).toHaveLength(2);
+    for (const path of added) {
+      const { data } = await owner.client.storage.from('finder-photos').download(path);
+      expect(Buffer.from(await (data as Blob).arrayBuffer()).toString('base64')).toBe(SMALL_JPEG);
+    }
+  });
+
+  it.each([
+    ['a GIF', () => Buffer.from('GIF89a-------').toString('base64'), 400, 'photo_type'],
+    ['a photo over 700 KB', () => Buffer.alloc(700 * 1024 + 3, 0xff).toString('base64'), 400, 'photo_too_large'],
+  ])('post_finder_message: %s is refused alike, and nothing stored', async (_, photo, status, code) => {
+    const files = await finderFiles();
+    const { deno, node } = await sideBySide('post_finder_message', {
+      code: rex.code,
+      message: 'Refusé',
+      contact: '',
+      website: '',
+      photo: photo(),
+    });
+    expect(deno).toEqual(node);
+    expect(deno).toMatchObject({ status, body: { code } });
+    expect(await finderFiles()).toEqual(files);
+  });
+
+  it('post_finder_message under Deno: a tenth photo from one client in a day is refused, and nothing stored', async () => {
+    // The Deno run sees every request from 127.0.0.1: its client's photos so far are counted under its hash.
+    const salt = stack.url;
+    const digest = createHash('sha256').update(`${salt}|127.0.0.1`).digest('hex');
+    const { rows } = await stack.db.query<{ hits: number }>(
+      'select hits from public.rate_limit_hits where bucket = $1',
+      [`finder-photo:${digest}`],
+    );
+    const already = rows[0]?.hits ?? 0;
+    const animals = [
+      await activatedAnimal(stack, owner.client, { nom: 'Un' }),
+      await activatedAnimal(stack, owner.client, { nom: 'Deux' }),
+    ];
+    const server = underDeno.get('post_finder_message')?.url as string;
+    const send = (code: string, message: string) =>
+      fetch(server, scanPageRequest(stack.anonKey, { code, message, photo: SMALL_JPEG })).then(answer);
+    for (let i = already; i < 9; i += 1) {
+      expect((await send(animals[i % 2]?.code as string, `photo ${i}`)).status).toBe(200);
+    }
+    const files = await finderFiles();
+    const tenth = await send(animals[1]?.code as string, 'la dixième');
+    expect(tenth).toMatchObject({ status: 429, retryAfter: '86400', body: { code: 'photo_rate_limited' } });
+    expect(await finderFiles()).toEqual(files);
+  });
+
+  it('delete-animal under Deno removes the finders’ photos of the animal', async () => {
+    const gone = await activatedAnimal(stack, owner.client, { nom: 'Parti' });
+    await sideBySide('post_finder_message', { code: gone.code, message: 'photo', photo: SMALL_JPEG });
+    expect(await finderPhotosOf(gone.animalId)).toHaveLength(2);
+    const files = (await finderFiles()).filter((name) => name.startsWith(`${gone.animalId}/`));
+    expect(files).toHaveLength(2);
+    const response = await fetch(underDeno.get('delete-animal')?.url as string, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(await ownerHeaders()) },
+      body: JSON.stringify({ animal_id: gone.animalId }),
+    });
+    expect(response.status).toBe(200);
+    expect((await finderFiles()).filter((name) => name.startsWith(`${gone.animalId}/`))).toEqual([]);
   });
 
   it('record-scan: a shared position, e-mailed to the owner alike', async () => {

@@ -96,6 +96,9 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   // Deleting an animal is its signed-in owner's alone; listing orphan files is the sweep's (service_role).
   ['rpc delete_animal',                           DENIED,  OK,      404,     DENIED,  404,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc orphan_photo_files',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // The finder's photos (issue 17): where one goes and which are orphans are post_finder_message's and the sweep's.
+  ['rpc finder_photo_folder',                     DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc orphan_finder_photo_files',               DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // Medals: minting, looking up and suspending any code are the operators' tool's (service_role); an owner
   // suspends only the medal of their own animal.
   ['rpc mint_medal_codes',                        DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -119,6 +122,14 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['storage remove A’s photo',                    EMPTY,   OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['storage replace A’s photo',                   DENIED,  OK,      DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['storage replace A’s user-folder photo',       DENIED,  OK,      DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // Bucket finder-photos, private: only the animal's owner reads, lists or removes a finder's photo; only
+  // the service role (post_finder_message) stores one. Storage answers an object the caller may not see
+  // as not found (400), on the public route too.
+  ['storage download A’s finder photo',           400,     OK,      400,     OK,      400,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage download A’s finder photo, public',   400,     400,     400,     400,     400,      400,     400,     400,     400,     400],
+  ['storage list A’s finder photos',              EMPTY,   OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage remove A’s finder photo',             EMPTY,   OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage upload to A’s finder photos',         DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // The finder's functions are public (config.toml: verify_jwt = false, as finders have no account and
   // publishable keys are no JWTs): the gateway reads no token, a forged one is let through and opens
   // nothing, since the functions act for nobody but themselves and leak nothing private (checked below).
@@ -143,6 +154,7 @@ const HIDDEN_PUBLIC_PHONE = '0611000002';
 const JPEG = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], { type: 'image/jpeg' });
 const OTHER_JPEG = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9, 9, 9])], { type: 'image/jpeg' });
 const BUCKET = 'animal-photos';
+const FINDER_BUCKET = 'finder-photos';
 
 let stack: TestStack;
 let service: SupabaseClient;
@@ -187,6 +199,12 @@ const fresh = {
   async file(folder?: string) {
     const path = `${folder ?? (await fresh.animal()).animalId}/${randomUUID()}.jpg`;
     await must(ownerA.client.storage.from(BUCKET).upload(path, JPEG(), { contentType: 'image/jpeg' }));
+    return path;
+  },
+  /** A finder's photo of one of A's animals, stored as post_finder_message stores it (service role). */
+  async finderPhoto() {
+    const path = `${(await fresh.animal()).animalId}/${randomUUID()}.jpg`;
+    await must(service.storage.from(FINDER_BUCKET).upload(path, JPEG(), { contentType: 'image/jpeg' }));
     return path;
   },
   /** A file of A's that no row uses, written two hours ago: what the sweep removes. */
@@ -526,6 +544,29 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     tookEffect: (path, data) => Array.isArray(data) && data.includes(path),
     cleanup: (path) => service.storage.from(BUCKET).remove([path]),
   }),
+  'rpc finder_photo_folder': rpcOnlyForService(
+    'finder_photo_folder',
+    () => ({ p_code: f.code }),
+    (_, data) => data === f.animal,
+  ),
+  'rpc orphan_finder_photo_files': operation({
+    service: 'rest',
+    // A finder's photo whose animal is gone: an orphan at once.
+    prepare: async () => {
+      const path = await fresh.finderPhoto();
+      await must(
+        service
+          .from('animals')
+          .delete()
+          .eq('id', path.split('/')[0] as string)
+          .select(),
+      );
+      return path;
+    },
+    act: ({ db }) => db.rpc('orphan_finder_photo_files', { p_limit: 1_000_000 }),
+    tookEffect: (path, data) => Array.isArray(data) && data.includes(path),
+    cleanup: (path) => service.storage.from(FINDER_BUCKET).remove([path]),
+  }),
   'rpc mint_medal_codes': rpcOnlyForService(
     'mint_medal_codes',
     // The batch's one code is made from the mark, so that each cell mints a code of its own.
@@ -611,6 +652,47 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
       return { data: data ? Buffer.from(await data.arrayBuffer()) : null, error };
     },
     tookEffect: (_, data) => sameBytes(data as Buffer | null, JPEG()),
+  }),
+  'storage download A’s finder photo': operation({
+    service: 'storage',
+    prepare: () => fresh.finderPhoto(),
+    act: async ({ db }, path) => {
+      const { data, error } = await db.storage.from(FINDER_BUCKET).download(path);
+      return { data: data ? Buffer.from(await data.arrayBuffer()) : null, error };
+    },
+    tookEffect: (_, data) => sameBytes(data as Buffer | null, JPEG()),
+  }),
+  'storage download A’s finder photo, public': operation({
+    service: 'storage',
+    prepare: () => fresh.finderPhoto(),
+    act: async ({ db, get }, path) => {
+      const response = await get(db.storage.from(FINDER_BUCKET).getPublicUrl(path).data.publicUrl);
+      return { data: response.ok ? Buffer.from(await response.arrayBuffer()) : null };
+    },
+    tookEffect: (_, data) => sameBytes(data as Buffer | null, JPEG()),
+  }),
+  'storage list A’s finder photos': operation({
+    service: 'storage',
+    prepare: () => fresh.finderPhoto(),
+    act: ({ db }, path) => db.storage.from(FINDER_BUCKET).list(path.split('/')[0]),
+    tookEffect: (path, data) => hasRow(data, 'name', path.split('/')[1]),
+  }),
+  'storage remove A’s finder photo': operation({
+    service: 'storage',
+    prepare: () => fresh.finderPhoto(),
+    act: ({ db }, path) => db.storage.from(FINDER_BUCKET).remove([path]),
+    tookEffect: async (path) =>
+      (await stack.db.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [FINDER_BUCKET, path]))
+        .rows.length === 0,
+  }),
+  'storage upload to A’s finder photos': operation({
+    service: 'storage',
+    prepare: async () => `${(await fresh.animal()).animalId}/${randomUUID()}.jpg`,
+    act: ({ db }, path) => db.storage.from(FINDER_BUCKET).upload(path, JPEG(), { contentType: 'image/jpeg' }),
+    tookEffect: async (path) =>
+      (await stack.db.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [FINDER_BUCKET, path]))
+        .rows.length > 0,
+    cleanup: (path) => service.storage.from(FINDER_BUCKET).remove([path]),
   }),
   'storage list A’s animal folder': operation({
     service: 'storage',

@@ -1,6 +1,6 @@
 // Generated from shared/domain/src/index.ts by `pnpm gen:functions-domain` (supabase/scripts/functions-domain.ts): do not edit.
 export { CODE_PATTERN, medalDisplayCode, normalizeCode } from './code.ts';
 export { isHoneypotFilled } from './honeypot.ts';
-export { ACCEPTED_IMAGE_TYPES, LIMITS, PHOTO_BUCKET, photoPublicUrl } from './limits.ts';
+export { ACCEPTED_IMAGE_TYPES, FINDER_PHOTO_BUCKET, LIMITS, PHOTO_BUCKET, photoPublicUrl } from './limits.ts';
 export { mapsPointUrl, mapsSearchUrl } from './maps.ts';
 export { hasControlCharacters, trimToNull, withoutControlCharacters } from './text.ts';

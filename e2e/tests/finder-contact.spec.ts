@@ -1,0 +1,308 @@
+// Issue 17 (and issue 16's finder side) on a phone: every way to reach the owner (call, SMS, WhatsApp),
+// a photo of the found animal in the message, and what to do in France, more prominent when it is lost.
+import { expect, type Page, test } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
+import { toastTitle } from '../support/pages.ts';
+import { startProduct, type TestProduct } from '../support/product.ts';
+
+type Animal = { code: string; animalId: string };
+
+let product: TestProduct;
+let owner: TestOwner;
+let lost: Animal; // Pistou: lost, phone public
+let home: Animal; // Nala: at home, an international phone public
+let hidden: Animal; // Milo: a phone the owner keeps private
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+test.beforeAll(async () => {
+  product = await startProduct();
+  owner = await newOwner(product, 'finder-contact');
+  lost = await animalOnNewCode(product, owner, {
+    nom: 'Pistou',
+    espece: 'dog',
+    sexe: 'M',
+    is_lost: true,
+    public_phone: '06 12 34 56 78',
+    show_public_phone: true,
+  });
+  home = await animalOnNewCode(product, owner, {
+    nom: 'Nala',
+    espece: 'cat',
+    sexe: 'F',
+    public_phone: '+44 20 7946 0958',
+    show_public_phone: true,
+  });
+  hidden = await animalOnNewCode(product, owner, {
+    nom: 'Milo',
+    public_phone: '0699887766',
+    show_public_phone: false,
+  });
+});
+test.afterAll(async () => {
+  await product?.close();
+});
+
+const scan = async (page: Page, animal: Animal) => {
+  await page.goto(`${product.url}/${animal.code}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+};
+const contactCard = (page: Page) => page.getByRole('region', { name: 'CONTACT' });
+const hrefOf = async (page: Page, name: string) =>
+  new URL((await contactCard(page).getByRole('link', { name }).getAttribute('href')) as string);
+
+const service = () =>
+  createClient(product.stack.url, product.stack.serviceRoleKey, {
+    auth: { persistSession: false },
+    realtime: { transport: WebSocket as never },
+  });
+
+test.describe('every way to reach the owner', () => {
+  test('SMS and WhatsApp write to the public phone, with a text naming the animal and the page', async ({ page }) => {
+    await scan(page, home);
+    const page_url = `${product.url}/${home.code}`;
+    const expected = `Bonjour, j'ai trouvé Nala et j'ai scanné sa médaille : ${page_url}`;
+
+    const sms = await hrefOf(page, 'Envoyer un SMS');
+    expect(sms.protocol).toBe('sms:');
+    expect(sms.pathname).toBe('+442079460958');
+    // `?&body=`: Android reads the query, iOS the `&body=`.
+    expect(sms.search.startsWith('?&body=')).toBe(true);
+    expect(sms.searchParams.get('body')).toBe(expected);
+
+    const whatsApp = await hrefOf(page, 'Écrire sur WhatsApp');
+    expect(whatsApp.origin).toBe('https://wa.me');
+    expect(whatsApp.pathname).toBe('/442079460958');
+    expect(whatsApp.searchParams.get('text')).toBe(expected);
+    await expect(contactCard(page).getByRole('link', { name: 'Écrire sur WhatsApp' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+
+    // A French number gets +33 in place of its leading 0, the call link's rule.
+    await scan(page, lost);
+    expect((await hrefOf(page, 'Envoyer un SMS')).pathname).toBe('+33612345678');
+    expect((await hrefOf(page, 'Écrire sur WhatsApp')).pathname).toBe('/33612345678');
+    expect((await hrefOf(page, '06 12 34 56 78')).href).toBe('tel:+33612345678');
+  });
+
+  test('offers neither SMS nor WhatsApp nor a call when the phone is not public', async ({ page }) => {
+    await scan(page, hidden);
+    await expect(page.getByRole('link', { name: 'Envoyer un SMS' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Écrire sur WhatsApp' })).toHaveCount(0);
+    await expect(page.locator('a[href^="tel:"], a[href^="sms:"], a[href*="wa.me"]')).toHaveCount(0);
+    await expect(page.getByText('06 99 88 77 66')).toHaveCount(0);
+  });
+
+  test('lost: calling and sharing the position come first, right under the banner', async ({ page }) => {
+    await scan(page, lost);
+    const banner = page.getByRole('alert').filter({ hasText: 'Animal signalé comme perdu' });
+    const call = page.getByRole('link', { name: 'Appeler le propriétaire' });
+    const share = page.getByRole('button', { name: 'Partager ma position' });
+    await expect(call).toHaveAttribute('href', 'tel:+33612345678');
+    // Both in the first screen, before scrolling, below the banner and above the animal's name.
+    for (const action of [call, share]) await expect(action).toBeInViewport();
+    const bannerBox = await banner.boundingBox();
+    const callBox = await call.boundingBox();
+    const shareBox = await share.boundingBox();
+    const nameBox = await page.getByRole('heading', { level: 1, name: 'Pistou' }).boundingBox();
+    expect(bannerBox && callBox && shareBox && nameBox).toBeTruthy();
+    if (!bannerBox || !callBox || !shareBox || !nameBox) return;
+    expect(callBox.y).toBeGreaterThanOrEqual(bannerBox.y + bannerBox.height);
+    expect(shareBox.y).toBeGreaterThan(callBox.y);
+    expect(nameBox.y).toBeGreaterThan(shareBox.y + shareBox.height);
+
+    // At home, there is no call button up there, and the help comes after the animal.
+    await scan(page, home);
+    await expect(page.getByRole('link', { name: 'Appeler le propriétaire' })).toHaveCount(0);
+    const homeName = await page.getByRole('heading', { level: 1, name: 'Nala' }).boundingBox();
+    const homeShare = await page.getByRole('button', { name: 'Partager ma position' }).boundingBox();
+    expect(homeShare?.y ?? 0).toBeGreaterThan(homeName?.y ?? Number.POSITIVE_INFINITY);
+  });
+});
+
+test.describe('what to do in France', () => {
+  const guide = (page: Page) => page.locator('details', { hasText: 'Animal trouvé : que faire en France ?' });
+  const vetStep = "Personne ne répond ? N'importe quel vétérinaire peut lire gratuitement sa puce ou son tatouage.";
+
+  test('is a closed guide at home, which opens on a tap and names I-CAD, the vet and the mairie', async ({ page }) => {
+    await scan(page, home);
+    await expect(guide(page)).not.toHaveAttribute('open', '');
+    await expect(page.getByText(vetStep)).toBeHidden();
+    await page.getByText('Animal trouvé : que faire en France ?').tap();
+    await expect(guide(page)).toHaveAttribute('open', '');
+    await expect(page.getByText(vetStep)).toBeVisible();
+    const icad = guide(page).getByRole('link', { name: 'I-CAD' });
+    await expect(icad).toHaveAttribute('href', 'https://www.i-cad.fr');
+    await expect(icad).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(guide(page)).toContainText('il prévient son propriétaire sans vous donner ses coordonnées');
+    await expect(guide(page)).toContainText('la mairie de la commune où vous l’avez trouvé, ou à la gendarmerie');
+    await expect(guide(page)).toContainText('La fourrière animale est placée sous la responsabilité du maire.');
+  });
+
+  test('is open, right after the finder’s actions, when the animal is lost', async ({ page }) => {
+    await scan(page, lost);
+    await expect(guide(page)).toHaveAttribute('open', '');
+    await expect(page.getByText(vetStep)).toBeVisible();
+    const guideBox = await guide(page).boundingBox();
+    const contactBox = await contactCard(page).boundingBox();
+    expect(guideBox?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(contactBox?.y ?? 0);
+  });
+});
+
+/** A large photo drawn by the browser (3000×2000, so that it gets resized), as a file to pick. */
+async function bigPhoto(page: Page) {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 3000;
+    canvas.height = 2000;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    context.fillStyle = '#c0392b';
+    context.fillRect(0, 0, 3000, 2000);
+    context.fillStyle = '#2980b9';
+    context.beginPath();
+    context.arc(1500, 1000, 800, 0, 2 * Math.PI);
+    context.fill();
+    return canvas.toDataURL('image/png');
+  });
+  return { name: 'pistou.png', mimeType: 'image/png', buffer: Buffer.from(dataUrl.split(',')[1] as string, 'base64') };
+}
+
+async function photoPathsOf(animalId: string): Promise<string[]> {
+  const { data, error } = await service()
+    .from('finder_messages')
+    .select('photo_path')
+    .eq('animal_id', animalId)
+    .not('photo_path', 'is', null);
+  if (error) throw error;
+  return data.map((row) => row.photo_path as string);
+}
+
+test.describe('a photo in the message', () => {
+  test('reaches the owner alone: resized, linked to the inbox in the e-mail, unreadable without the owner’s session', async ({
+    page,
+    browser,
+  }) => {
+    await scan(page, lost);
+    await page.getByRole('button', { name: 'Envoyer un message' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Écrire au propriétaire de Pistou' });
+    await dialog.getByLabel('Votre message').fill('Il est avec moi, voici sa photo.');
+    // No `capture`: the phone offers the camera and the gallery.
+    const input = dialog.getByLabel('Photo de l’animal (facultatif)');
+    await expect(input).not.toHaveAttribute('capture');
+    await expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
+    await input.setInputFiles(await bigPhoto(page));
+    await expect(dialog.getByRole('img', { name: 'Photo jointe' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Envoyer' })).toBeEnabled();
+    await dialog.getByRole('button', { name: 'Envoyer' }).click();
+    await expect(toastTitle(page, 'Message transmis au propriétaire')).toBeVisible();
+
+    const mail = await product.lastMail(owner.email);
+    expect(mail.text).toContain('Il est avec moi, voici sa photo.');
+    expect(mail.text).toContain('Cette personne a joint une photo de Pistou.');
+    const inbox = mail.links.find((link) => link.includes('/historique'));
+    expect(new URL(inbox as string).pathname).toBe(`/mon-compte/animal/${lost.animalId}/historique`);
+    expect(mail.text).not.toContain('/storage/');
+
+    // The link leads a visitor without the owner's session to the login page, not to the photo.
+    const stranger = await browser.newPage();
+    await stranger.goto(inbox as string);
+    await expect(stranger).toHaveURL(/\/auth\/login\?next=/);
+    await stranger.close();
+
+    // The file: a JPEG of 1600 px at most, in the animal's folder, read with the owner's session only.
+    const [path] = await photoPathsOf(lost.animalId);
+    expect(path).toMatch(new RegExp(`^${lost.animalId}/[0-9a-f-]{36}\\.jpg$`));
+    const mine = await owner.client.storage.from('finder-photos').download(path as string);
+    expect(mine.error).toBeNull();
+    const bytes = Buffer.from(await (mine.data as Blob).arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    const size = await page.evaluate(async (base64) => {
+      const bitmap = await createImageBitmap(await (await fetch(`data:image/jpeg;base64,${base64}`)).blob());
+      return [bitmap.width, bitmap.height];
+    }, bytes.toString('base64'));
+    expect(size).toEqual([1600, 1067]);
+    const anonymous = await fetch(`${product.stack.url}/storage/v1/object/finder-photos/${path}`, {
+      headers: { apikey: product.stack.anonKey, authorization: `Bearer ${product.stack.anonKey}` },
+    });
+    expect(anonymous.ok).toBe(false);
+    expect((await fetch(`${product.stack.url}/storage/v1/object/public/finder-photos/${path}`)).ok).toBe(false);
+  });
+
+  test('refuses a file over 5 MB or of another type at once, in French', async ({ page }) => {
+    await scan(page, lost);
+    await page.getByRole('button', { name: 'Envoyer un message' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Écrire au propriétaire de Pistou' });
+    const input = dialog.getByLabel('Photo de l’animal (facultatif)');
+    await input.setInputFiles({
+      name: 'lourde.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+    });
+    await expect(dialog.getByRole('alert')).toHaveText('La photo ne doit pas dépasser 5 Mo.');
+    await input.setInputFiles({ name: 'photo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await expect(dialog.getByRole('alert')).toHaveText('Choisissez une photo JPEG, PNG ou WebP.');
+    await input.setInputFiles({ name: 'fausse.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('pas une image') });
+    await expect(dialog.getByRole('alert')).toHaveText('Impossible de lire cette photo. Choisissez-en une autre.');
+    await expect(dialog.getByRole('img', { name: 'Photo jointe' })).toHaveCount(0);
+  });
+
+  test('refuses a tenth photo from one client in a day, in French, and keeps nothing of it', async ({ page }) => {
+    // This browser and this test's requests leave from the same address: one client. What it already sent
+    // in this file counts; the rest up to 9 go through the function directly, 5 per medal at most.
+    const { data: hits } = await service()
+      .from('rate_limit_hits')
+      .select('bucket, hits')
+      .like('bucket', 'finder-photo:%');
+    const sent = (hits ?? []).filter((row) => /^finder-photo:[0-9a-f]{64}$/.test(row.bucket));
+    expect(sent.length).toBeLessThanOrEqual(1);
+    const already = sent[0]?.hits ?? 0;
+    const spare = [
+      await animalOnNewCode(product, owner, { nom: 'Un' }),
+      await animalOnNewCode(product, owner, { nom: 'Deux' }),
+    ];
+    await page.goto(product.url);
+    const jpeg = await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 120;
+      canvas.height = 80;
+      (canvas.getContext('2d') as CanvasRenderingContext2D).fillRect(0, 0, 120, 80);
+      return canvas.toDataURL('image/jpeg', 0.8).split(',')[1] as string;
+    });
+    for (let i = already; i < 9; i += 1) {
+      const response = await fetch(`${product.stack.url}/functions/v1/post_finder_message`, {
+        method: 'POST',
+        headers: {
+          apikey: product.stack.anonKey,
+          authorization: `Bearer ${product.stack.anonKey}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ code: spare[i % 2]?.code, message: `photo ${i + 1}`, photo: jpeg }),
+      });
+      expect(response.status).toBe(200);
+    }
+    const before = await photoPathsOf(hidden.animalId);
+
+    await scan(page, hidden);
+    await page.getByRole('button', { name: 'Envoyer un message' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Écrire au propriétaire de Milo' });
+    await dialog.getByLabel('Votre message').fill('La dixième photo.');
+    await dialog.getByLabel('Photo de l’animal (facultatif)').setInputFiles(await bigPhoto(page));
+    await expect(dialog.getByRole('button', { name: 'Envoyer' })).toBeEnabled();
+    await dialog.getByRole('button', { name: 'Envoyer' }).click();
+    await expect(
+      page.getByText("Vous avez déjà envoyé plusieurs photos aujourd'hui. Envoyez votre message sans photo."),
+    ).toBeVisible();
+    await expect(dialog).toBeVisible();
+    expect(await photoPathsOf(hidden.animalId)).toEqual(before);
+    const { data: files } = await service().storage.from('finder-photos').list(hidden.animalId);
+    expect(files ?? []).toEqual([]);
+    const { count } = await service()
+      .from('finder_messages')
+      .select('id', { count: 'exact', head: true })
+      .eq('message', 'La dixième photo.');
+    expect(count).toBe(0);
+  });
+});
