@@ -13,6 +13,7 @@ import { MedalCode } from './states.tsx';
 const Lightbox = lazy(() => import('./lightbox.tsx'));
 const MessageDialog = lazy(() => import('./message-dialog.tsx'));
 const LocationDialog = lazy(() => import('./location-dialog.tsx'));
+const FranceGuideSteps = lazy(() => import('./france-guide.tsx'));
 
 type Open = 'lightbox' | 'message' | 'location' | null;
 
@@ -58,25 +59,27 @@ function ReachByText({ phone, name }: { phone: string; name: string }) {
   );
 }
 
-/** What to do in France when the owner cannot be reached; open at once when the animal is lost. */
+/**
+ * What to do in France when the owner cannot be reached; open at once when the animal is lost. Its steps
+ * are downloaded when it first opens.
+ */
 function FranceGuide({ open }: { open: boolean }) {
-  const guide = useWords().copy.guide;
-  const steps = guide.steps;
+  const { copy, language } = useWords();
+  const [shown, setShown] = useState(open);
   return (
-    <details className="scan-card scan-guide" open={open}>
-      <summary>{guide.title}</summary>
-      <ol>
-        <li>{steps.owner}</li>
-        <li>{steps.vet}</li>
-        <li>
-          {steps.icadBefore}
-          <a href={OWNER_TEXT.icadUrl} target="_blank" rel="noopener noreferrer">
-            {steps.icadLink}
-          </a>
-          {steps.icadAfter}
-        </li>
-        <li>{steps.townHall}</li>
-      </ol>
+    <details
+      className="scan-card scan-guide"
+      open={open}
+      onToggle={(event) => {
+        if (event.currentTarget.open) setShown(true);
+      }}
+    >
+      <summary>{copy.guide.title}</summary>
+      {shown ? (
+        <Suspense fallback={null}>
+          <FranceGuideSteps language={language} />
+        </Suspense>
+      ) : null}
     </details>
   );
 }

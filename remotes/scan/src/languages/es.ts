@@ -99,15 +99,6 @@ const es: Dictionary = {
   },
   guide: {
     title: 'Animal encontrado: ¿qué hacer en Francia?',
-    steps: {
-      owner: 'Llame o escriba a su dueño con los botones de esta página.',
-      vet: '¿No contesta nadie? Cualquier veterinario puede leer gratis su microchip o su tatuaje.',
-      icadBefore: 'También puede declarar el animal encontrado ante el ',
-      icadLink: 'I-CAD',
-      icadAfter: ', el registro nacional francés de perros y gatos: avisará a su dueño sin darle a usted sus datos.',
-      townHall:
-        'Si no, diríjase al ayuntamiento (mairie) del municipio donde lo encontró, o a la gendarmería (o a la comisaría): ellos se encargarán. La perrera municipal (fourrière) depende del alcalde.',
-    },
   },
   carousel: {
     label: (name) => `Fotos de ${name}`,
@@ -139,14 +130,6 @@ const es: Dictionary = {
     send: 'Enviar',
     required: 'Escriba un mensaje o indique cómo contactar con usted.',
     sent: { title: 'Mensaje enviado al dueño', description: 'Su mensaje se ha enviado correctamente' },
-    photo: 'Foto del animal (opcional)',
-    photoHint: 'JPEG, PNG o WebP, 5 MB como máximo. Solo su dueño podrá verla.',
-    photoPreview: 'Foto adjunta',
-    photoRemove: 'Quitar la foto',
-    photoPreparing: 'Preparando la foto…',
-    photoTooLarge: 'La foto no puede superar los 5 MB.',
-    photoType: 'Elija una foto JPEG, PNG o WebP.',
-    photoUnreadable: 'No se puede leer esta foto. Elija otra.',
     failed: { title: 'Error', description: 'No se ha podido enviar el mensaje' },
   },
   location: {
