@@ -313,10 +313,12 @@ test("the lost animal's page opened by several finders: one e-mail to the owner 
     await context.close();
   }
 
-  // Every opening of the lost animal's page is in its history; none of the other's.
+  // The openings are in the lost animal's history, none in the other's. Every browser here reaches the stack
+  // from 127.0.0.1, one client: its openings within 5 minutes are one visit (distinct finders count apart,
+  // supabase/tests/functions/lost-mode.test.ts).
   const { data: views, error } = await owner.client.from('profile_views').select('animal_id');
   if (error) throw error;
-  expect(views.filter((view) => view.animal_id === lost.animalId).length).toBeGreaterThanOrEqual(6);
+  expect(views.filter((view) => view.animal_id === lost.animalId)).toHaveLength(1);
   expect(views.filter((view) => view.animal_id === safe.animalId)).toEqual([]);
 
   const mails = await mailsTo(owner.email);
@@ -325,10 +327,15 @@ test("the lost animal's page opened by several finders: one e-mail to the owner 
   expect(alerts[0]?.links.some((link) => link.endsWith(`/mon-compte/animal/${lost.animalId}/historique`))).toBe(true);
   expect(mails.filter((mail) => mail.subject.includes('Tranquille'))).toEqual([]);
 
-  // Ten minutes later (the window of the alert moved back 11 minutes), the next finder is told of again.
+  // Ten minutes later (the window of the alert and the openings moved back 11 minutes), the next finder is
+  // told of again.
   await product.stack.db.query(
     "update public.rate_limit_hits set window_start = now() - interval '11 minutes' where bucket = $1",
     [`lost-view-mail:${lost.animalId}`],
+  );
+  await product.stack.db.query(
+    "update public.profile_views set created_at = now() - interval '11 minutes' where animal_id = $1",
+    [lost.animalId],
   );
   const later = await browser.newContext();
   const page = await later.newPage();

@@ -5,7 +5,7 @@ import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { animalHistoryPath as portalHistoryPath } from '@medaille/routing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animalHistoryPath } from '../../functions/get_public_profile/handler.ts';
-import { activatedAnimal, invoke } from '../support/finder.ts';
+import { activatedAnimal, invoke, newClientAddress } from '../support/finder.ts';
 
 let stack: TestStack;
 let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -62,6 +62,21 @@ describe('a lost animal’s page opened by finders', () => {
     await invoke(stack, 'get_public_profile', { code });
     await invoke(stack, 'get_public_profile', { code });
     await expect.poll(() => mailsTo(owner.email, "Le profil de Revue vient d'être consulté")).toHaveLength(2);
+  });
+
+  it('counts one opening per visit: the same finder asking again within 5 minutes is the same opening', async () => {
+    // The scan page asks for the profile again after a shared position or a retry; that is no new visitor.
+    const { code, animalId } = await lostAnimal('Une visite');
+    const finder = newClientAddress();
+    await invoke(stack, 'get_public_profile', { code }, finder);
+    await invoke(stack, 'get_public_profile', { code }, finder);
+    expect(await views(animalId)).toHaveLength(1);
+    await stack.db.query(
+      "update public.profile_views set created_at = now() - interval '6 minutes' where animal_id = $1",
+      [animalId],
+    );
+    await invoke(stack, 'get_public_profile', { code }, finder);
+    expect(await views(animalId)).toHaveLength(2);
   });
 
   it('records nothing and sends nothing while the animal is not lost', async () => {
