@@ -248,11 +248,18 @@ test.describe('the lost poster', () => {
     expect(decoded?.data).toBe(medalUrl);
   });
 
-  test('without a public contact the poster says to scan to write; an animal not lost is said so on screen, not on paper', async ({
+  test('without a public contact the poster says to scan to write; an animal not lost is said so on screen, not on paper; long values keep one page', async ({
     page,
   }) => {
     const owner = await newOwner(product, 'affiche-sans');
-    const { code, animalId } = await animalOnNewCode(product, owner, { nom: 'Discret' }, 1);
+    // Long values wrap, and the sheet still prints on one page.
+    const colour = 'Bleu merle avec des taches feu sur les pattes et le museau';
+    const { code, animalId } = await animalOnNewCode(
+      product,
+      owner,
+      { nom: 'Discret', espece: 'dog', race: 'Berger australien croisé border collie', couleur: colour },
+      1,
+    );
     await signIn(page, product, owner);
     await page.goto(`${product.url}/mon-compte/animal/${animalId}/affiche`);
     await posterReady(page, code, 'Discret');
@@ -263,6 +270,7 @@ test.describe('the lost poster', () => {
     expect(pdfDocument.countPages()).toBe(1);
     const text = pdfDocument.loadPage(0).toStructuredText('preserve-whitespace').asText().replace(/\s+/g, ' ');
     expect(text).toContain('Scannez le code pour écrire à son propriétaire.');
+    expect(text).toContain(colour);
     expect(text).not.toContain("n'est pas signalé comme perdu");
   });
 
