@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
-import { toastTitle } from '../support/pages.ts';
+import { signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 type Animal = { code: string; animalId: string };
@@ -229,6 +229,23 @@ test.describe('a photo in the message', () => {
     });
     expect(anonymous.ok).toBe(false);
     expect((await fetch(`${product.stack.url}/storage/v1/object/public/finder-photos/${path}`)).ok).toBe(false);
+
+    // In the portal's inbox the owner sees the photo; deleting the message deletes its file.
+    const ownerPage = await browser.newPage();
+    await signIn(ownerPage, product, owner);
+    await ownerPage.goto(inbox as string);
+    const item = ownerPage.getByRole('listitem').filter({ hasText: 'Il est avec moi, voici sa photo.' });
+    const photo = item.getByRole('img', { name: 'Photo de Pistou jointe au message' });
+    await expect(photo).toBeVisible();
+    expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
+    await item.getByRole('button', { name: /^Supprimer le message du/ }).click();
+    await ownerPage
+      .getByRole('alertdialog', { name: 'Supprimer ce message ?' })
+      .getByRole('button', { name: 'Supprimer' })
+      .click();
+    await expect(toastTitle(ownerPage, 'Message supprimé')).toBeVisible();
+    expect((await owner.client.storage.from('finder-photos').download(path as string)).error).not.toBeNull();
+    await ownerPage.close();
   });
 
   test('refuses a file over 5 MB or of another type at once, in French', async ({ page }) => {

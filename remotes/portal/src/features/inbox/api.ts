@@ -5,7 +5,10 @@ import { useCallback, useEffect, useState } from 'react';
 // the openings of the lost animal's page, and the unread counts of 'Mes animaux'. Row level security shows
 // and lets delete these rows to the animal's owner only; finders write them only through the functions.
 
-export type Message = Pick<Tables<'finder_messages'>, 'id' | 'message' | 'contact' | 'created_at' | 'read_at'>;
+export type Message = Pick<
+  Tables<'finder_messages'>,
+  'id' | 'message' | 'contact' | 'created_at' | 'read_at' | 'photo_path'
+>;
 export type Position = Pick<Tables<'scan_events'>, 'id' | 'lat' | 'lon' | 'accuracy_m' | 'created_at'>;
 export type View = Pick<Tables<'profile_views'>, 'id' | 'created_at'>;
 
@@ -13,7 +16,7 @@ export type View = Pick<Tables<'profile_views'>, 'id' | 'created_at'>;
 export const PAGE_SIZE = 20;
 
 const TABLES = {
-  messages: { table: 'finder_messages', columns: 'id, message, contact, created_at, read_at' },
+  messages: { table: 'finder_messages', columns: 'id, message, contact, created_at, read_at, photo_path' },
   positions: { table: 'scan_events', columns: 'id, lat, lon, accuracy_m, created_at' },
   views: { table: 'profile_views', columns: 'id, created_at' },
 } as const;
@@ -42,11 +45,42 @@ async function fetchPage<K extends FeedKind>(
   return { items: rows.slice(0, PAGE_SIZE), more: rows.length > PAGE_SIZE };
 }
 
-/** Deletes one row, or with `id` null every row of the animal of that kind. */
+/** The private bucket of the photos finders attach to their messages (only the animal's owner reads it). */
+const FINDER_PHOTOS = 'finder-photos';
+
+/**
+ * Deletes one row, or with `id` null every row of the animal of that kind. A message's photo goes with it;
+ * should that removal fail, the sweep (sweep-photos) removes a photo whose message is gone.
+ */
 async function deleteRows(kind: FeedKind, animalId: string, id: string | null): Promise<{ message: string } | null> {
-  const query = (await supabase()).from(TABLES[kind].table).delete().eq('animal_id', animalId);
-  const { error } = await (id === null ? query : query.eq('id', id));
-  return error;
+  const client = await supabase();
+  const query = client.from(TABLES[kind].table).delete().eq('animal_id', animalId);
+  const { data, error } = await (id === null ? query : query.eq('id', id)).select(TABLES[kind].columns);
+  if (error) return error;
+  const photos = kind === 'messages' ? (data as unknown as Message[]).flatMap((row) => row.photo_path ?? []) : [];
+  if (photos.length > 0) await client.storage.from(FINDER_PHOTOS).remove(photos);
+  return null;
+}
+
+/** A finder's photo, read with the owner's session, as an object URL for an <img> (revoked once unused). */
+export function useFinderPhoto(path: string): string | 'failed' | null {
+  const [url, setUrl] = useState<string | 'failed' | null>(null);
+  useEffect(() => {
+    let objectUrl: string | null = null;
+    let current = true;
+    void supabase()
+      .then((client) => client.storage.from(FINDER_PHOTOS).download(path))
+      .then(({ data }) => {
+        if (!current) return;
+        objectUrl = data ? URL.createObjectURL(data) : null;
+        setUrl(objectUrl ?? 'failed');
+      });
+    return () => {
+      current = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [path]);
+  return url;
 }
 
 export type FeedState<T> =

@@ -12,6 +12,7 @@ import { useOwnedAnimal } from '../animals/index.ts';
 import { SignInFirst } from '../auth/index.ts';
 import { type Message, markMessagesRead, type Position, useFeed, type View } from './api.ts';
 import { FeedSection } from './feed-section.tsx';
+import { FinderPhoto } from './finder-photo.tsx';
 import { accuracyText, whenText } from './format.ts';
 import { PositionsSketch } from './positions-sketch.tsx';
 
@@ -89,6 +90,7 @@ function Inbox({ animalId, name }: { animalId: string; name: string }) {
                   {text.messages.contact} {message.contact}
                 </Text>
               ) : null}
+              {message.photo_path ? <FinderPhoto path={message.photo_path} name={name} /> : null}
             </>
           )}
         />
