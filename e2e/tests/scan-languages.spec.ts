@@ -33,13 +33,16 @@ test.afterAll(async () => {
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-/** The languages' chunks a page downloads (lang-en.1234abcd.js...), and whether French ever showed. */
+/**
+ * The languages' chunks a page downloads (lang-en.1234abcd.js for the page's words, dialogs-en.… for the
+ * dialogs' once one opens), and whether French ever showed.
+ */
 async function openScan(browser: Browser, locale: string, code: string, extra: Record<string, unknown> = {}) {
   const context = await browser.newContext({ ...phone, locale, ...extra });
   const page = await context.newPage();
   const languageChunks: string[] = [];
   page.on('request', (request) => {
-    const chunk = /\/lang-([a-z]{2})\.[0-9a-f]+\.js$/.exec(new URL(request.url()).pathname);
+    const chunk = /\/((lang|dialogs)-[a-z]{2})\.[0-9a-f]+\.js$/.exec(new URL(request.url()).pathname);
     if (chunk?.[1]) languageChunks.push(chunk[1]);
   });
   // Any of SPEC's French on the page, even for a moment (the checking state included).
@@ -88,7 +91,7 @@ test('an en-GB browser gets the page in English, with English ages and weights, 
   expect(await robots(page)).toBe('noindex');
   await expect(page.locator('link[hreflang]')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
-  expect(languageChunks).toEqual(['en']);
+  expect(languageChunks).toEqual(['lang-en']);
   expect(await frenchShown()).toBe(false);
   await expectAccessible(page);
 
@@ -102,6 +105,7 @@ test('an en-GB browser gets the page in English, with English ages and weights, 
     'The text contains characters that are not allowed.',
   );
   await expect(page.locator('.md-toast').getByRole('button', { name: 'Close' })).toBeVisible();
+  expect(languageChunks).toEqual(['lang-en', 'dialogs-en']);
   await context.close();
 });
 
@@ -151,7 +155,7 @@ test('a de-DE browser gets German, with German ages, weights and dates', async (
     'Sie können Ihren Standort einmal alle 2 Minuten teilen.',
   );
   await page.waitForLoadState('networkidle');
-  expect(languageChunks).toEqual(['de']);
+  expect(languageChunks).toEqual(['lang-de', 'dialogs-de']);
   await context.close();
 });
 
@@ -162,7 +166,7 @@ test('the scan page’s HTML tells robots not to index it; the home page’s doe
   expect(await html(`/${rex}`)).not.toContain('hreflang');
 });
 
-test('a pt-BR browser gets French, and downloads no language', async ({ browser }) => {
+test('a pt-BR browser gets French, and downloads no other language', async ({ browser }) => {
   const { context, page, languageChunks } = await openScan(browser, 'pt-BR', rex);
   await expect(page.getByRole('heading', { name: 'Vous avez trouvé Rex ?' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Langue' })).toHaveValue('fr');
@@ -170,6 +174,13 @@ test('a pt-BR browser gets French, and downloads no language', async ({ browser 
   expect(await robots(page)).toBe('noindex');
   await page.waitForLoadState('networkidle');
   expect(languageChunks).toEqual([]);
+  // The dialogs' French words come with the first dialog.
+  await page.getByRole('button', { name: 'Envoyer un message' }).click();
+  await expect(page.getByRole('dialog', { name: 'Écrire au propriétaire de Rex' })).toBeVisible();
+  await expect(
+    page.getByText('Votre message lui sera transmis par e-mail. Son adresse ne vous sera pas communiquée.'),
+  ).toBeVisible();
+  expect(languageChunks).toEqual(['dialogs-fr']);
   await context.close();
 });
 

@@ -1,30 +1,11 @@
-// Every word the scan page shows, word for word from SPEC.md (DESIGN D7): the French dictionary, the page's
-// default. The other languages (languages/*.ts) have the same shape, checked by the type Dictionary.
+// Every word the scan page shows first, word for word from SPEC.md (DESIGN D7): the French dictionary, the
+// page's default, in the page's chunk. The words of the dialogs, toasts and refusals are in dialog-copy.ts,
+// downloaded when first needed. The other languages (languages/*.ts) have the same shapes, checked by the
+// types Dictionary and DialogDictionary.
 // A sentence about the animal agrees with its sex as stored (M, F), and is neutral when the sex is unknown.
 import { type StoredSex as Sex, SPECIES, type SpeciesValue } from '@medaille/domain';
 
 export const SUPPORT_EMAIL = 'contact@medaille.fr';
-
-/** The refusals of the finder functions (supabase/functions/_shared/messages.ts), by their stable code. */
-export type FailureCode =
-  | 'invalid_request'
-  | 'client_unknown'
-  | 'invalid_characters'
-  | 'code_not_found'
-  | 'profile_rate_limited'
-  | 'message_empty'
-  | 'message_too_long'
-  | 'contact_too_long'
-  | 'message_rate_limited'
-  | 'consent_required'
-  | 'invalid_location'
-  | 'animal_mismatch'
-  | 'scan_cooldown'
-  | 'photo_type'
-  | 'photo_too_large'
-  | 'photo_rate_limited'
-  | 'photo_animal_rate_limited'
-  | 'internal';
 
 /** What the owner reads, in French whatever the finder's language: the text of an SMS or WhatsApp message. */
 export const OWNER_TEXT = {
@@ -36,11 +17,6 @@ export const OWNER_TEXT = {
 export const COPY = {
   /** The language switch's name. */
   language: 'Langue',
-  /** A toast's close button. */
-  close: 'Fermer',
-  // French shows the functions' own French text as it comes (it is SPEC's); another language translates
-  // the codes it knows and falls back to that French text for a code it does not.
-  errors: {} as Partial<Record<FailureCode, string>>,
   checking: 'Vérification du code...',
   unclaimed: {
     title: 'Médaille non activée',
@@ -121,52 +97,9 @@ export const COPY = {
     open: (photo: string) => `Agrandir la photo : ${photo}`,
     roleDescription: 'carrousel',
   },
-  lightbox: {
-    label: (name: string) => `Photos de ${name} en plein écran`,
-    close: 'Fermer',
-    previous: 'Photo précédente',
-    next: 'Photo suivante',
-    zoomIn: 'Zoomer',
-    zoomOut: 'Dézoomer',
-    reset: 'Taille réelle 1:1',
-    zoom: (percent: number) => `Zoom : ${percent} %`,
-    position: (index: number, count: number) => `Photo ${index} sur ${count}`,
-  },
-  message: {
-    title: (name: string) => `Écrire au propriétaire de ${name}`,
-    intro: 'Votre message lui sera transmis par e-mail. Son adresse ne vous sera pas communiquée.',
-    message: 'Votre message',
-    counter: (count: number, max: number) => `${count}/${max}`,
-    contact: 'Comment vous joindre (téléphone ou email, facultatif)',
-    honeypot: 'Ne pas remplir ce champ',
-    cancel: 'Annuler',
-    send: 'Envoyer',
-    required: 'Écrivez un message ou indiquez comment vous joindre.',
-    sent: { title: 'Message transmis au propriétaire', description: 'Votre message a été envoyé avec succès' },
-    failed: { title: 'Erreur', description: "Impossible d'envoyer le message" },
-  },
-  location: {
-    title: 'Partager ma position',
-    consent: (name: string, sex: Sex) =>
-      `Votre position sera envoyée au propriétaire de ${name} pour l'aider à ${sex === 'M' ? 'le retrouver' : sex === 'F' ? 'la retrouver' : 'retrouver son animal'}, et affichée sur cette page. Elle est conservée 90 jours.`,
-    cancel: 'Annuler',
-    accept: 'Partager ma position',
-    locating: 'Recherche de votre position…',
-    wait: {
-      title: 'Veuillez patienter',
-      description: 'Vous pouvez partager votre position une fois toutes les 2 minutes.',
-    },
-    unsupported: 'Géolocalisation non supportée',
-    denied: "Vous avez refusé l'accès à votre position. Vous pouvez contacter le propriétaire directement.",
-    unavailable: 'Position non disponible. Veuillez vérifier vos paramètres.',
-    timeout: 'La demande a expiré. Veuillez réessayer.',
-    failed: "Impossible d'obtenir votre position.",
-    sendFailed: 'Impossible de partager la position. Veuillez réessayer.',
-    shared: { title: 'Merci !', description: 'La position a été partagée avec le propriétaire.' },
-  },
 } as const;
 
-type Widen<T> = T extends string
+export type Widen<T> = T extends string
   ? string
   : T extends (...args: infer A) => infer R
     ? (...args: A) => Widen<R>

@@ -2,6 +2,7 @@
 // (a custom species, the breed...) are shown as written.
 import { sexToStored } from '@medaille/domain';
 import type { Dictionary } from './copy.ts';
+import type { DialogDictionary } from './dialog-copy.ts';
 import { FinderError } from './profile-api.ts';
 
 /** The species' name for a known value, the owner's text for a custom one, 'Inconnu' when none. */
@@ -34,7 +35,7 @@ export const dateTimeText = (locale: string, at: string) =>
  * What to tell the finder of a failed call: the language's text for a refusal it knows, else the server's
  * own French text, else `fallback`.
  */
-export function failureText(copy: Dictionary, failure: unknown, fallback: string): string {
+export function failureText(copy: DialogDictionary, failure: unknown, fallback: string): string {
   if (!(failure instanceof FinderError)) return fallback;
   const known = failure.code === null ? undefined : (copy.errors as Record<string, string | undefined>)[failure.code];
   return known ?? (failure.message || fallback);

@@ -1,9 +1,10 @@
 import { ageText as domainAgeText } from '@medaille/domain';
 import { describe, expect, it } from 'vitest';
 import { FAILURES } from '../../../supabase/functions/_shared/messages.ts';
-import { COPY, type FailureCode } from './copy.ts';
+import { COPY } from './copy.ts';
+import DIALOG_COPY from './dialog-copy.ts';
 import { ageText, dateTimeText, failureText, weightText } from './format.ts';
-import { chooseLanguage, dictionaryFor, LANGUAGES, type Language, localeFor } from './i18n.ts';
+import { chooseLanguage, dialogWordsFor, dictionaryFor, LANGUAGES, type Language, localeFor } from './i18n.ts';
 import { FinderError } from './profile-api.ts';
 
 describe('the language a finder gets', () => {
@@ -80,32 +81,25 @@ describe('the dictionaries', () => {
     expect(dateTimeText('fr-FR', '2026-03-05T10:30:00Z')).toMatch(/^5 mars 2026 à \d\d:30$/);
   });
 
-  it.each(others)('%s translates every refusal of the finder functions', async (language) => {
-    const copy = await dictionaryFor(language);
-    const codes = Object.keys(copy.errors).sort();
-    const finderCodes: FailureCode[] = [
-      'invalid_request',
-      'client_unknown',
-      'invalid_characters',
-      'code_not_found',
-      'profile_rate_limited',
-      'message_empty',
-      'message_too_long',
-      'contact_too_long',
-      'message_rate_limited',
-      'consent_required',
-      'invalid_location',
-      'animal_mismatch',
-      'scan_cooldown',
-      'photo_type',
-      'photo_too_large',
-      'photo_rate_limited',
-      'photo_animal_rate_limited',
-      'internal',
-    ];
-    expect(codes).toEqual([...finderCodes].sort());
-    // Every code named here is one the functions send.
-    for (const code of finderCodes) expect(Object.keys(FAILURES)).toContain(code);
+  // The functions' codes a finder can meet: all but those of the owner's and the operators' functions.
+  const ownersOnly = ['unauthenticated', 'forbidden', 'invalid_animal_id', 'not_found'];
+  const finderCodes = Object.keys(FAILURES).filter((code) => !ownersOnly.includes(code));
+
+  it.each(others)('%s translates every refusal the finder functions send', async (language) => {
+    const words = await dialogWordsFor(language);
+    expect(Object.keys(words.errors).sort()).toEqual([...finderCodes].sort());
+    for (const text of Object.values(words.errors)) expect(text).not.toBe('');
+  });
+
+  it('French translates none: it shows the functions’ own French, SPEC’s', async () => {
+    expect((await dialogWordsFor('fr')).errors).toEqual({});
+  });
+
+  it.each(others)('%s has dialog words of its own', async (language) => {
+    const words = await dialogWordsFor(language);
+    expect(words).not.toBe(DIALOG_COPY);
+    expect(words.message.title('Rex')).toContain('Rex');
+    expect(words.message.title('Rex')).not.toBe(DIALOG_COPY.message.title('Rex'));
   });
 });
 
@@ -113,16 +107,16 @@ describe('a refusal shown to the finder', () => {
   const refusal = (code: string | null, message: string) => new FinderError(message, code, 429);
 
   it('is the server’s French text in French, the language’s own text elsewhere', async () => {
-    const english = await dictionaryFor('en');
+    const english = await dialogWordsFor('en');
     const french = FAILURES.scan_cooldown.message;
-    expect(failureText(COPY, refusal('scan_cooldown', french), 'x')).toBe(french);
+    expect(failureText(DIALOG_COPY, refusal('scan_cooldown', french), 'x')).toBe(french);
     expect(failureText(english, refusal('scan_cooldown', french), 'x')).toBe(
       'You can share your location once every 2 minutes.',
     );
   });
 
   it('falls back to the server’s French for a code the language does not know, then to the fallback', async () => {
-    const german = await dictionaryFor('de');
+    const german = await dialogWordsFor('de');
     expect(failureText(german, refusal('photo_too_big', 'Photo trop lourde.'), 'Fehler')).toBe('Photo trop lourde.');
     expect(failureText(german, refusal(null, ''), 'Fehler')).toBe('Fehler');
     expect(failureText(german, new TypeError('Failed to fetch'), 'Fehler')).toBe('Fehler');

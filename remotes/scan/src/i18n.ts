@@ -1,8 +1,11 @@
 // The finder's language (issue 17): French by default, five more chosen from the browser's languages or
 // by the switch on the page. French ships with the page; each other language is a chunk of its own,
-// downloaded only by a finder who reads it.
-import { createContext, useContext } from 'react';
+// downloaded only by a finder who reads it. The words of the dialogs, toasts and refusals are one more
+// chunk per language (French included), downloaded when first needed: the route's JavaScript stays
+// within its budget in every language (DESIGN section 6).
+import { createContext, use, useContext } from 'react';
 import { COPY, type Dictionary } from './copy.ts';
+import type { DialogDictionary } from './dialog-copy.ts';
 
 /** The languages of the scan page, French first, each with its own name for the switch. */
 export const LANGUAGES = [
@@ -99,6 +102,37 @@ export function dictionaryFor(language: Language): Dictionary | Promise<Dictiona
   );
 }
 
+const DIALOG_DICTIONARIES: Record<Language, () => Promise<{ default: DialogDictionary }>> = {
+  fr: () => import(/* webpackChunkName: "dialogs-fr" */ './dialog-copy.ts'),
+  en: () => import(/* webpackChunkName: "dialogs-en" */ './languages/en-dialogs.ts'),
+  es: () => import(/* webpackChunkName: "dialogs-es" */ './languages/es-dialogs.ts'),
+  de: () => import(/* webpackChunkName: "dialogs-de" */ './languages/de-dialogs.ts'),
+  it: () => import(/* webpackChunkName: "dialogs-it" */ './languages/it-dialogs.ts'),
+  nl: () => import(/* webpackChunkName: "dialogs-nl" */ './languages/nl-dialogs.ts'),
+};
+
+const dialogWordsAsked = new Map<Language, Promise<DialogDictionary>>();
+
+/**
+ * A language's dialog words, asked once (the same promise after, as React's `use` wants). A chunk that
+ * cannot load is asked again next time, and French's is used meanwhile if it came.
+ */
+export function dialogWordsFor(language: Language): Promise<DialogDictionary> {
+  let asked = dialogWordsAsked.get(language);
+  if (!asked) {
+    asked = DIALOG_DICTIONARIES[language]().then(
+      (module) => module.default,
+      (error: unknown) => {
+        dialogWordsAsked.delete(language);
+        if (language === 'fr') throw error;
+        return dialogWordsFor('fr');
+      },
+    );
+    dialogWordsAsked.set(language, asked);
+  }
+  return asked;
+}
+
 export interface Words {
   language: Language;
   /** For Intl: dates, numbers. */
@@ -113,3 +147,6 @@ export const WordsProvider = WordsContext.Provider;
 
 /** The page's words in the finder's language (French outside a provider, as in a component test). */
 export const useWords = (): Words => useContext(WordsContext);
+
+/** The dialog words in the page's language; suspends (within a Suspense boundary) until they are here. */
+export const useDialogWords = (): DialogDictionary => use(dialogWordsFor(useWords().language));

@@ -1,6 +1,6 @@
 import { LIMITS } from '@medaille/domain';
 import { type KeyboardEvent, useState } from 'react';
-import { useWords } from './i18n.ts';
+import { useDialogWords, useWords } from './i18n.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import type { PublicPhoto } from './profile-api.ts';
 import { useSwipe } from './swipe.ts';
@@ -25,7 +25,7 @@ export default function Lightbox({
   onClose: () => void;
 }) {
   const { copy } = useWords();
-  const text = copy.lightbox;
+  const text = useDialogWords().lightbox;
   const [zoom, setZoom] = useState(1);
   const count = photos.length;
   const go = (step: number) => {

@@ -2,7 +2,7 @@ import { toast } from '@medaille/design-system/toast';
 import type { StoredSex } from '@medaille/domain';
 import { useState } from 'react';
 import { currentPosition, LocationError } from './geolocation.ts';
-import { useWords } from './i18n.ts';
+import { useDialogWords } from './i18n.ts';
 import { rememberShare } from './location-cooldown.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import { callFinderFunction, FinderError } from './profile-api.ts';
@@ -25,7 +25,7 @@ export default function LocationDialog({
   onClose: () => void;
   onShared: () => void;
 }) {
-  const { copy } = useWords();
+  const copy = useDialogWords();
   const text = copy.location;
   const [locating, setLocating] = useState(false);
 

@@ -3,7 +3,7 @@ import { LIMITS } from '@medaille/domain';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { FINDER_PHOTO_TYPES, type PhotoProblem, photoProblem, resizedPhotoBase64 } from './finder-photo.ts';
 import { failureText } from './format.ts';
-import { useWords } from './i18n.ts';
+import { useDialogWords, useWords } from './i18n.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import { PHOTO_WORDS } from './photo-words.ts';
 import { callFinderFunction } from './profile-api.ts';
@@ -20,7 +20,8 @@ interface ChosenPhoto {
  * both), and a hidden field only robots fill. Its fields start empty each time it opens.
  */
 export default function MessageDialog({ code, name, onClose }: { code: string; name: string; onClose: () => void }) {
-  const { copy, language } = useWords();
+  const { language } = useWords();
+  const copy = useDialogWords();
   const text = copy.message;
   const [message, setMessage] = useState('');
   const [contact, setContact] = useState('');

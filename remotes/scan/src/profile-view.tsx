@@ -3,7 +3,7 @@ import { mapsPointUrl, phoneHref, sexToStored, smsHref, visibleContacts, whatsAp
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { OWNER_TEXT } from './copy.ts';
 import { ageText, dateTimeText, sexText, speciesText, weightText } from './format.ts';
-import { useWords } from './i18n.ts';
+import { dialogWordsFor, useWords } from './i18n.ts';
 import { isCoolingDown } from './location-cooldown.ts';
 import { PhotoCarousel } from './photo-carousel.tsx';
 import type { PublicProfile } from './profile-api.ts';
@@ -86,19 +86,26 @@ function FranceGuide({ open }: { open: boolean }) {
 
 /** The claimed code's public profile. Every owner text is rendered as text, never as HTML. */
 export function ProfileView({ profile, onChanged }: { profile: PublicProfile; onChanged: () => void }) {
-  const { copy, locale } = useWords();
+  const { copy, language, locale } = useWords();
   const text = copy.profile;
   const [photoIndex, setPhotoIndex] = useState(0);
-  const [open, setOpen] = useState<Open>(null);
-  const close = () => setOpen(null);
+  const [open, setOpenState] = useState<Open>(null);
+  const setOpen = (next: Open) => {
+    // The dialog's words download beside the dialog's own chunk, not after it.
+    void dialogWordsFor(language);
+    setOpenState(next);
+  };
+  const close = () => setOpenState(null);
   const shareLocation = () => {
     if (isCoolingDown(profile.code)) {
-      toast({
-        title: copy.location.wait.title,
-        description: copy.location.wait.description,
-        variant: 'destructive',
-        closeLabel: copy.close,
-      });
+      void dialogWordsFor(language).then((words) =>
+        toast({
+          title: words.location.wait.title,
+          description: words.location.wait.description,
+          variant: 'destructive',
+          closeLabel: words.close,
+        }),
+      );
       return;
     }
     setOpen('location');

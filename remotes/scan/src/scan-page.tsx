@@ -1,6 +1,6 @@
 import './scan.css';
 import type { ScanPageProps } from '@medaille/federation';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { failureText } from './format.ts';
 import {
   chooseLanguage,
@@ -9,6 +9,7 @@ import {
   localeFor,
   rememberedLanguage,
   rememberLanguage,
+  useDialogWords,
   useWords,
   type Words,
   WordsProvider,
@@ -90,7 +91,9 @@ function CodePage({ code }: ScanPageProps) {
     return (
       <main className="scan scan-centered">
         <h1>{copy.loadFailed.title}</h1>
-        <p role="alert">{failureText(copy, load.error, load.error.message || copy.loadFailed.title)}</p>
+        <Suspense fallback={null}>
+          <FailureMessage error={load.error} />
+        </Suspense>
         <button
           type="button"
           className="md-button md-button-primary"
@@ -115,4 +118,11 @@ function CodePage({ code }: ScanPageProps) {
     case 'claimed':
       return <ProfileView profile={answer} onChanged={refresh} />;
   }
+}
+
+/** Why the profile did not load, in the finder's language when the refusal is one the functions name. */
+function FailureMessage({ error }: { error: Error }) {
+  const { copy } = useWords();
+  const words = useDialogWords();
+  return <p role="alert">{failureText(words, error, error.message || copy.loadFailed.title)}</p>;
 }

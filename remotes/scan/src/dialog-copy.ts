@@ -1,0 +1,82 @@
+// The French words of the dialogs (photos in full screen, message, location), of the toasts and of the
+// functions' refusals, word for word from SPEC.md (DESIGN D7). A chunk of its own, like each language's:
+// a finder who only reads the page never downloads them.
+import type { StoredSex as Sex } from '@medaille/domain';
+import type { Widen } from './copy.ts';
+
+/** The refusals of the finder functions (supabase/functions/_shared/messages.ts), by their stable code. */
+export type FailureCode =
+  | 'invalid_request'
+  | 'client_unknown'
+  | 'invalid_characters'
+  | 'code_not_found'
+  | 'profile_rate_limited'
+  | 'message_empty'
+  | 'message_too_long'
+  | 'contact_too_long'
+  | 'message_rate_limited'
+  | 'consent_required'
+  | 'invalid_location'
+  | 'animal_mismatch'
+  | 'scan_cooldown'
+  | 'photo_type'
+  | 'photo_too_large'
+  | 'photo_rate_limited'
+  | 'photo_animal_rate_limited'
+  | 'internal';
+
+const DIALOG_COPY = {
+  /** A toast's close button. */
+  close: 'Fermer',
+  // French shows the functions' own French text as it comes (it is SPEC's); another language translates
+  // the codes it knows and falls back to that French text for a code it does not.
+  errors: {} as Partial<Record<FailureCode, string>>,
+  lightbox: {
+    label: (name: string) => `Photos de ${name} en plein écran`,
+    close: 'Fermer',
+    previous: 'Photo précédente',
+    next: 'Photo suivante',
+    zoomIn: 'Zoomer',
+    zoomOut: 'Dézoomer',
+    reset: 'Taille réelle 1:1',
+    zoom: (percent: number) => `Zoom : ${percent} %`,
+    position: (index: number, count: number) => `Photo ${index} sur ${count}`,
+  },
+  message: {
+    title: (name: string) => `Écrire au propriétaire de ${name}`,
+    intro: 'Votre message lui sera transmis par e-mail. Son adresse ne vous sera pas communiquée.',
+    message: 'Votre message',
+    counter: (count: number, max: number) => `${count}/${max}`,
+    contact: 'Comment vous joindre (téléphone ou email, facultatif)',
+    honeypot: 'Ne pas remplir ce champ',
+    cancel: 'Annuler',
+    send: 'Envoyer',
+    required: 'Écrivez un message ou indiquez comment vous joindre.',
+    sent: { title: 'Message transmis au propriétaire', description: 'Votre message a été envoyé avec succès' },
+    failed: { title: 'Erreur', description: "Impossible d'envoyer le message" },
+  },
+  location: {
+    title: 'Partager ma position',
+    consent: (name: string, sex: Sex) =>
+      `Votre position sera envoyée au propriétaire de ${name} pour l'aider à ${sex === 'M' ? 'le retrouver' : sex === 'F' ? 'la retrouver' : 'retrouver son animal'}, et affichée sur cette page. Elle est conservée 90 jours.`,
+    cancel: 'Annuler',
+    accept: 'Partager ma position',
+    locating: 'Recherche de votre position…',
+    wait: {
+      title: 'Veuillez patienter',
+      description: 'Vous pouvez partager votre position une fois toutes les 2 minutes.',
+    },
+    unsupported: 'Géolocalisation non supportée',
+    denied: "Vous avez refusé l'accès à votre position. Vous pouvez contacter le propriétaire directement.",
+    unavailable: 'Position non disponible. Veuillez vérifier vos paramètres.',
+    timeout: 'La demande a expiré. Veuillez réessayer.',
+    failed: "Impossible d'obtenir votre position.",
+    sendFailed: 'Impossible de partager la position. Veuillez réessayer.',
+    shared: { title: 'Merci !', description: 'La position a été partagée avec le propriétaire.' },
+  },
+} as const;
+
+export default DIALOG_COPY;
+
+/** What every language's dialog words hold: the French ones' keys, with any text. */
+export type DialogDictionary = Widen<typeof DIALOG_COPY>;
