@@ -127,7 +127,9 @@ test.describe('the checklist of a loss', () => {
     await expect.poll(async () => (await storedLoss(owner, animalId)).is_lost).toBe(false);
   });
 
-  test('a rabbit, which I-CAD does not register, gets the other steps only', async ({ page }) => {
+  test('a rabbit, which I-CAD does not register, gets the other steps only; a tick that cannot be saved is put back', async ({
+    page,
+  }) => {
     const owner = await newOwner(product, 'lapin');
     const { animalId } = await animalOnNewCode(product, owner, { nom: 'Pompon', espece: 'rabbit', is_lost: true });
     await signIn(page, product, owner);
@@ -136,6 +138,18 @@ test.describe('the checklist of a loss', () => {
     await expect(loss.getByRole('checkbox', { name: STEPS.fourriere })).toBeVisible();
     await expect(loss.getByRole('checkbox')).toHaveCount(3);
     await expect(loss.getByText('I-CAD')).toHaveCount(0);
+
+    // A tick that cannot be saved (the network drops it) is put back, and the owner is told.
+    await page.route(
+      (url) => url.pathname === '/rest/v1/animals',
+      (route) => (route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.fallback()),
+    );
+    await loss.getByRole('checkbox', { name: STEPS.fourriere }).check();
+    await expect(page.locator('.md-toast', { hasText: "Impossible d'enregistrer la liste" })).toContainText(
+      "Une erreur inattendue s'est produite",
+    );
+    await expect(loss.getByRole('checkbox', { name: STEPS.fourriere })).not.toBeChecked();
+    expect((await storedLoss(owner, animalId)).lost_checklist).toEqual([]);
   });
 });
 

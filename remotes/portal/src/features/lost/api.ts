@@ -1,3 +1,4 @@
+import { databaseErrorMessage } from '@medaille/domain';
 import { supabase, type Tables } from '@medaille/supabase';
 
 // The lost flag and the checklist of one loss. The database keeps them together: a trigger dates a new
@@ -11,7 +12,9 @@ export type LostStep = (typeof LOST_STEPS)[number];
 /** An animal's loss: whether it is lost, since when, and the steps done. */
 export type Loss = Pick<Tables<'animals'>, 'is_lost' | 'lost_since' | 'lost_checklist'>;
 
+/** What went wrong, in French (the database's refusal, or a network that failed). */
 type SaveError = { message: string } | null;
+const inFrench = (error: { code?: string; message?: string }) => ({ message: databaseErrorMessage(error) });
 
 /**
  * Marks an animal lost or found, by id and owner (SPEC: 'Update {is_lost} by id and owner'), and answers the
@@ -29,7 +32,7 @@ export async function saveLost(
     .eq('proprietaire_id', ownerId)
     .select('is_lost, lost_since, lost_checklist')
     .maybeSingle();
-  if (error) return { error, loss: null };
+  if (error) return { error: inFrench(error), loss: null };
   // Row level security: an animal that is not the owner's (or no longer exists) updates nothing.
   if (!data) return { error: { message: 'Animal introuvable.' }, loss: null };
   return { error: null, loss: data };
@@ -48,7 +51,7 @@ export async function saveChecklist(
     .eq('proprietaire_id', ownerId)
     .select('id')
     .maybeSingle();
-  if (error) return { error };
+  if (error) return { error: inFrench(error) };
   return { error: data ? null : { message: 'Animal introuvable.' } };
 }
 
