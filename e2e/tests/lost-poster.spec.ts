@@ -286,6 +286,14 @@ test.describe('the lost poster', () => {
     expect(text).toContain('Scannez le code pour écrire à son propriétaire.');
     expect(text).toContain(colour);
     expect(text).not.toContain("n'est pas signalé comme perdu");
+
+    // On a phone the whole sheet shows, shrunk, with nothing to scroll sideways; the paper is unchanged.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const sheet = await page.getByRole('article', { name: /^Affiche de Discret/ }).boundingBox();
+    expect(sheet?.x).toBeGreaterThanOrEqual(0);
+    expect((sheet?.x ?? 0) + (sheet?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(mupdf.Document.openDocument(await page.pdf({ format: 'A4' }), 'application/pdf').countPages()).toBe(1);
   });
 
   test('signed out, the poster asks to sign in first; another owner is refused as on the edit page', async ({
