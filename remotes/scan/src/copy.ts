@@ -28,6 +28,12 @@ export const COPY = {
     title: 'Médaille suspendue',
     text: 'Cette médaille a été suspendue. Contactez le support pour en savoir plus.',
   },
+  // Not in SPEC: a medal whose animal was deleted (its owner's account, or the animal alone) is retired for
+  // good, never offered for activation again (migration 20261123000007_account_deletion.sql).
+  retired: {
+    title: 'Médaille retirée',
+    text: "Cette médaille n'est plus associée à aucun animal : son propriétaire l'a retirée. Si vous avez trouvé un animal qui la porte, contactez-nous.",
+  },
   notFound: {
     title: 'Code introuvable',
     text: 'Vérifiez le QR ou contactez-nous si besoin.',

@@ -46,6 +46,7 @@ export type ScanAnswer =
   | { status: 'not_found'; code: string }
   | { status: 'unclaimed'; code: string }
   | { status: 'suspended'; code: string }
+  | { status: 'retired'; code: string }
   | PublicProfile;
 
 /** A refusal of a finder function: its French text is meant to be shown as it is. */

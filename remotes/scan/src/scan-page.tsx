@@ -18,7 +18,7 @@ import { LanguageSwitch } from './language-switch.tsx';
 import { usePageHead } from './page-head.ts';
 import { fetchPublicProfile, type ScanAnswer } from './profile-api.ts';
 import { ProfileView } from './profile-view.tsx';
-import { NotFoundState, SuspendedState, UnclaimedState } from './states.tsx';
+import { NotFoundState, RetiredState, SuspendedState, UnclaimedState } from './states.tsx';
 
 type Load = { state: 'checking' } | { state: 'done'; answer: ScanAnswer } | { state: 'failed'; error: Error };
 
@@ -115,6 +115,8 @@ function CodePage({ code }: ScanPageProps) {
       return <UnclaimedState code={answer.code} />;
     case 'suspended':
       return <SuspendedState code={answer.code} />;
+    case 'retired':
+      return <RetiredState code={answer.code} />;
     case 'claimed':
       return <ProfileView profile={answer} onChanged={refresh} />;
   }

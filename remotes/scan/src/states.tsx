@@ -54,6 +54,18 @@ export function SuspendedState({ code }: { code: string }) {
   );
 }
 
+export function RetiredState({ code }: { code: string }) {
+  const { copy } = useWords();
+  return (
+    <main className="scan scan-centered">
+      <h1>{copy.retired.title}</h1>
+      <p>{copy.retired.text}</p>
+      <MedalCode code={code} />
+      <ContactUs />
+    </main>
+  );
+}
+
 export function NotFoundState() {
   const { copy } = useWords();
   return (

@@ -383,6 +383,10 @@ export type Database = {
         Args: { p_animal_id: string }
         Returns: string[]
       }
+      delete_my_account_data: {
+        Args: { p_email: string }
+        Returns: Json
+      }
       finder_photo_folder: {
         Args: { p_code: string }
         Returns: string

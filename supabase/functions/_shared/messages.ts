@@ -38,11 +38,12 @@ export const FAILURES = {
   invalid_location: { status: 400, message: 'Position invalide.' },
   animal_mismatch: { status: 400, message: 'Cette médaille ne correspond pas à cet animal.' },
   scan_cooldown: { status: 429, message: 'Vous pouvez partager votre position une fois toutes les 2 minutes.' },
-  // The owner's and the operators' functions (delete-animal, sweep-photos).
+  // The owner's and the operators' functions (delete-animal, delete-account, sweep-photos).
   unauthenticated: { status: 401, message: 'Session expirée. Reconnectez-vous pour continuer.' },
   forbidden: { status: 403, message: "Vous n'avez pas le droit de faire cette opération." },
   invalid_animal_id: { status: 400, message: "L'identifiant de l'animal est invalide." },
   not_found: { status: 404, message: 'Animal introuvable.' },
+  email_mismatch: { status: 400, message: "L'adresse e-mail ne correspond pas à votre compte." },
   internal: { status: 500, message: 'Une erreur est survenue. Veuillez réessayer.' },
 } as const;
 

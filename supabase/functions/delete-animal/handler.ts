@@ -1,12 +1,12 @@
 // delete-animal {animal_id}: an owner deletes one of their animals with all its photos (DESIGN D10). The
 // database decides, with the caller's own token, whose animal it is and deletes the row in one transaction
 // (delete_animal); the files it names are then removed through the Storage API, and so is the animal's folder
-// of finders' photos. Should that fail, or this function die in between, the row is gone all the same and
-// the files are left to sweep-photos.
+// of finders' photos (_shared/owner-deletion.ts, shared with delete-account). Should that fail, or this
+// function die in between, the row is gone all the same and the files are left to sweep-photos.
 import { callerCredentials, callerDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
-import { removeFinderPhotoFolder, removePhotoFiles } from '../_shared/storage.ts';
+import { removeDeletedFiles } from '../_shared/owner-deletion.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,17 +30,7 @@ export default function deleteAnimal(request: Request, env: FunctionEnv): Promis
       if (status === 404) return failure('not_found');
       throw new Error(`delete_animal: ${status} ${error.code} ${error.message}`);
     }
-    const files = data as string[];
-    try {
-      await removePhotoFiles(env, files);
-    } catch (cause) {
-      console.error(`[delete-animal] animal ${animalId} deleted, ${files.length} files left for sweep-photos`, cause);
-    }
-    try {
-      await removeFinderPhotoFolder(env, animalId);
-    } catch (cause) {
-      console.error(`[delete-animal] animal ${animalId} deleted, its finders' photos left for sweep-photos`, cause);
-    }
+    await removeDeletedFiles(env, data as string[], [animalId], `[delete-animal] animal ${animalId}`);
     return json({ deleted: true });
   })(request);
 }

@@ -18,9 +18,12 @@ interface Photo {
   height: number | null;
 }
 
-/** `status` is not_found, unclaimed or claimed; a claimed code carries the public profile's fields. */
+/**
+ * `status` is not_found, unclaimed, suspended, retired (its animal was deleted) or claimed; a claimed code
+ * carries the public profile's fields.
+ */
 interface PublicProfile {
-  status: 'not_found' | 'unclaimed' | 'suspended' | 'claimed' | 'rate_limited';
+  status: 'not_found' | 'unclaimed' | 'suspended' | 'retired' | 'claimed' | 'rate_limited';
   code: string;
   photos?: Photo[];
   [field: string]: unknown;

@@ -61,6 +61,7 @@ describe('supabase/config.toml', () => {
     ]);
     // An owner's function keeps the check (Supabase's default), written out rather than left implicit.
     expect(functions['delete-animal']).toEqual({ verify_jwt: true });
+    expect(functions['delete-account']).toEqual({ verify_jwt: true });
   });
 
   it('declares the photo bucket exactly as the migrations create it, with its seed files', async () => {

@@ -137,7 +137,7 @@ describe('photos', () => {
     await addPhoto(animalId);
     await t.as(owner, (tx) => tx.query('delete from public.animals where id = $1', [animalId]));
     expect(await countPhotos(animalId)).toBe(0);
-    // The medal stays used but no longer leads anywhere: the scan page says 'Code introuvable'.
+    // The medal stays used but no longer leads anywhere: retired, the scan page says 'Médaille retirée'.
     const medal = await t.db.query('select used, animal_id from public.codes where id = $1', [code]);
     expect(medal.rows).toEqual([{ used: true, animal_id: null }]);
   });

@@ -416,6 +416,29 @@ describe('the functions under Deno answer as in the local stack', () => {
     expect(deno.status).toBe(status);
   });
 
+  it('delete-account: an owner deletes their account, its rows, files and user (GoTrue’s admin API) alike', async () => {
+    const answers = [];
+    for (const url of [underDeno.get('delete-account')?.url as string, `${stack.url}/functions/v1/delete-account`]) {
+      const leaving = await stack.signedInOwner('rehearsal-leaving');
+      const { animalId } = await activatedAnimal(stack, leaving.client, { nom: 'Adieu' });
+      const files = [
+        await storePhoto(leaving.client, `${animalId}/a.jpg`, { animalId }),
+        await storePhoto(leaving.client, `${leaving.userId}/${animalId}.jpg`),
+      ];
+      const token = (await leaving.client.auth.getSession()).data.session?.access_token;
+      const response = await fetchFrom(newClientAddress())(url, {
+        method: 'POST',
+        headers: { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: leaving.email }),
+      });
+      answers.push(await answer(response));
+      const { rows } = await stack.db.query('select id from auth.users where id = $1', [leaving.userId]);
+      expect({ users: rows, files: await storedOf(stack, files) }).toEqual({ users: [], files: [] });
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toMatchObject({ status: 200, body: { deleted: true } });
+  });
+
   it('sweep-photos: the service role’s key removes aged orphans through Storage under Deno as in the stack', async () => {
     const denoUrl = underDeno.get('sweep-photos')?.url as string;
     for (const url of [denoUrl, `${stack.url}/functions/v1/sweep-photos`]) {

@@ -124,10 +124,15 @@ describe('get_public_profile', () => {
     });
     const retired = await activatedAnimal(stack, owner.client, { nom: 'Parti' });
     await owner.client.from('animals').delete().eq('id', retired.animalId);
-    for (const code of ['MDL-INCONNU', 'bonjour', retired.code]) {
+    for (const code of ['MDL-INCONNU', 'bonjour']) {
       const { status, body } = await invoke(stack, 'get_public_profile', { code });
       expect({ status, state: body.status }).toEqual({ status: 200, state: 'not_found' });
     }
+    // A medal whose animal was deleted is retired: said so, with nothing of the animal, never unclaimed.
+    expect(await invoke(stack, 'get_public_profile', { code: retired.code })).toMatchObject({
+      status: 200,
+      body: { status: 'retired', code: retired.code },
+    });
   });
 
   it('refuses a request without a code', async () => {

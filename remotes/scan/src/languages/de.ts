@@ -14,6 +14,10 @@ const de: Dictionary = {
     title: 'Anhänger gesperrt',
     text: 'Dieser Anhänger wurde gesperrt. Wenden Sie sich an den Support, um mehr zu erfahren.',
   },
+  retired: {
+    title: 'Marke zurückgezogen',
+    text: 'Diese Marke ist keinem Tier mehr zugeordnet: Ihr Besitzer hat sie zurückgezogen. Wenn Sie ein Tier gefunden haben, das sie trägt, kontaktieren Sie uns bitte.',
+  },
   notFound: {
     title: 'Code nicht gefunden',
     text: 'Prüfen Sie den QR-Code oder schreiben Sie uns, wenn Sie Hilfe brauchen.',

@@ -14,6 +14,10 @@ const en: Dictionary = {
     title: 'Tag suspended',
     text: 'This tag has been suspended. Contact support to find out more.',
   },
+  retired: {
+    title: 'Tag retired',
+    text: 'This tag is no longer linked to any animal: its owner has retired it. If you have found an animal wearing it, please contact us.',
+  },
   notFound: {
     title: 'Code not found',
     text: 'Check the QR code, or contact us if you need help.',

@@ -14,6 +14,10 @@ const es: Dictionary = {
     title: 'Placa suspendida',
     text: 'Esta placa ha sido suspendida. Contacte con el soporte para saber más.',
   },
+  retired: {
+    title: 'Medalla retirada',
+    text: 'Esta medalla ya no está asociada a ningún animal: su propietario la ha retirado. Si ha encontrado un animal que la lleva, contáctenos.',
+  },
   notFound: {
     title: 'Código no encontrado',
     text: 'Compruebe el código QR o escríbanos si necesita ayuda.',

@@ -14,6 +14,10 @@ const it: Dictionary = {
     title: 'Medaglietta sospesa',
     text: 'Questa medaglietta è stata sospesa. Contatta l’assistenza per saperne di più.',
   },
+  retired: {
+    title: 'Medaglietta ritirata',
+    text: "Questa medaglietta non è più associata ad alcun animale: il proprietario l'ha ritirata. Se hai trovato un animale che la porta, contattaci.",
+  },
   notFound: {
     title: 'Codice non trovato',
     text: 'Controlla il codice QR o contattaci se hai bisogno di aiuto.',

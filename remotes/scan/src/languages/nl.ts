@@ -14,6 +14,10 @@ const nl: Dictionary = {
     title: 'Penning geblokkeerd',
     text: 'Deze penning is geblokkeerd. Neem contact op met de support voor meer informatie.',
   },
+  retired: {
+    title: 'Penning ingetrokken',
+    text: 'Deze penning is aan geen enkel dier meer gekoppeld: de eigenaar heeft hem ingetrokken. Hebt u een dier gevonden dat hem draagt, neem dan contact met ons op.',
+  },
   notFound: {
     title: 'Code niet gevonden',
     text: 'Controleer de QR-code of neem contact met ons op als je hulp nodig hebt.',

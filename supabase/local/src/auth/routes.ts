@@ -6,6 +6,7 @@ import type { StackConfig } from '../config.ts';
 import type { Database } from '../database/index.ts';
 import type { StackEnv } from '../http/gateway.ts';
 import type { Jwt } from '../jwt.ts';
+import { adminRoutes } from './admin.ts';
 import { authContext } from './context.ts';
 import { AuthError, errorResponse } from './errors.ts';
 import { logoutRoutes } from './logout.ts';
@@ -43,6 +44,7 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
   userRoutes(app, ctx);
   logoutRoutes(app, ctx);
   settingsRoutes(app);
+  adminRoutes(app, ctx);
   unsupportedRoutes(app);
 
   app.all('*', () => {

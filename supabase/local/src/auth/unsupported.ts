@@ -1,5 +1,6 @@
 // GoTrue's endpoints the local stack does not serve (internal/api/api.go's routes): answered by name
-// with a 501 rather than a 404 that reads like a wrong address.
+// with a 501 rather than a 404 that reads like a wrong address. Of /admin, only DELETE /admin/users/{id} is
+// served (admin.ts, registered before these).
 import type { Hono } from 'hono';
 import type { StackEnv } from '../http/gateway.ts';
 import { notSupported } from './errors.ts';
