@@ -95,7 +95,7 @@ test('another owner opening the edit page is refused and sent back', async ({ pa
   await expect(page.getByText('Secret')).toHaveCount(0);
 });
 
-test('deleting the profile removes the animal, its photos and files; its medal is no longer found', async ({
+test('deleting the profile removes the animal, its photos and files; its medal is retired', async ({
   page,
 }) => {
   const owner = await newOwner(product, 'suppression');
@@ -113,8 +113,10 @@ test('deleting the profile removes the animal, its photos and files; its medal i
   await expect(page.getByText('Aucun animal trouvé.')).toBeVisible();
 
   expect((await fetch(photoUrl)).status).toBe(400);
+  // The medal is retired: a finder is told so, and offered no activation.
   await page.goto(`${product.url}/${code}`);
-  await expect(page.getByRole('heading', { name: 'Code introuvable' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Médaille retirée' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Activer ma médaille' })).toHaveCount(0);
 });
 
 test('the gallery adds, reorders with the keyboard, sets the cover and deletes photos', async ({ page }) => {

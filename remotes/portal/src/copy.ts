@@ -90,6 +90,32 @@ export const COPY = {
     error: 'Erreur',
     loading: 'Chargement…',
   },
+  // Not in SPEC (issue 16): the owner's data rights, in the 'Mon compte' section of the account page.
+  myAccount: {
+    title: 'Mon compte',
+    signedInAs: (email: string) => `Connecté avec ${email}`,
+    export: 'Télécharger mes données',
+    exportHint:
+      'Un fichier ZIP avec toutes les données de votre compte : vos animaux, leurs photos, les messages reçus et les positions partagées.',
+    exporting: 'Préparation de vos données…',
+    exported: { title: 'Vos données sont téléchargées', description: (file: string) => `Fichier : ${file}` },
+    exportFailed: 'Impossible de préparer vos données. Veuillez réessayer.',
+    delete: 'Supprimer mon compte',
+    deleteHint:
+      'Votre compte, tous vos animaux, leurs photos, les messages et les positions reçus sont supprimés définitivement.',
+    deleteTitle: 'Supprimer votre compte ?',
+    deleteText:
+      'Cette action est irréversible : votre compte, tous vos animaux, leurs photos, les messages et les positions reçus seront supprimés. Vos médailles seront retirées : une personne qui les scanne verra « Médaille retirée », et elles ne pourront plus être activées. Pensez à télécharger vos données avant.',
+    deleteEmailLabel: 'Pour confirmer, saisissez votre adresse e-mail',
+    deleteEmailMismatch: 'Cette adresse ne correspond pas à celle de votre compte.',
+    cancel: 'Annuler',
+    deleteConfirm: 'Supprimer définitivement mon compte',
+    deleted: {
+      title: 'Votre compte a été supprimé',
+      description: 'Toutes vos données ont été effacées. Merci d’avoir utilisé Médaille.',
+    },
+    deleteFailed: 'Impossible de supprimer le compte',
+  },
   session: { checking: 'Chargement…' },
   activation: {
     title: 'Activer une médaille',

@@ -11,6 +11,7 @@ import { SignInFirst } from '../auth/index.ts';
 import { useUnreadCounts } from '../inbox/index.ts';
 import { LostChecklist } from '../lost/index.ts';
 import { photoUrl } from '../photos/index.ts';
+import { MyAccount } from './my-account.tsx';
 
 /** The card's photo: the cover, else the first photo. */
 function coverUrl(animal: AnimalCard): string | null {
@@ -109,6 +110,7 @@ export function AccountPage() {
           ))}
         </Grid>
       ) : null}
+      {auth.user?.email ? <MyAccount email={auth.user.email} /> : null}
     </PageFrame>
   );
 }

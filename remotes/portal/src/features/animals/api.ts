@@ -176,7 +176,7 @@ export async function deleteAnimal(
 }
 
 /** The `error` a function answered with, when it answered. */
-async function serverMessage(error: { context?: unknown }): Promise<string | null> {
+export async function serverMessage(error: { context?: unknown }): Promise<string | null> {
   if (!(error.context instanceof Response)) return null;
   const body: unknown = await error.context.json().catch(() => null);
   return body !== null && typeof body === 'object' && 'error' in body && typeof body.error === 'string'

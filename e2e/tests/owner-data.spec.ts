@@ -1,0 +1,256 @@
+// The owner's data rights (issue 16, RGPD): 'Télécharger mes données' gives one ZIP of the account, its
+// rows and photo files, and nothing of another owner; 'Supprimer mon compte', confirmed by the account's
+// e-mail typed, leaves no row and no file of the owner (checked through the database with the service role
+// and through the Storage API), retires the medals and ends the account.
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { unzipSync } from 'fflate';
+import WebSocket from 'ws';
+import { expectAccessible } from '../support/accessibility.ts';
+import { animalOnNewCode, newOwner } from '../support/owners.ts';
+import { signIn, toastTitle } from '../support/pages.ts';
+import { startProduct, type TestProduct } from '../support/product.ts';
+
+let product: TestProduct;
+let service: SupabaseClient;
+test.beforeAll(async () => {
+  product = await startProduct();
+  service = createClient(product.stack.url, product.stack.serviceRoleKey, {
+    auth: { persistSession: false },
+    realtime: { transport: WebSocket as never },
+  });
+});
+test.afterAll(async () => {
+  await product?.close();
+});
+
+/** A finder's call to a public function, as the scan page makes it. */
+async function asFinder(name: string, body: Record<string, unknown>) {
+  const response = await fetch(`${product.stack.url}/functions/v1/${name}`, {
+    method: 'POST',
+    headers: {
+      apikey: product.stack.anonKey,
+      authorization: `Bearer ${product.stack.anonKey}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${name}: ${await response.clone().text()}`).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** An owner with two animals (one lost), photos, a finder's message and a shared position. */
+async function ownerWithAnimals(label: string, names: [string, string]) {
+  const owner = await newOwner(product, label);
+  const userId = (await owner.client.auth.getUser()).data.user?.id as string;
+  const first = await animalOnNewCode(product, owner, { nom: names[0], espece: 'Chien', is_lost: true }, 2);
+  const second = await animalOnNewCode(product, owner, { nom: names[1], espece: 'Chat' }, 1);
+  await asFinder('post_finder_message', {
+    code: first.code,
+    message: `J'ai vu ${names[0]} au parc`,
+    contact: '0612345678',
+  });
+  await asFinder('record-scan', {
+    codeId: first.code,
+    animalId: first.animalId,
+    lat: 45.76,
+    lon: 4.83,
+    accuracy: 12,
+    consent: true,
+  });
+  // The lost animal's page opened by a finder: a profile view.
+  expect((await asFinder('get_public_profile', { code: first.code })).status).toBe('claimed');
+  const { data: photos } = await owner.client.from('animal_photos').select('path').order('path');
+  return { owner, userId, animals: [first, second], photoPaths: (photos ?? []).map((photo) => photo.path as string) };
+}
+
+type Account = Awaited<ReturnType<typeof ownerWithAnimals>>;
+
+/** Every row of an account, read with the service role (no row level security). */
+async function rowsOf(account: Account) {
+  const ids = account.animals.map((animal) => animal.animalId);
+  const codes = account.animals.map((animal) => animal.code);
+  const count = async (table: string, column: string, values: string[]) => {
+    const { count: n, error } = await service
+      .from(table)
+      .select('*', { count: 'exact', head: true })
+      .in(column, values);
+    if (error) throw error;
+    return n ?? 0;
+  };
+  const user = await service.auth.admin.getUserById(account.userId);
+  return {
+    user: user.data.user ? 1 : 0,
+    animals: (await count('animals', 'id', ids)) + (await count('animals', 'proprietaire_id', [account.userId])),
+    photos: await count('animal_photos', 'animal_id', ids),
+    codesWithAnimal: await count('codes', 'animal_id', ids),
+    messages: (await count('finder_messages', 'animal_id', ids)) + (await count('finder_messages', 'code_id', codes)),
+    positions: (await count('scan_events', 'animal_id', ids)) + (await count('scan_events', 'code_id', codes)),
+    views: (await count('profile_views', 'animal_id', ids)) + (await count('profile_views', 'code_id', codes)),
+    limits: await count(
+      'rate_limit_hits',
+      'bucket',
+      ids.flatMap((id) => [`owner-mail:${id}`, `lost-view-mail:${id}`]),
+    ),
+  };
+}
+
+/** What the Storage API lists in the account's folders, with the service role. */
+async function storedFiles(account: Account) {
+  const names: string[] = [];
+  for (const folder of [...account.animals.map((animal) => animal.animalId), account.userId]) {
+    const { data, error } = await service.storage.from('animal-photos').list(folder);
+    if (error) throw error;
+    names.push(...data.map((file) => `${folder}/${file.name}`));
+  }
+  return names.sort();
+}
+
+async function openDeletion(page: Page) {
+  await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Supprimer votre compte ?' });
+  await expect(dialog).toContainText('irréversible');
+  await expect(dialog).toContainText('Médaille retirée');
+  return dialog;
+}
+
+test('the owner downloads their data as one ZIP, then deletes the account: nothing of theirs is left, the other owner keeps everything', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const mine = await ownerWithAnimals('rgpd', ['Pistou', 'Mistigri']);
+  const theirs = await ownerWithAnimals('rgpd-autre', ['Voisin', 'Voisine']);
+  expect(await rowsOf(mine)).toMatchObject({ user: 1, animals: 4, photos: 3, messages: 2, positions: 2, views: 2 });
+  const theirsBefore = await rowsOf(theirs);
+  const theirFiles = await storedFiles(theirs);
+  expect(theirFiles).toHaveLength(3);
+
+  await signIn(page, product, mine.owner);
+  const section = page.getByRole('region', { name: 'Mon compte' });
+  await expect(section).toContainText(mine.owner.email);
+  await expectAccessible(page);
+
+  // The export: the ZIP is built in this browser with the owner's session.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    section.getByRole('button', { name: 'Télécharger mes données' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^medaille-mes-donnees-\d{4}-\d{2}-\d{2}\.zip$/);
+  await expect(toastTitle(page, 'Vos données sont téléchargées')).toBeVisible();
+  const zip = unzipSync(new Uint8Array(await readFile(await download.path())));
+  const names = Object.keys(zip).sort();
+  const [first, second] = mine.animals as [Account['animals'][0], Account['animals'][0]];
+  expect(names).toEqual(
+    [
+      'README.txt',
+      'donnees.json',
+      `photos/${first.animalId}/1.png`,
+      `photos/${first.animalId}/2.png`,
+      `photos/${second.animalId}/1.png`,
+    ].sort(),
+  );
+  expect(new TextDecoder().decode(zip['README.txt'])).toContain('donnees.json');
+  const data = JSON.parse(new TextDecoder().decode(zip['donnees.json']));
+  expect(data.compte).toMatchObject({ id: mine.userId, email: mine.owner.email });
+  expect(data.compte.cree_le).toEqual(expect.any(String));
+  expect(data.animaux.map((animal: { nom: string }) => animal.nom).sort()).toEqual(['Mistigri', 'Pistou']);
+  // Every field of the animals, as stored.
+  expect(data.animaux.find((animal: { nom: string }) => animal.nom === 'Pistou')).toMatchObject({
+    id: first.animalId,
+    proprietaire_id: mine.userId,
+    espece: 'Chien',
+    is_lost: true,
+    informations_veterinaires: null,
+  });
+  expect(data.photos).toHaveLength(3);
+  expect(data.medailles.map((medal: { id: string }) => medal.id).sort()).toEqual([first.code, second.code].sort());
+  expect(data.messages).toMatchObject([
+    { animal_id: first.animalId, message: "J'ai vu Pistou au parc", contact: '0612345678' },
+  ]);
+  expect(data.positions_partagees).toMatchObject([
+    { animal_id: first.animalId, lat: 45.76, lon: 4.83, accuracy_m: 12 },
+  ]);
+  expect(data.consultations_profil).toMatchObject([{ animal_id: first.animalId, code_id: first.code }]);
+  // The photo files are the stored bytes.
+  for (const photo of data.photos as { path: string; fichier: string }[]) {
+    const stored = await service.storage.from('animal-photos').download(photo.path);
+    expect(Buffer.from(zip[photo.fichier] as Uint8Array)).toEqual(
+      Buffer.from(await (stored.data as Blob).arrayBuffer()),
+    );
+  }
+  // Nothing of the other owner: no id, code, name or address of theirs anywhere in the ZIP.
+  const everything = Object.values(zip)
+    .map((bytes) => Buffer.from(bytes).toString('latin1'))
+    .join('\n');
+  for (const secret of [
+    theirs.userId,
+    theirs.owner.email,
+    'Voisin',
+    ...theirs.animals.flatMap((a) => [a.animalId, a.code]),
+  ]) {
+    expect(everything).not.toContain(secret);
+  }
+
+  // Deletion: another address is refused, and nothing is deleted.
+  let dialog = await openDeletion(page);
+  await dialog.getByLabel('Pour confirmer, saisissez votre adresse e-mail').fill(theirs.owner.email);
+  await dialog.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Cette adresse ne correspond pas à celle de votre compte.');
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await rowsOf(mine)).animals).toBe(4);
+  // The server refuses it too, whatever the page does.
+  const refused = await mine.owner.client.functions.invoke('delete-account', { body: { email: theirs.owner.email } });
+  expect(refused.error).not.toBeNull();
+  expect((await rowsOf(mine)).user).toBe(1);
+
+  // The right address, typed with other capitals: the account goes, and the owner lands at home, signed out.
+  dialog = await openDeletion(page);
+  await dialog.getByLabel('Pour confirmer, saisissez votre adresse e-mail').fill(mine.owner.email.toUpperCase());
+  await dialog.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
+  await expect(toastTitle(page, 'Votre compte a été supprimé')).toBeVisible();
+  await expect(page).toHaveURL(`${product.url}/`);
+  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+
+  expect(await rowsOf(mine)).toEqual({
+    user: 0,
+    animals: 0,
+    photos: 0,
+    codesWithAnimal: 0,
+    messages: 0,
+    positions: 0,
+    views: 0,
+    limits: 0,
+  });
+  expect(await storedFiles(mine)).toEqual([]);
+  for (const path of mine.photoPaths) {
+    expect((await service.storage.from('animal-photos').download(path)).error).not.toBeNull();
+  }
+  // The other owner keeps every row and file.
+  expect(await rowsOf(theirs)).toEqual(theirsBefore);
+  expect(await storedFiles(theirs)).toEqual(theirFiles);
+
+  // The medals are retired: a finder is told so, sees nothing of Pistou and is offered no activation.
+  for (const { code } of mine.animals) {
+    const { data: medal } = await service.from('codes').select('used, animal_id').eq('id', code).single();
+    expect(medal).toEqual({ used: true, animal_id: null });
+    await page.goto(`${product.url}/${code}`);
+    await expect(page.getByRole('heading', { name: 'Médaille retirée' })).toBeVisible();
+    await expect(page.getByText('Pistou')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Activer ma médaille' })).toHaveCount(0);
+  }
+
+  // The deleted owner cannot sign in again.
+  await page.goto(`${product.url}/auth/login`);
+  await page.getByLabel('Email').fill(mine.owner.email);
+  await page.getByLabel('Mot de passe').fill(mine.owner.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByText('Email ou mot de passe incorrect')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  const signIn2 = await createClient(product.stack.url, product.stack.anonKey, {
+    auth: { persistSession: false },
+    realtime: { transport: WebSocket as never },
+  }).auth.signInWithPassword({ email: mine.owner.email, password: mine.owner.password });
+  expect(signIn2.error?.code).toBe('invalid_credentials');
+});

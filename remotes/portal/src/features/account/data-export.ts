@@ -1,0 +1,135 @@
+// 'Télécharger mes données' (issue 16, RGPD): one ZIP of everything the account holds. Built here, in the
+// owner's browser, with their own session: row level security already limits every read to their rows and
+// files (nothing of another owner can come back), no server has to hold a whole account's photos in memory,
+// and nothing new is exposed. Loaded only when the owner asks for it (with fflate), not with the page.
+import type { MedailleClient } from '@medaille/supabase';
+import { strToU8, type Zippable, zipSync } from 'fflate';
+
+const BUCKET = 'animal-photos';
+/** PostgREST answers at most this many rows at once (the project's max_rows): read page after page. */
+const PAGE = 1000;
+
+/** Every row a query gives, page after page; a refusal throws. */
+async function allRows<T>(
+  page: (from: number, to: number) => PromiseLike<{ data: T[] | null; error: { message: string } | null }>,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let from = 0; ; from += PAGE) {
+    const { data, error } = await page(from, from + PAGE - 1);
+    if (error) throw new Error(error.message);
+    rows.push(...(data ?? []));
+    if ((data ?? []).length < PAGE) return rows;
+  }
+}
+
+const extensionOf = (path: string) => /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? 'bin';
+
+async function download(client: MedailleClient, path: string): Promise<Uint8Array> {
+  const { data, error } = await client.storage.from(BUCKET).download(path);
+  if (error || !data) throw new Error(`${path}: ${error?.message ?? 'introuvable'}`);
+  return new Uint8Array(await data.arrayBuffer());
+}
+
+/**
+ * The account's export as a ZIP: donnees.json (the account, its animals with every field, photo rows,
+ * medal codes, finders' messages, shared positions and page openings), the photo files under
+ * photos/{animal id}/, and README.txt that says what each file is.
+ */
+export async function buildDataExport(
+  client: MedailleClient,
+  now = new Date(),
+): Promise<{ zip: Uint8Array; fileName: string }> {
+  const { data: auth, error } = await client.auth.getUser();
+  if (error || !auth.user) throw new Error(error?.message ?? 'Session expirée');
+  const user = auth.user;
+
+  const animals = await allRows((from, to) =>
+    client.from('animals').select('*').eq('proprietaire_id', user.id).order('date_creation').range(from, to),
+  );
+  const ids = animals.map((animal) => animal.id);
+  const ofAnimals = <T>(
+    table: 'animal_photos' | 'codes' | 'finder_messages' | 'scan_events' | 'profile_views',
+    columns: string,
+    order: string,
+  ) =>
+    ids.length === 0
+      ? Promise.resolve([] as T[])
+      : allRows<T>(
+          (from, to) =>
+            client
+              .from(table)
+              .select(columns)
+              .in('animal_id', ids)
+              .order(order)
+              .range(from, to) as unknown as PromiseLike<{ data: T[] | null; error: { message: string } | null }>,
+        );
+  type Photo = { id: string; animal_id: string; path: string; position: number; [field: string]: unknown };
+  const [photos, medals, messages, positions, views] = await Promise.all([
+    ofAnimals<Photo>('animal_photos', '*', 'position'),
+    ofAnimals('codes', 'id, animal_id, used, created_at, suspended_at, suspended_by', 'id'),
+    ofAnimals('finder_messages', 'id, animal_id, code_id, message, contact, created_at, read_at', 'created_at'),
+    // Where a finder was, not who: the hash standing for their connection and their browser stay out.
+    ofAnimals('scan_events', 'id, animal_id, code_id, lat, lon, accuracy_m, created_at', 'created_at'),
+    ofAnimals('profile_views', 'id, animal_id, code_id, created_at', 'created_at'),
+  ]);
+
+  const files: Zippable = {};
+  const photoRows = [];
+  for (const photo of photos) {
+    const file = `photos/${photo.animal_id}/${photo.position + 1}.${extensionOf(photo.path)}`;
+    // Photos are compressed already: stored as they are.
+    files[file] = [await download(client, photo.path), { level: 0 }];
+    photoRows.push({ ...photo, fichier: file });
+  }
+
+  const data = {
+    exporte_le: now.toISOString(),
+    compte: { id: user.id, email: user.email ?? null, cree_le: user.created_at },
+    animaux: animals,
+    photos: photoRows,
+    medailles: medals,
+    messages: messages,
+    positions_partagees: positions,
+    consultations_profil: views,
+  };
+  files['donnees.json'] = strToU8(`${JSON.stringify(data, null, 2)}\n`);
+  files['README.txt'] = strToU8(readme(now));
+  const day = now.toISOString().slice(0, 10);
+  return { zip: zipSync(files, { level: 6 }), fileName: `medaille-mes-donnees-${day}.zip` };
+}
+
+function readme(now: Date): string {
+  return [
+    'Vos données Médaille',
+    '====================',
+    '',
+    `Export réalisé le ${now.toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })} (heure de Paris).`,
+    '',
+    'donnees.json : toutes les données de votre compte, au format JSON :',
+    '  - compte : identifiant, adresse e-mail et date de création du compte ;',
+    '  - animaux : chaque animal avec tous ses champs (coordonnées privées et publiques comprises) ;',
+    '  - photos : les photos de chaque animal, avec le nom du fichier correspondant dans ce ZIP ;',
+    '  - medailles : les codes des médailles associées à vos animaux ;',
+    "  - messages : les messages envoyés par les personnes qui ont trouvé l'un de vos animaux ;",
+    '  - positions_partagees : les positions partagées par ces personnes (conservées 90 jours) ;',
+    "  - consultations_profil : les ouvertures de la page d'un animal signalé perdu (conservées 90 jours).",
+    '',
+    'photos/{identifiant de l’animal}/{n}.jpg : les photos elles-mêmes, dans leur ordre d’affichage.',
+    '',
+    'Les dates sont en temps universel (UTC), au format ISO 8601.',
+    'Pour toute question : contact@medaille.fr',
+    '',
+  ].join('\r\n');
+}
+
+/** Hands the ZIP to the browser as a download. */
+export function saveFile(bytes: Uint8Array, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/zip' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
