@@ -8,7 +8,7 @@ import { AlertDialog, Box, Button, Card, Flex, Heading, Text, TextField } from '
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
-import { serverMessage } from '../animals/api.ts';
+import { serverMessage } from '../animals/index.ts';
 
 const T = COPY.myAccount;
 
