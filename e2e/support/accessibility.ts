@@ -3,19 +3,20 @@ import { expect, type Page } from '@playwright/test';
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-/** Runs axe-core in the page and expects no serious or critical violation. */
-export async function expectAccessible(page: Page): Promise<void> {
+/** Runs axe-core in the page (or only in the elements `within` selects) and expects no serious or critical violation. */
+export async function expectAccessible(page: Page, within?: string): Promise<void> {
   await page.addScriptTag({ path: AXE_SCRIPT });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run();
+  const violations = await page.evaluate(async (context) => {
+    const axe = (window as unknown as { axe: { run: (context?: string) => Promise<{ violations: AxeViolation[] }> } })
+      .axe;
+    const result = await (context ? axe.run(context) : axe.run());
     return result.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map(
         (violation) =>
           `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
       );
-  });
+  }, within);
   expect(violations).toEqual([]);
 }
 

@@ -129,7 +129,7 @@ test('the owner downloads their data as one ZIP, then deletes the account: nothi
   await signIn(page, product, mine.owner);
   const section = page.getByRole('region', { name: 'Mon compte' });
   await expect(section).toContainText(mine.owner.email);
-  await expectAccessible(page);
+  await expectAccessible(page, 'section[aria-labelledby="mon-compte"]');
 
   // The export: the ZIP is built in this browser with the owner's session.
   const [download] = await Promise.all([
@@ -194,6 +194,9 @@ test('the owner downloads their data as one ZIP, then deletes the account: nothi
 
   // Deletion: another address is refused, and nothing is deleted.
   let dialog = await openDeletion(page);
+  // Once the dialog has finished appearing (axe would read its colours half faded in).
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await expectAccessible(page, '[role="alertdialog"]');
   await dialog.getByLabel('Pour confirmer, saisissez votre adresse e-mail').fill(theirs.owner.email);
   await dialog.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Cette adresse ne correspond pas à celle de votre compte.');
