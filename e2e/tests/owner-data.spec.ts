@@ -51,6 +51,10 @@ async function ownerWithAnimals(label: string, names: [string, string]) {
     message: `J'ai vu ${names[0]} au parc`,
     contact: '0612345678',
   });
+  // A finder's photo with a second message, kept in the private finder-photos bucket (issue 17).
+  const photo = Buffer.alloc(2048, 0x2a);
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]).copy(photo);
+  await asFinder('post_finder_message', { code: first.code, message: 'Le voici', photo: photo.toString('base64') });
   await asFinder('record-scan', {
     codeId: first.code,
     animalId: first.animalId,
@@ -96,13 +100,19 @@ async function rowsOf(account: Account) {
   };
 }
 
-/** What the Storage API lists in the account's folders, with the service role. */
+/** What the Storage API lists in the account's folders of both buckets, with the service role. */
 async function storedFiles(account: Account) {
   const names: string[] = [];
-  for (const folder of [...account.animals.map((animal) => animal.animalId), account.userId]) {
-    const { data, error } = await service.storage.from('animal-photos').list(folder);
-    if (error) throw error;
-    names.push(...data.map((file) => `${folder}/${file.name}`));
+  const animalFolders = account.animals.map((animal) => animal.animalId);
+  for (const [bucket, folders] of [
+    ['animal-photos', [...animalFolders, account.userId]],
+    ['finder-photos', animalFolders],
+  ] as const) {
+    for (const folder of folders) {
+      const { data, error } = await service.storage.from(bucket).list(folder);
+      if (error) throw error;
+      names.push(...data.map((file) => `${bucket}/${folder}/${file.name}`));
+    }
   }
   return names.sort();
 }
@@ -121,10 +131,17 @@ test('the owner downloads their data as one ZIP, then deletes the account: nothi
   test.setTimeout(120_000);
   const mine = await ownerWithAnimals('rgpd', ['Pistou', 'Mistigri']);
   const theirs = await ownerWithAnimals('rgpd-autre', ['Voisin', 'Voisine']);
-  expect(await rowsOf(mine)).toMatchObject({ user: 1, animals: 4, photos: 3, messages: 2, positions: 2, views: 2 });
+  expect(await rowsOf(mine)).toMatchObject({ user: 1, animals: 4, photos: 3, messages: 4, positions: 2, views: 2 });
   const theirsBefore = await rowsOf(theirs);
   const theirFiles = await storedFiles(theirs);
-  expect(theirFiles).toHaveLength(3);
+  expect(theirFiles).toHaveLength(4);
+  const { data: sent } = await service
+    .from('finder_messages')
+    .select('photo_path')
+    .eq('animal_id', mine.animals[0]?.animalId as string)
+    .not('photo_path', 'is', null)
+    .single();
+  const finderPhoto = sent?.photo_path as string;
 
   await signIn(page, product, mine.owner);
   const section = page.getByRole('region', { name: 'Mon compte' });
@@ -148,6 +165,7 @@ test('the owner downloads their data as one ZIP, then deletes the account: nothi
       `photos/${first.animalId}/1.png`,
       `photos/${first.animalId}/2.png`,
       `photos/${second.animalId}/1.png`,
+      `messages/${finderPhoto}`,
     ].sort(),
   );
   expect(new TextDecoder().decode(zip['README.txt'])).toContain('donnees.json');
@@ -166,8 +184,18 @@ test('the owner downloads their data as one ZIP, then deletes the account: nothi
   expect(data.photos).toHaveLength(3);
   expect(data.medailles.map((medal: { id: string }) => medal.id).sort()).toEqual([first.code, second.code].sort());
   expect(data.messages).toMatchObject([
-    { animal_id: first.animalId, message: "J'ai vu Pistou au parc", contact: '0612345678' },
+    { animal_id: first.animalId, message: "J'ai vu Pistou au parc", contact: '0612345678', photo_path: null },
+    {
+      animal_id: first.animalId,
+      message: 'Le voici',
+      photo_path: finderPhoto,
+      fichier_photo: `messages/${finderPhoto}`,
+    },
   ]);
+  const storedFinderPhoto = await service.storage.from('finder-photos').download(finderPhoto);
+  expect(Buffer.from(zip[`messages/${finderPhoto}`] as Uint8Array)).toEqual(
+    Buffer.from(await (storedFinderPhoto.data as Blob).arrayBuffer()),
+  );
   expect(data.positions_partagees).toMatchObject([
     { animal_id: first.animalId, lat: 45.76, lon: 4.83, accuracy_m: 12 },
   ]);

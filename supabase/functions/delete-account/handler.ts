@@ -3,9 +3,8 @@
 // delete-animal deletes one (delete_my_account_data: photo rows, messages, positions, page openings, in one
 // transaction; the medals are retired); the files it names and the animals' folders of finders' photos are
 // removed through the Storage API, as delete-animal does (a failure leaves them to sweep-photos); then
-// GoTrue's admin API deletes the user, with
-// the service role. Should that last step fail, the account is left empty and signed in, and the owner's
-// next attempt finishes it.
+// GoTrue's admin API deletes the user, with the service role. Should that last step fail, the account is
+// left empty and signed in, and the owner's next attempt finishes it.
 import { callerCredentials, callerDatabase, projectFetch } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';

@@ -43,10 +43,24 @@ async function ownerWithEverything(label: string) {
   expect((await invoke(stack, 'post_finder_message', { code: first.code, message: 'Il est chez moi' })).status).toBe(
     200,
   );
+  // A finder's photo with a message, in the private finder-photos bucket (issue 17).
+  const photo = Buffer.alloc(2048, 0x2a);
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]).copy(photo);
+  const withPhoto = { code: first.code, message: 'Le voici', photo: photo.toString('base64') };
+  expect((await invoke(stack, 'post_finder_message', withPhoto)).status).toBe(200);
   const position = { codeId: first.code, animalId: first.animalId, lat: 48.85, lon: 2.35, accuracy: 10, consent: true };
   expect((await invoke(stack, 'record-scan', position)).status).toBe(200);
   expect((await invoke(stack, 'get_public_profile', { code: first.code })).body.status).toBe('claimed');
   return { owner, animals, files, animalIds: animals.map((animal) => animal.animalId) };
+}
+
+/** The finders' photos stored for these animals (finder-photos/{animal_id}/...). */
+async function finderPhotos(animalIds: string[]) {
+  const { rows } = await stack.db.query<{ name: string }>(
+    `select name from storage.objects where bucket_id = 'finder-photos' and split_part(name, '/', 1) = any($1)`,
+    [animalIds],
+  );
+  return rows.map((row) => row.name);
 }
 
 /** Every row of the account anywhere, counted with the database owner's eyes (no row level security). */
@@ -97,7 +111,9 @@ describe('delete-account', () => {
     const mine = await ownerWithEverything('rgpd');
     const theirs = await ownerWithEverything('rgpd-other');
     const before = await rowsOf(theirs.owner.userId, theirs.animalIds);
-    expect(await rowsOf(mine.owner.userId, mine.animalIds)).toMatchObject({ animals: 2, photos: 2, messages: 1 });
+    expect(await rowsOf(mine.owner.userId, mine.animalIds)).toMatchObject({ animals: 2, photos: 2, messages: 2 });
+    expect(await finderPhotos(mine.animalIds)).toHaveLength(1);
+    const theirFinderPhotos = await finderPhotos(theirs.animalIds);
     expect((await rowsOf(mine.owner.userId, mine.animalIds)).limits).toBeGreaterThan(0);
 
     // The address as typed, case and spaces aside, is the account's.
@@ -108,6 +124,7 @@ describe('delete-account', () => {
 
     expect(await rowsOf(mine.owner.userId, mine.animalIds)).toEqual(NONE);
     expect(await storedOf(stack, mine.files)).toEqual([]);
+    expect(await finderPhotos(mine.animalIds)).toEqual([]);
     for (const { code } of mine.animals) {
       const { rows } = await stack.db.query('select used, animal_id from public.codes where id = $1', [code]);
       expect(rows).toEqual([{ used: true, animal_id: null }]);
@@ -121,6 +138,7 @@ describe('delete-account', () => {
 
     expect(await rowsOf(theirs.owner.userId, theirs.animalIds)).toEqual(before);
     expect(await storedOf(stack, theirs.files)).toEqual([...theirs.files].sort());
+    expect(await finderPhotos(theirs.animalIds)).toEqual(theirFinderPhotos);
   });
 
   it('refuses another address than the account’s own, so that no token deletes someone else: 400, nothing deleted', async () => {
@@ -237,7 +255,8 @@ describe('delete-account', () => {
     // What the function does up to its death: the RPC with the owner's token, and nothing after.
     const { data, error } = await mine.owner.client.rpc('delete_my_account_data', { p_email: mine.owner.email });
     expect(error).toBeNull();
-    expect(data).toEqual({ user_id: mine.owner.userId, files: expect.any(Array) });
+    expect(data).toEqual({ user_id: mine.owner.userId, files: expect.any(Array), animal_ids: expect.any(Array) });
+    expect([...(data as { animal_ids: string[] }).animal_ids].sort()).toEqual([...mine.animalIds].sort());
     expect([...(data as { files: string[] }).files].sort()).toEqual([...mine.files].sort());
     expect(await rowsOf(mine.owner.userId, mine.animalIds)).toEqual({
       ...NONE,
@@ -248,5 +267,7 @@ describe('delete-account', () => {
     await age(stack, mine.files);
     expect((await sweep()).status).toBe(200);
     expect(await storedOf(stack, mine.files)).toEqual([]);
+    // The finders' photos of animals that are gone are swept at once.
+    expect(await finderPhotos(mine.animalIds)).toEqual([]);
   });
 });

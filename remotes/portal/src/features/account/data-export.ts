@@ -6,6 +6,8 @@ import type { MedailleClient } from '@medaille/supabase';
 import { strToU8, type Zippable, zipSync } from 'fflate';
 
 const BUCKET = 'animal-photos';
+/** The photos finders sent with a message (issue 17), private to the animal's owner. */
+const FINDER_BUCKET = 'finder-photos';
 /** PostgREST answers at most this many rows at once (the project's max_rows): read page after page. */
 const PAGE = 1000;
 
@@ -24,8 +26,8 @@ async function allRows<T>(
 
 const extensionOf = (path: string) => /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? 'bin';
 
-async function download(client: MedailleClient, path: string): Promise<Uint8Array> {
-  const { data, error } = await client.storage.from(BUCKET).download(path);
+async function download(client: MedailleClient, path: string, bucket = BUCKET): Promise<Uint8Array> {
+  const { data, error } = await client.storage.from(bucket).download(path);
   if (error || !data) throw new Error(`${path}: ${error?.message ?? 'introuvable'}`);
   return new Uint8Array(await data.arrayBuffer());
 }
@@ -33,7 +35,8 @@ async function download(client: MedailleClient, path: string): Promise<Uint8Arra
 /**
  * The account's export as a ZIP: donnees.json (the account, its animals with every field, photo rows,
  * medal codes, finders' messages, shared positions and page openings), the photo files under
- * photos/{animal id}/, and README.txt that says what each file is.
+ * photos/{animal id}/, the photos finders sent under messages/{animal id}/, and README.txt that says what
+ * each file is.
  */
 export async function buildDataExport(
   client: MedailleClient,
@@ -64,10 +67,15 @@ export async function buildDataExport(
               .range(from, to) as unknown as PromiseLike<{ data: T[] | null; error: { message: string } | null }>,
         );
   type Photo = { id: string; animal_id: string; path: string; position: number; [field: string]: unknown };
+  type Message = { id: string; animal_id: string; photo_path: string | null; [field: string]: unknown };
   const [photos, medals, messages, positions, views] = await Promise.all([
     ofAnimals<Photo>('animal_photos', '*', 'position'),
     ofAnimals('codes', 'id, animal_id, used, created_at, suspended_at, suspended_by', 'id'),
-    ofAnimals('finder_messages', 'id, animal_id, code_id, message, contact, created_at, read_at', 'created_at'),
+    ofAnimals<Message>(
+      'finder_messages',
+      'id, animal_id, code_id, message, contact, photo_path, created_at, read_at',
+      'created_at',
+    ),
     // Where a finder was, not who: the hash standing for their connection and their browser stay out.
     ofAnimals('scan_events', 'id, animal_id, code_id, lat, lon, accuracy_m, created_at', 'created_at'),
     ofAnimals('profile_views', 'id, animal_id, code_id, created_at', 'created_at'),
@@ -81,6 +89,16 @@ export async function buildDataExport(
     files[file] = [await download(client, photo.path), { level: 0 }];
     photoRows.push({ ...photo, fichier: file });
   }
+  const messageRows = [];
+  for (const message of messages) {
+    if (!message.photo_path) {
+      messageRows.push(message);
+      continue;
+    }
+    const file = `messages/${message.photo_path}`;
+    files[file] = [await download(client, message.photo_path, FINDER_BUCKET), { level: 0 }];
+    messageRows.push({ ...message, fichier_photo: file });
+  }
 
   const data = {
     exporte_le: now.toISOString(),
@@ -88,7 +106,7 @@ export async function buildDataExport(
     animaux: animals,
     photos: photoRows,
     medailles: medals,
-    messages: messages,
+    messages: messageRows,
     positions_partagees: positions,
     consultations_profil: views,
   };
@@ -110,11 +128,13 @@ function readme(now: Date): string {
     '  - animaux : chaque animal avec tous ses champs (coordonnées privées et publiques comprises) ;',
     '  - photos : les photos de chaque animal, avec le nom du fichier correspondant dans ce ZIP ;',
     '  - medailles : les codes des médailles associées à vos animaux ;',
-    "  - messages : les messages envoyés par les personnes qui ont trouvé l'un de vos animaux ;",
+    "  - messages : les messages envoyés par les personnes qui ont trouvé l'un de vos animaux (avec, le cas",
+    '    échéant, le nom du fichier de la photo jointe) ;',
     '  - positions_partagees : les positions partagées par ces personnes (conservées 90 jours) ;',
     "  - consultations_profil : les ouvertures de la page d'un animal signalé perdu (conservées 90 jours).",
     '',
     'photos/{identifiant de l’animal}/{n}.jpg : les photos elles-mêmes, dans leur ordre d’affichage.',
+    'messages/{identifiant de l’animal}/… : les photos jointes aux messages par ces personnes.',
     '',
     'Les dates sont en temps universel (UTC), au format ISO 8601.',
     'Pour toute question : contact@medaille.fr',
