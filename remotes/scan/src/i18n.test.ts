@@ -82,7 +82,7 @@ describe('the dictionaries', () => {
   });
 
   // The functions' codes a finder can meet: all but those of the owner's and the operators' functions.
-  const ownersOnly = ['unauthenticated', 'forbidden', 'invalid_animal_id', 'not_found'];
+  const ownersOnly = ['unauthenticated', 'forbidden', 'invalid_animal_id', 'not_found', 'email_mismatch'];
   const finderCodes = Object.keys(FAILURES).filter((code) => !ownersOnly.includes(code));
 
   it.each(others)('%s translates every refusal the finder functions send', async (language) => {
