@@ -53,6 +53,15 @@ const DIALOG_COPY = {
     send: 'Envoyer',
     required: 'Écrivez un message ou indiquez comment vous joindre.',
     sent: { title: 'Message transmis au propriétaire', description: 'Votre message a été envoyé avec succès' },
+    // One photo of the found animal (issue 17).
+    photo: 'Photo de l’animal (facultatif)',
+    photoHint: 'JPEG, PNG ou WebP, 5 Mo au plus. Seul son propriétaire pourra la voir.',
+    photoPreview: 'Photo jointe',
+    photoRemove: 'Retirer la photo',
+    photoPreparing: 'Préparation de la photo…',
+    photoTooLarge: 'La photo ne doit pas dépasser 5 Mo.',
+    photoType: 'Choisissez une photo JPEG, PNG ou WebP.',
+    photoUnreadable: 'Impossible de lire cette photo. Choisissez-en une autre.',
     failed: { title: 'Erreur', description: "Impossible d'envoyer le message" },
   },
   location: {
@@ -73,6 +82,18 @@ const DIALOG_COPY = {
     failed: "Impossible d'obtenir votre position.",
     sendFailed: 'Impossible de partager la position. Veuillez réessayer.',
     shared: { title: 'Merci !', description: 'La position a été partagée avec le propriétaire.' },
+  },
+  // What to do in France when nobody answers (issue 17): plain steps, no legal advice; shown when the
+  // guide opens.
+  guide: {
+    owner: 'Appelez ou écrivez à son propriétaire avec les boutons de cette page.',
+    vet: "Personne ne répond ? N'importe quel vétérinaire peut lire gratuitement sa puce ou son tatouage.",
+    icadBefore: 'Vous pouvez aussi déclarer l’animal trouvé auprès de l’',
+    icadLink: 'I-CAD',
+    icadAfter:
+      ', le fichier national d’identification des chiens et chats : il prévient son propriétaire sans vous donner ses coordonnées.',
+    townHall:
+      'Sinon, adressez-vous à la mairie de la commune où vous l’avez trouvé, ou à la gendarmerie (ou au commissariat) : ils prennent le relais. La fourrière animale est placée sous la responsabilité du maire.',
   },
 } as const;
 

@@ -3,9 +3,8 @@ import { LIMITS } from '@medaille/domain';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { FINDER_PHOTO_TYPES, type PhotoProblem, photoProblem, resizedPhotoBase64 } from './finder-photo.ts';
 import { failureText } from './format.ts';
-import { useDialogWords, useWords } from './i18n.ts';
+import { useDialogWords } from './i18n.ts';
 import { ModalDialog } from './modal-dialog.tsx';
-import { PHOTO_WORDS } from './photo-words.ts';
 import { callFinderFunction } from './profile-api.ts';
 
 /** The chosen photo: shown from the file, sent resized (base64) once ready. */
@@ -20,7 +19,6 @@ interface ChosenPhoto {
  * both), and a hidden field only robots fill. Its fields start empty each time it opens.
  */
 export default function MessageDialog({ code, name, onClose }: { code: string; name: string; onClose: () => void }) {
-  const { language } = useWords();
   const copy = useDialogWords();
   const text = copy.message;
   const [message, setMessage] = useState('');
@@ -32,11 +30,10 @@ export default function MessageDialog({ code, name, onClose }: { code: string; n
   const [photoError, setPhotoError] = useState<string | null>(null);
   // A new input each time the photo is removed, so that choosing the same file again is a change.
   const [photoInput, setPhotoInput] = useState(0);
-  const photoText = PHOTO_WORDS[language];
   const photoProblems: Record<PhotoProblem, string> = {
-    type: photoText.photoType,
-    tooLarge: photoText.photoTooLarge,
-    unreadable: photoText.photoUnreadable,
+    type: text.photoType,
+    tooLarge: text.photoTooLarge,
+    unreadable: text.photoUnreadable,
   };
 
   useEffect(() => () => (photo ? URL.revokeObjectURL(photo.preview) : undefined), [photo]);
@@ -59,7 +56,7 @@ export default function MessageDialog({ code, name, onClose }: { code: string; n
       setPhoto((current) => (current?.preview === preview ? { preview, base64 } : current));
     } catch {
       setPhoto((current) => (current?.preview === preview ? null : current));
-      setPhotoError(photoText.photoUnreadable);
+      setPhotoError(text.photoUnreadable);
       setPhotoInput((key) => key + 1);
     }
   };
@@ -122,16 +119,16 @@ export default function MessageDialog({ code, name, onClose }: { code: string; n
             setError(null);
           }}
         />
-        <label htmlFor="scan-photo">{photoText.photo}</label>
+        <label htmlFor="scan-photo">{text.photo}</label>
         <p id="scan-photo-hint" className="scan-hint">
-          {photoText.photoHint}
+          {text.photoHint}
         </p>
         {photo ? (
           <div className="scan-photo-chosen">
-            <img src={photo.preview} alt={photoText.photoPreview} />
-            {photo.base64 ? null : <p aria-live="polite">{photoText.photoPreparing}</p>}
+            <img src={photo.preview} alt={text.photoPreview} />
+            {photo.base64 ? null : <p aria-live="polite">{text.photoPreparing}</p>}
             <button type="button" className="md-button md-button-secondary" onClick={removePhoto}>
-              {photoText.photoRemove}
+              {text.photoRemove}
             </button>
           </div>
         ) : null}

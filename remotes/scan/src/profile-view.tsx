@@ -1,6 +1,6 @@
 import { toast } from '@medaille/design-system/toast';
 import { mapsPointUrl, phoneHref, sexToStored, smsHref, visibleContacts, whatsAppHref } from '@medaille/domain';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { OWNER_TEXT } from './copy.ts';
 import { ageText, dateTimeText, sexText, speciesText, weightText } from './format.ts';
 import { dialogWordsFor, useWords } from './i18n.ts';
@@ -66,6 +66,10 @@ function ReachByText({ phone, name }: { phone: string; name: string }) {
 function FranceGuide({ open }: { open: boolean }) {
   const { copy, language } = useWords();
   const [shown, setShown] = useState(open);
+  // The steps' words download beside the steps' own chunk, not after it.
+  useEffect(() => {
+    if (shown) void dialogWordsFor(language);
+  }, [shown, language]);
   return (
     <details
       className="scan-card scan-guide"
@@ -77,7 +81,7 @@ function FranceGuide({ open }: { open: boolean }) {
       <summary>{copy.guide.title}</summary>
       {shown ? (
         <Suspense fallback={null}>
-          <FranceGuideSteps language={language} />
+          <FranceGuideSteps />
         </Suspense>
       ) : null}
     </details>

@@ -48,6 +48,14 @@ const de: DialogDictionary = {
     send: 'Senden',
     required: 'Schreiben Sie eine Nachricht oder geben Sie an, wie man Sie erreicht.',
     sent: { title: 'Nachricht an den Besitzer weitergeleitet', description: 'Ihre Nachricht wurde gesendet.' },
+    photo: 'Foto des Tieres (optional)',
+    photoHint: 'JPEG, PNG oder WebP, höchstens 5 MB. Nur der Besitzer kann es sehen.',
+    photoPreview: 'Angehängtes Foto',
+    photoRemove: 'Foto entfernen',
+    photoPreparing: 'Foto wird vorbereitet…',
+    photoTooLarge: 'Das Foto darf höchstens 5 MB groß sein.',
+    photoType: 'Wählen Sie ein Foto im Format JPEG, PNG oder WebP.',
+    photoUnreadable: 'Dieses Foto lässt sich nicht lesen. Bitte wählen Sie ein anderes.',
     failed: { title: 'Fehler', description: 'Die Nachricht konnte nicht gesendet werden' },
   },
   location: {
@@ -65,6 +73,16 @@ const de: DialogDictionary = {
     failed: 'Ihr Standort konnte nicht ermittelt werden.',
     sendFailed: 'Der Standort konnte nicht geteilt werden. Bitte versuchen Sie es erneut.',
     shared: { title: 'Danke!', description: 'Ihr Standort wurde mit dem Besitzer geteilt.' },
+  },
+  guide: {
+    owner: 'Rufen Sie den Besitzer an oder schreiben Sie ihm über die Schaltflächen auf dieser Seite.',
+    vet: 'Niemand meldet sich? Jeder Tierarzt liest den Chip oder die Tätowierung kostenlos aus.',
+    icadBefore: 'Sie können das gefundene Tier auch bei ',
+    icadLink: 'I-CAD',
+    icadAfter:
+      ' melden, dem französischen Register für Hunde und Katzen: Es benachrichtigt den Besitzer, ohne Ihnen dessen Daten zu geben.',
+    townHall:
+      'Sonst wenden Sie sich an das Rathaus (mairie) des Ortes, an dem Sie es gefunden haben, oder an die Gendarmerie (oder die Polizei): Sie übernehmen. Für die Tierauffangstation der Gemeinde (fourrière) ist der Bürgermeister zuständig.',
   },
 };
 

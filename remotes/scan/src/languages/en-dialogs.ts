@@ -47,6 +47,14 @@ const en: DialogDictionary = {
     send: 'Send',
     required: 'Write a message or tell the owner how to reach you.',
     sent: { title: 'Message passed on to the owner', description: 'Your message has been sent.' },
+    photo: 'Photo of the animal (optional)',
+    photoHint: 'JPEG, PNG or WebP, 5 MB at most. Only its owner will be able to see it.',
+    photoPreview: 'Attached photo',
+    photoRemove: 'Remove the photo',
+    photoPreparing: 'Preparing the photo…',
+    photoTooLarge: 'The photo must be 5 MB or smaller.',
+    photoType: 'Choose a JPEG, PNG or WebP photo.',
+    photoUnreadable: 'This photo cannot be read. Please choose another one.',
     failed: { title: 'Error', description: 'The message could not be sent' },
   },
   location: {
@@ -64,6 +72,16 @@ const en: DialogDictionary = {
     failed: 'Your location could not be found.',
     sendFailed: 'Your location could not be shared. Please try again.',
     shared: { title: 'Thank you!', description: 'Your location has been shared with the owner.' },
+  },
+  guide: {
+    owner: 'Call or write to its owner with the buttons on this page.',
+    vet: 'No answer? Any vet can read its microchip or tattoo free of charge.',
+    icadBefore: 'You can also report the animal as found to ',
+    icadLink: 'I-CAD',
+    icadAfter:
+      ', the French national register of dogs and cats: it will contact the owner without giving you their details.',
+    townHall:
+      "Otherwise, go to the town hall (mairie) of the place where you found it, or to the gendarmerie (or the police station): they will take over. The animal pound (fourrière) is the mayor's responsibility.",
   },
 };
 

@@ -47,6 +47,14 @@ const es: DialogDictionary = {
     send: 'Enviar',
     required: 'Escriba un mensaje o indique cómo contactar con usted.',
     sent: { title: 'Mensaje enviado al dueño', description: 'Su mensaje se ha enviado correctamente' },
+    photo: 'Foto del animal (opcional)',
+    photoHint: 'JPEG, PNG o WebP, 5 MB como máximo. Solo su dueño podrá verla.',
+    photoPreview: 'Foto adjunta',
+    photoRemove: 'Quitar la foto',
+    photoPreparing: 'Preparando la foto…',
+    photoTooLarge: 'La foto no puede superar los 5 MB.',
+    photoType: 'Elija una foto JPEG, PNG o WebP.',
+    photoUnreadable: 'No se puede leer esta foto. Elija otra.',
     failed: { title: 'Error', description: 'No se ha podido enviar el mensaje' },
   },
   location: {
@@ -64,6 +72,15 @@ const es: DialogDictionary = {
     failed: 'No se ha podido obtener su ubicación.',
     sendFailed: 'No se ha podido compartir la ubicación. Vuelva a intentarlo.',
     shared: { title: '¡Gracias!', description: 'Su ubicación se ha compartido con el dueño.' },
+  },
+  guide: {
+    owner: 'Llame o escriba a su dueño con los botones de esta página.',
+    vet: '¿No contesta nadie? Cualquier veterinario puede leer gratis su microchip o su tatuaje.',
+    icadBefore: 'También puede declarar el animal encontrado ante el ',
+    icadLink: 'I-CAD',
+    icadAfter: ', el registro nacional francés de perros y gatos: avisará a su dueño sin darle a usted sus datos.',
+    townHall:
+      'Si no, diríjase al ayuntamiento (mairie) del municipio donde lo encontró, o a la gendarmería (o a la comisaría): ellos se encargarán. La perrera municipal (fourrière) depende del alcalde.',
   },
 };
 

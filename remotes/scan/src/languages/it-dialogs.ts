@@ -47,6 +47,14 @@ const it: DialogDictionary = {
     send: 'Invia',
     required: 'Scrivi un messaggio o indica come contattarti.',
     sent: { title: 'Messaggio inoltrato al proprietario', description: 'Il tuo messaggio è stato inviato' },
+    photo: "Foto dell'animale (facoltativa)",
+    photoHint: 'JPEG, PNG o WebP, al massimo 5 MB. Solo il proprietario potrà vederla.',
+    photoPreview: 'Foto allegata',
+    photoRemove: 'Rimuovi la foto',
+    photoPreparing: 'Preparazione della foto…',
+    photoTooLarge: 'La foto non deve superare i 5 MB.',
+    photoType: 'Scegli una foto JPEG, PNG o WebP.',
+    photoUnreadable: 'Impossibile leggere questa foto. Scegline un’altra.',
     failed: { title: 'Errore', description: 'Impossibile inviare il messaggio' },
   },
   location: {
@@ -64,6 +72,15 @@ const it: DialogDictionary = {
     failed: 'Impossibile ottenere la tua posizione.',
     sendFailed: 'Impossibile condividere la posizione. Riprova.',
     shared: { title: 'Grazie!', description: 'La posizione è stata condivisa con il proprietario.' },
+  },
+  guide: {
+    owner: 'Chiama o scrivi al suo proprietario con i pulsanti di questa pagina.',
+    vet: 'Non risponde nessuno? Qualsiasi veterinario può leggere gratuitamente il suo microchip o tatuaggio.',
+    icadBefore: "Puoi anche segnalare l'animale trovato all'",
+    icadLink: 'I-CAD',
+    icadAfter: ', il registro nazionale francese di cani e gatti: avviserà il proprietario senza darti i suoi dati.',
+    townHall:
+      'Altrimenti rivolgiti al municipio (mairie) del comune in cui l’hai trovato, o alla gendarmeria (o al commissariato): se ne occuperanno loro. Il canile municipale (fourrière) è sotto la responsabilità del sindaco.',
   },
 };
 

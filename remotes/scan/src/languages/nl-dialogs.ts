@@ -47,6 +47,14 @@ const nl: DialogDictionary = {
     send: 'Versturen',
     required: 'Schrijf een bericht of laat weten hoe we je kunnen bereiken.',
     sent: { title: 'Bericht doorgestuurd naar de eigenaar', description: 'Je bericht is verstuurd.' },
+    photo: 'Foto van het dier (optioneel)',
+    photoHint: 'JPEG, PNG of WebP, maximaal 5 MB. Alleen de eigenaar kan hem zien.',
+    photoPreview: 'Bijgevoegde foto',
+    photoRemove: 'Foto verwijderen',
+    photoPreparing: 'Foto wordt voorbereid…',
+    photoTooLarge: 'De foto mag niet groter zijn dan 5 MB.',
+    photoType: 'Kies een foto in JPEG, PNG of WebP.',
+    photoUnreadable: 'Deze foto kan niet worden gelezen. Kies een andere.',
     failed: { title: 'Fout', description: 'Het bericht kon niet worden verstuurd' },
   },
   location: {
@@ -64,6 +72,16 @@ const nl: DialogDictionary = {
     failed: 'Je locatie kon niet worden bepaald.',
     sendFailed: 'Je locatie kon niet worden gedeeld. Probeer het opnieuw.',
     shared: { title: 'Bedankt!', description: 'Je locatie is gedeeld met de eigenaar.' },
+  },
+  guide: {
+    owner: 'Bel of schrijf de eigenaar met de knoppen op deze pagina.',
+    vet: 'Neemt niemand op? Elke dierenarts leest de chip of tatoeage gratis uit.',
+    icadBefore: 'Je kunt het gevonden dier ook melden bij ',
+    icadLink: 'I-CAD',
+    icadAfter:
+      ', het Franse nationale register van honden en katten: dat waarschuwt de eigenaar, zonder jou diens gegevens te geven.',
+    townHall:
+      'Anders kun je terecht bij het gemeentehuis (mairie) van de plaats waar je het vond, of bij de gendarmerie (of het politiebureau): zij nemen het over. Het gemeentelijk dierenasiel (fourrière) valt onder de verantwoordelijkheid van de burgemeester.',
   },
 };
 
