@@ -15,8 +15,8 @@ const de: Dictionary = {
     text: 'Dieser Anhänger wurde gesperrt. Wenden Sie sich an den Support, um mehr zu erfahren.',
   },
   retired: {
-    title: 'Marke zurückgezogen',
-    text: 'Diese Marke ist keinem Tier mehr zugeordnet: Ihr Besitzer hat sie zurückgezogen. Wenn Sie ein Tier gefunden haben, das sie trägt, kontaktieren Sie uns bitte.',
+    title: 'Anhänger zurückgezogen',
+    text: 'Dieser Anhänger ist keinem Tier mehr zugeordnet: Sein Besitzer hat ihn zurückgezogen. Wenn Sie ein Tier gefunden haben, das ihn trägt, schreiben Sie uns bitte.',
   },
   notFound: {
     title: 'Code nicht gefunden',

@@ -15,8 +15,8 @@ const es: Dictionary = {
     text: 'Esta placa ha sido suspendida. Contacte con el soporte para saber más.',
   },
   retired: {
-    title: 'Medalla retirada',
-    text: 'Esta medalla ya no está asociada a ningún animal: su propietario la ha retirado. Si ha encontrado un animal que la lleva, contáctenos.',
+    title: 'Placa retirada',
+    text: 'Esta placa ya no está asociada a ningún animal: su dueño la ha retirado. Si ha encontrado un animal que la lleva, escríbanos.',
   },
   notFound: {
     title: 'Código no encontrado',

@@ -16,7 +16,7 @@ const nl: Dictionary = {
   },
   retired: {
     title: 'Penning ingetrokken',
-    text: 'Deze penning is aan geen enkel dier meer gekoppeld: de eigenaar heeft hem ingetrokken. Hebt u een dier gevonden dat hem draagt, neem dan contact met ons op.',
+    text: 'Deze penning is aan geen enkel dier meer gekoppeld: de eigenaar heeft hem ingetrokken. Heb je een dier gevonden dat hem draagt? Neem dan contact met ons op.',
   },
   notFound: {
     title: 'Code niet gevonden',
