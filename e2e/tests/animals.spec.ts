@@ -95,9 +95,7 @@ test('another owner opening the edit page is refused and sent back', async ({ pa
   await expect(page.getByText('Secret')).toHaveCount(0);
 });
 
-test('deleting the profile removes the animal, its photos and files; its medal is retired', async ({
-  page,
-}) => {
+test('deleting the profile removes the animal, its photos and files; its medal is retired', async ({ page }) => {
   const owner = await newOwner(product, 'suppression');
   const { code, animalId } = await animalOnNewCode(product, owner, { nom: 'Éphémère' }, 2);
   const photoUrl = `${product.stack.url}/storage/v1/object/public/animal-photos/${animalId}/0.png`;

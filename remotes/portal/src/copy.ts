@@ -229,8 +229,8 @@ export const COPY = {
     title: (name: string) => `Messages et historique de ${name}`,
     open: 'Messages et historique',
     cardLink: 'Messages',
-    cardLinkLabel: (unread: number) =>
-      unread === 0 ? 'Messages' : `Messages, ${unread} non lu${unread > 1 ? 's' : ''}`,
+    /** Said after the unread count, for screen readers (the badge shows the number). */
+    cardLinkUnread: (unread: number) => (unread > 1 ? 'non lus' : 'non lu'),
     back: 'Retour à mon compte',
     editProfile: 'Modifier la fiche',
     loadFailed: 'Impossible de charger cette liste. Rechargez la page pour réessayer.',

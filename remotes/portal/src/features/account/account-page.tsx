@@ -119,12 +119,18 @@ export function AccountPage() {
 function UnreadLink({ animalId, unread }: { animalId: string; unread: number }) {
   return (
     <Button asChild variant="soft" color={unread > 0 ? 'orange' : 'gray'}>
-      <Link to={animalHistoryPath(animalId)} aria-label={COPY.inbox.cardLinkLabel(unread)}>
+      {/* The name is the visible text and what the badge means ('Messages 2 non lus'), not an aria-label that
+          would differ from what a voice-control user reads on screen. */}
+      <Link to={animalHistoryPath(animalId)}>
         {COPY.inbox.cardLink}
         {unread > 0 ? (
-          <Badge color="orange" variant="solid">
-            {unread}
-          </Badge>
+          <>
+            {' '}
+            <Badge color="orange" variant="solid">
+              {unread}
+            </Badge>
+            <span className="portal-visually-hidden"> {COPY.inbox.cardLinkUnread(unread)}</span>
+          </>
         ) : null}
       </Link>
     </Button>
