@@ -2,5 +2,5 @@
 export { CODE_PATTERN, medalDisplayCode, normalizeCode } from './code.ts';
 export { isHoneypotFilled } from './honeypot.ts';
 export { ACCEPTED_IMAGE_TYPES, FINDER_PHOTO_BUCKET, LIMITS, PHOTO_BUCKET, photoPublicUrl } from './limits.ts';
-export { mapsPointUrl, mapsSearchUrl } from './maps.ts';
+export { mapsPointUrl, mapsSearchUrl, openStreetMapPointUrl } from './maps.ts';
 export { hasControlCharacters, trimToNull, withoutControlCharacters } from './text.ts';

@@ -11,3 +11,11 @@ export function mapsSearchUrl(addressLine: string | null | undefined, city: stri
 export function mapsPointUrl(lat: number, lon: number): string {
   return `https://www.google.com/maps/search/?api=1&query=${lat},${lon}`;
 }
+
+/**
+ * OpenStreetMap at a point, with a marker, for the owner's history: a map service that does not track who
+ * opens it, as the points say where a lost animal was seen.
+ */
+export function openStreetMapPointUrl(lat: number, lon: number): string {
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
+}
