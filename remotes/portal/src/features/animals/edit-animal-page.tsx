@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ConfirmDialog, PageFrame, Spinner } from '@medaille/design-system';
+import { ConfirmDialog, PageFrame } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import {
   type AnimalEditFormInput,
@@ -13,19 +13,18 @@ import {
   speciesLabel,
 } from '@medaille/domain';
 import { animalHistoryPath, ROUTES } from '@medaille/routing';
-import { useAuth } from '@medaille/supabase';
 import { Badge, Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
-import { SignInFirst } from '../auth/index.ts';
 import { LostPanel } from '../lost/index.ts';
 import { PhotoGallery, photoUrl, useAnimalPhotos } from '../photos/index.ts';
 import { BasicFields, DetailFields, IdentificationFields } from './animal-fields.tsx';
-import { coverPhoto, deleteAnimal, type OwnedAnimal, saveAnimal, useOwnedAnimal } from './api.ts';
+import { coverPhoto, deleteAnimal, type OwnedAnimal, saveAnimal } from './api.ts';
 import { MedalPanel } from './medal-panel.tsx';
+import { OwnedAnimalRoute } from './owned-animal-route.tsx';
 import { type ContactValues, PublicContactsPanel } from './public-contacts-panel.tsx';
 
 const text = COPY.edit;
@@ -63,23 +62,7 @@ const contactValues = (animal: OwnedAnimal): ContactValues => ({
 
 /** /mon-compte/animal/{id}: the owner edits every field of one animal, its public contacts, or deletes it. */
 export function EditAnimalPage() {
-  const { id = '' } = useParams();
-  const auth = useAuth();
-  const load = useOwnedAnimal(id);
-
-  useEffect(() => {
-    if (load.state === 'denied') {
-      toast({ title: text.denied.title, description: text.denied.description, variant: 'destructive' });
-    } else if (load.state === 'failed') {
-      toast({ title: COPY.account.error, description: text.loadFailed, variant: 'destructive' });
-    }
-  }, [load.state]);
-
-  if (auth.loading) return <Spinner label={COPY.session.checking} />;
-  if (!auth.isAuthenticated) return <SignInFirst />;
-  if (load.state === 'denied' || load.state === 'failed') return <Navigate to={ROUTES.account} replace />;
-  if (load.state === 'loading') return <Spinner label={COPY.account.loading} />;
-  return <EditForm animal={load.animal} />;
+  return <OwnedAnimalRoute>{(animal) => <EditForm animal={animal} />}</OwnedAnimalRoute>;
 }
 
 function EditForm({ animal }: { animal: OwnedAnimal }) {

@@ -11,3 +11,4 @@ export {
   useOwnerAnimals,
 } from './api.ts';
 export { medalQrSvg, medalUrl } from './medal-qr-files.ts';
+export { OwnedAnimalRoute } from './owned-animal-route.tsx';

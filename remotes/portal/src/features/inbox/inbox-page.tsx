@@ -1,15 +1,12 @@
 import './inbox.css';
-import { PageFrame, Spinner } from '@medaille/design-system';
-import { toast } from '@medaille/design-system/toast';
+import { PageFrame } from '@medaille/design-system';
 import { openStreetMapPointUrl } from '@medaille/domain';
 import { editAnimalPath, ROUTES } from '@medaille/routing';
-import { useAuth } from '@medaille/supabase';
 import { Badge, Button, Callout, Flex, Heading, Text, Link as TextLink } from '@radix-ui/themes';
 import { useEffect } from 'react';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
-import { useOwnedAnimal } from '../animals/index.ts';
-import { SignInFirst } from '../auth/index.ts';
+import { OwnedAnimalRoute } from '../animals/index.ts';
 import { type Message, markMessagesRead, type Position, useFeed, type View } from './api.ts';
 import { FeedSection } from './feed-section.tsx';
 import { FinderPhoto } from './finder-photo.tsx';
@@ -24,24 +21,7 @@ const when = (item: { created_at: string }) => whenText(item.created_at);
  * (shared positions, openings of its page while lost). Opening it marks the messages read.
  */
 export function InboxPage() {
-  const { id = '' } = useParams();
-  const auth = useAuth();
-  const load = useOwnedAnimal(id);
-
-  // The same answers as the edit page for another owner's animal or one that cannot be read.
-  useEffect(() => {
-    if (load.state === 'denied') {
-      toast({ title: COPY.edit.denied.title, description: COPY.edit.denied.description, variant: 'destructive' });
-    } else if (load.state === 'failed') {
-      toast({ title: COPY.account.error, description: COPY.edit.loadFailed, variant: 'destructive' });
-    }
-  }, [load.state]);
-
-  if (auth.loading) return <Spinner label={COPY.session.checking} />;
-  if (!auth.isAuthenticated) return <SignInFirst />;
-  if (load.state === 'denied' || load.state === 'failed') return <Navigate to={ROUTES.account} replace />;
-  if (load.state === 'loading') return <Spinner label={COPY.account.loading} />;
-  return <Inbox animalId={load.animal.id} name={load.animal.nom} />;
+  return <OwnedAnimalRoute>{(animal) => <Inbox animalId={animal.id} name={animal.nom} />}</OwnedAnimalRoute>;
 }
 
 function Inbox({ animalId, name }: { animalId: string; name: string }) {

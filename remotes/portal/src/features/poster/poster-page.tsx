@@ -1,15 +1,12 @@
 import './poster.css';
-import { Spinner } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { sexLabel, speciesLabel, type VisibleContact, visibleContacts } from '@medaille/domain';
-import { editAnimalPath, ROUTES } from '@medaille/routing';
-import { useAuth } from '@medaille/supabase';
+import { editAnimalPath } from '@medaille/routing';
 import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
-import { coverPhoto, medalQrSvg, medalUrl, type OwnedAnimal, useOwnedAnimal } from '../animals/index.ts';
-import { SignInFirst } from '../auth/index.ts';
+import { coverPhoto, medalQrSvg, medalUrl, type OwnedAnimal, OwnedAnimalRoute } from '../animals/index.ts';
 import { photoUrl, useAnimalPhotos } from '../photos/index.ts';
 
 const text = COPY.poster;
@@ -29,23 +26,7 @@ export function shortAddress(url: string): string {
  * Signed out, another owner's or a deleted animal: as the edit page.
  */
 export function PosterPage() {
-  const { id = '' } = useParams();
-  const auth = useAuth();
-  const load = useOwnedAnimal(id);
-
-  useEffect(() => {
-    if (load.state === 'denied') {
-      toast({ title: COPY.edit.denied.title, description: COPY.edit.denied.description, variant: 'destructive' });
-    } else if (load.state === 'failed') {
-      toast({ title: COPY.account.error, description: COPY.edit.loadFailed, variant: 'destructive' });
-    }
-  }, [load.state]);
-
-  if (auth.loading) return <Spinner label={COPY.session.checking} />;
-  if (!auth.isAuthenticated) return <SignInFirst />;
-  if (load.state === 'denied' || load.state === 'failed') return <Navigate to={ROUTES.account} replace />;
-  if (load.state === 'loading') return <Spinner label={COPY.account.loading} />;
-  return <Poster animal={load.animal} />;
+  return <OwnedAnimalRoute>{(animal) => <Poster animal={animal} />}</OwnedAnimalRoute>;
 }
 
 /** The QR code's SVG as an image address, once made (null while it is, 'failed' if it cannot be). */

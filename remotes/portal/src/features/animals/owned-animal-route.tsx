@@ -1,0 +1,34 @@
+import { Spinner } from '@medaille/design-system';
+import { toast } from '@medaille/design-system/toast';
+import { ROUTES } from '@medaille/routing';
+import { useAuth } from '@medaille/supabase';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import { COPY } from '../../copy.ts';
+import { SignInFirst } from '../auth/index.ts';
+import { type OwnedAnimal, useOwnedAnimal } from './api.ts';
+
+/**
+ * The pages of one of the owner's animals (`/mon-compte/animal/{id}/…`: edit page, history, poster) alike:
+ * signed out, the login first; another owner's animal or one that cannot be read, a French toast and back
+ * to 'Mes animaux'; then the page, given the animal.
+ */
+export function OwnedAnimalRoute({ children }: { children: (animal: OwnedAnimal) => ReactNode }) {
+  const { id = '' } = useParams();
+  const auth = useAuth();
+  const load = useOwnedAnimal(id);
+
+  useEffect(() => {
+    if (load.state === 'denied') {
+      toast({ title: COPY.edit.denied.title, description: COPY.edit.denied.description, variant: 'destructive' });
+    } else if (load.state === 'failed') {
+      toast({ title: COPY.account.error, description: COPY.edit.loadFailed, variant: 'destructive' });
+    }
+  }, [load.state]);
+
+  if (auth.loading) return <Spinner label={COPY.session.checking} />;
+  if (!auth.isAuthenticated) return <SignInFirst />;
+  if (load.state === 'denied' || load.state === 'failed') return <Navigate to={ROUTES.account} replace />;
+  if (load.state === 'loading') return <Spinner label={COPY.account.loading} />;
+  return children(load.animal);
+}
