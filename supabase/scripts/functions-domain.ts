@@ -6,7 +6,14 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 
 /** The modules of shared/domain/src whose rules the functions use; the modules they import come along. */
-export const FUNCTIONS_DOMAIN_MODULES = ['code.ts', 'honeypot.ts', 'limits.ts', 'maps.ts', 'text.ts'];
+export const FUNCTIONS_DOMAIN_MODULES = [
+  'code.ts',
+  'finder-identity.ts',
+  'honeypot.ts',
+  'limits.ts',
+  'maps.ts',
+  'text.ts',
+];
 
 export const DOMAIN_SOURCE = new URL('../../shared/domain/src/', import.meta.url);
 export const FUNCTIONS_DOMAIN = new URL('../functions/_shared/domain/', import.meta.url);

@@ -13,6 +13,12 @@ export interface FunctionEnv {
   MAIL_FROM?: string;
   /** Mixed into the hash that stands for a client in rate limits, so the hash reveals no address. */
   CLIENT_HASH_SALT?: string;
+  /**
+   * Shared with the shell's host only: it signs the finder's address with it (`x-medaille-finder`) when it calls
+   * the finders' functions server-side, and the rate limits then count that address (see clientHash). Unset:
+   * the header is ignored.
+   */
+  FINDER_IDENTITY_SECRET?: string;
   PROFILE_RATE_LIMIT_PER_MINUTE?: string;
   MESSAGE_RATE_LIMIT_PER_HOUR?: string;
   [name: string]: string | undefined;

@@ -12,7 +12,8 @@ console.log(`Médaille local stack ready in ${stack.startupMs} ms${stack.seeded 
   anon key:         ${stack.anonKey}
   service_role key: ${stack.serviceRoleKey}
   publishable key:  ${stack.publishableKey}
-  secret key:       ${stack.secretKey}`);
+  secret key:       ${stack.secretKey}
+  finder identity:  ${stack.finderIdentitySecret || '(none: the functions ignore x-medaille-finder)'}`);
 
 let stopping = false;
 async function stop(signal: string) {

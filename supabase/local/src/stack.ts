@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -34,6 +35,12 @@ export interface RunningStack {
   /** The new kinds of API key (not JWTs) for the same roles: sb_publishable_… (anon), sb_secret_… (service_role). */
   publishableKey: string;
   secretKey: string;
+  /**
+   * The functions' FINDER_IDENTITY_SECRET, which the shell's host signs finders' addresses with (`x-medaille-finder`,
+   * signFinderIdentity of @medaille/domain): FUNCTION_FINDER_IDENTITY_SECRET, or a random one per start. Empty when
+   * that variable is set empty: the functions then ignore the header, as hosted functions without the secret do.
+   */
+  finderIdentitySecret: string;
   db: Database;
   /** Milliseconds from the call to the first request it could serve. */
   startupMs: number;
@@ -118,8 +125,10 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
 !!! Set JWT_SECRET to a random secret of at least 32 characters, or listen on 127.0.0.1 (STACK_HOST).
 `);
   }
+  const finderIdentitySecret = config.functionEnv.FINDER_IDENTITY_SECRET ?? randomBytes(32).toString('base64url');
   functionEnv = {
     ...config.functionEnv,
+    FINDER_IDENTITY_SECRET: finderIdentitySecret,
     SUPABASE_URL: url,
     SUPABASE_ANON_KEY: keys.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
@@ -143,6 +152,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
   return {
     url,
     ...keys,
+    finderIdentitySecret,
     db,
     startupMs: Math.round(performance.now() - started),
     seeded: prepared.seeded,

@@ -1,6 +1,14 @@
 // Generated from shared/domain/src/index.ts by `pnpm gen:functions-domain` (supabase/scripts/functions-domain.ts): do not edit.
 export { CODE_PATTERN, medalDisplayCode, normalizeCode } from './code.ts';
+export {
+  FINDER_IDENTITY_HEADER,
+  FINDER_IDENTITY_MAX_AGE_SECONDS,
+  FINDER_IDENTITY_MAX_SKEW_SECONDS,
+  signFinderIdentity,
+  verifiedFinderAddress,
+} from './finder-identity.ts';
 export { isHoneypotFilled } from './honeypot.ts';
+export { canonicalIpAddress } from './ip-address.ts';
 export { ACCEPTED_IMAGE_TYPES, FINDER_PHOTO_BUCKET, LIMITS, PHOTO_BUCKET, photoPublicUrl } from './limits.ts';
 export { mapsPointUrl, mapsSearchUrl, openStreetMapPointUrl } from './maps.ts';
 export { hasControlCharacters, trimToNull, withoutControlCharacters } from './text.ts';

@@ -8,7 +8,11 @@ import type { Context, MiddlewareHandler } from 'hono';
 /** The header that carries the client's address past the gateway, on hosted Supabase and here. */
 export const CLIENT_ADDRESS_HEADER = 'cf-connecting-ip';
 
-/** Headers through which proxies pass on a client's address: a client can send any of them, so none is kept. */
+/**
+ * Headers through which proxies pass on a client's address: a client can send any of them, so none is kept.
+ * `x-medaille-finder` is not one of them and goes through, as on hosted Supabase: it is the shell's host's
+ * signed word for a finder's address, which the functions check with a secret no client has (clientHash).
+ */
 const FORWARDING_HEADERS = [
   'forwarded',
   'x-forwarded-for',
