@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { FINDER_IDENTITY_HEADER, signFinderIdentity } from '@medaille/domain';
 import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activatedAnimal } from '../support/finder.ts';
@@ -91,6 +92,7 @@ beforeAll(async () => {
     SUPABASE_ANON_KEY: stack.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
     LOCAL_MAILBOX_URL: `${stack.url}/mailbox/api/messages`,
+    FINDER_IDENTITY_SECRET: stack.finderIdentitySecret,
   };
   const [servers] = await Promise.all([
     Promise.all(FUNCTION_NAMES.map((name) => serveUnderDeno(name, functionEnv))),
@@ -232,6 +234,28 @@ describe('the functions under Deno answer as in the local stack', () => {
     const { deno, node } = await sideBySide('get_public_profile', payload());
     expect(deno).toEqual(node);
     expect(deno).toMatchObject({ status: 200, body: { status } });
+  });
+
+  it("get_public_profile under Deno counts the finder the shell's host vouches for, and no one a header signed otherwise names", async () => {
+    const server = underDeno.get('get_public_profile')?.url as string;
+    const lookUp = async (header: string) => {
+      const request = scanPageRequest(stack.anonKey, { code: unclaimed });
+      const headers = { ...(request.headers as Record<string, string>), [FINDER_IDENTITY_HEADER]: header };
+      return (await fetch(server, { ...request, headers })).status;
+    };
+    const profileHits = async (address: string) => {
+      const digest = createHash('sha256').update(`${stack.url}|${address}`).digest('hex');
+      const { rows } = await stack.db.query<{ hits: number }>(
+        'select hits from public.rate_limit_hits where bucket = $1',
+        [`profile:${digest}`],
+      );
+      return rows[0]?.hits ?? 0;
+    };
+    const [finder, stranger] = [newClientAddress(), newClientAddress()];
+    expect(await lookUp(await signFinderIdentity(stack.finderIdentitySecret, finder))).toBe(200);
+    expect(await lookUp(await signFinderIdentity('un-autre-secret-que-celui-des-fonctions', stranger))).toBe(200);
+    expect(await profileHits(finder)).toBe(1);
+    expect(await profileHits(stranger)).toBe(0);
   });
 
   it('get_public_profile: the photo URL under Deno downloads the photo', async () => {

@@ -47,7 +47,8 @@ const allowed = (count: number) => Array<number>(count).fill(200);
 describe("the host's signed finder address", () => {
   it('gives each finder its own profile look-ups, though every request comes from the host', async () => {
     const host = newClientAddress();
-    const [finder, other] = [newClientAddress(), '2001:db8::7'];
+    // An IPv6 finder too, new at each run: buckets outlive a stack on a shared PostgreSQL.
+    const [finder, other] = [newClientAddress(), `2001:db8::${crypto.randomUUID().slice(0, 4)}:1`];
     expect(await lookUps(host, PROFILE_LIMIT + 1, () => vouchedFor(finder))).toEqual([...allowed(PROFILE_LIMIT), 429]);
     expect(await lookUps(host, PROFILE_LIMIT + 1, () => vouchedFor(other))).toEqual([...allowed(PROFILE_LIMIT), 429]);
     // The host's own address has spent nothing, and the finder is the same client when their browser asks itself.
