@@ -1,7 +1,34 @@
 import type { CDPSession, Page } from '@playwright/test';
 
-/** DESIGN section 6's phone on a weak signal: 150 ms of latency and 1.6 Mb/s. */
-export const WEAK_SIGNAL = { latencyMs: 150, downloadBytesPerSecond: 1_600_000 / 8, uploadBytesPerSecond: 750_000 / 8 };
+export interface NetworkProfile {
+  /** How the table names it. */
+  label: string;
+  latencyMs: number;
+  downloadBytesPerSecond: number;
+  uploadBytesPerSecond: number;
+}
+
+/**
+ * DESIGN section 6's two phones: a weak signal (150 ms of latency and 1.6 Mb/s, DevTools' 'Fast 3G'), and a
+ * weak country signal (400 ms and 400 kb/s both ways, DevTools' 'Slow 3G'), where every round trip and
+ * every kilobyte before the name counts three times more.
+ */
+export const NETWORK_PROFILES = {
+  weak: {
+    label: '150 ms / 1.6 Mb/s',
+    latencyMs: 150,
+    downloadBytesPerSecond: 1_600_000 / 8,
+    uploadBytesPerSecond: 750_000 / 8,
+  },
+  country: {
+    label: '400 ms / 400 kb/s',
+    latencyMs: 400,
+    downloadBytesPerSecond: 400_000 / 8,
+    uploadBytesPerSecond: 400_000 / 8,
+  },
+} satisfies Record<string, NetworkProfile>;
+
+export type NetworkProfileName = keyof typeof NETWORK_PROFILES;
 
 export interface RequestRecord {
   url: string;
@@ -14,19 +41,19 @@ export interface RequestRecord {
 
 /**
  * Records every request of a page load through the DevTools protocol: its type, the bytes that crossed the
- * network (compressed, as served) and when it started and ended, with the cache off and, if asked, the
- * network throttled.
+ * network (compressed, as served) and when it started and ended, with the cache off and, if given a
+ * profile, the network throttled to it.
  */
-export async function recordRequests(page: Page, throttled: boolean) {
+export async function recordRequests(page: Page, network: NetworkProfile | null) {
   const cdp: CDPSession = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  if (throttled) {
+  if (network) {
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
-      latency: WEAK_SIGNAL.latencyMs,
-      downloadThroughput: WEAK_SIGNAL.downloadBytesPerSecond,
-      uploadThroughput: WEAK_SIGNAL.uploadBytesPerSecond,
+      latency: network.latencyMs,
+      downloadThroughput: network.downloadBytesPerSecond,
+      uploadThroughput: network.uploadBytesPerSecond,
     });
   }
   const requests = new Map<
@@ -53,6 +80,10 @@ export async function recordRequests(page: Page, throttled: boolean) {
     if (request) Object.assign(request, { end: event.timestamp, bytes: event.encodedDataLength });
   });
   return {
+    /** Every request asked for so far, finished or not, in the order they started (the page itself first). */
+    started() {
+      return [...requests.values()].sort((a, b) => a.start - b.start);
+    },
     /** The finished requests with their levels (1 for the page itself). */
     finished(): RequestRecord[] {
       return [...requests.values()]
@@ -76,20 +107,67 @@ function firstUrl(stack: CallStack | undefined): string | undefined {
   return undefined;
 }
 
-/** Resolves with the time (ms since navigation start) when an h1 with the text appeared. */
-export async function watchForHeading(page: Page, text: string) {
+interface Milestones {
+  __nameAt?: number;
+  __interactiveAt?: number;
+}
+
+/**
+ * Watches a page from its first byte for two moments, in ms since the navigation started:
+ * - the name is visible: the first frame painted with an h1 of that text (a frame, not the DOM insertion:
+ *   the browser paints nothing while a stylesheet in the head is still on its way, and a server-rendered
+ *   page's h1 is in the DOM long before that);
+ * - the page is interactive, if a button text is given: as soon as an element with that text shows (a
+ *   button, or the summary a server-rendered page opens its form with), it is clicked, and again every
+ *   100 ms as an impatient finder would, until a dialog is open. A click that lands before the page's
+ *   script has taken the page over opens nothing (or only the form without JavaScript): the time is that
+ *   of the dialog.
+ */
+export async function watchMilestones(page: Page, heading: string, messageButton: string | null) {
   // Given as source text: a compiled function would carry the bundler's helpers into the page.
-  await page.addInitScript(`new MutationObserver(function () {
-    if (window.__nameAt) return;
-    var headings = document.querySelectorAll('h1');
-    for (var i = 0; i < headings.length; i++) {
-      if ((headings[i].textContent || '').trim() === ${JSON.stringify(text)}) window.__nameAt = performance.now();
+  await page.addInitScript(`(function () {
+    var heading = ${JSON.stringify(heading)};
+    var button = ${JSON.stringify(messageButton)};
+    var nameSeen = false;
+    var lastClick = -Infinity;
+    function check() {
+      if (!nameSeen) {
+        var headings = document.querySelectorAll('h1');
+        for (var i = 0; i < headings.length; i++) {
+          if ((headings[i].textContent || '').trim() === heading) {
+            nameSeen = true;
+            requestAnimationFrame(function () { window.__nameAt = performance.now(); });
+            break;
+          }
+        }
+      }
+      if (button === null || window.__interactiveAt !== undefined) return;
+      if (document.querySelector('dialog[open]')) {
+        window.__interactiveAt = performance.now();
+        return;
+      }
+      if (performance.now() - lastClick < 100) return;
+      var candidates = document.querySelectorAll('button, summary');
+      for (var j = 0; j < candidates.length; j++) {
+        var candidate = candidates[j];
+        if ((candidate.textContent || '').trim() === button && candidate.getClientRects().length > 0) {
+          lastClick = performance.now();
+          candidate.click();
+          break;
+        }
+      }
     }
-  }).observe(document, { childList: true, subtree: true, characterData: true });`);
-  return async () => {
-    await page.waitForFunction(() => (window as unknown as { __nameAt?: number }).__nameAt !== undefined, undefined, {
-      timeout: 60_000,
+    new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+    var timer = setInterval(function () {
+      check();
+      if (window.__interactiveAt !== undefined || (button === null && nameSeen)) clearInterval(timer);
+    }, 20);
+  })();`);
+  const moment = async (name: keyof Milestones) => {
+    await page.waitForFunction((key) => (window as Milestones)[key as keyof Milestones] !== undefined, name, {
+      timeout: 120_000,
     });
-    return page.evaluate(() => (window as unknown as { __nameAt: number }).__nameAt);
+    return page.evaluate((key) => (window as Milestones)[key as keyof Milestones] as number, name);
   };
+  return { nameMs: () => moment('__nameAt'), interactiveMs: () => moment('__interactiveAt') };
 }

@@ -2,6 +2,9 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { TestProduct } from './product.ts';
 
+/** What the helpers here use of a product: its stack and mailbox (the bench's product has them too). */
+type Backend = Pick<TestProduct, 'stack' | 'lastMail'>;
+
 export interface TestOwner {
   client: SupabaseClient;
   email: string;
@@ -9,7 +12,7 @@ export interface TestOwner {
 }
 
 /** An owner who signed up and confirmed through the e-mail link, signed in with supabase-js. */
-export async function newOwner(product: TestProduct, label = 'owner'): Promise<TestOwner> {
+export async function newOwner(product: Backend, label = 'owner'): Promise<TestOwner> {
   const email = `${label}-${crypto.randomUUID()}@test.medaille.fr`;
   const password = 'mot-de-passe-1';
   const options = {
@@ -28,7 +31,7 @@ export async function newOwner(product: TestProduct, label = 'owner'): Promise<T
 
 let codes = 0;
 /** A new medal code, as an operator would create it (`code`: one minted by `newMedalCode`, say). */
-export async function newCode(product: TestProduct, code = `MDL-E${Date.now().toString(36).toUpperCase()}-${++codes}`) {
+export async function newCode(product: Backend, code = `MDL-E${Date.now().toString(36).toUpperCase()}-${++codes}`) {
   const service = createClient(product.stack.url, product.stack.serviceRoleKey, {
     auth: { persistSession: false },
     realtime: { transport: WebSocket as never },
@@ -53,7 +56,7 @@ function png(red: number): Blob {
  * the cover), everything through the API the portal uses.
  */
 export async function animalOnNewCode(
-  product: TestProduct,
+  product: Backend,
   owner: TestOwner,
   fields: Record<string, unknown>,
   photos = 0,

@@ -8,6 +8,20 @@ export interface TestProduct extends RunningProduct {
   lastMail(to: string): Promise<{ subject: string; text: string; links: string[] }>;
 }
 
+/** The newest e-mail the stack's mailbox holds for an address, waited for up to 5 s. */
+export async function lastMailIn(
+  stackUrl: string,
+  to: string,
+): Promise<{ subject: string; text: string; links: string[] }> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const response = await fetch(`${stackUrl}/mailbox/api/messages?to=${encodeURIComponent(to)}`);
+    const [mail] = (await response.json()) as { subject: string; text: string; links: string[] }[];
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no e-mail arrived for ${to}`);
+}
+
 /**
  * The whole product for one test file: the production builds, each on its own free port, and a fresh
  * local stack (PGlite in a temporary folder, demo data seeded; the PostgreSQL of DATABASE_URL if set).
@@ -21,15 +35,7 @@ export async function startProduct(options: Omit<LaunchOptions, 'ports' | 'env'>
   });
   return {
     ...product,
-    async lastMail(to) {
-      for (let attempt = 0; attempt < 50; attempt += 1) {
-        const response = await fetch(`${product.stack.url}/mailbox/api/messages?to=${encodeURIComponent(to)}`);
-        const [mail] = (await response.json()) as { subject: string; text: string; links: string[] }[];
-        if (mail) return mail;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error(`no e-mail arrived for ${to}`);
-    },
+    lastMail: (to) => lastMailIn(product.stack.url, to),
     async close() {
       await product.close();
       await rm(dataDir, { recursive: true, force: true });
