@@ -134,8 +134,9 @@ describe('a header that is not the signed one', () => {
   it('names nothing, and never throws, whatever text it is', async () => {
     const pieces = fc.constantFrom('v1', 'v2', '', '0', String(NOW), piece('192.0.2.1'), piece('::1'), 'A'.repeat(43));
     const headerLike = fc.array(pieces, { minLength: 1, maxLength: 6 }).map((parts) => parts.join('.'));
+    const headerCharacter = fc.constantFrom(...'v1.ABCXYZabcxyz0123456789-_=+/: %'.split(''));
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), headerLike), async (text) => {
+      fc.asyncProperty(fc.oneof(fc.string(), fc.string({ unit: headerCharacter }), headerLike), async (text) => {
         expect(await verifiedFinderAddress(SECRET, text, NOW)).toBeNull();
       }),
     );
