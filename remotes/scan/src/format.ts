@@ -17,10 +17,19 @@ export function sexText(copy: Dictionary, stored: string | null | undefined): st
   return sex === null ? null : copy.profile.sexNames[sex];
 }
 
-/** SPEC section 5's age: current year minus birth year; less than a year when 0 or less; null if absent. */
+/**
+ * Every date and time on the page is French time, wherever the page is rendered (a server, the finder's
+ * phone): the server's HTML and the browser's hydration then write the same text.
+ */
+export const PAGE_TIME_ZONE = 'Europe/Paris';
+
+/**
+ * SPEC section 5's age: current year minus birth year; less than a year when 0 or less; null if absent. The
+ * year is UTC's, the same on a server and on the phone (French time's differs one hour a year).
+ */
 export function ageText(copy: Dictionary, birthYear: number | null | undefined, now = new Date()): string | null {
   if (birthYear === null || birthYear === undefined || !Number.isFinite(birthYear)) return null;
-  const years = now.getFullYear() - birthYear;
+  const years = now.getUTCFullYear() - birthYear;
   return years <= 0 ? copy.profile.lessThanAYear : copy.profile.years(years);
 }
 
@@ -29,7 +38,7 @@ export const weightText = (locale: string, kg: number) => new Intl.NumberFormat(
 
 /** When a location was shared: a long date and a short time, in the language's order and words. */
 export const dateTimeText = (locale: string, at: string) =>
-  new Date(at).toLocaleString(locale, { dateStyle: 'long', timeStyle: 'short' });
+  new Date(at).toLocaleString(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: PAGE_TIME_ZONE });
 
 /**
  * What to tell the finder of a failed call: the language's text for a refusal it knows, else the server's

@@ -19,7 +19,7 @@ export const LANGUAGES = [
 
 export type Language = (typeof LANGUAGES)[number]['code'];
 
-const isLanguage = (value: string): value is Language => LANGUAGES.some((language) => language.code === value);
+export const isLanguage = (value: string): value is Language => LANGUAGES.some((language) => language.code === value);
 
 /** The primary subtag of a language tag, lower case: 'en' for 'en-GB', 'pt' for 'pt_BR'. */
 const primarySubtag = (tag: string) => tag.trim().split(/[-_]/)[0]?.toLowerCase() ?? '';
@@ -66,8 +66,14 @@ export function localeFor(language: Language, browserLanguages: readonly string[
 }
 
 const STORAGE_KEY = 'medaille.scan.language';
+/** The cookie the switch sets too, so that the server renders the page in the chosen language (issue 18). */
+const LANGUAGE_COOKIE = 'medaille_lang';
+const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
-/** The language the finder chose with the switch, if any (storage may be refused: private modes). */
+/**
+ * The language the finder chose with the switch, if any (storage may be refused: private modes). The switch
+ * also sets a cookie for the server, which the browser need not read: both are set together.
+ */
 export function rememberedLanguage(): string | null {
   try {
     return localStorage.getItem(STORAGE_KEY);
@@ -78,10 +84,37 @@ export function rememberedLanguage(): string | null {
 
 export function rememberLanguage(language: Language): void {
   try {
+    // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not everywhere yet.
+    document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${COOKIE_MAX_AGE_S}; SameSite=Lax`;
+  } catch {
+    // Not sent to the server; the page still changes.
+  }
+  try {
     localStorage.setItem(STORAGE_KEY, language);
   } catch {
     // Not remembered; the page still changes.
   }
+}
+
+/**
+ * The language tags of an Accept-Language header, most preferred first (by q, then by order), without
+ * those refused (q=0) and the wildcard.
+ */
+export function acceptedLanguages(header: string | null): string[] {
+  if (!header) return [];
+  const weighted: { tag: string; q: number; order: number }[] = [];
+  header.split(',').forEach((item, order) => {
+    const [tagPart, ...params] = item.split(';');
+    const tag = tagPart?.trim() ?? '';
+    if (tag === '' || tag === '*') return;
+    let q = 1;
+    for (const param of params) {
+      const [name, value] = param.split('=').map((part) => part.trim());
+      if (name?.toLowerCase() === 'q') q = value !== undefined && /^[01](\.\d{0,3})?$/.test(value) ? Number(value) : 0;
+    }
+    if (q > 0) weighted.push({ tag, q, order });
+  });
+  return weighted.sort((a, b) => b.q - a.q || a.order - b.order).map(({ tag }) => tag);
 }
 
 // One chunk per language, named so that a test and the bench can tell which one a page downloaded.
@@ -93,11 +126,19 @@ const OTHER_DICTIONARIES: Record<Exclude<Language, 'fr'>, () => Promise<{ defaul
   nl: () => import(/* webpackChunkName: "lang-nl" */ './languages/nl.ts'),
 };
 
-/** A language's words: French at once; another after its chunk arrives, or French if it cannot. */
+/** The dictionaries already here: French from the start, another once its chunk has arrived. */
+const loadedDictionaries = new Map<Language, Dictionary>([['fr', COPY]]);
+
+/** A language's words: at once when here, else after its chunk arrives, or French if it cannot. */
 export function dictionaryFor(language: Language): Dictionary | Promise<Dictionary> {
+  const loaded = loadedDictionaries.get(language);
+  if (loaded) return loaded;
   if (language === 'fr') return COPY;
   return OTHER_DICTIONARIES[language]().then(
-    (module) => module.default,
+    (module) => {
+      loadedDictionaries.set(language, module.default);
+      return module.default;
+    },
     () => COPY,
   );
 }

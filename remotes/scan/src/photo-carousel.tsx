@@ -1,5 +1,6 @@
 import { LIMITS } from '@medaille/domain';
 import { useWords } from './i18n.ts';
+import { useImageTransformations } from './page-facts.ts';
 import { screenSizedSources } from './photo-sources.ts';
 import type { PublicPhoto } from './profile-api.ts';
 import { useSwipe } from './swipe.ts';
@@ -24,6 +25,7 @@ export function PhotoCarousel({
   onOpen: () => void;
 }) {
   const { copy } = useWords();
+  const resizes = useImageTransformations();
   const count = photos.length;
   const go = (step: number) => onIndexChange(wrap(index + step, count));
   const swipe = useSwipe(go, LIMITS.carouselSwipeMinX);
@@ -45,7 +47,7 @@ export function PhotoCarousel({
             aria-label={copy.carousel.open(copy.profile.photoOf(name, position + 1))}
           >
             <img
-              {...screenSizedSources(photo.url)}
+              {...screenSizedSources(photo.url, resizes)}
               alt={copy.profile.photoOf(name, position + 1)}
               width={photo.width ?? undefined}
               height={photo.height ?? undefined}

@@ -1,5 +1,3 @@
-import { hasImageTransformations } from '@medaille/supabase/config';
-
 /** Widths offered to the browser, which picks by the frame's size and the screen's density. */
 const WIDTHS = [480, 800, 1200, 1600];
 const STORED = '/storage/v1/object/public/';
@@ -7,10 +5,10 @@ const RESIZED = '/storage/v1/render/image/public/';
 
 /**
  * A stored photo's sources sized for the screen, from Storage's image transformations when the
- * deployment has them: a phone on a weak signal downloads a 480 px image, not the uploaded 1600 px one.
+ * deployment has them (`resizes`, AppConfig.imageTransformations): a phone on a weak signal downloads a 480 px image, not the uploaded 1600 px one.
  */
-export function screenSizedSources(url: string): { src: string; srcSet?: string } {
-  if (!hasImageTransformations() || !url.includes(STORED)) return { src: url };
+export function screenSizedSources(url: string, resizes: boolean): { src: string; srcSet?: string } {
+  if (!resizes || !url.includes(STORED)) return { src: url };
   const resized = (width: number) => {
     const target = new URL(url.replace(STORED, RESIZED));
     target.searchParams.set('width', String(width));

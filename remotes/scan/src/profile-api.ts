@@ -49,6 +49,24 @@ export type ScanAnswer =
   | { status: 'retired'; code: string }
   | PublicProfile;
 
+const ANSWER_STATUSES = new Set(['not_found', 'unclaimed', 'suspended', 'retired', 'claimed']);
+
+/**
+ * get_public_profile's answer as received from elsewhere (the host's JSON): its status and code checked,
+ * and a profile's name and photos, which the page cannot render without. Throws on anything else.
+ */
+export function scanAnswerOf(value: unknown): ScanAnswer {
+  const answer = value as Partial<PublicProfile> | null;
+  if (typeof answer !== 'object' || answer === null || !ANSWER_STATUSES.has(String(answer.status))) {
+    throw new TypeError('not an answer of get_public_profile');
+  }
+  if (typeof answer.code !== 'string') throw new TypeError('the answer has no code');
+  if (answer.status === 'claimed' && (typeof answer.name !== 'string' || !Array.isArray(answer.photos))) {
+    throw new TypeError('the profile has no name or photos');
+  }
+  return answer as ScanAnswer;
+}
+
 /** A refusal of a finder function: its French text is meant to be shown as it is. */
 export class FinderError extends Error {
   constructor(

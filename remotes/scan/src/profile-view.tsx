@@ -5,6 +5,7 @@ import { OWNER_TEXT } from './copy.ts';
 import { ageText, dateTimeText, sexText, speciesText, weightText } from './format.ts';
 import { dialogWordsFor, useWords } from './i18n.ts';
 import { isCoolingDown } from './location-cooldown.ts';
+import { usePageUrl, useRenderedAt } from './page-facts.ts';
 import { PhotoCarousel } from './photo-carousel.tsx';
 import type { PublicProfile } from './profile-api.ts';
 import { MedalCode } from './states.tsx';
@@ -44,7 +45,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  */
 function ReachByText({ phone, name }: { phone: string; name: string }) {
   const text = useWords().copy.profile;
-  const body = OWNER_TEXT.found(name, `${window.location.origin}${window.location.pathname}`);
+  const body = OWNER_TEXT.found(name, usePageUrl());
   return (
     <ul className="scan-reach" aria-label={text.reachOwner}>
       <li>
@@ -91,6 +92,7 @@ function FranceGuide({ open }: { open: boolean }) {
 /** The claimed code's public profile. Every owner text is rendered as text, never as HTML. */
 export function ProfileView({ profile, onChanged }: { profile: PublicProfile; onChanged: () => void }) {
   const { copy, language, locale } = useWords();
+  const renderedAt = useRenderedAt();
   const text = copy.profile;
   const [photoIndex, setPhotoIndex] = useState(0);
   const [open, setOpenState] = useState<Open>(null);
@@ -210,7 +212,7 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
         <Row label={text.breed} value={profile.breed} />
         <Row label={text.color} value={profile.color} />
         <Row label={text.weight} value={profile.weight_kg === null ? null : weightText(locale, profile.weight_kg)} />
-        <Row label={text.age} value={ageText(copy, profile.birth_year)} />
+        <Row label={text.age} value={ageText(copy, profile.birth_year, renderedAt)} />
         <Row label={text.sterilization} value={profile.sterilized ? text.yes : text.no} />
       </Section>
 

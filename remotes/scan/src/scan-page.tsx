@@ -1,10 +1,11 @@
 import './scan.css';
-import type { ScanPageProps } from '@medaille/federation';
+import type { ScanHydration, ScanPageProps } from '@medaille/federation';
 import { Suspense, useEffect, useState } from 'react';
 import { failureText } from './format.ts';
 import {
   chooseLanguage,
   dictionaryFor,
+  isLanguage,
   type Language,
   localeFor,
   rememberedLanguage,
@@ -15,34 +16,54 @@ import {
   WordsProvider,
 } from './i18n.ts';
 import { LanguageSwitch } from './language-switch.tsx';
+import { PageFactsProvider } from './page-facts.ts';
 import { usePageHead } from './page-head.ts';
 import { fetchPublicProfile, type ScanAnswer } from './profile-api.ts';
 import { ProfileView } from './profile-view.tsx';
 import { NotFoundState, RetiredState, SuspendedState, UnclaimedState } from './states.tsx';
 
+export { BUILD_ID } from './build-id.ts';
+
 type Load = { state: 'checking' } | { state: 'done'; answer: ScanAnswer } | { state: 'failed'; error: Error };
 
 const browserLanguages = () => (typeof navigator === 'undefined' ? [] : (navigator.languages ?? []));
 
-/** The words of a language, at once for French, once its chunk has arrived for another. */
-function wordsOf(language: Language): Words | Promise<Words> {
-  const locale = localeFor(language, browserLanguages());
+/** The words of a language, at once when here (French, or a chunk already arrived), else once it arrives. */
+function wordsOf(language: Language, known?: string): Words | Promise<Words> {
+  const locale = known ?? localeFor(language, browserLanguages());
   const copy = dictionaryFor(language);
   return copy instanceof Promise
     ? copy.then((loaded) => ({ language, locale, copy: loaded }))
     : { language, locale, copy };
 }
 
+/** The language the server rendered in; French for anything else. */
+const languageOf = (initial: ScanHydration): Language => (isLanguage(initial.language) ? initial.language : 'fr');
+
+const initialWords = (initial: ScanHydration) => wordsOf(languageOf(initial), initial.locale);
+
+/**
+ * Resolves once the page can render `initial` at once: the shell waits for it before hydrating the server's
+ * HTML, which a page still waiting for its words would not match.
+ */
+export async function prepareHydration(initial: ScanHydration): Promise<void> {
+  await initialWords(initial);
+}
+
 // Asked as soon as this module runs, before the first render: a finder who reads English gets their chunk
 // while the profile request the HTML started is still on its way, and never sees French first.
 const firstWords = wordsOf(chooseLanguage(rememberedLanguage(), browserLanguages()));
 
-/** The public page of a medal code, in the finder's language, with the switch to change it. */
-export default function ScanPage({ code }: ScanPageProps) {
-  const [words, setWords] = useState<Words | null>(firstWords instanceof Promise ? null : firstWords);
+/**
+ * The public page of a medal code, in the finder's language, with the switch to change it. With `initial`
+ * (the server's render), its first render is the server's HTML, in the server's language.
+ */
+export default function ScanPage({ code, initial }: ScanPageProps) {
+  const [first] = useState(() => (initial ? initialWords(initial) : firstWords));
+  const [words, setWords] = useState<Words | null>(first instanceof Promise ? null : first);
   useEffect(() => {
-    if (firstWords instanceof Promise) void firstWords.then(setWords);
-  }, []);
+    if (first instanceof Promise) void first.then(setWords);
+  }, [first]);
   usePageHead(words?.language ?? null);
 
   const choose = async (language: Language) => {
@@ -57,19 +78,23 @@ export default function ScanPage({ code }: ScanPageProps) {
       <div className="scan-language">
         <LanguageSwitch language={words.language} onChange={(language) => void choose(language)} />
       </div>
-      <CodePage code={code} />
+      <CodePage code={code} initial={initial} />
     </WordsProvider>
   );
 }
 
 /** Checking, then not found, unclaimed, suspended, or the animal's profile. */
-function CodePage({ code }: ScanPageProps) {
+function CodePage({ code, initial }: ScanPageProps) {
   const { copy } = useWords();
-  const [load, setLoad] = useState<Load>({ state: 'checking' });
+  const [load, setLoad] = useState<Load>(() =>
+    initial ? { state: 'done', answer: initial.answer as ScanAnswer } : { state: 'checking' },
+  );
   const [attempt, setAttempt] = useState(0);
 
   // `attempt` fetches the profile again (a retry, or news such as a shared location) without a blank page.
   useEffect(() => {
+    // The server's answer is the first one: no second request for it.
+    if (initial && attempt === 0) return;
     let current = true;
     fetchPublicProfile(code)
       .then((answer) => current && setLoad({ state: 'done', answer }))
@@ -77,7 +102,7 @@ function CodePage({ code }: ScanPageProps) {
     return () => {
       current = false;
     };
-  }, [code, attempt]);
+  }, [code, attempt, initial]);
   const refresh = () => setAttempt((n) => n + 1);
 
   if (load.state === 'checking') {
@@ -107,7 +132,11 @@ function CodePage({ code }: ScanPageProps) {
       </main>
     );
   }
-  const { answer } = load;
+  return <PageFactsProvider value={initial}>{answerPage(load.answer, refresh)}</PageFactsProvider>;
+}
+
+/** The page for one answer of get_public_profile. */
+function answerPage(answer: ScanAnswer, onChanged: () => void) {
   switch (answer.status) {
     case 'not_found':
       return <NotFoundState />;
@@ -118,7 +147,7 @@ function CodePage({ code }: ScanPageProps) {
     case 'retired':
       return <RetiredState code={answer.code} />;
     case 'claimed':
-      return <ProfileView profile={answer} onChanged={refresh} />;
+      return <ProfileView profile={answer} onChanged={onChanged} />;
   }
 }
 

@@ -1,0 +1,205 @@
+// @vitest-environment node
+// The BUILT server entry (dist/server, made by `pnpm --filter @medaille/scan build`), imported as the host
+// imports it: one self-contained ES module named by server-manifest.json.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ScanServerInput, ScanServerManifest, ScanServerModule } from '@medaille/federation';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PublicProfile, ScanAnswer } from './profile-api.ts';
+
+const SERVER_DIR = fileURLToPath(new URL('../dist/server/', import.meta.url));
+const MANIFEST = `${SERVER_DIR}server-manifest.json`;
+
+let manifest: ScanServerManifest;
+let source: string;
+let server: ScanServerModule;
+
+beforeAll(async () => {
+  if (!existsSync(MANIFEST)) throw new Error('no dist/server: run `pnpm --filter @medaille/scan build` first');
+  manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as ScanServerManifest;
+  source = readFileSync(`${SERVER_DIR}${manifest.file}`, 'utf8');
+  // A data: URL, as a host that checked the bytes' hash may import them: nothing else can be resolved then.
+  server = (await import(
+    /* @vite-ignore */ `data:text/javascript;base64,${Buffer.from(source).toString('base64')}`
+  )) as ScanServerModule;
+});
+
+// Rex of the demo data (supabase/seed.sql), as get_public_profile answers for him.
+const REX: PublicProfile = {
+  status: 'claimed',
+  code: 'MDL-DEMO-REX',
+  name: 'Rex',
+  species: 'dog',
+  breed: 'Berger australien',
+  color: 'Bleu merle',
+  sex: 'M',
+  sterilized: true,
+  weight_kg: 24.5,
+  birth_year: 2019,
+  important_info: 'Très sociable, il viendra vers vous.',
+  allergies: 'Poulet',
+  meds: null,
+  temperament: 'Joueur et affectueux',
+  vet_info: 'Clinique vétérinaire des Lilas, Lyon',
+  chip_or_tattoo: '250269604123456',
+  is_lost: false,
+  last_known_location: null,
+  photo_url: 'https://project.supabase.co/storage/v1/object/public/animal-photos/b1/demo-1.png',
+  cover_photo_id: 'c1',
+  photos: [
+    {
+      id: 'c1',
+      path: 'b1/demo-1.png',
+      position: 0,
+      url: 'https://project.supabase.co/storage/v1/object/public/animal-photos/b1/demo-1.png',
+      width: 600,
+      height: 450,
+    },
+    {
+      id: 'c2',
+      path: 'b1/demo-2.png',
+      position: 1,
+      url: 'https://project.supabase.co/storage/v1/object/public/animal-photos/b1/demo-2.png',
+      width: 600,
+      height: 450,
+    },
+  ],
+  public_phone: '0612345678',
+  public_address_line: '3 rue des Lilas',
+  public_city: 'Lyon',
+  show_public_phone: true,
+  show_public_email: false,
+  show_public_address: true,
+};
+
+const input = (overrides: Partial<ScanServerInput> = {}): ScanServerInput => ({
+  code: 'MDL-DEMO-REX',
+  answer: REX,
+  acceptLanguage: null,
+  languageCookie: null,
+  renderedAt: '2026-11-23T18:00:00.000Z',
+  pageUrl: 'https://medaille.example/MDL-DEMO-REX',
+  config: { supabaseUrl: 'https://project.supabase.co', supabaseAnonKey: 'anon', imageTransformations: false },
+  ...overrides,
+});
+
+const textOf = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ');
+
+describe('the built server entry', () => {
+  it('is one file, named with its hash by the manifest, with the build id the browser page has too', () => {
+    expect(manifest.file).toMatch(/^scan-server\.[0-9a-f]+\.mjs$/);
+    expect(manifest.sha256).toBe(
+      createHash('sha256')
+        .update(readFileSync(`${SERVER_DIR}${manifest.file}`))
+        .digest('hex'),
+    );
+    expect(server.BUILD_ID).toBe(manifest.build);
+    expect(server.BUILD_ID).not.toBe('development');
+    // No import of any kind (static, dynamic, CommonJS) for a runtime to resolve.
+    expect(source).not.toMatch(/\bimport\s*[("'{*]|\bimport\s+\w+\s+from\b|\brequire\s*\(/);
+  });
+
+  it('renders Rex: name, photo, tags, visible contacts, sections, in French by default', async () => {
+    const page = await server.renderScanPage(input());
+    expect(page.lang).toBe('fr');
+    expect(page.title).toBe('Médaille');
+    expect(page.html).toContain('<h1 class="scan-name">Rex</h1>');
+    expect(page.html).toContain(
+      'src="https://project.supabase.co/storage/v1/object/public/animal-photos/b1/demo-1.png"',
+    );
+    const text = textOf(page.html);
+    for (const shown of ['Chien', 'Berger australien', 'Mâle', 'Stérilisé', 'Poulet', '250269604123456', '7 ans']) {
+      expect(text).toContain(shown);
+    }
+    expect(page.html).toContain('href="tel:+33612345678"');
+    expect(text).toContain('3 rue des Lilas');
+    expect(page.html).toContain('<details class="scan-card scan-section" open="">');
+    expect(page.html).not.toContain('Animal signalé comme perdu');
+    // Whole without any script: no boundary left for a script to put in place.
+    expect(page.html).not.toMatch(/<template|<script|\$RC/);
+    expect(page.hydration).toEqual({
+      build: server.BUILD_ID,
+      code: 'MDL-DEMO-REX',
+      language: 'fr',
+      locale: 'fr-FR',
+      renderedAt: '2026-11-23T18:00:00.000Z',
+      pageUrl: 'https://medaille.example/MDL-DEMO-REX',
+      imageTransformations: false,
+      answer: REX,
+    });
+  });
+
+  it('never writes a hidden contact, even one the answer carried', async () => {
+    const page = await server.renderScanPage(
+      input({ answer: { ...REX, public_email: 'hidden@medaille.test', show_public_address: false } }),
+    );
+    expect(page.html).not.toContain('hidden@medaille.test');
+    expect(page.html).not.toContain('3 rue des Lilas');
+    expect(page.html).toContain('tel:+33612345678');
+  });
+
+  it('shows the lost banner, and the owner’s text as text: a </script> in it cannot end a script', async () => {
+    const name = 'Rex</script><script>alert(1)</script><!--';
+    const page = await server.renderScanPage(input({ answer: { ...REX, name, is_lost: true } }));
+    expect(page.html).toContain('Animal signalé comme perdu');
+    expect(page.html).toContain('Rex&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
+    expect(page.html).not.toContain('</script>');
+    expect(page.html).not.toContain('<script');
+  });
+
+  it('speaks the cookie’s language first, else Accept-Language’s (by q), else French', async () => {
+    const english = await server.renderScanPage(input({ acceptLanguage: 'pt-BR, en-US;q=0.8, de;q=0.9' }));
+    expect(english.lang).toBe('de');
+    expect(english.html).toContain('Tierart');
+    const chosen = await server.renderScanPage(input({ acceptLanguage: 'de-DE', languageCookie: 'nl' }));
+    expect(chosen.lang).toBe('nl');
+    expect(textOf(chosen.html)).toContain('Diersoort');
+    const unknownCookie = await server.renderScanPage(input({ acceptLanguage: 'es', languageCookie: 'xx' }));
+    expect(unknownCookie.lang).toBe('es');
+    const american = await server.renderScanPage(input({ acceptLanguage: 'en-US,en;q=0.9' }));
+    expect(american.hydration.locale).toBe('en-US');
+    expect(textOf(american.html)).toContain('7 years');
+  });
+
+  it('writes dates in French time whatever the server’s zone, and ages from the render time', async () => {
+    const page = await server.renderScanPage(
+      input({
+        renderedAt: '2030-01-01T00:30:00.000Z',
+        answer: { ...REX, last_known_location: { lat: 45.76, lon: 4.83, accuracy_m: 12, at: '2026-07-14T21:45:00Z' } },
+      }),
+    );
+    expect(textOf(page.html)).toContain('Partagée le 14 juillet 2026 à 23:45');
+    expect(textOf(page.html)).toContain('11 ans');
+  });
+
+  it('asks Storage for sized photos when the host’s configuration says it resizes', async () => {
+    const page = await server.renderScanPage(
+      input({ config: { supabaseUrl: 'x', supabaseAnonKey: 'y', imageTransformations: true } }),
+    );
+    expect(page.html).toContain('/storage/v1/render/image/public/animal-photos/b1/demo-1.png?width=800');
+    // One request's configuration does not stay for the next.
+    expect((await server.renderScanPage(input())).html).not.toContain('/render/image/');
+  });
+
+  const states: [ScanAnswer, string[]][] = [
+    [{ status: 'not_found', code: 'MDL-NOPE' }, ['Code introuvable', 'mailto:contact@medaille.fr']],
+    [
+      { status: 'unclaimed', code: 'MDL-DEMO-FREE1' },
+      ['Médaille non activée', 'href="/activer?code=MDL-DEMO-FREE1"', 'href="/auth/login?code=MDL-DEMO-FREE1"'],
+    ],
+    [{ status: 'suspended', code: 'MDL-S' }, ['Médaille suspendue', 'mailto:contact@medaille.fr']],
+    [{ status: 'retired', code: 'MDL-R' }, ['Médaille retirée', 'MDL-R']],
+  ];
+  it.each(states)('renders the %j screen with its buttons as links', async (answer, expected) => {
+    const page = await server.renderScanPage(input({ code: answer.code, answer }));
+    for (const part of expected) expect(page.html).toContain(part);
+  });
+
+  it('refuses what is not an answer of get_public_profile, and an aborted render', async () => {
+    await expect(server.renderScanPage(input({ answer: { status: 'hacked', code: 'X' } }))).rejects.toThrow();
+    await expect(server.renderScanPage(input({ answer: null }))).rejects.toThrow();
+    await expect(server.renderScanPage(input({ renderedAt: 'yesterday' }))).rejects.toThrow();
+    await expect(server.renderScanPage(input({ signal: AbortSignal.abort() }))).rejects.toThrow();
+  });
+});
