@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type RunningStack, startStack } from '@medaille/local-stack';
-import { scanCodeOf } from '@medaille/routing';
-import { type StaticSite, serveStaticSite } from './static-site.ts';
+import { createShellHost, type ShellConfig, type ShellHost } from '@medaille/shell-host';
+import { type StaticSite, serveStaticSite, serveWebHandler, staticSiteHandler } from './static-site.ts';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -26,6 +25,13 @@ export interface LaunchOptions {
   imageTransformations?: boolean;
   /** Which API key the front-ends get: the legacy anon JWT, or a publishable key as new projects have. */
   apiKey?: 'anon' | 'publishable';
+  /**
+   * The secret the shell's host signs each finder's address with for the functions' rate limits (their
+   * FINDER_IDENTITY_SECRET); by default the stack's own.
+   */
+  finderIdentitySecret?: string;
+  /** How long the host may render a scan page before it answers the client-rendered one (800 ms). */
+  renderBudgetMs?: number;
 }
 
 export interface RunningProduct {
@@ -96,24 +102,16 @@ export async function launchProduct(options: LaunchOptions = {}): Promise<Runnin
   }
   const scan = await start('scan', () => serveStaticSite({ root: builds.scan, port: ports.scan }));
   const portal = await start('portal', () => serveStaticSite({ root: builds.portal, port: ports.portal }));
-  // The shell listens first: e-mail links lead back to it, so the stack must know its address. What it
-  // serves about the backend is filled in once the stack is up, before any page can be asked for.
-  let configScript = '';
-  const scanPreloads = await remotePreloads(builds.scan, scan.url);
+  // The shell listens first: e-mail links lead back to it, so the stack must know its address. Its host is
+  // made once the stack is up (it needs the backend's URL and key), before any page can be asked for.
+  let host: ShellHost | null = null;
   const shell = await start('shell', () =>
-    serveStaticSite({
-      root: builds.shell,
+    serveWebHandler({
       port: ports.shell,
-      spaFallback: true,
-      generated: { '/config.js': { type: 'text/javascript; charset=utf-8', body: () => configScript } },
-      // As a host would at the edge: the configuration inline (no round trip for config.js) and, on a scan
-      // page, the scan remote's files announced at once, so they download beside the shell's (DESIGN D5),
-      // and robots told not to index it even when they run no script (issue 17: a finder's page is private).
-      transformHtml: (html, path) =>
-        html.replace(
-          '<script src="/config.js"></script>',
-          `<script>${configScript}</script>${scanCodeOf(path) === null ? '' : scanPreloads}`,
-        ),
+      // The host as an edge runtime runs it, given the finder's address from the socket (DESIGN D9).
+      fetch: (request, clientAddress) =>
+        host ? host.fetch(request, { clientAddress }) : Promise.resolve(new Response('Starting', { status: 503 })),
+      compressResponses: true,
     }),
   );
   const stack = await start('stack', () =>
@@ -121,14 +119,21 @@ export async function launchProduct(options: LaunchOptions = {}): Promise<Runnin
       loadConfig({ SITE_URL: shell.url, ...(options.env ?? process.env) }, { port: ports.stack, siteUrl: shell.url }),
     ),
   );
-  const config = {
+  const config: ShellConfig = {
     supabaseUrl: stack.url,
     supabaseAnonKey: options.apiKey === 'publishable' ? stack.publishableKey : stack.anonKey,
     // The local stack resizes images as Supabase's image transformations do.
     imageTransformations: options.imageTransformations ?? true,
     remotes: { scan: `${scan.url}/mf-manifest.json`, portal: `${portal.url}/mf-manifest.json` },
   };
-  configScript = `window.__MEDAILLE_CONFIG__ = ${JSON.stringify(config)};\n`;
+  host = createShellHost({
+    config,
+    // The stack's FINDER_IDENTITY_SECRET: its functions then count each finder, not the host (empty: none).
+    finderIdentitySecret: (options.finderIdentitySecret ?? stack.finderIdentitySecret) || null,
+    // The shell's build as its static hosting serves it (brotli or gzip, caching, the SPA fallback).
+    assets: staticSiteHandler({ root: builds.shell, spaFallback: true }),
+    ...(options.renderBudgetMs === undefined ? {} : { renderBudgetMs: options.renderBudgetMs }),
+  });
   const sites = { shell, scan, portal };
   return {
     url: shell.url,
@@ -140,30 +145,4 @@ export async function launchProduct(options: LaunchOptions = {}): Promise<Runnin
       await stack.close();
     },
   };
-}
-
-interface FederationManifest {
-  metaData: { remoteEntry: { name: string; path: string } };
-  exposes: { assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
-}
-
-/**
- * A scan page's head: noindex, and preload hints for the remote's manifest, entry and exposed files, read
- * from its mf-manifest.json.
- */
-async function remotePreloads(build: string, origin: string): Promise<string> {
-  const manifest = JSON.parse(await readFile(`${build}/mf-manifest.json`, 'utf8')) as FederationManifest;
-  const url = (file: string) => `${origin}/${file}`;
-  const entry = manifest.metaData.remoteEntry;
-  const scripts = [
-    `${entry.path ? `${entry.path}/` : ''}${entry.name}`,
-    ...manifest.exposes.flatMap((e) => e.assets.js.sync),
-  ];
-  const styles = manifest.exposes.flatMap((e) => e.assets.css.sync);
-  return [
-    '<meta name="robots" content="noindex">',
-    `<link rel="preload" as="fetch" crossorigin="anonymous" href="${url('mf-manifest.json')}">`,
-    ...scripts.map((file) => `<link rel="preload" as="script" href="${url(file)}">`),
-    ...styles.map((file) => `<link rel="preload" as="style" href="${url(file)}">`),
-  ].join('');
 }

@@ -34,16 +34,21 @@ declare global {
   }
 }
 
+/** The element of a server-rendered scan page that carries its profile (issue 18): the page asks for no other. */
+export const SCAN_DATA_ELEMENT_ID = 'medaille-scan-data';
+
 /**
  * The inline script for the shell's HTML (DESIGN D5): on a scan page it asks for the profile while the
  * scripts download, one round trip earlier. Made from the same functions the scripts use, so the HTML
  * cannot drift from them: the path rule of `scanCodeOf` and the request of `callFunction`. It must come
- * after the configuration's script.
+ * after the configuration's script, and after the server-rendered page's data when the host sent one: that
+ * page already has its profile, and a second request would spend the finder's rate limit for nothing.
  */
 export function earlyProfileScript(): string {
   return `(function () {
   var config = window.__MEDAILLE_CONFIG__;
-  var code = config ? (${codeInPath.toString()})(location.pathname, ${JSON.stringify(OWNER_SEGMENTS)}) : null;
+  if (!config || document.getElementById(${JSON.stringify(SCAN_DATA_ELEMENT_ID)})) return;
+  var code = (${codeInPath.toString()})(location.pathname, ${JSON.stringify(OWNER_SEGMENTS)});
   if (code === null) return;
   window.__MEDAILLE_EARLY_PROFILE__ = {
     code: code,

@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { earlyProfileScript } from './early-profile.ts';
+import { earlyProfileScript, SCAN_DATA_ELEMENT_ID } from './early-profile.ts';
 import { editAnimalPath, PORTAL_ROUTES, scanCodeOf } from './routes.ts';
 
 /** Every owner path, as a visitor would type it. */
@@ -18,15 +18,16 @@ const SCAN_PATHS: [string, string][] = [
 ];
 
 /** Runs the HTML's inline script at `pathname` and returns the profile request it started, if any. */
-function runEarlyScript(pathname: string, withConfig = true) {
+function runEarlyScript(pathname: string, withConfig = true, elementIds: string[] = []) {
   const requests: { url: string; body: unknown; headers: Record<string, string> }[] = [];
   const window: Record<string, unknown> = {};
+  const document = { getElementById: (id: string) => (elementIds.includes(id) ? {} : null) };
   if (withConfig) window.__MEDAILLE_CONFIG__ = { supabaseUrl: 'http://api.test', supabaseAnonKey: 'anon-key' };
   const fetch = (url: string, init: { body: string; headers: Record<string, string> }) => {
     requests.push({ url, body: JSON.parse(init.body), headers: init.headers });
     return Promise.resolve(new Response('{}'));
   };
-  runInNewContext(earlyProfileScript(), { window, location: { pathname }, fetch, JSON });
+  runInNewContext(earlyProfileScript(), { window, document, location: { pathname }, fetch, JSON });
   return { requests, early: window.__MEDAILLE_EARLY_PROFILE__ as { code: string } | undefined };
 }
 
@@ -66,5 +67,11 @@ describe("the shell HTML's early profile request", () => {
 
   it('sends nothing without the configuration', () => {
     expect(runEarlyScript('/MDL-DEMO-REX', false).requests).toEqual([]);
+  });
+
+  it('sends nothing on a page the host rendered with its profile (#medaille-scan-data)', () => {
+    const { requests, early } = runEarlyScript('/MDL-DEMO-REX', true, [SCAN_DATA_ELEMENT_ID]);
+    expect(requests).toEqual([]);
+    expect(early).toBeUndefined();
   });
 });

@@ -1,0 +1,17 @@
+export { configScript, type ShellConfig, scriptSafeJson } from './config.ts';
+export {
+  type ClientInfo,
+  createShellHost,
+  DEFAULT_RENDER_BUDGET_MS,
+  type ShellHost,
+  type ShellHostOptions,
+} from './host.ts';
+export { MESSAGE_FORM_MAX_BYTES } from './message-form.ts';
+export {
+  type MessageFormState,
+  type ScanServerInput,
+  type ScanServerModule,
+  type ScanServerPage,
+  type ScanServerSource,
+  scanServerFromDeployment,
+} from './scan-server.ts';

@@ -1,0 +1,352 @@
+// The shell's host against the real local stack and a real scan deployment (issue 18): the scan page comes as
+// HTML with the profile in it, never worse than today's page when something is down or slow.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { verifiedFinderAddress } from '@medaille/domain/finder-identity';
+import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShellHost, type ShellConfig, type ShellHostOptions } from '../src/index.ts';
+import {
+  folderAssets,
+  hydrationOf,
+  SHELL_BUILD,
+  scanDeployment,
+  serveHandler,
+  serveHost,
+  serverEntrySource,
+  serveUnderDeno,
+} from './support.ts';
+
+const SECRET = 'a-test-secret-shared-with-no-one-else';
+/** Owner text that would end a script element, open a comment or a line in old parsers. */
+const TRICKY_NAME = 'Rex </script><!-- \u2028\u2029 <b>';
+
+let stack: TestStack;
+let scan: Awaited<ReturnType<typeof scanDeployment>>;
+let owner: { client: SupabaseClient; email: string };
+let rex: string;
+let tricky: string;
+const closing: (() => Promise<void>)[] = [];
+
+async function activatedAnimal(animal: Record<string, unknown>): Promise<{ code: string; id: string }> {
+  const code = await stack.newCode();
+  const { data, error } = await owner.client.rpc('register_animal_with_code', { p_code: code, p_animal: animal });
+  if (error || !data?.success) throw new Error(`activation failed: ${error?.message ?? data?.error}`);
+  return { code, id: data.animal_id as string };
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  scan = await scanDeployment();
+  await scan.deployServerEntry(serverEntrySource('build-1'));
+  owner = await stack.signedInOwner('host');
+  const animal = await activatedAnimal({ nom: 'Rex', espece: 'dog' });
+  rex = animal.code;
+  const { error } = await owner.client
+    .from('animals')
+    .update({
+      is_lost: true,
+      public_phone: '0612345678',
+      show_public_phone: true,
+      public_email: 'cache-rex@example.fr',
+      show_public_email: false,
+    })
+    .eq('id', animal.id);
+  if (error) throw error;
+  tricky = (await activatedAnimal({ nom: TRICKY_NAME, espece: 'cat' })).code;
+});
+
+afterAll(async () => {
+  for (const close of closing.splice(0)) await close();
+  await scan?.close();
+  await stack?.close();
+});
+
+function config(overrides: Partial<ShellConfig> = {}): ShellConfig {
+  return {
+    supabaseUrl: stack.url,
+    supabaseAnonKey: stack.anonKey,
+    imageTransformations: true,
+    remotes: { scan: scan.manifestUrl, portal: 'http://127.0.0.1:9/mf-manifest.json' },
+    ...overrides,
+  };
+}
+
+/** The host on a Node server of its own, with the shell's real build and these options. */
+async function startHost(options: Partial<ShellHostOptions> = {}) {
+  const host = createShellHost({
+    config: config(),
+    // The stack's own: its functions then count each finder by the address the host vouches for.
+    finderIdentitySecret: stack.finderIdentitySecret,
+    assets: folderAssets(SHELL_BUILD),
+    log: () => {},
+    ...options,
+  });
+  const site = await serveHost(host);
+  closing.push(site.close);
+  return site.url;
+}
+
+/** A backend that answers every function after `delayMs`, writing down the headers it got. */
+async function recordingBackend(delayMs = 0) {
+  const seen: Record<string, string | string[] | undefined>[] = [];
+  const server: Server = createServer((request, response) => {
+    seen.push(request.headers);
+    setTimeout(() => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ status: 'not_found', code: 'MDL-NOPE' }));
+    }, delayMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closing.push(
+    () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+}
+
+describe('GET /{code}', () => {
+  it('answers the page rendered by the scan remote, with its profile as hydration data', async () => {
+    const url = await startHost();
+    const response = await fetch(`${url}/${rex}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const html = await response.text();
+    expect(html).toContain('<div id="root"></div><div id="scan-page"><h1 data-build="build-1">Rex</h1></div>');
+    expect(html).toContain('<title>Rex - Médaille</title>');
+    const data = hydrationOf(html);
+    expect(data).toMatchObject({
+      build: 'build-1',
+      code: rex,
+      answer: { status: 'claimed', name: 'Rex', is_lost: true },
+    });
+    // The data comes before the early-profile script, which then asks for nothing.
+    expect(html.indexOf('id="medaille-scan-data"')).toBeLessThan(html.indexOf('__MEDAILLE_EARLY_PROFILE__'));
+    // The configuration inline, the scan remote announced, robots told off, its styles inline.
+    expect(html).toContain(`window.__MEDAILLE_CONFIG__ = {"supabaseUrl":"${stack.url}"`);
+    expect(html).not.toContain('<script src="/config.js"></script>');
+    expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${scan.manifestUrl}">`);
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toMatch(/<style>[^<]+<\/style>/);
+  });
+
+  it('never puts a hidden contact in the HTML', async () => {
+    const url = await startHost();
+    const html = await (await fetch(`${url}/${rex}`)).text();
+    expect(html).toContain('0612345678');
+    expect(html).not.toContain('cache-rex@example.fr');
+  });
+
+  it("keeps the owner's text inside its script element, and reads it back unchanged", async () => {
+    const url = await startHost();
+    const html = await (await fetch(`${url}/${tricky}`)).text();
+    const data = hydrationOf(html);
+    expect(data?.answer).toMatchObject({ name: TRICKY_NAME });
+    const script = /<script type="application\/json" id="medaille-scan-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    expect(script).not.toMatch(/<|\u2028|\u2029/);
+    expect(script).toContain('\\u003c/script>\\u003c!-- \\u2028\\u2029 \\u003cb>');
+  });
+
+  it('answers 404 for a code that does not exist, still rendered', async () => {
+    const url = await startHost();
+    const response = await fetch(`${url}/MDL-NOPE-0000`);
+    expect(response.status).toBe(404);
+    expect(hydrationOf(await response.text())).toMatchObject({ answer: { status: 'not_found' } });
+  });
+
+  it('answers HEAD with the headers alone', async () => {
+    const url = await startHost();
+    const response = await fetch(`${url}/${rex}`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(await response.text()).toBe('');
+  });
+});
+
+describe("today's client-rendered page, when the server render cannot be done", () => {
+  function expectClientPage(html: string) {
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('id="scan-page"');
+    expect(html).not.toContain('id="medaille-scan-data"');
+    expect(html).toContain('window.__MEDAILLE_CONFIG__ = ');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toContain(`href="${scan.manifestUrl}"`);
+  }
+
+  it('when the backend is down', async () => {
+    const url = await startHost({ config: config({ supabaseUrl: 'http://127.0.0.1:9' }) });
+    const response = await fetch(`${url}/${rex}`);
+    expect(response.status).toBe(200);
+    expectClientPage(await response.text());
+  });
+
+  it('when the profile takes longer than the budget', async () => {
+    const slow = await recordingBackend(3_000);
+    const url = await startHost({ config: config({ supabaseUrl: slow.url }), renderBudgetMs: 300 });
+    const started = performance.now();
+    const response = await fetch(`${url}/${rex}`);
+    expectClientPage(await response.text());
+    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(slow.seen).toHaveLength(1);
+  });
+
+  it('when the server entry is not the file its manifest names', async () => {
+    const broken = await scanDeployment();
+    closing.push(broken.close);
+    await broken.deployServerEntry(serverEntrySource('build-x'));
+    const manifestUrl = `${broken.url}/server/server-manifest.json`;
+    const manifest = (await (await fetch(manifestUrl)).json()) as { file: string };
+    await broken.overwrite(`server/${manifest.file}`, serverEntrySource('tampered'));
+    const url = await startHost({ config: config({ remotes: { scan: broken.manifestUrl, portal: '' } }) });
+    const html = await (await fetch(`${url}/${rex}`)).text();
+    expect(html).not.toContain('tampered');
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('id="medaille-scan-data"');
+  });
+
+  it('when the render throws', async () => {
+    const failing = await scanDeployment();
+    closing.push(failing.close);
+    await failing.deployServerEntry(
+      'export const BUILD_ID = "x"; export async function renderScanPage() { throw new Error("boom"); }',
+    );
+    const url = await startHost({ config: config({ remotes: { scan: failing.manifestUrl, portal: '' } }) });
+    const response = await fetch(`${url}/${rex}`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).not.toContain('id="medaille-scan-data"');
+  });
+});
+
+describe('a scan remote redeployed under a running host', () => {
+  it('renders the next request with the new server entry (DESIGN D6)', async () => {
+    const own = await scanDeployment();
+    closing.push(own.close);
+    await own.deployServerEntry(serverEntrySource('before'));
+    const url = await startHost({ config: config({ remotes: { scan: own.manifestUrl, portal: '' } }) });
+    expect(await (await fetch(`${url}/${rex}`)).text()).toContain('data-build="before"');
+    await own.deployServerEntry(serverEntrySource('after'));
+    const html = await (await fetch(`${url}/${rex}`)).text();
+    expect(html).toContain('data-build="after"');
+    expect(hydrationOf(html)).toMatchObject({ build: 'after' });
+  });
+});
+
+describe("the finder's identity", () => {
+  it('is the socket address, signed; never a header the client sent', async () => {
+    const backend = await recordingBackend();
+    const url = await startHost({ config: config({ supabaseUrl: backend.url }), finderIdentitySecret: SECRET });
+    await fetch(`${url}/MDL-NOPE`, {
+      headers: {
+        'x-medaille-finder': 'v1.forged.0.forged',
+        'x-forwarded-for': '203.0.113.9',
+        'cf-connecting-ip': '203.0.113.9',
+      },
+    });
+    const [seen] = backend.seen;
+    expect(await verifiedFinderAddress(SECRET, seen?.['x-medaille-finder'] as string)).toBe('127.0.0.1');
+    expect(seen?.['x-forwarded-for']).toBeUndefined();
+    expect(seen?.['cf-connecting-ip']).toBeUndefined();
+  });
+
+  it('is not passed on without a secret', async () => {
+    const backend = await recordingBackend();
+    const url = await startHost({ config: config({ supabaseUrl: backend.url }), finderIdentitySecret: null });
+    await fetch(`${url}/MDL-NOPE`, { headers: { 'x-medaille-finder': 'v1.forged.0.forged' } });
+    expect(backend.seen[0]?.['x-medaille-finder']).toBeUndefined();
+  });
+});
+
+describe('POST /{code}: the message form without JavaScript', () => {
+  const form = (fields: Record<string, string>) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+  it("sends the message to the owner's mailbox and says so on the page", async () => {
+    const url = await startHost();
+    const response = await fetch(
+      `${url}/${rex}`,
+      form({ message: 'Trouvé au parc', contact: '0611223344', website: '' }),
+    );
+    expect(response.status).toBe(200);
+    expect(hydrationOf(await response.text())).toMatchObject({ messageForm: { state: 'sent' } });
+    const mail = await stack.lastMail(owner.email);
+    expect(mail.text).toContain('Trouvé au parc');
+    expect(mail.text).toContain('0611223344');
+  });
+
+  it("refuses with the function's French error and the finder's text kept", async () => {
+    const url = await startHost();
+    const message = 'x'.repeat(301);
+    const response = await fetch(`${url}/${rex}`, form({ message, contact: 'moi@example.fr', website: '' }));
+    expect(response.status).toBe(400);
+    expect(hydrationOf(await response.text())).toMatchObject({
+      messageForm: {
+        state: 'refused',
+        error: 'Le message ne doit pas dépasser 300 caractères.',
+        values: { message, contact: 'moi@example.fr' },
+      },
+    });
+  });
+
+  it('refuses another content type (415) and a body over 16 KB (413)', async () => {
+    const url = await startHost();
+    const json = await fetch(`${url}/${rex}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"message":"x"}',
+    });
+    expect(json.status).toBe(415);
+    const big = await fetch(`${url}/${rex}`, form({ message: 'x'.repeat(17 * 1024) }));
+    expect(big.status).toBe(413);
+  });
+});
+
+describe("the shell's other pages and files", () => {
+  it('serves every page with the configuration inline, and /config.js', async () => {
+    const url = await startHost();
+    const page = await fetch(`${url}/mon-compte`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('window.__MEDAILLE_CONFIG__ = ');
+    expect(html).not.toContain('noindex');
+    const script = await (await fetch(`${url}/config.js`)).text();
+    expect(script).toBe(`window.__MEDAILLE_CONFIG__ = ${JSON.stringify(config())};\n`);
+    // One segment, like a medal code, but a file of the build.
+    const logo = await fetch(`${url}/logo.svg`);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-type')).toBe('image/svg+xml');
+  });
+});
+
+describe('the same handler under Deno (an edge runtime)', () => {
+  it('answers a server-rendered scan page from Deno.serve', async () => {
+    const assets = await serveHandler(folderAssets(SHELL_BUILD));
+    closing.push(assets.close);
+    const deno = await serveUnderDeno({
+      SHELL_ASSETS: assets.url,
+      SHELL_CONFIG: JSON.stringify(config()),
+      FINDER_IDENTITY_SECRET: stack.finderIdentitySecret,
+    });
+    closing.push(deno.close);
+    const response = await fetch(`${deno.url}/${rex}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const html = await response.text();
+    expect(html).toContain('<div id="scan-page"><h1 data-build="build-1">Rex</h1></div>');
+    expect(hydrationOf(html)).toMatchObject({ answer: { status: 'claimed', name: 'Rex' } });
+    const form = await fetch(`${deno.url}/${rex}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'message=Vu+sous+Deno&contact=&website=',
+    });
+    expect(hydrationOf(await form.text())).toMatchObject({ messageForm: { state: 'sent' } });
+    expect((await stack.lastMail(owner.email)).text).toContain('Vu sous Deno');
+  });
+});
