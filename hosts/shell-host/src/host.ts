@@ -132,6 +132,7 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
         acceptLanguage: request.headers.get('accept-language'),
         languageCookie: cookie(request.headers.get('cookie'), 'medaille_lang'),
         renderedAt: new Date().toISOString(),
+        pageUrl: `${url.origin}${url.pathname}`,
         config: {
           supabaseUrl: config.supabaseUrl,
           supabaseAnonKey: config.supabaseAnonKey,

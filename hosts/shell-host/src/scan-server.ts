@@ -13,6 +13,8 @@ export interface ScanServerInput {
   acceptLanguage: string | null;
   languageCookie: string | null;
   renderedAt: string;
+  /** The page's address (origin and path), for the texts that share it; the browser writes its own once hydrated. */
+  pageUrl?: string;
   config: { supabaseUrl: string; supabaseAnonKey: string; imageTransformations: boolean };
   messageForm?: MessageFormState;
   signal?: AbortSignal;

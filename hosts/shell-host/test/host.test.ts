@@ -38,8 +38,8 @@ async function activatedAnimal(animal: Record<string, unknown>): Promise<{ code:
 
 beforeAll(async () => {
   stack = await startTestStack();
+  // The scan remote's real build, with its real server entry.
   scan = await scanDeployment();
-  await scan.deployServerEntry(serverEntrySource('build-1'));
   owner = await stack.signedInOwner('host');
   const animal = await activatedAnimal({ nom: 'Rex', espece: 'dog' });
   rex = animal.code;
@@ -117,11 +117,15 @@ describe('GET /{code}', () => {
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     const html = await response.text();
-    expect(html).toContain('<div id="root"></div><div id="scan-page"><h1 data-build="build-1">Rex</h1></div>');
-    expect(html).toContain('<title>Rex - Médaille</title>');
+    // The name, the lost banner and the visible contact in the HTML itself, before any script.
+    const body = html.slice(html.indexOf('<div id="scan-page">'));
+    expect(body).toMatch(/<h1[^>]*>Rex<\/h1>/);
+    expect(body).toContain('Animal signalé comme perdu');
+    expect(body).toMatch(/href="tel:(\+33|0)612345678"/);
+    expect(html).toContain('<html lang="fr">');
     const data = hydrationOf(html);
     expect(data).toMatchObject({
-      build: 'build-1',
+      build: scan.build,
       code: rex,
       answer: { status: 'claimed', name: 'Rex', is_lost: true },
     });
@@ -140,6 +144,16 @@ describe('GET /{code}', () => {
     const html = await (await fetch(`${url}/${rex}`)).text();
     expect(html).toContain('0612345678');
     expect(html).not.toContain('cache-rex@example.fr');
+  });
+
+  it("answers in the finder's language", async () => {
+    const url = await startHost();
+    const html = await (await fetch(`${url}/${rex}`, { headers: { 'accept-language': 'de-DE,de;q=0.9' } })).text();
+    expect(html).toContain('<html lang="de">');
+    const chosen = await (
+      await fetch(`${url}/${rex}`, { headers: { 'accept-language': 'de-DE', cookie: 'x=1; medaille_lang=en' } })
+    ).text();
+    expect(chosen).toContain('<html lang="en">');
   });
 
   it("keeps the owner's text inside its script element, and reads it back unchanged", async () => {
@@ -339,8 +353,8 @@ describe('the same handler under Deno (an edge runtime)', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     const html = await response.text();
-    expect(html).toContain('<div id="scan-page"><h1 data-build="build-1">Rex</h1></div>');
-    expect(hydrationOf(html)).toMatchObject({ answer: { status: 'claimed', name: 'Rex' } });
+    expect(html.slice(html.indexOf('<div id="scan-page">'))).toMatch(/<h1[^>]*>Rex<\/h1>/);
+    expect(hydrationOf(html)).toMatchObject({ build: scan.build, answer: { status: 'claimed', name: 'Rex' } });
     const form = await fetch(`${deno.url}/${rex}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -73,8 +73,11 @@ export async function scanDeployment() {
   const root = await mkdtemp(join(tmpdir(), 'medaille-scan-deploy-'));
   await cp(SCAN_BUILD, root, { recursive: true });
   const site = await serveHandler(folderAssets(root, false));
+  const built = JSON.parse(await readFile(join(root, 'server/server-manifest.json'), 'utf8')) as { build: string };
   return {
     url: site.url,
+    /** The BUILD_ID of the scan build it was copied from. */
+    build: built.build,
     manifestUrl: `${site.url}/mf-manifest.json`,
     /** Deploys another server entry: a new file beside the old one, then the manifest naming it. */
     async deployServerEntry(source: string) {
