@@ -134,6 +134,9 @@ export async function launchProduct(options: LaunchOptions = {}): Promise<Runnin
     assets: staticSiteHandler({ root: builds.shell, spaFallback: true }),
     ...(options.renderBudgetMs === undefined ? {} : { renderBudgetMs: options.renderBudgetMs }),
   });
+  // The scan remote's server entry loaded and compiled before the product says it runs: the first finder
+  // gets a server-rendered page too.
+  await host.ready();
   const sites = { shell, scan, portal };
   return {
     url: shell.url,

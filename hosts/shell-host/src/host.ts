@@ -53,9 +53,16 @@ export interface ClientInfo {
 
 export interface ShellHost {
   fetch(request: Request, info: ClientInfo): Promise<Response>;
+  /**
+   * Settles once the scan remote's server entry is loaded and has rendered one page (a code that does not
+   * exist, with no backend call), so that the first finder is not the one who waits for the download and
+   * the first render's compilation; it never rejects. Started when the host is created.
+   */
+  ready(): Promise<void>;
 }
 
 export const DEFAULT_RENDER_BUDGET_MS = 800;
+const WARM_UP_TIMEOUT_MS = 30_000;
 /** How long sending a message may take: it e-mails the owner, and the finder's text must not be lost to a budget. */
 const MESSAGE_TIMEOUT_MS = 15_000;
 /** post_finder_message's own text for a failure that is not a refusal (FAILURES.internal). */
@@ -79,6 +86,27 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
   const scanServer = options.scanServer ?? scanServerFromDeployment();
   const log = options.log ?? ((message: string) => console.warn(`[shell-host] ${message}`));
   const styles = stylesheets(options.assets);
+  const warmedUp = warmUp();
+
+  async function warmUp(): Promise<void> {
+    try {
+      const server = await scanServer(config.remotes.scan, AbortSignal.timeout(WARM_UP_TIMEOUT_MS));
+      await server.renderScanPage({
+        code: 'MDL-WARM-UP',
+        answer: { status: 'not_found', code: 'MDL-WARM-UP' },
+        acceptLanguage: null,
+        languageCookie: null,
+        renderedAt: new Date().toISOString(),
+        config: {
+          supabaseUrl: config.supabaseUrl,
+          supabaseAnonKey: config.supabaseAnonKey,
+          imageTransformations: false,
+        },
+      });
+    } catch (error) {
+      log(`the scan remote's server entry is not ready: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 
   /** The shell's index.html for this URL, as text (never compressed: asked for without Accept-Encoding). */
   async function shellPage(url: URL): Promise<string> {
@@ -226,6 +254,7 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
   }
 
   return {
+    ready: () => warmedUp,
     async fetch(request, info) {
       const url = new URL(request.url);
       const code = scanCodeOf(url.pathname);

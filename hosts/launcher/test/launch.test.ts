@@ -1,0 +1,65 @@
+// `launchProduct` serves the shell through its host (issue 18): a scan page comes server-rendered and
+// compressed, the shell's files as before.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchProduct, type RunningProduct } from '../src/launch.ts';
+
+let product: RunningProduct;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'medaille-launch-'));
+  product = await launchProduct({
+    ports: { shell: 0, scan: 0, portal: 0, stack: 0 },
+    // The embedded database with its demo medals, whatever DATABASE_URL the other suites use.
+    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
+  });
+});
+
+afterAll(async () => {
+  await product?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The raw answer as a browser gets it: status, headers and the bytes on the wire. */
+function raw(path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; bytes: Buffer }>((resolve, reject) => {
+    const request = httpRequest(`${product.url}${path}`, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes: Buffer.concat(chunks) }),
+      );
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe('the shell through its host', () => {
+  it('answers a demo medal as HTML with the animal in it, compressed with brotli', async () => {
+    const page = await raw('/MDL-DEMO-REX', { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html' });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    const html = brotliDecompressSync(page.bytes).toString('utf8');
+    expect(html).toContain('<script type="application/json" id="medaille-scan-data">');
+    expect(html.slice(html.indexOf('<div id="scan-page">'))).toMatch(/<h1[^>]*>Rex<\/h1>/);
+    // Issue 18's budget for a full profile's HTML on the wire.
+    expect(page.bytes.length).toBeLessThanOrEqual(15 * 1024);
+  });
+
+  it("serves the shell's files as its static hosting does", async () => {
+    const logo = await raw('/logo.svg', { 'accept-encoding': 'br' });
+    expect(logo.status).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/svg+xml');
+    const home = await (await fetch(product.url)).text();
+    expect(home).toContain('window.__MEDAILLE_CONFIG__ = ');
+    expect(home).not.toContain('id="scan-page"');
+  });
+});
