@@ -46,7 +46,7 @@ async function loadWithRetry<N extends RemoteName>(name: N): Promise<RemoteModul
   }
 }
 
-function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
+export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
   return (
     <main className="remote-down" role="alert">
       <h1>{COPY.remote.failedTitle}</h1>
@@ -59,7 +59,7 @@ function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
 }
 
 /** Shows the fallback when a remote's component throws while rendering. */
-class RemoteErrorBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+export class RemoteErrorBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -80,23 +80,23 @@ type RemoteViewProps = {
   [N in RemoteName]: { name: N; props: ComponentProps<RemoteModules[N]['default']> };
 }[RemoteName];
 
-/** Each remote's component once loaded, and the load under way: one load per remote for the whole page. */
-const loadedComponents = new Map<RemoteName, ComponentType<object>>();
-const pendingLoads = new Map<RemoteName, Promise<ComponentType<object>>>();
+/** Each remote's module once loaded, and the load under way: one load per remote for the whole page. */
+const loadedModules = new Map<RemoteName, RemoteModules[RemoteName]>();
+const pendingLoads = new Map<RemoteName, Promise<RemoteModules[RemoteName]>>();
 
-function loadRemoteComponent(name: RemoteName): Promise<ComponentType<object>> {
+/** A remote's exposed module, loaded once (with retries) for the whole page; a failed load is forgotten. */
+export function loadRemoteModule<N extends RemoteName>(name: N): Promise<RemoteModules[N]> {
   let pending = pendingLoads.get(name);
   if (!pending) {
     pending = loadWithRetry(name).then((module) => {
-      const loaded = module.default as ComponentType<object>;
-      loadedComponents.set(name, loaded);
-      return loaded;
+      loadedModules.set(name, module);
+      return module;
     });
     // A failed load is forgotten, so that 'Réessayer' starts afresh.
     pending.catch(() => pendingLoads.delete(name));
     pendingLoads.set(name, pending);
   }
-  return pending;
+  return pending as Promise<RemoteModules[N]>;
 }
 
 /**
@@ -107,20 +107,20 @@ function loadRemoteComponent(name: RemoteName): Promise<ComponentType<object>> {
 export function RemoteView({ name, props }: RemoteViewProps) {
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState(false);
-  // Set when the load ends, to render again; the component itself is read from `loadedComponents`.
-  const [, setLoaded] = useState<ComponentType<object>>();
-  const Loaded = loadedComponents.get(name);
+  // Set when the load ends, to render again; the component itself is read from `loadedModules`.
+  const [, setLoaded] = useState<unknown>();
+  const Loaded = loadedModules.get(name)?.default as ComponentType<object> | undefined;
   const retry = () => {
     setFailed(false);
     setAttempt((count) => count + 1);
   };
 
   useEffect(() => {
-    if (loadedComponents.has(name)) return;
+    if (loadedModules.has(name)) return;
     let current = true;
-    loadRemoteComponent(name).then(
-      (component) => {
-        if (current) setLoaded(() => component);
+    loadRemoteModule(name).then(
+      (module) => {
+        if (current) setLoaded(module);
       },
       (error: unknown) => {
         console.error(`[shell] the ${name} remote could not be loaded`, error);

@@ -9,6 +9,9 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 const PageFactsContext = createContext<ScanHydration | undefined>(undefined);
 export const PageFactsProvider = PageFactsContext.Provider;
 
+/** The server's render's facts, when the page was rendered there. */
+export const usePageFacts = () => useContext(PageFactsContext);
+
 /** Ages count from it: the server's render time when the page was rendered there, else now. */
 export const useRenderedAt = (): Date => new Date(useContext(PageFactsContext)?.renderedAt ?? Date.now());
 
@@ -17,13 +20,20 @@ export const useImageTransformations = (): boolean =>
   useContext(PageFactsContext)?.imageTransformations ?? hasImageTransformations();
 
 const noSubscription = () => () => {};
-const browserPageUrl = () => `${window.location.origin}${window.location.pathname}`;
+
+/** False while rendering on the server and hydrating, true once the browser's page has taken over. */
+export const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 /**
  * This page's address: the browser's, or while rendering on the server and hydrating, the server's (React
  * then renders again with the browser's, with no hydration mismatch).
  */
 export function usePageUrl(): string {
-  const serverPageUrl = useContext(PageFactsContext)?.pageUrl;
-  return useSyncExternalStore(noSubscription, browserPageUrl, () => serverPageUrl ?? browserPageUrl());
+  const serverPageUrl = usePageFacts()?.pageUrl;
+  return useHydrated() || !serverPageUrl ? `${window.location.origin}${window.location.pathname}` : serverPageUrl;
 }

@@ -8,6 +8,7 @@ import { isCoolingDown } from './location-cooldown.ts';
 import { usePageUrl, useRenderedAt } from './page-facts.ts';
 import { PhotoCarousel } from './photo-carousel.tsx';
 import type { PublicProfile } from './profile-api.ts';
+import { UntilHydrated } from './scriptless.tsx';
 import { MedalCode } from './states.tsx';
 
 // Loaded when first opened: a finder who only reads the page never downloads them.
@@ -139,12 +140,26 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
             {text.callOwner}
           </a>
         ) : null}
-        <button type="button" className="md-button md-button-primary" onClick={shareLocation}>
-          {text.shareLocation}
-        </button>
-        <button type="button" className="md-button md-button-secondary" onClick={() => setOpen('message')}>
-          {text.sendMessage}
-        </button>
+        <UntilHydrated
+          part="location"
+          summary={text.shareLocation}
+          className="md-button md-button-primary"
+          button={
+            <button type="button" className="md-button md-button-primary" onClick={shareLocation}>
+              {text.shareLocation}
+            </button>
+          }
+        />
+        <UntilHydrated
+          part="message"
+          summary={text.sendMessage}
+          className="md-button md-button-secondary"
+          button={
+            <button type="button" className="md-button md-button-secondary" onClick={() => setOpen('message')}>
+              {text.sendMessage}
+            </button>
+          }
+        />
       </div>
     </section>
   );

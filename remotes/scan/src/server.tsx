@@ -8,6 +8,8 @@ import { BUILD_ID } from './build-id.ts';
 import { acceptedLanguages, chooseLanguage, dialogWordsFor, dictionaryFor, localeFor } from './i18n.ts';
 import { scanAnswerOf } from './profile-api.ts';
 import ScanPage from './scan-page.tsx';
+import { ScriptlessProvider } from './scriptless.tsx';
+import { writeScriptlessPart } from './scriptless-parts.tsx';
 
 export type { ScanServerInput, ScanServerPage };
 export { BUILD_ID };
@@ -40,7 +42,9 @@ export async function renderScanPage(input: ScanServerInput): Promise<ScanServer
   const errors: unknown[] = [];
   const stream = await renderToReadableStream(
     // One request's facts (configuration, time, address) in its own render: nothing is kept in the module.
-    <ScanPage code={input.code} initial={hydration} />,
+    <ScriptlessProvider value={writeScriptlessPart}>
+      <ScanPage code={input.code} initial={hydration} />
+    </ScriptlessProvider>,
     {
       signal: input.signal,
       // Every Suspense boundary inline, however large: the page must be whole without any script, whereas

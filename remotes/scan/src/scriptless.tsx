@@ -1,0 +1,80 @@
+// The parts of the page that work without JavaScript (issue 18): before the page is hydrated (scripts
+// blocked, failed, or not arrived yet), the message button is a <details> holding a plain HTML form the
+// host forwards, and the position button a <details> that says it needs JavaScript. Their content is
+// written by the server entry only (scriptless-parts.tsx): the browser keeps the server's HTML of it and
+// never renders it itself, so that neither its code nor its words are in the browser's chunks.
+import type { ScanMessageForm } from '@medaille/federation';
+import {
+  createContext,
+  type ReactNode,
+  Suspense,
+  use,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useHydrated, usePageFacts } from './page-facts.ts';
+
+export type ScriptlessPart = 'message' | 'location';
+
+/** Writes a part's content: given by the server entry, absent in the browser. */
+export type ScriptlessWriter = (part: ScriptlessPart, messageForm?: ScanMessageForm) => ReactNode;
+
+const ScriptlessContext = createContext<ScriptlessWriter | null>(null);
+export const ScriptlessProvider = ScriptlessContext.Provider;
+
+// The browser waits on it for ever: React then keeps the server's HTML of the part as it is (a dehydrated
+// Suspense boundary), until the part is replaced by its button.
+const NEVER = new Promise<never>(() => {});
+
+function ServerContent({ part, messageForm }: { part: ScriptlessPart; messageForm?: ScanMessageForm }) {
+  const write = useContext(ScriptlessContext);
+  if (write === null) use(NEVER);
+  return write?.(part, messageForm);
+}
+
+/**
+ * `button` once the page is hydrated; before, a <details> whose <summary> looks like it and whose content
+ * works without JavaScript. A part the finder opened before the page was hydrated stays as it is, so that
+ * nothing they typed is lost.
+ */
+export function UntilHydrated({
+  part,
+  summary,
+  className,
+  button,
+}: {
+  part: ScriptlessPart;
+  summary: string;
+  className: string;
+  button: ReactNode;
+}) {
+  // The no-JavaScript form's outcome, after the host forwarded it.
+  const messageForm = part === 'message' ? usePageFacts()?.messageForm : undefined;
+  const hydrated = useHydrated();
+  const details = useRef<HTMLDetailsElement>(null);
+  // The same element on every render: React keeps the server's content of a boundary it could not hydrate
+  // only while nothing re-renders it (new props would make it render it, to its fallback).
+  const content = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <ServerContent part={part} messageForm={messageForm} />
+      </Suspense>
+    ),
+    [part, messageForm],
+  );
+  const [openedBefore, setOpenedBefore] = useState(false);
+  useLayoutEffect(() => {
+    if (details.current?.open) setOpenedBefore(true);
+  }, []);
+  if (hydrated && !openedBefore) return button;
+  return (
+    // The form's outcome (sent, refused) shows at once, open.
+    <details ref={details} className="scan-scriptless" open={messageForm !== undefined}>
+      <summary className={className}>{summary}</summary>
+      {content}
+    </details>
+  );
+}
