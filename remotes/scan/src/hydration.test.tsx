@@ -199,6 +199,16 @@ describe('hydrating the server’s page', () => {
     expect(screen.getByRole('button', { name: 'Partager ma position' }).tagName).toBe('BUTTON');
   });
 
+  it('opens the message dialog when the finder opened the form just before, without typing', async () => {
+    const { container, hydration } = await serverPage();
+    const form = container.querySelector('details.scan-scriptless form')?.closest('details');
+    if (form) form.open = true;
+    await hydrate(container, hydration);
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(container.querySelector('details.scan-scriptless')).toBeNull();
+    expect(await screen.findByRole('dialog', { name: 'Écrire au propriétaire de Rex' })).toBeTruthy();
+  });
+
   it.each([
     { status: 'not_found', code: 'MDL-NOPE' },
     { status: 'unclaimed', code: 'MDL-FREE' },

@@ -142,6 +142,7 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
         ) : null}
         <UntilHydrated
           part="location"
+          onOpen={shareLocation}
           summary={text.shareLocation}
           className="md-button md-button-primary"
           button={
@@ -152,6 +153,7 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
         />
         <UntilHydrated
           part="message"
+          onOpen={() => setOpen('message')}
           summary={text.sendMessage}
           className="md-button md-button-secondary"
           button={

@@ -37,19 +37,22 @@ function ServerContent({ part, messageForm }: { part: ScriptlessPart; messageFor
 
 /**
  * `button` once the page is hydrated; before, a <details> whose <summary> looks like it and whose content
- * works without JavaScript. A part the finder opened before the page was hydrated stays as it is, so that
- * nothing they typed is lost.
+ * works without JavaScript. A part the finder opened just before the page was hydrated becomes what the
+ * button opens (`onOpen`), unless they typed in it or it shows the host's outcome: it then stays as it is,
+ * so that nothing they typed or read goes away.
  */
 export function UntilHydrated({
   part,
   summary,
   className,
   button,
+  onOpen,
 }: {
   part: ScriptlessPart;
   summary: string;
   className: string;
   button: ReactNode;
+  onOpen: () => void;
 }) {
   // The no-JavaScript form's outcome, after the host forwarded it.
   const messageForm = part === 'message' ? usePageFacts()?.messageForm : undefined;
@@ -66,13 +69,21 @@ export function UntilHydrated({
     [part, messageForm],
   );
   const [openedBefore, setOpenedBefore] = useState(false);
+  // Once, as the page is hydrated: what was open then, not later.
   useLayoutEffect(() => {
-    if (details.current?.open) setOpenedBefore(true);
+    const opened = details.current;
+    if (!opened?.open) return;
+    const typed = [...opened.querySelectorAll<HTMLTextAreaElement>('textarea, input:not([name="website"])')].some(
+      (field) => field.value !== field.defaultValue,
+    );
+    if (typed || messageForm) setOpenedBefore(true);
+    else onOpen();
   }, []);
   if (hydrated && !openedBefore) return button;
   return (
-    // The form's outcome (sent, refused) shows at once, open.
-    <details ref={details} className="scan-scriptless" open={messageForm !== undefined}>
+    // The form's outcome (sent, refused) shows at once, open. The finder may have opened it before the page
+    // was hydrated: that `open` is theirs, not a mismatch.
+    <details ref={details} className="scan-scriptless" open={messageForm !== undefined} suppressHydrationWarning>
       <summary className={className}>{summary}</summary>
       {content}
     </details>
