@@ -83,19 +83,27 @@ async function startHost(options: Partial<ShellHostOptions> = {}) {
     log: () => {},
     ...options,
   });
+  // As the launcher does: the server entry loaded and compiled before the first finder comes.
+  await host.ready();
   const site = await serveHost(host);
   closing.push(site.close);
   return site.url;
 }
 
-/** A backend that answers every function after `delayMs`, writing down the headers it got. */
-async function recordingBackend(delayMs = 0) {
+/**
+ * A backend that answers every function after `delayMs`, writing down the headers it got: get_public_profile
+ * a code that does not exist, post_finder_message `messageStatus`.
+ */
+async function recordingBackend(delayMs = 0, messageStatus = 200) {
   const seen: Record<string, string | string[] | undefined>[] = [];
   const server: Server = createServer((request, response) => {
     seen.push(request.headers);
+    const message = request.url?.endsWith('/post_finder_message') === true;
     setTimeout(() => {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ status: 'not_found', code: 'MDL-NOPE' }));
+      response.writeHead(message ? messageStatus : 200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify(message ? { code: 'internal', error: 'x' } : { status: 'not_found', code: 'MDL-NOPE' }),
+      );
     }, delayMs);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -305,6 +313,20 @@ describe('POST /{code}: the message form without JavaScript', () => {
         state: 'refused',
         error: 'Le message ne doit pas dépasser 300 caractères.',
         values: { message, contact: 'moi@example.fr' },
+      },
+    });
+  });
+
+  it("keeps the finder's text when the function fails (503, the functions' French words)", async () => {
+    const backend = await recordingBackend(0, 500);
+    const url = await startHost({ config: config({ supabaseUrl: backend.url }) });
+    const response = await fetch(`${url}/MDL-NOPE`, form({ message: 'Il est chez moi', contact: '', website: '' }));
+    expect(response.status).toBe(503);
+    expect(hydrationOf(await response.text())).toMatchObject({
+      messageForm: {
+        state: 'refused',
+        error: 'Une erreur est survenue. Veuillez réessayer.',
+        values: { message: 'Il est chez moi', contact: '' },
       },
     });
   });
