@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifiedFinderAddress } from '@medaille/domain/finder-identity';
-import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
+import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShellHost, type ShellConfig, type ShellHostOptions } from '../src/index.ts';
@@ -280,6 +280,22 @@ describe("the finder's identity", () => {
     const url = await startHost({ config: config({ supabaseUrl: backend.url }), finderIdentitySecret: null });
     await fetch(`${url}/MDL-NOPE`, { headers: { 'x-medaille-finder': 'v1.forged.0.forged' } });
     expect(backend.seen[0]?.['x-medaille-finder']).toBeUndefined();
+  });
+});
+
+describe("the finder's identity through the real stack", () => {
+  it("gives each finder the profile rate limit of their own address, not the host's", async () => {
+    const url = await startHost();
+    const finder = fetchFrom(newClientAddress());
+    const other = fetchFrom(newClientAddress());
+    // get_public_profile's limit: 60 a minute for one client (a code that does not exist counts too).
+    for (let request = 0; request < 60; request += 1) {
+      expect((await finder(`${url}/MDL-NOPE`, { method: 'HEAD' })).status).toBe(404);
+    }
+    const limited = await (await finder(`${url}/${rex}`)).text();
+    expect(limited).not.toContain('id="medaille-scan-data"');
+    const fresh = await (await other(`${url}/${rex}`)).text();
+    expect(hydrationOf(fresh)).toMatchObject({ answer: { status: 'claimed', name: 'Rex' } });
   });
 });
 
