@@ -256,30 +256,45 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
   return {
     ready: () => warmedUp,
     async fetch(request, info) {
-      const url = new URL(request.url);
-      const code = scanCodeOf(url.pathname);
-      if (request.method === 'POST' && code !== null) return postMessage(request, code, info);
-      if (request.method !== 'GET' && request.method !== 'HEAD') return options.assets(request);
-      if (url.pathname === '/config.js') {
-        return new Response(request.method === 'HEAD' ? null : configScript(config), {
-          headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' },
+      try {
+        return await answer(request, info);
+      } catch (error) {
+        // The shell's own build could not be read: no page to fall back to, but never a stack trace.
+        log(
+          `${request.method} ${new URL(request.url).pathname} failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        return new Response(UNEXPECTED_ERROR, {
+          status: 503,
+          headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
         });
       }
-      // A file of the build is served as it is (`/logo.svg` is one segment, like a medal code); any other
-      // path gets the shell's page (the SPA fallback), which is where a scan page starts.
-      const response = await options.assets(request);
-      const type = response.headers.get('content-type') ?? '';
-      if (!response.ok || !type.startsWith('text/html')) return response;
-      const plain = request.method === 'GET' && !response.headers.has('content-encoding');
-      const page = plain ? await response.text() : await shellPage(url);
-      if (code !== null) return scanPage({ request, code, info, page });
-      const headers = new Headers(response.headers);
-      headers.delete('content-length');
-      headers.delete('content-encoding');
-      const body = request.method === 'HEAD' ? null : clientPage(page, config, null);
-      return new Response(body, { status: response.status, headers });
     },
   };
+
+  async function answer(request: Request, info: ClientInfo): Promise<Response> {
+    const url = new URL(request.url);
+    const code = scanCodeOf(url.pathname);
+    if (request.method === 'POST' && code !== null) return postMessage(request, code, info);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return options.assets(request);
+    if (url.pathname === '/config.js') {
+      return new Response(request.method === 'HEAD' ? null : configScript(config), {
+        headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' },
+      });
+    }
+    // A file of the build is served as it is (`/logo.svg` is one segment, like a medal code); any other
+    // path gets the shell's page (the SPA fallback), which is where a scan page starts.
+    const response = await options.assets(request);
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.ok || !type.startsWith('text/html')) return response;
+    const plain = request.method === 'GET' && !response.headers.has('content-encoding');
+    const page = plain ? await response.text() : await shellPage(url);
+    if (code !== null) return scanPage({ request, code, info, page });
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    headers.delete('content-encoding');
+    const body = request.method === 'HEAD' ? null : clientPage(page, config, null);
+    return new Response(body, { status: response.status, headers });
+  }
 }
 
 /** One cookie's value from a Cookie header, or null. */

@@ -244,6 +244,21 @@ describe("today's client-rendered page, when the server render cannot be done", 
   });
 });
 
+describe('when even the shell cannot be read', () => {
+  it('answers 503 with the French words, never a 500 or a stack trace', async () => {
+    const url = await startHost({
+      assets: async () => {
+        throw new Error('the build is gone');
+      },
+    });
+    for (const path of [`/${rex}`, '/mon-compte']) {
+      const response = await fetch(`${url}${path}`);
+      expect(response.status, path).toBe(503);
+      expect(await response.text(), path).toBe('Une erreur est survenue. Veuillez réessayer.');
+    }
+  });
+});
+
 describe('a scan remote redeployed under a running host', () => {
   it('renders the next request with the new server entry (DESIGN D6)', async () => {
     const own = await scanDeployment();
