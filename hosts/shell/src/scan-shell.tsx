@@ -56,7 +56,7 @@ export async function takeOverServerPage({ container, initial }: ServerScanPage)
     scan = await loadRemoteModule('scan');
     await scan.prepareHydration(initial);
   } catch (error) {
-    console.error('[shell] the scan remote could not be loaded; the server’s page stays without JavaScript', error);
+    console.error('[shell] scan remote not loaded', error);
     return;
   }
   const ScanPage = scan.default;

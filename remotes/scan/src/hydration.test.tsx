@@ -177,11 +177,14 @@ describe('hydrating the server’s page', () => {
       acceptLanguage: 'en-US,en;q=0.9',
       answer: { ...REX, is_lost: true },
     });
+    const steps = container.querySelector('.scan-guide ol');
     await hydrate(container, hydration);
     expect(consoleError).not.toHaveBeenCalled();
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toBe('This animal has been reported lost');
-    expect(container.querySelector('.scan-guide ol')).not.toBeNull();
+    // The server's steps, kept as they are: not rendered again (nor their chunk and words downloaded).
+    expect(steps).not.toBeNull();
+    expect(container.querySelector('.scan-guide ol')).toBe(steps);
     expect(container.textContent).toContain('July 14, 2026 at 11:45');
   });
 

@@ -1,14 +1,14 @@
 import { toast } from '@medaille/design-system/toast';
 import { mapsPointUrl, phoneHref, sexToStored, smsHref, visibleContacts, whatsAppHref } from '@medaille/domain';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { OWNER_TEXT } from './copy.ts';
 import { ageText, dateTimeText, sexText, speciesText, weightText } from './format.ts';
 import { dialogWordsFor, useWords } from './i18n.ts';
 import { isCoolingDown } from './location-cooldown.ts';
-import { usePageUrl, useRenderedAt } from './page-facts.ts';
+import { usePageFacts, usePageUrl, useRenderedAt } from './page-facts.ts';
 import { PhotoCarousel } from './photo-carousel.tsx';
 import type { PublicProfile } from './profile-api.ts';
-import { UntilHydrated } from './scriptless.tsx';
+import { KeepServerHtml, UntilHydrated } from './scriptless.tsx';
 import { MedalCode } from './states.tsx';
 
 // Loaded when first opened: a finder who only reads the page never downloads them.
@@ -68,10 +68,23 @@ function ReachByText({ phone, name }: { phone: string; name: string }) {
 function FranceGuide({ open }: { open: boolean }) {
   const { copy, language } = useWords();
   const [shown, setShown] = useState(open);
+  // Open on the server's page: its steps are in the HTML, which the browser keeps (nothing downloaded).
+  const serverWritten = usePageFacts() !== undefined && open;
   // The steps' words download beside the steps' own chunk, not after it.
   useEffect(() => {
-    if (shown) void dialogWordsFor(language);
-  }, [shown, language]);
+    if (shown && !serverWritten) void dialogWordsFor(language);
+  }, [shown, serverWritten, language]);
+  // The same element on every render, so that React keeps the server's steps (see KeepServerHtml).
+  const steps = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <KeepServerHtml>
+          <FranceGuideSteps />
+        </KeepServerHtml>
+      </Suspense>
+    ),
+    [],
+  );
   return (
     <details
       className="scan-card scan-guide"
@@ -81,11 +94,7 @@ function FranceGuide({ open }: { open: boolean }) {
       }}
     >
       <summary>{copy.guide.title}</summary>
-      {shown ? (
-        <Suspense fallback={null}>
-          <FranceGuideSteps />
-        </Suspense>
-      ) : null}
+      {shown ? steps : null}
     </details>
   );
 }

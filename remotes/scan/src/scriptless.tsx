@@ -29,6 +29,18 @@ export const ScriptlessProvider = ScriptlessContext.Provider;
 // Suspense boundary), until the part is replaced by its button.
 const NEVER = new Promise<never>(() => {});
 
+/**
+ * `children` on the server and in a browser's own render; while the browser hydrates the server's page, the
+ * server's HTML of them kept as it is instead (within a Suspense boundary), so that the browser downloads
+ * nothing for them: they are rendered if something changes them later (another language).
+ */
+export function KeepServerHtml({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
+  const onServer = useContext(ScriptlessContext) !== null;
+  if (!hydrated && !onServer) use(NEVER);
+  return children;
+}
+
 function ServerContent({ part, messageForm }: { part: ScriptlessPart; messageForm?: ScanMessageForm }) {
   const write = useContext(ScriptlessContext);
   if (write === null) use(NEVER);
