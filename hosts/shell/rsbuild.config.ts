@@ -1,5 +1,5 @@
 import { SHARED_SINGLETONS } from '@medaille/federation';
-import { pluginFederationRuntimeAsModules } from '@medaille/federation/build';
+import { pluginFederationRuntimeAsModules, pluginTrimmedFederationRuntime } from '@medaille/federation/build';
 import { earlyProfileScript } from '@medaille/routing/early-profile';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
@@ -25,6 +25,7 @@ export default defineConfig({
       experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
     }),
     pluginFederationRuntimeAsModules(),
+    pluginTrimmedFederationRuntime(),
   ],
   // Every page starts with the same files: the entry, the bootstrap (with the scan page's shell) and one
   // chunk of the shared modules every page uses (React, and the small shared bits the scan page needs).

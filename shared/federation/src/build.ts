@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { RsbuildPlugin } from '@rsbuild/core';
 
 const FEDERATION_CJS_FILE = /[\\/]@module-federation[\\/][^\\/]+[\\/]dist[\\/][^\\/]+\.cjs$/;
@@ -41,6 +42,78 @@ export function pluginFederationRuntimeAsModules(): RsbuildPlugin {
             if (replacement) resource.request = replacement;
           }),
         );
+      });
+    },
+  };
+}
+
+/** The Module Federation version whose runtime files the trimmed copies were compared with. */
+const MODULE_FEDERATION_REVIEWED = '2.9.2';
+
+/**
+ * The runtime files our builds replace with a trimmed copy (./trimmed-runtime), and why the parts left out
+ * never run here: each copy keeps what our use of the runtime reaches and throws, saying so, if anything
+ * calls the rest. A build fails when the runtime's version is not the reviewed one.
+ */
+const TRIMMED_RUNTIME_FILES = [
+  // Manifests and snapshots: disableSnapshot, and the shell reads the remotes' manifests itself.
+  {
+    packageName: '@module-federation/runtime-core',
+    file: 'plugins/snapshot/SnapshotHandler.js',
+    copy: 'snapshot-handler.js',
+  },
+  // Preloading a remote's assets: no code calls preloadRemote.
+  { packageName: '@module-federation/runtime-core', file: 'utils/preload.js', copy: 'preload.js' },
+  // Statically declared remotes: the shell registers its remotes at run time, the scan remote has none.
+  { packageName: '@module-federation/webpack-bundler-runtime', file: 'remotes.js', copy: 'bundler-remotes.js' },
+  // Tree-shaken shared modules: no shared module asks for it.
+  {
+    packageName: '@module-federation/webpack-bundler-runtime',
+    file: 'getSharedFallbackGetter.js',
+    copy: 'shared-fallback-getter.js',
+  },
+  // Eager shared modules: every build starts with an async boundary.
+  {
+    packageName: '@module-federation/webpack-bundler-runtime',
+    file: 'installInitialConsumes.js',
+    copy: 'initial-consumes.js',
+  },
+] as const;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Leaves out of the federation runtime what the shell's and the scan remote's use of it never runs: the
+ * snapshot handler (manifests), asset preloading, static remotes, tree-shaken and eager shared modules.
+ * The runtime keeps them whatever the build's options (experiments.optimization only drops the snapshot
+ * plugin and the remote handler), and the scan route's 100 KB budget counts them (DESIGN section 6): the
+ * shell's entry is 3.3 KB smaller and the scan remote's 0.4 KB, brotli. Only for builds that meet those
+ * conditions: a call to a part left out throws and says what to change.
+ */
+export function pluginTrimmedFederationRuntime(): RsbuildPlugin {
+  return {
+    name: 'medaille:trimmed-federation-runtime',
+    setup(api) {
+      api.modifyRspackConfig((config) => {
+        config.module ??= {};
+        config.module.rules ??= [];
+        for (const { packageName, file, copy } of TRIMMED_RUNTIME_FILES) {
+          const path = ['node_modules', ...packageName.split('/'), 'dist', ...file.split('/')];
+          config.module.rules.push({
+            test: new RegExp(`[\\\\/]${path.map(escapeRegExp).join('[\\\\/]')}$`),
+            enforce: 'pre',
+            use: [
+              {
+                loader: fileURLToPath(new URL('./trimmed-runtime/loader.mjs', import.meta.url)),
+                options: {
+                  replacement: fileURLToPath(new URL(`./trimmed-runtime/${copy}`, import.meta.url)),
+                  packageName,
+                  reviewedVersion: MODULE_FEDERATION_REVIEWED,
+                },
+              },
+            ],
+          });
+        }
       });
     },
   };
