@@ -2,12 +2,12 @@
 // on the local stack. Prints a table and writes bench/results.json; with --check (`pnpm bench --check`) it
 // also exits 1 when a budget is missed.
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type LaunchOptions, launchProduct, type RunningProduct } from '@medaille/launcher';
+import { BUILDS, type LaunchOptions, launchProduct, type RunningProduct } from '@medaille/launcher';
 import { serveStaticSite } from '@medaille/launcher/static-site';
 import { loadConfig, startStack } from '@medaille/local-stack';
 import { type Browser, chromium } from '@playwright/test';
@@ -160,8 +160,7 @@ const PAGE_LABELS: Record<PageName, string> = {
 const dataDirs: string[] = [];
 // What runs, stopped at the end whatever happens (a page that never shows its name, say).
 const running: { close(): Promise<void> }[] = [];
-// serverRender: the host's option to answer today's client-rendered page (contract §6, until it lands).
-async function launch(options: Partial<LaunchOptions> & { serverRender?: boolean } = {}): Promise<RunningProduct> {
+async function launch(options: Partial<LaunchOptions> = {}): Promise<RunningProduct> {
   const dataDir = await mkdtemp(join(tmpdir(), 'medaille-bench-'));
   dataDirs.push(dataDir);
   const launched = await launchProduct({
@@ -173,9 +172,23 @@ async function launch(options: Partial<LaunchOptions> & { serverRender?: boolean
   return launched;
 }
 
+/**
+ * Today's client-rendered page, as the host answers it whenever it cannot render: from a second product
+ * whose scan deployment is the same web build without its server entry (a scan remote deployed before the
+ * server render), so its host falls back on every scan page, preloads and all.
+ */
+async function launchClientRendered(): Promise<RunningProduct> {
+  const scanWithoutServer = await mkdtemp(join(tmpdir(), 'medaille-bench-scan-'));
+  dataDirs.push(scanWithoutServer);
+  await cp(BUILDS.scan, scanWithoutServer, {
+    recursive: true,
+    filter: (source) => relative(BUILDS.scan, source).split(sep)[0] !== 'server',
+  });
+  return launch({ builds: { scan: scanWithoutServer } });
+}
+
 const product = await launch();
-// Today's client-rendered page, the one the host falls back to, from a product whose host renders nothing.
-const clientProduct = await launch({ serverRender: false });
+const clientProduct = await launchClientRendered();
 const browser = await chromium.launch(CHROMIUM);
 running.push(browser);
 try {
