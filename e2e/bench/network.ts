@@ -118,10 +118,10 @@ interface Milestones {
  *   the browser paints nothing while a stylesheet in the head is still on its way, and a server-rendered
  *   page's h1 is in the DOM long before that);
  * - the page is interactive, if a button text is given: as soon as an element with that text shows (a
- *   button, or the summary a server-rendered page opens its form with), it is clicked, and again every
- *   100 ms as an impatient finder would, until a dialog is open. A click that lands before the page's
- *   script has taken the page over opens nothing (or only the form without JavaScript): the time is that
- *   of the dialog.
+ *   button, or the summary of a server-rendered page's form without JavaScript), it is clicked, and again
+ *   every 100 ms while nothing opened, as an impatient finder would, until a dialog is open. A summary's
+ *   click opens the form without JavaScript, which the page turns into the dialog once hydrated; a button
+ *   clicked before its script has taken the page over opens nothing: the time is that of the dialog.
  */
 export async function watchMilestones(page: Page, heading: string, messageButton: string | null) {
   // Given as source text: a compiled function would carry the bundler's helpers into the page.
@@ -150,11 +150,12 @@ export async function watchMilestones(page: Page, heading: string, messageButton
       var candidates = document.querySelectorAll('button, summary');
       for (var j = 0; j < candidates.length; j++) {
         var candidate = candidates[j];
-        if ((candidate.textContent || '').trim() === button && candidate.getClientRects().length > 0) {
-          lastClick = performance.now();
-          candidate.click();
-          break;
-        }
+        if ((candidate.textContent || '').trim() !== button || candidate.getClientRects().length === 0) continue;
+        // An open form without JavaScript: the finder has it, and the page's script turns it into the dialog.
+        if (candidate.tagName === 'SUMMARY' && candidate.parentElement && candidate.parentElement.open) break;
+        lastClick = performance.now();
+        candidate.click();
+        break;
       }
     }
     new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });

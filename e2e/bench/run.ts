@@ -38,6 +38,8 @@ interface PageLoad {
   cssBytes: number;
   levels: number;
   requests: number;
+  /** Whether the page came with the server's render (its hydration data), or the client-rendered fallback. */
+  serverRendered: boolean;
 }
 
 interface LoadOptions {
@@ -63,6 +65,7 @@ async function loadPage(browser: Browser, url: string, options: LoadOptions): Pr
   await page.goto(url, { waitUntil: milestones ? 'commit' : 'networkidle' });
   const nameMs = milestones ? await milestones.nameMs() : 0;
   const interactiveMs = milestones && options.messageButton ? await milestones.interactiveMs() : null;
+  const serverRendered = await page.evaluate(() => document.getElementById('medaille-scan-data') !== null);
   if (milestones && options.settle) await page.waitForLoadState('networkidle');
   const started = recorder.started();
   const navigationStart = started[0]?.start ?? 0;
@@ -80,6 +83,7 @@ async function loadPage(browser: Browser, url: string, options: LoadOptions): Pr
     cssBytes: bytes('Stylesheet'),
     levels: Math.max(...beforeName.map((request) => request.level)),
     requests: all.length,
+    serverRendered,
   };
 }
 
@@ -193,6 +197,9 @@ const browser = await chromium.launch(CHROMIUM);
 running.push(browser);
 try {
   const scanUrl = `${product.url}/MDL-DEMO-REX`;
+  // A host loads the scan remote's server entry with its first scan page: once, before anything is measured,
+  // as a host that has been running does.
+  await servedHtml(scanUrl);
   const served = await servedHtml(scanUrl);
   const clientHtml = (await servedHtml(`${clientProduct.url}/MDL-DEMO-REX`)).html;
   if (isServerRendered(clientHtml)) throw new Error('the client-rendered product served a server-rendered page');
@@ -238,6 +245,9 @@ try {
     ]),
   ) as Record<NetworkProfileName, Record<PageName, { name: number[]; interactive: number[] }>>;
   const levels = { serverRendered: 0, clientRendered: 0 };
+  // The server-rendered loads that came back server-rendered: the host answers the fallback when its render
+  // budget passes, which a busy machine can bring about; those loads count as what they were.
+  const serverRenderedLoads = { served: 0, of: 0 };
   // The pages one after the other in each run, so that whatever else the machine does falls on all of them.
   for (let run = 0; run < RUNS; run += 1) {
     console.error(`scan pages: run ${run + 1} of ${RUNS}`);
@@ -251,6 +261,12 @@ try {
         timings[network][name].name.push(load.nameMs);
         if (load.interactiveMs !== null) timings[network][name].interactive.push(load.interactiveMs);
         if (name === 'serverRendered' || name === 'clientRendered') levels[name] = Math.max(levels[name], load.levels);
+        if (name === 'serverRendered') {
+          serverRenderedLoads.of += 1;
+          if (load.serverRendered) serverRenderedLoads.served += 1;
+        }
+        if (name === 'clientRendered' && load.serverRendered)
+          throw new Error('the client-rendered page came server-rendered');
       }
     }
   }
@@ -319,6 +335,7 @@ try {
     machine: { cores: cpus().length, node: process.version },
     scanRoute: {
       serverRendered: isServerRendered(served.html),
+      serverRenderedLoads,
       jsKB: kb(firstVisit.jsBytes),
       jsKBByLanguage,
       budgetKB: 100,
@@ -349,7 +366,8 @@ try {
     'scan route ≤ 3 request levels (server- and client-rendered)':
       levels.serverRendered <= 3 && levels.clientRendered <= 3,
     'scan name, client-rendered ≤ 1.2 × plain bundle (150 ms / 1.6 Mb/s)': scanPages.weak.clientToPlain <= 1.2,
-    'scan page served server-rendered': results.scanRoute.serverRendered,
+    'scan page served server-rendered (every load)':
+      results.scanRoute.serverRendered && serverRenderedLoads.served === serverRenderedLoads.of,
     ...perNetwork(
       (network) => `scan name, server-rendered ≤ 1.5 × static HTML (${network.label})`,
       (network) => results.scanRoute.serverRendered && scanPages[network].pages.serverRendered.nameToStatic <= 1.5,
@@ -391,7 +409,8 @@ try {
   // ratio to the static page, the median time until the message dialog opens and its ratio to the time
   // today's client-rendered page shows the name.
   console.log(
-    `\nScan page MDL-DEMO-REX, median of ${RUNS} runs (ms; × static HTML; interactive × client-rendered name)`,
+    `\nScan page MDL-DEMO-REX, median of ${RUNS} runs (ms; × static HTML; interactive × client-rendered name);` +
+      ` ${serverRenderedLoads.served} of ${serverRenderedLoads.of} server-rendered loads came server-rendered`,
   );
   console.table(
     Object.fromEntries(
