@@ -1,0 +1,309 @@
+// Issue 18 (DESIGN D12): the scan page arrives as HTML with the animal in it, rendered by the scan remote's
+// server entry in the shell's host; the essentials work without JavaScript; with it, the scan remote hydrates
+// the page; a redeployed scan remote is rendered on the next request; and when the profile call fails the
+// host answers today's client-rendered page.
+import { spawnSync } from 'node:child_process';
+import { cp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveStaticSite } from '@medaille/launcher/static-site';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
+import { startProduct, type TestProduct } from '../support/product.ts';
+
+const SCAN_REMOTE = fileURLToPath(new URL('../../remotes/scan/', import.meta.url));
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+test.use(phone);
+
+let product: TestProduct;
+let owner: TestOwner;
+let rex: string;
+// The same animal on its own medal for the form's journey, which uses up the hour's messages of this finder.
+let formRex: string;
+
+// Owner text that would end the inlined JSON's script tag or start an HTML comment if it were not escaped,
+// and a line separator that older JavaScript parsers took for the end of a line.
+const IMPORTANT_INFO = 'Sourd </script><!-- de naissance\u2028vraiment';
+const rexFacts = {
+  nom: 'Rex',
+  espece: 'dog',
+  race: 'Beagle',
+  annee_naissance: new Date().getFullYear() - 3,
+  sexe: 'M',
+  sterilise: true,
+  informations_importantes: IMPORTANT_INFO,
+  is_lost: true,
+  public_phone: '0612345678',
+  show_public_phone: true,
+  public_email: 'visible@example.fr',
+  show_public_email: true,
+  public_address_line: '3 rue des Lilas',
+  public_city: 'Lyon',
+  show_public_address: false,
+};
+const HIDDEN = ['3 rue des Lilas'];
+
+test.beforeAll(async () => {
+  // Time is the bench's business (DESIGN §6): a render on a busy test machine, or the first one that loads
+  // the server entry, must not turn into the fallback here, which a failing profile call brings on its own.
+  product = await startProduct({ renderBudgetMs: 20_000 });
+  owner = await newOwner(product, 'server-rendered');
+  rex = (await animalOnNewCode(product, owner, rexFacts, 3)).code;
+  formRex = (await animalOnNewCode(product, owner, rexFacts, 1)).code;
+});
+test.afterAll(async () => {
+  await product?.close();
+});
+
+const scanUrl = (code: string) => `${product.url}/${code}`;
+
+/** The console's errors and warnings (React's hydration mismatches among them) and uncaught errors. */
+function watchConsole(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  return problems;
+}
+
+/** The requests the browser itself makes for a profile (the host's own call is not the browser's). */
+function watchProfileRequests(page: Page) {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('/functions/v1/get_public_profile')) seen.push(request.url());
+  });
+  return seen;
+}
+
+async function withoutJavaScript(browser: Browser) {
+  const context = await browser.newContext({ ...phone, javaScriptEnabled: false });
+  return { context, page: await context.newPage() };
+}
+
+test('the name, the lost banner and the visible contacts are in the HTML response itself, the hidden ones nowhere', async ({
+  request,
+  browser,
+}) => {
+  const response = await request.get(scanUrl(rex), { headers: { 'accept-language': 'fr-FR' } });
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('text/html; charset=utf-8');
+  expect(response.headers()['cache-control']).toBe('private, no-store');
+  const html = await response.text();
+  for (const shown of [
+    '>Rex<',
+    'Animal signalé comme perdu',
+    'href="tel:+33612345678"',
+    'href="mailto:visible@example.fr"',
+  ]) {
+    expect(html).toContain(shown);
+  }
+  // Neither in the markup nor in the profile inlined for hydration.
+  for (const hidden of HIDDEN) expect(html).not.toContain(hidden);
+  // The owner's text cannot end the data's script tag early.
+  expect(html).not.toContain('</script><!--');
+
+  // The same bytes, read by a browser that runs no script: the page's heading, banner and contact links.
+  const { context, page } = await withoutJavaScript(browser);
+  await page.setContent(html);
+  const served = page.locator('#scan-page');
+  await expect(served.getByRole('heading', { level: 1, name: 'Rex' })).toBeVisible();
+  await expect(served.getByRole('alert').filter({ hasText: 'Animal signalé comme perdu' })).toBeVisible();
+  const contact = served.getByRole('region', { name: 'CONTACT' });
+  await expect(contact.getByRole('link', { name: '06 12 34 56 78' })).toHaveAttribute('href', 'tel:+33612345678');
+  await expect(contact.getByRole('link', { name: 'visible@example.fr' })).toHaveAttribute(
+    'href',
+    'mailto:visible@example.fr',
+  );
+  // The hydration data is the profile, whole: the owner's text as written.
+  const data = JSON.parse((await page.locator('script#medaille-scan-data').textContent()) ?? 'null');
+  expect(data.code).toBe(rex);
+  expect(JSON.stringify(data.answer)).toContain(JSON.stringify(IMPORTANT_INFO).slice(1, -1));
+  await context.close();
+});
+
+test('without JavaScript the page shows the animal, the message form sends, and a refusal keeps the typed text', async ({
+  browser,
+  request,
+}) => {
+  const { context, page } = await withoutJavaScript(browser);
+  await page.goto(scanUrl(formRex));
+  await expect(page.getByRole('heading', { level: 1, name: 'Rex' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Animal signalé comme perdu' })).toBeVisible();
+  await expect(page.getByText('Sourd </script><!-- de naissance')).toBeVisible();
+  const contact = page.getByRole('region', { name: 'CONTACT' });
+  await expect(contact.getByRole('link', { name: '06 12 34 56 78' })).toHaveAttribute('href', 'tel:+33612345678');
+  await expect(page.getByRole('img', { name: 'Photo 1 de Rex' })).toBeVisible();
+
+  // The message to the owner: a plain HTML form that the host forwards to post_finder_message.
+  await page.getByText('Envoyer un message', { exact: true }).click();
+  await page.getByLabel('Votre message').fill('Il est avec moi, sans JavaScript.');
+  await page.getByLabel(/Comment vous joindre/).fill('07 00 00 00 01');
+  await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
+  await expect(page.getByText('Message transmis au propriétaire')).toBeVisible();
+  const mail = await product.lastMail(owner.email);
+  expect(mail.subject).toBe('Message au sujet de Rex');
+  expect(mail.text).toContain('Il est avec moi, sans JavaScript.');
+
+  // Four more from the same finder (the same address, through the same host) use up the hour's five...
+  for (let sent = 2; sent <= 5; sent += 1) {
+    const answer = await request.post(scanUrl(formRex), {
+      form: { message: `Message ${sent}`, contact: '', website: '' },
+    });
+    expect(answer.status()).toBe(200);
+  }
+  // ...and the sixth is refused in French, with what the finder typed still there to send later.
+  await page.goto(scanUrl(formRex));
+  await page.getByText('Envoyer un message', { exact: true }).click();
+  await page.getByLabel('Votre message').fill('Toujours là, rue Mercière.');
+  await page.getByLabel(/Comment vous joindre/).fill('07 00 00 00 02');
+  const refusal = page.waitForResponse((response) => response.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
+  expect((await refusal).status()).toBe(429);
+  await expect(
+    page.getByText('Vous avez déjà envoyé plusieurs messages pour cet animal. Réessayez dans une heure.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Votre message')).toHaveValue('Toujours là, rue Mercière.');
+  await expect(page.getByLabel(/Comment vous joindre/)).toHaveValue('07 00 00 00 02');
+  await context.close();
+});
+
+test('with JavaScript the page hydrates without a console error or a second profile request, and its dialog, carousel and lightbox work', async ({
+  page,
+}) => {
+  const problems = watchConsole(page);
+  const profileRequests = watchProfileRequests(page);
+  // The heading as the server sent it, kept to tell a hydrated page (the same element) from one rendered again.
+  await page.addInitScript(`new MutationObserver(function () {
+    if (!window.__serverHeading) window.__serverHeading = document.querySelector('#scan-page h1');
+  }).observe(document, { childList: true, subtree: true });`);
+  await page.goto(scanUrl(rex));
+
+  await page.getByRole('button', { name: 'Envoyer un message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Écrire au propriétaire de Rex' });
+  await dialog.getByLabel('Votre message').fill('Il est avec moi, place Bellecour.');
+  await dialog.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(page.locator('.md-toast-title', { hasText: 'Message transmis au propriétaire' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect((await product.lastMail(owner.email)).text).toContain('Il est avec moi, place Bellecour.');
+
+  const carousel = page.getByRole('region', { name: 'Photos de Rex' });
+  await carousel.getByRole('button', { name: 'Photo suivante' }).click();
+  await expect(carousel.getByRole('img', { name: 'Photo 2 de Rex' })).toBeVisible();
+  await carousel.getByRole('button', { name: 'Photo précédente' }).click();
+  await carousel.getByRole('button', { name: 'Photo précédente' }).click();
+  await expect(carousel.getByRole('img', { name: 'Photo 3 de Rex' })).toBeVisible();
+
+  await page.getByRole('button', { name: /Agrandir la photo : Photo 3 de Rex/ }).click();
+  const lightbox = page.getByRole('dialog', { name: 'Photos de Rex en plein écran' });
+  await expect(lightbox.getByRole('img', { name: 'Photo 3 de Rex' })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(lightbox.getByRole('img', { name: 'Photo 1 de Rex' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(lightbox).toBeHidden();
+
+  await expect(page.getByText('Sourd </script><!-- de naissance')).toBeVisible();
+  expect(
+    await page.evaluate(() => {
+      const served = (window as unknown as { __serverHeading: Element | null }).__serverHeading;
+      return served !== null && served === document.querySelector('#scan-page h1');
+    }),
+  ).toBe(true);
+  expect(profileRequests).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+/** Replaces the scan remote's deployment: a new server on the same origin serving `root`. */
+async function redeployScan(root: string) {
+  const port = Number(new URL(product.sites.scan.url).port);
+  await product.sites.scan.close();
+  product.sites.scan = await serveStaticSite({ root, port });
+}
+
+test('a scan remote rebuilt under the running host serves its new HTML on the next request', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  // A copy of the remote's sources with one text changed, built on its own like a new deployment (web and
+  // server entry), beside the remote so that its configuration and dependencies resolve as the original's do.
+  const copy = fileURLToPath(new URL('../../remotes/.scan-rebuild/', import.meta.url));
+  await rm(copy, { recursive: true, force: true });
+  try {
+    for (const entry of ['src', 'index.html', 'package.json', 'rsbuild.config.ts', 'tsconfig.json']) {
+      await cp(join(SCAN_REMOTE, entry), join(copy, entry), { recursive: true });
+    }
+    await symlink(join(SCAN_REMOTE, 'node_modules'), join(copy, 'node_modules'));
+    const copyFile = join(copy, 'src/copy.ts');
+    const source = await readFile(copyFile, 'utf8');
+    await writeFile(copyFile, source.replace('Aidez-le à rentrer chez lui', 'Nouvelle version : aidez-le à rentrer'));
+    const build = spawnSync(join(SCAN_REMOTE, 'node_modules/.bin/rsbuild'), ['build'], { cwd: copy, encoding: 'utf8' });
+    expect(build.status, build.stderr).toBe(0);
+
+    const before = await (await request.get(scanUrl(rex))).text();
+    expect(before).toContain('Aidez-le à rentrer chez lui');
+
+    await redeployScan(join(copy, 'dist'));
+    const after = await (await request.get(scanUrl(rex))).text();
+    expect(after).toContain('Nouvelle version : aidez-le à rentrer');
+    expect(after).not.toContain('Aidez-le à rentrer chez lui');
+
+    // The browser hydrates that HTML with the new build's code, as one page.
+    const problems = watchConsole(page);
+    await page.goto(scanUrl(rex));
+    await expect(page.getByText('Nouvelle version : aidez-le à rentrer')).toBeVisible();
+    await page.getByRole('button', { name: 'Envoyer un message' }).click();
+    await expect(page.getByRole('dialog', { name: 'Écrire au propriétaire de Rex' })).toBeVisible();
+    expect(problems).toEqual([]);
+  } finally {
+    await redeployScan(join(SCAN_REMOTE, 'dist'));
+    await rm(copy, { recursive: true, force: true });
+  }
+});
+
+test('when the profile call fails, the host answers today’s client-rendered page, which shows the animal', async ({
+  page,
+}) => {
+  // The profile function fails (the database refuses it the SQL function it calls) while the host asks...
+  const profileFunction = (works: boolean) =>
+    product.stack.db.exec(
+      `${works ? 'grant' : 'revoke'} execute on function public.public_profile_for_client(text, text, integer) ${works ? 'to' : 'from'} service_role`,
+    );
+  await profileFunction(false);
+  try {
+    const { anonKey } = product.stack;
+    const refused = await fetch(`${product.stack.url}/functions/v1/get_public_profile`, {
+      method: 'POST',
+      headers: { apikey: anonKey, authorization: `Bearer ${anonKey}` },
+      body: JSON.stringify({ code: rex }),
+    });
+    expect(refused.ok).toBe(false);
+    const response = await fetch(scanUrl(rex));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).not.toContain('id="medaille-scan-data"');
+    expect(html).not.toContain('Animal signalé comme perdu');
+    expect(html).toContain('<div id="root"></div>');
+
+    // ...and works again by the time the browser, given the client-rendered page, asks on its own.
+    const problems = watchConsole(page);
+    const profileRequests = watchProfileRequests(page);
+    await page.route(
+      (url) => url.pathname.endsWith('/functions/v1/get_public_profile'),
+      async (route) => {
+        await profileFunction(true);
+        await route.fallback();
+      },
+    );
+    await page.goto(scanUrl(rex));
+    await expect(page.getByRole('heading', { level: 1, name: 'Rex' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Animal signalé comme perdu' })).toBeVisible();
+    await page.getByRole('button', { name: 'Envoyer un message' }).click();
+    await expect(page.getByRole('dialog', { name: 'Écrire au propriétaire de Rex' })).toBeVisible();
+    expect(profileRequests).toHaveLength(1);
+    expect(problems).toEqual([]);
+  } finally {
+    await profileFunction(true);
+  }
+});
