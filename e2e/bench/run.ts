@@ -110,14 +110,21 @@ function servedHtml(url: string): Promise<{ status: number; bytes: number; encod
 /** Whether a scan page's HTML carries the server render (issue 18's hydration data). */
 const isServerRendered = (html: string) => html.includes('id="medaille-scan-data"');
 
-/** The scan page built as one plain bundle, served beside the product with the same early profile request. */
-async function serveWithoutFederation(config: string, shellHtml: string) {
+/**
+ * The scan page built as one plain bundle. Before the products start: the build blocks this process, whose
+ * servers would meanwhile let their kept-alive connections expire under the requests about to use them.
+ */
+function buildWithoutFederation() {
   const build = spawnSync('pnpm', ['--filter', '@medaille/scan', 'exec', 'rsbuild', 'build'], {
     cwd: REPO,
     env: { ...process.env, SCAN_WITHOUT_FEDERATION: '1' },
     encoding: 'utf8',
   });
   if (build.status !== 0) throw new Error(`the plain scan build failed:\n${build.stderr}${build.stdout}`);
+}
+
+/** The plain bundle served beside the product with the same early profile request. */
+async function serveWithoutFederation(config: string, shellHtml: string) {
   const earlyRequest = /<script>\s*\/\/ A scan page asks[\s\S]*?<\/script>/.exec(shellHtml)?.[0] ?? '';
   return serveStaticSite({
     root: join(REPO, 'remotes/scan/dist-without-federation'),
@@ -191,6 +198,7 @@ async function launchClientRendered(): Promise<RunningProduct> {
   return launch({ builds: { scan: scanWithoutServer } });
 }
 
+buildWithoutFederation();
 const product = await launch();
 const clientProduct = await launchClientRendered();
 const browser = await chromium.launch(CHROMIUM);
