@@ -18,6 +18,8 @@ beforeAll(async () => {
     ports: { shell: 0, scan: 0, portal: 0, stack: 0 },
     // The embedded database with its demo medals, whatever DATABASE_URL the other suites use.
     env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
+    // A busy test machine must not turn the scan page into the fallback at random (the host's tests time it).
+    renderBudgetMs: 10_000,
   });
 });
 

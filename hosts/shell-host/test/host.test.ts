@@ -81,6 +81,9 @@ async function startHost(options: Partial<ShellHostOptions> = {}) {
     finderIdentitySecret: stack.finderIdentitySecret,
     assets: folderAssets(SHELL_BUILD),
     log: () => {},
+    // What is rendered, not how fast: a busy test machine must not turn a page into the fallback at random.
+    // The budget's own test gives a slow backend a short one.
+    renderBudgetMs: 10_000,
     ...options,
   });
   // As the launcher does: the server entry loaded and compiled before the first finder comes.
