@@ -8,18 +8,13 @@
  *   the profile as hydration data; today's client-rendered page whenever that cannot be done in time.
  * - POST `/{code}`: the message form, sent to post_finder_message, then the page again with its outcome.
  */
+import type { ScanMessageForm, ScanServerPage } from '@medaille/federation';
 import { scanCodeOf } from '@medaille/routing';
 import { callFinderFunction, type FinderCall } from './backend.ts';
 import { configScript, type ShellConfig } from './config.ts';
 import { readMessageForm } from './message-form.ts';
 import { clientPage, preloadedStyles, scanFiles, serverRenderedPage } from './page.ts';
-import {
-  type MessageFormState,
-  type ScanServerPage,
-  type ScanServerSource,
-  scanServerFromDeployment,
-  untilAborted,
-} from './scan-server.ts';
+import { type ScanServerSource, scanServerFromDeployment, untilAborted } from './scan-server.ts';
 import { SHELL_ORIGIN, stylesheets } from './styles.ts';
 
 export interface ShellHostOptions {
@@ -119,7 +114,7 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
     request: Request;
     code: string;
     info: ClientInfo;
-    messageForm?: MessageFormState;
+    messageForm?: ScanMessageForm;
     /** The shell's index.html, or a promise of it. */
     page: string | Promise<string>;
     /** The status of the message's outcome (a refusal's 4xx), else the page's own. */

@@ -7,11 +7,4 @@ export {
   type ShellHostOptions,
 } from './host.ts';
 export { MESSAGE_FORM_MAX_BYTES } from './message-form.ts';
-export {
-  type MessageFormState,
-  type ScanServerInput,
-  type ScanServerModule,
-  type ScanServerPage,
-  type ScanServerSource,
-  scanServerFromDeployment,
-} from './scan-server.ts';
+export { type ScanServerSource, scanServerFromDeployment } from './scan-server.ts';

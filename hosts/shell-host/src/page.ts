@@ -4,8 +4,8 @@
  * server-rendered scan page gets the page itself, its hydration data and its styles (issue 18, contract
  * section 2). The HTML is the shell's own build, so the few places changed are found by their exact tags.
  */
+import { SCAN_DATA_ELEMENT_ID, SCAN_PAGE_ELEMENT_ID, type ScanServerPage } from '@medaille/federation';
 import { configScript, escapeHtml, type ShellConfig, scriptSafeJson } from './config.ts';
-import type { ScanServerPage } from './scan-server.ts';
 
 const CONFIG_TAG = '<script src="/config.js"></script>';
 
@@ -73,9 +73,9 @@ export function preloadedStyles(html: string, base: string): URL[] {
 export function serverRenderedPage(page: string, rendered: ScanServerPage, head: string): string | null {
   const parts = [/<html\b[^>]*>/g, /<title>[^<]*<\/title>/g, /<div id="root"><\/div>/g];
   if (parts.some((pattern) => (page.match(pattern) ?? []).length !== 1)) return null;
-  const data = `<script type="application/json" id="medaille-scan-data">${scriptSafeJson(rendered.hydration)}</script>`;
+  const data = `<script type="application/json" id="${SCAN_DATA_ELEMENT_ID}">${scriptSafeJson(rendered.hydration)}</script>`;
   return page
     .replace(parts[0] as RegExp, () => `<html lang="${escapeHtml(rendered.lang)}">`)
     .replace(parts[1] as RegExp, () => `<title>${escapeHtml(rendered.title)}</title>${data}${head}`)
-    .replace(parts[2] as RegExp, () => `<div id="root"></div><div id="scan-page">${rendered.html}</div>`);
+    .replace(parts[2] as RegExp, () => `<div id="root"></div><div id="${SCAN_PAGE_ELEMENT_ID}">${rendered.html}</div>`);
 }

@@ -6,43 +6,10 @@
  * it, and imported through a data: URL, which needs no file system (Node 20, Deno).
  */
 
-/** What the host gives the scan remote's `renderScanPage` (contract of issue 18, section 1). */
-export interface ScanServerInput {
-  code: string;
-  answer: unknown;
-  acceptLanguage: string | null;
-  languageCookie: string | null;
-  renderedAt: string;
-  /** The page's address (origin and path), for the texts that share it; the browser writes its own once hydrated. */
-  pageUrl?: string;
-  config: { supabaseUrl: string; supabaseAnonKey: string; imageTransformations: boolean };
-  messageForm?: MessageFormState;
-  signal?: AbortSignal;
-}
-
-export type MessageFormState =
-  | { state: 'sent' }
-  | { state: 'refused'; error: string; values: { message: string; contact: string } };
-
-export interface ScanServerPage {
-  lang: string;
-  title: string;
-  html: string;
-  hydration: unknown;
-}
-
-export interface ScanServerModule {
-  BUILD_ID: string;
-  renderScanPage(input: ScanServerInput): Promise<ScanServerPage>;
-}
+import type { ScanServerManifest, ScanServerModule } from '@medaille/federation';
 
 /** Finds the scan remote's server entry for a request; one per host (it keeps the module imported). */
 export type ScanServerSource = (scanManifestUrl: string, signal: AbortSignal) => Promise<ScanServerModule>;
-
-interface ServerManifest {
-  file: string;
-  sha256: string;
-}
 
 /** How long one download and import of the module may take; a request waits for it only its own budget. */
 const MODULE_LOAD_TIMEOUT_MS = 30_000;
@@ -76,8 +43,8 @@ export function scanServerFromDeployment(
   };
 }
 
-function readServerManifest(body: unknown): ServerManifest {
-  const manifest = body as Partial<ServerManifest> | null;
+function readServerManifest(body: unknown): Pick<ScanServerManifest, 'file' | 'sha256'> {
+  const manifest = body as Partial<ScanServerManifest> | null;
   if (
     typeof manifest?.file !== 'string' ||
     manifest.file === '' ||

@@ -1,3 +1,5 @@
+// A server-rendered scan page carries its profile in the SCAN_DATA_ELEMENT_ID element (issue 18).
+import { SCAN_DATA_ELEMENT_ID } from '@medaille/federation';
 import { codeInPath, OWNER_SEGMENTS } from './routes.ts';
 
 /** Where a front-end finds the backend (a subset of the deploy-time configuration, `window.__MEDAILLE_CONFIG__`). */
@@ -33,9 +35,6 @@ declare global {
     __MEDAILLE_EARLY_PROFILE__?: EarlyProfile;
   }
 }
-
-/** The element of a server-rendered scan page that carries its profile (issue 18): the page asks for no other. */
-export const SCAN_DATA_ELEMENT_ID = 'medaille-scan-data';
 
 /**
  * The inline script for the shell's HTML (DESIGN D5): on a scan page it asks for the profile while the

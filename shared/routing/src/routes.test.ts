@@ -1,6 +1,7 @@
 import { runInNewContext } from 'node:vm';
+import { SCAN_DATA_ELEMENT_ID } from '@medaille/federation';
 import { describe, expect, it } from 'vitest';
-import { earlyProfileScript, SCAN_DATA_ELEMENT_ID } from './early-profile.ts';
+import { earlyProfileScript } from './early-profile.ts';
 import { editAnimalPath, PORTAL_ROUTES, scanCodeOf } from './routes.ts';
 
 /** Every owner path, as a visitor would type it. */
