@@ -2,16 +2,12 @@
 // server entry in the shell's host; the essentials work without JavaScript; with it, the scan remote hydrates
 // the page; a redeployed scan remote is rendered on the next request; and when the profile call fails the
 // host answers today's client-rendered page.
-import { spawnSync } from 'node:child_process';
-import { cp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { serveStaticSite } from '@medaille/launcher/static-site';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
+import { buildChangedScanRemote, redeployScan, SCAN_REMOTE } from '../support/scan-deployment.ts';
 
-const SCAN_REMOTE = fileURLToPath(new URL('../../remotes/scan/', import.meta.url));
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 test.use(phone);
 
@@ -214,37 +210,17 @@ test('with JavaScript the page hydrates without a console error or a second prof
   expect(problems).toEqual([]);
 });
 
-/** Replaces the scan remote's deployment: a new server on the same origin serving `root`. */
-async function redeployScan(root: string) {
-  const port = Number(new URL(product.sites.scan.url).port);
-  await product.sites.scan.close();
-  product.sites.scan = await serveStaticSite({ root, port });
-}
-
 test('a scan remote rebuilt under the running host serves its new HTML on the next request', async ({
   page,
   request,
 }) => {
   test.setTimeout(240_000);
-  // A copy of the remote's sources with one text changed, built on its own like a new deployment (web and
-  // server entry), beside the remote so that its configuration and dependencies resolve as the original's do.
-  const copy = fileURLToPath(new URL('../../remotes/.scan-rebuild/', import.meta.url));
-  await rm(copy, { recursive: true, force: true });
+  const rebuilt = await buildChangedScanRemote('Aidez-le à rentrer chez lui', 'Nouvelle version : aidez-le à rentrer');
   try {
-    for (const entry of ['src', 'index.html', 'package.json', 'rsbuild.config.ts', 'tsconfig.json']) {
-      await cp(join(SCAN_REMOTE, entry), join(copy, entry), { recursive: true });
-    }
-    await symlink(join(SCAN_REMOTE, 'node_modules'), join(copy, 'node_modules'));
-    const copyFile = join(copy, 'src/copy.ts');
-    const source = await readFile(copyFile, 'utf8');
-    await writeFile(copyFile, source.replace('Aidez-le à rentrer chez lui', 'Nouvelle version : aidez-le à rentrer'));
-    const build = spawnSync(join(SCAN_REMOTE, 'node_modules/.bin/rsbuild'), ['build'], { cwd: copy, encoding: 'utf8' });
-    expect(build.status, build.stderr).toBe(0);
-
     const before = await (await request.get(scanUrl(rex))).text();
     expect(before).toContain('Aidez-le à rentrer chez lui');
 
-    await redeployScan(join(copy, 'dist'));
+    await redeployScan(product, rebuilt.dist);
     const after = await (await request.get(scanUrl(rex))).text();
     expect(after).toContain('Nouvelle version : aidez-le à rentrer');
     expect(after).not.toContain('Aidez-le à rentrer chez lui');
@@ -257,8 +233,8 @@ test('a scan remote rebuilt under the running host serves its new HTML on the ne
     await expect(page.getByRole('dialog', { name: 'Écrire au propriétaire de Rex' })).toBeVisible();
     expect(problems).toEqual([]);
   } finally {
-    await redeployScan(join(SCAN_REMOTE, 'dist'));
-    await rm(copy, { recursive: true, force: true });
+    await redeployScan(product, join(SCAN_REMOTE, 'dist'));
+    await rebuilt.remove();
   }
 });
 
