@@ -119,6 +119,8 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
     page: string | Promise<string>;
     /** The status of the message's outcome (a refusal's 4xx), else the page's own. */
     status?: number;
+    /** The render's budget, when not the scan page's. */
+    budgetMs?: number;
     headers?: Record<string, string>;
   }
 
@@ -130,9 +132,10 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
     messageForm,
     status,
     headers,
+    budgetMs: ownBudgetMs,
   }: ScanPageRequest): Promise<Response> {
     const url = new URL(request.url);
-    const budget = AbortSignal.timeout(budgetMs);
+    const budget = AbortSignal.timeout(ownBudgetMs ?? budgetMs);
     const finder: FinderCall = {
       config,
       finderIdentitySecret: options.finderIdentitySecret,
@@ -245,7 +248,9 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
     } catch {
       outcome = refused(UNEXPECTED_ERROR, 503);
     }
-    return scanPage(outcome);
+    // The outcome is the only place the finder's text and the refusal's words are: the client-rendered page
+    // knows nothing of them, so it waits as long as sending may, rather than the scan page's budget.
+    return scanPage({ ...outcome, budgetMs: MESSAGE_TIMEOUT_MS });
   }
 
   return {

@@ -351,6 +351,17 @@ describe('POST /{code}: the message form without JavaScript', () => {
     });
   });
 
+  it("keeps the finder's text on a page slower than a scan page's budget: the finder already waited to send", async () => {
+    // A 1 ms budget: any GET of this host answers the client-rendered page, which knows nothing of a form.
+    const url = await startHost({ renderBudgetMs: 1 });
+    const message = 'y'.repeat(301);
+    const response = await fetch(`${url}/${rex}`, form({ message, contact: '', website: '' }));
+    expect(response.status).toBe(400);
+    expect(hydrationOf(await response.text())).toMatchObject({
+      messageForm: { state: 'refused', values: { message, contact: '' } },
+    });
+  });
+
   it("keeps the finder's text when the function fails (503, the functions' French words)", async () => {
     const backend = await recordingBackend(0, 500);
     const url = await startHost({ config: config({ supabaseUrl: backend.url }) });
