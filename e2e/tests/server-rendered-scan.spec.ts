@@ -170,6 +170,11 @@ test('with JavaScript the page hydrates without a console error or a second prof
 }) => {
   const problems = watchConsole(page);
   const profileRequests = watchProfileRequests(page);
+  // The styles are in the page, under the names the chunk loaders look for: none is downloaded again.
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+  });
   // The heading as the server sent it, kept to tell a hydrated page (the same element) from one rendered again.
   await page.addInitScript(`new MutationObserver(function () {
     if (!window.__serverHeading) window.__serverHeading = document.querySelector('#scan-page h1');
@@ -207,6 +212,45 @@ test('with JavaScript the page hydrates without a console error or a second prof
     }),
   ).toBe(true);
   expect(profileRequests).toEqual([]);
+  expect(stylesheets).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test('a finder who opens the message form before the JavaScript has arrived has its dialog fetched at once, and gets the dialog', async ({
+  page,
+}) => {
+  const problems = watchConsole(page);
+  // The shell's entry held back: the page stays the server's, without JavaScript, until it is let through.
+  let releaseEntry = () => {};
+  const entryHeld = new Promise<void>((resolve) => {
+    releaseEntry = resolve;
+  });
+  let entryServed = false;
+  await page.route(/\/static\/js\/index\.[0-9a-f]+\.js$/, async (route) => {
+    await entryHeld;
+    entryServed = true;
+    await route.continue();
+  });
+  const dialogCode = page.waitForRequest((request) =>
+    /\/message-dialog\.[0-9a-f]+\.js$/.test(new URL(request.url()).pathname),
+  );
+  const dialogWords = page.waitForRequest((request) =>
+    /\/dialogs-fr\.[0-9a-f]+\.js$/.test(new URL(request.url()).pathname),
+  );
+  // Not 'domcontentloaded': that waits for the deferred entry held here.
+  await page.goto(scanUrl(rex), { waitUntil: 'commit' });
+
+  // The form without JavaScript opens, and the dialog's code and words are asked for right then.
+  await page.locator('summary', { hasText: 'Envoyer un message' }).click();
+  await expect(page.getByLabel('Votre message')).toBeVisible();
+  await Promise.all([dialogCode, dialogWords]);
+  expect(entryServed).toBe(false);
+
+  // Once the JavaScript is here, the open form becomes the dialog.
+  releaseEntry();
+  const dialog = page.getByRole('dialog', { name: 'Écrire au propriétaire de Rex' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Envoyer' })).toBeVisible();
   expect(problems).toEqual([]);
 });
 

@@ -13,7 +13,7 @@ import { scanCodeOf } from '@medaille/routing';
 import { callFinderFunction, type FinderCall } from './backend.ts';
 import { configScript, type ShellConfig } from './config.ts';
 import { readMessageForm } from './message-form.ts';
-import { clientPage, preloadedStyles, scanFiles, serverRenderedPage } from './page.ts';
+import { clientPage, preloadedStyles, type ScanFiles, scanFiles, serverRenderedPage } from './page.ts';
 import { type ScanServerSource, scanServerFromDeployment, untilAborted } from './scan-server.ts';
 import { SHELL_ORIGIN, stylesheets } from './styles.ts';
 
@@ -145,9 +145,10 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
     // All at once: the profile, the server entry, the remote's manifest and the shell's page.
     const files = scanFiles(config.remotes.scan, budget).catch(() => null);
     const rendering = (async () => {
-      const [profile, server] = await Promise.all([
+      const [profile, server, scan] = await Promise.all([
         callFinderFunction(finder, 'get_public_profile', { code }),
         scanServer(config.remotes.scan, budget),
+        files,
       ]);
       // A refusal (rate limit) or a failure: the client page asks again and says it in the finder's language.
       if (profile.status !== 200) throw new Error(`get_public_profile answered ${profile.status}`);
@@ -164,6 +165,7 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
           supabaseAnonKey: config.supabaseAnonKey,
           imageTransformations: config.imageTransformations === true,
         },
+        scripts: scan?.onDemandScripts ?? [],
         ...(messageForm ? { messageForm } : {}),
         signal: budget,
       });
@@ -175,9 +177,10 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
     const fallbackStatus = status ?? 200;
     try {
       // Without it the page would lack the scan remote's preloads and styles.
-      if (!(await files)) throw new Error("the scan remote's mf-manifest.json could not be read");
+      const scan = await files;
+      if (!scan) throw new Error("the scan remote's mf-manifest.json could not be read");
       const { answer, rendered } = await untilAborted(rendering, budget);
-      const full = await untilAborted(withScanPage(page, rendered, url), budget);
+      const full = await untilAborted(withScanPage(page, scan, rendered, url), budget);
       const notFound = (answer as { status?: unknown } | null)?.status === 'not_found';
       return html(request, status ?? (notFound ? 404 : 200), { ...SERVER_RENDERED_HEADERS, ...headers })(full);
     } catch (error) {
@@ -193,9 +196,18 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
   }
 
   /** The page with the rendered scan page and its styles inline. */
-  async function withScanPage(page: string, rendered: ScanServerPage, pageUrl: URL): Promise<string> {
-    const head = await styles.head(preloadedStyles(page, SHELL_ORIGIN), pageUrl);
-    const full = serverRenderedPage(page, rendered, head);
+  async function withScanPage(page: string, files: ScanFiles, rendered: ScanServerPage, pageUrl: URL) {
+    const preloaded = preloadedStyles(page, SHELL_ORIGIN);
+    // The shell's loader looks for its own by path, the scan remote's by the name in its manifest.
+    const scanNames = new Map(files.styles.map((style) => [style.href, style.name]));
+    const head = await styles.head(
+      preloaded.map(({ url }) => ({ url, loaderName: scanNames.get(url.href) ?? url.pathname })),
+      pageUrl,
+    );
+    // Inline now: preloaded too, they would cross the network for nothing, beside the scripts the page
+    // waits for.
+    const withoutPreloads = preloaded.reduce((html, style) => html.replace(style.tag, ''), page);
+    const full = serverRenderedPage(withoutPreloads, rendered, head);
     if (full === null) throw new Error("the shell's index.html lacks <html>, <title> or #root");
     return full;
   }

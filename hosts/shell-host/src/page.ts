@@ -13,11 +13,18 @@ const CONFIG_TAG = '<script src="/config.js"></script>';
 export interface ScanFiles {
   /** `<link rel="preload">` for the manifest, the remote entry and the exposed module's scripts and styles. */
   preloads: string;
+  /** The exposed module's on-demand scripts (its dialogs, its languages), absolute: for the server render. */
+  onDemandScripts: string[];
+  /**
+   * The exposed module's stylesheets: absolute, and as the manifest names them, relative to the remote's
+   * root, which is how its chunk loader looks for one already on the page.
+   */
+  styles: { href: string; name: string }[];
 }
 
 interface FederationManifest {
   metaData: { remoteEntry: { name: string; path: string } };
-  exposes: { assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
+  exposes: { assets: { js: { sync: string[]; async?: string[] }; css: { sync: string[] } } }[];
 }
 
 /** Reads the scan remote's mf-manifest.json (on each request: a redeployed remote names other files). */
@@ -31,14 +38,17 @@ export async function scanFiles(manifestUrl: string, signal: AbortSignal): Promi
     url(`${entry.path ? `${entry.path}/` : ''}${entry.name}`),
     ...manifest.exposes.flatMap((e) => e.assets.js.sync.map(url)),
   ];
-  const styles = manifest.exposes.flatMap((e) => e.assets.css.sync.map(url));
+  const styleNames = manifest.exposes.flatMap((e) => e.assets.css.sync);
+  const styles = styleNames.map(url);
   const attribute = (value: URL) => escapeHtml(value.href);
   const preloads = [
     `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(url(manifestUrl))}">`,
     ...scripts.map((file) => `<link rel="preload" as="script" href="${attribute(file)}">`),
     ...styles.map((file) => `<link rel="preload" as="style" href="${attribute(file)}">`),
   ].join('');
-  return { preloads };
+  const onDemandScripts = manifest.exposes.flatMap((e) => (e.assets.js.async ?? []).map((file) => url(file).href));
+  const namedStyles = styleNames.map((name) => ({ href: url(name).href, name }));
+  return { preloads, onDemandScripts, styles: namedStyles };
 }
 
 /**
@@ -52,13 +62,13 @@ export function clientPage(shellHtml: string, config: ShellConfig, scan: { files
 }
 
 /** The stylesheets the shell's page preloads (its own, and the scan remote's once `clientPage` added them). */
-export function preloadedStyles(html: string, base: string): URL[] {
-  const styles: URL[] = [];
+export function preloadedStyles(html: string, base: string): { tag: string; url: URL }[] {
+  const styles: { tag: string; url: URL }[] = [];
   for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
     const attributes = new Map(Array.from(tag.matchAll(/([a-z-]+)="([^"]*)"/g), ([, name, value]) => [name, value]));
     const href = attributes.get('href');
     if (attributes.get('rel') === 'preload' && attributes.get('as') === 'style' && href) {
-      styles.push(new URL(href.replaceAll('&amp;', '&'), base));
+      styles.push({ tag, url: new URL(href.replaceAll('&amp;', '&'), base) });
     }
   }
   return styles;
@@ -67,15 +77,17 @@ export function preloadedStyles(html: string, base: string): URL[] {
 /**
  * The client page with the server-rendered scan page in it: `<html lang>`, `<title>`, the hydration data
  * as script-safe JSON in the head before any script (the early-profile script sees it and asks nothing),
- * then `head` (the page's styles), and the page's markup in `#scan-page`. Null when the shell's HTML lacks
- * one of those places.
+ * `head` (the page's styles) at the end of the head, and the page's markup in `#scan-page`. The styles come
+ * after the preloads: on a slow link, the browser asks for the scripts before the styles' bytes arrive.
+ * Null when the shell's HTML lacks one of those places.
  */
 export function serverRenderedPage(page: string, rendered: ScanServerPage, head: string): string | null {
-  const parts = [/<html\b[^>]*>/g, /<title>[^<]*<\/title>/g, /<div id="root"><\/div>/g];
+  const parts = [/<html\b[^>]*>/g, /<title>[^<]*<\/title>/g, /<\/head>/g, /<div id="root"><\/div>/g];
   if (parts.some((pattern) => (page.match(pattern) ?? []).length !== 1)) return null;
   const data = `<script type="application/json" id="${SCAN_DATA_ELEMENT_ID}">${scriptSafeJson(rendered.hydration)}</script>`;
   return page
     .replace(parts[0] as RegExp, () => `<html lang="${escapeHtml(rendered.lang)}">`)
-    .replace(parts[1] as RegExp, () => `<title>${escapeHtml(rendered.title)}</title>${data}${head}`)
-    .replace(parts[2] as RegExp, () => `<div id="root"></div><div id="${SCAN_PAGE_ELEMENT_ID}">${rendered.html}</div>`);
+    .replace(parts[1] as RegExp, () => `<title>${escapeHtml(rendered.title)}</title>${data}`)
+    .replace(parts[2] as RegExp, () => `${head}</head>`)
+    .replace(parts[3] as RegExp, () => `<div id="root"></div><div id="${SCAN_PAGE_ELEMENT_ID}">${rendered.html}</div>`);
 }

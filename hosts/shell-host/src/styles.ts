@@ -36,16 +36,22 @@ export function stylesheets(assets: (request: Request) => Promise<Response>) {
   }
 
   return {
-    /** `<style>` elements for the stylesheets, in order; a link for one that cannot be inlined as it is. */
-    async head(styles: URL[], pageUrl: URL): Promise<string> {
-      const texts = await Promise.all(styles.map((url) => read(url, pageUrl)));
+    /**
+     * `<style>` elements for the stylesheets, in order; a link for one that cannot be inlined as it is.
+     * `loaderName`: the name under which the chunk loader that would load it (rspack's CSS extraction)
+     * looks for it on the page, written as `data-href`, so that it takes the chunk's stylesheet for loaded.
+     */
+    async head(styles: { url: URL; loaderName: string }[], pageUrl: URL): Promise<string> {
+      const texts = await Promise.all(styles.map(({ url }) => read(url, pageUrl)));
       return texts
         .map((css, index) => {
-          const url = styles[index] as URL;
+          const { url, loaderName } = styles[index] as { url: URL; loaderName: string };
           // Relative url() and @import would resolve against the page, and `</style` would end the element.
-          if (!/url\(|@import|<\/style/i.test(css)) return `<style>${css}</style>`;
-          const href = url.origin === SHELL_ORIGIN ? url.pathname : url.href;
-          return `<link rel="stylesheet" href="${escapeHtml(href)}">`;
+          if (/url\(|@import|<\/style/i.test(css)) {
+            const href = url.origin === SHELL_ORIGIN ? url.pathname : url.href;
+            return `<link rel="stylesheet" href="${escapeHtml(href)}">`;
+          }
+          return `<style data-href="${escapeHtml(loaderName)}">${css}</style>`;
         })
         .join('');
     },

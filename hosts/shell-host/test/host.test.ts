@@ -147,7 +147,23 @@ describe('GET /{code}', () => {
     expect(html).not.toContain('<script src="/config.js"></script>');
     expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${scan.manifestUrl}">`);
     expect(html).toContain('<meta name="robots" content="noindex">');
-    expect(html).toMatch(/<style>[^<]+<\/style>/);
+    // Under the names the chunk loaders look for, so that no stylesheet is downloaded again, and after the
+    // scripts' preloads, which a slow link then starts before the styles' bytes arrive.
+    const styles = [...html.matchAll(/<style data-href="([^"]+)">[^<]+<\/style>/g)].map((match) => match[1]);
+    expect(styles).toEqual([
+      // The scan remote's by the name its manifest gives, relative to the remote's root; the shell's by path.
+      expect.stringMatching(/^static\/css\/async\/__federation_expose_ScanPage\.[0-9a-f]+\.css$/),
+      expect.stringMatching(/^\/static\/css\/async\/bootstrap\.[0-9a-f]+\.css$/),
+      expect.stringMatching(/^\/static\/css\/async\/shared\.[0-9a-f]+\.css$/),
+    ]);
+    expect(html).not.toMatch(/as="style"/);
+    expect(html.indexOf('<style')).toBeGreaterThan(html.lastIndexOf('rel="preload" as="script"'));
+    // The message form fetches the dialog it turns into when opened: its chunk and its words in French.
+    const early = /<script>\(function\(d\)[^<]*<\/script>/.exec(body)?.[0] ?? '';
+    expect([...early.matchAll(/\/static\/js\/async\/([a-z-]+)\.[0-9a-f]+\.js/g)].map((match) => match[1])).toEqual([
+      'dialogs-fr',
+      'message-dialog',
+    ]);
   });
 
   it('never puts a hidden contact in the HTML', async () => {

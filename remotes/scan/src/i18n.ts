@@ -153,6 +153,8 @@ const DIALOG_DICTIONARIES: Record<Language, () => Promise<{ default: DialogDicti
 };
 
 const dialogWordsAsked = new Map<Language, Promise<DialogDictionary>>();
+/** The dialog words already here, read at once (`use` would suspend once even on a settled promise). */
+const dialogWordsLoaded = new Map<Language, DialogDictionary>();
 
 /**
  * A language's dialog words, asked once (the same promise after, as React's `use` wants). A chunk that
@@ -162,7 +164,10 @@ export function dialogWordsFor(language: Language): Promise<DialogDictionary> {
   let asked = dialogWordsAsked.get(language);
   if (!asked) {
     asked = DIALOG_DICTIONARIES[language]().then(
-      (module) => module.default,
+      (module) => {
+        dialogWordsLoaded.set(language, module.default);
+        return module.default;
+      },
       (error: unknown) => {
         dialogWordsAsked.delete(language);
         if (language === 'fr') throw error;
@@ -190,4 +195,7 @@ export const WordsProvider = WordsContext.Provider;
 export const useWords = (): Words => useContext(WordsContext);
 
 /** The dialog words in the page's language; suspends (within a Suspense boundary) until they are here. */
-export const useDialogWords = (): DialogDictionary => use(dialogWordsFor(useWords().language));
+export function useDialogWords(): DialogDictionary {
+  const { language } = useWords();
+  return dialogWordsLoaded.get(language) ?? use(dialogWordsFor(language));
+}

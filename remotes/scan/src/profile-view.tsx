@@ -5,16 +5,23 @@ import { OWNER_TEXT } from './copy.ts';
 import { ageText, dateTimeText, sexText, speciesText, weightText } from './format.ts';
 import { dialogWordsFor, useWords } from './i18n.ts';
 import { isCoolingDown } from './location-cooldown.ts';
+import { onDemand } from './on-demand.tsx';
 import { usePageFacts, usePageUrl, useRenderedAt } from './page-facts.ts';
 import { PhotoCarousel } from './photo-carousel.tsx';
 import type { PublicProfile } from './profile-api.ts';
 import { KeepServerHtml, UntilHydrated } from './scriptless.tsx';
 import { MedalCode } from './states.tsx';
 
-// Loaded when first opened: a finder who only reads the page never downloads them.
-const Lightbox = lazy(() => import('./lightbox.tsx'));
-const MessageDialog = lazy(() => import('./message-dialog.tsx'));
-const LocationDialog = lazy(() => import('./location-dialog.tsx'));
+// Loaded when first opened: a finder who only reads the page never downloads them. The message dialog's
+// chunk has a name: a server-rendered page fetches it as soon as its form is opened (scriptless-parts.tsx).
+const DIALOGS = {
+  lightbox: onDemand(() => import('./lightbox.tsx')),
+  message: onDemand(() => import(/* webpackChunkName: "message-dialog" */ './message-dialog.tsx')),
+  location: onDemand(() => import('./location-dialog.tsx')),
+};
+const Lightbox = DIALOGS.lightbox.Component;
+const MessageDialog = DIALOGS.message.Component;
+const LocationDialog = DIALOGS.location.Component;
 const FranceGuideSteps = lazy(() => import('./france-guide.tsx'));
 
 type Open = 'lightbox' | 'message' | 'location' | null;
@@ -106,10 +113,11 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
   const text = copy.profile;
   const [photoIndex, setPhotoIndex] = useState(0);
   const [open, setOpenState] = useState<Open>(null);
-  const setOpen = (next: Open) => {
-    // The dialog's words download beside the dialog's own chunk, not after it.
-    void dialogWordsFor(language);
-    setOpenState(next);
+  // Opened once its code and words are here (both downloading at once), so that it shows at once. Opened
+  // anyway if they fail: the dialog then says so within its error boundary, or tries again.
+  const setOpen = (next: Exclude<Open, null>) => {
+    const ready = () => setOpenState(next);
+    Promise.all([DIALOGS[next].load(), dialogWordsFor(language)]).then(ready, ready);
   };
   const close = () => setOpenState(null);
   const shareLocation = () => {

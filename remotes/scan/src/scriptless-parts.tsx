@@ -9,7 +9,37 @@ import { useDialogWords, useWords } from './i18n.ts';
 import type { ScriptlessWriter } from './scriptless.tsx';
 import { SCRIPTLESS_WORDS } from './scriptless-copy.ts';
 
-function MessageForm({ outcome }: { outcome?: ScanMessageForm }) {
+/**
+ * The scripts of the message dialog in the page's language, among the scan build's on-demand scripts (the
+ * host passes them from mf-manifest.json): the chunks named in profile-view.tsx and i18n.ts.
+ */
+export function messageDialogScripts(scripts: readonly string[], language: string): string[] {
+  const names = new Set(['message-dialog', `dialogs-${language}`]);
+  return scripts.filter((script) => {
+    const url = URL.canParse(script) ? new URL(script) : null;
+    const file = /^([a-z-]+)\.[0-9a-f]+\.js$/.exec(url?.pathname.split('/').pop() ?? '');
+    return file !== null && names.has(file[1] as string);
+  });
+}
+
+/**
+ * A script that fetches `scripts` the first time its <details> opens (or at once if it opened while the
+ * page was still arriving): a finder who opens the form before the page's JavaScript has arrived gets the
+ * dialog it turns into without waiting one more round trip once hydrated, and a finder who only reads
+ * downloads nothing more. Without JavaScript it does nothing.
+ */
+function PreloadWhenOpened({ scripts }: { scripts: string[] }) {
+  if (scripts.length === 0) return null;
+  // Script-safe: a URL's `<` or line separators cannot end the element or the string.
+  const urls = JSON.stringify(scripts).replace(
+    /[<\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  const code = `(function(d){if(!d)return;function f(){if(!d.open)return;d.removeEventListener("toggle",f);${urls}.forEach(function(u){var l=document.createElement("link");l.rel="preload";l.as="script";l.href=u;document.head.appendChild(l)})}d.addEventListener("toggle",f);f()})(document.currentScript.closest("details"))`;
+  return <script dangerouslySetInnerHTML={{ __html: code }} />;
+}
+
+function MessageForm({ outcome, scripts }: { outcome?: ScanMessageForm; scripts: string[] }) {
   const copy = useDialogWords();
   const text = copy.message;
   if (outcome?.state === 'sent') {
@@ -24,6 +54,7 @@ function MessageForm({ outcome }: { outcome?: ScanMessageForm }) {
   const values = outcome?.state === 'refused' ? outcome.values : { message: '', contact: '' };
   return (
     <form className="scan-form" method="post">
+      <PreloadWhenOpened scripts={scripts} />
       <p>{text.intro}</p>
       {outcome?.state === 'refused' ? (
         <p className="scan-error" role="alert">
@@ -65,5 +96,8 @@ function LocationNeedsScript() {
   return <p>{SCRIPTLESS_WORDS[language].locationNeedsScript}</p>;
 }
 
-export const writeScriptlessPart: ScriptlessWriter = (part, messageForm) =>
-  part === 'message' ? <MessageForm outcome={messageForm} /> : <LocationNeedsScript />;
+/** The server's writer of the parts; `messageScripts`: the message dialog's scripts (messageDialogScripts). */
+export const scriptlessWriter =
+  (messageScripts: string[]): ScriptlessWriter =>
+  (part, messageForm) =>
+    part === 'message' ? <MessageForm outcome={messageForm} scripts={messageScripts} /> : <LocationNeedsScript />;

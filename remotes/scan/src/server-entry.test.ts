@@ -130,6 +130,37 @@ describe('the built server entry', () => {
     });
   });
 
+  it('has the opened message form fetch the dialog it turns into: its chunk and its words, in the page’s language', async () => {
+    // The scan build's own on-demand scripts, as the host reads them from its mf-manifest.json.
+    const webManifest = JSON.parse(readFileSync(new URL('../dist/mf-manifest.json', import.meta.url), 'utf8')) as {
+      exposes: { assets: { js: { async: string[] } } }[];
+    };
+    const scripts = webManifest.exposes.flatMap((expose) =>
+      expose.assets.js.async.map((file) => new URL(file, 'https://scan.example/').href),
+    );
+    const page = await server.renderScanPage(input({ acceptLanguage: 'de-DE', scripts }));
+    const inline = [...page.html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1] as string);
+    expect(inline).toHaveLength(1);
+    const fetched = [...(inline[0] as string).matchAll(/"(https:\/\/[^"]+)"/g)].map((match) => match[1]);
+    expect(fetched).toEqual([
+      expect.stringMatching(/^https:\/\/scan\.example\/static\/js\/async\/dialogs-de\.[0-9a-f]+\.js$/),
+      expect.stringMatching(/^https:\/\/scan\.example\/static\/js\/async\/message-dialog\.[0-9a-f]+\.js$/),
+    ]);
+    // Inside the form's <details>, which it watches; nothing without the scan build's scripts.
+    expect(page.html.indexOf('<script>')).toBeGreaterThan(page.html.indexOf('<details class="scan-scriptless"'));
+    expect((await server.renderScanPage(input())).html).not.toContain('<script');
+  });
+
+  it('keeps a script URL inside its string: a </script> or a line separator in it cannot end the script', async () => {
+    const url = 'https://scan.example/static/js/async/message-dialog.0a1b.js?x=</script><script>alert(1)//\u2028';
+    const page = await server.renderScanPage(input({ scripts: [url] }));
+    const script = /<script>([^<]*)<\/script>/.exec(page.html)?.[1] ?? '';
+    expect(page.html).not.toContain('<script>alert(1)');
+    expect(script).not.toContain('\u2028');
+    // The script's own text names the URL exactly, once its escapes are read.
+    expect(JSON.parse(/(\["[^\]]*"\])/.exec(script)?.[1] ?? '[]')).toEqual([url]);
+  });
+
   it('never writes a hidden contact, even one the answer carried', async () => {
     const page = await server.renderScanPage(
       input({ answer: { ...REX, public_email: 'hidden@medaille.test', show_public_address: false } }),

@@ -9,7 +9,7 @@ import { acceptedLanguages, chooseLanguage, dialogWordsFor, dictionaryFor, local
 import { scanAnswerOf } from './profile-api.ts';
 import ScanPage from './scan-page.tsx';
 import { ScriptlessProvider } from './scriptless.tsx';
-import { writeScriptlessPart } from './scriptless-parts.tsx';
+import { messageDialogScripts, scriptlessWriter } from './scriptless-parts.tsx';
 
 export type { ScanServerInput, ScanServerPage };
 export { BUILD_ID };
@@ -42,7 +42,7 @@ export async function renderScanPage(input: ScanServerInput): Promise<ScanServer
   const errors: unknown[] = [];
   const stream = await renderToReadableStream(
     // One request's facts (configuration, time, address) in its own render: nothing is kept in the module.
-    <ScriptlessProvider value={writeScriptlessPart}>
+    <ScriptlessProvider value={scriptlessWriter(messageDialogScripts(input.scripts ?? [], language))}>
       <ScanPage code={input.code} initial={hydration} />
     </ScriptlessProvider>,
     {

@@ -94,6 +94,11 @@ export interface ScanServerInput {
    */
   pageUrl?: string;
   config: { supabaseUrl: string; supabaseAnonKey: string; imageTransformations: boolean };
+  /**
+   * The absolute URLs of the scan build's on-demand scripts, as its mf-manifest.json lists them (the exposed
+   * page's async JavaScript): the page may fetch some ahead of a finder's tap (the message dialog's).
+   */
+  scripts?: string[];
   messageForm?: ScanMessageForm;
   /** The host aborts the render when over its time budget. */
   signal?: AbortSignal;
