@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 
 /**
  * A modal on the browser's own <dialog>: focus moves in and stays in, Escape closes it, and focus goes
@@ -18,8 +18,9 @@ export function ModalDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-  // Opened once when mounted; the parent unmounts the dialog to close it.
-  useEffect(() => {
+  // Opened once when mounted, before the browser paints: a passive effect would paint a frame of the page
+  // without its dialog first. The parent unmounts the dialog to close it.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
