@@ -1,3 +1,5 @@
+import { scriptSafeJson } from '@medaille/federation';
+
 /**
  * The shell's run-time configuration (DESIGN D6), the same object the browser reads from
  * `window.__MEDAILLE_CONFIG__`: the host inlines it in every page and serves it as `/config.js`.
@@ -14,18 +16,6 @@ export interface ShellConfig {
 export function configScript(config: ShellConfig): string {
   // `<` escaped: the same text goes inside a <script> element, where `</script>` would end it.
   return `window.__MEDAILLE_CONFIG__ = ${scriptSafeJson(config)};\n`;
-}
-
-/**
- * JSON that can sit inside a <script> element: `<` written \u003c (no `</script>`, no `<!--`), and the
- * line separators U+2028/U+2029 escaped (old JavaScript parsers end a string there). JSON.parse reads it back
- * unchanged.
- */
-export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replaceAll('<', '\\u003c')
-    .replaceAll('\u2028', '\\u2028')
-    .replaceAll('\u2029', '\\u2029');
 }
 
 /** Text for an HTML element's content or a quoted attribute. */

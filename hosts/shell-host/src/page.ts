@@ -4,8 +4,8 @@
  * server-rendered scan page gets the page itself, its hydration data and its styles (issue 18, contract
  * section 2). The HTML is the shell's own build, so the few places changed are found by their exact tags.
  */
-import { SCAN_DATA_ELEMENT_ID, SCAN_PAGE_ELEMENT_ID, type ScanServerPage } from '@medaille/federation';
-import { configScript, escapeHtml, type ShellConfig, scriptSafeJson } from './config.ts';
+import { SCAN_DATA_ELEMENT_ID, SCAN_PAGE_ELEMENT_ID, type ScanServerPage, scriptSafeJson } from '@medaille/federation';
+import { configScript, escapeHtml, type ShellConfig } from './config.ts';
 
 const CONFIG_TAG = '<script src="/config.js"></script>';
 
@@ -38,17 +38,15 @@ export async function scanFiles(manifestUrl: string, signal: AbortSignal): Promi
     url(`${entry.path ? `${entry.path}/` : ''}${entry.name}`),
     ...manifest.exposes.flatMap((e) => e.assets.js.sync.map(url)),
   ];
-  const styleNames = manifest.exposes.flatMap((e) => e.assets.css.sync);
-  const styles = styleNames.map(url);
+  const styles = manifest.exposes.flatMap((e) => e.assets.css.sync.map((name) => ({ href: url(name).href, name })));
   const attribute = (value: URL) => escapeHtml(value.href);
   const preloads = [
     `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(url(manifestUrl))}">`,
     ...scripts.map((file) => `<link rel="preload" as="script" href="${attribute(file)}">`),
-    ...styles.map((file) => `<link rel="preload" as="style" href="${attribute(file)}">`),
+    ...styles.map((style) => `<link rel="preload" as="style" href="${escapeHtml(style.href)}">`),
   ].join('');
   const onDemandScripts = manifest.exposes.flatMap((e) => (e.assets.js.async ?? []).map((file) => url(file).href));
-  const namedStyles = styleNames.map((name) => ({ href: url(name).href, name }));
-  return { preloads, onDemandScripts, styles: namedStyles };
+  return { preloads, onDemandScripts, styles };
 }
 
 /**

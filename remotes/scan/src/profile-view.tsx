@@ -1,6 +1,6 @@
 import { toast } from '@medaille/design-system/toast';
 import { mapsPointUrl, phoneHref, sexToStored, smsHref, visibleContacts, whatsAppHref } from '@medaille/domain';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { OWNER_TEXT } from './copy.ts';
 import { ageText, dateTimeText, sexText, speciesText, weightText } from './format.ts';
 import { dialogWordsFor, useWords } from './i18n.ts';
@@ -22,7 +22,8 @@ const DIALOGS = {
 const Lightbox = DIALOGS.lightbox.Component;
 const MessageDialog = DIALOGS.message.Component;
 const LocationDialog = DIALOGS.location.Component;
-const FranceGuideSteps = lazy(() => import('./france-guide.tsx'));
+const GUIDE_STEPS = onDemand(() => import('./france-guide.tsx'));
+const FranceGuideSteps = GUIDE_STEPS.Component;
 
 type Open = 'lightbox' | 'message' | 'location' | null;
 
@@ -70,7 +71,7 @@ function ReachByText({ phone, name }: { phone: string; name: string }) {
 
 /**
  * What to do in France when the owner cannot be reached; open at once when the animal is lost. Its steps
- * are downloaded when it first opens.
+ * are downloaded when it first opens, and shown once they are here.
  */
 function FranceGuide({ open }: { open: boolean }) {
   const { copy, language } = useWords();
@@ -97,7 +98,10 @@ function FranceGuide({ open }: { open: boolean }) {
       className="scan-card scan-guide"
       open={open}
       onToggle={(event) => {
-        if (event.currentTarget.open) setShown(true);
+        if (!event.currentTarget.open || shown) return;
+        // Shown once its code and words are here, as a dialog is (onDemand).
+        const show = () => setShown(true);
+        Promise.all([GUIDE_STEPS.load(), dialogWordsFor(language)]).then(show, show);
       }}
     >
       <summary>{copy.guide.title}</summary>

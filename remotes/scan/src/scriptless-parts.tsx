@@ -4,7 +4,7 @@
 // outcome. No photo without JavaScript: resizing it is the browser's work.
 
 import { LIMITS } from '@medaille/domain';
-import type { ScanMessageForm } from '@medaille/federation';
+import { type ScanMessageForm, scriptSafeJson } from '@medaille/federation';
 import { useDialogWords, useWords } from './i18n.ts';
 import type { ScriptlessWriter } from './scriptless.tsx';
 import { SCRIPTLESS_WORDS } from './scriptless-copy.ts';
@@ -31,10 +31,7 @@ export function messageDialogScripts(scripts: readonly string[], language: strin
 function PreloadWhenOpened({ scripts }: { scripts: string[] }) {
   if (scripts.length === 0) return null;
   // Script-safe: a URL's `<` or line separators cannot end the element or the string.
-  const urls = JSON.stringify(scripts).replace(
-    /[<\u2028\u2029]/g,
-    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  const urls = scriptSafeJson(scripts);
   const code = `(function(d){if(!d)return;function f(){if(!d.open)return;d.removeEventListener("toggle",f);${urls}.forEach(function(u){var l=document.createElement("link");l.rel="preload";l.as="script";l.href=u;document.head.appendChild(l)})}d.addEventListener("toggle",f);f()})(document.currentScript.closest("details"))`;
   return <script dangerouslySetInnerHTML={{ __html: code }} />;
 }

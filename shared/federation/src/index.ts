@@ -133,6 +133,18 @@ export interface ScanServerManifest {
 export const SCAN_DATA_ELEMENT_ID = 'medaille-scan-data';
 export const SCAN_PAGE_ELEMENT_ID = 'scan-page';
 
+/**
+ * JSON that can sit inside a <script> element, as the host and the scan remote's server entry write it
+ * into a page: `<` written \u003c (no `</script>`, no `<!--`), and the line separators U+2028/U+2029
+ * escaped (old JavaScript parsers end a string there). JSON.parse reads it back unchanged.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
 /** remotes/portal exposes ./PortalApp: every owner route, rendered inside the shell's router. */
 export type PortalAppProps = Record<string, never>;
 
