@@ -139,12 +139,22 @@ test.describe('the checklist of a loss', () => {
     await expect(loss.getByRole('checkbox')).toHaveCount(3);
     await expect(loss.getByText('I-CAD')).toHaveCount(0);
 
-    // A tick that cannot be saved (the network drops it) is put back, and the owner is told.
+    // A tick that cannot be saved (the network drops it) is put back, and the owner is told. The drop waits
+    // until the tick has shown: dropped at once, it was put back before the click had seen it change.
+    let dropSave = () => {};
+    const saveDropped = new Promise<void>((resolve) => {
+      dropSave = resolve;
+    });
     await page.route(
       (url) => url.pathname === '/rest/v1/animals',
-      (route) => (route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.fallback()),
+      async (route) => {
+        if (route.request().method() !== 'PATCH') return route.fallback();
+        await saveDropped;
+        return route.abort('internetdisconnected');
+      },
     );
     await loss.getByRole('checkbox', { name: STEPS.fourriere }).check();
+    dropSave();
     await expect(page.locator('.md-toast', { hasText: "Impossible d'enregistrer la liste" })).toContainText(
       "Une erreur inattendue s'est produite",
     );
