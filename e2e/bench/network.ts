@@ -110,18 +110,22 @@ function firstUrl(stack: CallStack | undefined): string | undefined {
 interface Milestones {
   __nameAt?: number;
   __interactiveAt?: number;
+  __pageDialogAt?: number;
 }
 
 /**
- * Watches a page from its first byte for two moments, in ms since the navigation started:
+ * Watches a page from its first byte for three moments, in ms since the navigation started:
  * - the name is visible: the first frame painted with an h1 of that text (a frame, not the DOM insertion:
  *   the browser paints nothing while a stylesheet in the head is still on its way, and a server-rendered
  *   page's h1 is in the DOM long before that);
  * - the page is interactive, if a button text is given: as soon as an element with that text shows (a
  *   button, or the summary of a server-rendered page's form without JavaScript), it is clicked, and again
- *   every 100 ms while nothing opened, as an impatient finder would, until a dialog is open. A summary's
- *   click opens the form without JavaScript, which the page turns into the dialog once hydrated; a button
- *   clicked before its script has taken the page over opens nothing: the time is that of the dialog.
+ *   every 100 ms while nothing opened, as an impatient finder would, until a dialog is open. On a
+ *   server-rendered page the summary's click opens the server's form as a modal dialog (its inline script;
+ *   without JavaScript, in the page); a button clicked before its script has taken the page over opens
+ *   nothing: the time is that of the dialog;
+ * - the page's own dialog is open: the server's form taken over by the hydrated page's dialog (the same
+ *   moment as the one before on a client-rendered page).
  */
 export async function watchMilestones(page: Page, heading: string, messageButton: string | null) {
   // Given as source text: a compiled function would carry the bundler's helpers into the page.
@@ -141,7 +145,11 @@ export async function watchMilestones(page: Page, heading: string, messageButton
           }
         }
       }
-      if (button === null || window.__interactiveAt !== undefined) return;
+      if (button === null) return;
+      if (window.__pageDialogAt === undefined && document.querySelector('dialog[open]:not(.scan-early-dialog)')) {
+        window.__pageDialogAt = performance.now();
+      }
+      if (window.__interactiveAt !== undefined) return;
       if (document.querySelector('dialog[open]')) {
         window.__interactiveAt = performance.now();
         return;
@@ -161,7 +169,7 @@ export async function watchMilestones(page: Page, heading: string, messageButton
     new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
     var timer = setInterval(function () {
       check();
-      if (window.__interactiveAt !== undefined || (button === null && nameSeen)) clearInterval(timer);
+      if (window.__pageDialogAt !== undefined || (button === null && nameSeen)) clearInterval(timer);
     }, 20);
   })();`);
   const moment = async (name: keyof Milestones) => {
@@ -170,5 +178,9 @@ export async function watchMilestones(page: Page, heading: string, messageButton
     });
     return page.evaluate((key) => (window as Milestones)[key as keyof Milestones] as number, name);
   };
-  return { nameMs: () => moment('__nameAt'), interactiveMs: () => moment('__interactiveAt') };
+  return {
+    nameMs: () => moment('__nameAt'),
+    interactiveMs: () => moment('__interactiveAt'),
+    pageDialogMs: () => moment('__pageDialogAt'),
+  };
 }

@@ -183,6 +183,8 @@ test('with JavaScript the page hydrates without a console error or a second prof
 
   await page.getByRole('button', { name: 'Envoyer un message' }).click();
   const dialog = page.getByRole('dialog', { name: 'Écrire au propriétaire de Rex' });
+  // As wide as the phone allows, no wider: nothing cut off at its right.
+  expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   await dialog.getByLabel('Votre message').fill('Il est avec moi, place Bellecour.');
   await dialog.getByRole('button', { name: 'Envoyer' }).click();
   await expect(page.locator('.md-toast-title', { hasText: 'Message transmis au propriétaire' })).toBeVisible();
@@ -216,7 +218,7 @@ test('with JavaScript the page hydrates without a console error or a second prof
   expect(problems).toEqual([]);
 });
 
-test('a finder who opens the message form before the JavaScript has arrived has its dialog fetched at once, and gets the dialog', async ({
+test('before the JavaScript has arrived, the message button opens the form as a modal dialog, fetches the page’s dialog at once, and the page’s dialog takes over', async ({
   page,
 }) => {
   const problems = watchConsole(page);
@@ -240,17 +242,31 @@ test('a finder who opens the message form before the JavaScript has arrived has 
   // Not 'domcontentloaded': that waits for the deferred entry held here.
   await page.goto(scanUrl(rex), { waitUntil: 'commit' });
 
-  // The form without JavaScript opens, and the dialog's code and words are asked for right then.
-  await page.locator('summary', { hasText: 'Envoyer un message' }).click();
-  await expect(page.getByLabel('Votre message')).toBeVisible();
+  // The server's form opens as a modal dialog (its own inline script), and the page's dialog's code and
+  // words are asked for right then.
+  const summary = page.locator('summary', { hasText: 'Envoyer un message' });
+  const dialog = page.getByRole('dialog', { name: 'Écrire au propriétaire de Rex' });
+  await summary.click();
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
   await Promise.all([dialogCode, dialogWords]);
+  // 'Annuler' closes it without sending, and the button is back; Escape too.
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(summary).toBeVisible();
+  await summary.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await summary.click();
+  await expect(dialog).toBeVisible();
   expect(entryServed).toBe(false);
 
-  // Once the JavaScript is here, the open form becomes the dialog.
+  // Once the JavaScript is here, the page's own dialog takes its place: the same, with the photo.
   releaseEntry();
-  const dialog = page.getByRole('dialog', { name: 'Écrire au propriétaire de Rex' });
-  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Photo de l’animal (facultatif)')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Envoyer' })).toBeVisible();
+  await expect(page.locator('details.scan-scriptless')).toHaveCount(0);
   expect(problems).toEqual([]);
 });
 

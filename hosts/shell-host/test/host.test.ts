@@ -159,7 +159,8 @@ describe('GET /{code}', () => {
     expect(html).not.toMatch(/as="style"/);
     expect(html.indexOf('<style')).toBeGreaterThan(html.lastIndexOf('rel="preload" as="script"'));
     // The message form fetches the dialog it turns into when opened: its chunk and its words in French.
-    const early = /<script>\(function\(d\)[^<]*<\/script>/.exec(body)?.[0] ?? '';
+    const early =
+      [...body.matchAll(/<script>([^<]*)<\/script>/g)].find((match) => match[1]?.includes('showModal'))?.[1] ?? '';
     expect([...early.matchAll(/\/static\/js\/async\/([a-z-]+)\.[0-9a-f]+\.js/g)].map((match) => match[1])).toEqual([
       'dialogs-fr',
       'message-dialog',

@@ -120,7 +120,14 @@ describe('the server’s page without JavaScript', () => {
     expect(names).toEqual(['message', 'contact', 'website']);
     expect(form?.querySelector('textarea')?.getAttribute('maxlength')).toBe('300');
     expect(form?.querySelector('[name="website"]')?.closest('[hidden]')).not.toBeNull();
-    expect(form?.querySelector('button[type="submit"]')?.textContent).toBe('Envoyer');
+    expect(form?.querySelector('button[type="submit"]:not([formmethod])')?.textContent).toBe('Envoyer');
+    // In the dialog its script opens as a modal: titled, and 'Annuler' closes it without sending.
+    const dialog = form?.closest('dialog');
+    expect(dialog?.parentElement?.matches('details.scan-scriptless')).toBe(true);
+    expect(container.querySelector(`#${dialog?.getAttribute('aria-labelledby')}`)?.textContent).toBe(
+      'Écrire au propriétaire de Rex',
+    );
+    expect(form?.querySelector('button[formmethod="dialog"]')?.textContent).toBe('Annuler');
     // Closed until the finder opens it.
     expect(container.querySelector('details.scan-scriptless[open]')).toBeNull();
   });

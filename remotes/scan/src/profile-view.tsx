@@ -163,6 +163,7 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
         ) : null}
         <UntilHydrated
           part="location"
+          name={profile.name}
           onOpen={shareLocation}
           summary={text.shareLocation}
           className="md-button md-button-primary"
@@ -174,6 +175,7 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
         />
         <UntilHydrated
           part="message"
+          name={profile.name}
           onOpen={() => setOpen('message')}
           summary={text.sendMessage}
           className="md-button md-button-secondary"

@@ -23,20 +23,21 @@ export function messageDialogScripts(scripts: readonly string[], language: strin
 }
 
 /**
- * A script that fetches `scripts` the first time its <details> opens (or at once if it opened while the
- * page was still arriving): a finder who opens the form before the page's JavaScript has arrived gets the
- * dialog it turns into without waiting one more round trip once hydrated, and a finder who only reads
- * downloads nothing more. Without JavaScript it does nothing.
+ * The message form's script, for a browser with JavaScript whose page's scripts have not arrived yet: the
+ * summary then opens the form as a modal dialog, as the hydrated page's button does (Escape or 'Annuler'
+ * close it), and the first opening fetches `scripts`, the dialog the page turns it into once hydrated, so
+ * that it comes without one more round trip. A finder who only reads downloads nothing more. Without
+ * JavaScript, or without <dialog> in the browser, the <details> opens the form in the page instead.
+ * `outcome`: the page shows the host's outcome, already open in the page, and stays so.
  */
-function PreloadWhenOpened({ scripts }: { scripts: string[] }) {
-  if (scripts.length === 0) return null;
+function OpenAsDialog({ scripts, outcome }: { scripts: string[]; outcome: boolean }) {
   // Script-safe: a URL's `<` or line separators cannot end the element or the string.
   const urls = scriptSafeJson(scripts);
-  const code = `(function(d){if(!d)return;function f(){if(!d.open)return;d.removeEventListener("toggle",f);${urls}.forEach(function(u){var l=document.createElement("link");l.rel="preload";l.as="script";l.href=u;document.head.appendChild(l)})}d.addEventListener("toggle",f);f()})(document.currentScript.closest("details"))`;
+  const code = `(function(dialog,urls,outcome){var details=dialog.parentElement,summary=details.firstElementChild,asked=false;function fetchDialog(){if(asked)return;asked=true;urls.forEach(function(u){var l=document.createElement("link");l.rel="preload";l.as="script";l.href=u;document.head.appendChild(l)})}function open(){details.open=true;fetchDialog();if(!dialog.open)dialog.showModal()}details.addEventListener("toggle",function(){if(details.open)fetchDialog()});if(typeof dialog.showModal!=="function"){if(details.open)fetchDialog();return}summary.addEventListener("click",function(e){e.preventDefault();if(details.open)details.open=false;else open()});dialog.addEventListener("close",function(){details.open=false});if(details.open)outcome?fetchDialog():open()})(document.currentScript.closest("dialog"),${urls},${outcome})`;
   return <script dangerouslySetInnerHTML={{ __html: code }} />;
 }
 
-function MessageForm({ outcome, scripts }: { outcome?: ScanMessageForm; scripts: string[] }) {
+function MessageForm({ name, outcome, scripts }: { name: string; outcome?: ScanMessageForm; scripts: string[] }) {
   const copy = useDialogWords();
   const text = copy.message;
   if (outcome?.state === 'sent') {
@@ -50,41 +51,54 @@ function MessageForm({ outcome, scripts }: { outcome?: ScanMessageForm; scripts:
   }
   const values = outcome?.state === 'refused' ? outcome.values : { message: '', contact: '' };
   return (
-    <form className="scan-form" method="post">
-      <PreloadWhenOpened scripts={scripts} />
-      <p>{text.intro}</p>
-      {outcome?.state === 'refused' ? (
-        <p className="scan-error" role="alert">
-          {outcome.error}
-        </p>
-      ) : null}
-      <label htmlFor="scan-form-message">{text.message}</label>
-      <textarea
-        id="scan-form-message"
-        name="message"
-        rows={5}
-        maxLength={LIMITS.messageMaxLength}
-        defaultValue={values.message}
-      />
-      <label htmlFor="scan-form-contact">{text.contact}</label>
-      <input
-        id="scan-form-contact"
-        name="contact"
-        maxLength={LIMITS.finderContactMaxLength}
-        autoComplete="on"
-        defaultValue={values.contact}
-      />
-      {/* Hidden even without the page's CSS; robots fill it, and the host then sends nothing. */}
-      <div className="scan-honeypot" aria-hidden="true" hidden>
-        <label htmlFor="scan-form-website">{text.honeypot}</label>
-        <input id="scan-form-website" name="website" tabIndex={-1} autoComplete="off" />
-      </div>
-      <div className="scan-actions">
-        <button type="submit" className="md-button md-button-primary">
-          {text.send}
-        </button>
-      </div>
-    </form>
+    // Shown in the page by the disclosure when closed (scan.css), as a modal once the script opens it.
+    <dialog className="scan-dialog scan-early-dialog" aria-labelledby="scan-form-title">
+      <form className="scan-form" method="post">
+        <OpenAsDialog scripts={scripts} outcome={outcome !== undefined} />
+        <h2 id="scan-form-title">{text.title(name)}</h2>
+        <p>{text.intro}</p>
+        {outcome?.state === 'refused' ? (
+          <p className="scan-error" role="alert">
+            {outcome.error}
+          </p>
+        ) : null}
+        <label htmlFor="scan-form-message">{text.message}</label>
+        <textarea
+          id="scan-form-message"
+          name="message"
+          rows={5}
+          maxLength={LIMITS.messageMaxLength}
+          defaultValue={values.message}
+        />
+        <label htmlFor="scan-form-contact">{text.contact}</label>
+        <input
+          id="scan-form-contact"
+          name="contact"
+          maxLength={LIMITS.finderContactMaxLength}
+          autoComplete="on"
+          defaultValue={values.contact}
+        />
+        {/* Hidden even without the page's CSS; robots fill it, and the host then sends nothing. */}
+        <div className="scan-honeypot" aria-hidden="true" hidden>
+          <label htmlFor="scan-form-website">{text.honeypot}</label>
+          <input id="scan-form-website" name="website" tabIndex={-1} autoComplete="off" />
+        </div>
+        <div className="scan-actions">
+          {/* Closes the modal without sending (no script needed); not shown in the page. */}
+          <button
+            type="submit"
+            formMethod="dialog"
+            formNoValidate
+            className="md-button md-button-secondary scan-modal-only"
+          >
+            {text.cancel}
+          </button>
+          <button type="submit" className="md-button md-button-primary">
+            {text.send}
+          </button>
+        </div>
+      </form>
+    </dialog>
   );
 }
 
@@ -96,5 +110,9 @@ function LocationNeedsScript() {
 /** The server's writer of the parts; `messageScripts`: the message dialog's scripts (messageDialogScripts). */
 export const scriptlessWriter =
   (messageScripts: string[]): ScriptlessWriter =>
-  (part, messageForm) =>
-    part === 'message' ? <MessageForm outcome={messageForm} scripts={messageScripts} /> : <LocationNeedsScript />;
+  (part, { name = '', messageForm }) =>
+    part === 'message' ? (
+      <MessageForm name={name} outcome={messageForm} scripts={messageScripts} />
+    ) : (
+      <LocationNeedsScript />
+    );

@@ -1,6 +1,8 @@
 // The parts of the page that work without JavaScript (issue 18): before the page is hydrated (scripts
 // blocked, failed, or not arrived yet), the message button is a <details> holding a plain HTML form the
-// host forwards, and the position button a <details> that says it needs JavaScript. Their content is
+// host forwards (in a <dialog> that a small inline script opens as a modal, for a browser with JavaScript
+// whose page's scripts have not arrived yet), and the position button a <details> that says it needs
+// JavaScript. Their content is
 // written by the server entry only (scriptless-parts.tsx): the browser keeps the server's HTML of it and
 // never renders it itself, so that neither its code nor its words are in the browser's chunks.
 import type { ScanMessageForm } from '@medaille/federation';
@@ -19,8 +21,14 @@ import { useHydrated, usePageFacts } from './page-facts.ts';
 
 export type ScriptlessPart = 'message' | 'location';
 
+/** What a part is written from besides the page's words: the animal's name, the message form's outcome. */
+export interface PartFacts {
+  name?: string;
+  messageForm?: ScanMessageForm;
+}
+
 /** Writes a part's content: given by the server entry, absent in the browser. */
-export type ScriptlessWriter = (part: ScriptlessPart, messageForm?: ScanMessageForm) => ReactNode;
+export type ScriptlessWriter = (part: ScriptlessPart, facts: PartFacts) => ReactNode;
 
 const ScriptlessContext = createContext<ScriptlessWriter | null>(null);
 export const ScriptlessProvider = ScriptlessContext.Provider;
@@ -41,26 +49,43 @@ export function KeepServerHtml({ children }: { children: ReactNode }) {
   return children;
 }
 
-function ServerContent({ part, messageForm }: { part: ScriptlessPart; messageForm?: ScanMessageForm }) {
+/**
+ * A part as the server wrote it, within a Suspense boundary: the browser keeps it as it is while it
+ * hydrates, and its own render has nothing there. Give it the same element on every render: React keeps
+ * the server's content of a boundary it could not hydrate only while nothing re-renders it (new props
+ * would make it render it, to its fallback).
+ */
+function ServerPart({ part, facts = {} }: { part: ScriptlessPart; facts?: PartFacts }) {
+  return (
+    <Suspense fallback={null}>
+      <ServerContent part={part} facts={facts} />
+    </Suspense>
+  );
+}
+
+function ServerContent({ part, facts }: { part: ScriptlessPart; facts: PartFacts }) {
   const write = useContext(ScriptlessContext);
   if (write === null) use(NEVER);
-  return write?.(part, messageForm);
+  return write?.(part, facts);
 }
 
 /**
  * `button` once the page is hydrated; before, a <details> whose <summary> looks like it and whose content
- * works without JavaScript. A part the finder opened just before the page was hydrated becomes what the
- * button opens (`onOpen`), unless they typed in it or it shows the host's outcome: it then stays as it is,
- * so that nothing they typed or read goes away.
+ * works without JavaScript. A part the finder opened just before the page was hydrated (the message form
+ * then shows as its modal dialog) becomes what the button opens (`onOpen`), unless they typed in it or it
+ * shows the host's outcome: it then stays as it is, so that nothing they typed or read goes away.
  */
 export function UntilHydrated({
   part,
+  name,
   summary,
   className,
   button,
   onOpen,
 }: {
   part: ScriptlessPart;
+  /** The animal's name, for the part's title. */
+  name: string;
   summary: string;
   className: string;
   button: ReactNode;
@@ -70,16 +95,8 @@ export function UntilHydrated({
   const messageForm = part === 'message' ? usePageFacts()?.messageForm : undefined;
   const hydrated = useHydrated();
   const details = useRef<HTMLDetailsElement>(null);
-  // The same element on every render: React keeps the server's content of a boundary it could not hydrate
-  // only while nothing re-renders it (new props would make it render it, to its fallback).
-  const content = useMemo(
-    () => (
-      <Suspense fallback={null}>
-        <ServerContent part={part} messageForm={messageForm} />
-      </Suspense>
-    ),
-    [part, messageForm],
-  );
+  // The same element on every render (see ServerPart).
+  const content = useMemo(() => <ServerPart part={part} facts={{ name, messageForm }} />, [part, name, messageForm]);
   const [openedBefore, setOpenedBefore] = useState(false);
   // Once, as the page is hydrated: what was open then, not later.
   useLayoutEffect(() => {
