@@ -219,55 +219,106 @@ test('with JavaScript the page hydrates without a console error or a second prof
   expect(problems).toEqual([]);
 });
 
-test('before the JavaScript has arrived, the message button opens the form as a modal dialog, fetches the page’s dialog at once, and the page’s dialog takes over', async ({
+/** Holds back the requests `pattern` matches until `release()`: a page's scripts on a slow link. */
+async function holdRequests(page: Page, pattern: RegExp) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const state = { served: false, release };
+  await page.route(pattern, async (route) => {
+    await held;
+    state.served = true;
+    await route.continue();
+  });
+  return state;
+}
+
+const SHELL_ENTRY = /\/static\/js\/index\.[0-9a-f]+\.js$/;
+const MESSAGE_DIALOG_CODE = /\/message-dialog\.[0-9a-f]+\.js$/;
+
+test('before the JavaScript has arrived, the message button opens the form as a modal dialog, fetches the page’s dialog at once, and the page’s dialog takes over once it is here', async ({
   page,
 }) => {
   const problems = watchConsole(page);
   // The shell's entry held back: the page stays the server's, without JavaScript, until it is let through.
-  let releaseEntry = () => {};
-  const entryHeld = new Promise<void>((resolve) => {
-    releaseEntry = resolve;
-  });
-  let entryServed = false;
-  await page.route(/\/static\/js\/index\.[0-9a-f]+\.js$/, async (route) => {
-    await entryHeld;
-    entryServed = true;
-    await route.continue();
-  });
-  const dialogCode = page.waitForRequest((request) =>
-    /\/message-dialog\.[0-9a-f]+\.js$/.test(new URL(request.url()).pathname),
-  );
+  const entry = await holdRequests(page, SHELL_ENTRY);
+  const dialogCode = page.waitForRequest((request) => MESSAGE_DIALOG_CODE.test(new URL(request.url()).pathname));
   const dialogWords = page.waitForRequest((request) =>
     /\/dialogs-fr\.[0-9a-f]+\.js$/.test(new URL(request.url()).pathname),
   );
+  const dialogChunk = await holdRequests(page, MESSAGE_DIALOG_CODE);
   // Not 'domcontentloaded': that waits for the deferred entry held here.
   await page.goto(scanUrl(rex), { waitUntil: 'commit' });
 
   // The server's form opens as a modal dialog (its own inline script), and the page's dialog's code and
   // words are asked for right then.
-  const summary = page.locator('summary', { hasText: 'Envoyer un message' });
+  const form = page.locator('details.scan-scriptless:has(> dialog)');
+  const summary = form.locator('> summary');
   const dialog = page.getByRole('dialog', { name: 'Écrire au propriétaire de Rex' });
+  const isModal = () => dialog.evaluate((element) => element.matches(':modal'));
   await summary.click();
   await expect(dialog).toBeVisible();
-  expect(await dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
+  expect(await isModal()).toBe(true);
   await Promise.all([dialogCode, dialogWords]);
-  // 'Annuler' closes it without sending, and the button is back; Escape too.
+  // 'Annuler' closes it without sending; Escape too.
   await dialog.getByRole('button', { name: 'Annuler' }).click();
   await expect(dialog).toBeHidden();
-  await expect(summary).toBeVisible();
+  await expect(form).not.toHaveAttribute('open');
   await summary.click();
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await summary.click();
   await expect(dialog).toBeVisible();
-  expect(entryServed).toBe(false);
+  expect(entry.served).toBe(false);
 
-  // Once the JavaScript is here, the page's own dialog takes its place: the same, with the photo.
-  releaseEntry();
+  // The JavaScript is here, the page's dialog's code not yet: the server's dialog stays open meanwhile.
+  entry.release();
+  await expect(page.locator('button', { hasText: 'Partager ma position' })).toBeVisible();
+  expect(await isModal()).toBe(true);
+  await expect(dialog.getByLabel('Votre message')).toBeVisible();
+  expect(dialogChunk.served).toBe(false);
+
+  // Once it is here, the page's own dialog takes its place: the same, with the photo.
+  dialogChunk.release();
   await expect(dialog.getByLabel('Photo de l’animal (facultatif)')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Envoyer' })).toBeVisible();
   await expect(page.locator('details.scan-scriptless')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test('what the finder typed before the JavaScript arrived stays in the server’s form, whose dialog still opens and closes once the page is hydrated', async ({
+  page,
+}) => {
+  const problems = watchConsole(page);
+  const entry = await holdRequests(page, SHELL_ENTRY);
+  await page.goto(scanUrl(rex), { waitUntil: 'commit' });
+  const form = page.locator('details.scan-scriptless:has(> dialog)');
+  const dialog = page.getByRole('dialog', { name: 'Écrire au propriétaire de Rex' });
+  await form.locator('> summary').click();
+  await dialog.getByLabel('Votre message').fill('Il est au café, place des Terreaux.');
+  // Closed to look at the page again, before the page is hydrated.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  entry.release();
+  await expect(page.locator('button', { hasText: 'Partager ma position' })).toBeVisible();
+  // Hydrated: the message button is still the server's form, with the text in it.
+  await form.locator('> summary').click();
+  await expect(dialog.getByLabel('Votre message')).toHaveValue('Il est au café, place des Terreaux.');
+  expect(await dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
+  // 'Annuler' still closes it: React does not keep the click from it.
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(form).not.toHaveAttribute('open');
+  // And it sends, through the host, as without JavaScript.
+  await form.locator('> summary').click();
+  await dialog.getByRole('button', { name: 'Envoyer', exact: true }).click();
+  await expect(page.getByText('Message transmis au propriétaire')).toBeVisible();
+  await expect
+    .poll(async () => (await product.lastMail(owner.email)).text)
+    .toContain('Il est au café, place des Terreaux.');
   expect(problems).toEqual([]);
 });
 

@@ -119,9 +119,10 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
   const [open, setOpenState] = useState<Open>(null);
   // Opened once its code and words are here (both downloading at once), so that it shows at once. Opened
   // anyway if they fail: the dialog then says so within its error boundary, or tries again.
+  const prepare = (next: Exclude<Open, null>) => Promise.all([DIALOGS[next].load(), dialogWordsFor(language)]);
   const setOpen = (next: Exclude<Open, null>) => {
     const ready = () => setOpenState(next);
-    Promise.all([DIALOGS[next].load(), dialogWordsFor(language)]).then(ready, ready);
+    prepare(next).then(ready, ready);
   };
   const close = () => setOpenState(null);
   const shareLocation = () => {
@@ -176,7 +177,8 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
         <UntilHydrated
           part="message"
           name={profile.name}
-          onOpen={() => setOpen('message')}
+          prepare={() => prepare('message')}
+          onOpen={() => setOpenState('message')}
           summary={text.sendMessage}
           className="md-button md-button-secondary"
           button={

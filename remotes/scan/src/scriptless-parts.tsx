@@ -25,7 +25,9 @@ export function messageDialogScripts(scripts: readonly string[], language: strin
 /**
  * The message form's script, for a browser with JavaScript whose page's scripts have not arrived yet: the
  * summary then opens the form as a modal dialog, as the hydrated page's button does (Escape or 'Annuler'
- * close it; the button is the script's, since it has nothing to do in the page), and the first opening fetches `scripts`, the dialog the page turns it into once hydrated, so
+ * close it; the button is the script's, since it has nothing to do in the page, and it listens on the
+ * document before React: once the page is hydrated, React stops a click in a part it keeps as the server
+ * wrote it at its root, before it would reach the dialog), and the first opening fetches `scripts`, the dialog the page turns it into once hydrated, so
  * that it comes without one more round trip. A finder who only reads downloads nothing more. Without
  * JavaScript, or without <dialog> in the browser, the <details> opens the form in the page instead.
  * `outcome`: the page shows the host's outcome, already open in the page, and stays so.
@@ -33,7 +35,7 @@ export function messageDialogScripts(scripts: readonly string[], language: strin
 function OpenAsDialog({ scripts, outcome }: { scripts: string[]; outcome: boolean }) {
   // Script-safe: a URL's `<` or line separators cannot end the element or the string.
   const urls = scriptSafeJson(scripts);
-  const code = `(function(dialog,urls,outcome){var details=dialog.parentElement,summary=details.firstElementChild,asked=false;function fetchDialog(){if(asked)return;asked=true;urls.forEach(function(u){var l=document.createElement("link");l.rel="preload";l.as="script";l.href=u;document.head.appendChild(l)})}function open(){details.open=true;fetchDialog();if(!dialog.open)dialog.showModal()}details.addEventListener("toggle",function(){if(details.open)fetchDialog()});if(typeof dialog.showModal!=="function"){if(details.open)fetchDialog();return}summary.addEventListener("click",function(e){e.preventDefault();if(details.open)details.open=false;else open()});dialog.addEventListener("click",function(e){if(e.target.closest(".scan-modal-only"))dialog.close()});dialog.addEventListener("close",function(){details.open=false});if(details.open)outcome?fetchDialog():open()})(document.currentScript.closest("dialog"),${urls},${outcome})`;
+  const code = `(function(dialog,urls,outcome){var details=dialog.parentElement,summary=details.firstElementChild,asked=false;function fetchDialog(){if(asked)return;asked=true;urls.forEach(function(u){var l=document.createElement("link");l.rel="preload";l.as="script";l.href=u;document.head.appendChild(l)})}function open(){details.open=true;fetchDialog();if(!dialog.open)dialog.showModal()}details.addEventListener("toggle",function(){if(details.open)fetchDialog()});if(typeof dialog.showModal!=="function"){if(details.open)fetchDialog();return}summary.addEventListener("click",function(e){e.preventDefault();if(details.open)details.open=false;else open()});document.addEventListener("click",function(e){var t=e.target;if(t instanceof Element&&dialog.contains(t)&&t.closest(".scan-modal-only"))dialog.close()},true);dialog.addEventListener("close",function(){details.open=false});if(details.open)outcome?fetchDialog():open()})(document.currentScript.closest("dialog"),${urls},${outcome})`;
   return <script dangerouslySetInnerHTML={{ __html: code }} />;
 }
 

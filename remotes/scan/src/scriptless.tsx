@@ -69,11 +69,19 @@ function ServerContent({ part, facts }: { part: ScriptlessPart; facts: PartFacts
   return write?.(part, facts);
 }
 
+/** Whether the finder typed in a part the server wrote (the honeypot aside). */
+const typedIn = (part: HTMLElement) =>
+  [...part.querySelectorAll<HTMLTextAreaElement>('textarea, input:not([name="website"])')].some(
+    (field) => field.value !== field.defaultValue,
+  );
+
 /**
  * `button` once the page is hydrated; before, a <details> whose <summary> looks like it and whose content
  * works without JavaScript. A part the finder opened just before the page was hydrated (the message form
- * then shows as its modal dialog) becomes what the button opens (`onOpen`), unless they typed in it or it
- * shows the host's outcome: it then stays as it is, so that nothing they typed or read goes away.
+ * then shows as its modal dialog) becomes what the button opens (`onOpen`) once `prepare` has brought its
+ * code and words, so that nothing disappears meanwhile. A part they typed in, even closed again, or that
+ * shows the host's outcome stays as it is, so that nothing they typed or read goes away; so does one whose
+ * code cannot be had, since it works without.
  */
 export function UntilHydrated({
   part,
@@ -81,6 +89,7 @@ export function UntilHydrated({
   summary,
   className,
   button,
+  prepare = () => Promise.resolve(),
   onOpen,
 }: {
   part: ScriptlessPart;
@@ -89,6 +98,8 @@ export function UntilHydrated({
   summary: string;
   className: string;
   button: ReactNode;
+  /** Brings what `onOpen` shows, so that it shows at once. */
+  prepare?: () => Promise<unknown>;
   onOpen: () => void;
 }) {
   // The no-JavaScript form's outcome, after the host forwarded it.
@@ -97,18 +108,30 @@ export function UntilHydrated({
   const details = useRef<HTMLDetailsElement>(null);
   // The same element on every render (see ServerPart).
   const content = useMemo(() => <ServerPart part={part} facts={{ name, messageForm }} />, [part, name, messageForm]);
-  const [openedBefore, setOpenedBefore] = useState(false);
-  // Once, as the page is hydrated: what was open then, not later.
+  // The server's part stays for good (kept), or until what the button opens is ready (handingOver).
+  const [kept, setKept] = useState(false);
+  const [handingOver, setHandingOver] = useState(false);
+  // Once, as the page is hydrated: what the finder did before, not later.
   useLayoutEffect(() => {
-    const opened = details.current;
-    if (!opened?.open) return;
-    const typed = [...opened.querySelectorAll<HTMLTextAreaElement>('textarea, input:not([name="website"])')].some(
-      (field) => field.value !== field.defaultValue,
+    const server = details.current;
+    if (!server) return;
+    if (messageForm || typedIn(server)) {
+      setKept(true);
+      return;
+    }
+    if (!server.open) return;
+    setHandingOver(true);
+    prepare().then(
+      () => {
+        // As it is now: they may have typed, or closed it, meanwhile.
+        if (typedIn(server)) setKept(true);
+        else if (server.open) onOpen();
+        setHandingOver(false);
+      },
+      () => setKept(true),
     );
-    if (typed || messageForm) setOpenedBefore(true);
-    else onOpen();
   }, []);
-  if (hydrated && !openedBefore) return button;
+  if (hydrated && !kept && !handingOver) return button;
   return (
     // The form's outcome (sent, refused) shows at once, open. The finder may have opened it before the page
     // was hydrated: that `open` is theirs, not a mismatch.
