@@ -285,6 +285,10 @@ test('before the JavaScript has arrived, the message button opens the form as a 
   await expect(dialog.getByLabel('Photo de l’animal (facultatif)')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Envoyer' })).toBeVisible();
   await expect(page.locator('details.scan-scriptless')).toHaveCount(0);
+  // Closed, it gives focus back to the button that took the form's place, not to the page's top.
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Envoyer un message' })).toBeFocused();
   expect(problems).toEqual([]);
 });
 

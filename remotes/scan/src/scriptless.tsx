@@ -9,6 +9,7 @@ import type { ScanMessageForm } from '@medaille/federation';
 import {
   createContext,
   type ReactNode,
+  type RefObject,
   Suspense,
   use,
   useContext,
@@ -89,6 +90,7 @@ export function UntilHydrated({
   summary,
   className,
   button,
+  buttonRef,
   prepare = () => Promise.resolve(),
   onOpen,
 }: {
@@ -98,6 +100,11 @@ export function UntilHydrated({
   summary: string;
   className: string;
   button: ReactNode;
+  /**
+   * `button`'s element, focused as it takes over a part the finder had open: the dialog it opens then gives
+   * focus back to it when closed, not to the page's top.
+   */
+  buttonRef: RefObject<HTMLElement | null>;
   /** Brings what `onOpen` shows, so that it shows at once. */
   prepare?: () => Promise<unknown>;
   onOpen: () => void;
@@ -111,6 +118,7 @@ export function UntilHydrated({
   // The server's part stays for good (kept), or until what the button opens is ready (handingOver).
   const [kept, setKept] = useState(false);
   const [handingOver, setHandingOver] = useState(false);
+  const tookOver = useRef(false);
   // Once, as the page is hydrated: what the finder did before, not later.
   useLayoutEffect(() => {
     const server = details.current;
@@ -125,12 +133,21 @@ export function UntilHydrated({
       () => {
         // As it is now: they may have typed, or closed it, meanwhile.
         if (typedIn(server)) setKept(true);
-        else if (server.open) onOpen();
+        else if (server.open) {
+          tookOver.current = true;
+          onOpen();
+        }
         setHandingOver(false);
       },
       () => setKept(true),
     );
   }, []);
+  // In the commit that shows the button and the dialog it opens, before the dialog's own layout effect.
+  useLayoutEffect(() => {
+    if (!tookOver.current || !buttonRef.current) return;
+    tookOver.current = false;
+    buttonRef.current.focus();
+  });
   if (hydrated && !kept && !handingOver) return button;
   return (
     // The form's outcome (sent, refused) shows at once, open. The finder may have opened it before the page
