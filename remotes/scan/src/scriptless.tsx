@@ -2,9 +2,9 @@
 // blocked, failed, or not arrived yet), the message button is a <details> holding a plain HTML form the
 // host forwards (in a <dialog> that a small inline script opens as a modal, for a browser with JavaScript
 // whose page's scripts have not arrived yet), and the position button a <details> that says it needs
-// JavaScript. Their content is
-// written by the server entry only (scriptless-parts.tsx): the browser keeps the server's HTML of it and
-// never renders it itself, so that neither its code nor its words are in the browser's chunks.
+// JavaScript. Their content is written by the server entry only (scriptless-parts.tsx): the browser keeps
+// the server's HTML of it and never renders it itself, so that neither its code nor its words are in the
+// browser's chunks.
 import type { ScanMessageForm } from '@medaille/federation';
 import {
   createContext,
@@ -56,7 +56,7 @@ export function KeepServerHtml({ children }: { children: ReactNode }) {
  * the server's content of a boundary it could not hydrate only while nothing re-renders it (new props
  * would make it render it, to its fallback).
  */
-function ServerPart({ part, facts = {} }: { part: ScriptlessPart; facts?: PartFacts }) {
+function ServerPart({ part, facts }: { part: ScriptlessPart; facts: PartFacts }) {
   return (
     <Suspense fallback={null}>
       <ServerContent part={part} facts={facts} />
