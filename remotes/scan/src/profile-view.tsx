@@ -1,6 +1,6 @@
 import { toast } from '@medaille/design-system/toast';
 import { mapsPointUrl, phoneHref, sexToStored, smsHref, visibleContacts, whatsAppHref } from '@medaille/domain';
-import { type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { OWNER_TEXT } from './copy.ts';
 import { ageText, dateTimeText, sexText, speciesText, weightText } from './format.ts';
 import { dialogWordsFor, useWords } from './i18n.ts';
@@ -117,8 +117,6 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
   const text = copy.profile;
   const [photoIndex, setPhotoIndex] = useState(0);
   const [open, setOpenState] = useState<Open>(null);
-  const locationButton = useRef<HTMLButtonElement>(null);
-  const messageButton = useRef<HTMLButtonElement>(null);
   // Opened once its code and words are here (both downloading at once), so that it shows at once. Opened
   // anyway if they fail: the dialog then says so within its error boundary, or tries again.
   const prepare = (next: Exclude<Open, null>) => Promise.all([DIALOGS[next].load(), dialogWordsFor(language)]);
@@ -170,12 +168,6 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
           onOpen={shareLocation}
           summary={text.shareLocation}
           className="md-button md-button-primary"
-          buttonRef={locationButton}
-          button={
-            <button ref={locationButton} type="button" className="md-button md-button-primary" onClick={shareLocation}>
-              {text.shareLocation}
-            </button>
-          }
         />
         <UntilHydrated
           part="message"
@@ -184,17 +176,6 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
           onOpen={() => setOpenState('message')}
           summary={text.sendMessage}
           className="md-button md-button-secondary"
-          buttonRef={messageButton}
-          button={
-            <button
-              ref={messageButton}
-              type="button"
-              className="md-button md-button-secondary"
-              onClick={() => setOpen('message')}
-            >
-              {text.sendMessage}
-            </button>
-          }
         />
       </div>
     </section>

@@ -24,13 +24,12 @@ export function messageDialogScripts(scripts: readonly string[], language: strin
 
 /**
  * The message form's script, for a browser with JavaScript whose page's scripts have not arrived yet: the
- * summary then opens the form as a modal dialog, as the hydrated page's button does (Escape or 'Annuler'
- * close it; the button is the script's, since it has nothing to do in the page, and it listens on the
- * document before React: once the page is hydrated, React stops a click in a part it keeps as the server
- * wrote it at its root, before it would reach the dialog), and the first opening fetches `scripts`, the dialog the page turns it into once hydrated, so
- * that it comes without one more round trip. A finder who only reads downloads nothing more. Without
- * JavaScript, or without <dialog> in the browser, the <details> opens the form in the page instead.
- * `outcome`: the page shows the host's outcome, already open in the page, and stays so.
+ * summary opens the form as a modal dialog, as the hydrated page's button does, and its first opening
+ * fetches `scripts`, the page's own dialog, which then comes without one more round trip. Escape and
+ * 'Annuler' close it; 'Annuler' is heard on the document before React, which, once the page is hydrated,
+ * stops at its root a click inside a part it keeps as the server wrote it. Without JavaScript, or without
+ * <dialog>, the <details> opens the form in the page. `outcome`: the page shows the host's outcome, open in
+ * the page, and it stays there.
  */
 function OpenAsDialog({ scripts, outcome }: { scripts: string[]; outcome: boolean }) {
   // Script-safe: a URL's `<` or line separators cannot end the element or the string.
@@ -108,7 +107,7 @@ function LocationNeedsScript() {
 /** The server's writer of the parts; `messageScripts`: the message dialog's scripts (messageDialogScripts). */
 export const scriptlessWriter =
   (messageScripts: string[]): ScriptlessWriter =>
-  (part, { name = '', messageForm }) =>
+  (part, { name, messageForm }) =>
     part === 'message' ? (
       <MessageForm name={name} outcome={messageForm} scripts={messageScripts} />
     ) : (

@@ -9,7 +9,6 @@ import type { ScanMessageForm } from '@medaille/federation';
 import {
   createContext,
   type ReactNode,
-  type RefObject,
   Suspense,
   use,
   useContext,
@@ -24,7 +23,7 @@ export type ScriptlessPart = 'message' | 'location';
 
 /** What a part is written from besides the page's words: the animal's name, the message form's outcome. */
 export interface PartFacts {
-  name?: string;
+  name: string;
   messageForm?: ScanMessageForm;
 }
 
@@ -77,8 +76,8 @@ const typedIn = (part: HTMLElement) =>
   );
 
 /**
- * `button` once the page is hydrated; before, a <details> whose <summary> looks like it and whose content
- * works without JavaScript. A part the finder opened just before the page was hydrated (the message form
+ * A button labelled `summary` that opens its dialog (`prepare`, then `onOpen`) once the page is hydrated;
+ * before, a <details> whose <summary> looks like it and whose content works without JavaScript. A part the finder opened just before the page was hydrated (the message form
  * then shows as its modal dialog) becomes what the button opens (`onOpen`) once `prepare` has brought its
  * code and words, so that nothing disappears meanwhile. A part they typed in, even closed again, or that
  * shows the host's outcome stays as it is, so that nothing they typed or read goes away; so does one whose
@@ -89,8 +88,6 @@ export function UntilHydrated({
   name,
   summary,
   className,
-  button,
-  buttonRef,
   prepare = () => Promise.resolve(),
   onOpen,
 }: {
@@ -99,13 +96,7 @@ export function UntilHydrated({
   name: string;
   summary: string;
   className: string;
-  button: ReactNode;
-  /**
-   * `button`'s element, focused as it takes over a part the finder had open: the dialog it opens then gives
-   * focus back to it when closed, not to the page's top.
-   */
-  buttonRef: RefObject<HTMLElement | null>;
-  /** Brings what `onOpen` shows, so that it shows at once. */
+  /** Brings what `onOpen` shows, so that it shows at once; `onOpen` runs even if it fails (the dialog says so). */
   prepare?: () => Promise<unknown>;
   onOpen: () => void;
 }) {
@@ -113,6 +104,7 @@ export function UntilHydrated({
   const messageForm = part === 'message' ? usePageFacts()?.messageForm : undefined;
   const hydrated = useHydrated();
   const details = useRef<HTMLDetailsElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   // The same element on every render (see ServerPart).
   const content = useMemo(() => <ServerPart part={part} facts={{ name, messageForm }} />, [part, name, messageForm]);
   // The server's part stays for good (kept), or until what the button opens is ready (handingOver).
@@ -142,13 +134,20 @@ export function UntilHydrated({
       () => setKept(true),
     );
   }, []);
-  // In the commit that shows the button and the dialog it opens, before the dialog's own layout effect.
+  // Focused as it takes over a part the finder had open, in the commit that shows it and the dialog it
+  // opens, before the dialog's own layout effect: the dialog then gives focus back to it, not to the top.
   useLayoutEffect(() => {
-    if (!tookOver.current || !buttonRef.current) return;
+    if (!tookOver.current || !button.current) return;
     tookOver.current = false;
-    buttonRef.current.focus();
+    button.current.focus();
   });
-  if (hydrated && !kept && !handingOver) return button;
+  if (hydrated && !kept && !handingOver) {
+    return (
+      <button ref={button} type="button" className={className} onClick={() => prepare().then(onOpen, onOpen)}>
+        {summary}
+      </button>
+    );
+  }
   return (
     // The form's outcome (sent, refused) shows at once, open. The finder may have opened it before the page
     // was hydrated: that `open` is theirs, not a mismatch.
