@@ -13,3 +13,15 @@ create table if not exists local_stack.mailbox (
   created_at timestamptz not null default clock_timestamp()
 );
 create index if not exists mailbox_recipient_idx on local_stack.mailbox (lower(recipient), created_at desc);
+
+-- The codes that auth e-mails offer, apart from their links. GoTrue derives a link's token from the code
+-- (sha224(email + code)), so anyone who knows an address can try every code through links, which no
+-- per-address count sees. Here a link carries a random token of its own (in auth.users, where GoTrue keeps
+-- it), and the code is only ever checked with its address, against this row, which counts every attempt.
+create table if not exists local_stack.one_time_codes (
+  user_id uuid not null references auth.users (id) on delete cascade,
+  kind text not null check (kind in ('confirmation', 'recovery')),
+  code_hash text not null,
+  attempts int not null default 0,
+  primary key (user_id, kind)
+);

@@ -58,6 +58,7 @@ export type StackConfig = {
   functionsDir: string;
   emailTemplates: SupabaseConfig['emailTemplates'];
   otpExpirySeconds: number;
+  otpLength: number;
   /** Functions served without the gateway's JWT check (config.toml's `verify_jwt = false`). */
   publicFunctions: string[];
   /** Seed files stored in buckets when the demo data is seeded (config.toml's `objects_path`). */
@@ -100,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     functionsDir: e.FUNCTIONS_DIR,
     emailTemplates: supabase.emailTemplates,
     otpExpirySeconds: supabase.otpExpirySeconds,
+    otpLength: supabase.otpLength,
     publicFunctions: supabase.publicFunctions,
     seedObjects: supabase.seedObjects,
     functionEnv: Object.fromEntries(

@@ -49,7 +49,9 @@ const schema = z.object({
     }),
     email: z.object({
       max_frequency: z.string().regex(/^\d+(s|m|h)$/, 'a duration such as "60s"'),
-      otp_expiry: z.number().int().positive(),
+      // The bounds hosted Supabase accepts (its Auth settings): 6 to 10 digits, at most a day.
+      otp_length: z.number().int().min(6).max(10).default(6),
+      otp_expiry: z.number().int().positive().max(86_400),
       template: z.object({ confirmation: template, magic_link: template, recovery: template }),
     }),
   }),
@@ -69,6 +71,8 @@ export interface SupabaseConfig {
   seedObjects: { bucket: string; dir: string }[];
   /** Seconds a one-time e-mail code and link stay valid. */
   otpExpirySeconds: number;
+  /** Digits of the code an e-mail offers. */
+  otpLength: number;
 }
 
 const seconds = (duration: string) => {
@@ -114,5 +118,6 @@ export function readSupabaseConfig(path: string): SupabaseConfig {
       .filter((entry): entry is [string, { objects_path: string }] => entry[1].objects_path !== undefined)
       .map(([bucket, settings]) => ({ bucket, dir: resolve(supabaseDir, settings.objects_path) })),
     otpExpirySeconds: auth.email.otp_expiry,
+    otpLength: auth.email.otp_length,
   };
 }

@@ -1,6 +1,8 @@
 // The auth service as an attacker tries it (issue 11), each rule named after GoTrue's where it has one.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileGlob, redirectTarget } from '../src/auth/redirects.ts';
+import { loadConfig } from '../src/config.ts';
 import { fetchFrom, followLink, newClientAddress, startTestStack, type TestStack } from '../src/testing.ts';
 
 let stack: TestStack;
@@ -95,14 +97,67 @@ describe('redirect URLs, matched as GoTrue matches them (IsRedirectURLValid)', (
   });
 });
 
-describe('the six-digit e-mail code', () => {
+/** The code an e-mail offers ('Ou saisissez ce code : …'), as an owner reads it. */
+async function codeIn(email: string) {
+  return /saisissez ce code : (\d+)/.exec((await stack.lastMail(email)).text)?.[1] as string;
+}
+
+/** A wrong code of the same length as `code`, the n-th of a guesser's list. */
+const wrongCode = (code: string, n: number) =>
+  String((Number(code) + 1 + n) % 10 ** code.length).padStart(code.length, '0');
+
+describe('the e-mail code', () => {
+  it('cannot be tried through a link: its token is random, not sha224(email + code) as GoTrue makes it', async () => {
+    const owner = await stack.signedInOwner('linkguess');
+    await stack.client().auth.resetPasswordForEmail(owner.email);
+    const code = await codeIn(owner.email);
+    const mailed = (await stack.lastMail(owner.email)).links[0] as string;
+    // Anyone who knows the address can compute GoTrue's token_hash of every code; even the right code's is refused.
+    const guesses = [wrongCode(code, 0), wrongCode(code, 1), code].map((guess) =>
+      createHash('sha224').update(`${owner.email}${guess}`).digest('hex'),
+    );
+    for (const guess of guesses) {
+      const posted = await auth('verify', { type: 'recovery', token_hash: guess }, newClientAddress());
+      expect(posted).toMatchObject({ status: 403, body: { code: 'otp_expired' } });
+      const link = new URL(mailed);
+      link.searchParams.set('token', guess);
+      expect((await followLink(link.href)).params.get('error_code')).toBe('otp_expired');
+    }
+    // The link itself still works, once.
+    expect((await followLink(mailed)).params.get('access_token')).toBeTruthy();
+    expect((await followLink(mailed)).params.get('error_code')).toBe('otp_expired');
+  });
+
+  it('is as long as otp_length says and lives otp_expiry, at most an hour (config.toml)', async () => {
+    const owner = await stack.signedInOwner('length');
+    await stack.client().auth.signInWithOtp({ email: owner.email });
+    const { otpLength, otpExpirySeconds } = loadConfig({});
+    expect(otpLength).toBe(10);
+    expect((await codeIn(owner.email)).length).toBe(otpLength);
+    expect(otpExpirySeconds).toBeLessThanOrEqual(3600);
+  });
+
+  it('takes at most 5 tries in all, even sent at once from 20 addresses', async () => {
+    const owner = await stack.signedInOwner('parallel');
+    await stack.client().auth.signInWithOtp({ email: owner.email });
+    const code = await codeIn(owner.email);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        auth('verify', { type: 'email', email: owner.email, token: wrongCode(code, n) }, newClientAddress()),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(403));
+    const right = await auth('verify', { type: 'email', email: owner.email, token: code }, newClientAddress());
+    expect(right).toMatchObject({ status: 403, body: { code: 'otp_expired' } });
+  });
+
   it('is spent after 5 wrong guesses for an address, even by the right code after them', async () => {
     const owner = await stack.signedInOwner('guessed');
     await stack.client().auth.signInWithOtp({ email: owner.email });
-    const code = /saisissez ce code : (\d{6})/.exec((await stack.lastMail(owner.email)).text)?.[1] as string;
+    const code = await codeIn(owner.email);
     for (let i = 0; i < 5; i += 1) {
-      const wrong = String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
-      const answer = await auth('verify', { type: 'email', email: owner.email, token: wrong }, newClientAddress());
+      const guess = { type: 'email', email: owner.email, token: wrongCode(code, i) };
+      const answer = await auth('verify', guess, newClientAddress());
       expect(answer).toMatchObject({ status: 403, body: { code: 'otp_expired' } });
     }
     const right = await auth('verify', { type: 'email', email: owner.email, token: code }, newClientAddress());
@@ -110,7 +165,7 @@ describe('the six-digit e-mail code', () => {
 
     // A new e-mail brings a new code, which works.
     await stack.client().auth.signInWithOtp({ email: owner.email });
-    const fresh = /saisissez ce code : (\d{6})/.exec((await stack.lastMail(owner.email)).text)?.[1] as string;
+    const fresh = await codeIn(owner.email);
     expect((await auth('verify', { type: 'email', email: owner.email, token: fresh }, newClientAddress())).status).toBe(
       200,
     );

@@ -89,7 +89,7 @@ describe('supabase/config.toml', () => {
     expect(mail.subject).toBe(auth.email.template.confirmation.subject);
     const template = await readFile(`${SUPABASE_DIR}templates/confirmation.html`, 'utf8');
     const link = mail.links[0] as string;
-    const code = /Ou saisissez ce code : (\d{6})/.exec(mail.text)?.[1] as string;
+    const code = /Ou saisissez ce code : (\d{10})/.exec(mail.text)?.[1] as string;
     expect(link).toMatch(/\/auth\/v1\/verify\?token=[0-9a-f]{56}&type=signup&redirect_to=/);
     expect(mail.html).toBe(
       template.replace('{{ .ConfirmationURL }}', link.replaceAll('&', '&amp;')).replace('{{ .Token }}', code),

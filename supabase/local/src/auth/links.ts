@@ -1,5 +1,6 @@
-// E-mail links and codes: GoTrue stores a token's hash on the user, sends the template with the link and
-// the six-digit code, and sends no second one to an address within its frequency limit.
+// E-mail links and codes: the link's token stored on the user as GoTrue stores it, the code apart
+// (local_stack.one_time_codes), the template sent with both, and no second e-mail to an address within
+// its frequency limit.
 import type { Context } from 'hono';
 import type { Queryable } from '../database/index.ts';
 import { deliver } from '../mailbox/mailbox.ts';
@@ -9,24 +10,29 @@ import { AuthError } from './errors.ts';
 import { oneTimeToken, type UserRow } from './users.ts';
 
 export async function sendLink(ctx: AuthContext, c: Context, tx: Queryable, user: UserRow, type: LinkType) {
-  const { code, hash } = oneTimeToken(user.email);
-  const column = type === 'signup' ? 'confirmation' : 'recovery';
-  await tx.query(`update auth.users set ${column}_token = $1, ${column}_sent_at = now() where id = $2`, [
-    hash,
+  const { code, codeHash, linkToken } = oneTimeToken(user.email, ctx.config.otpLength);
+  const kind = type === 'signup' ? 'confirmation' : 'recovery';
+  await tx.query(`update auth.users set ${kind}_token = $1, ${kind}_sent_at = now() where id = $2`, [
+    linkToken,
     user.id,
   ]);
+  // A new e-mail, a new code: its count of attempts starts again.
+  await tx.query(
+    `insert into local_stack.one_time_codes (user_id, kind, code_hash) values ($1, $2, $3)
+     on conflict (user_id, kind) do update set code_hash = excluded.code_hash, attempts = 0`,
+    [user.id, kind, codeHash],
+  );
   const redirect = ctx.redirectTo(c);
-  const link = `${ctx.apiUrl(c)}/verify?${new URLSearchParams({ token: hash, type, redirect_to: redirect })}`;
+  const link = `${ctx.apiUrl(c)}/verify?${new URLSearchParams({ token: linkToken, type, redirect_to: redirect })}`;
   const variables = {
     ConfirmationURL: link,
     Token: code,
-    TokenHash: hash,
+    TokenHash: linkToken,
     SiteURL: ctx.config.siteUrl,
     Email: user.email,
     RedirectTo: redirect,
   };
   await deliver(tx, authEmail(ctx.config.emailTemplates, type, user.email, variables));
-  await ctx.limits.newCodeSent(user.email);
 }
 
 /** GoTrue's per-user e-mail frequency limit. */

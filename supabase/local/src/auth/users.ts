@@ -1,6 +1,6 @@
 // GoTrue's account records: users, identities, one-time tokens, sessions and rotating refresh tokens,
 // in GoTrue's own tables (auth.*). The auth API works as the database owner, as GoTrue does.
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { Queryable } from '../database/index.ts';
 
@@ -163,10 +163,14 @@ export async function replacePendingSignUp(
   );
 }
 
-/** A one-time code and the hash the e-mail link carries (GoTrue: hex(sha224(email + otp))). */
-export function oneTimeToken(email: string) {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  return { code, hash: tokenHash(email, code) };
+/**
+ * What an auth e-mail carries: a code of `length` digits, and its link's token, random and independent of
+ * the code (GoTrue makes it hex(sha224(email + code)), which lets anyone who knows the address try codes
+ * through links). The code is kept only as that hash.
+ */
+export function oneTimeToken(email: string, length: number) {
+  const code = Array.from({ length }, () => randomInt(0, 10)).join('');
+  return { code, codeHash: tokenHash(email, code), linkToken: randomBytes(28).toString('hex') };
 }
 
 export const tokenHash = (email: string, code: string) =>

@@ -1,10 +1,12 @@
 // /verify: an e-mail link opened in a browser (GET, answered by a redirect whose fragment carries the
-// session or the error, the implicit flow) or a token or six-digit code sent by the app (POST).
+// session or the error, the implicit flow), or a link's token or an e-mail's code sent by the app (POST).
+import { timingSafeEqual } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { Queryable } from '../database/index.ts';
 import type { StackEnv } from '../http/gateway.ts';
 import type { AuthContext } from './context.ts';
 import { AuthError } from './errors.ts';
+import { OTP_MAX_ATTEMPTS } from './limits.ts';
 import { emailOf, readBody, text } from './request.ts';
 import { signIn } from './sessions.ts';
 import { confirmEmail, tokenHash, type UserRow } from './users.ts';
@@ -18,7 +20,7 @@ export function verifyRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
     const target = ctx.redirectTo(c);
     try {
       const session = await ctx.db.transaction(async (tx) =>
-        signIn(ctx, c, tx, await spendToken(ctx, tx, type, token), 'otp'),
+        signIn(ctx, c, tx, await spendLink(ctx, tx, type, token), 'otp'),
       );
       const fragment = new URLSearchParams({
         access_token: session.access_token,
@@ -48,44 +50,87 @@ export function verifyRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
     const type = text(input.type);
     if (!type) throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
     const email = emailOf(input);
-    const hash = text(input.token_hash) || (email && text(input.token) ? tokenHash(email, text(input.token)) : '');
-    if (!hash) throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash');
-    const linkType = type === 'email' ? 'magiclink' : type;
-    try {
+    const code = text(input.token);
+    if (text(input.token_hash)) {
       return c.json(
-        await ctx.db.transaction(async (tx) => signIn(ctx, c, tx, await spendToken(ctx, tx, linkType, hash), 'otp')),
+        await ctx.db.transaction(async (tx) =>
+          signIn(ctx, c, tx, await spendLink(ctx, tx, type, text(input.token_hash)), 'otp'),
+        ),
       );
-    } catch (error) {
-      if (!(error instanceof AuthError) || !input.token) throw error;
-      // A six-digit code falls to guessing: after a few wrong ones for an address, its code is spent.
-      if (email && (await ctx.limits.codeSpentByFailure(email))) await spendCodesOf(ctx, email);
-      throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
     }
+    if (!email || !code)
+      throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash');
+    const user = await spendCode(ctx, type, email, code);
+    return c.json(await ctx.db.transaction((tx) => signIn(ctx, c, tx, user, 'otp')));
   });
 }
 
-/** Finds the user a one-time token hash belongs to, if it is still valid, and spends it. */
-async function spendToken(ctx: AuthContext, tx: Queryable, type: string, hash: string): Promise<UserRow> {
-  const column = type === 'signup' ? 'confirmation' : 'recovery';
-  if (!['signup', 'magiclink', 'recovery'].includes(type) || !hash) {
-    throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
+type TokenKind = 'confirmation' | 'recovery';
+
+/** Which of a user's tokens a verification type may use (for `email`, GoTrue takes either). */
+const KINDS_OF_TYPE: Record<string, TokenKind[]> = {
+  signup: ['confirmation'],
+  magiclink: ['recovery'],
+  recovery: ['recovery'],
+  email: ['confirmation', 'recovery'],
+};
+
+/** The user an e-mail link's token belongs to, while it is valid; the token and its code are spent. */
+async function spendLink(ctx: AuthContext, tx: Queryable, type: string, token: string): Promise<UserRow> {
+  for (const kind of KINDS_OF_TYPE[type] ?? []) {
+    if (!token) break;
+    const found = await tx.query<UserRow>(
+      `select * from auth.users where ${kind}_token = $1 and ${kind}_sent_at > now() - make_interval(secs => $2)
+       for update`,
+      [token, ctx.config.otpExpirySeconds],
+    );
+    if (found.rows[0]) return spend(tx, found.rows[0], kind);
   }
-  const found = await tx.query<UserRow>(
-    `select * from auth.users where ${column}_token = $1 and ${column}_sent_at > now() - make_interval(secs => $2)
-     for update`,
-    [hash, ctx.config.otpExpirySeconds],
+  throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
+}
+
+/**
+ * The user whose e-mail code this is, the code then spent. Every attempt counts against the code it targets,
+ * committed before the comparison (a rolled-back count would count nothing), so a code takes at most
+ * OTP_MAX_ATTEMPTS tries from all clients together; the last wrong one spends the code and its link.
+ */
+async function spendCode(ctx: AuthContext, type: string, email: string, code: string): Promise<UserRow> {
+  const wrong = () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+  const tried = await ctx.db.query<{ user_id: string; kind: TokenKind; code_hash: string; attempts: number }>(
+    `update local_stack.one_time_codes c set attempts = c.attempts + 1
+     from auth.users u where u.id = c.user_id and lower(u.email) = lower($1) and c.kind = any($2::text[])
+     returning c.user_id, c.kind, c.code_hash, c.attempts`,
+    [email, KINDS_OF_TYPE[type] ?? []],
   );
-  const user = found.rows[0];
-  if (!user) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
-  await tx.query(`update auth.users set ${column}_token = '' where id = $1`, [user.id]);
+  const hash = tokenHash(email, code);
+  const match = tried.rows.find((row) => row.attempts <= OTP_MAX_ATTEMPTS && sameText(row.code_hash, hash));
+  if (!match) {
+    const spent = tried.rows.filter((row) => row.attempts >= OTP_MAX_ATTEMPTS);
+    if (spent.length > 0)
+      await ctx.db.transaction((tx) => Promise.all(spent.map((row) => forget(tx, row.user_id, row.kind))));
+    throw wrong();
+  }
+  return ctx.db.transaction(async (tx) => {
+    const found = await tx.query<UserRow>(
+      `select * from auth.users where id = $1 and ${match.kind}_sent_at > now() - make_interval(secs => $2)
+       for update`,
+      [match.user_id, ctx.config.otpExpirySeconds],
+    );
+    if (!found.rows[0]) throw wrong();
+    return spend(tx, found.rows[0], match.kind);
+  });
+}
+
+async function spend(tx: Queryable, user: UserRow, kind: TokenKind): Promise<UserRow> {
+  await forget(tx, user.id, kind);
   await confirmEmail(tx, user.id);
   return user;
 }
 
-async function spendCodesOf(ctx: AuthContext, email: string) {
-  await ctx.db.query(
-    `update auth.users set confirmation_token = '', recovery_token = '', updated_at = now()
-     where lower(email) = lower($1)`,
-    [email],
-  );
+/** Spends a user's link and code of one kind: neither works again. */
+async function forget(tx: Queryable, userId: string, kind: TokenKind) {
+  await tx.query(`update auth.users set ${kind}_token = '', updated_at = now() where id = $1`, [userId]);
+  await tx.query('delete from local_stack.one_time_codes where user_id = $1 and kind = $2', [userId, kind]);
 }
+
+const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
