@@ -121,9 +121,14 @@ describe('refresh tokens', () => {
     const lost = await stack.client().auth.refreshSession({ refresh_token: first });
     expect(lost.data.session?.refresh_token).toBe(second);
     // ...but once the child itself was rotated, the grandparent is a replay: the whole family is revoked.
-    await stack.client().auth.refreshSession({ refresh_token: second });
+    const third = (await stack.client().auth.refreshSession({ refresh_token: second })).data.session?.refresh_token;
     const replay = await stack.client().auth.refreshSession({ refresh_token: first });
     expect(replay.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+    // The revocation is kept (GoTrue commits it before answering): whoever holds the newest token, the
+    // owner or the thief, gets nothing more from it.
+    const newest = await stack.client().auth.refreshSession({ refresh_token: third as string });
+    expect(newest.error).toMatchObject({ status: 400 });
+    expect(newest.data.session).toBeNull();
   });
 
   it('refuses unknown and malformed tokens', async () => {

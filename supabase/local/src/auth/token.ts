@@ -39,14 +39,24 @@ export function tokenRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
       const token = text(input.refresh_token);
       if (!REFRESH_TOKEN_FORMAT.test(token))
         throw new AuthError(400, 'validation_failed', 'Refresh token is not valid');
-      return c.json(await ctx.db.transaction((tx) => refresh(ctx, c, tx, token)));
+      const session = await ctx.db.transaction((tx) => refresh(ctx, c, tx, token));
+      // Thrown only now, once the family's revocation has committed: thrown inside, it would be rolled back.
+      if (session === REUSED)
+        throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      return c.json(session);
     }
     if (grant && OTHER_GRANTS.has(grant)) throw notSupported(`grant_type=${grant}`);
     throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
   });
 }
 
-/** Rotates a refresh token: the presented one is revoked and a child issued in the same session. */
+/** A revoked token presented again past the reuse interval: its whole family has been revoked. */
+const REUSED = Symbol('refresh token reused');
+
+/**
+ * Rotates a refresh token: the presented one is revoked and a child issued in the same session. A revoked
+ * one presented past the reuse interval is a replay (GoTrue: the token family is revoked, for good).
+ */
 async function refresh(ctx: AuthContext, c: Context, tx: Queryable, token: string) {
   const found = await tx.query<RefreshTokenRow>('select * from auth.refresh_tokens where token = $1 for update', [
     token,
@@ -70,7 +80,7 @@ async function refresh(ctx: AuthContext, c: Context, tx: Queryable, token: strin
       await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [
         sessionId,
       ]);
-      throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      return REUSED;
     }
   }
   await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [token]);
