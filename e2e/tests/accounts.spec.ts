@@ -25,6 +25,9 @@ test('register, confirm from the e-mail, and arrive signed in on "Mes animaux"',
   await page.getByRole('button', { name: 'Afficher le mot de passe' }).click();
   await expect(password).toHaveAttribute('type', 'text');
   await password.fill('12345678');
+  await expect(page.getByRole('status').filter({ hasText: 'Ajoutez une lettre et un chiffre' })).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await password.fill('chat1234');
   await expect(page.getByRole('status').filter({ hasText: 'Valide' })).toBeVisible();
   await submit.click();
 
@@ -45,7 +48,7 @@ test('registering an address that already has an account says so', async ({ page
   const owner = await newOwner(product, 'existant');
   await page.goto(`${product.url}/auth/register`);
   await page.getByLabel('Email').fill(owner.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill('autre-mot-de-passe');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('autre-mot-de-passe-2');
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect(toastTitle(page, 'Compte existant')).toBeVisible();
   await expect(page).toHaveURL(`${product.url}/auth/register`);
@@ -59,7 +62,7 @@ test('a sign-up whose auth client cannot load says so, keeps what was typed, and
   await page.route(authClient, (route) => route.abort('internetdisconnected'));
   await page.goto(`${product.url}/auth/register`);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill('12345678');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('chat1234');
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect(page.locator('.md-toast', { hasText: "Erreur d'inscription" })).toContainText(
     "Une erreur inattendue s'est produite",

@@ -80,7 +80,7 @@ test('starting signed out, the form and photos survive sign-up and e-mail confir
   const dialog = page.getByRole('dialog', { name: 'Connectez-vous pour activer la médaille' });
   await dialog.getByRole('tab', { name: 'Inscription' }).click();
   await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Mot de passe').fill('secret-caramel');
+  await dialog.getByLabel('Mot de passe').fill('secret-caramel-1');
   await dialog.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect(toastTitle(page, 'Inscription réussie')).toBeVisible();
 

@@ -20,7 +20,7 @@ test.describe('a double click sends one request', () => {
     const signUps = await watchRequests(page, 'POST', /\/auth\/v1\/signup$/);
     await page.goto(`${product.url}/auth/register`);
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Mot de passe', { exact: true }).fill('12345678');
+    await page.getByLabel('Mot de passe', { exact: true }).fill('chat1234');
     await page.getByRole('button', { name: 'Créer mon compte' }).dblclick();
     await expect(toastTitle(page, 'Compte créé !')).toBeVisible();
     await expect(toastTitle(page, "Erreur d'inscription")).toHaveCount(0);
@@ -58,7 +58,7 @@ test.describe('a double click sends one request', () => {
     const signUps = await watchRequests(page, 'POST', /\/auth\/v1\/signup$/);
     await dialog.getByRole('tab', { name: 'Inscription' }).click();
     await dialog.getByLabel('Email').fill(`dialogue-${crypto.randomUUID()}@test.medaille.fr`);
-    await dialog.getByLabel('Mot de passe').fill('secret-dialogue');
+    await dialog.getByLabel('Mot de passe').fill('secret-dialogue-1');
     await dialog.getByRole('button', { name: 'Créer mon compte' }).dblclick();
     await expect(toastTitle(page, 'Inscription réussie')).toBeVisible();
     expect(signUps.count()).toBe(1);
@@ -114,10 +114,10 @@ test.describe('the auth service speaks French', () => {
     const email = `non-confirme-${crypto.randomUUID()}@test.medaille.fr`;
     await page.goto(`${product.url}/auth/register`);
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Mot de passe', { exact: true }).fill('12345678');
+    await page.getByLabel('Mot de passe', { exact: true }).fill('chat1234');
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
     await expect(page.getByRole('heading', { name: 'Se connecter' })).toBeVisible();
-    await page.getByLabel('Mot de passe', { exact: true }).fill('12345678');
+    await page.getByLabel('Mot de passe', { exact: true }).fill('chat1234');
     await page.getByRole('button', { name: 'Se connecter' }).click();
     const loginError = page.locator('.md-toast', { hasText: 'Erreur de connexion' });
     await expect(loginError).toContainText("Votre adresse e-mail n'est pas encore confirmée");
@@ -186,7 +186,7 @@ test.describe('signed out', () => {
     const dialog = page.getByRole('dialog', { name: 'Connectez-vous pour activer la médaille' });
     await dialog.getByRole('tab', { name: 'Inscription' }).click();
     await dialog.getByLabel('Email').fill(email);
-    await dialog.getByLabel('Mot de passe').fill('secret-arrivee');
+    await dialog.getByLabel('Mot de passe').fill('secret-arrivee-1');
     await dialog.getByRole('button', { name: 'Créer mon compte' }).click();
     await expect(toastTitle(page, 'Inscription réussie')).toBeVisible();
 
@@ -206,7 +206,7 @@ test('after registering, the login page keeps a "check your e-mail" panel, and r
   const email = `panneau-${crypto.randomUUID()}@test.medaille.fr`;
   await page.goto(`${product.url}/auth/register`);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill('12345678');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('chat1234');
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
   const panel = page.getByRole('region', { name: 'Vérifiez votre boîte mail' });
   await expect(panel).toContainText(email);

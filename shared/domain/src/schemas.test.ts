@@ -199,7 +199,14 @@ describe('auth forms', () => {
     expect(errorsOf(registerSchema().safeParse({ email: 'a@b.fr', password: '1234567' }))).toEqual({
       password: 'Le mot de passe ne respecte pas tous les critères',
     });
-    expect(registerSchema().safeParse({ email: 'a@b.fr', password: '12345678' }).success).toBe(true);
-    expect(registerSchema(6).safeParse({ email: 'a@b.fr', password: '123456' }).success).toBe(true);
+    expect(registerSchema().safeParse({ email: 'a@b.fr', password: 'chat1234' }).success).toBe(true);
+    expect(registerSchema(6).safeParse({ email: 'a@b.fr', password: 'chat12' }).success).toBe(true);
+  });
+  it('register asks for a letter and a digit, as the auth service does (password_requirements)', () => {
+    for (const password of ['12345678', 'motdepasse', '        ', 'éééééé12']) {
+      expect(errorsOf(registerSchema().safeParse({ email: 'a@b.fr', password }))).toEqual({
+        password: 'Le mot de passe ne respecte pas tous les critères',
+      });
+    }
   });
 });

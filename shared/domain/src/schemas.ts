@@ -262,11 +262,21 @@ export const loginSchema = z.object({
 
 export const forgotPasswordSchema = z.object({ email: requiredEmail(MESSAGES.emailRequired) });
 
+/**
+ * What keeps the auth service from taking a new password, if anything: its minimum_password_length and
+ * password_requirements = "letters_digits" (config.toml), letters counted as GoTrue counts them (a to z, A to Z).
+ */
+export function newPasswordProblem(password: string, min: number = LIMITS.passwordMinRegister) {
+  if (password.length < min) return 'length';
+  return /[A-Za-z]/.test(password) && /[0-9]/.test(password) ? null : 'characters';
+}
+
 /** Register page: 8 characters; the activation dialog's sign-up asks for 6 (SPEC section 5). */
 export const registerSchema = (passwordMin: number = LIMITS.passwordMinRegister) =>
   z.object({
     email: requiredEmail(MESSAGES.fillAllFields),
-    password: z
-      .string({ error: MESSAGES.fillAllFields })
-      .check(z.minLength(1, MESSAGES.fillAllFields), z.minLength(passwordMin, MESSAGES.passwordCriteria)),
+    password: z.string({ error: MESSAGES.fillAllFields }).check(
+      z.minLength(1, MESSAGES.fillAllFields),
+      z.refine((password) => newPasswordProblem(password, passwordMin) === null, MESSAGES.passwordCriteria),
+    ),
   });

@@ -51,6 +51,7 @@ export type StackConfig = {
   siteUrl: string;
   redirectAllowList: string[];
   passwordMinLength: number;
+  passwordRequiredCharacters: string[];
   emailMinIntervalSeconds: number;
   refreshReuseSeconds: number;
   /** Auth requests allowed per client address in 5 minutes (GoTrue's per-IP limits). */
@@ -91,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((url) => url.trim())
       .filter(Boolean),
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
+    passwordRequiredCharacters: supabase.passwordRequiredCharacters,
     emailMinIntervalSeconds: e.EMAIL_MIN_INTERVAL,
     refreshReuseSeconds: e.REFRESH_TOKEN_REUSE_INTERVAL,
     authRateLimits: {

@@ -32,6 +32,14 @@ export function checkTemplate(name: string, html: string): void {
   }
 }
 
+/** The Supabase CLI's `password_requirements`, as the character sets it gives GoTrue (one of each needed). */
+const REQUIRED_CHARACTERS = {
+  '': [],
+  letters_digits: ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
+  lower_upper_letters_digits: ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
+} satisfies Record<string, string[]>;
+type PasswordRequirements = keyof typeof REQUIRED_CHARACTERS;
+
 const template = z.object({ subject: z.string().min(1), content_path: z.string().min(1) });
 
 /** What the stack reads of config.toml; anything else in the file is the CLI's business. */
@@ -42,6 +50,7 @@ const schema = z.object({
     jwt_expiry: z.number().int().positive(),
     refresh_token_reuse_interval: z.number().int().min(0),
     minimum_password_length: z.number().int().min(6),
+    password_requirements: z.enum(Object.keys(REQUIRED_CHARACTERS) as [PasswordRequirements]).default(''),
     rate_limit: z.object({
       sign_in_sign_ups: z.number().int().positive(),
       token_verifications: z.number().int().positive(),
@@ -73,6 +82,8 @@ export interface SupabaseConfig {
   otpExpirySeconds: number;
   /** Digits of the code an e-mail offers. */
   otpLength: number;
+  /** Character sets a new password must each have one of (`password_requirements`). */
+  passwordRequiredCharacters: string[];
 }
 
 const seconds = (duration: string) => {
@@ -119,5 +130,6 @@ export function readSupabaseConfig(path: string): SupabaseConfig {
       .map(([bucket, settings]) => ({ bucket, dir: resolve(supabaseDir, settings.objects_path) })),
     otpExpirySeconds: auth.email.otp_expiry,
     otpLength: auth.email.otp_length,
+    passwordRequiredCharacters: REQUIRED_CHARACTERS[auth.password_requirements],
   };
 }

@@ -25,17 +25,17 @@ async function auth(path: string, body: unknown, address: string) {
 describe('an address signed up again before it is confirmed', () => {
   it('takes the newest password, and only the newest link works (GoTrue keeps the first: safer here)', async () => {
     const email = newEmail('preregistered');
-    await stack.client().auth.signUp({ email, password: 'mot-de-passe-attaquant' });
+    await stack.client().auth.signUp({ email, password: 'mot-de-passe-attaquant-1' });
     const attackersLink = (await stack.lastMail(email)).links[0] as string;
-    await stack.client().auth.signUp({ email, password: 'mot-de-passe-du-vrai' });
+    await stack.client().auth.signUp({ email, password: 'mot-de-passe-du-vrai-1' });
     const ownersLink = (await stack.lastMail(email)).links[0] as string;
     expect(ownersLink).not.toBe(attackersLink);
 
     expect((await followLink(attackersLink)).params.get('error_code')).toBe('otp_expired');
     expect((await followLink(ownersLink)).params.get('access_token')).toBeTruthy();
-    const attacker = await stack.client().auth.signInWithPassword({ email, password: 'mot-de-passe-attaquant' });
+    const attacker = await stack.client().auth.signInWithPassword({ email, password: 'mot-de-passe-attaquant-1' });
     expect(attacker.error?.code).toBe('invalid_credentials');
-    const owner = await stack.client().auth.signInWithPassword({ email, password: 'mot-de-passe-du-vrai' });
+    const owner = await stack.client().auth.signInWithPassword({ email, password: 'mot-de-passe-du-vrai-1' });
     expect(owner.error).toBeNull();
   });
 });

@@ -33,11 +33,21 @@ export function checkEmail(email: string) {
   }
 }
 
-export function checkPasswordStrength(password: string, minLength: number) {
+/** GoTrue's checkPasswordStrength: every rule broken, its reason and its sentence, in one 422. */
+export function checkPasswordStrength(password: string, minLength: number, requiredCharacters: string[]) {
   if (password.length > 72)
     throw new AuthError(400, 'validation_failed', 'Password cannot be longer than 72 characters');
+  const reasons: string[] = [];
+  const messages: string[] = [];
   if (password.length < minLength) {
-    const message = `Password should be at least ${minLength} characters.`;
-    throw new AuthError(422, 'weak_password', message, { weak_password: { reasons: ['length'] } });
+    reasons.push('length');
+    messages.push(`Password should be at least ${minLength} characters.`);
+  }
+  if (requiredCharacters.some((set) => ![...set].some((character) => password.includes(character)))) {
+    reasons.push('characters');
+    messages.push(`Password should contain at least one character of each: ${requiredCharacters.join(', ')}.`);
+  }
+  if (reasons.length > 0) {
+    throw new AuthError(422, 'weak_password', messages.join(' '), { weak_password: { reasons } });
   }
 }

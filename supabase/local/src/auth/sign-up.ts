@@ -28,7 +28,7 @@ export function signUpRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
     if (!email) throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
     if (!password) throw new AuthError(400, 'validation_failed', 'Signup requires a valid password');
     checkEmail(email);
-    checkPasswordStrength(password, ctx.config.passwordMinLength);
+    checkPasswordStrength(password, ctx.config.passwordMinLength, ctx.config.passwordRequiredCharacters);
     const answer = await ctx.db.transaction(async (tx) => {
       const existing = await findUserByEmail(tx, email);
       if (existing?.email_confirmed_at) return lookAlikeUser(email, data);

@@ -22,7 +22,7 @@ export function userRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
       const { user, sessionId } = await requireUser(c, tx);
       refuseWhatGoTrueWouldNotLet(input, user);
       if (typeof input.password === 'string') {
-        checkPasswordStrength(input.password, ctx.config.passwordMinLength);
+        checkPasswordStrength(input.password, ctx.config.passwordMinLength, ctx.config.passwordRequiredCharacters);
         if (await checkPassword(input.password, user.encrypted_password)) {
           throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
         }

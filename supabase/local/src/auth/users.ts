@@ -119,8 +119,14 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
 }
 
 export const hashPassword = (password: string) => bcrypt.hash(password, 10);
-export const checkPassword = (password: string, hash: string | null) =>
-  hash ? bcrypt.compare(password, hash) : Promise.resolve(false);
+
+/** Checked when there is no hash to check, so that an unknown address takes as long as a wrong password. */
+const NO_ACCOUNT_HASH = bcrypt.hashSync(randomUUID(), 10);
+
+export async function checkPassword(password: string, hash: string | null | undefined): Promise<boolean> {
+  const matches = await bcrypt.compare(password, hash || NO_ACCOUNT_HASH);
+  return matches && Boolean(hash);
+}
 
 /** Creates an unconfirmed e-mail account and its e-mail identity. */
 export async function createUser(

@@ -1,6 +1,6 @@
 import { FormField } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
-import { EMAIL_PATTERN, LIMITS, MESSAGES } from '@medaille/domain';
+import { EMAIL_PATTERN, MESSAGES, newPasswordProblem } from '@medaille/domain';
 import { Button, Dialog, Flex, Tabs, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useRef, useState } from 'react';
 import { COPY } from '../../copy.ts';
@@ -36,11 +36,12 @@ export function AuthDialog({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const run = (minPassword: number | null, action: () => Promise<void>) => async (event: FormEvent) => {
+  /** `newPassword`: whether the password is a new one, checked as the auth service will, or the current one. */
+  const run = (newPassword: boolean | null, action: () => Promise<void>) => async (event: FormEvent) => {
     event.preventDefault();
-    if (!email.trim() || (minPassword !== null && !password)) return setError(MESSAGES.fillAllFields);
+    if (!email.trim() || (newPassword !== null && !password)) return setError(MESSAGES.fillAllFields);
     if (!EMAIL_PATTERN.test(email.trim())) return setError(MESSAGES.invalidEmail);
-    if (minPassword !== null && password.length < minPassword) return setError(MESSAGES.passwordCriteria);
+    if (newPassword && newPasswordProblem(password)) return setError(MESSAGES.passwordCriteria);
     setError(null);
     setBusy(true);
     try {
@@ -52,7 +53,7 @@ export function AuthDialog({
     }
   };
 
-  const login = run(1, async () => {
+  const login = run(false, async () => {
     const { error: failure } = await signInWithPassword({ email: email.trim(), password });
     if (failure) {
       setError(authErrorMessage(failure));
@@ -62,7 +63,7 @@ export function AuthDialog({
     onSignedIn();
   });
 
-  const signup = run(LIMITS.passwordMinRegister, async () => {
+  const signup = run(true, async () => {
     const { error: failure } = await signUp({ email: email.trim(), password }, 'activation');
     if (failure) {
       toast({ title: text.signupError, description: authErrorMessage(failure), variant: 'destructive' });

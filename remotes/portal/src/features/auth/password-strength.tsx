@@ -1,17 +1,19 @@
-import { LIMITS } from '@medaille/domain';
+import { newPasswordProblem } from '@medaille/domain';
 import { Text } from '@radix-ui/themes';
 import { COPY } from '../../copy.ts';
 
 /**
- * A new password's length as it is typed: 'Valide' from 8 characters, 'Trop court' below. Eight is the
- * auth service's minimum (`minimum_password_length`), so the register page and the activation's sign-up
- * both ask for it (SPEC's 6 in the dialog would end in the server's refusal).
+ * A new password as it is typed: 'Valide' once the auth service would take it (8 characters, a letter and a
+ * digit), else what is missing. Eight is the auth service's minimum (`minimum_password_length`), so the
+ * register page and the activation's sign-up both ask for it (SPEC's 6 in the dialog would end in the
+ * server's refusal).
  */
 export function PasswordStrength({ password }: { password: string }) {
-  const longEnough = password.length >= LIMITS.passwordMinRegister;
+  const problem = newPasswordProblem(password);
+  const words = { length: COPY.register.tooShort, characters: COPY.register.lettersAndDigits };
   return (
-    <Text as="p" size="2" color={longEnough ? 'green' : 'red'} role="status">
-      {longEnough ? COPY.register.valid : COPY.register.tooShort}
+    <Text as="p" size="2" color={problem ? 'red' : 'green'} role="status">
+      {problem ? words[problem] : COPY.register.valid}
     </Text>
   );
 }

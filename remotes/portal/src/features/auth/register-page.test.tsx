@@ -16,16 +16,22 @@ const show = (path = '/auth/register') =>
   );
 
 describe('the register form', () => {
-  it('says "Trop court" and keeps the button off below 8 characters, "Valide" from 8', () => {
+  it('keeps the button off until 8 characters with a letter and a digit, and says what is missing', () => {
     show();
     const password = screen.getByLabelText('Mot de passe');
     const submit = screen.getByRole('button', { name: 'Créer mon compte' });
-    fireEvent.change(password, { target: { value: '1234567' } });
+    fireEvent.change(password, { target: { value: 'abc1234' } });
     expect(screen.getByRole('status').textContent).toBe('Trop court');
     expect(screen.getAllByText(/Trop court/)).toHaveLength(1);
-    expect(screen.getByText('Au moins 8 caractères').id).toBe(password.getAttribute('aria-describedby'));
+    const hint = screen.getByText('Au moins 8 caractères, dont une lettre et un chiffre');
+    expect(hint.id).toBe(password.getAttribute('aria-describedby'));
     expect(submit.hasAttribute('disabled')).toBe(true);
-    fireEvent.change(password, { target: { value: '12345678' } });
+    for (const withoutBoth of ['12345678', 'motdepasse', '        ']) {
+      fireEvent.change(password, { target: { value: withoutBoth } });
+      expect(screen.getByRole('status').textContent).toBe('Ajoutez une lettre et un chiffre');
+      expect(submit.hasAttribute('disabled')).toBe(true);
+    }
+    fireEvent.change(password, { target: { value: 'abcd1234' } });
     expect(screen.getByRole('status').textContent).toBe('Valide');
     expect(submit.hasAttribute('disabled')).toBe(false);
   });

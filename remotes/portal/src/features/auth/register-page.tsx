@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormField, PageFrame } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
-import { LIMITS, registerSchema } from '@medaille/domain';
+import { LIMITS, newPasswordProblem, registerSchema } from '@medaille/domain';
 import { ROUTES } from '@medaille/routing';
 import { Box, Card, Flex, Grid, Heading, IconButton, Link as RadixLink, Text, TextField } from '@radix-ui/themes';
 import { useState } from 'react';
@@ -29,7 +29,7 @@ export function RegisterPage() {
   });
   const { errors, isSubmitting } = form.formState;
   const password = form.watch('password') ?? '';
-  const longEnough = password.length >= LIMITS.passwordMinRegister;
+  const acceptable = newPasswordProblem(password) === null;
   const withCode = (path: string, extra: Record<string, string> = {}) => {
     const query = new URLSearchParams(extra);
     if (code) query.set('code', code);
@@ -89,7 +89,7 @@ export function RegisterPage() {
             </FormField>
             <PasswordStrength password={password} />
             <Flex direction="column" gap="3" mt="4">
-              <SubmitButton size="3" busy={isSubmitting} disabled={!longEnough}>
+              <SubmitButton size="3" busy={isSubmitting} disabled={!acceptable}>
                 {copy.submit}
               </SubmitButton>
               <Text size="2" align="center">
