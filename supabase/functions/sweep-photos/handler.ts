@@ -4,6 +4,7 @@
 // (pg_cron on hosted Supabase, supabase/schedules/sweep-photos.sql; a timer in the local stack). The gateway
 // lets any caller through (config.toml), and the list comes from orphan_photo_files called with the caller's
 // own key, which only the service role may execute: anyone else gets 401 or 403 and nothing is removed.
+// A file that cannot be removed is counted (`failed`) and left for the next run; the others still go.
 import { callerCredentials, callerDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json } from '../_shared/http.ts';
@@ -12,6 +13,35 @@ import { FINDER_PHOTO_BUCKET, PHOTO_BUCKET, removePhotoFiles } from '../_shared/
 /** Files listed and removed per round, and rounds per run: what is left waits for the next run. */
 const BATCH = 1000;
 const MAX_ROUNDS = 10;
+/** Files a run may fail to remove before it stops trying: past that, Storage is failing, not a file. */
+const MAX_FAILURES = 10;
+
+/**
+ * Removes the files; when a request fails (Storage then keeps all of it), tries each half again, so that a
+ * file that cannot be removed is found (about 2·log2(n) requests among n), logged and counted, and the
+ * others still go. Once `failures` reaches MAX_FAILURES, what is left is counted as failed, untried.
+ */
+async function removeAllBut(
+  env: FunctionEnv,
+  names: string[],
+  bucket: string,
+  failures: { count: number },
+): Promise<{ removed: number; failed: number }> {
+  if (failures.count >= MAX_FAILURES) return { removed: 0, failed: names.length };
+  try {
+    return { removed: await removePhotoFiles(env, names, bucket), failed: 0 };
+  } catch (error) {
+    if (names.length === 1) {
+      failures.count += 1;
+      console.error(`[sweep-photos] could not remove ${bucket}/${names[0]}:`, error);
+      return { removed: 0, failed: 1 };
+    }
+    const middle = Math.ceil(names.length / 2);
+    const first = await removeAllBut(env, names.slice(0, middle), bucket, failures);
+    const second = await removeAllBut(env, names.slice(middle), bucket, failures);
+    return { removed: first.removed + second.removed, failed: first.failed + second.failed };
+  }
+}
 
 export default function sweepPhotos(request: Request, env: FunctionEnv): Promise<Response> {
   return handle('sweep-photos', async () => {
@@ -19,6 +49,8 @@ export default function sweepPhotos(request: Request, env: FunctionEnv): Promise
     if (!credentials) return failure('unauthenticated');
     const db = callerDatabase(env, credentials);
     let removed = 0;
+    let failed = 0;
+    const failures = { count: 0 };
     const sweeps = [
       ['orphan_photo_files', PHOTO_BUCKET],
       ['orphan_finder_photo_files', FINDER_PHOTO_BUCKET],
@@ -32,13 +64,15 @@ export default function sweepPhotos(request: Request, env: FunctionEnv): Promise
           throw new Error(`${lister}: ${status} ${error.code} ${error.message}`);
         }
         const orphans = data as string[];
-        const removedNow = orphans.length ? await removePhotoFiles(env, orphans, bucket) : 0;
-        removed += removedNow;
+        const swept = orphans.length ? await removeAllBut(env, orphans, bucket, failures) : { removed: 0, failed: 0 };
+        removed += swept.removed;
+        failed += swept.failed;
         // A short list was the last one; a list that could not all be removed would come back the same.
-        if (orphans.length < BATCH || removedNow < orphans.length) break;
+        if (orphans.length < BATCH || swept.removed < orphans.length) break;
       }
     }
     if (removed > 0) console.log(`[sweep-photos] removed ${removed} orphan files`);
-    return json({ removed });
+    if (failed > 0) console.error(`[sweep-photos] ${failed} orphan files could not be removed, left for the next run`);
+    return json({ removed, failed });
   })(request);
 }

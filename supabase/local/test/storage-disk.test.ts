@@ -106,6 +106,76 @@ describe('uploads on disk', () => {
   });
 });
 
+/** `{folder}/` then segments of at most 255 bytes, the last one `….jpg`, making `bytes` bytes in all. */
+function nameOfBytes(folder: string, bytes: number, segment = 255): string {
+  let name = `${folder}/`;
+  while (bytes - name.length > segment) name += `${'d'.repeat(segment)}/`;
+  return `${name}${'e'.repeat(bytes - name.length - 4)}.jpg`;
+}
+
+describe('object names', () => {
+  const rowsNamed = async (names: string[]) =>
+    (await stack.db.query('select name from storage.objects where bucket_id = $1 and name = any($2)', [BUCKET, names]))
+      .rows;
+
+  it('refuses a path segment over 255 bytes (what a Linux file name holds) with 400 InvalidKey before anything is written: no row, no file, and the folder still takes its 8 files', async () => {
+    const animalId = await newAnimal();
+    const before = await storageTree();
+    const tooLong = `${animalId}/${'a'.repeat(252)}.jpg`;
+    const { error } = await owner.client.storage.from(BUCKET).upload(tooLong, jpeg());
+    expect(error).toMatchObject({ statusCode: '400', code: 'InvalidKey', message: `Invalid key: ${tooLong}` });
+    expect(await storageTree()).toEqual(before);
+    expect(await rowsNamed([tooLong])).toEqual([]);
+    const eight = Array.from({ length: 8 }, (_, i) => `${animalId}/photo-${i}.jpg`);
+    const uploads = await Promise.all(eight.map((name) => owner.client.storage.from(BUCKET).upload(name, jpeg())));
+    expect(uploads.map((upload) => upload.error)).toEqual(eight.map(() => null));
+  });
+
+  it('refuses a name over 1024 bytes (S3’s key limit, where hosted Storage writes) with 400 InvalidKey, and takes one of 1024 bytes and a 255-byte segment', async () => {
+    const animalId = await newAnimal();
+    const before = await storageTree();
+    const tooLong = nameOfBytes(animalId, 1025);
+    const { error } = await owner.client.storage.from(BUCKET).upload(tooLong, jpeg());
+    expect(error).toMatchObject({ statusCode: '400', code: 'InvalidKey' });
+    expect(await storageTree()).toEqual(before);
+    expect(await rowsNamed([tooLong])).toEqual([]);
+
+    const longest = nameOfBytes(animalId, 1024);
+    expect(Buffer.byteLength(longest)).toBe(1024);
+    expect(longest.split('/').some((segment) => segment.length === 255)).toBe(true);
+    expect((await owner.client.storage.from(BUCKET).upload(longest, jpeg())).error).toBeNull();
+    const download = await fetch(`${stack.url}/storage/v1/object/public/${BUCKET}/${longest}`);
+    expect(download.status).toBe(200);
+    expect((await download.arrayBuffer()).byteLength).toBe(8);
+    expect((await owner.client.storage.from(BUCKET).remove([longest])).data).toHaveLength(1);
+    expect(await rowsNamed([longest])).toEqual([]);
+  });
+
+  it('downloads of names no upload could store are refused as their keys are: 400 InvalidKey, not 500', async () => {
+    const animalId = await newAnimal();
+    for (const name of [`${animalId}/${'a'.repeat(252)}.jpg`, nameOfBytes(animalId, 1025)]) {
+      const download = await fetch(`${stack.url}/storage/v1/object/public/${BUCKET}/${name}`);
+      expect(download.status).toBe(400);
+      expect(await download.json()).toMatchObject({ statusCode: '400', error: 'InvalidKey' });
+    }
+  });
+
+  it('removes a row an older stack stored under a name the disk cannot hold (its upload failed after the row), instead of failing', async () => {
+    const animalId = await newAnimal();
+    const leftover = `${animalId}/${'a'.repeat(252)}.jpg`;
+    // Beside a photo of the folder: the disk then answers ENAMETOOLONG, not ENOENT for the folder.
+    expect((await owner.client.storage.from(BUCKET).upload(`${animalId}/kept.jpg`, jpeg())).error).toBeNull();
+    await stack.db.query(
+      `insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values ($1, $2, $3::uuid, $3, '{}')`,
+      [BUCKET, leftover, owner.userId],
+    );
+    const { data, error } = await owner.client.storage.from(BUCKET).remove([leftover]);
+    expect(error).toBeNull();
+    expect(data?.map((row) => row.name)).toEqual([leftover]);
+    expect(await rowsNamed([leftover])).toEqual([]);
+  });
+});
+
 describe('the staging of a crashed run', () => {
   it('moves a staged upload whose row committed into place, drops the others, and keeps stored objects', async () => {
     const root = await mkdtemp(join(tmpdir(), 'medaille-staging-'));

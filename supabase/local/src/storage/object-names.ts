@@ -5,10 +5,23 @@ import { BadUrl, StorageError } from './errors.ts';
 
 /** Storage's key rule, plus no empty or dot segments: a key never leaves its bucket's folder. */
 const KEY_FORMAT = /^[A-Za-z0-9_/!.*'() &$=@;:+,?-]+$/;
+/** S3's longest key, in bytes: hosted Storage writes each object to S3 under its name. */
+const MAX_KEY_BYTES = 1024;
+/**
+ * The longest file or folder name a Linux disk holds, in bytes: each segment is one on disk here. Stricter
+ * than S3, which has no such rule; a longer segment is refused rather than failing once the row exists.
+ */
+const MAX_SEGMENT_BYTES = 255;
 
+/** Refuses, before anything is written, a key that Storage would refuse or that the disk could not hold. */
 export function checkKey(name: string) {
   const segments = name.split('/');
-  if (!KEY_FORMAT.test(name) || segments.some((s) => s === '' || s === '.' || s === '..')) {
+  // The format allows ASCII only: characters are bytes.
+  if (
+    !KEY_FORMAT.test(name) ||
+    name.length > MAX_KEY_BYTES ||
+    segments.some((s) => s === '' || s === '.' || s === '..' || s.length > MAX_SEGMENT_BYTES)
+  ) {
     throw new StorageError('400', 'InvalidKey', `Invalid key: ${name}`, 'InvalidKey');
   }
 }

@@ -44,9 +44,13 @@ export function objectRoutes(app: Hono<StackEnv>, ctx: StorageContext) {
            and name = any(array(select json_array_elements_text($2::json))) returning *`,
         [bucketId, JSON.stringify(names)],
       );
+      // The bytes go within the rows' transaction, as Storage's deleteObjects does: a file that cannot be
+      // removed keeps every row of the request, for a later attempt, instead of leaving bytes no row names.
+      const results = await Promise.allSettled(deleted.rows.map((row) => ctx.files.remove(bucketId, row.name)));
+      const failure = results.find((result) => result.status === 'rejected');
+      if (failure) throw failure.reason;
       return deleted.rows;
     });
-    await Promise.all(removed.map((row) => ctx.files.remove(bucketId, row.name)));
     return c.json(removed.map((row) => ({ ...row, owner: row.owner ?? '', owner_id: row.owner_id ?? '' })));
   });
 }
