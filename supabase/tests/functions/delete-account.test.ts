@@ -141,6 +141,35 @@ describe('delete-account', () => {
     expect(await finderPhotos(theirs.animalIds)).toEqual(theirFinderPhotos);
   });
 
+  it('leaves a deleted account’s access token, still valid until it expires, nothing to write: no upload, replacement or removal in its old folder (403), no medal claimed', async () => {
+    const gone = await stack.signedInOwner('rgpd-token');
+    const { client, userId } = gone;
+    expect(await invokeAs(client, { email: gone.email })).toEqual({ status: 200, body: { deleted: true } });
+    const photos = client.storage.from('animal-photos');
+    const jpeg = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], { type: 'image/jpeg' });
+
+    const upload = await photos.upload(`${userId}/x.jpg`, jpeg);
+    expect(upload.error).toMatchObject({ statusCode: '403' });
+    expect(await storedOf(stack, [`${userId}/x.jpg`])).toEqual([]);
+    // A file that reached the folder anyway (an upload racing the deletion) is not the old token's either.
+    const raced = `${userId}/raced.jpg`;
+    await stack.db.query(
+      `insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values ('animal-photos', $1, $2::uuid, $2, '{}')`,
+      [raced, userId],
+    );
+    expect((await photos.update(raced, jpeg)).error).toMatchObject({ statusCode: '403' });
+    expect(await photos.remove([raced])).toEqual({ data: [], error: null });
+    expect(await storedOf(stack, [raced])).toEqual([raced]);
+
+    // Nor does it claim a medal: the animal would belong to no one (the owner's key refers to auth.users).
+    const code = await stack.newCode();
+    const claim = await client.rpc('register_animal_with_code', { p_code: code, p_animal: { nom: 'Fantôme' } });
+    // PostgREST's 409 for the foreign key the new animal breaks (23503).
+    expect({ status: claim.status, code: claim.error?.code }).toEqual({ status: 409, code: '23503' });
+    const { rows } = await stack.db.query('select used, animal_id from public.codes where id = $1', [code]);
+    expect(rows).toEqual([{ used: false, animal_id: null }]);
+  });
+
   it('refuses another address than the account’s own, so that no token deletes someone else: 400, nothing deleted', async () => {
     const mine = await ownerWithEverything('rgpd-typo');
     const stranger = await stack.signedInOwner('rgpd-stranger');
