@@ -163,13 +163,16 @@ describe('profile views', () => {
       recorded: false,
     });
 
-    const seen = (actor: Actor) =>
-      t.attempt(actor, 'select client_hash from public.profile_views where animal_id = $1 order by created_at', [
+    const seen = (actor: Actor, columns = 'client_hash') =>
+      t.attempt(actor, `select ${columns} from public.profile_views where animal_id = $1 order by created_at`, [
         animalId,
       ]);
-    expect((await seen(owner)).rows).toEqual([{ client_hash: 'h1' }, { client_hash: 'h2' }]);
-    expect((await seen(stranger)).rows).toEqual([]);
-    expect((await seen('anon')).error?.code, 'anon reads views').toBe('42501');
+    expect((await seen('service')).rows).toEqual([{ client_hash: 'h1' }, { client_hash: 'h2' }]);
+    // The owner sees when, never what stands for the finder (security issue 26).
+    expect((await seen(owner, 'code_id')).rows).toEqual([{ code_id: code }, { code_id: code }]);
+    expect((await seen(owner)).error?.code, 'owner reads the hashes').toBe('42501');
+    expect((await seen(stranger, 'code_id')).rows).toEqual([]);
+    expect((await seen('anon', 'code_id')).error?.code, 'anon reads views').toBe('42501');
     for (const actor of ['anon', owner] as const) {
       const record = await t.attempt(actor, 'select public.record_lost_profile_view($1, $2)', [code, 'x']);
       expect(record.error?.code, `${typeof actor === 'string' ? actor : 'owner'} records a view`).toBe('42501');

@@ -9,6 +9,29 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/**
+ * The columns a signed-in owner (role authenticated) may read, table by table; row level security then picks the
+ * rows. Where and when a finder shared a position or opened the page, and what they chose to write, not who they
+ * are: no client_hash, no user_agent (security issue 26), as in the owner's data export. Storage's tables are
+ * read by Storage as the caller.
+ */
+const OWNER_READABLE: Record<string, string> = {
+  'public.animals': `id proprietaire_id nom espece race sexe couleur annee_naissance poids_kg sterilise puce_ou_tatouage
+    caractere allergies medications informations_veterinaires informations_importantes email_proprietaire
+    telephone_proprietaire photo_url cover_photo_id is_lost lost_since lost_checklist last_known_lat last_known_lon
+    last_known_accuracy_m last_known_at public_phone public_email public_address_line public_city show_public_phone
+    show_public_email show_public_address date_creation date_modification`,
+  'public.animal_photos': 'id animal_id path position width height created_at',
+  'public.codes': 'id animal_id used batch created_at suspended_at suspended_by suspended_reason',
+  'public.finder_messages': 'id animal_id code_id message contact photo_path created_at read_at',
+  'public.scan_events': 'id animal_id code_id lat lon accuracy_m created_at',
+  'public.profile_views': 'id animal_id code_id created_at',
+  'storage.buckets': `id name owner owner_id public file_size_limit allowed_mime_types avif_autodetection created_at
+    updated_at`,
+  'storage.objects': `id bucket_id name owner owner_id metadata user_metadata path_tokens version created_at updated_at
+    last_accessed_at`,
+};
+
 const names = async (sql: string) => (await t.db.query<{ name: string }>(sql)).rows.map((row) => row.name).sort();
 
 describe('the schema', () => {
@@ -70,6 +93,21 @@ describe('the schema', () => {
     );
     expect(bare.map((policy) => policy.name)).toEqual([]);
     expect(policies.rows.length).toBeGreaterThan(10);
+  });
+
+  it('lets owners read only the columns decided for them, so that no column identifies a finder', async () => {
+    // Every column of every table a signed-in owner can read, in any schema, from the catalogue: a column added
+    // later is readable only once it is decided in OWNER_READABLE.
+    const readable = await names(`select n.nspname || '.' || c.relname || '.' || a.attname as name
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+      where c.relkind in ('r', 'p', 'v', 'm', 'f') and n.nspname not in ('pg_catalog', 'information_schema')
+        and has_column_privilege('authenticated', c.oid, a.attnum, 'select')`);
+    const decided = Object.entries(OWNER_READABLE).flatMap(([table, columns]) =>
+      columns.split(/\s+/).map((column) => `${table}.${column}`),
+    );
+    expect(readable).toEqual(decided.sort());
   });
 
   it('indexes every foreign key', async () => {

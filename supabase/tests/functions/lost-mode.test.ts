@@ -29,9 +29,15 @@ async function lostAnimal(nom: string) {
   return animal;
 }
 
+// Read as the functions' service role: the owner may not read client_hash (security issue 26).
 const views = async (animalId: string) =>
-  (await owner.client.from('profile_views').select('id, code_id, client_hash, created_at').eq('animal_id', animalId))
-    .data ?? [];
+  (
+    await stack
+      .serviceClient()
+      .from('profile_views')
+      .select('id, code_id, client_hash, created_at')
+      .eq('animal_id', animalId)
+  ).data ?? [];
 
 describe('a lost animal’s page opened by finders', () => {
   it('records every opening and e-mails the owner once, with a link to the history', async () => {

@@ -32,11 +32,15 @@ describe('record-scan', () => {
 
     const profile = await invoke(stack, 'get_public_profile', { code: rex.code });
     expect(profile.body.last_known_location).toMatchObject({ lat: 45.764, lon: 4.8357, accuracy_m: 12.4 });
-    const { data } = await owner.client
+    const { data } = await owner.client.from('scan_events').select('lat, lon').eq('animal_id', rex.animalId);
+    expect(data).toContainEqual({ lat: 45.764, lon: 4.8357 });
+    // The finder's browser is kept for the server, not shown to the owner (security issue 26).
+    const { data: stored } = await stack
+      .serviceClient()
       .from('scan_events')
-      .select('lat, lon, user_agent')
+      .select('user_agent')
       .eq('animal_id', rex.animalId);
-    expect(data).toContainEqual({ lat: 45.764, lon: 4.8357, user_agent: 'Mozilla/5.0 (test)' });
+    expect(stored).toContainEqual({ user_agent: 'Mozilla/5.0 (test)' });
 
     const mails = (await (
       await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(owner.email)}`)

@@ -263,9 +263,28 @@ function returning(
   }
   const alias = statement.alias();
   const select = projection(cache, statement, table, alias, options.query.select);
-  return `with _source as (${write} returning ${target}.*) ${aggregate(
+  const returned = returnedColumns(cache, table, target, options.query.select);
+  return `with _source as (${write} returning ${returned}) ${aggregate(
     `select ${select} from _source as ${alias}${orderClause(table, alias, options.query.order)}`,
   )}`;
+}
+
+/**
+ * What a write returns, as PostgREST's inferColsEmbedNeeds (Plan.hs) chooses: every column when the select list
+ * has `*`, else the columns it names, those its embeds join on, and the primary key. So a role that may select
+ * some columns only (column grants) gets back the ones it asked for, as from PostgREST.
+ */
+function returnedColumns(cache: SchemaCache, table: Table, target: string, items: SelectItem[]): string {
+  if (items.some((item) => item.kind === 'star')) return `${target}.*`;
+  const names = new Set<string>();
+  for (const item of items) {
+    if (item.kind === 'column') names.add(item.name);
+    if (item.kind === 'embed') {
+      for (const [mine] of resolveRelationship(cache, table, item.name, item.hint).pairs) names.add(mine);
+    }
+  }
+  for (const name of table.primaryKey) names.add(name);
+  return [...names].map((name) => `${target}.${ident(name)}`).join(', ');
 }
 
 export function insertStatement(
