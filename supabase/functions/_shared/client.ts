@@ -5,8 +5,8 @@ import type { FunctionEnv } from './env.ts';
  * Who is asking, for rate limits, as the platform's gateway guarantees it (DESIGN D9): on hosted Supabase,
  * Cloudflare sets `cf-connecting-ip` to the connecting address and replaces any value a client sent; the
  * local stack sets it from its socket. X-Forwarded-For is never read: its first hops are whatever the
- * client wrote. The address is hashed with a salt, so that no address is stored. Null when the header is
- * missing: such a request did not come through the gateway, and has no identity to limit.
+ * client wrote. Null when the header is missing: such a request did not come through the gateway, and has no
+ * identity to limit.
  *
  * One exception, for the shell's host, which calls the finders' functions server-side for the finder's page
  * (DESIGN D12): its requests all come from its own address, so it vouches for the finder's address in
@@ -15,12 +15,65 @@ import type { FunctionEnv } from './env.ts';
  * host asks. Without the secret, or when the header is not exactly a fresh signature of it, the header is
  * ignored: a client cannot sign, so a forged one neither gives it a new identity nor takes its own away. The
  * gateways need not remove it.
+ *
+ * No address is stored: the hash is HMAC-SHA256 of the address keyed with the day's key (dayKey), so that
+ * nobody without the secret can test candidate addresses (all of IPv4 takes an hour when the key is public),
+ * and one finder's hashes of two UTC days cannot be linked. Within a day the hash is stable, as the limits
+ * need; a window that crosses midnight UTC starts afresh (at most one more allowance a day: 5 messages, 9
+ * photos, one position, one page opening), which is the price of unlinkable days.
  */
-export async function clientHash(request: Request, env: FunctionEnv): Promise<string | null> {
+export async function clientHash(request: Request, env: FunctionEnv, now: number = Date.now()): Promise<string | null> {
   const vouched = await verifiedFinderAddress(env.FINDER_IDENTITY_SECRET, request.headers.get(FINDER_IDENTITY_HEADER));
   const address = vouched ?? request.headers.get('cf-connecting-ip')?.trim();
   if (!address) return null;
-  const salt = env.CLIENT_HASH_SALT ?? env.SUPABASE_URL;
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${salt}|${address}`));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const mac = await crypto.subtle.sign('HMAC', await dayKey(clientHashSecret(env), now), utf8.encode(address));
+  return hex(new Uint8Array(mac));
 }
+
+const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/** Shorter secrets are not used: a guessable one would let candidates be tested again. */
+const MIN_SECRET_LENGTH = 32;
+
+const utf8 = new TextEncoder();
+let processSecret: string | undefined;
+
+/**
+ * CLIENT_HASH_SECRET (or its former name CLIENT_HASH_SALT). Never a public value such as SUPABASE_URL: without
+ * a secret of at least 32 characters, a random key of this process, said once in the logs. No finder is refused
+ * for it, but the limits then count per instance of the function, and hashes of two instances differ.
+ */
+function clientHashSecret(env: FunctionEnv): string {
+  const configured = env.CLIENT_HASH_SECRET || env.CLIENT_HASH_SALT;
+  if (configured && configured.length >= MIN_SECRET_LENGTH) return configured;
+  if (!processSecret) {
+    processSecret = hex(crypto.getRandomValues(new Uint8Array(32)));
+    console.warn(
+      `[client-hash] CLIENT_HASH_SECRET is ${configured ? 'shorter than 32 characters' : 'not set'}: finders' ` +
+        'addresses are hashed with a random key of this instance, so rate limits count per instance. Set it to a ' +
+        'random secret (openssl rand -base64 32).',
+    );
+  }
+  return processSecret;
+}
+
+// Deriving a key costs two HMACs; a function sees one secret and one day at a time, so the last one is kept.
+// (The key's type by inference: CryptoKey is a global of the DOM and Deno, not of Node's types.)
+type HmacKey = ReturnType<typeof crypto.subtle.importKey>;
+let lastDayKey: { secret: string; day: string; key: HmacKey } | undefined;
+
+/** The key of the UTC day of `now`: HMAC-SHA256(secret, `client-hash|v1|YYYY-MM-DD`), as an HMAC-SHA256 key. */
+function dayKey(secret: string, now: number): HmacKey {
+  const day = new Date(now).toISOString().slice(0, 10);
+  if (lastDayKey?.secret !== secret || lastDayKey.day !== day) {
+    const key = (async () => {
+      const master = await hmacKey(utf8.encode(secret));
+      return hmacKey(await crypto.subtle.sign('HMAC', master, utf8.encode(`client-hash|v1|${day}`)));
+    })();
+    lastDayKey = { secret, day, key };
+  }
+  return lastDayKey.key;
+}
+
+const hmacKey = (raw: Uint8Array<ArrayBuffer> | ArrayBuffer) =>
+  crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);

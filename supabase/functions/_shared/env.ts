@@ -11,7 +11,12 @@ export interface FunctionEnv {
   /** Production: the Resend API key and sender used for e-mails to owners. */
   RESEND_API_KEY?: string;
   MAIL_FROM?: string;
-  /** Mixed into the hash that stands for a client in rate limits, so the hash reveals no address. */
+  /**
+   * The key of the hash that stands for a finder's address in rate limits and stored rows (clientHash), at least
+   * 32 characters, never public: without it, each instance of a function draws its own (and says so in its logs).
+   */
+  CLIENT_HASH_SECRET?: string;
+  /** CLIENT_HASH_SECRET's former name, still read when that one is unset. */
   CLIENT_HASH_SALT?: string;
   /**
    * Shared with the shell's host only: it signs the finder's address with it (`x-medaille-finder`) when it calls

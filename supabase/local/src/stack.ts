@@ -15,6 +15,7 @@ import {
   loadFunctions,
   serveFunctionsInProcess,
 } from './functions/routes.ts';
+import { storedSecret } from './functions/secrets.ts';
 import { startPhotoSweep } from './functions/sweep-timer.ts';
 import { clientAddressFromSocket, isLoopback } from './http/client-address.ts';
 import { apiGateway, corsForFrontEnds, type StackEnv } from './http/gateway.ts';
@@ -41,6 +42,12 @@ export interface RunningStack {
    * that variable is set empty: the functions then ignore the header, as hosted functions without the secret do.
    */
   finderIdentitySecret: string;
+  /**
+   * The functions' CLIENT_HASH_SECRET, the key of the hashes that stand for finders' addresses (clientHash):
+   * FUNCTION_CLIENT_HASH_SECRET (or FUNCTION_CLIENT_HASH_SALT), or one drawn at the first start and kept in the
+   * database, so that the limits hold across restarts and nothing public keys the hashes.
+   */
+  clientHashSecret: string;
   db: Database;
   /** Milliseconds from the call to the first request it could serve. */
   startupMs: number;
@@ -126,9 +133,14 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
 `);
   }
   const finderIdentitySecret = config.functionEnv.FINDER_IDENTITY_SECRET ?? randomBytes(32).toString('base64url');
+  const clientHashSecret =
+    config.functionEnv.CLIENT_HASH_SECRET ??
+    config.functionEnv.CLIENT_HASH_SALT ??
+    (await storedSecret(db, 'CLIENT_HASH_SECRET'));
   functionEnv = {
     ...config.functionEnv,
     FINDER_IDENTITY_SECRET: finderIdentitySecret,
+    CLIENT_HASH_SECRET: clientHashSecret,
     SUPABASE_URL: url,
     SUPABASE_ANON_KEY: keys.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
@@ -153,6 +165,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     url,
     ...keys,
     finderIdentitySecret,
+    clientHashSecret,
     db,
     startupMs: Math.round(performance.now() - started),
     seeded: prepared.seeded,

@@ -6,13 +6,13 @@
 // one database with one SUPABASE_URL (the photo URLs), and the per-client rate limits see two clients. The
 // one exception is a cooldown's Retry-After, the seconds left of each client's own wait (see its test).
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { FINDER_IDENTITY_HEADER, signFinderIdentity } from '@medaille/domain';
 import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientHash } from '../../functions/_shared/client.ts';
 import { activatedAnimal } from '../support/finder.ts';
 import { age, storedOf, storePhoto } from '../support/photos.ts';
 import { DENO, denoEnv, FIRST_DENO_TIMEOUT_MS, FUNCTION_NAMES, FUNCTIONS_DIR } from './deno.ts';
@@ -93,6 +93,7 @@ beforeAll(async () => {
     SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
     LOCAL_MAILBOX_URL: `${stack.url}/mailbox/api/messages`,
     FINDER_IDENTITY_SECRET: stack.finderIdentitySecret,
+    CLIENT_HASH_SECRET: stack.clientHashSecret,
   };
   const [servers] = await Promise.all([
     Promise.all(FUNCTION_NAMES.map((name) => serveUnderDeno(name, functionEnv))),
@@ -222,6 +223,14 @@ async function finderPhotosOf(animalId: string): Promise<string[]> {
 
 /** The stack's finder who shares positions: the same one twice, to meet the cooldown. */
 const sharer = newClientAddress();
+
+/** The hash that stands for a client's address in the limits, as the functions make it with the stack's secret. */
+const hashOf = (address: string) =>
+  clientHash(new Request(stack.url, { headers: { 'cf-connecting-ip': address } }), {
+    SUPABASE_URL: stack.url,
+    SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+    CLIENT_HASH_SECRET: stack.clientHashSecret,
+  });
 const position = { lat: 48.8566, lon: 2.3522, accuracy: 12.5, userAgent: 'Mozilla/5.0 (rehearsal)', consent: true };
 
 describe('the functions under Deno answer as in the local stack', () => {
@@ -244,7 +253,7 @@ describe('the functions under Deno answer as in the local stack', () => {
       return (await fetch(server, { ...request, headers })).status;
     };
     const profileHits = async (address: string) => {
-      const digest = createHash('sha256').update(`${stack.url}|${address}`).digest('hex');
+      const digest = await hashOf(address);
       const { rows } = await stack.db.query<{ hits: number }>(
         'select hits from public.rate_limit_hits where bucket = $1',
         [`profile:${digest}`],
@@ -332,8 +341,7 @@ describe('the functions under Deno answer as in the local stack', () => {
 
   it('post_finder_message under Deno: a tenth photo from one client in a day is refused, and nothing stored', async () => {
     // The Deno run sees every request from 127.0.0.1: its client's photos so far are counted under its hash.
-    const salt = stack.url;
-    const digest = createHash('sha256').update(`${salt}|127.0.0.1`).digest('hex');
+    const digest = await hashOf('127.0.0.1');
     const { rows } = await stack.db.query<{ hits: number }>(
       'select hits from public.rate_limit_hits where bucket = $1',
       [`finder-photo:${digest}`],
