@@ -24,7 +24,7 @@ import { mailboxRoutes } from './mailbox/mailbox.ts';
 import { restRoutes } from './rest/routes.ts';
 import { loadSchemaCache } from './rest/schema-cache.ts';
 import { fileStore } from './storage/files.ts';
-import { GLOBAL_FILE_SIZE_LIMIT, storageRoutes } from './storage/routes.ts';
+import { storageRoutes } from './storage/routes.ts';
 import { storeSeedObjects } from './storage/seed-objects.ts';
 
 const LOCAL_STACK_SQL = new URL('../sql/local-stack.sql', import.meta.url);
@@ -103,7 +103,6 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     restRoutes(db, () => schema),
   );
   api.route('/auth/v1', authRoutes(db, jwt, config));
-  api.use('/storage/*', limitBody(GLOBAL_FILE_SIZE_LIMIT + 1024 * 1024, objectTooLarge, 400));
   api.route('/storage/v1', storageRoutes(db, files));
   api.use('/functions/*', limitBody(1024 * 1024, { msg: 'Payload too large' }, 413));
   api.route(
@@ -196,11 +195,5 @@ function limitBody(maxSize: number, error: object, status: 400 | 413) {
 }
 
 const tooLarge = { code: 'PGRST413', message: 'Payload too large', details: null, hint: null };
-const objectTooLarge = {
-  statusCode: '413',
-  error: 'Payload too large',
-  message: 'The object exceeded the maximum allowed size',
-  code: 'EntityTooLarge',
-};
 
 export { loadConfig, type StackConfig } from './config.ts';

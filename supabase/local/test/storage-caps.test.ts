@@ -104,23 +104,25 @@ describe(`each top-level folder of ${BUCKET} holds at most ${FOLDER_CAP} files`,
 
 describe('the bytes must be the declared image (stricter than Storage, which trusts the declared type)', () => {
   it('refuses a page or a script declared as image/png with Storage’s InvalidMimeType (415) naming the mismatch, and stores nothing', async () => {
+    // A folder with room: the policies and the folder's cap answer first, before the body is read (canUpload).
+    const folder = await newAnimal();
     const html = new TextEncoder().encode('<html><script>alert(document.cookie)</script></html>');
     for (const [path, body, type, message] of [
-      [`${owner.userId}/page.png`, html, 'image/png', 'The file is not image/png: its first bytes are not a PNG image'],
+      [`${folder}/page.png`, html, 'image/png', 'The file is not image/png: its first bytes are not a PNG image'],
       [
-        `${owner.userId}/jpeg.png`,
+        `${folder}/jpeg.png`,
         new Uint8Array([...JPEG, 0, 0]),
         'image/png',
         'The file is not image/png: it is image/jpeg',
       ],
       [
-        `${owner.userId}/riff.webp`,
+        `${folder}/riff.webp`,
         new Uint8Array([...'RIFF....AVI '].map((c) => c.charCodeAt(0))),
         'image/webp',
         'The file is not image/webp: its first bytes are not a WebP image',
       ],
       [
-        `${owner.userId}/empty.jpg`,
+        `${folder}/empty.jpg`,
         new Uint8Array(),
         'image/jpeg',
         'The file is not image/jpeg: its first bytes are not a JPEG image',

@@ -45,10 +45,50 @@ export function storageContext(db: Database, files: FileStore) {
     return caller.claims;
   }
 
+  /** Runs work in one transaction as the caller, turning policy and key errors into Storage's. */
+  async function asCaller<T>(c: Context<StackEnv>, work: (tx: Queryable) => Promise<T>): Promise<T> {
+    const claims = requireCaller(c);
+    try {
+      return await db.transaction(async (tx) => {
+        await actAs(tx, claims);
+        return work(tx);
+      });
+    } catch (error) {
+      const e = error as { code?: string; message?: string };
+      // As Storage maps it: a policy's refusal gets the generic message, a trigger's keeps its own.
+      if (e.code === '42501') {
+        const message = e.message?.includes('row-level security')
+          ? 'new row violates row-level security policy'
+          : (e.message ?? 'Access denied');
+        throw new StorageError('403', 'Unauthorized', message, 'AccessDenied');
+      }
+      if (e.code === '23505')
+        throw new StorageError('409', 'Duplicate', 'The resource already exists', 'KeyAlreadyExists');
+      throw error;
+    }
+  }
+
   return {
     db,
     files,
     requireCaller,
+    asCaller,
+
+    /**
+     * Storage's `testPermission`: the work done as the caller, then rolled back, so that the policies and
+     * triggers answer (with the errors `asCaller` gives) without anything being kept.
+     */
+    async tryAsCaller(c: Context<StackEnv>, work: (tx: Queryable) => Promise<unknown>): Promise<void> {
+      const rolledBack = new Error('tried, rolled back');
+      try {
+        await asCaller(c, async (tx) => {
+          await work(tx);
+          throw rolledBack;
+        });
+      } catch (error) {
+        if (error !== rolledBack) throw error;
+      }
+    },
 
     async bucketOf(tx: Queryable, id: string): Promise<Bucket> {
       const found = await tx.query<Bucket>(
@@ -58,29 +98,6 @@ export function storageContext(db: Database, files: FileStore) {
       const bucket = found.rows[0];
       if (!bucket) throw noSuchBucket();
       return bucket;
-    },
-
-    /** Runs work in one transaction as the caller, turning policy and key errors into Storage's. */
-    async asCaller<T>(c: Context<StackEnv>, work: (tx: Queryable) => Promise<T>): Promise<T> {
-      const claims = requireCaller(c);
-      try {
-        return await db.transaction(async (tx) => {
-          await actAs(tx, claims);
-          return work(tx);
-        });
-      } catch (error) {
-        const e = error as { code?: string; message?: string };
-        // As Storage maps it: a policy's refusal gets the generic message, a trigger's keeps its own.
-        if (e.code === '42501') {
-          const message = e.message?.includes('row-level security')
-            ? 'new row violates row-level security policy'
-            : (e.message ?? 'Access denied');
-          throw new StorageError('403', 'Unauthorized', message, 'AccessDenied');
-        }
-        if (e.code === '23505')
-          throw new StorageError('409', 'Duplicate', 'The resource already exists', 'KeyAlreadyExists');
-        throw error;
-      }
     },
   };
 }

@@ -10,6 +10,16 @@ const STAGING = '~staging';
 /** The staging files of the older layout, written beside the objects: `.upload-{uuid}`. */
 const OLD_STAGED = /^\.upload-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** How many of an object's first bytes `stage` keeps for the caller (image signatures need 12). */
+const HEAD_BYTES = 16;
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.byteLength + b.byteLength);
+  joined.set(a);
+  joined.set(b, a.byteLength);
+  return joined;
+}
+
 /** The bytes of storage objects on disk, one file per object under `root/{bucket}/{name}`. */
 export function fileStore(root: string) {
   const base = resolve(root);
@@ -29,16 +39,31 @@ export function fileStore(root: string) {
      * Writes the bytes durably in the staging folder, under `version` (the object row's version, so that a
      * crash can be recovered from); `commit` moves them to their place (creating its folder only then),
      * `discard` drops them. Call `discard` once the request is over, whatever happened: after a commit it
-     * does nothing.
+     * does nothing. The bytes may come as a stream, written as they arrive: if it fails (a body cut at its
+     * limit), nothing stays staged. `size` and `head` (the first bytes, for the type's signature) are what
+     * was written.
      */
-    async stage(bucket: string, name: string, bytes: Uint8Array, version: string = randomUUID()) {
+    async stage(
+      bucket: string,
+      name: string,
+      source: Uint8Array | AsyncIterable<Uint8Array>,
+      version: string = randomUUID(),
+    ) {
       const final = pathOf(bucket, name);
       const staged = join(staging, version);
       await mkdir(staging, { recursive: true });
+      const hash = createHash('md5');
+      let size = 0;
+      let head: Uint8Array = new Uint8Array();
       try {
         const handle = await open(staged, 'w');
         try {
-          await handle.writeFile(bytes);
+          for await (const chunk of source instanceof Uint8Array ? [source] : source) {
+            hash.update(chunk);
+            if (head.byteLength < HEAD_BYTES) head = concat(head, chunk.subarray(0, HEAD_BYTES - head.byteLength));
+            size += chunk.byteLength;
+            await handle.writeFile(chunk);
+          }
           await handle.sync();
         } finally {
           await handle.close();
@@ -48,7 +73,9 @@ export function fileStore(root: string) {
         throw error;
       }
       return {
-        eTag: `"${createHash('md5').update(bytes).digest('hex')}"`,
+        eTag: `"${hash.digest('hex')}"`,
+        size,
+        head,
         async commit() {
           await mkdir(dirname(final), { recursive: true });
           await rename(staged, final);
