@@ -428,7 +428,7 @@ export type Database = {
         Returns: number
       }
       record_finder_message: {
-        Args: { p_code: string; p_message: string; p_contact: string; p_photo_path?: string }
+        Args: { p_code: string; p_message: string; p_contact: string; p_photo_path?: string; p_client_hash?: string }
         Returns: Json
       }
       record_lost_profile_view: {

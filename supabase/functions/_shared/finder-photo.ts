@@ -9,10 +9,15 @@ export interface FinderPhoto {
   extension: 'jpg' | 'png' | 'webp';
 }
 
-/** Photos per client from one address, whatever the animal, and per animal from everyone: a day each. */
+/**
+ * Photos a day: per client, whatever the animal; per client for one animal, so that a few addresses cannot
+ * use up the animal's share and leave a real finder without one (4 addresses filled 20 before issue 26); and
+ * per animal from everyone, which it now takes 14 addresses to fill.
+ */
 export const FINDER_PHOTO_LIMITS = {
   perClient: 9,
-  perAnimal: 20,
+  perClientAndAnimal: 3,
+  perAnimal: 40,
   windowSeconds: 24 * 3600,
 } as const;
 

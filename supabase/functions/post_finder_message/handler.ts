@@ -11,6 +11,7 @@ import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { animalHistoryUrl } from '../_shared/links.ts';
 import { escapeHtml, sendMail } from '../_shared/mail.ts';
 import type { FailureCode } from '../_shared/messages.ts';
+import { ownerDigestMail } from '../_shared/owner-digest.ts';
 import { FINDER_PHOTO_BUCKET, removePhotoFiles, storeFile } from '../_shared/storage.ts';
 
 interface StoredMessage {
@@ -18,8 +19,14 @@ interface StoredMessage {
   animal_id: string;
   animal_name: string;
   owner_email: string;
-  /** False once the owner has had their e-mails for this animal this hour: the message is kept all the same. */
+  /**
+   * False once this client, or this hour's finders together, have had the e-mails about this animal: the
+   * message is kept all the same.
+   */
   notify: boolean;
+  /** True for the one message an hour that finds the animal's e-mails used up: the owner gets the digest. */
+  digest: boolean;
+  unread_messages: number | null;
 }
 
 const text = (value: unknown) => trimToNull(typeof value === 'string' ? value : null);
@@ -64,6 +71,7 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
         p_message: message,
         p_contact: contact,
         p_photo_path: photoPath,
+        p_client_hash: client,
       });
     } finally {
       // No message, no photo: a file whose message was not stored is removed at once (else the sweep's).
@@ -71,13 +79,16 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
     }
     if (!recorded) return failure('code_not_found');
     if (recorded.notify) await sendMail(env, ownerMail(env, recorded, message, contact, photoPath !== null));
+    if (recorded.digest) {
+      await sendMail(env, ownerDigestMail(env, { ...recorded, unread_messages: recorded.unread_messages ?? 0 }));
+    }
     return json({ ok: true });
   })(request);
 }
 
 type StoredPhoto = { refusal: null; path: string } | { refusal: FailureCode; headers?: Record<string, string> };
 
-/** Within the photo limits (per client, then per animal), stores the photo in the animal's folder. */
+/** Within the photo limits (per client, per client for this animal, then per animal), stores the photo in the animal's folder. */
 async function storeFinderPhoto(
   env: FunctionEnv,
   db: ServiceDatabase,
@@ -87,9 +98,12 @@ async function storeFinderPhoto(
 ): Promise<StoredPhoto> {
   const animalId = await call<string | null>(db, 'finder_photo_folder', { p_code: code });
   if (!animalId) return { refusal: 'code_not_found' };
-  const { perClient, perAnimal, windowSeconds } = FINDER_PHOTO_LIMITS;
+  const { perClient, perClientAndAnimal, perAnimal, windowSeconds } = FINDER_PHOTO_LIMITS;
   const retry = { 'Retry-After': String(windowSeconds) };
   if (!(await withinRateLimit(db, `finder-photo:${client}`, perClient, windowSeconds)))
+    return { refusal: 'photo_rate_limited', headers: retry };
+  // Named after the animal last, so that the window goes with it (delete_owned_animal).
+  if (!(await withinRateLimit(db, `finder-photo:${client}:${animalId}`, perClientAndAnimal, windowSeconds)))
     return { refusal: 'photo_rate_limited', headers: retry };
   if (!(await withinRateLimit(db, `finder-photo:${animalId}`, perAnimal, windowSeconds)))
     return { refusal: 'photo_animal_rate_limited', headers: retry };

@@ -27,6 +27,7 @@ const forged = (i: number) => ({
 const mailsTo = async (email: string) =>
   (await (await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`)).json()) as {
     subject: string;
+    text: string;
   }[];
 
 describe('who a finder is comes from the socket, as the gateway sees it (DESIGN D9)', () => {
@@ -69,16 +70,39 @@ describe('who a finder is comes from the socket, as the gateway sees it (DESIGN 
 });
 
 describe('e-mails to one owner about one animal', () => {
-  it('sends at most 10 an hour from many finders, and keeps every message for the owner', async () => {
+  const message = (code: string, text: string, address: string) =>
+    invoke(stack, 'post_finder_message', { code, message: text }, address);
+
+  it('still mails a real finder after 2 addresses sent 5 junk messages each, and keeps every message', async () => {
     const mimi = await activatedAnimal(stack, owner.client, { nom: 'Mimi' });
-    const before = (await mailsTo(owner.email)).length;
-    for (let i = 0; i < 12; i += 1) {
-      const sent = await invoke(stack, 'post_finder_message', { code: mimi.code, message: `Vue rue ${i}` });
-      expect(sent.status).toBe(200);
+    for (const junk of [newClientAddress(), newClientAddress()]) {
+      for (let i = 0; i < 5; i += 1) expect((await message(mimi.code, `Pub ${i}`, junk)).status).toBe(200);
     }
-    expect((await mailsTo(owner.email)).length - before).toBe(10);
+    expect((await message(mimi.code, 'Je l’ai trouvée rue des Lilas', newClientAddress())).status).toBe(200);
+    const mails = (await mailsTo(owner.email)).filter((mail) => mail.subject === 'Message au sujet de Mimi');
+    expect(mails.filter((mail) => mail.text.includes('Je l’ai trouvée rue des Lilas'))).toHaveLength(1);
+    // Each junk address had 2 e-mails, its 3 other messages kept in the inbox only.
+    expect(mails).toHaveLength(5);
     const { data } = await owner.client.from('finder_messages').select('id').eq('animal_id', mimi.animalId);
-    expect(data).toHaveLength(12);
+    expect(data).toHaveLength(11);
+  });
+
+  it('mails the first 10 finders of an hour, then sends the owner one digest of the others, and keeps them all', async () => {
+    const nala = await activatedAnimal(stack, owner.client, { nom: 'Nala' });
+    const before = (await mailsTo(owner.email)).length;
+    for (let i = 0; i < 15; i += 1) {
+      expect((await message(nala.code, `Vue rue ${i}`, newClientAddress())).status).toBe(200);
+    }
+    const all = await mailsTo(owner.email);
+    const mails = all.slice(0, all.length - before); // newest first
+    expect(mails.filter((mail) => mail.subject === 'Message au sujet de Nala')).toHaveLength(10);
+    const digests = mails.filter((mail) => mail.subject === "D'autres messages au sujet de Nala");
+    expect(digests).toHaveLength(1);
+    expect(digests[0]?.text).toContain('11 messages non lus vous attendent');
+    expect(digests[0]?.text).toContain(`/mon-compte/animal/${nala.animalId}/historique`);
+    expect(mails).toHaveLength(11);
+    const { data } = await owner.client.from('finder_messages').select('id').eq('animal_id', nala.animalId);
+    expect(data).toHaveLength(15);
   });
 });
 

@@ -140,13 +140,15 @@ describe('a finder’s photo', () => {
     expect((await photoPaths(rex.animalId)).length).toBe(before.paths.length + 1);
   });
 
-  it('accepts 9 photos a day from one client, whatever the animal, then refuses in French and stores nothing', async () => {
-    const other = await activatedAnimal(stack, owner.client, { nom: 'Nala' });
-    const third = await activatedAnimal(stack, owner.client, { nom: 'Filou' });
+  it('accepts 9 photos a day from one client, 3 per animal, then refuses in French and stores nothing', async () => {
+    const animals = [
+      await activatedAnimal(stack, owner.client, { nom: 'Nala' }),
+      await activatedAnimal(stack, owner.client, { nom: 'Filou' }),
+      await activatedAnimal(stack, owner.client, { nom: 'Moka' }),
+    ];
     const address = newClientAddress();
-    // 5 messages an hour per medal and client: 5 for Nala, 4 for Filou.
     for (let i = 0; i < 9; i += 1) {
-      const code = i < 5 ? other.code : third.code;
+      const code = animals[i % 3]?.code as string;
       const answer = await invoke(
         stack,
         'post_finder_message',
@@ -155,11 +157,12 @@ describe('a finder’s photo', () => {
       );
       expect(answer.status).toBe(200);
     }
+    const third = animals[2] as { code: string };
     const files = await storedFiles();
     const tenth = await invoke(
       stack,
       'post_finder_message',
-      { code: third.code, message: 'dixième', photo: photo(JPEG) },
+      { code: rex.code, message: 'dixième', photo: photo(JPEG) },
       address,
     );
     expect({ status: tenth.status, body: tenth.body, retry: tenth.headers.get('retry-after') }).toEqual({
@@ -182,12 +185,44 @@ describe('a finder’s photo', () => {
     ).toBe(200);
   });
 
-  it('accepts 20 photos a day for one animal from everyone, then refuses the 21st', async () => {
-    const busy = await activatedAnimal(stack, owner.client, { nom: 'Star' });
-    for (let i = 0; i < 20; i += 1) {
-      expect(
-        (await invoke(stack, 'post_finder_message', { code: busy.code, message: `n°${i}`, photo: photo(JPEG) })).status,
-      ).toBe(200);
+  it('takes 3 photos a day per client for one animal: 4 addresses sending 5 each leave room for a real finder', async () => {
+    const star = await activatedAnimal(stack, owner.client, { nom: 'Star' });
+    const statuses: number[] = [];
+    for (let a = 0; a < 4; a += 1) {
+      const junk = newClientAddress();
+      for (let i = 0; i < 5; i += 1) {
+        statuses.push(
+          (
+            await invoke(
+              stack,
+              'post_finder_message',
+              { code: star.code, message: `pub ${i}`, photo: photo(JPEG) },
+              junk,
+            )
+          ).status,
+        );
+      }
+    }
+    expect(statuses).toEqual(Array(4).fill([200, 200, 200, 429, 429]).flat());
+    const found = await invoke(stack, 'post_finder_message', {
+      code: star.code,
+      message: 'Elle est chez moi',
+      photo: photo(JPEG),
+    });
+    expect(found.status).toBe(200);
+    expect(await photoPaths(star.animalId)).toHaveLength(13);
+  });
+
+  it('accepts 40 photos a day for one animal from everyone, then refuses the 41st', async () => {
+    const busy = await activatedAnimal(stack, owner.client, { nom: 'Célèbre' });
+    // Each from a finder of its own (invoke's default: a new address).
+    for (let i = 0; i < 40; i += 1) {
+      const answer = await invoke(stack, 'post_finder_message', {
+        code: busy.code,
+        message: `n°${i}`,
+        photo: photo(JPEG),
+      });
+      expect(answer.status).toBe(200);
     }
     const answer = await invoke(stack, 'post_finder_message', {
       code: busy.code,
@@ -198,7 +233,7 @@ describe('a finder’s photo', () => {
       status: 429,
       code: 'photo_animal_rate_limited',
     });
-    expect(await photoPaths(busy.animalId)).toHaveLength(20);
+    expect(await photoPaths(busy.animalId)).toHaveLength(40);
   });
 
   it('removes the stored file when its message cannot be stored', async () => {

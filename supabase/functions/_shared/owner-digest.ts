@@ -1,0 +1,31 @@
+// The owner's digest: once the finders of an hour have used up an animal's e-mails (10 clients, see
+// owner_mail_decision in the migrations), its owner gets this one e-mail instead of silence, at most once an
+// hour, whether a message or a shared position reached the cap.
+import type { FunctionEnv } from './env.ts';
+import { animalHistoryUrl } from './links.ts';
+import { escapeHtml, type Mail } from './mail.ts';
+
+/** What record_finder_message and record_scan answer when the digest is due. */
+export interface DigestDue {
+  code: string;
+  animal_id: string;
+  animal_name: string;
+  owner_email: string;
+  unread_messages: number;
+}
+
+export function ownerDigestMail(env: FunctionEnv, due: DigestDue): Mail {
+  const name = due.animal_name;
+  const intro = `Beaucoup de personnes vous ont écrit ou ont partagé la position de ${name} (${due.code}) en peu de temps. Pour ne pas remplir votre boîte, nous ne vous les envoyons plus une par une pendant une heure : tout est gardé pour vous.`;
+  const unread =
+    due.unread_messages === 1
+      ? '1 message non lu vous attend'
+      : `${due.unread_messages} messages non lus vous attendent`;
+  const inbox = animalHistoryUrl(env, due.animal_id);
+  return {
+    to: due.owner_email,
+    subject: `D'autres messages au sujet de ${name}`,
+    text: `Bonjour,\n\n${intro}\n\n${unread} : ${inbox}\n\nL'équipe Médaille\n`,
+    html: `<p>Bonjour,</p><p>${escapeHtml(intro)}</p><p>${escapeHtml(unread)} : <a href="${escapeHtml(inbox)}">voir vos messages</a></p><p>L'équipe Médaille</p>`,
+  };
+}
