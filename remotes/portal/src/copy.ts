@@ -139,6 +139,8 @@ export const COPY = {
     submit: 'Activer la médaille',
     success: { title: 'Médaille activée !', description: 'Votre animal a été enregistré avec succès' },
     invalidCode: { title: 'Code invalide', description: 'Code invalide ou déjà utilisé' },
+    // Not in SPEC (issue 26): the database's words once an account or an address has tried too many wrong codes.
+    tooManyAttempts: { title: 'Trop de tentatives', description: 'Trop de tentatives. Réessayez plus tard.' },
     failed: { title: "Impossible de créer l'animal", description: "Une erreur inattendue s'est produite" },
     sessionExpired: { title: 'Session expirée', description: 'Veuillez vous reconnecter' },
   },

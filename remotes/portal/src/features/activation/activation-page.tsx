@@ -154,6 +154,12 @@ export function ActivationPage() {
         toast({ title: text.invalidCode.title, description: text.invalidCode.description, variant: 'destructive' });
         setCodeState({ status: 'idle' });
         form.setValue('code', '');
+      } else if (registration.refusal === text.tooManyAttempts.description) {
+        toast({
+          title: text.tooManyAttempts.title,
+          description: text.tooManyAttempts.description,
+          variant: 'destructive',
+        });
       } else {
         // The database's own refusal when it gives one ('Cette médaille est suspendue...'), in French.
         const description =
