@@ -19,6 +19,7 @@ import { storedSecret } from './functions/secrets.ts';
 import { startPhotoSweep } from './functions/sweep-timer.ts';
 import { clientAddressFromSocket, isLoopback } from './http/client-address.ts';
 import { apiGateway, corsForFrontEnds, type StackEnv } from './http/gateway.ts';
+import { limitedServer } from './http/server-limits.ts';
 import { apiKeys, createJwt, opaqueKeyRoles, rememberingVerifiedTokens } from './jwt.ts';
 import { mailboxRoutes } from './mailbox/mailbox.ts';
 import { restRoutes } from './rest/routes.ts';
@@ -117,7 +118,8 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     return c.json({ message: 'An unexpected error occurred' }, 500);
   });
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  // Timeouts and per-client caps, so that one client cannot take every connection or request (issue 26).
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, ...limitedServer() });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
