@@ -1,6 +1,8 @@
+import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type RunningStack, startStack } from '@medaille/local-stack';
 import { createShellHost, type ShellConfig, type ShellHost } from '@medaille/shell-host';
+import type { StackProcessFailed, StackProcessReady } from './stack-process.ts';
 import { type StaticSite, serveStaticSite, serveWebHandler, staticSiteHandler } from './static-site.ts';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
@@ -32,11 +34,19 @@ export interface LaunchOptions {
   finderIdentitySecret?: string;
   /** How long the host may render a scan page before it answers the client-rendered one (800 ms). */
   renderBudgetMs?: number;
+  /**
+   * Runs the stack in a process of its own (`pnpm start`), so that a client who exhausts one process's
+   * descriptors or event loop does not take the other down. Tests keep it in theirs: they read its database.
+   */
+  stackProcess?: boolean;
 }
 
-export interface RunningProduct {
+/** What the product needs of the stack, wherever it runs. */
+export type StackEndpoint = Omit<RunningStack, 'db'>;
+
+export interface RunningProduct<Stack extends StackEndpoint = RunningStack> {
   url: string;
-  stack: RunningStack;
+  stack: Stack;
   sites: { shell: StaticSite; scan: StaticSite; portal: StaticSite };
   close(): Promise<void>;
 }
@@ -79,12 +89,36 @@ export function portsFromEnv(env: NodeJS.ProcessEnv): Ports {
   return ports;
 }
 
+const STACK_PROCESS = fileURLToPath(new URL('./stack-process.ts', import.meta.url));
+
+/** The local stack in a child process (stack-process.ts), once it serves; a failure to start comes back as its error. */
+export async function startStackProcess(env: NodeJS.ProcessEnv, at: { port: number; siteUrl: string }) {
+  const child = fork(STACK_PROCESS, [JSON.stringify(at)], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = await new Promise<StackProcessReady['ready']>((resolve, reject) => {
+    child.once('message', (message: StackProcessReady | StackProcessFailed) => {
+      if ('ready' in message) return resolve(message.ready);
+      reject(Object.assign(new Error(message.failed.message), { code: message.failed.code }));
+    });
+    void exited.then(() => reject(new Error(`the local stack exited (${child.exitCode}) before serving`)));
+  });
+  return {
+    ...ready,
+    async close() {
+      if (child.connected) child.send('close');
+      await exited;
+    },
+  } satisfies StackEndpoint;
+}
+
 /**
  * The whole product: the local stack, and the shell and both remotes each on its own origin, as three
  * separate deployments. The shell's /config.js, made here at start, tells it where the backend and the
  * remotes' manifests are (DESIGN D6): nothing about them is baked into the builds.
  */
-export async function launchProduct(options: LaunchOptions = {}): Promise<RunningProduct> {
+export function launchProduct(options: LaunchOptions & { stackProcess: true }): Promise<RunningProduct<StackEndpoint>>;
+export function launchProduct(options?: LaunchOptions): Promise<RunningProduct>;
+export async function launchProduct(options: LaunchOptions = {}): Promise<RunningProduct<StackEndpoint>> {
   const ports = options.ports ?? DEFAULT_PORTS;
   const builds = { ...BUILDS, ...options.builds };
   // What has started so far, stopped again if a later part cannot start (a port in use, say).
@@ -114,10 +148,13 @@ export async function launchProduct(options: LaunchOptions = {}): Promise<Runnin
       compressResponses: true,
     }),
   );
-  const stack = await start('stack', () =>
-    startStack(
-      loadConfig({ SITE_URL: shell.url, ...(options.env ?? process.env) }, { port: ports.stack, siteUrl: shell.url }),
-    ),
+  const stackEnv = options.env ?? process.env;
+  const stack = await start(
+    'stack',
+    (): Promise<StackEndpoint> =>
+      options.stackProcess
+        ? startStackProcess(stackEnv, { port: ports.stack, siteUrl: shell.url })
+        : startStack(loadConfig({ SITE_URL: shell.url, ...stackEnv }, { port: ports.stack, siteUrl: shell.url })),
   );
   const config: ShellConfig = {
     supabaseUrl: stack.url,

@@ -28,7 +28,8 @@ try {
 } catch (error) {
   refuse(error);
 }
-const product = await launchProduct({ ports }).catch((error: unknown) => {
+// The stack in a process of its own: a client who exhausts this one's descriptors leaves the backend up.
+const product = await launchProduct({ ports, stackProcess: true }).catch((error: unknown) => {
   if (error instanceof PortBusyError) refuse(error);
   throw error;
 });

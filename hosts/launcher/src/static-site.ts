@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
+import { limitedServer } from '@medaille/local-stack/server-limits';
 import { Hono } from 'hono';
 
 const TYPES: Record<string, string> = {
@@ -103,6 +104,8 @@ export async function serveWebHandler(options: WebHandlerOptions): Promise<Stati
       const response = await options.fetch(request, peerAddress(env.incoming.socket.remoteAddress));
       return options.compressResponses ? compressedResponse(request, response) : response;
     },
+    // The stack's timeouts and per-client caps: one client cannot take every connection of this process.
+    ...limitedServer(),
   });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

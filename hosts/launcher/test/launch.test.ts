@@ -3,9 +3,11 @@
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import { SERVER_LIMITS } from '@medaille/local-stack/server-limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchProduct, type RunningProduct } from '../src/launch.ts';
 
@@ -64,4 +66,39 @@ describe('the shell through its host', () => {
     expect(home).toContain('window.__MEDAILLE_CONFIG__ = ');
     expect(home).not.toContain('id="scan-page"');
   });
+});
+
+describe('one client cannot take every connection (issue 26)', () => {
+  /** A TCP connection from `localAddress`, once open; `closed` settles when the server drops it. */
+  async function openConnection(url: string, localAddress: string) {
+    const { hostname, port } = new URL(url);
+    const socket = connect({ host: hostname, port: Number(port), localAddress });
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.on('error', () => {});
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    return { socket, closed };
+  }
+
+  it.each(['shell', 'scan'] as const)(
+    `the %s's server closes a client's connection beyond ${SERVER_LIMITS.connectionsPerClient}, and still serves another address`,
+    async (site) => {
+      const url = product.sites[site].url;
+      const open = [];
+      for (let i = 0; i < SERVER_LIMITS.connectionsPerClient; i += 1) open.push(await openConnection(url, '127.0.0.2'));
+      const oneTooMany = await openConnection(url, '127.0.0.2');
+      await oneTooMany.closed;
+      expect(open.filter(({ socket }) => socket.destroyed)).toEqual([]);
+      const page = await new Promise<number>((resolve, reject) => {
+        const request = httpRequest(`${url}/`, { localAddress: '127.0.0.3' }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on('error', reject);
+        request.end();
+      });
+      expect(page).toBe(200);
+      for (const { socket } of open) socket.destroy();
+      await Promise.all(open.map(({ closed }) => closed));
+    },
+  );
 });

@@ -78,6 +78,35 @@ describe('pnpm start', () => {
     expect(await run.exited).toBe(0);
   });
 
+  it('runs the stack in a process of its own: with the shell host’s process stopped, the backend still answers, and stopping the launcher stops it too', async () => {
+    const run = await start(ALL_FREE);
+    const stackUrl = await new Promise<string>((resolve, reject) => {
+      const timer = setInterval(() => {
+        const match = /Backend \(local stack\): (http:\/\/\S+)/.exec(run.output().stdout);
+        if (match?.[1]) {
+          clearInterval(timer);
+          resolve(match[1]);
+        }
+      }, 100);
+      void run.exited.then((code) => {
+        clearInterval(timer);
+        reject(new Error(`exited ${code}: ${run.output().stderr}`));
+      });
+    });
+    const pid = run.child.pid as number;
+    // The shell host's process frozen, as one whose descriptors or event loop a client has used up.
+    process.kill(pid, 'SIGSTOP');
+    try {
+      const health = await fetch(`${stackUrl}/health`, { signal: AbortSignal.timeout(20_000) });
+      expect(health.status).toBe(200);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    await expect(fetch(`${stackUrl}/health`)).rejects.toThrow();
+  });
+
   it('refuses a port that is not a number', async () => {
     const run = await start({ ...ALL_FREE, SHELL_PORT: 'trois-mille' });
     expect(await run.exited).toBe(1);
