@@ -46,7 +46,8 @@ export interface RunningStack {
   /**
    * The functions' CLIENT_HASH_SECRET, the key of the hashes that stand for finders' addresses (clientHash):
    * FUNCTION_CLIENT_HASH_SECRET (or FUNCTION_CLIENT_HASH_SALT), or one drawn at the first start and kept in the
-   * database, so that the limits hold across restarts and nothing public keys the hashes.
+   * data directory (`client-hash-secret`), so that the limits hold across restarts and nothing public keys the
+   * hashes.
    */
   clientHashSecret: string;
   db: Database;
@@ -137,7 +138,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
   const clientHashSecret =
     config.functionEnv.CLIENT_HASH_SECRET ??
     config.functionEnv.CLIENT_HASH_SALT ??
-    (await storedSecret(db, 'CLIENT_HASH_SECRET'));
+    (await storedSecret(config.dataDir, 'client-hash-secret'));
   functionEnv = {
     ...config.functionEnv,
     FINDER_IDENTITY_SECRET: finderIdentitySecret,

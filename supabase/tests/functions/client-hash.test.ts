@@ -4,7 +4,7 @@
 // Now it is an HMAC keyed with a secret that is never public, rotated each UTC day, and owners cannot read it.
 
 import { createHash, createHmac } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
@@ -156,7 +156,7 @@ describe('clientHash', () => {
 });
 
 describe("the local stack's CLIENT_HASH_SECRET", () => {
-  it('is drawn at the first start and kept with the database: a finder under cooldown stays so after a restart', async () => {
+  it('is drawn at the first start and kept in the data directory: a finder under cooldown stays so after a restart', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'medaille-hashes-'));
     try {
       const first = await startTestStack({ dataDir });
@@ -164,6 +164,9 @@ describe("the local stack's CLIENT_HASH_SECRET", () => {
       let animal: { code: string; animalId: string };
       try {
         expect(first.clientHashSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        // Another data directory, another secret; and no other user of the machine reads it.
+        expect(first.clientHashSecret).not.toBe(stack.clientHashSecret);
+        expect((await stat(join(dataDir, 'client-hash-secret'))).mode & 0o077).toBe(0);
         const someone = await first.signedInOwner('restart');
         animal = await activatedAnimal(first, someone.client, { nom: 'Redémarrage' });
         expect((await invoke(first, 'record-scan', position(animal), finder)).status).toBe(200);

@@ -1,26 +1,24 @@
-// Secrets the local stack draws for its functions and keeps with its database, so that they stay the same from
-// one `pnpm start` to the next (PGlite under the data directory, or the PostgreSQL of DATABASE_URL) and go with
-// the data they protect when it is removed (`pnpm demo:reset`). In the stack's own schema, which no API exposes
-// and no role but the stack's own reads.
+// Secrets the local stack draws for its functions and keeps with its data, in the data directory (DATA_DIR), where
+// it keeps the stored files too, with PGlite or with the PostgreSQL of DATABASE_URL: the same from one `pnpm start`
+// to the next, gone with the data when it is removed (`pnpm demo:reset`), and new for every test stack, each of
+// which has a data directory of its own. Readable by this machine's user only.
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../database/index.ts';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
-/** The stored secret called `name`, drawn at random (256 bits, base64url) the first time it is asked for. */
-export function storedSecret(db: Database, name: string): Promise<string> {
-  return db.transaction(async (tx) => {
-    // Stacks sharing one PostgreSQL may start together: one at a time creates the table and draws the secret.
-    await tx.query('select pg_advisory_xact_lock(hashtext($1))', ['local_stack.function_secrets']);
-    await tx.exec(`
-      create schema if not exists local_stack;
-      revoke all on schema local_stack from public;
-      create table if not exists local_stack.function_secrets (name text primary key, value text not null);`);
-    await tx.query('insert into local_stack.function_secrets (name, value) values ($1, $2) on conflict do nothing', [
-      name,
-      randomBytes(32).toString('base64url'),
-    ]);
-    const stored = await tx.query<{ value: string }>('select value from local_stack.function_secrets where name = $1', [
-      name,
-    ]);
-    return (stored.rows[0] as { value: string }).value;
-  });
+/** The secret kept in `dataDir/name`, drawn at random (256 bits, base64url) the first time it is asked for. */
+export async function storedSecret(dataDir: string, name: string): Promise<string> {
+  await mkdir(dataDir, { recursive: true });
+  const path = join(dataDir, name);
+  const drawn = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(drawn, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  try {
+    // A link appears whole or not at all, and never replaces a secret already kept: a crash leaves no half secret.
+    await link(drawn, path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await rm(drawn, { force: true });
+  }
+  return (await readFile(path, 'utf8')).trim();
 }
