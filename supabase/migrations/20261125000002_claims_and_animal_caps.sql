@@ -68,8 +68,9 @@ end
 $$;
 
 -- E-mails to one owner about one animal (finders' messages and shared positions together), per client:
--- each client is mailed at most twice an hour about the animal, and at most 10 clients an hour are, so that
--- a few addresses cannot use up the animal's e-mails. Past the 10th client, the owner gets one digest an
+-- each client's first 3 an hour are mailed (a message, a position and one more), and at most 10 clients an
+-- hour are, so that a few addresses cannot use up the animal's e-mails (2 addresses did, with the one cap of
+-- 10 that all senders shared). Past the 10th client, the owner gets one digest an
 -- hour instead ('digest'), which says how many messages wait. Beyond all that, everything is still stored,
 -- just not mailed ('none'). Window names end with the animal's id: they go with the animal.
 create function private.owner_mail_decision(p_animal_id uuid, p_client_hash text) returns text
@@ -87,10 +88,10 @@ begin
   if exists (
     select 1 from public.rate_limit_hits where bucket = v_client_bucket and window_start > now() - interval '1 hour'
   ) then
-    return case when public.hit_rate_limit(v_client_bucket, 2, 3600) then 'mail' else 'none' end;
+    return case when public.hit_rate_limit(v_client_bucket, 3, 3600) then 'mail' else 'none' end;
   end if;
   if public.hit_rate_limit(v_animal_bucket, 10, 3600) then
-    perform public.hit_rate_limit(v_client_bucket, 2, 3600);
+    perform public.hit_rate_limit(v_client_bucket, 3, 3600);
     return 'mail';
   end if;
   return case when public.hit_rate_limit('owner-digest:' || p_animal_id::text, 1, 3600) then 'digest' else 'none' end;
