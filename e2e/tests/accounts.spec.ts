@@ -97,6 +97,55 @@ test('login explains bad input and wrong credentials in French', async ({ page }
   await expectAccessible(page);
 });
 
+/** The code an auth e-mail offers beside its link ('Ou saisissez ce code : …'). */
+const codeIn = (mail: { text: string }) => /saisissez ce code : (\d+)/.exec(mail.text)?.[1] as string;
+
+test.describe('the e-mail read on another device: its code, typed here', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('a new account is confirmed by the code and arrives signed in on "Mes animaux"', async ({ page }) => {
+    const email = `code-${crypto.randomUUID()}@test.medaille.fr`;
+    await page.goto(`${product.url}/auth/register`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill('chat1234');
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+    const panel = page.getByRole('region', { name: 'Vérifiez votre boîte mail' });
+    await panel.getByLabel('Code reçu par e-mail').fill('12');
+    await panel.getByRole('button', { name: 'Valider le code' }).click();
+    await expect(panel.getByRole('alert')).toHaveText(
+      'Code incorrect ou expiré. Après 5 essais, demandez un nouvel e-mail.',
+    );
+    await expectAccessible(page);
+    const code = codeIn(await product.lastMail(email));
+    // Typed as a person reads it off another screen, in groups.
+    await panel.getByLabel('Code reçu par e-mail').fill(`${code.slice(0, 5)} ${code.slice(5)}`);
+    await panel.getByRole('button', { name: 'Valider le code' }).click();
+    await expect(page).toHaveURL(`${product.url}/mon-compte`);
+  });
+
+  test('a forgotten password is reset with the code, then the owner signs in with the new one', async ({ page }) => {
+    const owner = await newOwner(product, 'oubli-code');
+    await page.goto(`${product.url}/auth/login`);
+    await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+    await expect(toastTitle(page, 'Email envoyé')).toBeVisible();
+    const code = codeIn(await product.lastMail(owner.email));
+    await page.getByLabel('Code reçu par e-mail').fill(code);
+    await page.getByRole('button', { name: 'Valider le code' }).click();
+    await expect(page.getByRole('heading', { name: 'Choisir un nouveau mot de passe' })).toBeVisible();
+    await page.getByLabel('Nouveau mot de passe').fill('nouveau-code-1');
+    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await expect(page).toHaveURL(`${product.url}/mon-compte`);
+    await page.getByRole('banner').getByRole('button', { name: 'Se déconnecter' }).click();
+    await page.goto(`${product.url}/auth/login`);
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel('Mot de passe').fill('nouveau-code-1');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page).toHaveURL(`${product.url}/mon-compte`);
+  });
+});
+
 test('a forgotten password is reset from the e-mail link, end to end', async ({ page }) => {
   const owner = await newOwner(product, 'oubli');
   await page.goto(`${product.url}/auth/login`);

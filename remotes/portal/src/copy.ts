@@ -70,6 +70,14 @@ export const COPY = {
     resent: { title: 'E-mail renvoyé', description: 'Un nouveau lien de confirmation vous attend.' },
     resendFailed: "Impossible de renvoyer l'e-mail",
   },
+  // Not in SPEC (issue 27): the code of the auth e-mails ('Ou saisissez ce code'), typed on another device.
+  emailCode: {
+    label: 'Code reçu par e-mail',
+    hint: "Celui de l'e-mail, si vous le lisez sur un autre appareil",
+    submit: 'Valider le code',
+    required: 'Veuillez saisir le code reçu par e-mail',
+    wrong: 'Code incorrect ou expiré. Après 5 essais, demandez un nouvel e-mail.',
+  },
   forgot: {
     title: 'Mot de passe oublié ?',
     submit: 'Envoyer le lien',

@@ -39,6 +39,14 @@ export async function sendPasswordReset(email: string) {
   return (await supabase()).auth.resetPasswordForEmail(email, { redirectTo: callbackUrl('reset') });
 }
 
+/**
+ * The code an auth e-mail offers beside its link, typed by an owner who reads the e-mail on another device:
+ * `signup` for a confirmation, `recovery` for a password reset. Spaces the owner typed are dropped.
+ */
+export async function verifyEmailCode(email: string, code: string, type: 'signup' | 'recovery') {
+  return (await supabase()).auth.verifyOtp({ email, token: code.replace(/\s/g, ''), type });
+}
+
 /** After a recovery link, the owner (signed in by the link) chooses a new password. */
 export async function updatePassword(password: string) {
   return (await supabase()).auth.updateUser({ password });

@@ -5,7 +5,13 @@ import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { resendConfirmation } from './api.ts';
 import { authErrorMessage, secondsToWait } from './auth-errors.ts';
-import { type AwaitingConfirmation, RESEND_INTERVAL_MS, rememberConfirmationSent } from './awaiting-confirmation.ts';
+import {
+  type AwaitingConfirmation,
+  forgetAwaitingConfirmation,
+  RESEND_INTERVAL_MS,
+  rememberConfirmationSent,
+} from './awaiting-confirmation.ts';
+import { EmailCodeForm } from './email-code-form.tsx';
 
 const text = COPY.confirmation;
 
@@ -21,8 +27,9 @@ function useNow(ticking: boolean): number {
 }
 
 /**
- * On the login page after registering: where the confirmation link went, and 'Renvoyer l'e-mail' once the
- * auth service allows another (a minute after the last), with the seconds left until then.
+ * On the login page after registering: where the confirmation link went, the e-mail's code for an owner who
+ * reads it on another device (it signs this browser in, and the login page moves on), and 'Renvoyer
+ * l'e-mail' once the auth service allows another (a minute after the last), with the seconds left until then.
  */
 export function ConfirmationPanel({ awaiting }: { awaiting: AwaitingConfirmation }) {
   const [sending, setSending] = useState(false);
@@ -60,6 +67,7 @@ export function ConfirmationPanel({ awaiting }: { awaiting: AwaitingConfirmation
             {text.title}
           </Heading>
           <Text size="2">{text.text(awaiting.email)}</Text>
+          <EmailCodeForm email={awaiting.email} type="signup" onVerified={forgetAwaitingConfirmation} />
           <div>
             <SubmitButton
               type="button"

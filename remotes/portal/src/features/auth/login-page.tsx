@@ -15,6 +15,7 @@ import { sendPasswordReset, signInWithPassword } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
 import { forgetAwaitingConfirmation, readAwaitingConfirmation } from './awaiting-confirmation.ts';
 import { ConfirmationPanel } from './confirmation-panel.tsx';
+import { EmailCodeForm } from './email-code-form.tsx';
 import { wayBack } from './sign-in-first.tsx';
 
 const copy = COPY.login;
@@ -37,8 +38,9 @@ export function LoginPage() {
   const [awaiting] = useState(readAwaitingConfirmation);
 
   useEffect(() => {
-    if (!auth.loading && auth.isAuthenticated) navigate(destination(code, next), { replace: true });
-  }, [auth.loading, auth.isAuthenticated, code, next, navigate]);
+    // Signed in by a reset e-mail's code, the owner goes on to choose a password (ForgotPasswordForm).
+    if (!auth.loading && auth.isAuthenticated && !forgotten) navigate(destination(code, next), { replace: true });
+  }, [auth.loading, auth.isAuthenticated, forgotten, code, next, navigate]);
 
   return (
     <PageFrame title={forgotten ? COPY.forgot.title : copy.title}>
@@ -123,7 +125,10 @@ function PasswordForm({
   );
 }
 
+/** The reset e-mail, then its code for an owner who reads it on another device, which leads to a new password. */
 function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => void }) {
+  const navigate = useNavigate();
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<z.input<typeof forgotPasswordSchema>, unknown, z.output<typeof forgotPasswordSchema>>({
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email },
@@ -138,11 +143,29 @@ function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => vo
         return;
       }
       toast({ title: COPY.forgot.sent.title, description: COPY.forgot.sent.description });
-      onBack();
+      setSentTo(values.email);
     } catch {
       toast({ title: copy.error, description: COPY.unexpected, variant: 'destructive' });
     }
   });
+
+  if (sentTo) {
+    return (
+      <Flex direction="column" gap="3">
+        <Text size="2">{COPY.forgot.sent.description}</Text>
+        <EmailCodeForm
+          email={sentTo}
+          type="recovery"
+          onVerified={() => navigate(`${ROUTES.authCallback}?reset=true`, { replace: true })}
+        />
+        <Box>
+          <Button type="button" variant="ghost" onClick={onBack}>
+            {COPY.forgot.back}
+          </Button>
+        </Box>
+      </Flex>
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate>

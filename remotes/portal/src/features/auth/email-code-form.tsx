@@ -1,0 +1,72 @@
+import { FormField } from '@medaille/design-system';
+import { Flex, Text, TextField } from '@radix-ui/themes';
+import { type FormEvent, useState } from 'react';
+import { COPY } from '../../copy.ts';
+import { SubmitButton } from '../../ui/submit-button.tsx';
+import { verifyEmailCode } from './api.ts';
+import { authErrorMessage } from './auth-errors.ts';
+
+const text = COPY.emailCode;
+
+/**
+ * 'Ou saisissez ce code', the other half of an auth e-mail: for the owner who reads it on another device
+ * (or in a mail app's own browser), the code signs this browser in. A wrong code counts against it: after 5,
+ * the auth service spends it, and a new e-mail is needed.
+ */
+export function EmailCodeForm({
+  email,
+  type,
+  onVerified,
+}: {
+  email: string;
+  type: 'signup' | 'recovery';
+  onVerified: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^\d+$/.test(code.replace(/\s/g, ''))) return setError(text.required);
+    setError(null);
+    setBusy(true);
+    try {
+      const { error: failure } = await verifyEmailCode(email, code, type);
+      if (!failure) return onVerified();
+      setError(failure.code === 'otp_expired' ? text.wrong : authErrorMessage(failure));
+    } catch {
+      setError(COPY.unexpected);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Flex direction="column" gap="2">
+        <FormField label={text.label} hint={text.hint}>
+          {(field) => (
+            <TextField.Root
+              {...field}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          )}
+        </FormField>
+        {error ? (
+          <Text color="red" size="2" role="alert">
+            {error}
+          </Text>
+        ) : null}
+        <div>
+          <SubmitButton variant="soft" busy={busy}>
+            {text.submit}
+          </SubmitButton>
+        </div>
+      </Flex>
+    </form>
+  );
+}
