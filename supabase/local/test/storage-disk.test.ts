@@ -151,6 +151,23 @@ describe('object names', () => {
     expect(await rowsNamed([longest])).toEqual([]);
   });
 
+  it('refuses, before anything is written, a name that would put a file where another object’s folder is, or a folder where another object is (S3 holds both; one disk cannot): 400 InvalidKey', async () => {
+    const animalId = await newAnimal();
+    const photos = owner.client.storage.from(BUCKET);
+    expect((await photos.upload(`${animalId}/a.jpg`, jpeg())).error).toBeNull();
+    expect((await photos.upload(`${animalId}/b.jpg/c.jpg`, jpeg())).error).toBeNull();
+    const before = await storageTree();
+    const clashing = [`${animalId}/a.jpg/inside.jpg`, `${animalId}/b.jpg`];
+    for (const name of clashing) {
+      const { error } = await photos.upload(name, jpeg());
+      expect(error).toMatchObject({ statusCode: '400', code: 'InvalidKey', message: `Invalid key: ${name}` });
+    }
+    expect(await storageTree()).toEqual(before);
+    expect(await rowsNamed(clashing)).toEqual([]);
+    // Replacing an object keeps its place.
+    expect((await photos.upload(`${animalId}/a.jpg`, jpeg(16), { upsert: true })).error).toBeNull();
+  });
+
   it('downloads of names no upload could store are refused as their keys are: 400 InvalidKey, not 500', async () => {
     const animalId = await newAnimal();
     for (const name of [`${animalId}/${'a'.repeat(252)}.jpg`, nameOfBytes(animalId, 1025)]) {
@@ -160,19 +177,21 @@ describe('object names', () => {
     }
   });
 
-  it('removes a row an older stack stored under a name the disk cannot hold (its upload failed after the row), instead of failing', async () => {
+  it('removes rows an older stack stored under names the disk cannot hold (their uploads failed after the row), instead of failing', async () => {
     const animalId = await newAnimal();
-    const leftover = `${animalId}/${'a'.repeat(252)}.jpg`;
-    // Beside a photo of the folder: the disk then answers ENAMETOOLONG, not ENOENT for the folder.
+    const leftovers = [`${animalId}/${'a'.repeat(252)}.jpg`, `${animalId}/kept.jpg/inside.jpg`].sort();
+    // Beside a photo of the folder: the disk then answers ENAMETOOLONG and ENOTDIR, not ENOENT for the folder.
     expect((await owner.client.storage.from(BUCKET).upload(`${animalId}/kept.jpg`, jpeg())).error).toBeNull();
     await stack.db.query(
-      `insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values ($1, $2, $3::uuid, $3, '{}')`,
-      [BUCKET, leftover, owner.userId],
+      `insert into storage.objects (bucket_id, name, owner, owner_id, metadata)
+       select $1, name, $3::uuid, $3, '{}' from unnest($2::text[]) name`,
+      [BUCKET, leftovers, owner.userId],
     );
-    const { data, error } = await owner.client.storage.from(BUCKET).remove([leftover]);
+    const { data, error } = await owner.client.storage.from(BUCKET).remove(leftovers);
     expect(error).toBeNull();
-    expect(data?.map((row) => row.name)).toEqual([leftover]);
-    expect(await rowsNamed([leftover])).toEqual([]);
+    expect(data?.map((row) => row.name).sort()).toEqual(leftovers);
+    expect(await rowsNamed(leftovers)).toEqual([]);
+    expect((await owner.client.storage.from(BUCKET).download(`${animalId}/kept.jpg`)).error).toBeNull();
   });
 });
 

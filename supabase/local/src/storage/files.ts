@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { access, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { access, lstat, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 
 /**
@@ -118,12 +118,31 @@ export function fileStore(root: string) {
         () => false,
       ),
     /**
-     * Removes an object's bytes, if any. A name the disk cannot hold (a segment over 255 bytes, which
-     * uploads now refuse before writing) has none: an older stack stored its row and then failed on its file.
+     * Whether the disk can hold an object of this name beside those stored: not inside another object's
+     * name (`a.jpg/b.jpg` beside `a.jpg`), nor where other objects' folder is (`a.jpg` beside `a.jpg/b.jpg`).
+     * S3 holds both; here a file and a folder cannot share a path.
+     */
+    async canHold(bucket: string, name: string): Promise<boolean> {
+      const kindOf = (path: string) =>
+        lstat(path).then(
+          (found) => (found.isDirectory() ? 'folder' : 'file'),
+          () => null,
+        );
+      const final = pathOf(bucket, name);
+      if ((await kindOf(final)) === 'folder') return false;
+      for (let folder = dirname(final); folder.startsWith(base + sep); folder = dirname(folder)) {
+        if ((await kindOf(folder)) === 'file') return false;
+      }
+      return true;
+    },
+    /**
+     * Removes an object's bytes, if any. A name the disk cannot hold has none (a segment over 255 bytes, or
+     * a path through another object's file, which uploads now refuse before writing): an older stack stored
+     * its row and then failed on its file.
      */
     remove: (bucket: string, name: string) =>
       rm(pathOf(bucket, name), { force: true }).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENAMETOOLONG') throw error;
+        if (error.code !== 'ENAMETOOLONG' && error.code !== 'ENOTDIR') throw error;
       }),
   };
 }

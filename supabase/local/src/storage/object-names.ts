@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import { routePath } from 'hono/route';
 import { BadUrl, StorageError } from './errors.ts';
+import type { FileStore } from './files.ts';
 
 /** Storage's key rule, plus no empty or dot segments: a key never leaves its bucket's folder. */
 const KEY_FORMAT = /^[A-Za-z0-9_/!.*'() &$=@;:+,?-]+$/;
@@ -13,6 +14,8 @@ const MAX_KEY_BYTES = 1024;
  */
 const MAX_SEGMENT_BYTES = 255;
 
+const invalidKey = (name: string) => new StorageError('400', 'InvalidKey', `Invalid key: ${name}`, 'InvalidKey');
+
 /** Refuses, before anything is written, a key that Storage would refuse or that the disk could not hold. */
 export function checkKey(name: string) {
   const segments = name.split('/');
@@ -22,8 +25,14 @@ export function checkKey(name: string) {
     name.length > MAX_KEY_BYTES ||
     segments.some((s) => s === '' || s === '.' || s === '..' || s.length > MAX_SEGMENT_BYTES)
   ) {
-    throw new StorageError('400', 'InvalidKey', `Invalid key: ${name}`, 'InvalidKey');
+    throw invalidKey(name);
   }
+}
+
+/** An upload's key: checkKey, then refused too where the disk cannot hold it beside the stored objects. */
+export async function checkUploadKey(files: FileStore, bucket: string, name: string) {
+  checkKey(name);
+  if (!(await files.canHold(bucket, name))) throw invalidKey(name);
 }
 
 /**

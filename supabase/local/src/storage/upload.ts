@@ -12,7 +12,7 @@ import type { StackEnv } from '../http/gateway.ts';
 import type { StorageContext } from './context.ts';
 import { invalidRequest, notSupported, StorageError, tooLarge } from './errors.ts';
 import { signatureMismatch } from './image-signature.ts';
-import { checkKey, objectNameOf } from './object-names.ts';
+import { checkUploadKey, objectNameOf } from './object-names.ts';
 
 /** The largest object the API accepts at all, whatever the bucket says (Storage's global limit). */
 export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
@@ -119,7 +119,7 @@ export async function upload(ctx: StorageContext, c: Context<StackEnv>, upsert: 
   const claims = ctx.requireCaller(c);
   const bucket = await ctx.bucketOf(ctx.db, bucketId);
   if (c.req.header('x-metadata') !== undefined) throw refuseMetadata();
-  checkKey(name);
+  await checkUploadKey(ctx.files, bucketId, name);
   const limit = Math.min(bucket.file_size_limit ?? GLOBAL_FILE_SIZE_LIMIT, GLOBAL_FILE_SIZE_LIMIT);
   const contentType = c.req.header('content-type') ?? 'application/octet-stream';
   const isForm = contentType.startsWith('multipart/form-data');
