@@ -191,7 +191,7 @@ describe('sweep-photos', () => {
           }),
           { SUPABASE_URL: stack.url, SUPABASE_ANON_KEY: stack.anonKey, SUPABASE_SERVICE_ROLE_KEY: 'not-the-key' },
         );
-        body = { status: response.status, ...(await response.json()) };
+        body = { status: response.status, ...((await response.json()) as Record<string, unknown>) };
       });
       expect(left).toEqual([...planted].sort());
       const tried = logged.mock.calls.filter(([line]) => String(line).includes('could not remove'));
