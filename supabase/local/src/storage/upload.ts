@@ -69,8 +69,9 @@ async function* bodyUpTo(c: Context, limit: number): AsyncGenerator<Uint8Array> 
 
 /** The file, its type and cache rule from a multipart form read with a running count (Blob or File uploads). */
 async function readForm(c: Context, contentType: string, limit: number) {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of bodyUpTo(c, limit + FORM_ALLOWANCE)) chunks.push(chunk);
+  // A request body's chunks are ArrayBuffer-backed (never shared memory), which Blob needs.
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  for await (const chunk of bodyUpTo(c, limit + FORM_ALLOWANCE)) chunks.push(chunk as Uint8Array<ArrayBuffer>);
   const form = await new Response(new Blob(chunks), { headers: { 'content-type': contentType } })
     .formData()
     .catch(() => {
