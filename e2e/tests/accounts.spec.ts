@@ -113,7 +113,7 @@ test.describe('the e-mail read on another device: its code, typed here', () => {
     await panel.getByLabel('Code reçu par e-mail').fill('12');
     await panel.getByRole('button', { name: 'Valider le code' }).click();
     await expect(panel.getByRole('alert')).toHaveText(
-      'Code incorrect ou expiré. Après 5 essais, demandez un nouvel e-mail.',
+      'Code incorrect ou expiré. Vérifiez-le, ou demandez un nouvel e-mail.',
     );
     await expectAccessible(page);
     const code = codeIn(await product.lastMail(email));

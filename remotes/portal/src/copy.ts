@@ -76,7 +76,7 @@ export const COPY = {
     hint: "Celui de l'e-mail, si vous le lisez sur un autre appareil",
     submit: 'Valider le code',
     required: 'Veuillez saisir le code reçu par e-mail',
-    wrong: 'Code incorrect ou expiré. Après 5 essais, demandez un nouvel e-mail.',
+    wrong: 'Code incorrect ou expiré. Vérifiez-le, ou demandez un nouvel e-mail.',
   },
   forgot: {
     title: 'Mot de passe oublié ?',

@@ -149,6 +149,19 @@ describe('the e-mail code', () => {
     expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(403));
     const right = await auth('verify', { type: 'email', email: owner.email, token: code }, newClientAddress());
     expect(right).toMatchObject({ status: 403, body: { code: 'otp_expired' } });
+    // The stranger spent the code, not the e-mail: its link still signs the owner in.
+    const link = (await stack.lastMail(owner.email)).links[0] as string;
+    expect((await followLink(link)).params.get('access_token')).toBeTruthy();
+  });
+
+  it('gives one session for two right codes sent at once', async () => {
+    const owner = await stack.signedInOwner('twice');
+    await stack.client().auth.signInWithOtp({ email: owner.email });
+    const code = await codeIn(owner.email);
+    const answers = await Promise.all(
+      [1, 2].map(() => auth('verify', { type: 'email', email: owner.email, token: code }, newClientAddress())),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
   });
 
   it('is spent after 5 wrong guesses for an address, even by the right code after them', async () => {

@@ -138,6 +138,20 @@ describe('clientHash', () => {
     expect(await clientHash(from('127.0.0.9'), secret, lastMinute + 1)).not.toBe(morning);
   });
 
+  it("without a secret, is keyed by the service role's key, which every instance of the project shares", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const serviceKey = 'eyJ-une-cle-de-service-secrete-du-projet-0123456789';
+      const hash = await clientHash(from('127.0.0.9'), env({ SUPABASE_SERVICE_ROLE_KEY: serviceKey }), noon);
+      expect(await clientHash(from('127.0.0.9'), env({ SUPABASE_SERVICE_ROLE_KEY: serviceKey }), noon)).toBe(hash);
+      const otherProject = env({ SUPABASE_SERVICE_ROLE_KEY: `${serviceKey}-autre` });
+      expect(await clientHash(from('127.0.0.9'), otherProject, noon)).not.toBe(hash);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('without a secret, or with a short one, uses a random key of its process (logged), never the project URL', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {

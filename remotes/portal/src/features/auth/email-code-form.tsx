@@ -10,8 +10,8 @@ const text = COPY.emailCode;
 
 /**
  * 'Ou saisissez ce code', the other half of an auth e-mail: for the owner who reads it on another device
- * (or in a mail app's own browser), the code signs this browser in. A wrong code counts against it: after 5,
- * the auth service spends it, and a new e-mail is needed.
+ * (or in a mail app's own browser), the code signs this browser in. The local stack spends a code after 5
+ * wrong tries (hosted GoTrue counts tries per address only), so a wrong code suggests a new e-mail too.
  */
 export function EmailCodeForm({
   email,
