@@ -102,9 +102,15 @@ export async function startStackProcess(env: NodeJS.ProcessEnv, at: { port: numb
     });
     void exited.then(() => reject(new Error(`the local stack exited (${child.exitCode}) before serving`)));
   });
+  let closing = false;
+  // A backend that dies while the front-ends still serve would leave pages that fail with no word why.
+  void exited.then(() => {
+    if (!closing) console.error(`[launcher] the local stack stopped (exit code ${child.exitCode}); restart pnpm start`);
+  });
   return {
     ...ready,
     async close() {
+      closing = true;
       if (child.connected) child.send('close');
       await exited;
     },
