@@ -70,7 +70,10 @@ export function rowsResponse(c: Context, body: string, status: number, range: st
 }
 
 export async function readJsonBody(c: Context): Promise<unknown> {
-  const text = await c.req.text();
+  // A body cut short (the client gave up, or the server's request timeout) is no JSON either.
+  const text = await c.req.text().catch((error: unknown) => {
+    throw new ApiError(400, 'PGRST102', 'Empty or invalid json', error instanceof Error ? error.message : null);
+  });
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text);
