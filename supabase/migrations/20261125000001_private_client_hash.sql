@@ -1,4 +1,4 @@
--- Security issue 26, item 2: owners read where and when a finder shared a position or opened the lost animal's
+-- Finders stay unknown to owners: owners read where and when a finder shared a position or opened the lost animal's
 -- page, never what stands for the finder. client_hash (the finders' functions' keyed hash of the address, for
 -- rate limits and one opening per visit: DESIGN D9) and user_agent (the finder's browser) stay the server's.
 -- Column grants, as PostgREST applies them: naming such a column, or select=* (which names them all), is

@@ -1,4 +1,4 @@
--- Two abuse holes (issue 26): activation as an unthrottled code oracle, and per-animal e-mail caps that a
+-- Two abuse holes: activation as an unthrottled code oracle, and per-animal e-mail caps that a
 -- couple of addresses could use up to silence a lost animal's owner.
 
 -- Activation counts wrong claims (an unknown, already used or suspended code): 10 an hour per account, and

@@ -1,4 +1,4 @@
--- A deleted account writes nothing more (issue 26): its access token stays valid until it expires (an
+-- A deleted account writes nothing more: its access token stays valid until it expires (an
 -- hour, GoTrue's JWTs are checked by signature alone), and the policies of the animal-photos bucket let it
 -- upload public files to its old folder {user_id}/ meanwhile. The helper of those policies (select,
 -- insert, update, delete) now also asks that the caller's user exists; delete-account deletes users for

@@ -1,4 +1,4 @@
-// The local stack in a process of its own, for `pnpm start` (issue 26): a client that uses up the file
+// The local stack in a process of its own, for `pnpm start`: a client that uses up the file
 // descriptors or the event loop of the process serving the shell's host and the remotes then leaves the
 // backend standing, and the other way round. Started by `startStackProcess` (launch.ts), configured by its
 // environment and the port and site URL it is given; it tells its parent where it listens (or why it could

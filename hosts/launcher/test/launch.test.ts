@@ -68,7 +68,7 @@ describe('the shell through its host', () => {
   });
 });
 
-describe('one client cannot take every connection (issue 26)', () => {
+describe('one client cannot take every connection', () => {
   /** A TCP connection from `localAddress`, once open; `closed` settles when the server drops it. */
   async function openConnection(url: string, localAddress: string) {
     const { hostname, port } = new URL(url);

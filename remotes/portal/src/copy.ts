@@ -70,7 +70,7 @@ export const COPY = {
     resent: { title: 'E-mail renvoyé', description: 'Un nouveau lien de confirmation vous attend.' },
     resendFailed: "Impossible de renvoyer l'e-mail",
   },
-  // Not in SPEC (issue 27): the code of the auth e-mails ('Ou saisissez ce code'), typed on another device.
+  // Not in SPEC (its e-mails offer a code nobody could type): the code of the auth e-mails ('Ou saisissez ce code'), typed on another device.
   emailCode: {
     label: 'Code reçu par e-mail',
     hint: "Celui de l'e-mail, si vous le lisez sur un autre appareil",
@@ -147,7 +147,7 @@ export const COPY = {
     submit: 'Activer la médaille',
     success: { title: 'Médaille activée !', description: 'Votre animal a été enregistré avec succès' },
     invalidCode: { title: 'Code invalide', description: 'Code invalide ou déjà utilisé' },
-    // Not in SPEC (issue 26): the database's words once an account or an address has tried too many wrong codes.
+    // Not in SPEC (the claims throttle is newer than it): the database's words once an account or an address has tried too many wrong codes.
     tooManyAttempts: { title: 'Trop de tentatives', description: 'Trop de tentatives. Réessayez plus tard.' },
     failed: { title: "Impossible de créer l'animal", description: "Une erreur inattendue s'est produite" },
     sessionExpired: { title: 'Session expirée', description: 'Veuillez vous reconnecter' },

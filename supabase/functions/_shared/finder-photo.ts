@@ -11,7 +11,7 @@ export interface FinderPhoto {
 
 /**
  * Photos a day: per client, whatever the animal; per client for one animal, so that a few addresses cannot
- * use up the animal's share and leave a real finder without one (4 addresses filled 20 before issue 26); and
+ * use up the animal's share and leave a real finder without one (4 addresses filled the shared 20 a day); and
  * per animal from everyone, which it now takes 14 addresses to fill.
  */
 export const FINDER_PHOTO_LIMITS = {

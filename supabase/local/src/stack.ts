@@ -119,7 +119,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     return c.json({ message: 'An unexpected error occurred' }, 500);
   });
 
-  // Timeouts and per-client caps, so that one client cannot take every connection or request (issue 26).
+  // Timeouts and per-client caps, so that one client cannot take every connection or request.
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, ...limitedServer() });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

@@ -1,4 +1,4 @@
-// One client must not make the stack unusable for others (issue 26): it may hold only so many connections
+// One client must not make the stack unusable for others: it may hold only so many connections
 // and requests in progress, and a slow client is cut off by the server's timeouts. Clients are loopback
 // addresses of their own; an idle connection is one that never sends a request.
 import { type AddressInfo, connect, type Socket } from 'node:net';

@@ -1,4 +1,4 @@
-// One client must not make Storage unusable (issue 26): an upload is refused before its body is read when
+// One client must not make Storage unusable: an upload is refused before its body is read when
 // the caller may not write there or declares more than the bucket takes, and a body of unknown length is
 // counted as it arrives and cut at the limit. Each test holds its body back, or sends it piece by piece, and
 // asserts that the answer came before the body was sent: a server that read bodies first never answers.

@@ -1,4 +1,4 @@
-// register_animal_with_code as a guesser tries it (issue 26): a claim with a wrong code (unknown, already
+// register_animal_with_code as a guesser tries it: a claim with a wrong code (unknown, already
 // used, suspended) is counted per account and per client address, as the gateway names it in
 // cf-connecting-ip (the header code_status counts by). Past the limit, every claim is refused, even with a
 // right code, and nothing is written; another account from another address still claims.

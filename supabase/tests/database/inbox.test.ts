@@ -168,7 +168,7 @@ describe('profile views', () => {
         animalId,
       ]);
     expect((await seen('service')).rows).toEqual([{ client_hash: 'h1' }, { client_hash: 'h2' }]);
-    // The owner sees when, never what stands for the finder (security issue 26).
+    // The owner sees when, never what stands for the finder.
     expect((await seen(owner, 'code_id')).rows).toEqual([{ code_id: code }, { code_id: code }]);
     expect((await seen(owner)).error?.code, 'owner reads the hashes').toBe('42501');
     expect((await seen(stranger, 'code_id')).rows).toEqual([]);

@@ -12,7 +12,7 @@ afterAll(() => t?.close());
 /**
  * The columns a signed-in owner (role authenticated) may read, table by table; row level security then picks the
  * rows. Where and when a finder shared a position or opened the page, and what they chose to write, not who they
- * are: no client_hash, no user_agent (security issue 26), as in the owner's data export. Storage's tables are
+ * are: no client_hash, no user_agent (they would give finders away), as in the owner's data export. Storage's tables are
  * read by Storage as the caller.
  */
 const OWNER_READABLE: Record<string, string> = {

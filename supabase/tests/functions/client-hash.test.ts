@@ -1,4 +1,4 @@
-// Security issue 26, item 2: the hash that stands for a finder's address in scan_events and profile_views
+// An owner must not find a finder's address: the hash that stands for a finder's address in scan_events and profile_views
 // (rate limits, one opening per visit) must give no address back. It was SHA-256 of the public SUPABASE_URL and
 // the address, and an owner who read it over REST found the finder's address by hashing candidates (4.6 s).
 // Now it is an HMAC keyed with a secret that is never public, rotated each UTC day, and owners cannot read it.

@@ -164,7 +164,7 @@ describe('text a person cannot type', () => {
       userAgent: 'Mozilla\u0000/5.0',
     });
     expect(answer.status).toBe(200);
-    // Read as the service role: the owner is not shown the finder's browser (security issue 26).
+    // Read as the service role: the owner is not shown the finder's browser.
     const { data } = await stack.serviceClient().from('scan_events').select('user_agent').eq('animal_id', rex.animalId);
     expect(data).toEqual([{ user_agent: 'Mozilla/5.0' }]);
   });

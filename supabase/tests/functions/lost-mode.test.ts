@@ -29,7 +29,7 @@ async function lostAnimal(nom: string) {
   return animal;
 }
 
-// Read as the functions' service role: the owner may not read client_hash (security issue 26).
+// Read as the functions' service role: the owner may not read client_hash.
 const views = async (animalId: string) =>
   (
     await stack

@@ -34,7 +34,7 @@ describe('record-scan', () => {
     expect(profile.body.last_known_location).toMatchObject({ lat: 45.764, lon: 4.8357, accuracy_m: 12.4 });
     const { data } = await owner.client.from('scan_events').select('lat, lon').eq('animal_id', rex.animalId);
     expect(data).toContainEqual({ lat: 45.764, lon: 4.8357 });
-    // The finder's browser is kept for the server, not shown to the owner (security issue 26).
+    // The finder's browser is kept for the server, not shown to the owner.
     const { data: stored } = await stack
       .serviceClient()
       .from('scan_events')

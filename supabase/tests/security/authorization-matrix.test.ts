@@ -276,7 +276,7 @@ const hasRow = (data: unknown, column: string, value: unknown) => rows(data).som
 
 /**
  * A select of A's row by id, over REST, of every column unless told: on tables whose columns owners are granted
- * one by one, the columns the portal names (security issue 26; select=* is refused there, see finder-columns).
+ * one by one, the columns the portal names (select=* is refused there, as it names the finder's columns; see finder-columns).
  */
 const selectOne = (table: string, id: () => string, columns = '*') =>
   operation({

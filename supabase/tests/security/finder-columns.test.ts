@@ -1,4 +1,4 @@
-// Security issue 26, item 2, over HTTP with supabase-js: an owner reads where and when finders shared a position or
+// Finders stay unknown to owners, over HTTP with supabase-js: an owner reads where and when finders shared a position or
 // opened the lost animal's page, never what stands for the finder (client_hash, user_agent). Column grants, as
 // PostgREST applies them: naming a column the role may not select, or `select=*` (every column), is refused
 // with 42501, which PostgREST answers 403 to a signed-in caller (401 to an anonymous one).

@@ -1,4 +1,4 @@
-// What one client may hold of an HTTP server the local product runs (issue 26): the stack's, and the
+// What one client may hold of an HTTP server the local product runs: the stack's, and the
 // launcher's for the shell's host and the remotes. Without these, Node's defaults let one client open
 // connections until the process has no file descriptor left (and every server of that process fails
 // with it), keep them open for minutes, and crowd everyone else out of the event loop.
