@@ -3,7 +3,7 @@
 // hour, whether a message or a shared position reached the cap.
 import type { FunctionEnv } from './env.ts';
 import { animalHistoryUrl } from './links.ts';
-import { escapeHtml, type Mail } from './mail.ts';
+import { escapeHtml, type Mail, sendMail } from './mail.ts';
 
 /** What record_finder_message and record_scan answer when the digest is due. */
 export interface DigestDue {
@@ -14,9 +14,29 @@ export interface DigestDue {
   unread_messages: number;
 }
 
+/** What record_finder_message and record_scan decided about the owner's e-mails (owner_mail_decision). */
+export interface OwnerMailDecision {
+  /** This message's or position's own e-mail. */
+  notify: boolean;
+  /** The digest instead: this one found the hour's e-mails about the animal used up. */
+  digest: boolean;
+  unread_messages: number | null;
+}
+
+/** Sends the owner what the database decided: this one's own e-mail (`ownMail`), or the digest, or nothing. */
+export async function mailOwner(
+  env: FunctionEnv,
+  recorded: Omit<DigestDue, 'unread_messages'> & OwnerMailDecision,
+  ownMail: () => Mail,
+): Promise<void> {
+  if (recorded.notify) await sendMail(env, ownMail());
+  if (recorded.digest)
+    await sendMail(env, ownerDigestMail(env, { ...recorded, unread_messages: recorded.unread_messages ?? 0 }));
+}
+
 export function ownerDigestMail(env: FunctionEnv, due: DigestDue): Mail {
   const name = due.animal_name;
-  const intro = `Beaucoup de personnes vous ont écrit ou ont partagé la position de ${name} (${due.code}) en peu de temps. Pour ne pas remplir votre boîte, nous ne vous les envoyons plus une par une pendant une heure : tout est gardé pour vous.`;
+  const intro = `Beaucoup de personnes vous ont écrit ou ont partagé la position de ${name} (${due.code}) en peu de temps. Pour ne pas remplir votre boîte, nous ne vous écrivons plus pour chaque nouvelle personne pendant une heure : tout est gardé pour vous.`;
   const unread =
     due.unread_messages === 1
       ? '1 message non lu vous attend'

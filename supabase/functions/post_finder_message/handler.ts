@@ -9,24 +9,16 @@ import type { FunctionEnv } from '../_shared/env.ts';
 import { FINDER_PHOTO_LIMITS, type FinderPhoto, readFinderPhoto } from '../_shared/finder-photo.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { animalHistoryUrl } from '../_shared/links.ts';
-import { escapeHtml, sendMail } from '../_shared/mail.ts';
+import { escapeHtml } from '../_shared/mail.ts';
 import type { FailureCode } from '../_shared/messages.ts';
-import { ownerDigestMail } from '../_shared/owner-digest.ts';
+import { mailOwner, type OwnerMailDecision } from '../_shared/owner-digest.ts';
 import { FINDER_PHOTO_BUCKET, removePhotoFiles, storeFile } from '../_shared/storage.ts';
 
-interface StoredMessage {
+interface StoredMessage extends OwnerMailDecision {
   code: string;
   animal_id: string;
   animal_name: string;
   owner_email: string;
-  /**
-   * False once this client, or this hour's finders together, have had the e-mails about this animal: the
-   * message is kept all the same.
-   */
-  notify: boolean;
-  /** True for the one message an hour that finds the animal's e-mails used up: the owner gets the digest. */
-  digest: boolean;
-  unread_messages: number | null;
 }
 
 const text = (value: unknown) => trimToNull(typeof value === 'string' ? value : null);
@@ -78,10 +70,8 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
       if (photoPath && !recorded) await removePhotoFiles(env, [photoPath], FINDER_PHOTO_BUCKET);
     }
     if (!recorded) return failure('code_not_found');
-    if (recorded.notify) await sendMail(env, ownerMail(env, recorded, message, contact, photoPath !== null));
-    if (recorded.digest) {
-      await sendMail(env, ownerDigestMail(env, { ...recorded, unread_messages: recorded.unread_messages ?? 0 }));
-    }
+    const stored = recorded;
+    await mailOwner(env, stored, () => ownerMail(env, stored, message, contact, photoPath !== null));
     return json({ ok: true });
   })(request);
 }

@@ -6,23 +6,19 @@ import { call, serviceDatabase } from '../_shared/database.ts';
 import { mapsPointUrl, normalizeCode, withoutControlCharacters } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
-import { escapeHtml, sendMail } from '../_shared/mail.ts';
-import { ownerDigestMail } from '../_shared/owner-digest.ts';
+import { escapeHtml } from '../_shared/mail.ts';
+import { mailOwner, type OwnerMailDecision } from '../_shared/owner-digest.ts';
 
 type ScanResult =
   | { status: 'not_found' | 'animal_mismatch' }
   | { status: 'cooldown'; retry_after_seconds: number }
-  | {
+  | ({
       status: 'recorded';
       code: string;
       animal_id: string;
       animal_name: string;
       owner_email: string;
-      /** The owner's e-mails about the animal, per client and per hour (owner_mail_decision): this one's, or the digest. */
-      notify: boolean;
-      digest: boolean;
-      unread_messages: number | null;
-    };
+    } & OwnerMailDecision);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -63,10 +59,7 @@ export default function recordScan(request: Request, env: FunctionEnv): Promise<
       case 'cooldown':
         return failure('scan_cooldown', { 'Retry-After': String(result.retry_after_seconds) });
       case 'recorded':
-        if (result.notify) await sendMail(env, locationMail(result, lat, lon, isNumber(accuracy) ? accuracy : null));
-        if (result.digest) {
-          await sendMail(env, ownerDigestMail(env, { ...result, unread_messages: result.unread_messages ?? 0 }));
-        }
+        await mailOwner(env, result, () => locationMail(result, lat, lon, isNumber(accuracy) ? accuracy : null));
         return json({ ok: true });
     }
   })(request);
