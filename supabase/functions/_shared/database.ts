@@ -1,5 +1,5 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
-import type { FunctionEnv } from './env.ts';
+import { type FunctionEnv, publishableKey, serviceHeaders } from './env.ts';
 
 /**
  * Projects whose API (PostgREST and Storage alike) is served in this very process, by SUPABASE_URL: the
@@ -26,15 +26,12 @@ export function projectFetch(env: FunctionEnv): typeof fetch {
 }
 
 /**
- * The database as the functions see it: PostgREST with the service_role key, which alone may call the
+ * The database as the functions see it: PostgREST with the secret (service_role) key, which alone may call the
  * finder's SQL functions. PostgREST's client rather than all of supabase-js: nothing else is needed.
  */
 export function serviceDatabase(env: FunctionEnv) {
   return new PostgrestClient(`${env.SUPABASE_URL}/rest/v1`, {
-    headers: {
-      apikey: env.SUPABASE_SERVICE_ROLE_KEY,
-      Authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}`,
-    },
+    headers: serviceHeaders(env),
     fetch: projectFetch(env),
   });
 }
@@ -44,13 +41,13 @@ export type ServiceDatabase = ReturnType<typeof serviceDatabase>;
 /**
  * The key and token a request came with, to pass on to PostgREST so that the database decides what the
  * caller may do (DESIGN D1). `apikey` is the project key the caller sent (a client sends its publishable or
- * anon key there, a server its secret key), else the anon key; `Authorization` is passed on as sent. Null
- * when the request carries no credential at all.
+ * anon key there, a server its secret key), else the project's publishable (or anon) key; `Authorization` is
+ * passed on as sent. Null when the request carries no credential at all.
  */
 export function callerCredentials(request: Request, env: FunctionEnv): Record<string, string> | null {
   const authorization = request.headers.get('authorization')?.trim();
   const bearer = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
-  const apikey = request.headers.get('apikey')?.trim() || env.SUPABASE_ANON_KEY || bearer;
+  const apikey = request.headers.get('apikey')?.trim() || publishableKey(env) || bearer;
   if (!apikey) return null;
   return bearer ? { apikey, Authorization: `Bearer ${bearer}` } : { apikey };
 }

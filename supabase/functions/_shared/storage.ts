@@ -1,13 +1,8 @@
 import { projectFetch } from './database.ts';
-import type { FunctionEnv } from './env.ts';
+import { type FunctionEnv, serviceHeaders } from './env.ts';
 
 export const PHOTO_BUCKET = 'animal-photos';
 export const FINDER_PHOTO_BUCKET = 'finder-photos';
-
-const serviceHeaders = (env: FunctionEnv) => ({
-  apikey: env.SUPABASE_SERVICE_ROLE_KEY,
-  Authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}`,
-});
 
 /** Storage removes at most this many objects per request (its `prefixes` body has maxItems 1000). */
 const REMOVE_BATCH = 1000;

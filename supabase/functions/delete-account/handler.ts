@@ -6,7 +6,7 @@
 // GoTrue's admin API deletes the user, with the service role. Should that last step fail, the account is
 // left empty and signed in, and the owner's next attempt finishes it.
 import { callerCredentials, callerDatabase, projectFetch } from '../_shared/database.ts';
-import type { FunctionEnv } from '../_shared/env.ts';
+import { type FunctionEnv, serviceHeaders } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { removeDeletedFiles } from '../_shared/owner-deletion.ts';
 
@@ -50,8 +50,7 @@ async function deleteAuthUser(env: FunctionEnv, userId: string): Promise<void> {
   const response = await projectFetch(env)(`${env.SUPABASE_URL}/auth/v1/admin/users/${encodeURIComponent(userId)}`, {
     method: 'DELETE',
     headers: {
-      apikey: env.SUPABASE_SERVICE_ROLE_KEY,
-      Authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}`,
+      ...serviceHeaders(env),
       'Content-Type': 'application/json',
     },
     body: JSON.stringify({ should_soft_delete: false }),
