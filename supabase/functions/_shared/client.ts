@@ -1,5 +1,5 @@
 import { FINDER_IDENTITY_HEADER, verifiedFinderAddress } from './domain/index.ts';
-import type { FunctionEnv } from './env.ts';
+import { type FunctionEnv, secretKey } from './env.ts';
 
 /**
  * Who is asking, for rate limits, as the platform's gateway guarantees it (DESIGN D9): on hosted Supabase,
@@ -40,7 +40,7 @@ let processSecret: string | undefined;
 
 /**
  * CLIENT_HASH_SECRET (or its former name CLIENT_HASH_SALT). Never a public value such as SUPABASE_URL: without
- * a secret of at least 32 characters, the service role's key, which the platform gives every function and
+ * a secret of at least 32 characters, the project's secret key, which the platform gives every function and
  * nobody else has (so the limits hold across instances; rotating that key starts them afresh). Without either,
  * a random key of this process, said once in the logs: no finder is refused for it, but the limits then count
  * per instance of the function.
@@ -48,9 +48,8 @@ let processSecret: string | undefined;
 function clientHashSecret(env: FunctionEnv): string {
   const configured = env.CLIENT_HASH_SECRET || env.CLIENT_HASH_SALT;
   if (configured && configured.length >= MIN_SECRET_LENGTH) return configured;
-  if (env.SUPABASE_SERVICE_ROLE_KEY && env.SUPABASE_SERVICE_ROLE_KEY.length >= MIN_SECRET_LENGTH) {
-    return `service-role|${env.SUPABASE_SERVICE_ROLE_KEY}`;
-  }
+  const serviceKey = secretKey(env);
+  if (serviceKey.length >= MIN_SECRET_LENGTH) return `service-role|${serviceKey}`;
   if (!processSecret) {
     processSecret = hex(crypto.getRandomValues(new Uint8Array(32)));
     console.warn(
