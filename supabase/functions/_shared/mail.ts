@@ -1,4 +1,4 @@
-import type { FunctionEnv } from './env.ts';
+import { type FunctionEnv, serviceHeaders } from './env.ts';
 
 export interface Mail {
   to: string;
@@ -20,7 +20,7 @@ export async function sendMail(env: FunctionEnv, mail: Mail): Promise<void> {
   if (env.LOCAL_MAILBOX_URL) {
     response = await fetch(env.LOCAL_MAILBOX_URL, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}` },
+      headers: { 'Content-Type': 'application/json', ...serviceHeaders(env) },
       body: JSON.stringify(mail),
     });
   } else if (env.RESEND_API_KEY && env.MAIL_FROM) {
