@@ -3,7 +3,8 @@
 // hour, whether a message or a shared position reached the cap.
 import type { FunctionEnv } from './env.ts';
 import { animalHistoryUrl } from './links.ts';
-import { escapeHtml, type Mail, sendMail } from './mail.ts';
+import { escapeHtml, type Mail } from './mail.ts';
+import { sendOrQueue } from './outbox.ts';
 
 /** What record_finder_message and record_scan answer when the digest is due. */
 export interface DigestDue {
@@ -23,15 +24,24 @@ export interface OwnerMailDecision {
   unread_messages: number | null;
 }
 
-/** Sends the owner what the database decided: this one's own e-mail (`ownMail`), or the digest, or nothing. */
+/**
+ * Sends the owner what the database decided: this one's own e-mail (`ownMail`), or the digest, or nothing.
+ * Never throws: what was stored is the finder's success, and an e-mail not sent now waits in the outbox.
+ */
 export async function mailOwner(
   env: FunctionEnv,
   recorded: Omit<DigestDue, 'unread_messages'> & OwnerMailDecision,
   ownMail: () => Mail,
 ): Promise<void> {
-  if (recorded.notify) await sendMail(env, ownMail());
-  if (recorded.digest)
-    await sendMail(env, ownerDigestMail(env, { ...recorded, unread_messages: recorded.unread_messages ?? 0 }));
+  const mails: Mail[] = [];
+  try {
+    if (recorded.notify) mails.push(ownMail());
+    if (recorded.digest)
+      mails.push(ownerDigestMail(env, { ...recorded, unread_messages: recorded.unread_messages ?? 0 }));
+  } catch (error) {
+    console.error("[mail] the owner's e-mail could not be written:", error);
+  }
+  await sendOrQueue(env, mails);
 }
 
 export function ownerDigestMail(env: FunctionEnv, due: DigestDue): Mail {

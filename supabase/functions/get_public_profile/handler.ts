@@ -7,7 +7,8 @@ import { normalizeCode, withoutControlCharacters } from '../_shared/domain/index
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { animalHistoryUrl } from '../_shared/links.ts';
-import { escapeHtml, sendMail } from '../_shared/mail.ts';
+import { escapeHtml } from '../_shared/mail.ts';
+import { sendOrQueue } from '../_shared/outbox.ts';
 import { photoUrl } from '../_shared/photos.ts';
 
 interface Photo {
@@ -63,7 +64,7 @@ type LostView =
 
 /**
  * A lost animal's page was opened: recorded for the owner's history, and the owner told by e-mail at most
- * once every 10 minutes. A mail that fails is logged, never the finder's problem.
+ * once every 10 minutes. A mail that fails waits in the outbox, never the finder's problem.
  */
 async function alertOwnerOfLostView(env: FunctionEnv, code: string, client: string) {
   const view = await call<LostView>(serviceDatabase(env), 'record_lost_profile_view', {
@@ -71,7 +72,7 @@ async function alertOwnerOfLostView(env: FunctionEnv, code: string, client: stri
     p_client_hash: client,
   });
   if (!view.notify) return;
-  await sendMail(env, lostViewMail(env, view)).catch((error) => console.error('[get_public_profile] mail', error));
+  await sendOrQueue(env, [lostViewMail(env, view)]);
 }
 
 function lostViewMail(env: FunctionEnv, view: Extract<LostView, { notify: true }>) {

@@ -38,6 +38,11 @@ const schema = z.object({
     .min(0)
     .default(6 * 3600),
   PHOTO_SWEEP_FIRST_DELAY: z.coerce.number().min(0).default(60),
+  /**
+   * Seconds between two runs of deliver-mail, which retries the owners' e-mails waiting in the outbox, as pg_cron
+   * runs it every minute on hosted Supabase; 0 turns the timer off.
+   */
+  MAIL_RETRY_INTERVAL: z.coerce.number().min(0).default(60),
 });
 
 /** Environment variables win over supabase/config.toml, which wins over the defaults above. */
@@ -68,6 +73,8 @@ export type StackConfig = {
   functionEnv: Record<string, string>;
   /** The timer that runs sweep-photos: milliseconds to the first run and between runs (0: no timer). */
   photoSweep: { firstDelayMs: number; intervalMs: number };
+  /** The timer that runs deliver-mail: milliseconds to the first run and between runs (0: no timer). */
+  mailRetry: { firstDelayMs: number; intervalMs: number };
 };
 
 /** Reads the configuration from the environment, with a readable list of what is wrong. */
@@ -112,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         .map(([name, value]) => [name.slice('FUNCTION_'.length), value]),
     ),
     photoSweep: { firstDelayMs: e.PHOTO_SWEEP_FIRST_DELAY * 1000, intervalMs: e.PHOTO_SWEEP_INTERVAL * 1000 },
+    mailRetry: { firstDelayMs: e.MAIL_RETRY_INTERVAL * 1000, intervalMs: e.MAIL_RETRY_INTERVAL * 1000 },
     ...overrides,
   };
 }

@@ -16,7 +16,7 @@ import {
   serveFunctionsInProcess,
 } from './functions/routes.ts';
 import { storedSecret } from './functions/secrets.ts';
-import { startPhotoSweep } from './functions/sweep-timer.ts';
+import { startSchedule } from './functions/schedule-timer.ts';
 import { clientAddressFromSocket, isLoopback } from './http/client-address.ts';
 import { apiGateway, corsForFrontEnds, type StackEnv } from './http/gateway.ts';
 import { limitedServer } from './http/server-limits.ts';
@@ -90,7 +90,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
   const app = new Hono<StackEnv>();
   app.use('*', clientAddressFromSocket);
   // The mailbox is the developer's, on this machine: no CORS, so no web page can read its links.
-  app.route('/mailbox', mailboxRoutes(db, keys.serviceRoleKey));
+  app.route('/mailbox', mailboxRoutes(db, keys.secretKey, keys.serviceRoleKey));
   app.use('*', corsForFrontEnds);
   app.get('/health', (c) => c.json({ status: 'ok' }));
   // A request that only asks the database for `select 1`: the baseline `pnpm bench` compares functions to.
@@ -151,17 +151,20 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     PUBLIC_SITE_URL: config.functionEnv.PUBLIC_SITE_URL ?? config.siteUrl,
   };
   const leaveFunctions = await serveFunctionsInProcess(config.functionsDir, url, app);
-  const stopPhotoSweep = functions.has('sweep-photos')
-    ? startPhotoSweep(
-        () =>
-          inProcessFetch(url, app)(`${url}/functions/v1/sweep-photos`, {
-            method: 'POST',
-            headers: { apikey: keys.serviceRoleKey, 'Content-Type': 'application/json' },
-            body: '{}',
-          }),
-        config.photoSweep,
-      )
-    : async () => {};
+  // What pg_cron runs on hosted Supabase (supabase/schedules), with the service role's key in apikey.
+  const runScheduled = (name: string) => () =>
+    inProcessFetch(url, app)(`${url}/functions/v1/${name}`, {
+      method: 'POST',
+      headers: { apikey: keys.serviceRoleKey, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+  const schedules = [
+    ['sweep-photos', config.photoSweep],
+    ['deliver-mail', config.mailRetry],
+  ] as const;
+  const stopSchedules = schedules
+    .filter(([name]) => functions.has(name))
+    .map(([name, timing]) => startSchedule(name, runScheduled(name), timing));
 
   return {
     url,
@@ -172,7 +175,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     startupMs: Math.round(performance.now() - started),
     seeded: prepared.seeded,
     async close() {
-      await stopPhotoSweep();
+      await Promise.all(stopSchedules.map((stop) => stop()));
       leaveFunctions();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

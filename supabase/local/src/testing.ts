@@ -45,8 +45,15 @@ export async function startTestStack(overrides: Partial<StackConfig> = {}): Prom
   const config = loadConfig(
     { DATABASE_URL: process.env.DATABASE_URL, EMAIL_MIN_INTERVAL: '0' },
     // No photo sweep unless a test asks for one: on a PostgreSQL that test files share, one file's sweep
-    // would remove the files another file has just aged on purpose.
-    { port: 0, dataDir, photoSweep: { firstDelayMs: 0, intervalMs: 0 }, ...overrides },
+    // would remove the files another file has just aged on purpose. No mail retrier either: it would send
+    // another file's e-mails while that file's mailbox is told to fail.
+    {
+      port: 0,
+      dataDir,
+      photoSweep: { firstDelayMs: 0, intervalMs: 0 },
+      mailRetry: { firstDelayMs: 0, intervalMs: 0 },
+      ...overrides,
+    },
   );
   const stack = await startStack(config);
   // Node 20 has no WebSocket of its own; supabase-js's realtime client wants one even when unused.

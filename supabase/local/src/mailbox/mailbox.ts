@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { Queryable } from '../database/index.ts';
 import { isLoopback, socketAddress } from '../http/client-address.ts';
 
@@ -22,13 +22,25 @@ function linksOf(mail: Mail): string[] {
   return [...new Set(urls)];
 }
 
-/** The local stack's outgoing mail: nothing leaves the machine, everything lands in the mailbox. */
-export async function deliver(db: Queryable, mail: Mail): Promise<void> {
-  await db.query(
-    `insert into local_stack.mailbox (recipient, subject, text_body, html_body, links)
-     values ($1, $2, $3, $4, array(select json_array_elements_text($5::json)))`,
-    [mail.to, mail.subject, mail.text, mail.html, JSON.stringify(linksOf(mail))],
+/**
+ * The local stack's outgoing mail: nothing leaves the machine, everything lands in the mailbox. A mail with an
+ * `idempotencyKey` the mailbox already holds is not stored again (Resend's rule for its Idempotency-Key);
+ * answers the stored mail's id.
+ */
+export async function deliver(db: Queryable, mail: Mail, idempotencyKey: string | null = null): Promise<string> {
+  const stored = await db.query<{ id: string }>(
+    `with added as (
+       insert into local_stack.mailbox (recipient, subject, text_body, html_body, links, idempotency_key)
+       values ($1, $2, $3, $4, array(select json_array_elements_text($5::json)), $6)
+       on conflict (idempotency_key) do nothing
+       returning id
+     )
+     select id from added
+     union all
+     select id from local_stack.mailbox where idempotency_key = $6 and not exists (select 1 from added)`,
+    [mail.to, mail.subject, mail.text, mail.html, JSON.stringify(linksOf(mail)), idempotencyKey],
   );
+  return stored.rows[0]?.id as string;
 }
 
 async function messages(db: Queryable, to: string | undefined): Promise<StoredMail[]> {
@@ -49,27 +61,52 @@ export const escapeHtml = (text: string) =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string,
   );
 
+/** Resend's bounds for an Idempotency-Key: 1 to 256 characters. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,256}$/;
+
 /**
  * The developer's mailbox: readable from this machine only (it holds every sign-in link), and written only
- * by the server functions, which post with the service_role key (LOCAL_MAILBOX_URL).
+ * by the server functions, which post with a key of the service role (`serverKeys`: the secret key, in
+ * `apikey`, or the legacy service_role key, also as a bearer token) to LOCAL_MAILBOX_URL, as they would to
+ * Resend. For tests, it can be told to fail as a provider that is down would (PUT /api/outage).
  */
-export function mailboxRoutes(db: Queryable, serviceRoleKey: string) {
+export function mailboxRoutes(db: Queryable, ...serverKeys: string[]) {
   const app = new Hono();
+  let outage = false;
+  const isServer = (c: Context) => {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    const apikey = c.req.header('apikey');
+    return serverKeys.some((key) => key && (key === apikey || key === bearer));
+  };
+  const serversOnly = (c: Context) =>
+    c.json({ message: 'Only the server functions may send mail: the service role’s key is required' }, 401);
   app.use('*', async (c, next) => {
     if (!isLoopback(socketAddress(c))) return c.json({ message: 'The mailbox answers only on this machine' }, 403);
     await next();
   });
   app.get('/api/messages', async (c) => c.json(await messages(db, c.req.query('to'))));
   app.post('/api/messages', async (c) => {
-    if (c.req.header('authorization') !== `Bearer ${serviceRoleKey}`) {
-      return c.json({ message: 'Only the server functions may send mail: the service_role key is required' }, 401);
+    if (!isServer(c)) return serversOnly(c);
+    if (outage) return c.json({ message: 'The mailbox is told to fail (PUT /mailbox/api/outage)' }, 503);
+    const key = c.req.header('idempotency-key') ?? null;
+    if (key !== null && !IDEMPOTENCY_KEY.test(key)) {
+      return c.json({ message: 'Idempotency-Key must be 1 to 256 visible characters' }, 400);
     }
     const mail = (await c.req.json().catch(() => null)) as Partial<Mail> | null;
     if (!mail || [mail.to, mail.subject, mail.text, mail.html].some((field) => typeof field !== 'string')) {
       return c.json({ message: 'to, subject, text and html are required' }, 400);
     }
-    await deliver(db, mail as Mail);
-    return c.body(null, 201);
+    // A repeat of a known key gets the first one's answer, and nothing more is stored.
+    return c.json({ id: await deliver(db, mail as Mail, key) }, 201);
+  });
+  // {"failing": true}: every mail sent to the mailbox is refused with 503 until {"failing": false}. With the
+  // server's key, so that no web page can switch it (a form could post here, not with that header).
+  app.put('/api/outage', async (c) => {
+    if (!isServer(c)) return serversOnly(c);
+    const body = (await c.req.json().catch(() => null)) as { failing?: unknown } | null;
+    if (typeof body?.failing !== 'boolean') return c.json({ message: 'failing (true or false) is required' }, 400);
+    outage = body.failing;
+    return c.json({ failing: outage });
   });
   app.get('/', async (c) => {
     const list = await messages(db, c.req.query('to'));

@@ -1,0 +1,85 @@
+// The owners' e-mails never fail what the finder did: each one is written to the outbox (public.mail_outbox)
+// before it is sent, removed once the provider took it, and otherwise left for deliver-mail, which retries
+// it on a schedule until it is sent or expires. Its id is the provider's Idempotency-Key, so that an attempt
+// whose answer was lost (a timeout, a retrier that died) never becomes a second e-mail.
+//
+// What is not covered: a function that dies after storing the finder's message and before writing its
+// e-mail here loses that e-mail (the message itself stays in the owner's inbox in the portal).
+import { call, type ServiceDatabase, serviceDatabase } from './database.ts';
+import type { FunctionEnv } from './env.ts';
+import { type Mail, sendMail } from './mail.ts';
+
+/** An e-mail of the outbox as claim_due_mails answers it. */
+export interface QueuedMail {
+  id: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: number;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Sends `mails` at once, each written to the outbox first; never throws. What could not be sent waits in the
+ * outbox for deliver-mail. If even the outbox cannot be written, the e-mails are still tried once.
+ */
+export async function sendOrQueue(env: FunctionEnv, mails: Mail[]): Promise<void> {
+  if (mails.length === 0) return;
+  const db = serviceDatabase(env);
+  const queued = mails.map((mail) => ({
+    id: crypto.randomUUID(),
+    recipient: mail.to,
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html,
+  }));
+  let inOutbox = true;
+  try {
+    const { error } = await db.from('mail_outbox').insert(queued);
+    if (error) throw new Error(`${error.code} ${error.message}`);
+  } catch (error) {
+    inOutbox = false;
+    console.error('[mail] the outbox could not be written, the e-mails are tried once only:', messageOf(error));
+  }
+  for (const mail of queued) await attempt(env, db, mail, inOutbox);
+}
+
+/**
+ * One attempt at an outbox e-mail: removed from the outbox once sent, else its next attempt put off.
+ * Answers whether it was sent; never throws.
+ */
+export async function attempt(
+  env: FunctionEnv,
+  db: ServiceDatabase,
+  mail: Omit<QueuedMail, 'attempts'>,
+  inOutbox = true,
+): Promise<boolean> {
+  try {
+    await sendMail(
+      env,
+      { to: mail.recipient, subject: mail.subject, text: mail.text_body, html: mail.html_body },
+      mail.id,
+    );
+  } catch (error) {
+    console.error(`[mail] e-mail ${mail.id} not sent${inOutbox ? ', retried later' : ''}:`, messageOf(error));
+    if (inOutbox) {
+      await call(db, 'retry_mail_later', { p_id: mail.id, p_error: messageOf(error) }).catch((failure) =>
+        // The lease it was written or claimed with still puts the next attempt off.
+        console.error(`[mail] e-mail ${mail.id}: its next attempt could not be put off:`, messageOf(failure)),
+      );
+    }
+    return false;
+  }
+  if (inOutbox) {
+    try {
+      const { error } = await db.from('mail_outbox').delete().eq('id', mail.id);
+      if (error) throw new Error(`${error.code} ${error.message}`);
+    } catch (error) {
+      // Its next attempt repeats its Idempotency-Key: the provider sends nothing twice.
+      console.error(`[mail] e-mail ${mail.id} sent, but left in the outbox:`, messageOf(error));
+    }
+  }
+  return true;
+}

@@ -1,0 +1,31 @@
+// deliver-mail: sends the owners' e-mails that waited in the outbox (public.mail_outbox) because the provider
+// failed when they were written, each with its own Idempotency-Key so that none goes twice; removes those
+// past their 24 hours. Run every minute by pg_cron on hosted Supabase (supabase/schedules/deliver-mail.sql),
+// by a timer in the local stack. The gateway lets any caller through (config.toml); the outbox is claimed
+// with the caller's own key, which only the service role may do: anyone else gets 401 or 403 and nothing goes.
+import { callerCredentials, callerDatabase } from '../_shared/database.ts';
+import type { FunctionEnv } from '../_shared/env.ts';
+import { failure, handle, json } from '../_shared/http.ts';
+import { attempt, type QueuedMail } from '../_shared/outbox.ts';
+
+export default function deliverMail(request: Request, env: FunctionEnv): Promise<Response> {
+  return handle('deliver-mail', async () => {
+    const credentials = callerCredentials(request, env);
+    if (!credentials) return failure('unauthenticated');
+    const db = callerDatabase(env, credentials);
+    const { data, error, status } = await db.rpc('claim_due_mails', {});
+    if (error) {
+      if (status === 401) return failure('unauthenticated');
+      if (status === 403) return failure('forbidden');
+      throw new Error(`claim_due_mails: ${status} ${error.code} ${error.message}`);
+    }
+    const { expired, mails } = data as { expired: number; mails: QueuedMail[] };
+    let sent = 0;
+    // One at a time: the provider limits requests per second, and each waits at most a few seconds.
+    for (const mail of mails) if (await attempt(env, db, mail)) sent += 1;
+    const failed = mails.length - sent;
+    if (expired > 0) console.error(`[deliver-mail] ${expired} e-mails expired unsent after 24 hours`);
+    if (sent > 0 || failed > 0) console.log(`[deliver-mail] ${sent} sent, ${failed} left for a later attempt`);
+    return json({ sent, failed, expired });
+  })(request);
+}

@@ -1,0 +1,67 @@
+// The developer's mailbox stands for the mail provider (Resend) the functions send through: it takes the
+// service role's keys as the functions send them, keeps Resend's rule for the Idempotency-Key (a repeat of a
+// known key within its 24 hours gets the first answer and sends nothing more), and can be told to fail as a
+// provider that is down would, for tests.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../src/testing.ts';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(() => stack?.close());
+
+const send = (headers: Record<string, string>, to = `dev-${randomUUID()}@test.medaille.fr`) =>
+  fetch(`${stack.url}/mailbox/api/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ to, subject: 'Essai', text: 'Bonjour', html: '<p>Bonjour</p>' }),
+  });
+const mailsTo = async (to: string) =>
+  (await (await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(to)}`)).json()) as unknown[];
+const outage = (failing: unknown, headers: Record<string, string> = { apikey: stack.secretKey }) =>
+  fetch(`${stack.url}/mailbox/api/outage`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ failing }),
+  });
+
+describe('the mailbox', () => {
+  it('takes mail with the secret key in apikey, or the legacy service_role key, and no other key', async () => {
+    expect((await send({ apikey: stack.secretKey })).status).toBe(201);
+    expect((await send({ apikey: stack.serviceRoleKey })).status).toBe(201);
+    expect((await send({ authorization: `Bearer ${stack.serviceRoleKey}` })).status).toBe(201);
+    expect((await send({ apikey: stack.publishableKey })).status).toBe(401);
+    expect((await send({ apikey: stack.anonKey })).status).toBe(401);
+  });
+
+  it('stores a mail sent again with the same Idempotency-Key once, and answers the first one’s id', async () => {
+    const to = `twice-${randomUUID()}@test.medaille.fr`;
+    const key = randomUUID();
+    const first = await send({ apikey: stack.secretKey, 'idempotency-key': key }, to);
+    const again = await send({ apikey: stack.secretKey, 'idempotency-key': key }, to);
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(await again.json()).toEqual(await first.json());
+    expect(await mailsTo(to)).toHaveLength(1);
+    await send({ apikey: stack.secretKey, 'idempotency-key': randomUUID() }, to);
+    expect(await mailsTo(to)).toHaveLength(2);
+  });
+
+  it('refuses an Idempotency-Key over 256 characters, as Resend does', async () => {
+    expect((await send({ apikey: stack.secretKey, 'idempotency-key': 'k'.repeat(257) })).status).toBe(400);
+  });
+
+  it('fails every mail with 503 while told to, and stores none; only the server’s key may say so', async () => {
+    expect((await outage(true, {})).status).toBe(401);
+    expect((await outage(true, { apikey: stack.anonKey })).status).toBe(401);
+    expect((await outage('oui')).status).toBe(400);
+    const to = `down-${randomUUID()}@test.medaille.fr`;
+    expect((await outage(true)).status).toBe(200);
+    expect((await send({ apikey: stack.secretKey }, to)).status).toBe(503);
+    expect(await mailsTo(to)).toEqual([]);
+    expect((await outage(false)).status).toBe(200);
+    expect((await send({ apikey: stack.secretKey }, to)).status).toBe(201);
+    expect(await mailsTo(to)).toHaveLength(1);
+  });
+});
