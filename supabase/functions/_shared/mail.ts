@@ -29,10 +29,7 @@ export async function sendMail(env: FunctionEnv, mail: Mail, idempotencyKey: str
   if (env.LOCAL_MAILBOX_URL) {
     response = await fetch(env.LOCAL_MAILBOX_URL, {
       method: 'POST',
-      headers: {
-        ...{ 'Content-Type': 'application/json', ...serviceHeaders(env) },
-        'Idempotency-Key': idempotencyKey,
-      },
+      headers: { 'Content-Type': 'application/json', ...serviceHeaders(env), 'Idempotency-Key': idempotencyKey },
       body: JSON.stringify(mail),
       signal,
     });
