@@ -7,7 +7,6 @@ import type { Widen } from './copy.ts';
 /** The refusals of the finder functions (supabase/functions/_shared/messages.ts), by their stable code. */
 export type FailureCode =
   | 'invalid_request'
-  | 'client_unknown'
   | 'invalid_characters'
   | 'code_not_found'
   | 'profile_rate_limited'

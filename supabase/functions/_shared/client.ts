@@ -2,11 +2,14 @@ import { FINDER_IDENTITY_HEADER, verifiedFinderAddress } from './domain/index.ts
 import { type FunctionEnv, secretKey } from './env.ts';
 
 /**
- * Who is asking, for rate limits, as the platform's gateway guarantees it (DESIGN D9): on hosted Supabase,
- * Cloudflare sets `cf-connecting-ip` to the connecting address and replaces any value a client sent; the
- * local stack sets it from its socket. X-Forwarded-For is never read: its first hops are whatever the
- * client wrote. Null when the header is missing: such a request did not come through the gateway, and has no
- * identity to limit.
+ * Who is asking, for rate limits, as the platform's gateway writes it (DESIGN D9). Hosted Supabase's
+ * `*.supabase.co` is served through Cloudflare, which sets `cf-connecting-ip` to the connecting address and
+ * replaces any value a client sent; the local stack sets it from its socket. Supabase's documentation does not
+ * promise that header to a function, and edge-runtime neither sets nor removes any address header, so a request
+ * may come without it: then every such finder shares one bucket (SHARED_FINDER_BUCKET), said once in the logs,
+ * rather than every finder being refused. No other header is read in its place: X-Forwarded-For, X-Real-IP,
+ * True-Client-IP and Forwarded pass on what the client wrote, and reading them would give a client a fresh
+ * identity at each request.
  *
  * One exception, for the shell's host, which calls the finders' functions server-side for the finder's page
  * (DESIGN D12): its requests all come from its own address, so it vouches for the finder's address in
@@ -22,12 +25,55 @@ import { type FunctionEnv, secretKey } from './env.ts';
  * need; a window that crosses midnight UTC starts afresh (at most one more allowance a day: 5 messages, 9
  * photos, one position, one page opening), which is the price of unlinkable days.
  */
-export async function clientHash(request: Request, env: FunctionEnv, now: number = Date.now()): Promise<string | null> {
+export async function finderIdentity(
+  request: Request,
+  env: FunctionEnv,
+  now: number = Date.now(),
+): Promise<FinderIdentity> {
   const vouched = await verifiedFinderAddress(env.FINDER_IDENTITY_SECRET, request.headers.get(FINDER_IDENTITY_HEADER));
   const address = vouched ?? request.headers.get('cf-connecting-ip')?.trim();
-  if (!address) return null;
-  const mac = await crypto.subtle.sign('HMAC', await dayKey(clientHashSecret(env), now), utf8.encode(address));
-  return hex(new Uint8Array(mac));
+  if (!address) sayOnceFindersShareABucket();
+  const mac = await crypto.subtle.sign(
+    'HMAC',
+    await dayKey(clientHashSecret(env), now),
+    utf8.encode(address || SHARED_FINDER_BUCKET.name),
+  );
+  return {
+    hash: hex(new Uint8Array(mac)),
+    limitFactor: address ? 1 : SHARED_FINDER_BUCKET.limitFactor,
+  };
+}
+
+/** The hash that stands for the finder in rate limits and stored rows (finderIdentity). */
+export async function clientHash(request: Request, env: FunctionEnv, now: number = Date.now()): Promise<string> {
+  return (await finderIdentity(request, env, now)).hash;
+}
+
+export interface FinderIdentity {
+  /** HMAC-SHA256 of the finder's address under the day's key, in hex. */
+  hash: string;
+  /** What each per-finder limit is multiplied by: 1 for a finder of their own, more for the shared bucket. */
+  limitFactor: number;
+}
+
+/**
+ * The bucket of the finders whose address the gateway did not write. Its name cannot be an address, so no
+ * finder with one lands in it. Its limits are ten times one finder's: it stands for every such finder of the
+ * service at once (ten finding an animal in the same minute or hour is already a lot for this service), and it
+ * stays the brake on a robot walking the codes, which can no longer be told apart from them (600 look-ups a
+ * minute at the default 60, instead of unlimited).
+ */
+export const SHARED_FINDER_BUCKET = { name: 'finders-without-address', limitFactor: 10 } as const;
+
+let saidFindersShareABucket = false;
+function sayOnceFindersShareABucket() {
+  if (saidFindersShareABucket) return;
+  saidFindersShareABucket = true;
+  console.warn(
+    "[client-hash] a finder's request came without cf-connecting-ip: such finders share one rate-limit bucket " +
+      `(its limits x${SHARED_FINDER_BUCKET.limitFactor}); said once per instance. The platform's gateway should set ` +
+      'that header to the connecting address, overwriting any value the client sent.',
+  );
 }
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');

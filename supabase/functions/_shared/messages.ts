@@ -6,8 +6,6 @@ import { LIMITS } from './domain/index.ts';
  */
 export const FAILURES = {
   invalid_request: { status: 400, message: 'Requête invalide.' },
-  // No client address from the gateway: the request did not come through it (DESIGN D9).
-  client_unknown: { status: 400, message: 'Requête invalide.' },
   invalid_characters: { status: 400, message: 'Le texte contient des caractères non valides.' },
   code_not_found: { status: 404, message: 'Code introuvable' },
   profile_rate_limited: {

@@ -1,7 +1,7 @@
 // get_public_profile {code}: what a finder sees behind a medal. The only door from anonymous finders to
 // owners' data (DESIGN D4): the SQL function public_profile decides what leaves, this adds photo URLs
 // and a rate limit per client so that nobody can walk the code space.
-import { clientHash } from '../_shared/client.ts';
+import { finderIdentity } from '../_shared/client.ts';
 import { call, serviceDatabase } from '../_shared/database.ts';
 import { normalizeCode, withoutControlCharacters } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
@@ -35,14 +35,13 @@ export default function getPublicProfile(request: Request, env: FunctionEnv): Pr
     const input = await readJsonObject(request);
     if (!input || typeof input.code !== 'string') return failure('invalid_request');
     const code = normalizeCode(input.code);
-    const client = await clientHash(request, env);
-    if (!client) return failure('client_unknown');
+    const { hash: client, limitFactor } = await finderIdentity(request, env);
     // Counted before the code is even looked at (malformed guesses walk the code space too), in the same
     // database call as the profile.
     const profile = await call<PublicProfile>(serviceDatabase(env), 'public_profile_for_client', {
       p_code: code,
       p_client_hash: client,
-      p_limit_per_minute: Number(env.PROFILE_RATE_LIMIT_PER_MINUTE ?? 60),
+      p_limit_per_minute: Number(env.PROFILE_RATE_LIMIT_PER_MINUTE ?? 60) * limitFactor,
     });
     if (profile.status === 'rate_limited') return failure('profile_rate_limited', { 'Retry-After': '60' });
     if (!code)

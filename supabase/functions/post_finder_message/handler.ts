@@ -2,7 +2,7 @@
 // the animal if they like (base64). The message is stored, then e-mailed to the owner's account address,
 // which the finder never learns. The photo goes to the private finder-photos bucket, which only the
 // owner reads; the e-mail links to the animal's inbox in the portal rather than to the file.
-import { clientHash } from '../_shared/client.ts';
+import { type FinderIdentity, finderIdentity } from '../_shared/client.ts';
 import { call, type ServiceDatabase, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
 import { hasControlCharacters, isHoneypotFilled, LIMITS, normalizeCode, trimToNull } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
@@ -42,17 +42,16 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
       return failure('invalid_characters');
     const photo = input.photo === undefined || input.photo === null ? null : readFinderPhoto(input.photo);
     if (typeof photo === 'string') return failure(photo);
-    const client = await clientHash(request, env);
-    if (!client) return failure('client_unknown');
+    const { hash: client, limitFactor } = await finderIdentity(request, env);
 
     const db = serviceDatabase(env);
-    const perHour = Number(env.MESSAGE_RATE_LIMIT_PER_HOUR ?? 5);
+    const perHour = Number(env.MESSAGE_RATE_LIMIT_PER_HOUR ?? 5) * limitFactor;
     if (!(await withinRateLimit(db, `message:${code}:${client}`, perHour, 3600))) {
       return failure('message_rate_limited', { 'Retry-After': '3600' });
     }
     let photoPath: string | null = null;
     if (photo) {
-      const stored = await storeFinderPhoto(env, db, code, client, photo);
+      const stored = await storeFinderPhoto(env, db, code, { hash: client, limitFactor }, photo);
       if (stored.refusal) return failure(stored.refusal, stored.headers);
       photoPath = stored.path;
     }
@@ -83,17 +82,19 @@ async function storeFinderPhoto(
   env: FunctionEnv,
   db: ServiceDatabase,
   code: string,
-  client: string,
+  { hash: client, limitFactor }: FinderIdentity,
   photo: FinderPhoto,
 ): Promise<StoredPhoto> {
   const animalId = await call<string | null>(db, 'finder_photo_folder', { p_code: code });
   if (!animalId) return { refusal: 'code_not_found' };
   const { perClient, perClientAndAnimal, perAnimal, windowSeconds } = FINDER_PHOTO_LIMITS;
   const retry = { 'Retry-After': String(windowSeconds) };
-  if (!(await withinRateLimit(db, `finder-photo:${client}`, perClient, windowSeconds)))
+  if (!(await withinRateLimit(db, `finder-photo:${client}`, perClient * limitFactor, windowSeconds)))
     return { refusal: 'photo_rate_limited', headers: retry };
   // Named after the animal last, so that the window goes with it (delete_owned_animal).
-  if (!(await withinRateLimit(db, `finder-photo:${client}:${animalId}`, perClientAndAnimal, windowSeconds)))
+  if (
+    !(await withinRateLimit(db, `finder-photo:${client}:${animalId}`, perClientAndAnimal * limitFactor, windowSeconds))
+  )
     return { refusal: 'photo_rate_limited', headers: retry };
   if (!(await withinRateLimit(db, `finder-photo:${animalId}`, perAnimal, windowSeconds)))
     return { refusal: 'photo_animal_rate_limited', headers: retry };

@@ -38,8 +38,8 @@ export default function recordScan(request: Request, env: FunctionEnv): Promise<
     if (!code) return failure('code_not_found');
     const animalId = input.animalId ?? null;
     if (animalId !== null && (typeof animalId !== 'string' || !UUID.test(animalId))) return failure('animal_mismatch');
+    // Without the gateway's address, finders share one 2-minute cooldown per code (finderIdentity).
     const client = await clientHash(request, env);
-    if (!client) return failure('client_unknown');
     const userAgent = typeof input.userAgent === 'string' ? input.userAgent : request.headers.get('user-agent');
 
     const result = await call<ScanResult>(serviceDatabase(env), 'record_scan', {

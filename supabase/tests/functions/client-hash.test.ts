@@ -130,6 +130,28 @@ describe('clientHash', () => {
     ).toBe(keyed);
   });
 
+  it('without cf-connecting-ip, is one shared hash whatever else the request says, and no address gives it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const secret = env({ CLIENT_HASH_SECRET: SECRET });
+      const posing = (address: string) =>
+        new Request('http://functions.test/', {
+          headers: {
+            'x-forwarded-for': address,
+            'x-real-ip': address,
+            'true-client-ip': address,
+            forwarded: `for=${address}`,
+          },
+        });
+      const shared = await clientHash(new Request('http://functions.test/'), secret, noon);
+      expect(await clientHash(posing('192.0.2.1'), secret, noon)).toBe(shared);
+      expect(await clientHash(posing('192.0.2.2'), secret, noon)).toBe(shared);
+      expect(await clientHash(from('192.0.2.1'), secret, noon)).not.toBe(shared);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('changes at midnight UTC, and not before', async () => {
     const secret = env({ CLIENT_HASH_SECRET: SECRET });
     const lastMinute = Date.UTC(2026, 10, 25, 23, 59, 59, 999);

@@ -3,7 +3,6 @@
 // refused with a clear 4xx.
 import { fetchFrom, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import getPublicProfile from '../../functions/get_public_profile/handler.ts';
 import { activatedAnimal, invoke, newClientAddress } from '../support/finder.ts';
 
 let stack: TestStack;
@@ -52,20 +51,6 @@ describe('who a finder is comes from the socket, as the gateway sees it (DESIGN 
       );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-  });
-
-  it('refuses a request that did not come through the gateway: no shared “unknown” client', async () => {
-    const direct = new Request('http://functions.invalid/get_public_profile', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.1' },
-      body: JSON.stringify({ code: 'MDL-DEMO-REX' }),
-    });
-    const answer = await getPublicProfile(direct, {
-      SUPABASE_URL: stack.url,
-      SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
-    });
-    expect(answer.status).toBe(400);
-    expect(await answer.json()).toEqual({ code: 'client_unknown', error: 'Requête invalide.' });
   });
 });
 

@@ -6,7 +6,10 @@
 import { FINDER_IDENTITY_HEADER, signFinderIdentity } from '@medaille/domain';
 import { loadConfig } from '@medaille/local-stack';
 import { newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import getPublicProfile from '../../functions/get_public_profile/handler.ts';
+import postFinderMessage from '../../functions/post_finder_message/handler.ts';
+import recordScan from '../../functions/record-scan/handler.ts';
 import { activatedAnimal, invoke } from '../support/finder.ts';
 
 const PROFILE_LIMIT = 3;
@@ -129,5 +132,64 @@ describe("the local stack's FINDER_IDENTITY_SECRET", () => {
 
   it('is drawn at random at each start when that variable is unset (256 bits)', () => {
     expect(stack.finderIdentitySecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+});
+
+describe('a request that reaches the functions without the address the gateway writes', () => {
+  // As when a platform's gateway sets no `cf-connecting-ip`: the handlers are called as such a platform would,
+  // with every other header a client can write. A hash key of this run's own, so that the bucket is new.
+  const env = () => ({
+    ...limits,
+    SUPABASE_URL: stack.url,
+    SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+    CLIENT_HASH_SECRET: `une-cle-de-hachage-de-ce-test-${crypto.randomUUID()}`,
+    FINDER_IDENTITY_SECRET: stack.finderIdentitySecret,
+  });
+  const withoutGateway = (name: string, payload: unknown, headers: Record<string, string> = {}) =>
+    new Request(`http://functions.invalid/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(payload),
+    });
+  /** Headers a client may write to pose as another finder at each request. */
+  const posing = (i: number) => ({
+    'x-forwarded-for': `198.51.100.${i}`,
+    'x-real-ip': `192.0.2.${i}`,
+    'true-client-ip': `203.0.113.${i}`,
+    forwarded: `for=192.0.2.${i}`,
+    [FINDER_IDENTITY_HEADER]: `192.0.2.${i}`,
+  });
+
+  it('serves every such finder from one shared bucket, ten times as large, whatever headers they write', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const shared = env();
+    const statuses: number[] = [];
+    try {
+      for (let i = 0; i <= PROFILE_LIMIT * 10; i += 1) {
+        const request = withoutGateway('get_public_profile', { code: 'MDL-DEMO-REX' }, posing(i));
+        statuses.push((await getPublicProfile(request, shared)).status);
+      }
+      // Said in the logs once for the instance, not at each request.
+      expect(warn.mock.calls.filter((call) => String(call[0]).includes('cf-connecting-ip'))).toHaveLength(1);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(statuses).toEqual([...allowed(PROFILE_LIMIT * 10), 429]);
+    // A finder the host vouches for keeps a bucket of their own.
+    const vouched = withoutGateway(
+      'get_public_profile',
+      { code: 'MDL-DEMO-REX' },
+      await vouchedFor(newClientAddress()),
+    );
+    expect((await getPublicProfile(vouched, shared)).status).toBe(200);
+  });
+
+  it('takes their messages and positions instead of refusing them', async () => {
+    const rex = await activatedAnimal(stack, (await stack.signedInOwner('sans-adresse')).client);
+    const shared = env();
+    const message = withoutGateway('post_finder_message', { code: rex.code, message: 'Vu près de la gare' });
+    expect((await postFinderMessage(message, shared)).status).toBe(200);
+    const position = { codeId: rex.code, animalId: rex.animalId, lat: 45.76, lon: 4.83, consent: true };
+    expect((await recordScan(withoutGateway('record-scan', position), shared)).status).toBe(200);
   });
 });

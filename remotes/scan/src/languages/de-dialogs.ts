@@ -7,7 +7,6 @@ const de: DialogDictionary = {
   close: 'Schließen',
   errors: {
     invalid_request: 'Ungültige Anfrage.',
-    client_unknown: 'Ungültige Anfrage.',
     invalid_characters: 'Der Text enthält ungültige Zeichen.',
     code_not_found: 'Code nicht gefunden',
     profile_rate_limited: 'Zu viele Aufrufe von Ihrer Verbindung. Versuchen Sie es in einer Minute erneut.',

@@ -7,7 +7,6 @@ const en: DialogDictionary = {
   close: 'Close',
   errors: {
     invalid_request: 'Invalid request.',
-    client_unknown: 'Invalid request.',
     invalid_characters: 'The text contains characters that are not allowed.',
     code_not_found: 'Code not found',
     profile_rate_limited: 'Too many page views from your connection. Please try again in a minute.',

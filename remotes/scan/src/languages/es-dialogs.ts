@@ -7,7 +7,6 @@ const es: DialogDictionary = {
   close: 'Cerrar',
   errors: {
     invalid_request: 'Solicitud no válida.',
-    client_unknown: 'Solicitud no válida.',
     invalid_characters: 'El texto contiene caracteres no válidos.',
     code_not_found: 'Código no encontrado',
     profile_rate_limited: 'Demasiadas consultas desde su conexión. Vuelva a intentarlo dentro de un minuto.',

@@ -7,7 +7,6 @@ const it: DialogDictionary = {
   close: 'Chiudi',
   errors: {
     invalid_request: 'Richiesta non valida.',
-    client_unknown: 'Richiesta non valida.',
     invalid_characters: 'Il testo contiene caratteri non validi.',
     code_not_found: 'Codice non trovato',
     profile_rate_limited: 'Troppe visite dalla tua connessione. Riprova tra un minuto.',

@@ -7,7 +7,6 @@ const nl: DialogDictionary = {
   close: 'Sluiten',
   errors: {
     invalid_request: 'Ongeldig verzoek.',
-    client_unknown: 'Ongeldig verzoek.',
     invalid_characters: 'De tekst bevat ongeldige tekens.',
     code_not_found: 'Code niet gevonden',
     profile_rate_limited: 'Te veel bezoeken vanaf je verbinding. Probeer het over een minuut opnieuw.',
