@@ -507,3 +507,63 @@ async function otherOwnerToken() {
     ?.access_token;
   return otherToken as string;
 }
+describe('under Deno, a mail provider that is down delays the owner’s e-mail and fails nothing', () => {
+  const mailboxFails = async (failing: boolean) => {
+    const response = await fetch(`${stack.url}/mailbox/api/outage`, {
+      method: 'PUT',
+      headers: { apikey: stack.secretKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ failing }),
+    });
+    expect(response.status).toBe(200);
+  };
+  const mailsAbout = async (name: string) => {
+    const response = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(owner.email)}`);
+    const mails = (await response.json()) as { subject: string }[];
+    return mails.filter((mail) => mail.subject === `Message au sujet de ${name}`);
+  };
+  const outboxAbout = async (name: string) =>
+    (
+      await stack.db.query('select id from public.mail_outbox where recipient = $1 and subject = $2', [
+        owner.email,
+        `Message au sujet de ${name}`,
+      ])
+    ).rows;
+
+  it('post_finder_message answers 200 and stores the message once; deliver-mail sends its e-mail once, though run twice at once', async () => {
+    const { animalId, code } = await activatedAnimal(stack, owner.client, { nom: 'Orage' });
+    await mailboxFails(true);
+    try {
+      const sent = await answer(
+        await fetch(
+          underDeno.get('post_finder_message')?.url as string,
+          scanPageRequest(stack.anonKey, { code, message: 'Sous la pluie', contact: '', website: '' }),
+        ),
+      );
+      expect(sent).toMatchObject({ status: 200, body: { ok: true } });
+    } finally {
+      await mailboxFails(false);
+    }
+    const { rows } = await stack.db.query('select message from public.finder_messages where animal_id = $1', [
+      animalId,
+    ]);
+    expect(rows).toEqual([{ message: 'Sous la pluie' }]);
+    expect(await mailsAbout('Orage')).toEqual([]);
+    expect(await outboxAbout('Orage')).toHaveLength(1);
+
+    // The backoff's minute gone by; then pg_cron's call, twice at once.
+    await stack.db.query('update public.mail_outbox set next_attempt_at = now() where recipient = $1', [owner.email]);
+    const retrier = underDeno.get('deliver-mail')?.url as string;
+    const runs = await Promise.all(
+      [1, 2].map(() =>
+        fetch(retrier, {
+          method: 'POST',
+          headers: { apikey: stack.secretKey, 'content-type': 'application/json' },
+          body: '{}',
+        }),
+      ),
+    );
+    expect(runs.map((run) => run.status)).toEqual([200, 200]);
+    expect(await mailsAbout('Orage')).toHaveLength(1);
+    expect(await outboxAbout('Orage')).toEqual([]);
+  });
+});
