@@ -507,6 +507,7 @@ async function otherOwnerToken() {
     ?.access_token;
   return otherToken as string;
 }
+
 describe('under Deno, a mail provider that is down delays the owner’s e-mail and fails nothing', () => {
   const mailboxFails = async (failing: boolean) => {
     const response = await fetch(`${stack.url}/mailbox/api/outage`, {
