@@ -31,3 +31,9 @@ it('the sweep of orphan photo files runs every 6 hours', async () => {
   const sql = await readFile(new URL('sweep-photos.sql', SCHEDULES), 'utf8');
   expect(sql).toContain("cron.schedule(\n  'sweep-photos',\n  '17 */6 * * *'");
 });
+
+it('the retrier of owner e-mails runs every minute, and calls the function only when an e-mail is due', async () => {
+  const sql = await readFile(new URL('deliver-mail.sql', SCHEDULES), 'utf8');
+  expect(sql).toContain("cron.schedule(\n  'deliver-mail',\n  '* * * * *'");
+  expect(sql).toContain('where exists (select 1 from public.mail_outbox where next_attempt_at <= now()');
+});

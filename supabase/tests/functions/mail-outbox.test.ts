@@ -16,18 +16,18 @@ beforeAll(async () => {
 afterEach(() => mailboxFails(false));
 afterAll(() => stack?.close());
 
-async function mailboxFails(failing: boolean) {
-  const response = await fetch(`${stack.url}/mailbox/api/outage`, {
+async function mailboxFails(failing: boolean, on: TestStack = stack) {
+  const response = await fetch(`${on.url}/mailbox/api/outage`, {
     method: 'PUT',
-    headers: { apikey: stack.secretKey, 'content-type': 'application/json' },
+    headers: { apikey: on.secretKey, 'content-type': 'application/json' },
     body: JSON.stringify({ failing }),
   });
   expect(response.status).toBe(200);
 }
 
 /** The e-mails about the owner's animal (not the sign-up's). */
-async function mailsTo(email: string) {
-  const response = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`);
+async function mailsTo(email: string, on: TestStack = stack) {
+  const response = await fetch(`${on.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`);
   const mails = (await response.json()) as { subject: string; text: string }[];
   return mails.filter((mail) => mail.subject.endsWith('Rex'));
 }
@@ -41,8 +41,8 @@ async function outboxOf(email: string) {
 }
 
 /** The time the outbox waits before the next attempt, gone by. */
-const makeDue = (email: string) =>
-  stack.db.query('update public.mail_outbox set next_attempt_at = now() where recipient = $1', [email]);
+const makeDue = (email: string, on: TestStack = stack) =>
+  on.db.query('update public.mail_outbox set next_attempt_at = now() where recipient = $1', [email]);
 
 /** deliver-mail as pg_cron (or the stack's timer) calls it: the secret key in apikey. */
 async function runRetrier(key = stack.secretKey) {
@@ -54,9 +54,9 @@ async function runRetrier(key = stack.secretKey) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-async function ownerWithAnimal(label: string) {
-  const owner = await stack.signedInOwner(label);
-  const animal = await activatedAnimal(stack, owner.client, { nom: 'Rex' });
+async function ownerWithAnimal(label: string, on: TestStack = stack) {
+  const owner = await on.signedInOwner(label);
+  const animal = await activatedAnimal(on, owner.client, { nom: 'Rex' });
   return { owner, animal };
 }
 
@@ -169,6 +169,27 @@ describe('a finder writes while the mail provider is down', () => {
     expect(run.body.expired).toBeGreaterThanOrEqual(1);
     expect(await mailsTo(owner.email)).toEqual([]);
     expect(await outboxOf(owner.email)).toEqual([]);
+  });
+});
+
+describe('the local stack’s timer', () => {
+  it('runs deliver-mail every interval, as pg_cron does on hosted Supabase', async () => {
+    const timed = await startTestStack({ mailRetry: { firstDelayMs: 200, intervalMs: 200 } });
+    try {
+      const { owner, animal } = await ownerWithAnimal('timer', timed);
+      await mailboxFails(true, timed);
+      await invoke(timed, 'post_finder_message', { code: animal.code, message: 'Le minuteur' });
+      await mailboxFails(false, timed);
+      await makeDue(owner.email, timed);
+      const started = Date.now();
+      while ((await mailsTo(owner.email, timed)).length === 0) {
+        if (Date.now() - started > 10_000) throw new Error('the timer sent nothing within 10 s');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await mailsTo(owner.email, timed)).toHaveLength(1);
+    } finally {
+      await timed.close();
+    }
   });
 });
 
