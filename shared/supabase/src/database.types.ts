@@ -257,6 +257,47 @@ export type Database = {
           },
         ]
       }
+      mail_outbox: {
+        Row: {
+          id: string
+          recipient: string
+          subject: string
+          text_body: string
+          html_body: string
+          attempts: number
+          next_attempt_at: string
+          expires_at: string
+          last_error: string | null
+          created_at: string
+        }
+        Insert: {
+          id: string
+          recipient: string
+          subject: string
+          text_body: string
+          html_body: string
+          attempts?: number
+          next_attempt_at?: string
+          expires_at?: string
+          last_error?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          recipient?: string
+          subject?: string
+          text_body?: string
+          html_body?: string
+          attempts?: number
+          next_attempt_at?: string
+          expires_at?: string
+          last_error?: string | null
+          created_at?: string
+        }
+        Relationships: [
+
+        ]
+      }
       profile_views: {
         Row: {
           id: string
@@ -375,6 +416,10 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      claim_due_mails: {
+        Args: { p_limit?: number }
+        Returns: Json
+      }
       code_status: {
         Args: { p_code: string }
         Returns: string
@@ -445,6 +490,10 @@ export type Database = {
       }
       reorder_animal_photos: {
         Args: { p_animal_id: string; p_photo_ids: string[] }
+        Returns: undefined
+      }
+      retry_mail_later: {
+        Args: { p_id: string; p_error: string }
         Returns: undefined
       }
       set_medal_suspended: {
