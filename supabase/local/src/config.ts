@@ -29,6 +29,8 @@ const schema = z.object({
   RATE_LIMIT_SIGN_IN_SIGN_UPS: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_TOKEN_VERIFICATIONS: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_TOKEN_REFRESH: z.coerce.number().int().min(1).default(150),
+  /** Auth e-mails the whole project sends per hour, whoever asks (GoTrue's RATE_LIMIT_EMAIL_SENT); 0: none. */
+  RATE_LIMIT_EMAIL_SENT: z.coerce.number().int().min(0).default(30),
   /**
    * Seconds between two runs of the sweep of orphan photo files (the sweep-photos function), as pg_cron runs
    * it on hosted Supabase; 0 turns the timer off. The first run comes PHOTO_SWEEP_FIRST_DELAY seconds after start.
@@ -61,6 +63,8 @@ export type StackConfig = {
   refreshReuseSeconds: number;
   /** Auth requests allowed per client address in 5 minutes (GoTrue's per-IP limits). */
   authRateLimits: { signInSignUps: number; tokenVerifications: number; tokenRefresh: number };
+  /** Auth e-mails the whole project sends per hour (config.toml's email_sent). */
+  emailSentPerHour: number;
   functionsDir: string;
   emailTemplates: SupabaseConfig['emailTemplates'];
   otpExpirySeconds: number;
@@ -107,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       tokenVerifications: e.RATE_LIMIT_TOKEN_VERIFICATIONS,
       tokenRefresh: e.RATE_LIMIT_TOKEN_REFRESH,
     },
+    emailSentPerHour: e.RATE_LIMIT_EMAIL_SENT,
     functionsDir: e.FUNCTIONS_DIR,
     emailTemplates: supabase.emailTemplates,
     otpExpirySeconds: supabase.otpExpirySeconds,

@@ -52,6 +52,8 @@ const schema = z.object({
     minimum_password_length: z.number().int().min(6),
     password_requirements: z.enum(Object.keys(REQUIRED_CHARACTERS) as [PasswordRequirements]).default(''),
     rate_limit: z.object({
+      // GoTrue's RATE_LIMIT_EMAIL_SENT: auth e-mails of the whole project per hour (0: none).
+      email_sent: z.number().int().min(0),
       sign_in_sign_ups: z.number().int().positive(),
       token_verifications: z.number().int().positive(),
       token_refresh: z.number().int().positive(),
@@ -109,6 +111,7 @@ export function readSupabaseConfig(path: string): SupabaseConfig {
       REFRESH_TOKEN_REUSE_INTERVAL: String(auth.refresh_token_reuse_interval),
       PASSWORD_MIN_LENGTH: String(auth.minimum_password_length),
       EMAIL_MIN_INTERVAL: String(seconds(auth.email.max_frequency)),
+      RATE_LIMIT_EMAIL_SENT: String(auth.rate_limit.email_sent),
       RATE_LIMIT_SIGN_IN_SIGN_UPS: String(auth.rate_limit.sign_in_sign_ups),
       RATE_LIMIT_TOKEN_VERIFICATIONS: String(auth.rate_limit.token_verifications),
       RATE_LIMIT_TOKEN_REFRESH: String(auth.rate_limit.token_refresh),

@@ -1,6 +1,6 @@
 // E-mail links and codes: the link's token stored on the user as GoTrue stores it, the code apart
-// (local_stack.one_time_codes), the template sent with both, and no second e-mail to an address within
-// its frequency limit.
+// (local_stack.one_time_codes), the template sent with both, no second e-mail to an address within its
+// frequency limit, and none at all once the project's e-mails of the hour are spent.
 import type { Context } from 'hono';
 import type { Queryable } from '../database/index.ts';
 import { deliver } from '../mailbox/mailbox.ts';
@@ -10,6 +10,9 @@ import { AuthError } from './errors.ts';
 import { oneTimeToken, type UserRow } from './users.ts';
 
 export async function sendLink(ctx: AuthContext, c: Context, tx: Queryable, user: UserRow, type: LinkType) {
+  // GoTrue's answer when RATE_LIMIT_EMAIL_SENT is spent; thrown in the caller's transaction, so that nothing
+  // of the request (a new account, a new token) is kept.
+  if (!ctx.limits.allowEmail()) throw new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
   const { code, codeHash, linkToken } = oneTimeToken(user.email, ctx.config.otpLength);
   const kind = type === 'signup' ? 'confirmation' : 'recovery';
   await tx.query(`update auth.users set ${kind}_token = $1, ${kind}_sent_at = now() where id = $2`, [
