@@ -8,8 +8,34 @@ const databaseFree = [
   'tests/deploy/functions-domain.test.ts',
   'tests/deploy/password-rule.test.ts',
 ];
+// The real Supabase CLI (tests/deploy/cli-*): a project of its own, run once. Its database file needs the
+// Supabase-shaped cluster that .ci/run builds; without SUPABASE_SHAPED_URL it is left out, and said so.
+const cliSuite = 'tests/deploy/cli-*.test.ts';
+const cliDatabase = 'tests/deploy/cli-database.test.ts';
+if (!process.env.SUPABASE_SHAPED_URL) {
+  console.warn(
+    `SUPABASE_SHAPED_URL is not set: ${cliDatabase} (the CLI's db push, migration list, db lint) did NOT run.`,
+  );
+}
+// Not `extends: true`: a project's include would be added to the root's (every test), not replace it.
+const withCli = [
+  {
+    test: {
+      name: 'supabase-cli',
+      include: [cliSuite],
+      exclude: [...configDefaults.exclude, ...(process.env.SUPABASE_SHAPED_URL ? [] : [cliDatabase])],
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+    },
+  },
+];
 const onPostgres = process.env.DATABASE_URL
-  ? [{ extends: true as const, test: { name: 'postgres', exclude: [...configDefaults.exclude, ...databaseFree] } }]
+  ? [
+      {
+        extends: true as const,
+        test: { name: 'postgres', exclude: [...configDefaults.exclude, ...databaseFree, cliSuite] },
+      },
+    ]
   : [];
 
 export default defineConfig({
@@ -18,6 +44,13 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default', ['json', { outputFile: `${process.env.TEST_REPORT_DIR ?? '.reports'}/backend.json` }]],
-    projects: [{ extends: true, test: { name: 'pglite', env: { DATABASE_URL: '' } } }, ...onPostgres],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'pglite', env: { DATABASE_URL: '' }, exclude: [...configDefaults.exclude, cliSuite] },
+      },
+      ...onPostgres,
+      ...withCli,
+    ],
   },
 });
