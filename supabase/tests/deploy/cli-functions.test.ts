@@ -39,7 +39,7 @@ let profile: string;
 const cliEnv = { SUPABASE_ACCESS_TOKEN: ACCESS_TOKEN };
 
 beforeAll(async () => {
-  api = await startManagementApi(PROJECT_REF);
+  api = await startManagementApi(PROJECT_REF, ACCESS_TOKEN);
   project = cliProject();
   profile = api.writeProfile(project.home);
 });

@@ -57,8 +57,11 @@ async function formOf(request: IncomingMessage, body: Buffer): Promise<FormData>
   }).formData();
 }
 
-/** Starts the stand-in on loopback. Any route it does not know is answered 503, as an API that is down. */
-export async function startManagementApi(projectRef: string): Promise<ManagementApiStandIn> {
+/**
+ * Starts the stand-in on loopback. As the API does, it answers 401 to a request without the account's token
+ * (`Authorization: Bearer sbp_…`). Any route it does not know is answered 503, as an API that is down.
+ */
+export async function startManagementApi(projectRef: string, accessToken: string): Promise<ManagementApiStandIn> {
   const uploads: FunctionUpload[] = [];
   const bulkUpdates: ManagementApiStandIn['bulkUpdates'] = [];
   const requests: string[] = [];
@@ -74,6 +77,10 @@ export async function startManagementApi(projectRef: string): Promise<Management
     };
     try {
       const body = await bodyOf(request);
+      if (request.headers.authorization !== `Bearer ${accessToken}`) {
+        answer(401, { message: 'Unauthorized' });
+        return;
+      }
       if (request.method === 'POST' && url.pathname === deployPath) {
         const form = await formOf(request, body);
         const metadata = JSON.parse(String(form.get('metadata'))) as FunctionMetadata;
