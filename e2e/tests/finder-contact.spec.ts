@@ -334,3 +334,60 @@ test.describe('a photo in the message', () => {
     expect(count).toBe(0);
   });
 });
+
+test.describe('the mail provider down', () => {
+  const mailboxFails = async (failing: boolean) => {
+    const response = await fetch(`${product.stack.url}/mailbox/api/outage`, {
+      method: 'PUT',
+      headers: { apikey: product.stack.secretKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ failing }),
+    });
+    expect(response.status).toBe(200);
+  };
+  const mailsAboutNala = async () => {
+    const response = await fetch(`${product.stack.url}/mailbox/api/messages?to=${encodeURIComponent(owner.email)}`);
+    const mails = (await response.json()) as { subject: string; text: string }[];
+    return mails.filter((mail) => mail.subject === 'Message au sujet de Nala');
+  };
+
+  test('the finder is told the message went through; the owner’s e-mail arrives once, after the provider is back', async ({
+    page,
+  }) => {
+    await mailboxFails(true);
+    try {
+      await scan(page, home);
+      await page.getByRole('button', { name: 'Envoyer un message' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Écrire au propriétaire de Nala' });
+      await dialog.getByLabel('Votre message').fill('Nala est chez moi, rue des Tilleuls.');
+      await dialog.getByRole('button', { name: 'Envoyer' }).click();
+      await expect(toastTitle(page, 'Message transmis au propriétaire')).toBeVisible();
+    } finally {
+      await mailboxFails(false);
+    }
+    expect(await mailsAboutNala()).toEqual([]);
+    const { data: queued } = await service().from('mail_outbox').select('id').eq('recipient', owner.email);
+    expect(queued).toHaveLength(1);
+
+    // The retry's wait gone by, the stack runs deliver-mail as its timer (pg_cron on hosted) does.
+    await service()
+      .from('mail_outbox')
+      .update({ next_attempt_at: new Date().toISOString() })
+      .eq('recipient', owner.email);
+    const retry = await fetch(`${product.stack.url}/functions/v1/deliver-mail`, {
+      method: 'POST',
+      headers: { apikey: product.stack.secretKey, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(retry.status).toBe(200);
+    const mails = await mailsAboutNala();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('Nala est chez moi, rue des Tilleuls.');
+    // Another run finds nothing left to send.
+    await fetch(`${product.stack.url}/functions/v1/deliver-mail`, {
+      method: 'POST',
+      headers: { apikey: product.stack.secretKey, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(await mailsAboutNala()).toHaveLength(1);
+  });
+});
