@@ -43,7 +43,8 @@ export async function sendOrQueue(env: FunctionEnv, mails: Mail[]): Promise<void
     inOutbox = false;
     console.error('[mail] the outbox could not be written, the e-mails are tried once only:', messageOf(error));
   }
-  for (const mail of queued) await attempt(env, db, mail, inOutbox);
+  // At once: the finder's answer waits for these attempts (MAIL_TIMEOUT_MS at most), not for their sum.
+  await Promise.all(queued.map((mail) => attempt(env, db, mail, inOutbox)));
 }
 
 /**
