@@ -46,7 +46,7 @@ describe('supabase/config.toml', () => {
     }
   });
 
-  it('names every function, and serves the finder’s three and the scheduled sweep without the gateway’s JWT check', async () => {
+  it('names every function, and serves the finder’s three and the scheduled ones without the gateway’s JWT check', async () => {
     const { functions } = await toml();
     const folders = (await readdir(`${SUPABASE_DIR}functions`, { withFileTypes: true }))
       .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
@@ -54,6 +54,7 @@ describe('supabase/config.toml', () => {
       .sort();
     expect(Object.keys(functions).sort()).toEqual(folders);
     expect(readSupabaseConfig(CONFIG).publicFunctions.sort()).toEqual([
+      'deliver-mail',
       'get_public_profile',
       'post_finder_message',
       'record-scan',
