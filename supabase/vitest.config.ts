@@ -37,6 +37,21 @@ const onPostgres = process.env.DATABASE_URL
       },
     ]
   : [];
+// The database suites (tests/database, tests/security, tests/races) also run on a database set up like hosted
+// Supabase's (SUPABASE_SHAPED_URL, built by ../shared/supabase-shaped/build.sh): GoTrue's and Storage's own
+// schemas, `postgres` not a superuser. Each file (and each test stack) works on a copy of its own of it.
+const onSupabase = process.env.SUPABASE_SHAPED_URL
+  ? [
+      {
+        extends: true as const,
+        test: {
+          name: 'supabase',
+          exclude: [...configDefaults.exclude, 'tests/functions/**', 'tests/deploy/**'],
+          env: { DATABASE_URL: '', TEST_SUPABASE_CLUSTER_URL: process.env.SUPABASE_SHAPED_URL },
+        },
+      },
+    ]
+  : [];
 
 export default defineConfig({
   test: {
@@ -50,6 +65,7 @@ export default defineConfig({
         test: { name: 'pglite', env: { DATABASE_URL: '' }, exclude: [...configDefaults.exclude, cliSuite] },
       },
       ...onPostgres,
+      ...onSupabase,
       ...withCli,
     ],
   },

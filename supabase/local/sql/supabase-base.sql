@@ -160,6 +160,34 @@ create unique index if not exists bucketid_objname on storage.objects (bucket_id
 alter table storage.buckets enable row level security;
 alter table storage.objects enable row level security;
 
+-- Storage refuses SQL that deletes its rows, whose files would stay orphaned: the API deletes with
+-- `set local storage.allow_delete_query = 'true'`. Same function, message and triggers as Storage's migration
+-- 0055-prevent-direct-deletes, created once (a trigger created again would lock the table at every start).
+create or replace function storage.protect_delete() returns trigger
+language plpgsql
+as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') != 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.', errcode = '42501';
+  end if;
+  return null;
+end
+$$;
+
+do $$
+begin
+  if not exists (select from pg_trigger where tgname = 'protect_buckets_delete' and tgrelid = 'storage.buckets'::regclass) then
+    create trigger protect_buckets_delete before delete on storage.buckets
+      for each statement execute function storage.protect_delete();
+  end if;
+  if not exists (select from pg_trigger where tgname = 'protect_objects_delete' and tgrelid = 'storage.objects'::regclass) then
+    create trigger protect_objects_delete before delete on storage.objects
+      for each statement execute function storage.protect_delete();
+  end if;
+end
+$$;
+
 create or replace function storage.foldername(name text) returns text[]
 language plpgsql immutable
 as $$
@@ -203,15 +231,6 @@ grant usage on schema storage to anon, authenticated, service_role;
 grant usage on schema extensions to anon, authenticated, service_role;
 grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
 grant all on auth.users, auth.identities to service_role;
-
--- The Supabase CLI's record of applied migrations.
-create schema if not exists supabase_migrations;
-create table if not exists supabase_migrations.schema_migrations (
-  version text primary key,
-  name text,
-  statements text[],
-  applied_at timestamptz not null default now()
-);
 
 -- GoTrue's sessions and rotating refresh tokens.
 create table if not exists auth.sessions (

@@ -5,6 +5,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Agent } from 'undici';
 import WebSocket from 'ws';
 import { loadConfig, type StackConfig } from './config.ts';
+import { copySupabaseDatabase } from './database/index.ts';
 import { type RunningStack, startStack } from './stack.ts';
 
 /**
@@ -37,14 +38,18 @@ export interface TestStack extends RunningStack {
 }
 
 /**
- * A stack on a free port: PGlite in a temporary folder, or the PostgreSQL of DATABASE_URL.
+ * A stack on a free port: PGlite in a temporary folder, or the PostgreSQL of DATABASE_URL, or a copy of the
+ * Supabase-shaped database of TEST_SUPABASE_CLUSTER_URL.
  * Each test file starts its own, so files run in parallel and never share state through the server.
  */
 export async function startTestStack(overrides: Partial<StackConfig> = {}): Promise<TestStack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'medaille-stack-'));
+  // The `supabase` test project: each stack on a copy of its own of a Supabase-shaped database.
+  const clusterUrl = process.env.TEST_SUPABASE_CLUSTER_URL;
+  const copy = clusterUrl ? await copySupabaseDatabase(clusterUrl) : undefined;
   const config = loadConfig(
     {
-      DATABASE_URL: process.env.DATABASE_URL,
+      DATABASE_URL: copy?.url ?? process.env.DATABASE_URL,
       EMAIL_MIN_INTERVAL: '0',
       // config.toml's 30 auth e-mails an hour for the whole project would stop a test file after its 30th
       // e-mail; the test of that rule gives its stack its own emailSentPerHour.
@@ -113,6 +118,7 @@ export async function startTestStack(overrides: Partial<StackConfig> = {}): Prom
     signedInOwner,
     async close() {
       await stack.close();
+      await copy?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

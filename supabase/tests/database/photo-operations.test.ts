@@ -177,11 +177,7 @@ describe('delete_animal', () => {
     expect(medal.rows).toEqual([{ used: true, animal_id: null }]);
     // The files themselves are for the Storage API to remove.
     expect(await fileNames(t.db, `${animalId}/`)).toEqual(files.filter((name) => name.startsWith(animalId)));
-    await t.as('service', (tx) =>
-      tx.query("delete from storage.objects where bucket_id = 'animal-photos' and name = any($1)", [
-        [...files, ...others],
-      ]),
-    );
+    await t.removeObjects('animal-photos', [...files, ...others]);
   });
 
   it('answers an empty list for an animal without files', async () => {

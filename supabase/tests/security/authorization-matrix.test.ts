@@ -210,11 +210,21 @@ const fresh = {
   /** A file of A's that no row uses, written two hours ago: what the sweep removes. */
   async agedOrphan() {
     const path = await fresh.file();
-    await stack.db.query(
-      `update storage.objects set created_at = now() - interval '2 hours', updated_at = now() - interval '2 hours'
-       where bucket_id = $1 and name = $2`,
-      [BUCKET, path],
-    );
+    // Storage sets updated_at to now() on every update of a row (its update_objects_updated_at trigger): the
+    // row is written again instead, two hours old, its guard on deletes lifted as Storage lifts it.
+    await stack.db.transaction(async (tx) => {
+      await tx.query("select set_config('storage.allow_delete_query', 'true', true)");
+      const { rows } = await tx.query('delete from storage.objects where bucket_id = $1 and name = $2 returning *', [
+        BUCKET,
+        path,
+      ]);
+      await tx.query(
+        `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, version, created_at, updated_at)
+         select id, bucket_id, name, owner, owner_id, metadata, version, now() - interval '2 hours', now() - interval '2 hours'
+         from json_populate_record(null::storage.objects, $1::json)`,
+        [JSON.stringify(rows[0])],
+      );
+    });
     return path;
   },
   async row(table: 'finder_messages' | 'scan_events', fields: Record<string, unknown> = {}) {

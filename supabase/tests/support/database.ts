@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { actAs, type Database, openDatabase, prepareDatabase, type Queryable } from '@medaille/local-stack/database';
+import {
+  actAs,
+  copySupabaseDatabase,
+  type Database,
+  openDatabase,
+  prepareDatabase,
+  type Queryable,
+} from '@medaille/local-stack/database';
 
 /** Who runs a statement: a finder (anon), a signed-in owner, or the server functions (service_role). */
 export type Actor = 'anon' | 'service' | Owner;
@@ -19,8 +26,19 @@ export interface TestDatabase {
   db: Database;
   /** Runs fn as the actor in one transaction that commits. */
   as<T>(actor: Actor, fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Runs one statement as the actor and rolls it back, capturing rows or the error: for permission matrices. */
-  attempt<Row = Record<string, unknown>>(actor: Actor, sql: string, params?: unknown[]): Promise<Outcome<Row>>;
+  /**
+   * Runs one statement as the actor and rolls it back, capturing rows or the error: for permission matrices.
+   * `asStorageApi`: in a transaction like those of Storage's API, which deletes with the caller's role and
+   * its refusal of direct deletes lifted (storage.allow_delete_query), so that the policies alone decide.
+   */
+  attempt<Row = Record<string, unknown>>(
+    actor: Actor,
+    sql: string,
+    params?: unknown[],
+    options?: { asStorageApi?: boolean },
+  ): Promise<Outcome<Row>>;
+  /** Removes rows of storage.objects as Storage's API does for the service role (SQL alone may not). */
+  removeObjects(bucket: string, names: string[]): Promise<void>;
   /** An account as GoTrue would create it, with a unique e-mail. */
   createOwner(label?: string): Promise<Owner>;
   /** A free medal code, unique to the caller. */
@@ -32,9 +50,18 @@ export interface TestDatabase {
 
 class RollbackAfterAttempt extends Error {}
 
-/** PostgreSQL when DATABASE_URL is set, in-memory PGlite otherwise; the schema applied either way. */
+/** Lifts Storage's refusal of direct deletes for the open transaction, as Storage's API does. */
+const liftStorageDeleteGuard = (tx: Queryable) =>
+  tx.query("select set_config('storage.allow_delete_query', 'true', true)");
+
+/**
+ * A copy of its own of the Supabase-shaped database of TEST_SUPABASE_CLUSTER_URL (the `supabase` test project),
+ * else the PostgreSQL of DATABASE_URL, else in-memory PGlite; the project's schema applied in every case.
+ */
 export async function openTestDatabase(): Promise<TestDatabase> {
-  const db = await openDatabase({ url: process.env.DATABASE_URL, poolSize: 25 });
+  const clusterUrl = process.env.TEST_SUPABASE_CLUSTER_URL;
+  const copy = clusterUrl ? await copySupabaseDatabase(clusterUrl) : undefined;
+  const db = await openDatabase({ url: copy?.url ?? process.env.DATABASE_URL, poolSize: 25 });
   await prepareDatabase(db);
 
   async function as<T>(actor: Actor, fn: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -46,10 +73,16 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     });
   }
 
-  async function attempt<Row>(actor: Actor, sql: string, params: unknown[] = []): Promise<Outcome<Row>> {
+  async function attempt<Row>(
+    actor: Actor,
+    sql: string,
+    params: unknown[] = [],
+    options: { asStorageApi?: boolean } = {},
+  ): Promise<Outcome<Row>> {
     let outcome: Outcome<Row> | undefined;
     try {
       await as(actor, async (tx) => {
+        if (options.asStorageApi) await liftStorageDeleteGuard(tx);
         try {
           const result = await tx.query<Row>(sql, params);
           outcome = { rows: result.rows, rowCount: result.rowCount };
@@ -95,5 +128,17 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     return { animalId: answer.animal_id, code };
   }
 
-  return { db, as, attempt, createOwner, createCode, activateAnimal, close: () => db.close() };
+  async function removeObjects(bucket: string, names: string[]) {
+    await as('service', async (tx) => {
+      await liftStorageDeleteGuard(tx);
+      await tx.query('delete from storage.objects where bucket_id = $1 and name = any($2)', [bucket, names]);
+    });
+  }
+
+  async function close() {
+    await db.close();
+    await copy?.drop();
+  }
+
+  return { db, as, attempt, removeObjects, createOwner, createCode, activateAnimal, close };
 }

@@ -6,4 +6,5 @@ export {
   type Queryable,
   type QueryResult,
 } from './connection.ts';
-export { MIGRATIONS_DIR, type PrepareResult, prepareDatabase, SEED_FILE } from './migrations.ts';
+export { isSupabaseDatabase, MIGRATIONS_DIR, type PrepareResult, prepareDatabase, SEED_FILE } from './migrations.ts';
+export { copySupabaseDatabase, type DatabaseCopy } from './supabase-copy.ts';
