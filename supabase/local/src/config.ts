@@ -10,6 +10,13 @@ const schema = z.object({
   STACK_PORT: z.coerce.number().int().min(0).max(65535).default(54321),
   STACK_HOST: z.string().default('127.0.0.1'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').default(DEFAULT_JWT_SECRET),
+  /**
+   * How user access tokens are signed. `es256` (the default, as projects created today): with an ES256 key drawn
+   * for the data directory and published at /auth/v1/.well-known/jwks.json; the functions get the new API keys
+   * besides the legacy ones. `legacy`: a project still on the JWT secret alone, HS256 tokens, an empty JWKS, and
+   * only the legacy anon and service_role keys for the functions and front-ends.
+   */
+  JWT_SIGNING: z.enum(['es256', 'legacy']).default('es256'),
   /** Access-token lifetime in seconds (GoTrue's JWT_EXP); tests shorten it to see a session expire. */
   JWT_EXPIRY: z.coerce.number().int().min(1).default(3600),
   DATABASE_URL: z.string().optional(),
@@ -52,6 +59,8 @@ export type StackConfig = {
   port: number;
   host: string;
   jwtSecret: string;
+  /** JWT_SIGNING: ES256 user tokens and a JWKS, or the legacy system alone (HS256, legacy keys only). */
+  jwtSigning: 'es256' | 'legacy';
   jwtExpiry: number;
   databaseUrl: string | undefined;
   dataDir: string;
@@ -95,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port: e.STACK_PORT,
     host: e.STACK_HOST,
     jwtSecret: e.JWT_SECRET,
+    jwtSigning: e.JWT_SIGNING,
     jwtExpiry: e.JWT_EXPIRY,
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir: e.DATA_DIR,

@@ -15,12 +15,13 @@ import {
   loadFunctions,
   serveFunctionsInProcess,
 } from './functions/routes.ts';
-import { storedSecret } from './functions/secrets.ts';
 import { startSchedule } from './functions/schedule-timer.ts';
+import { storedSecret } from './functions/secrets.ts';
 import { clientAddressFromSocket, isLoopback } from './http/client-address.ts';
 import { apiGateway, corsForFrontEnds, type StackEnv } from './http/gateway.ts';
 import { limitedServer } from './http/server-limits.ts';
-import { apiKeys, createJwt, opaqueKeyRoles, rememberingVerifiedTokens } from './jwt.ts';
+import { apiKeys, opaqueKeyRoles, rememberingVerifiedTokens } from './jwt.ts';
+import { functionKeyVariables, projectJwt } from './keys.ts';
 import { mailboxRoutes } from './mailbox/mailbox.ts';
 import { restRoutes } from './rest/routes.ts';
 import { loadSchemaCache } from './rest/schema-cache.ts';
@@ -81,8 +82,8 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
   await storeSeedObjects(db, files, config.seedObjects, prepared.seeded);
   const schema = await loadSchemaCache(db);
 
-  const jwt = rememberingVerifiedTokens(createJwt(config.jwtSecret));
-  const keys = await apiKeys(jwt, config.jwtSecret);
+  const jwt = rememberingVerifiedTokens(await projectJwt(config));
+  const keys = await apiKeys(config.jwtSecret);
 
   const functions = await loadFunctions(config.functionsDir);
   let functionEnv: FunctionEnv | undefined;
@@ -144,8 +145,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     FINDER_IDENTITY_SECRET: finderIdentitySecret,
     CLIENT_HASH_SECRET: clientHashSecret,
     SUPABASE_URL: url,
-    SUPABASE_ANON_KEY: keys.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+    ...functionKeyVariables(config, keys),
     LOCAL_MAILBOX_URL: `${url}/mailbox/api/messages`,
     // Where links in e-mails to owners lead (the shell, as for auth's e-mails), unless set for the functions.
     PUBLIC_SITE_URL: config.functionEnv.PUBLIC_SITE_URL ?? config.siteUrl,

@@ -25,9 +25,15 @@ export function fetchFrom(address: string): typeof fetch {
 }
 
 export interface TestStack extends RunningStack {
-  /** A supabase-js client as the browser front-ends create it (anon key, no stored session), from its own address. */
+  /** How the stack signs user tokens (JWT_SIGNING): the legacy project runs the same tests with the legacy keys. */
+  jwtSigning: StackConfig['jwtSigning'];
+  /** The key the front-ends get: the publishable key, or the anon JWT in a legacy project. */
+  frontEndKey: string;
+  /** The key the functions call with: the secret key, or the service_role JWT in a legacy project. */
+  serverKey: string;
+  /** A supabase-js client as the browser front-ends create it (frontEndKey, no stored session), from its own address. */
   client(address?: string): SupabaseClient;
-  /** A client with the service_role key, as the server functions have. */
+  /** A client with the serverKey, as the server functions have. */
   serviceClient(): SupabaseClient;
   /** A free medal code, created as an operator would, unique to the caller. */
   newCode(): Promise<string>;
@@ -50,6 +56,8 @@ export async function startTestStack(overrides: Partial<StackConfig> = {}): Prom
   const config = loadConfig(
     {
       DATABASE_URL: copy?.url ?? process.env.DATABASE_URL,
+      // legacy: a project on the legacy keys and HS256 tokens (the vitest projects named *-legacy-keys).
+      JWT_SIGNING: process.env.JWT_SIGNING,
       EMAIL_MIN_INTERVAL: '0',
       // config.toml's 30 auth e-mails an hour for the whole project would stop a test file after its 30th
       // e-mail; the test of that rule gives its stack its own emailSentPerHour.
@@ -67,13 +75,16 @@ export async function startTestStack(overrides: Partial<StackConfig> = {}): Prom
     },
   );
   const stack = await startStack(config);
+  const legacy = config.jwtSigning === 'legacy';
+  const frontEndKey = legacy ? stack.anonKey : stack.publishableKey;
+  const serverKey = legacy ? stack.serviceRoleKey : stack.secretKey;
   // Node 20 has no WebSocket of its own; supabase-js's realtime client wants one even when unused.
   const options = {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as never },
   };
   const client = (address = newClientAddress()) =>
-    createClient(stack.url, stack.anonKey, { ...options, global: { fetch: fetchFrom(address) } });
+    createClient(stack.url, frontEndKey, { ...options, global: { fetch: fetchFrom(address) } });
 
   async function lastMail(to: string) {
     for (let attempt = 0; attempt < 50; attempt += 1) {
@@ -100,7 +111,7 @@ export async function startTestStack(overrides: Partial<StackConfig> = {}): Prom
   }
 
   const serviceClient = () =>
-    createClient(stack.url, stack.serviceRoleKey, { ...options, global: { fetch: fetchFrom(newClientAddress()) } });
+    createClient(stack.url, serverKey, { ...options, global: { fetch: fetchFrom(newClientAddress()) } });
 
   async function newCode() {
     const code = `MDL-T${crypto.randomUUID().replaceAll('-', '').slice(0, 12).toUpperCase()}`;
@@ -111,6 +122,9 @@ export async function startTestStack(overrides: Partial<StackConfig> = {}): Prom
 
   return {
     ...stack,
+    jwtSigning: config.jwtSigning,
+    frontEndKey,
+    serverKey,
     client,
     serviceClient,
     newCode,

@@ -5,7 +5,7 @@
 import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import deleteAccount from '../../functions/delete-account/handler.ts';
-import { signHs256, WRONG_SECRET } from '../security/support.ts';
+import { STACK_JWT_SECRET, signEs256WithAnotherKey, signHs256, signingKid, WRONG_SECRET } from '../security/support.ts';
 import { activatedAnimal, invoke } from '../support/finder.ts';
 import { age, answerOf, storedOf, storePhoto } from '../support/photos.ts';
 
@@ -194,27 +194,34 @@ describe('delete-account', () => {
     const body = JSON.stringify({ email: mine.owner.email });
     const now = Math.floor(Date.now() / 1000);
     const claims = { sub: mine.owner.userId, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 600 };
-    const noToken = await post({ apikey: stack.anonKey }, body);
-    const forged = await post(
-      { apikey: stack.anonKey, authorization: `Bearer ${signHs256(claims, WRONG_SECRET)}` },
-      body,
-    );
+    const expired = { ...claims, iat: now - 7200, exp: now - 3600 };
+    const kid = await signingKid(stack);
+    // No gateway JWT check runs (verify_jwt = false): PostgREST verifies the token the function passes on.
+    const refused = async (authorization?: string) => {
+      const answer = await post({ apikey: stack.frontEndKey, ...(authorization ? { authorization } : {}) }, body);
+      return { status: answer.status, body: await answer.json() };
+    };
+    const unauthenticated = {
+      status: 401,
+      body: { code: 'unauthenticated', error: 'Session expirée. Reconnectez-vous pour continuer.' },
+    };
     expect({
       anon: await invokeAs(stack.client(), { email: mine.owner.email }),
       service: await invokeAs(stack.serviceClient(), { email: mine.owner.email }),
-      noToken: { status: noToken.status, body: await noToken.json() },
-      forged: { status: forged.status, body: await forged.json() },
+      noToken: await refused(),
+      forged: await refused(`Bearer ${signHs256(claims, WRONG_SECRET)}`),
+      forgedEs256: await refused(`Bearer ${signEs256WithAnotherKey(claims, kid)}`),
+      expired: await refused(`Bearer ${signHs256(expired, STACK_JWT_SECRET)}`),
     }).toEqual({
-      anon: {
-        status: 401,
-        body: { code: 'unauthenticated', error: 'Session expirée. Reconnectez-vous pour continuer.' },
-      },
+      anon: unauthenticated,
       service: {
         status: 403,
         body: { code: 'forbidden', error: "Vous n'avez pas le droit de faire cette opération." },
       },
-      noToken: { status: 401, body: { msg: 'Error: Missing authorization header' } },
-      forged: { status: 401, body: { msg: 'Invalid JWT' } },
+      noToken: unauthenticated,
+      forged: unauthenticated,
+      forgedEs256: unauthenticated,
+      expired: unauthenticated,
     });
     expect(await rowsOf(mine.owner.userId, mine.animalIds)).toEqual(before);
   });

@@ -5,7 +5,7 @@ import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@me
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import deleteAnimal from '../../functions/delete-animal/handler.ts';
-import { STACK_JWT_SECRET, signHs256, WRONG_SECRET } from '../security/support.ts';
+import { STACK_JWT_SECRET, signEs256WithAnotherKey, signHs256, signingKid, WRONG_SECRET } from '../security/support.ts';
 import { activatedAnimal } from '../support/finder.ts';
 import { age, answerOf, listed, storedOf, storePhoto } from '../support/photos.ts';
 
@@ -89,30 +89,38 @@ describe('delete-animal', () => {
     const body = JSON.stringify({ animal_id: animalId });
     const now = Math.floor(Date.now() / 1000);
     const claims = { sub: owner.userId, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 600 };
-    const answers = {
-      // The anon key alone passes the gateway's JWT check; the database then sees no user.
+    const expired = { ...claims, iat: now - 7200, exp: now - 3600 };
+    const kid = await signingKid(stack);
+    // No gateway JWT check runs (verify_jwt = false): PostgREST verifies the token the function passes on.
+    const refused = async (authorization?: string) => {
+      const answer = await post({ apikey: stack.frontEndKey, ...(authorization ? { authorization } : {}) }, body);
+      return { status: answer.status, body: await answer.json() };
+    };
+    const unauthenticated = {
+      status: 401,
+      body: { code: 'unauthenticated', error: 'Session expirée. Reconnectez-vous pour continuer.' },
+    };
+    expect({
+      // The publishable (or anon) key alone: the database sees no user.
       anon: await invokeAs(stack.client(), { animal_id: animalId }),
       // A server key is no owner: delete_animal is for signed-in owners only.
       service: await invokeAs(stack.serviceClient(), { animal_id: animalId }),
-      noToken: await post({ apikey: stack.anonKey }, body),
-      forged: await post({ apikey: stack.anonKey, authorization: `Bearer ${signHs256(claims, WRONG_SECRET)}` }, body),
-    };
-    expect({
-      anon: answers.anon,
-      service: answers.service,
-      noToken: { status: answers.noToken.status, body: await answers.noToken.json() },
-      forged: { status: answers.forged.status, body: await answers.forged.json() },
+      noToken: await refused(),
+      forged: await refused(`Bearer ${signHs256(claims, WRONG_SECRET)}`),
+      forgedEs256: await refused(`Bearer ${signEs256WithAnotherKey(claims, kid)}`),
+      expired: await refused(`Bearer ${signHs256(expired, STACK_JWT_SECRET)}`),
+      garbage: await refused('Bearer not.a.jwt'),
     }).toEqual({
-      anon: {
-        status: 401,
-        body: { code: 'unauthenticated', error: 'Session expirée. Reconnectez-vous pour continuer.' },
-      },
+      anon: unauthenticated,
       service: {
         status: 403,
         body: { code: 'forbidden', error: "Vous n'avez pas le droit de faire cette opération." },
       },
-      noToken: { status: 401, body: { msg: 'Error: Missing authorization header' } },
-      forged: { status: 401, body: { msg: 'Invalid JWT' } },
+      noToken: unauthenticated,
+      forged: unauthenticated,
+      forgedEs256: unauthenticated,
+      expired: unauthenticated,
+      garbage: unauthenticated,
     });
     expect(await animalRow(animalId)).toEqual({ id: animalId });
     expect(await storedOf(stack, files)).toEqual([...files].sort());

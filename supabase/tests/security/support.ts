@@ -1,7 +1,7 @@
 // Tools for the authorization matrix over HTTP: tokens an attacker can make (signed by hand with
 // node:crypto, no JWT library), a supabase-js client that presents any token and records what went over
 // the wire, and the reading of an answer as one of the matrix's outcomes.
-import { createHmac } from 'node:crypto';
+import { createHmac, generateKeyPairSync, sign } from 'node:crypto';
 import { fetchFrom, newClientAddress, type TestStack } from '@medaille/local-stack/testing';
 import { createClient } from '@supabase/supabase-js';
 
@@ -19,6 +19,25 @@ const json = (value: unknown) => base64url(JSON.stringify(value));
 export function signHs256(claims: Claims, secret: string): string {
   const unsigned = `${json({ alg: 'HS256', typ: 'JWT' })}.${json(claims)}`;
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
+
+/**
+ * An ES256 JWT over `claims` signed with a key drawn here, not the project's, under the `kid` of the project's
+ * own signing key (anyone can read it in the JWKS).
+ */
+export function signEs256WithAnotherKey(claims: Claims, kid: string): string {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const unsigned = `${json({ alg: 'ES256', typ: 'JWT', kid })}.${json(claims)}`;
+  const signature = sign('sha256', Buffer.from(unsigned), { key: privateKey, dsaEncoding: 'ieee-p1363' });
+  return `${unsigned}.${signature.toString('base64url')}`;
+}
+
+/** The kid of the project's ES256 signing key, as its JWKS publishes it ('' for a legacy project, which has none). */
+export async function signingKid(stack: TestStack): Promise<string> {
+  const { keys } = (await (await fetch(`${stack.url}/auth/v1/.well-known/jwks.json`)).json()) as {
+    keys: { kid: string }[];
+  };
+  return keys[0]?.kid ?? '';
 }
 
 /** A JWT with `alg: none` and an empty signature. */
@@ -84,14 +103,14 @@ class NoRealtime {
 }
 
 /**
- * supabase-js as a browser front-end creates it (the anon key as apikey), sending `token` as its Bearer
+ * supabase-js as a browser front-end creates it (its key as apikey: publishable, or anon in a legacy project), sending `token` as its Bearer
  * token on every service, from a client address of its own; `exchanges` lists what it sent and received.
  */
 export function clientWithToken(stack: TestStack, token: string) {
   const exchanges: Exchange[] = [];
   const record = recordingFetch(exchanges);
-  const headers = { apikey: stack.anonKey, Authorization: `Bearer ${token}` };
-  const db = createClient(stack.url, stack.anonKey, {
+  const headers = { apikey: stack.frontEndKey, Authorization: `Bearer ${token}` };
+  const db = createClient(stack.url, stack.frontEndKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: NoRealtime as never },
     global: { headers: { Authorization: headers.Authorization }, fetch: record },

@@ -34,10 +34,10 @@ export function adminRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
 
 /** requireAdminCredentials, then loadUser: the user the admin route is about. */
 async function adminTarget(c: Context<StackEnv>, ctx: AuthContext): Promise<UserRow> {
-  if (!/^Bearer\s+\S+/i.test(c.req.header('authorization') ?? '')) {
+  const caller = callerOf(c);
+  if (!/^Bearer\s+\S+/i.test(c.req.header('authorization') ?? '') && !caller.keyStandsInForBearer) {
     throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   }
-  const caller = callerOf(c);
   if (caller.tokenError) {
     const reason = caller.tokenError.expired ? 'token has invalid claims: token is expired' : caller.tokenError.message;
     throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);

@@ -44,6 +44,11 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
   userRoutes(app, ctx);
   logoutRoutes(app, ctx);
   settingsRoutes(app);
+  // GoTrue's JWKS: the public signing keys (none in a legacy project), cacheable for ten minutes as GoTrue says.
+  app.get('/.well-known/jwks.json', (c) => {
+    c.header('Cache-Control', 'public, max-age=600');
+    return c.json(jwt.jwks());
+  });
   adminRoutes(app, ctx);
   unsupportedRoutes(app);
 

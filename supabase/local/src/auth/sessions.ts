@@ -1,4 +1,4 @@
-// Sessions as GoTrue issues them: an HS256 access token with its claims, a refresh token, the user; and
+// Sessions as GoTrue issues them: an access token (ES256, or HS256 in a legacy project) with its claims, a refresh token, the user; and
 // the signed-in caller of /user and /logout, checked as GoTrue checks it.
 import type { Context } from 'hono';
 import type { Queryable } from '../database/index.ts';

@@ -10,13 +10,17 @@ import { pathToFileURL } from 'node:url';
 import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import { callerOf, type StackEnv } from '../http/gateway.ts';
+import { tokenAlgorithm } from '../jwt.ts';
 
 /** What Supabase gives every Edge Function in its environment. */
 export interface FunctionEnv {
   SUPABASE_URL: string;
   SUPABASE_ANON_KEY: string;
   SUPABASE_SERVICE_ROLE_KEY: string;
-  [name: string]: string;
+  /** The new API keys, JSON by name (`{"default":"sb_…"}`); a legacy project has none. */
+  SUPABASE_PUBLISHABLE_KEYS?: string;
+  SUPABASE_SECRET_KEYS?: string;
+  [name: string]: string | undefined;
 }
 
 export type FunctionHandler = (request: Request, env: FunctionEnv) => Promise<Response> | Response;
@@ -52,12 +56,13 @@ export function functionRoutes(
     const name = c.req.param('name');
     const handler = handlers.get(name);
     if (!handler) return c.text('Function not found', 404);
-    // Otherwise Supabase verifies the caller's JWT before a function runs (verify_jwt, on by default): a
-    // publishable or secret key (sb_…) is no JWT.
+    // Otherwise Supabase verifies the caller's JWT before a function runs (verify_jwt, on by default), with the
+    // legacy JWT secret only: a publishable or secret key (sb_…) is no JWT, and a user token signed with the new
+    // asymmetric keys (ES256) is refused as well, which is why the project's functions turn the check off.
     if (!publicFunctions.has(name)) {
       const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim();
       if (!bearer) return c.json({ msg: 'Error: Missing authorization header' }, 401);
-      if (bearer.startsWith('sb_') || callerOf(c).tokenError) return c.json({ msg: 'Invalid JWT' }, 401);
+      if (tokenAlgorithm(bearer) !== 'HS256' || callerOf(c).tokenError) return c.json({ msg: 'Invalid JWT' }, 401);
     }
     try {
       return await handler(c.req.raw, env());

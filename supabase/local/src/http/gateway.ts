@@ -9,6 +9,12 @@ export interface Caller {
   claims: JwtClaims;
   /** The bearer token sent, when it is a user's access token rather than an API key. */
   token: string | null;
+  /**
+   * A publishable or secret key came without a bearer token (or with an sb_… key as one): Supabase's gateway
+   * then gives the services behind it a JWT of the key's role as the bearer (the CLI's request-transformer
+   * rule), since these keys are no JWTs, so Storage and GoTrue's admin API see an Authorization header.
+   */
+  keyStandsInForBearer: boolean;
   tokenError: JwtError | null;
 }
 
@@ -23,7 +29,7 @@ export const corsForFrontEnds = cors({
   maxAge: 3600,
 });
 
-const OPEN_ROUTES = new Set(['/auth/v1/verify']);
+const OPEN_ROUTES = new Set(['/auth/v1/verify', '/auth/v1/.well-known/jwks.json']);
 const PUBLIC_FILES = /^\/storage\/v1\/(object|render\/image)\/public\//;
 
 /**
@@ -32,9 +38,10 @@ const PUBLIC_FILES = /^\/storage\/v1\/(object|render\/image)\/public\//;
  */
 export function apiGateway(jwt: Jwt, opaqueKeys: Map<string, Role> = new Map()): MiddlewareHandler<StackEnv> {
   return async (c, next) => {
-    // E-mail links and public photos are opened by a browser that has no key: Supabase's gateway leaves them open.
+    // E-mail links and public photos are opened by a browser that has no key, and anyone may fetch the public
+    // signing keys: Supabase's gateway leaves them open (its auth-v1-open* routes).
     if (OPEN_ROUTES.has(c.req.path) || PUBLIC_FILES.test(c.req.path)) {
-      c.set('caller', { claims: { role: 'anon' }, token: null, tokenError: null });
+      c.set('caller', { claims: { role: 'anon' }, token: null, tokenError: null, keyStandsInForBearer: false });
       return next();
     }
     const apiKey = c.req.header('apikey') ?? c.req.query('apikey');
@@ -56,15 +63,17 @@ export function apiGateway(jwt: Jwt, opaqueKeys: Map<string, Role> = new Map()):
       );
     }
     const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim() ?? null;
-    let caller: Caller = { claims: keyClaims, token: null, tokenError: null };
+    const keyStandsInForBearer = opaqueRole !== undefined && (!bearer || bearer.startsWith('sb_'));
+    let caller: Caller = { claims: keyClaims, token: null, tokenError: null, keyStandsInForBearer };
     if (bearer && bearer !== apiKey && !opaqueKeys.has(bearer)) {
       try {
-        caller = { claims: await jwt.verify(bearer), token: bearer, tokenError: null };
+        caller = { claims: await jwt.verify(bearer), token: bearer, tokenError: null, keyStandsInForBearer };
       } catch (error) {
         caller = {
           claims: { role: 'anon' },
           token: bearer,
           tokenError: error instanceof JwtError ? error : new JwtError('invalid JWT', false),
+          keyStandsInForBearer,
         };
       }
     }

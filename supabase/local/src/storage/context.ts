@@ -33,7 +33,7 @@ export function storageContext(db: Database, files: FileStore) {
   /** The caller's claims, with Storage's answers for a missing or bad token. */
   function requireCaller(c: Context<StackEnv>) {
     const caller = callerOf(c);
-    if (!c.req.header('authorization')) {
+    if (!c.req.header('authorization') && !caller.keyStandsInForBearer) {
       throw new StorageError('400', 'Error', "headers must have required property 'authorization'", 'InvalidRequest');
     }
     if (caller.tokenError) {
