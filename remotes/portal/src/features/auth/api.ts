@@ -41,9 +41,13 @@ export async function sendPasswordReset(email: string) {
 
 /**
  * The code an auth e-mail offers beside its link, typed by an owner who reads the e-mail on another device:
- * `signup` for a confirmation, `recovery` for a password reset. Spaces the owner typed are dropped.
+ * `signup` for a confirmation, `recovery` for a password reset, `email` for a magic link (GoTrue takes the
+ * code of either e-mail a magic-link request sends: the link, or a confirmation for an address not yet
+ * confirmed). Spaces the owner typed are dropped.
  */
-export async function verifyEmailCode(email: string, code: string, type: 'signup' | 'recovery') {
+export type EmailCodeType = 'signup' | 'recovery' | 'email';
+
+export async function verifyEmailCode(email: string, code: string, type: EmailCodeType) {
   return (await supabase()).auth.verifyOtp({ email, token: code.replace(/\s/g, ''), type });
 }
 

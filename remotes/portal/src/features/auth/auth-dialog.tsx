@@ -1,20 +1,23 @@
 import { FormField } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { EMAIL_PATTERN, MESSAGES, newPasswordProblem } from '@medaille/domain';
-import { Button, Dialog, Flex, Tabs, Text, TextField } from '@radix-ui/themes';
+import { Button, Dialog, Flex, Heading, Tabs, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useRef, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
-import { sendMagicLink, signInWithPassword, signUp } from './api.ts';
+import { type EmailCodeType, sendMagicLink, signInWithPassword, signUp } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
+import { EmailCodeForm } from './email-code-form.tsx';
 import { PasswordStrength } from './password-strength.tsx';
 
 const text = COPY.authDialog;
 
 /**
  * Sign in, sign up or get a magic link without leaving the activation page. The form is already saved as the
- * pending activation: after sign-in the activation goes on here; after sign-up or a magic link it ends on
- * the callback page.
+ * pending activation: after sign-in the activation goes on here. After sign-up or a magic link the dialog
+ * waits for the e-mail: its link ends the activation on the callback page, and its code, typed here by an
+ * owner who reads the e-mail on another device, signs this browser in and the activation goes on here, with
+ * everything the page holds.
  */
 export function AuthDialog({
   open,
@@ -35,6 +38,13 @@ export function AuthDialog({
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [activeTab, setActiveTab] = useState('login');
+  // The e-mail just sent, whose code the dialog now asks for; the tab that sent it comes back after it.
+  const [sent, setSent] = useState<{ email: string; type: EmailCodeType } | null>(null);
+  const close = () => {
+    setSent(null);
+    onClose();
+  };
 
   /** `newPassword`: whether the password is a new one, checked as the auth service will, or the current one. */
   const run = (newPassword: boolean | null, action: () => Promise<void>) => async (event: FormEvent) => {
@@ -70,7 +80,7 @@ export function AuthDialog({
       return;
     }
     toast({ title: text.signupDone.title, description: text.signupDone.description });
-    onClose();
+    setSent({ email: email.trim(), type: 'signup' });
   });
 
   const magicLink = run(null, async () => {
@@ -80,8 +90,14 @@ export function AuthDialog({
       return;
     }
     toast({ title: text.magicSent.title, description: text.magicSent.description });
-    onClose();
+    setSent({ email: email.trim(), type: 'email' });
   });
+
+  const codeVerified = () => {
+    toast({ title: COPY.login.success.title, description: COPY.login.success.description });
+    setSent(null);
+    onSignedIn();
+  };
 
   /** The tab's fields; a new password (sign-up) shows its rule before submit. */
   const fields = (passwordKind: 'none' | 'current' | 'new') => (
@@ -134,7 +150,7 @@ export function AuthDialog({
   ];
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : close())}>
       <Dialog.Content
         maxWidth="460px"
         onOpenAutoFocus={() => {
@@ -149,25 +165,49 @@ export function AuthDialog({
       >
         <Dialog.Title>{text.title}</Dialog.Title>
         <Dialog.Description size="2">{text.text}</Dialog.Description>
-        <Tabs.Root defaultValue="login" mt="3" onValueChange={() => setError(null)}>
-          <Tabs.List>
+        {sent ? (
+          <section aria-labelledby="auth-dialog-sent-title">
+            <Flex direction="column" gap="2" mt="3">
+              <Heading id="auth-dialog-sent-title" as="h3" size="3">
+                {text.sent.title}
+              </Heading>
+              <Text size="2">{text.sent.text(sent.email)}</Text>
+              <EmailCodeForm email={sent.email} type={sent.type} onVerified={codeVerified} />
+              <div>
+                <Button type="button" variant="ghost" onClick={() => setSent(null)}>
+                  {text.sent.again}
+                </Button>
+              </div>
+            </Flex>
+          </section>
+        ) : (
+          <Tabs.Root
+            value={activeTab}
+            mt="3"
+            onValueChange={(next) => {
+              setActiveTab(next);
+              setError(null);
+            }}
+          >
+            <Tabs.List>
+              {tabs.map((tab) => (
+                <Tabs.Trigger key={tab.value} value={tab.value}>
+                  {tab.label}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
             {tabs.map((tab) => (
-              <Tabs.Trigger key={tab.value} value={tab.value}>
-                {tab.label}
-              </Tabs.Trigger>
+              <Tabs.Content key={tab.value} value={tab.value}>
+                <form onSubmit={tab.onSubmit} noValidate>
+                  {fields(tab.password)}
+                  <SubmitButton mt="3" busy={busy}>
+                    {tab.submit}
+                  </SubmitButton>
+                </form>
+              </Tabs.Content>
             ))}
-          </Tabs.List>
-          {tabs.map((tab) => (
-            <Tabs.Content key={tab.value} value={tab.value}>
-              <form onSubmit={tab.onSubmit} noValidate>
-                {fields(tab.password)}
-                <SubmitButton mt="3" busy={busy}>
-                  {tab.submit}
-                </SubmitButton>
-              </form>
-            </Tabs.Content>
-          ))}
-        </Tabs.Root>
+          </Tabs.Root>
+        )}
         <Flex justify="end" mt="3">
           <Dialog.Close>
             <Button variant="soft" color="gray">

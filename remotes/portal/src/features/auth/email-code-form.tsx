@@ -3,7 +3,7 @@ import { Flex, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
-import { verifyEmailCode } from './api.ts';
+import { type EmailCodeType, verifyEmailCode } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
 
 const text = COPY.emailCode;
@@ -19,7 +19,7 @@ export function EmailCodeForm({
   onVerified,
 }: {
   email: string;
-  type: 'signup' | 'recovery';
+  type: EmailCodeType;
   onVerified: () => void;
 }) {
   const [code, setCode] = useState('');
