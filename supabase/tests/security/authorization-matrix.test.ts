@@ -77,6 +77,13 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['rate_limit_hits insert',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rate_limit_hits update',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rate_limit_hits delete',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // The owners' e-mails waiting for the provider (addresses and finders' words): the functions' alone.
+  ['mail_outbox select',                          DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['mail_outbox insert',                          DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['mail_outbox update',                          DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['mail_outbox delete',                          DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc claim_due_mails',                         DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc retry_mail_later',                        DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // Schemas other than public are not exposed (PGRST106), not even to the service role.
   ['auth.users select',                           406,     406,     406,     406,     406,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['storage.objects select over REST',            406,     406,     406,     406,     406,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -144,6 +151,8 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   // sweep-photos takes any caller at the gateway (pg_cron sends a secret key, no JWT) and lists the files
   // with the caller's own key: PostgREST refuses a forged token (401), and only the service role may list.
   ['function sweep-photos',                       401,     403,     403,     OK,      403,      401,     401,     401,     401,     401],
+  // deliver-mail too (pg_cron, every minute): it claims the outbox with the caller's own key.
+  ['function deliver-mail',                       401,     403,     403,     OK,      403,      401,     401,     401,     401,     401],
   // Auth: whose account a token opens. The anon key alone is no user token (401 no_authorization); the
   // service key has no sub (403 bad_jwt); a valid token of no user opens nothing (403 user_not_found).
   ['auth getUser',                                401,     OK,      EMPTY,   REFUSED, 403,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -172,6 +181,7 @@ let f: {
   message: string;
   event: string;
   rateBucket: string;
+  queuedMail: string;
   animalOfB: string;
 };
 
@@ -244,6 +254,22 @@ const fresh = {
       service.from('profile_views').insert({ animal_id: f.animal, code_id: f.code }).select('id').single(),
     );
     return (row as { id: string }).id;
+  },
+  /** An owner's e-mail waiting in the outbox, due now or (not due) in an hour: answers its id. */
+  async queuedMail(due = false) {
+    const id = randomUUID();
+    const next = new Date(Date.now() + (due ? -1000 : 3_600_000)).toISOString();
+    await must(
+      service.from('mail_outbox').insert({
+        id,
+        recipient: `${marker()}@test.medaille.fr`,
+        subject: 'Matrice',
+        text_body: 'Bonjour',
+        html_body: '<p>Bonjour</p>',
+        next_attempt_at: next,
+      }),
+    );
+    return id;
   },
   async rateBucket() {
     const bucket = `test:${randomUUID()}`;
@@ -455,6 +481,39 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     act: ({ db }, bucket) => db.from('rate_limit_hits').delete().eq('bucket', bucket).select(),
     tookEffect: async (bucket) => !(await exists('rate_limit_hits', 'bucket', bucket)),
   }),
+
+  'mail_outbox select': operation({
+    service: 'rest',
+    prepare: () => fresh.queuedMail(),
+    act: ({ db }, id) => db.from('mail_outbox').select('*').eq('id', id),
+    tookEffect: (id, data) => hasRow(data, 'id', id),
+  }),
+  'mail_outbox insert': insertMarked('mail_outbox', 'recipient', (recipient) => ({
+    id: randomUUID(),
+    recipient,
+    subject: 'Intrus',
+    text_body: 'Intrus',
+    html_body: '<p>Intrus</p>',
+  })),
+  'mail_outbox update': updateOne(
+    'mail_outbox',
+    () => fresh.queuedMail(),
+    () => ({ recipient: `${marker()}@test.medaille.fr` }),
+  ),
+  'mail_outbox delete': deleteOne('mail_outbox', () => fresh.queuedMail()),
+  // Another test file's retrier (on a shared PostgreSQL) could take a due mail first: the effects are read
+  // from the answers, which only the caller's own call makes.
+  'rpc claim_due_mails': operation({
+    service: 'rest',
+    prepare: () => fresh.queuedMail(true),
+    act: ({ db }) => db.rpc('claim_due_mails', { p_limit: 1000 }),
+    tookEffect: (id, data) => hasRow((data as { mails?: unknown } | null)?.mails, 'id', id),
+  }),
+  'rpc retry_mail_later': rpcOnlyForService(
+    'retry_mail_later',
+    (mark) => ({ p_id: f.queuedMail, p_error: mark }),
+    async (mark) => (await rowOf('mail_outbox', 'id', f.queuedMail))?.last_error === mark,
+  ),
 
   'auth.users select': operation({
     service: 'rest',
@@ -778,6 +837,13 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     cleanup: (path) => service.storage.from(BUCKET).remove([path]),
   }),
 
+  'function deliver-mail': operation({
+    service: 'functions',
+    prepare: () => fresh.queuedMail(true),
+    act: ({ db }) => db.functions.invoke('deliver-mail', { body: {} }),
+    tookEffect: (_, data) => ((data as { sent?: number } | null)?.sent ?? 0) > 0,
+  }),
+
   'auth getUser': operation({
     service: 'auth',
     act: ({ db, token }) => db.auth.getUser(token),
@@ -818,11 +884,13 @@ beforeAll(async () => {
     message: '',
     event: '',
     rateBucket: '',
+    queuedMail: '',
     animalOfB: (await activatedAnimal(stack, ownerB.client, { nom: 'Mimi' })).animalId,
   };
   f.message = await fresh.row('finder_messages');
   f.event = await fresh.row('scan_events');
   f.rateBucket = await fresh.rateBucket();
+  f.queuedMail = await fresh.queuedMail();
 
   const tokenOf = async (client: SupabaseClient) => (await client.auth.getSession()).data.session?.access_token ?? '';
   const tokenA = await tokenOf(ownerA.client);
