@@ -230,7 +230,9 @@ grant usage on schema auth to anon, authenticated, service_role;
 grant usage on schema storage to anon, authenticated, service_role;
 grant usage on schema extensions to anon, authenticated, service_role;
 grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
-grant all on auth.users, auth.identities to service_role;
+-- GoTrue's tables are its own admin's and postgres's: on hosted the API roles, service_role included, get nothing
+-- of them (an earlier version of this file granted service_role all).
+revoke all on auth.users, auth.identities from anon, authenticated, service_role;
 
 -- GoTrue's sessions and rotating refresh tokens.
 create table if not exists auth.sessions (
