@@ -1,7 +1,8 @@
 // What the project's database has of Supabase's own, the same on PGlite, on a plain PostgreSQL (where the local
 // stack imitates it) and on a Supabase database (where GoTrue's and Storage's migrations made it, and the stack
 // only applies the project's migrations and seed).
-import { isSupabaseDatabase } from '@medaille/local-stack/database';
+import { readdir } from 'node:fs/promises';
+import { isSupabaseDatabase, MIGRATIONS_DIR } from '@medaille/local-stack/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../support/database.ts';
 
@@ -33,8 +34,6 @@ describe('Supabase’s schemas', () => {
 
   it('record the project’s migrations where the Supabase CLI does, every one of them', async () => {
     const recorded = await t.db.query('select version from supabase_migrations.schema_migrations');
-    const { readdir } = await import('node:fs/promises');
-    const { MIGRATIONS_DIR } = await import('@medaille/local-stack/database');
     const files = (await readdir(MIGRATIONS_DIR)).filter((file) => /^\d+_.+\.sql$/.test(file));
     expect(recorded.rowCount).toBe(files.length);
   });
