@@ -62,6 +62,8 @@ test.describe('a double click sends one request', () => {
     await dialog.getByRole('button', { name: 'Créer mon compte' }).dblclick();
     await expect(toastTitle(page, 'Inscription réussie')).toBeVisible();
     expect(signUps.count()).toBe(1);
+    // The dialog now waits for the e-mail's code; closed, it opens again on Connexion.
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
 
     const owner = await newOwner(product, 'double-dialogue');
     const links = await watchRequests(page, 'POST', /\/auth\/v1\/otp$/);
@@ -71,6 +73,7 @@ test.describe('a double click sends one request', () => {
     await dialog.getByRole('button', { name: 'Recevoir un lien' }).dblclick();
     await expect(toastTitle(page, 'Lien magique envoyé')).toBeVisible();
     expect(links.count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
 
     const signIns = await watchRequests(page, 'POST', /\/auth\/v1\/token$/);
     await page.getByRole('button', { name: 'Activer la médaille' }).click();

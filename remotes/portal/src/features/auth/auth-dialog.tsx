@@ -41,8 +41,13 @@ export function AuthDialog({
   const [activeTab, setActiveTab] = useState('login');
   // The e-mail just sent, whose code the dialog now asks for; the tab that sent it comes back after it.
   const [sent, setSent] = useState<{ email: string; type: EmailCodeType } | null>(null);
-  const close = () => {
+  // Opened again, the dialog starts afresh on Connexion, as it first opened.
+  const reset = () => {
     setSent(null);
+    setActiveTab('login');
+  };
+  const close = () => {
+    reset();
     onClose();
   };
 
@@ -95,7 +100,7 @@ export function AuthDialog({
 
   const codeVerified = () => {
     toast({ title: COPY.login.success.title, description: COPY.login.success.description });
-    setSent(null);
+    reset();
     onSignedIn();
   };
 
