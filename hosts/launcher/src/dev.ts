@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, startStack } from '@medaille/local-stack';
-import { portsFromEnv } from './launch.ts';
+import { defaultApiKey, frontEndKey, portsFromEnv } from './launch.ts';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const origin = (port: number) => `http://127.0.0.1:${port}`;
@@ -12,7 +12,7 @@ const ports = portsFromEnv(process.env);
 const stack = await startStack(loadConfig({ ...process.env, SITE_URL: origin(ports.shell) }));
 const config = JSON.stringify({
   supabaseUrl: stack.url,
-  supabaseAnonKey: stack.anonKey,
+  supabaseAnonKey: frontEndKey(stack, defaultApiKey(process.env)),
   // The local stack resizes images as Supabase's image transformations do.
   imageTransformations: true,
   remotes: {

@@ -25,7 +25,10 @@ export interface LaunchOptions {
    * Supabase only on the Pro plan, so tests also run the product without them, as a Free-plan deploy).
    */
   imageTransformations?: boolean;
-  /** Which API key the front-ends get: the legacy anon JWT, or a publishable key as new projects have. */
+  /**
+   * Which API key the front-ends get: a publishable key, as projects have today (the default), or the legacy
+   * anon JWT (the default of a legacy project, JWT_SIGNING=legacy).
+   */
   apiKey?: 'anon' | 'publishable';
   /**
    * The secret the shell's host signs each finder's address with for the functions' rate limits (their
@@ -50,6 +53,16 @@ export interface RunningProduct<Stack extends StackEndpoint = RunningStack> {
   sites: { shell: StaticSite; scan: StaticSite; portal: StaticSite };
   close(): Promise<void>;
 }
+
+/** The front-ends' key by default: the publishable key, unless the stack is a legacy project (JWT_SIGNING=legacy). */
+export const defaultApiKey = (env: NodeJS.ProcessEnv): 'anon' | 'publishable' =>
+  env.JWT_SIGNING === 'legacy' ? 'anon' : 'publishable';
+
+/** The key config.js gives the front-ends (as `supabaseAnonKey`, whichever kind it is). */
+export const frontEndKey = (
+  stack: Pick<StackEndpoint, 'anonKey' | 'publishableKey'>,
+  apiKey: 'anon' | 'publishable',
+) => (apiKey === 'publishable' ? stack.publishableKey : stack.anonKey);
 
 export const DEFAULT_PORTS = { shell: 3000, scan: 3001, portal: 3002, stack: 54321 };
 type Ports = typeof DEFAULT_PORTS;
@@ -164,7 +177,7 @@ export async function launchProduct(options: LaunchOptions = {}): Promise<Runnin
   );
   const config: ShellConfig = {
     supabaseUrl: stack.url,
-    supabaseAnonKey: options.apiKey === 'publishable' ? stack.publishableKey : stack.anonKey,
+    supabaseAnonKey: frontEndKey(stack, options.apiKey ?? defaultApiKey(stackEnv)),
     // The local stack resizes images as Supabase's image transformations do.
     imageTransformations: options.imageTransformations ?? true,
     remotes: { scan: `${scan.url}/mf-manifest.json`, portal: `${portal.url}/mf-manifest.json` },

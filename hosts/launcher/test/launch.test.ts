@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { SERVER_LIMITS } from '@medaille/local-stack/server-limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchProduct, type RunningProduct } from '../src/launch.ts';
+import { defaultApiKey, launchProduct, type RunningProduct } from '../src/launch.ts';
 
 let product: RunningProduct;
 let dataDir: string;
@@ -65,6 +65,15 @@ describe('the shell through its host', () => {
     const home = await (await fetch(product.url)).text();
     expect(home).toContain('window.__MEDAILLE_CONFIG__ = ');
     expect(home).not.toContain('id="scan-page"');
+  });
+
+  it('gives the front-ends the publishable key, as projects have today, and the anon key to a legacy project', async () => {
+    const home = await (await fetch(product.url)).text();
+    const config = JSON.parse(/window\.__MEDAILLE_CONFIG__ = (\{.*?\});?\s*</s.exec(home)?.[1] ?? '{}');
+    expect(config.supabaseAnonKey).toBe(
+      process.env.JWT_SIGNING === 'legacy' ? product.stack.anonKey : product.stack.publishableKey,
+    );
+    expect([defaultApiKey({}), defaultApiKey({ JWT_SIGNING: 'legacy' })]).toEqual(['publishable', 'anon']);
   });
 });
 
