@@ -48,6 +48,18 @@ describe('the mailbox', () => {
     expect(await mailsTo(to)).toHaveLength(2);
   });
 
+  it('stores a mail sent twice at once with the same Idempotency-Key once, both answered with its id', async () => {
+    const to = `at-once-${randomUUID()}@test.medaille.fr`;
+    const key = randomUUID();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => send({ apikey: stack.secretKey, 'idempotency-key': key }, to)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    const ids = await Promise.all(answers.map(async (answer) => ((await answer.json()) as { id: string }).id));
+    expect(new Set(ids).size).toBe(1);
+    expect(await mailsTo(to)).toHaveLength(1);
+  });
+
   it('refuses an Idempotency-Key over 256 characters, as Resend does', async () => {
     expect((await send({ apikey: stack.secretKey, 'idempotency-key': 'k'.repeat(257) })).status).toBe(400);
   });

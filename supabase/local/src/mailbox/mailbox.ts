@@ -28,19 +28,18 @@ function linksOf(mail: Mail): string[] {
  * answers the stored mail's id.
  */
 export async function deliver(db: Queryable, mail: Mail, idempotencyKey: string | null = null): Promise<string> {
-  const stored = await db.query<{ id: string }>(
-    `with added as (
-       insert into local_stack.mailbox (recipient, subject, text_body, html_body, links, idempotency_key)
-       values ($1, $2, $3, $4, array(select json_array_elements_text($5::json)), $6)
-       on conflict (idempotency_key) do nothing
-       returning id
-     )
-     select id from added
-     union all
-     select id from local_stack.mailbox where idempotency_key = $6 and not exists (select 1 from added)`,
+  const added = await db.query<{ id: string }>(
+    `insert into local_stack.mailbox (recipient, subject, text_body, html_body, links, idempotency_key)
+     values ($1, $2, $3, $4, array(select json_array_elements_text($5::json)), $6)
+     on conflict (idempotency_key) do nothing
+     returning id`,
     [mail.to, mail.subject, mail.text, mail.html, JSON.stringify(linksOf(mail)), idempotencyKey],
   );
-  return stored.rows[0]?.id as string;
+  if (added.rows[0]) return added.rows[0].id;
+  const first = await db.query<{ id: string }>('select id from local_stack.mailbox where idempotency_key = $1', [
+    idempotencyKey,
+  ]);
+  return first.rows[0]?.id as string;
 }
 
 async function messages(db: Queryable, to: string | undefined): Promise<StoredMail[]> {
