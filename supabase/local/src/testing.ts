@@ -74,7 +74,10 @@ export async function startTestStack(overrides: Partial<StackConfig> = {}): Prom
       ...overrides,
     },
   );
-  const stack = await startStack(config);
+  const stack = await startStack(config).catch(async (error) => {
+    await copy?.drop();
+    throw error;
+  });
   const legacy = config.jwtSigning === 'legacy';
   const frontEndKey = legacy ? stack.anonKey : stack.publishableKey;
   const serverKey = legacy ? stack.serviceRoleKey : stack.secretKey;

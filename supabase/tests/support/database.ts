@@ -62,7 +62,12 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const clusterUrl = process.env.TEST_SUPABASE_CLUSTER_URL;
   const copy = clusterUrl ? await copySupabaseDatabase(clusterUrl) : undefined;
   const db = await openDatabase({ url: copy?.url ?? process.env.DATABASE_URL, poolSize: 25 });
-  await prepareDatabase(db);
+  // A copy whose preparation fails is dropped all the same: no file leaves a database behind.
+  await prepareDatabase(db).catch(async (error) => {
+    await db.close();
+    await copy?.drop();
+    throw error;
+  });
 
   async function as<T>(actor: Actor, fn: (tx: Queryable) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
