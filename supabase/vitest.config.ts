@@ -29,6 +29,24 @@ const withCli = [
     },
   },
 ];
+// The key-sensitive files again on a legacy project (JWT_SIGNING=legacy: HS256 sessions, the anon and
+// service_role JWTs for the front-ends and the functions), the other system of keys the functions must handle;
+// the default projects run them with the new keys and ES256 sessions. On PGlite only, about 40 s of one worker.
+const withLegacyKeys = [
+  {
+    test: {
+      name: 'pglite-legacy-keys',
+      include: [
+        'tests/functions/delete-animal.test.ts',
+        'tests/functions/delete-account.test.ts',
+        'tests/security/authorization-matrix.test.ts',
+      ],
+      env: { DATABASE_URL: '', JWT_SIGNING: 'legacy' },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  },
+];
 const onPostgres = process.env.DATABASE_URL
   ? [
       {
@@ -67,6 +85,7 @@ export default defineConfig({
       ...onPostgres,
       ...onSupabase,
       ...withCli,
+      ...withLegacyKeys,
     ],
   },
 });
