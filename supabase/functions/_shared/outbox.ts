@@ -27,6 +27,15 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export async function sendOrQueue(env: FunctionEnv, mails: Mail[]): Promise<void> {
   if (mails.length === 0) return;
+  try {
+    await writeThenSend(env, mails);
+  } catch (error) {
+    // writeThenSend catches what it expects; this keeps anything else (a malformed key setting) off the finder.
+    console.error('[mail] the e-mails could not be handled:', messageOf(error));
+  }
+}
+
+async function writeThenSend(env: FunctionEnv, mails: Mail[]): Promise<void> {
   const db = serviceDatabase(env);
   const queued = mails.map((mail) => ({
     id: crypto.randomUUID(),
