@@ -124,6 +124,23 @@ describe('a finder writes while the mail provider is down', () => {
     expect((await mailsTo(owner.email)).map((mail) => mail.subject)).toEqual(['Position partagée pour Rex']);
   });
 
+  it('the digest that follows the first 10 finders of an hour waits in the outbox too, and goes once', async () => {
+    const { owner, animal } = await ownerWithAnimal('digest');
+    await mailboxFails(true);
+    for (let i = 0; i < 11; i += 1) {
+      const sent = await invoke(stack, 'post_finder_message', { code: animal.code, message: `Vu rue ${i}` });
+      expect(sent.status).toBe(200);
+    }
+    await mailboxFails(false);
+    expect(await outboxOf(owner.email)).toHaveLength(11);
+    await makeDue(owner.email);
+    await runRetrier();
+    const subjects = (await mailsTo(owner.email)).map((mail) => mail.subject);
+    expect(subjects.filter((subject) => subject === 'Message au sujet de Rex')).toHaveLength(10);
+    expect(subjects.filter((subject) => subject === "D'autres messages au sujet de Rex")).toHaveLength(1);
+    expect(subjects).toHaveLength(11);
+  });
+
   it('two retriers at once send the e-mail once', async () => {
     const { owner, animal } = await ownerWithAnimal('two-runs');
     await mailboxFails(true);
