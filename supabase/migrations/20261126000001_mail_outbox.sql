@@ -27,20 +27,27 @@ create index mail_outbox_due_idx on public.mail_outbox (next_attempt_at);
 revoke all on public.mail_outbox from public, anon, authenticated;
 grant select, insert, update, delete on public.mail_outbox to service_role;
 
--- Up to p_limit due e-mails, each leased for 5 minutes (a retrier sends at most 20 with 5 seconds each), and
--- the expired ones removed. Rows another retrier holds are skipped, not waited for: two runs at once never
--- take the same e-mail.
+-- Up to p_limit due e-mails, each leased for 5 minutes (a retrier sends at most 20 with 5 seconds each). Rows
+-- another retrier holds are skipped, not waited for: two runs at once never take the same e-mail. Removed
+-- unsent first: the expired ones, and those to an address that is no account's any more (the owner deleted
+-- their account, which takes everything of theirs, or changed its address). Security definer to read
+-- auth.users, which the service role's SQL cannot.
 create function public.claim_due_mails(p_limit integer default 20) returns jsonb
 language plpgsql
 volatile
+security definer
 set search_path = ''
 as $$
 declare
   v_expired integer;
+  v_dropped integer;
   v_mails jsonb;
 begin
   delete from public.mail_outbox where expires_at <= now();
   get diagnostics v_expired = row_count;
+  delete from public.mail_outbox m
+  where not exists (select 1 from auth.users u where lower(u.email) = lower(m.recipient));
+  get diagnostics v_dropped = row_count;
   with due as (
     select id from public.mail_outbox
     where next_attempt_at <= now()
@@ -55,7 +62,7 @@ begin
     returning m.id, m.recipient, m.subject, m.text_body, m.html_body, m.attempts
   )
   select coalesce(jsonb_agg(to_jsonb(leased) order by leased.id), '[]') into v_mails from leased;
-  return jsonb_build_object('expired', v_expired, 'mails', v_mails);
+  return jsonb_build_object('expired', v_expired, 'dropped', v_dropped, 'mails', v_mails);
 end
 $$;
 

@@ -1,8 +1,9 @@
 // deliver-mail: sends the owners' e-mails that waited in the outbox (public.mail_outbox) because the provider
-// failed when they were written, each with its own Idempotency-Key so that none goes twice; removes those
-// past their 24 hours. Run every minute by pg_cron on hosted Supabase (supabase/schedules/deliver-mail.sql),
-// by a timer in the local stack. The gateway lets any caller through (config.toml); the outbox is claimed
-// with the caller's own key, which only the service role may do: anyone else gets 401 or 403 and nothing goes.
+// failed when they were written, each with its own Idempotency-Key so that none goes twice; removes unsent
+// those past their 24 hours and those to an address that is no account's any more. Run every minute by
+// pg_cron on hosted Supabase (supabase/schedules/deliver-mail.sql), by a timer in the local stack. The
+// gateway lets any caller through (config.toml); the outbox is claimed with the caller's own key, which only
+// the service role may do: anyone else gets 401 or 403 and nothing goes.
 import { callerCredentials, callerDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json } from '../_shared/http.ts';
@@ -19,13 +20,14 @@ export default function deliverMail(request: Request, env: FunctionEnv): Promise
       if (status === 403) return failure('forbidden');
       throw new Error(`claim_due_mails: ${status} ${error.code} ${error.message}`);
     }
-    const { expired, mails } = data as { expired: number; mails: QueuedMail[] };
+    const { expired, dropped, mails } = data as { expired: number; dropped: number; mails: QueuedMail[] };
     let sent = 0;
     // One at a time: the provider limits requests per second, and each waits at most a few seconds.
     for (const mail of mails) if (await attempt(env, db, mail)) sent += 1;
     const failed = mails.length - sent;
     if (expired > 0) console.error(`[deliver-mail] ${expired} e-mails expired unsent after 24 hours`);
+    if (dropped > 0) console.log(`[deliver-mail] ${dropped} e-mails dropped: their address is no account's any more`);
     if (sent > 0 || failed > 0) console.log(`[deliver-mail] ${sent} sent, ${failed} left for a later attempt`);
-    return json({ sent, failed, expired });
+    return json({ sent, failed, expired, dropped });
   })(request);
 }

@@ -189,6 +189,27 @@ describe('a finder writes while the mail provider is down', () => {
   });
 });
 
+describe('an owner who deleted their account meanwhile', () => {
+  it('gets no e-mail: what waited for them is dropped unsent', async () => {
+    const { owner, animal } = await ownerWithAnimal('leaving');
+    await mailboxFails(true);
+    await invoke(stack, 'post_finder_message', { code: animal.code, message: 'Trop tard pour lui' });
+    await mailboxFails(false);
+    const token = (await owner.client.auth.getSession()).data.session?.access_token;
+    const deleted = await fetch(`${stack.url}/functions/v1/delete-account`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: owner.email }),
+    });
+    expect(deleted.status).toBe(200);
+    await makeDue(owner.email);
+    const run = await runRetrier();
+    expect(run.body.dropped).toBeGreaterThanOrEqual(1);
+    expect(await mailsTo(owner.email)).toEqual([]);
+    expect(await outboxOf(owner.email)).toEqual([]);
+  });
+});
+
 describe('the local stack’s timer', () => {
   it('runs deliver-mail every interval, as pg_cron does on hosted Supabase', async () => {
     const timed = await startTestStack({ mailRetry: { firstDelayMs: 200, intervalMs: 200 } });

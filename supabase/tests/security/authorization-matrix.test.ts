@@ -262,8 +262,9 @@ const fresh = {
     await must(
       service.from('mail_outbox').insert({
         id,
-        recipient: `${marker()}@test.medaille.fr`,
-        subject: 'Matrice',
+        // An account's address: the outbox drops unsent what is addressed to no account.
+        recipient: ownerA.email,
+        subject: `Matrice ${marker()}`,
         text_body: 'Bonjour',
         html_body: '<p>Bonjour</p>',
         next_attempt_at: next,
