@@ -28,7 +28,11 @@ const JOURNEY_RENDER_BUDGET_MS = 20_000;
  * The whole product for one test file: the production builds, each on its own free port, and a fresh
  * local stack (PGlite in a temporary folder, demo data seeded; the PostgreSQL of DATABASE_URL if set).
  */
-export async function startProduct(options: Omit<LaunchOptions, 'ports' | 'env'> = {}): Promise<TestProduct> {
+export async function startProduct(
+  options: Omit<LaunchOptions, 'ports' | 'env'> = {},
+  /** More of the stack's variables, such as JWT_SIGNING=legacy for a project on the legacy keys. */
+  stackEnv: Record<string, string> = {},
+): Promise<TestProduct> {
   const dataDir = await mkdtemp(join(tmpdir(), 'medaille-e2e-'));
   const product = await launchProduct({
     // Journeys check what a finder sees on the server-rendered page; on a loaded test machine the first
@@ -37,7 +41,7 @@ export async function startProduct(options: Omit<LaunchOptions, 'ports' | 'env'>
     renderBudgetMs: JOURNEY_RENDER_BUDGET_MS,
     ...options,
     ports: { shell: 0, scan: 0, portal: 0, stack: 0 },
-    env: { DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL ?? '', EMAIL_MIN_INTERVAL: '0' },
+    env: { DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL ?? '', EMAIL_MIN_INTERVAL: '0', ...stackEnv },
   });
   return {
     ...product,
