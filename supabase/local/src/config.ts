@@ -17,6 +17,11 @@ const schema = z.object({
    * only the legacy anon and service_role keys for the functions and front-ends.
    */
   JWT_SIGNING: z.enum(['es256', 'legacy']).default('es256'),
+  /**
+   * `disabled`: the legacy anon and service_role JWTs are refused as API keys, as on a hosted project whose
+   * legacy keys were turned off (both together); still accepted as bearer tokens, and still given to the functions.
+   */
+  LEGACY_API_KEYS: z.enum(['enabled', 'disabled']).default('enabled'),
   /** Access-token lifetime in seconds (GoTrue's JWT_EXP); tests shorten it to see a session expire. */
   JWT_EXPIRY: z.coerce.number().int().min(1).default(3600),
   DATABASE_URL: z.string().optional(),
@@ -61,6 +66,8 @@ export type StackConfig = {
   jwtSecret: string;
   /** JWT_SIGNING: ES256 user tokens and a JWKS, or the legacy system alone (HS256, legacy keys only). */
   jwtSigning: 'es256' | 'legacy';
+  /** LEGACY_API_KEYS=disabled: the gateway refuses the legacy JWTs as API keys. */
+  legacyApiKeysDisabled: boolean;
   jwtExpiry: number;
   databaseUrl: string | undefined;
   dataDir: string;
@@ -100,11 +107,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid local stack configuration:\n${problems}`);
   }
   const e = parsed.data;
+  if (e.JWT_SIGNING === 'legacy' && e.LEGACY_API_KEYS === 'disabled') {
+    throw new Error(
+      'Invalid local stack configuration: a legacy project (JWT_SIGNING=legacy) needs its legacy API keys',
+    );
+  }
   return {
     port: e.STACK_PORT,
     host: e.STACK_HOST,
     jwtSecret: e.JWT_SECRET,
     jwtSigning: e.JWT_SIGNING,
+    legacyApiKeysDisabled: e.LEGACY_API_KEYS === 'disabled',
     jwtExpiry: e.JWT_EXPIRY,
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir: e.DATA_DIR,

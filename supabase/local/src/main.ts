@@ -13,6 +13,7 @@ console.log(`Médaille local stack ready in ${stack.startupMs} ms${stack.seeded 
   service_role key: ${stack.serviceRoleKey}
   publishable key:  ${stack.publishableKey}
   secret key:       ${stack.secretKey}
+  user sessions:    ${config.jwtSigning === 'legacy' ? 'HS256, JWT_SECRET (legacy project)' : `ES256, public key at ${stack.url}/auth/v1/.well-known/jwks.json`}
   finder identity:  ${stack.finderIdentitySecret || '(none: the functions ignore x-medaille-finder)'}`);
 
 let stopping = false;

@@ -98,7 +98,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
   app.get('/health/db', async (c) => c.json((await db.query('select 1 as ok')).rows[0]));
 
   const api = new Hono<StackEnv>();
-  api.use('*', apiGateway(jwt, opaqueKeyRoles(keys)));
+  api.use('*', apiGateway(jwt, opaqueKeyRoles(keys), config));
   api.use('/rest/*', limitBody(1024 * 1024, tooLarge, 413));
   api.use('/auth/*', limitBody(1024 * 1024, tooLarge, 413));
   api.route(
@@ -151,11 +151,15 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     PUBLIC_SITE_URL: config.functionEnv.PUBLIC_SITE_URL ?? config.siteUrl,
   };
   const leaveFunctions = await serveFunctionsInProcess(config.functionsDir, url, app);
-  // What pg_cron runs on hosted Supabase (supabase/schedules), with the service role's key in apikey.
+  // What pg_cron runs on hosted Supabase (supabase/schedules), with the project's secret key in apikey (its
+  // service_role key in a legacy project).
   const runScheduled = (name: string) => () =>
     inProcessFetch(url, app)(`${url}/functions/v1/${name}`, {
       method: 'POST',
-      headers: { apikey: keys.serviceRoleKey, 'Content-Type': 'application/json' },
+      headers: {
+        apikey: config.jwtSigning === 'legacy' ? keys.serviceRoleKey : keys.secretKey,
+        'Content-Type': 'application/json',
+      },
       body: '{}',
     });
   const schedules = [

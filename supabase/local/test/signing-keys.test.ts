@@ -149,3 +149,31 @@ describe('a legacy project (JWT_SIGNING=legacy)', () => {
     expect(paths).toEqual(['/auth/v1/user']);
   });
 });
+
+describe('legacy API keys turned off (LEGACY_API_KEYS=disabled)', () => {
+  it('refuses the anon and service_role JWTs as API keys, as hosted Supabase does, and the functions still work with the secret key', async () => {
+    const off = await startTestStack({ legacyApiKeysDisabled: true });
+    try {
+      for (const key of [off.anonKey, off.serviceRoleKey]) {
+        const answer = await fetch(`${off.url}/rest/v1/codes?select=id`, { headers: { apikey: key } });
+        expect({ status: answer.status, body: await answer.json() }).toEqual({
+          status: 401,
+          body: { message: 'Legacy API keys are disabled' },
+        });
+      }
+      // The functions are still given SUPABASE_SERVICE_ROLE_KEY, as hosted ones are, but read the secret key first.
+      const { data, error } = await off
+        .client()
+        .functions.invoke('get_public_profile', { body: { code: 'MDL-DEMO-REX' } });
+      expect(error).toBeNull();
+      expect(data.name).toBe('Rex');
+      // A legacy JWT as the bearer token is not revoked by it.
+      const asBearer = await fetch(`${off.url}/rest/v1/codes?select=id&id=eq.MDL-DEMO-REX`, {
+        headers: { apikey: off.publishableKey, authorization: `Bearer ${off.serviceRoleKey}` },
+      });
+      expect(await asBearer.json()).toEqual([{ id: 'MDL-DEMO-REX' }]);
+    } finally {
+      await off.close();
+    }
+  });
+});

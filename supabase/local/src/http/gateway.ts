@@ -36,7 +36,11 @@ const PUBLIC_FILES = /^\/storage\/v1\/(object|render\/image)\/public\//;
  * The API gateway in front of every Supabase service: a valid API key is required (header `apikey`
  * or query parameter), and the bearer token, when there is one, decides the role and claims.
  */
-export function apiGateway(jwt: Jwt, opaqueKeys: Map<string, Role> = new Map()): MiddlewareHandler<StackEnv> {
+export function apiGateway(
+  jwt: Jwt,
+  opaqueKeys: Map<string, Role> = new Map(),
+  { legacyApiKeysDisabled = false } = {},
+): MiddlewareHandler<StackEnv> {
   return async (c, next) => {
     // E-mail links and public photos are opened by a browser that has no key, and anyone may fetch the public
     // signing keys: Supabase's gateway leaves them open (its auth-v1-open* routes).
@@ -53,6 +57,9 @@ export function apiGateway(jwt: Jwt, opaqueKeys: Map<string, Role> = new Map()):
     }
     let keyClaims: JwtClaims;
     const opaqueRole = opaqueKeys.get(apiKey);
+    // A project whose legacy keys were turned off refuses them as API keys (hosted Supabase's 401); a legacy
+    // JWT as the bearer token is not revoked by it.
+    if (!opaqueRole && legacyApiKeysDisabled) return c.json({ message: 'Legacy API keys are disabled' }, 401);
     try {
       // A publishable or secret key is no JWT: the gateway knows which role it stands for.
       keyClaims = opaqueRole ? { role: opaqueRole } : await jwt.verify(apiKey);
