@@ -94,7 +94,7 @@ let processSecret: string | undefined;
 function clientHashSecret(env: FunctionEnv): string {
   const configured = env.CLIENT_HASH_SECRET || env.CLIENT_HASH_SALT;
   if (configured && configured.length >= MIN_SECRET_LENGTH) return configured;
-  const serviceKey = secretKey(env);
+  const serviceKey = env.SUPABASE_SECRET_KEYS || env.SUPABASE_SERVICE_ROLE_KEY ? secretKey(env) : '';
   if (serviceKey.length >= MIN_SECRET_LENGTH) return `service-role|${serviceKey}`;
   if (!processSecret) {
     processSecret = hex(crypto.getRandomValues(new Uint8Array(32)));
