@@ -63,4 +63,30 @@ describe('publishable and secret keys', () => {
     });
     expect(unknown.status).toBe(401);
   });
+
+  it('stand in for the bearer token when none is sent: Supabase’s gateway gives Storage and GoTrue a JWT of the key’s role', async () => {
+    const owner = await stack.signedInOwner('key-alone');
+    const list = await fetch(`${stack.url}/storage/v1/object/list/animal-photos`, {
+      method: 'POST',
+      headers: { apikey: stack.secretKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ prefix: '', limit: 1 }),
+    });
+    expect(list.status).toBe(200);
+    const asSecret = await fetch(`${stack.url}/auth/v1/admin/users/${owner.userId}`, {
+      headers: { apikey: stack.secretKey },
+    });
+    expect(asSecret.status).toBe(200);
+    // The publishable key stands for anon, no admin; a legacy key alone is still no bearer token at all.
+    const asPublishable = await fetch(`${stack.url}/auth/v1/admin/users/${owner.userId}`, {
+      headers: { apikey: stack.publishableKey },
+    });
+    expect({ status: asPublishable.status, body: await asPublishable.json() }).toMatchObject({
+      status: 403,
+      body: { error_code: 'not_admin' },
+    });
+    const asAnonJwt = await fetch(`${stack.url}/auth/v1/admin/users/${owner.userId}`, {
+      headers: { apikey: stack.anonKey },
+    });
+    expect(asAnonJwt.status).toBe(401);
+  });
 });
