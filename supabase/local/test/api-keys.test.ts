@@ -1,5 +1,5 @@
 // Projects created today get opaque API keys (sb_publishable_…, sb_secret_…), not JWTs: the gateway maps
-// each to its role, so the front-ends and functions work with either kind of key (issue 12).
+// each to its role, so the front-ends and functions work with either kind of key.
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';

@@ -4,16 +4,10 @@
 // applied and lints the schema without an error. Only included when SUPABASE_SHAPED_URL is set (vitest.config.ts).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { copySupabaseDatabase, type DatabaseCopy } from '@medaille/local-stack/database';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type CliProject,
-  cliProject,
-  type ProjectDatabase,
-  projectDatabase,
-  runSupabase,
-  SUPABASE_DIR,
-} from './cli-run.ts';
+import { type CliProject, cliProject, runSupabase, SUPABASE_DIR } from './cli-run.ts';
 
 const MIGRATIONS = readdirSync(join(SUPABASE_DIR, 'migrations'))
   .filter((file) => file.endsWith('.sql'))
@@ -32,13 +26,14 @@ function lintIssues(stdout: string) {
 }
 
 let project: CliProject;
-let database: ProjectDatabase;
+let database: DatabaseCopy;
 
 beforeAll(async () => {
   const cluster = process.env.SUPABASE_SHAPED_URL;
   if (!cluster) throw new Error('SUPABASE_SHAPED_URL is not set: this file runs only on a Supabase-shaped cluster');
   project = cliProject();
-  database = await projectDatabase(cluster);
+  // A copy of the cluster's untouched database, as a new project starts, seen by no other suite.
+  database = await copySupabaseDatabase(cluster);
 });
 
 afterAll(async () => {
