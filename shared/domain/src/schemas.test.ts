@@ -7,6 +7,7 @@ import {
   loginSchema,
   publicContactsSchema,
   registerSchema,
+  weightFieldText,
 } from './schemas.ts';
 
 const thisYear = new Date().getFullYear();
@@ -106,14 +107,32 @@ describe('edit form', () => {
     }
     expect(animalEditFormSchema.parse({ ...base, weight_kg: '0.3' }).poids_kg).toBe(0.3);
   });
-  it('refuses a negative weight, a finer step and text', () => {
+  it('reads the French decimal comma as the decimal mark: 4,5 is 4.5 kg, 1,2 is 1.2 kg', () => {
+    expect(animalEditFormSchema.parse({ ...base, weight_kg: '4,5' }).poids_kg).toBe(4.5);
+    expect(animalEditFormSchema.parse({ ...base, weight_kg: ' 1,2 ' }).poids_kg).toBe(1.2);
+    expect(animalEditFormSchema.parse({ ...base, weight_kg: '30' }).poids_kg).toBe(30);
+  });
+  it('shows a stored weight back with the comma, and reads it back unchanged', () => {
+    expect(weightFieldText(4.5)).toBe('4,5');
+    expect(weightFieldText(30)).toBe('30');
+    expect(weightFieldText(null)).toBe('');
+    expect(animalEditFormSchema.parse({ ...base, weight_kg: weightFieldText(12.7) }).poids_kg).toBe(12.7);
+  });
+  it('refuses a negative weight, a finer step, too much, and anything but a plain number, in French', () => {
     expect(errorsOf(animalEditFormSchema.safeParse({ ...base, weight_kg: '-0.1' }))).toEqual({
       weight_kg: 'Le poids doit être un nombre positif',
     });
-    expect(errorsOf(animalEditFormSchema.safeParse({ ...base, weight_kg: '12.25' }))).toEqual({
+    expect(errorsOf(animalEditFormSchema.safeParse({ ...base, weight_kg: '12,25' }))).toEqual({
       weight_kg: 'Le poids se saisit au dixième de kilo près',
     });
-    expect(animalEditFormSchema.safeParse({ ...base, weight_kg: 'lourd' }).success).toBe(false);
+    expect(errorsOf(animalEditFormSchema.safeParse({ ...base, weight_kg: '1000' }))).toEqual({
+      weight_kg: 'Le poids ne peut pas dépasser 999,9 kg',
+    });
+    for (const garbage of ['lourd', '4,5,6', '1.234,5', '4 5', '1e3', '0x10', 'Infinity', ',5']) {
+      expect(errorsOf(animalEditFormSchema.safeParse({ ...base, weight_kg: garbage }))).toEqual({
+        weight_kg: 'Saisissez le poids en kilos, par exemple 4,5',
+      });
+    }
   });
   it('requires the name', () => {
     expect(errorsOf(animalEditFormSchema.safeParse({ name: '' }))).toEqual({ name: "Le nom de l'animal est requis" });

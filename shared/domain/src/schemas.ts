@@ -19,6 +19,8 @@ export const MESSAGES = {
   birthYearRange: (max: number) => `L'année de naissance doit être comprise entre ${LIMITS.birthYearMin} et ${max}`,
   birthYearInteger: "L'année de naissance doit être un nombre entier",
   weightInvalid: 'Le poids doit être un nombre positif',
+  weightNotNumber: 'Saisissez le poids en kilos, par exemple 4,5',
+  weightTooHigh: `Le poids ne peut pas dépasser ${String(LIMITS.weightMax).replace('.', ',')} kg`,
   weightStep: 'Le poids se saisit au dixième de kilo près',
   tooLong: (max: number) => `${max} caractères maximum`,
   messageOrContactRequired: 'Écrivez un message ou indiquez comment vous joindre.',
@@ -61,13 +63,20 @@ const optionalEmail = z.pipe(
   z.transform((value) => value ?? null),
 );
 
-/** Number inputs arrive as text; empty becomes null, a comma is accepted as the decimal mark. */
+/** A number as people type it in France or elsewhere: '4,5' or '4.5'; no exponent, hexadecimal or second mark. */
+const DECIMAL_TEXT = /^[+-]?\d+(?:[.,]\d+)?$/;
+
+/** Number fields arrive as text; empty becomes null, anything but a plain decimal number is not a number. */
 const toNumberOrNull = (value: unknown) => {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return value;
-  const text = String(value).trim().replace(',', '.');
-  return text === '' ? null : Number(text);
+  const text = String(value).trim();
+  if (text === '') return null;
+  return DECIMAL_TEXT.test(text) ? Number(text.replace(',', '.')) : Number.NaN;
 };
+
+/** A weight as the form shows it back: French decimal comma ('4,5'), empty when unknown. */
+export const weightFieldText = (kg: number | null) => (kg === null ? '' : String(kg).replace('.', ','));
 
 const birthYear = preprocess(
   toNumberOrNull,
@@ -83,8 +92,8 @@ const weightKg = preprocess(
   z
     .nullable(
       z
-        .number({ error: MESSAGES.weightInvalid })
-        .check(z.gte(LIMITS.weightMin, MESSAGES.weightInvalid), z.lte(LIMITS.weightMax, MESSAGES.weightInvalid)),
+        .number({ error: MESSAGES.weightNotNumber })
+        .check(z.gte(LIMITS.weightMin, MESSAGES.weightInvalid), z.lte(LIMITS.weightMax, MESSAGES.weightTooHigh)),
     )
     // Step 0.1: tolerate binary floating point (0.3 is 0.30000000000000004 once computed).
     .check(z.refine((kg) => kg === null || Math.abs(kg * 10 - Math.round(kg * 10)) < 1e-9, MESSAGES.weightStep)),

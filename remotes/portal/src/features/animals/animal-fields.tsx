@@ -92,7 +92,9 @@ export function BasicFields({ register, errors, species, disabled }: AnimalField
           )}
         </FormField>
         <FormField label={text.weight} error={errors.weight_kg?.message}>
-          {(field) => <TextField.Root {...field} type="number" min={0} step={0.1} {...register('weight_kg')} />}
+          {/* Text, not type="number": a number field reads '4,5' by the phone's language (45 in English), and
+              the schema reads both marks itself. The decimal keypad still opens. */}
+          {(field) => <TextField.Root {...field} inputMode="decimal" autoComplete="off" {...register('weight_kg')} />}
         </FormField>
       </Grid>
       {/* A native checkbox: react-hook-form registers it as it is. */}
