@@ -160,7 +160,7 @@ test('the gallery adds, reorders with the keyboard, sets the cover and deletes p
   // The first photo added is the cover (the database makes it so); the owner picks the other one.
   await expect(gallery.getByRole('listitem', { name: 'Photo 2' }).getByText('Couverture')).toBeVisible();
   await gallery.getByRole('button', { name: 'Choisir comme couverture (Photo 1)' }).click();
-  await expect(page.locator('.md-toast-title', { hasText: 'Photo de couverture mise à jour' })).toBeVisible();
+  await expect(page.locator('.md-toast-title', { hasText: 'Photo de couverture choisie' })).toBeVisible();
   await expect(gallery.getByRole('listitem', { name: 'Photo 1' }).getByText('Couverture')).toBeVisible();
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.locator('.md-toast-title', { hasText: 'Animal mis à jour' })).toBeVisible();

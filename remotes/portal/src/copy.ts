@@ -226,6 +226,12 @@ export const COPY = {
     resumeText: (name: string) =>
       `Qui scanne la médaille verra de nouveau la fiche de ${name}, avec les coordonnées que vous avez choisi d'afficher.`,
     suspendedDone: 'Médaille suspendue',
+    // Not in SPEC: leaving the edit page with changes not yet saved.
+    unsaved: {
+      title: 'Quitter sans enregistrer ?',
+      text: "Vos modifications n'ont pas été enregistrées : elles seront perdues.",
+      confirm: 'Quitter sans enregistrer',
+    },
     resumedDone: 'Médaille réactivée',
     failed: 'Impossible de modifier la médaille',
     qrTitle: 'QR code de la médaille',
@@ -398,7 +404,11 @@ export const COPY = {
     uploadFailed: { title: "Erreur d'upload", description: "Certaines photos n'ont pas pu être uploadées" },
     removed: 'Photo supprimée',
     removeFailed: 'Impossible de supprimer la photo',
-    coverSet: { title: 'Photo de couverture mise à jour', description: 'Cette photo sera affichée en premier' },
+    // The cover is saved with the animal (SPEC): the toast says so rather than 'mise à jour'.
+    coverSet: {
+      title: 'Photo de couverture choisie',
+      description: "Enregistrez pour qu'elle s'affiche en premier sur la fiche publique.",
+    },
     reorderFailed: 'Impossible de réordonner les photos',
     loadFailed: { title: 'Erreur', description: 'Impossible de charger les photos' },
   },
@@ -412,7 +422,7 @@ export const COPY = {
     showPhone: 'Rendre cette information visible sur le profil public',
     showEmail: 'Rendre cette information visible sur le profil public',
     showAddress: "Rendre l'adresse visible sur le profil public",
-    tooltip: 'Toute personne qui scanne la médaille verra cette information.',
+    visibleToAll: 'Toute personne qui scanne la médaille verra cette information.',
     footer: 'Vous pouvez masquer ces informations à tout moment.',
     previewTitle: 'Aperçu de la fiche publique',
     previewEmpty:

@@ -11,6 +11,7 @@ import {
   sexLabel,
   speciesFormValue,
   speciesLabel,
+  weightFieldText,
 } from '@medaille/domain';
 import { animalHistoryPath, ROUTES } from '@medaille/routing';
 import { Badge, Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
@@ -26,6 +27,7 @@ import { coverPhoto, deleteAnimal, type OwnedAnimal, saveAnimal } from './api.ts
 import { MedalPanel } from './medal-panel.tsx';
 import { OwnedAnimalRoute } from './owned-animal-route.tsx';
 import { type ContactValues, PublicContactsPanel } from './public-contacts-panel.tsx';
+import { useUnsavedChangesGuard } from './unsaved-changes.tsx';
 
 const text = COPY.edit;
 
@@ -40,7 +42,7 @@ function formValues(animal: OwnedAnimal): AnimalEditFormInput {
     birth_year: animal.annee_naissance === null ? '' : String(animal.annee_naissance),
     sex: sexFormValue(animal.sexe),
     sterilized: animal.sterilise,
-    weight_kg: animal.poids_kg === null ? '' : String(animal.poids_kg),
+    weight_kg: weightFieldText(animal.poids_kg),
     important_info: animal.informations_importantes ?? '',
     allergies: animal.allergies ?? '',
     meds: animal.medications ?? '',
@@ -81,7 +83,14 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
   const coverId = pickedCover ?? gallery.storedCoverId;
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  // Photos are stored as they are added, moved or deleted; the fields, the contacts and the cover wait for
+  // Enregistrer, so leaving with any of them changed asks first.
+  const storedContacts = contactValues(animal);
+  const contactsChanged = (Object.keys(contacts) as (keyof ContactValues)[]).some(
+    (key) => contacts[key] !== storedContacts[key],
+  );
+  const guard = useUnsavedChangesGuard(isDirty || contactsChanged || pickedCover !== null);
   const values = form.watch();
   const preview = coverPhoto(gallery.photos, coverId);
 
@@ -202,7 +211,7 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
         </Grid>
         {/* A long page: Annuler and Enregistrer stay at the bottom of the screen wherever the owner is. */}
         <Flex gap="3" justify="end" align="center" mt="4" className="portal-save-bar">
-          <Button type="button" variant="soft" color="gray" onClick={() => navigate(ROUTES.account)}>
+          <Button type="button" variant="soft" color="gray" onClick={() => guard.leave(() => navigate(ROUTES.account))}>
             {text.cancel}
           </Button>
           <SubmitButton size="3" busy={isSubmitting}>
@@ -215,6 +224,7 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
           {text.delete}
         </Button>
       </Flex>
+      {guard.dialog}
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}

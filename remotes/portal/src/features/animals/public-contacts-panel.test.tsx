@@ -68,4 +68,14 @@ describe('the public contacts panel', () => {
     expect(screen.getByLabelText('Adresse (rue)').getAttribute('maxlength')).toBe('120');
     expect(screen.getByLabelText('Ville').getAttribute('maxlength')).toBe('80');
   });
+
+  it('writes under each switch, without hover, that anyone who scans the medal will see it', () => {
+    render(<Panel initial={empty} />);
+    const switches = screen.getAllByRole('switch');
+    expect(switches).toHaveLength(3);
+    for (const toggle of switches) {
+      const warning = document.getElementById(toggle.getAttribute('aria-describedby') ?? '');
+      expect(warning?.textContent).toBe('Toute personne qui scanne la médaille verra cette information.');
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { LIMITS, type PublicContactsInput, publicContactsSchema, visibleContacts } from '@medaille/domain';
-import { Box, Card, Flex, Heading, Link as RadixLink, Switch, Text, TextField, Tooltip } from '@radix-ui/themes';
+import { Box, Card, Flex, Heading, Link as RadixLink, Switch, Text, TextField } from '@radix-ui/themes';
 import { useState } from 'react';
 import { COPY } from '../../copy.ts';
 
@@ -86,15 +86,23 @@ export function PublicContactsPanel({
     );
   };
 
+  // The warning is written under each switch, not in a tooltip: a phone has no hover to show one.
   const toggle = (key: 'show_public_phone' | 'show_public_email' | 'show_public_address', label: string) => (
-    <Tooltip content={text.tooltip}>
-      <Text as="label" size="2" mb="3" style={{ display: 'block' }}>
+    <Box mb="3">
+      <Text as="label" size="2" style={{ display: 'block' }}>
         <Flex gap="2" align="center">
-          <Switch checked={value[key]} onCheckedChange={(checked) => set(key, checked)} />
+          <Switch
+            checked={value[key]}
+            aria-describedby={`contact-${key}-warning`}
+            onCheckedChange={(checked) => set(key, checked)}
+          />
           {label}
         </Flex>
       </Text>
-    </Tooltip>
+      <Text as="p" id={`contact-${key}-warning`} size="1" color="gray" mt="1">
+        {text.visibleToAll}
+      </Text>
+    </Box>
   );
 
   return (
