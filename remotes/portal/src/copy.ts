@@ -208,6 +208,12 @@ export const COPY = {
     deleteConfirm: 'Supprimer définitivement',
     deleted: 'Profil supprimé',
     deleteFailed: 'Erreur de suppression',
+    // Not in SPEC: leaving the edit page with changes not yet saved.
+    unsaved: {
+      title: 'Quitter sans enregistrer ?',
+      text: "Vos modifications n'ont pas été enregistrées : elles seront perdues.",
+      confirm: 'Quitter sans enregistrer',
+    },
   },
   // Not in SPEC (issue 15): the medal on the edit page, its suspension by its owner and its QR code.
   medal: {
@@ -226,12 +232,6 @@ export const COPY = {
     resumeText: (name: string) =>
       `Qui scanne la médaille verra de nouveau la fiche de ${name}, avec les coordonnées que vous avez choisi d'afficher.`,
     suspendedDone: 'Médaille suspendue',
-    // Not in SPEC: leaving the edit page with changes not yet saved.
-    unsaved: {
-      title: 'Quitter sans enregistrer ?',
-      text: "Vos modifications n'ont pas été enregistrées : elles seront perdues.",
-      confirm: 'Quitter sans enregistrer',
-    },
     resumedDone: 'Médaille réactivée',
     failed: 'Impossible de modifier la médaille',
     qrTitle: 'QR code de la médaille',
