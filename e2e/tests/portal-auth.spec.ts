@@ -62,7 +62,7 @@ test.describe('a double click sends one request', () => {
     await dialog.getByRole('button', { name: 'Créer mon compte' }).dblclick();
     await expect(toastTitle(page, 'Inscription réussie')).toBeVisible();
     expect(signUps.count()).toBe(1);
-    // The dialog now waits for the e-mail's code; closed, it opens again on Connexion.
+    // The dialog now waits for the e-mail's code; closed, it opens again on Inscription, as it first opened.
     await dialog.getByRole('button', { name: 'Fermer' }).click();
 
     const owner = await newOwner(product, 'double-dialogue');
@@ -77,6 +77,7 @@ test.describe('a double click sends one request', () => {
 
     const signIns = await watchRequests(page, 'POST', /\/auth\/v1\/token$/);
     await page.getByRole('button', { name: 'Activer la médaille' }).click();
+    await dialog.getByRole('tab', { name: 'Connexion' }).click();
     await dialog.getByLabel('Email').fill(owner.email);
     await dialog.getByLabel('Mot de passe').fill(owner.password);
     await dialog.getByRole('button', { name: 'Se connecter' }).dblclick();

@@ -51,7 +51,26 @@ export const COPY = {
     activated: { title: '🎉 Médaille activée !', description: 'Votre animal a été enregistré avec succès.' },
     activationError: "Erreur d'activation",
     unknownError: 'Erreur inconnue',
-    expired: { title: 'Session expirée', description: "Les données d'activation ont expiré. Veuillez recommencer." },
+    // Not in SPEC: signed in by an activation's link, with the form still to fill in or its code to type.
+    resume: {
+      withCode: {
+        title: 'Connexion réussie',
+        description: "Décrivez votre animal pour terminer l'activation de la médaille.",
+      },
+      withoutCode: {
+        title: 'Connexion réussie',
+        description: 'Saisissez le code de la médaille pour terminer son activation.',
+      },
+    },
+    // Not in SPEC: photos chosen before sign-up that did not reach the animal, said after the link activates it.
+    photosNotKept: (count: number) =>
+      count === 1
+        ? "1 photo n'a pas pu être enregistrée : ajoutez-la ici, dans « Photos de l'animal »."
+        : `${count} photos n'ont pas pu être enregistrées : ajoutez-les ici, dans « Photos de l'animal ».`,
+    photosElsewhere: (count: number) =>
+      count === 1
+        ? "La photo choisie avant l'inscription est restée dans l'autre navigateur : ajoutez-la ici, dans « Photos de l'animal »."
+        : `Les ${count} photos choisies avant l'inscription sont restées dans l'autre navigateur : ajoutez-les ici, dans « Photos de l'animal ».`,
     newPasswordTitle: 'Choisir un nouveau mot de passe',
     newPassword: 'Nouveau mot de passe',
     savePassword: 'Enregistrer le mot de passe',
@@ -133,6 +152,8 @@ export const COPY = {
     codeLabel: 'Code (MDL-...)',
     check: 'Vérifier',
     validated: 'Validé',
+    // Not in SPEC: a validated code can still be corrected.
+    changeCode: 'Modifier le code',
     codeRequired: 'Code requis',
     codeNotFound: 'Code introuvable',
     codeTaken: 'Code déjà activé',

@@ -5,9 +5,9 @@ import {
   type ActivationFormInput,
   type ActivationRequest,
   activationFormSchema,
+  codeFromTyped,
   databaseErrorMessage,
   LIMITS,
-  normalizeCode,
   sexLabel,
   speciesLabel,
   speciesToStored,
@@ -30,7 +30,7 @@ import {
   type UploadState,
   useFileUrls,
 } from '../photos/index.ts';
-import { codeStatus, registerAnimalWithCode, uploadActivationPhotos } from './api.ts';
+import { activationLinkFor, codeStatus, registerAnimalWithCode, uploadActivationPhotos } from './api.ts';
 import {
   clearPendingActivation,
   readPendingActivation,
@@ -90,7 +90,7 @@ export function ActivationPage() {
     return () => subscription.unsubscribe();
   }, [form]);
   useEffect(() => {
-    if (photosRestored) savePendingPhotos(photos).catch(() => undefined);
+    if (photosRestored) void savePendingPhotos(photos);
   }, [photos, photosRestored]);
   const [uploads, setUploads] = useState<UploadState[] | null>(null);
   // Why the sign-in dialog is open: a signed-out arrival (SPEC: it opens at once), or Activer la médaille.
@@ -108,7 +108,8 @@ export function ActivationPage() {
   const valid = codeState.status === 'valid';
 
   const checkCode = async () => {
-    const code = normalizeCode(String(form.getValues('code') ?? ''));
+    // Read as the landing page reads it: any case, spaces or missing hyphens, O for 0, I or L for 1.
+    const code = codeFromTyped(String(form.getValues('code') ?? ''));
     if (!String(form.getValues('code') ?? '').trim())
       return setCodeState({ status: 'invalid', message: text.codeRequired });
     if (!code) return setCodeState({ status: 'invalid', message: text.codeNotFound });
@@ -121,6 +122,12 @@ export function ActivationPage() {
     form.setValue('code', code);
     setCodeState({ status: 'valid' });
     setParams({ code }, { replace: true });
+  };
+
+  // The code field opens again for another code; the form below waits until that one is checked.
+  const changeCode = () => {
+    setCodeState({ status: 'idle' });
+    form.setFocus('code');
   };
 
   // A code there at arrival (in the address from a scanned medal or after sign-in, or in the draft) is
@@ -144,12 +151,16 @@ export function ActivationPage() {
   const activate = async (request: ActivationRequest) => {
     const registration = await registerAnimalWithCode(request);
     if (!registration.registered) {
-      if (registration.failure?.code === '42501' || registration.refusal === 'Session expirée') {
+      if (registration.signedOut) {
         toast({
           title: text.sessionExpired.title,
           description: text.sessionExpired.description,
           variant: 'destructive',
         });
+        // Signed in again in the dialog, the activation goes on with everything the page holds.
+        savePendingFields(form.getValues());
+        await savePendingPhotos(photos);
+        setAskSignIn('activation');
       } else if (registration.refusal === text.invalidCode.description) {
         toast({ title: text.invalidCode.title, description: text.invalidCode.description, variant: 'destructive' });
         setCodeState({ status: 'idle' });
@@ -180,7 +191,8 @@ export function ActivationPage() {
 
   const submit = form.handleSubmit(async (request) => {
     if (!auth.isAuthenticated) {
-      // Kept for after sign-in, sign-up or the magic link: nothing typed or chosen is lost.
+      // Kept for after sign-in, sign-up or the magic link: nothing typed or chosen is lost. Photos this
+      // browser will not keep are counted, and said after the link activates the medal.
       savePendingFields(form.getValues());
       await savePendingPhotos(photos);
       setAskSignIn('activation');
@@ -258,6 +270,11 @@ export function ActivationPage() {
                 >
                   {valid ? text.validated : text.check}
                 </SubmitButton>
+                {valid ? (
+                  <Button type="button" variant="soft" onClick={changeCode}>
+                    {text.changeCode}
+                  </Button>
+                ) : null}
               </Flex>
               <Text id="activation-code-message" as="p" size="2" mt="2" color={valid ? 'green' : 'red'} role="status">
                 {codeState.status === 'invalid' ? codeState.message : valid ? text.validated : ''}
@@ -353,6 +370,8 @@ export function ActivationPage() {
       </form>
       <AuthDialog
         open={askSignIn !== null}
+        initialTab="signup"
+        activationLink={() => activationLinkFor(form.getValues(), photos.length)}
         onClose={() => setAskSignIn(null)}
         fallbackFocus={() => document.getElementById('activation-code')}
         onSignedIn={() => {

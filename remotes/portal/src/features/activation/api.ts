@@ -1,12 +1,25 @@
-import { type ActivationRequest, activationFormSchema } from '@medaille/domain';
-import { type Database, type Json, supabase } from '@medaille/supabase';
+import {
+  type ActivationFormInput,
+  type ActivationRequest,
+  activationFormSchema,
+  codeFromTyped,
+} from '@medaille/domain';
+import { type AuthState, type Database, type Json, supabase } from '@medaille/supabase';
+import type { ActivationLink } from '../auth/index.ts';
 import { type UploadState, uploadAnimalPhotos } from '../photos/index.ts';
-import { clearPendingActivation, readPendingActivation, readPendingPhotos } from './pending-draft.ts';
+import {
+  clearPendingActivation,
+  pendingPhotoCount,
+  readPendingActivation,
+  readPendingPhotos,
+  savePendingFields,
+} from './pending-draft.ts';
 
 // The activation's calls: the code check, the one-step activation (DESIGN D3) and, after an e-mail link,
 // the activation kept in the browser.
 
 type RegisterArgs = Database['public']['Functions']['register_animal_with_code']['Args'];
+type User = NonNullable<AuthState['user']>;
 
 /** The code's status as the database tells it ('free', 'unknown', ...), or null when it could not be asked. */
 export async function codeStatus(code: string): Promise<string | null> {
@@ -20,7 +33,9 @@ export type Registration =
   | { registered: true; animalId: string }
   | {
       registered: false;
-      /** The request itself failed (42501 when the session has expired). */
+      /** No session to activate with (none in this browser, or one the database no longer accepts). */
+      signedOut: boolean;
+      /** The request itself failed. */
       failure: { code: string; message: string } | null;
       /** The database refused the activation, in French ('Code invalide ou déjà utilisé', ...). */
       refusal: string | null;
@@ -36,13 +51,25 @@ function readAnswer(data: Json): { success: boolean; error: string | null; anima
   };
 }
 
+/** PostgREST's answers to a token it does not take: 42501 for no role, PGRST301/PGRST303 for a bad or old JWT. */
+const SESSION_REFUSED = new Set(['42501', 'PGRST301', 'PGRST303']);
+
 /** Creates the animal and claims its code in one transaction: both happen, or neither. */
 export async function registerAnimalWithCode(request: ActivationRequest): Promise<Registration> {
+  const client = await supabase();
+  // Without a session the database would only refuse: known here, it is not read from its French words.
+  const { data: current } = await client.auth.getSession();
+  if (!current.session) return { registered: false, signedOut: true, failure: null, refusal: null };
   const args: RegisterArgs = request;
-  const { data, error } = await (await supabase()).rpc('register_animal_with_code', args);
+  const { data, error } = await client.rpc('register_animal_with_code', args);
   const answer = readAnswer(error ? null : data);
   if (!error && answer.success && answer.animalId) return { registered: true, animalId: answer.animalId };
-  return { registered: false, failure: error, refusal: answer.error };
+  return {
+    registered: false,
+    signedOut: Boolean(error && SESSION_REFUSED.has(error.code)),
+    failure: error,
+    refusal: answer.error,
+  };
 }
 
 /** Stores the activation's photos once the animal exists (SPEC section 4, step 4), skipping any that fails. */
@@ -54,30 +81,80 @@ export function uploadActivationPhotos(
   return uploadAnimalPhotos(animalId, files, 'activation', onChange);
 }
 
+/** The user metadata key under which a sign-up from the activation's dialog carries the form. */
+const CARRIED_ACTIVATION = 'pending_activation';
+
 /**
- * After an e-mail link: registers the activation kept in the browser, then its photos (SPEC section 4,
- * callback), and forgets it. 'missing' when nothing was kept; 'incomplete', the draft kept, when the form
- * was not finished (the sign-in dialog opens as /activer opens, before anything is typed).
+ * What the dialog's e-mail link carries: the code in its address, and the form with the number of photos
+ * chosen in the metadata of the account it creates. Photos do not travel: another browser says they stayed.
  */
-export async function finishPendingActivation(): Promise<
-  { status: 'done' } | { status: 'missing' } | { status: 'incomplete' } | { status: 'failed'; message: string | null }
-> {
-  const pending = readPendingActivation();
-  if (!pending) return { status: 'missing' };
-  const parsed = activationFormSchema.safeParse(pending);
-  if (!parsed.success) return { status: 'incomplete' };
-  const outcome = await registerPending(parsed.data);
-  await clearPendingActivation();
-  return outcome;
+export function activationLinkFor(values: ActivationFormInput, photoCount: number): ActivationLink {
+  return {
+    code: codeFromTyped(String(values.code ?? '')),
+    metadata: { [CARRIED_ACTIVATION]: { ...values, photo_count: photoCount } },
+  };
 }
 
-async function registerPending(
-  request: ActivationRequest,
-): Promise<{ status: 'done' } | { status: 'failed'; message: string | null }> {
-  const registration = await registerAnimalWithCode(request);
-  if (!registration.registered) {
-    return { status: 'failed', message: registration.failure?.message ?? registration.refusal };
+/** The form carried in the account's metadata, and how many photos were chosen with it. */
+function carriedActivation(user: User): { values: ActivationFormInput; photoCount: number } | null {
+  const carried: unknown = user.user_metadata?.[CARRIED_ACTIVATION];
+  if (carried === null || typeof carried !== 'object') return null;
+  const { photo_count: photoCount, ...values } = carried as Record<string, unknown>;
+  return {
+    values: values as ActivationFormInput,
+    photoCount: typeof photoCount === 'number' && Number.isInteger(photoCount) && photoCount > 0 ? photoCount : 0,
+  };
+}
+
+/** Once the activation is done or refused, the account no longer carries its form. */
+async function forgetCarriedActivation(user: User): Promise<void> {
+  if (!user.user_metadata?.[CARRIED_ACTIVATION]) return;
+  const { error } = await (await supabase()).auth.updateUser({ data: { [CARRIED_ACTIVATION]: null } });
+  if (error) console.error('[activation] the form carried in the account could not be cleared', error);
+}
+
+export type PendingOutcome =
+  /** Activated. `photosNotKept`: chosen in this browser and not stored; `photosElsewhere`: left in another. */
+  | { status: 'done'; animalId: string; photosNotKept: number; photosElsewhere: number; fromLink: boolean }
+  /** The form is not finished: /activer takes it on, with the code when one is known. */
+  | { status: 'incomplete'; code: string | null }
+  | { status: 'failed'; message: string | null; code: string | null };
+
+/**
+ * After an e-mail link: registers the activation kept in this browser, then its photos (SPEC section 4,
+ * callback), and forgets it. A browser that holds no activation (the link opened in a mail app's own
+ * browser, say) finishes the one the link carries: its code, and the form kept in the new account's
+ * metadata; the photos stayed where they were chosen, and the outcome counts them. 'incomplete' when the form
+ * was not finished (the sign-in dialog opens as /activer opens, before anything is typed).
+ */
+export async function finishPendingActivation(user: User, linkCode: string | null): Promise<PendingOutcome> {
+  const local = readPendingActivation();
+  const carried = local ? null : carriedActivation(user);
+  const values = local ?? carried?.values;
+  const code = codeFromTyped(String(values?.code ?? '')) ?? linkCode;
+  const parsed = values ? activationFormSchema.safeParse({ ...values, code }) : null;
+  if (!parsed?.success) {
+    // Kept in this browser, the carried form fills /activer.
+    if (carried) savePendingFields({ ...carried.values, code: code ?? '' });
+    return { status: 'incomplete', code };
   }
-  await uploadActivationPhotos(registration.animalId, await readPendingPhotos());
-  return { status: 'done' };
+  const registration = await registerAnimalWithCode(parsed.data);
+  if (!registration.registered) {
+    if (carried) savePendingFields({ ...carried.values, code: code ?? '' });
+    else await clearPendingActivation();
+    await forgetCarriedActivation(user);
+    return { status: 'failed', message: registration.refusal ?? registration.failure?.message ?? null, code };
+  }
+  const photos = local ? await readPendingPhotos() : [];
+  const chosen = local ? Math.max(pendingPhotoCount(), photos.length) : 0;
+  const { added } = await uploadActivationPhotos(registration.animalId, photos);
+  await clearPendingActivation();
+  await forgetCarriedActivation(user);
+  return {
+    status: 'done',
+    animalId: registration.animalId,
+    photosNotKept: chosen - added,
+    photosElsewhere: carried?.photoCount ?? 0,
+    fromLink: carried !== null,
+  };
 }

@@ -1,2 +1,2 @@
 // What other features use of activation: finishing, after an e-mail link, the activation kept in the browser.
-export { finishPendingActivation } from './api.ts';
+export { finishPendingActivation, type PendingOutcome } from './api.ts';

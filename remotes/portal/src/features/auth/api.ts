@@ -10,17 +10,44 @@ export function callbackUrl(purpose: 'sign-in' | 'activation' | 'reset' = 'sign-
   return `${window.location.origin}${ROUTES.authCallback}${query}`;
 }
 
+/**
+ * What an activation's e-mail link carries, so that it ends the activation in whatever browser opens it: the
+ * medal's code in the link's address, and the form in the new account's user metadata (GoTrue keeps a
+ * sign-up's `options.data` there and gives it back with the session the link opens).
+ */
+export interface ActivationLink {
+  code: string | null;
+  metadata: Record<string, unknown>;
+}
+
+function activationRedirect(link: ActivationLink | undefined): string {
+  const url = new URL(callbackUrl('activation'));
+  if (link?.code) url.searchParams.set('code', link.code);
+  return url.href;
+}
+
 export async function signInWithPassword(credentials: { email: string; password: string }) {
   return (await supabase()).auth.signInWithPassword(credentials);
 }
 
-export async function signUp(credentials: { email: string; password: string }, purpose: 'sign-in' | 'activation') {
-  return (await supabase()).auth.signUp({ ...credentials, options: { emailRedirectTo: callbackUrl(purpose) } });
+/** A sign-up from the register page ('sign-in'), or from the activation's dialog with what its link carries. */
+export async function signUp(credentials: { email: string; password: string }, link: 'sign-in' | ActivationLink) {
+  const options =
+    link === 'sign-in'
+      ? { emailRedirectTo: callbackUrl('sign-in') }
+      : { emailRedirectTo: activationRedirect(link), data: link.metadata };
+  return (await supabase()).auth.signUp({ ...credentials, options });
 }
 
-/** A magic link sent from the activation's sign-in dialog: it ends the activation on the callback page. */
-export async function sendMagicLink(email: string) {
-  return (await supabase()).auth.signInWithOtp({ email, options: { emailRedirectTo: callbackUrl('activation') } });
+/**
+ * A magic link sent from the activation's sign-in dialog: it ends the activation on the callback page. GoTrue
+ * keeps `data` only for an address it creates; an existing account's link carries the code alone.
+ */
+export async function sendMagicLink(email: string, activation?: ActivationLink) {
+  return (await supabase()).auth.signInWithOtp({
+    email,
+    options: { emailRedirectTo: activationRedirect(activation), data: activation?.metadata },
+  });
 }
 
 /**

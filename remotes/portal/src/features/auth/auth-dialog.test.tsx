@@ -12,9 +12,10 @@ afterEach(cleanup);
 describe("the activation's sign-in dialog", () => {
   it('shows the sign-up password rule before submit, the server’s 8 characters, and sends nothing below it', async () => {
     const user = userEvent.setup();
+    const link = { code: 'MDL-7KQ4-M9XP-3T', metadata: { pending_activation: { name: 'Gribouille' } } };
     render(
       <Theme>
-        <AuthDialog open onClose={() => {}} onSignedIn={() => {}} />
+        <AuthDialog open onClose={() => {}} onSignedIn={() => {}} activationLink={() => link} />
       </Theme>,
     );
     // Radix Themes doubles each tab's label for its layout; no CSS hides the copy here.
@@ -39,6 +40,6 @@ describe("the activation's sign-in dialog", () => {
     await user.type(password, 'chat1234');
     expect(panel.getByRole('status').textContent).toBe('Valide');
     await user.click(panel.getByRole('button', { name: 'Créer mon compte' }));
-    expect(signUp).toHaveBeenCalledWith({ email: 'marie@exemple.fr', password: 'chat1234' }, 'activation');
+    expect(signUp).toHaveBeenCalledWith({ email: 'marie@exemple.fr', password: 'chat1234' }, link);
   });
 });

@@ -5,7 +5,7 @@ import { Button, Dialog, Flex, Heading, Tabs, Text, TextField } from '@radix-ui/
 import { type FormEvent, useRef, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
-import { type EmailCodeType, sendMagicLink, signInWithPassword, signUp } from './api.ts';
+import { type ActivationLink, type EmailCodeType, sendMagicLink, signInWithPassword, signUp } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
 import { EmailCodeForm } from './email-code-form.tsx';
 import { PasswordStrength } from './password-strength.tsx';
@@ -24,12 +24,18 @@ export function AuthDialog({
   onClose,
   onSignedIn,
   fallbackFocus,
+  initialTab = 'login',
+  activationLink,
 }: {
   open: boolean;
   onClose: () => void;
   onSignedIn: () => void;
   /** Where focus goes on close when nothing had it at opening (the dialog opened with the page). */
   fallbackFocus?: () => HTMLElement | null;
+  /** The tab it opens on: 'signup' for a visitor who has just asked to activate a medal. */
+  initialTab?: 'login' | 'signup' | 'magic';
+  /** What the e-mail link of a sign-up or magic link carries to finish the activation in any browser. */
+  activationLink: () => ActivationLink;
 }) {
   // Closed, the dialog gives focus back to what had it when it opened (Radix does so only for a Trigger of
   // its own, and this one opens from state).
@@ -38,13 +44,13 @@ export function AuthDialog({
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [activeTab, setActiveTab] = useState('login');
+  const [activeTab, setActiveTab] = useState<string>(initialTab);
   // The e-mail just sent, whose code the dialog now asks for; the tab that sent it comes back after it.
   const [sent, setSent] = useState<{ email: string; type: EmailCodeType } | null>(null);
-  // Opened again, the dialog starts afresh on Connexion, as it first opened.
+  // Opened again, the dialog starts afresh on the tab it first opened on.
   const reset = () => {
     setSent(null);
-    setActiveTab('login');
+    setActiveTab(initialTab);
   };
   const close = () => {
     reset();
@@ -79,7 +85,7 @@ export function AuthDialog({
   });
 
   const signup = run(true, async () => {
-    const { error: failure } = await signUp({ email: email.trim(), password }, 'activation');
+    const { error: failure } = await signUp({ email: email.trim(), password }, activationLink());
     if (failure) {
       toast({ title: text.signupError, description: authErrorMessage(failure), variant: 'destructive' });
       return;
@@ -89,7 +95,7 @@ export function AuthDialog({
   });
 
   const magicLink = run(null, async () => {
-    const { error: failure } = await sendMagicLink(email.trim());
+    const { error: failure } = await sendMagicLink(email.trim(), activationLink());
     if (failure) {
       setError(authErrorMessage(failure));
       return;

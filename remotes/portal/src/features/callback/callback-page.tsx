@@ -1,14 +1,46 @@
 import { Spinner } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
-import { ROUTES } from '@medaille/routing';
+import { editAnimalPath, ROUTES } from '@medaille/routing';
 import { useAuth } from '@medaille/supabase';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
-import { finishPendingActivation } from '../activation/index.ts';
+import { finishPendingActivation, type PendingOutcome } from '../activation/index.ts';
 import { authErrorMessage, forgetAwaitingConfirmation, NewPasswordForm } from '../auth/index.ts';
 
 const copy = COPY.callback;
+
+/** /activer, with the code when one is known. */
+const activationPage = (code: string | null) =>
+  code ? `${ROUTES.activate}?${new URLSearchParams({ code })}` : ROUTES.activate;
+
+/**
+ * Says how an activation by e-mail link ended, and where it goes on: the animal's page when photos are to be
+ * added there (not kept by this browser, or left in the one they were chosen in) or when the form came with
+ * the link, 'Mes animaux' otherwise, /activer when the form is to be finished or the code was refused.
+ */
+function afterActivation(outcome: PendingOutcome): [string, { replace: true }] {
+  const replace = { replace: true } as const;
+  if (outcome.status === 'incomplete') {
+    toast(outcome.code ? copy.resume.withCode : copy.resume.withoutCode);
+    return [activationPage(outcome.code), replace];
+  }
+  if (outcome.status === 'failed') {
+    toast({
+      title: copy.activationError,
+      description: outcome.message ?? copy.unknownError,
+      variant: 'destructive',
+    });
+    return [activationPage(outcome.code), replace];
+  }
+  const missing = [
+    outcome.photosNotKept > 0 ? copy.photosNotKept(outcome.photosNotKept) : null,
+    outcome.photosElsewhere > 0 ? copy.photosElsewhere(outcome.photosElsewhere) : null,
+  ].filter((text): text is string => text !== null);
+  toast({ title: copy.activated.title, description: missing.join(' ') || copy.activated.description });
+  const toAnimal = missing.length > 0 || outcome.fromLink;
+  return [toAnimal ? editAnimalPath(outcome.animalId) : ROUTES.account, replace];
+}
 
 /**
  * Where e-mail links land: 'Connexion en cours...' while supabase-js reads the session from the link,
@@ -43,33 +75,16 @@ export function CallbackPage() {
       navigate(ROUTES.account, { replace: true });
       return;
     }
-    void finishPendingActivation().then(
-      (outcome) => {
-        if (outcome.status === 'done') {
-          toast({ title: copy.activated.title, description: copy.activated.description });
-          navigate(ROUTES.account, { replace: true });
-        } else if (outcome.status === 'incomplete') {
-          // Signed in from the dialog /activer opens on arrival: the form and its draft wait there.
-          toast({ title: copy.success.title, description: copy.success.description });
-          navigate(ROUTES.activate, { replace: true });
-        } else if (outcome.status === 'missing') {
-          toast({ title: copy.expired.title, description: copy.expired.description, variant: 'destructive' });
-          navigate(ROUTES.activate, { replace: true });
-        } else {
-          toast({
-            title: copy.activationError,
-            description: outcome.message ?? copy.unknownError,
-            variant: 'destructive',
-          });
-          navigate(ROUTES.activate, { replace: true });
-        }
-      },
+    const user = auth.user;
+    if (!user) return;
+    void finishPendingActivation(user, params.get('code')).then(
+      (outcome) => navigate(...afterActivation(outcome)),
       () => {
         toast({ title: copy.error, variant: 'destructive' });
         navigate('/', { replace: true });
       },
     );
-  }, [auth.loading, auth.isAuthenticated, resetting, params, navigate]);
+  }, [auth.loading, auth.isAuthenticated, auth.user, resetting, params, navigate]);
 
   if (!auth.loading && auth.isAuthenticated && resetting) return <NewPasswordForm />;
   return <Spinner label={copy.connecting} />;
