@@ -172,6 +172,16 @@ export const COPY = {
     tooManyAttempts: { title: 'Trop de tentatives', description: 'Trop de tentatives. Réessayez plus tard.' },
     failed: { title: "Impossible de créer l'animal", description: "Une erreur inattendue s'est produite" },
     sessionExpired: { title: 'Session expirée', description: 'Veuillez vous reconnecter' },
+    // Not in SPEC: the code was activated on this account meanwhile (by its e-mail link in another browser).
+    alreadyYours: {
+      title: 'Médaille déjà activée',
+      description: (photos: number) =>
+        photos === 0
+          ? 'Cette médaille est déjà activée sur votre compte : voici la fiche de votre animal.'
+          : photos === 1
+            ? 'Cette médaille est déjà activée sur votre compte : la photo choisie ici est ajoutée à la fiche de votre animal.'
+            : `Cette médaille est déjà activée sur votre compte : les ${photos} photos choisies ici sont ajoutées à la fiche de votre animal.`,
+    },
   },
   animal: {
     name: 'Nom *',

@@ -12,7 +12,7 @@ import {
   speciesLabel,
   speciesToStored,
 } from '@medaille/domain';
-import { ROUTES } from '@medaille/routing';
+import { editAnimalPath, ROUTES } from '@medaille/routing';
 import { useAuth } from '@medaille/supabase';
 import { Badge, Box, Button, Card, Flex, Grid, Heading, Text, TextField } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
@@ -30,7 +30,14 @@ import {
   type UploadState,
   useFileUrls,
 } from '../photos/index.ts';
-import { activationLinkFor, codeStatus, registerAnimalWithCode, uploadActivationPhotos } from './api.ts';
+import {
+  activationLinkFor,
+  animalOfOwnCode,
+  codeStatus,
+  forgetCarriedActivation,
+  registerAnimalWithCode,
+  uploadActivationPhotos,
+} from './api.ts';
 import {
   clearPendingActivation,
   readPendingActivation,
@@ -148,8 +155,24 @@ export function ActivationPage() {
     form.setFocus('name');
   }, [valid, form]);
 
+  /** Photos chosen here go to the animal, then the draft is forgotten. */
+  const finish = async (animalId: string) => {
+    if (photos.length) await uploadActivationPhotos(animalId, photos, setUploads);
+    await clearPendingActivation();
+    await forgetCarriedActivation();
+  };
+
   const activate = async (request: ActivationRequest) => {
     const registration = await registerAnimalWithCode(request);
+    // Refused because this account already activated the code (its e-mail link, opened in another browser,
+    // did): what this page holds, the photos first, joins the animal instead of being lost.
+    const ownAnimal = registration.registered ? null : await animalOfOwnCode(request.p_code);
+    if (ownAnimal) {
+      toast({ title: text.alreadyYours.title, description: text.alreadyYours.description(photos.length) });
+      await finish(ownAnimal);
+      navigate(editAnimalPath(ownAnimal));
+      return;
+    }
     if (!registration.registered) {
       if (registration.signedOut) {
         toast({
@@ -184,8 +207,7 @@ export function ActivationPage() {
       return;
     }
     toast({ title: text.success.title, description: text.success.description });
-    if (photos.length) await uploadActivationPhotos(registration.animalId, photos, setUploads);
-    await clearPendingActivation();
+    await finish(registration.animalId);
     navigate(ROUTES.account);
   };
 
@@ -345,7 +367,7 @@ export function ActivationPage() {
                 {tags.map((tag) => (
                   <Badge key={tag}>{tag}</Badge>
                 ))}
-                {values.sterilized ? <Badge color="gray">{COPY.animal.sterilized}</Badge> : null}
+                {values.sterilized ? <Badge color="gray">{COPY.animal.sterilizedTag(String(values.sex ?? ""))}</Badge> : null}
               </Flex>
             </section>
           </Card>

@@ -72,6 +72,12 @@ export async function registerAnimalWithCode(request: ActivationRequest): Promis
   };
 }
 
+/** The animal of this account that a code is activated on, or null (not this account's, or not activated). */
+export async function animalOfOwnCode(code: string): Promise<string | null> {
+  const { data, error } = await (await supabase()).from('codes').select('animal_id').eq('id', code).maybeSingle();
+  return error ? null : (data?.animal_id ?? null);
+}
+
 /** Stores the activation's photos once the animal exists (SPEC section 4, step 4), skipping any that fails. */
 export function uploadActivationPhotos(
   animalId: string,
@@ -106,10 +112,15 @@ function carriedActivation(user: User): { values: ActivationFormInput; photoCoun
   };
 }
 
-/** Once the activation is done or refused, the account no longer carries its form. */
-async function forgetCarriedActivation(user: User): Promise<void> {
-  if (!user.user_metadata?.[CARRIED_ACTIVATION]) return;
-  const { error } = await (await supabase()).auth.updateUser({ data: { [CARRIED_ACTIVATION]: null } });
+/**
+ * Once the activation is done or refused, wherever it ended, the account no longer carries its form (GoTrue
+ * removes a metadata key set to null).
+ */
+export async function forgetCarriedActivation(): Promise<void> {
+  const client = await supabase();
+  const { data } = await client.auth.getSession();
+  if (!data.session?.user.user_metadata?.[CARRIED_ACTIVATION]) return;
+  const { error } = await client.auth.updateUser({ data: { [CARRIED_ACTIVATION]: null } });
   if (error) console.error('[activation] the form carried in the account could not be cleared', error);
 }
 
@@ -142,14 +153,14 @@ export async function finishPendingActivation(user: User, linkCode: string | nul
   if (!registration.registered) {
     if (carried) savePendingFields({ ...carried.values, code: code ?? '' });
     else await clearPendingActivation();
-    await forgetCarriedActivation(user);
+    await forgetCarriedActivation();
     return { status: 'failed', message: registration.refusal ?? registration.failure?.message ?? null, code };
   }
   const photos = local ? await readPendingPhotos() : [];
   const chosen = local ? Math.max(pendingPhotoCount(), photos.length) : 0;
   const { added } = await uploadActivationPhotos(registration.animalId, photos);
   await clearPendingActivation();
-  await forgetCarriedActivation(user);
+  await forgetCarriedActivation();
   return {
     status: 'done',
     animalId: registration.animalId,
