@@ -175,7 +175,7 @@ async function posterReady(page: Page, code: string, name: string) {
 }
 
 test.describe('the lost poster', () => {
-  test('prints from Chromium on one A4 page: the name, PERDU, the public phone only, and a QR code read as the medal address', async ({
+  test('prints from Chromium on one A4 page: the name, PERDUE for a female, the public phone only, and a QR code read as the medal address', async ({
     page,
   }) => {
     const owner = await newOwner(product, 'affiche');
@@ -208,8 +208,10 @@ test.describe('the lost poster', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Affiche de Caramel' })).toBeVisible();
     await posterReady(page, code, 'Caramel');
     const sheet = page.getByRole('article', { name: 'Affiche de Caramel' });
-    await expect(sheet).toContainText('PERDU');
-    await expect(sheet).toContainText('Si vous le trouvez, scannez ce code');
+    // Every word about the animal agrees with its sex, as the scan page's do.
+    await expect(sheet.locator('.poster-lost')).toHaveText('PERDUE');
+    await expect(sheet).toContainText('Si vous la voyez, prévenez-moi');
+    await expect(sheet).toContainText('Si vous la trouvez, scannez ce code');
     await expect(sheet.locator('.poster-strips li')).toHaveCount(8);
     await expect(page.getByRole('button', { name: 'Imprimer' })).toBeVisible();
     await expectAccessible(page);
@@ -235,11 +237,11 @@ test.describe('the lost poster', () => {
 
     // The sheet's words, wherever its narrow columns wrapped them.
     const text = sheetPage.toStructuredText('preserve-whitespace').asText().replace(/\s+/g, ' ');
-    for (const shown of ['PERDU', 'Caramel', 'Chat', 'Européen', 'Roux et blanc', 'Femelle', '06 12 34 56 78']) {
+    for (const shown of ['PERDUE', 'Caramel', 'Chat', 'Européen', 'Roux et blanc', 'Femelle', '06 12 34 56 78']) {
       expect(text).toContain(shown);
     }
-    expect(text).toContain('Si vous le trouvez, scannez ce code');
-    expect(text.split('Caramel perdu')).toHaveLength(9);
+    expect(text).toContain('Si vous la trouvez, scannez ce code');
+    expect(text.split('Caramel perdue')).toHaveLength(9);
     // The medal's page under the QR code and on each strip, however the narrow strips wrap it.
     const medalUrl = `${product.url}/${code}`;
     expect(text.replaceAll(' ', '').split(medalUrl)).toHaveLength(10);

@@ -12,6 +12,7 @@ export const FUNCTIONS_DOMAIN_MODULES = [
   'honeypot.ts',
   'limits.ts',
   'maps.ts',
+  'sex.ts',
   'text.ts',
 ];
 

@@ -1,4 +1,9 @@
 // Every word the portal shows, word for word from SPEC.md (DESIGN D7).
+import { agreeWith } from '@medaille/domain';
+
+/** An animal's sex as stored (M, F) or as the form holds it (male, female, unknown). */
+type AnimalSex = string | null | undefined;
+
 export const COPY = {
   // Any failure without a message of its own (the network, a part of the site that did not load).
   unexpected: "Une erreur inattendue s'est produite",
@@ -111,8 +116,11 @@ export const COPY = {
     edit: 'Modifier',
     lost: 'Animal perdu',
     statusUpdated: 'Statut mis à jour',
-    nowLost: (name: string) => `${name} est signalé comme perdu.`,
-    nowFound: (name: string) => `${name} n'est plus signalé comme perdu.`,
+    // Each sentence about the animal agrees with its sex (agreeWith: masculine when it is unknown).
+    nowLost: (name: string, sex: AnimalSex) =>
+      `${name} est ${agreeWith(sex, { male: 'signalé comme perdu', female: 'signalée comme perdue' })}.`,
+    nowFound: (name: string, sex: AnimalSex) =>
+      `${name} n'est plus ${agreeWith(sex, { male: 'signalé comme perdu', female: 'signalée comme perdue' })}.`,
     statusFailed: 'Impossible de mettre à jour le statut',
     photoOf: (name: string) => `Photo de ${name}`,
     error: 'Erreur',
@@ -193,6 +201,9 @@ export const COPY = {
     birthYear: 'Année de naissance',
     sex: 'Sexe',
     sterilized: 'Stérilisé(e)',
+    // The preview's tag, by sex: 'Stérilisé(e)' only while the sex is unknown.
+    sterilizedTag: (sex: AnimalSex) =>
+      agreeWith(sex, { male: 'Stérilisé', female: 'Stérilisée', unknown: 'Stérilisé(e)' }),
     weight: 'Poids (kg)',
     ownerEmail: 'Votre email (privé)',
     ownerPhone: 'Votre téléphone (privé)',
@@ -354,9 +365,9 @@ export const COPY = {
   // Not in SPEC (issue 16): the lost switch of the edit page and the checklist of one loss.
   lost: {
     title: 'Perte',
-    notLostText:
-      "Signalé perdu, sa fiche publique affiche « Animal signalé comme perdu », et vous recevez un e-mail quand quelqu'un l'ouvre.",
-    since: (date: string) => `Perdu depuis le ${date}`,
+    notLostText: (sex: AnimalSex) =>
+      `${agreeWith(sex, { male: 'Signalé perdu', female: 'Signalée perdue' })}, sa fiche publique affiche « Animal signalé comme perdu », et vous recevez un e-mail quand quelqu'un l'ouvre.`,
+    since: (date: string, sex: AnimalSex) => `${agreeWith(sex, { male: 'Perdu', female: 'Perdue' })} depuis le ${date}`,
     checklistTitle: 'Que faire maintenant ?',
     steps: {
       icad: {
@@ -374,7 +385,7 @@ export const COPY = {
       },
       affiche: {
         label: 'Imprimer et poser des affiches',
-        hint: 'Chez les commerçants, les vétérinaires et aux endroits où il a disparu : qui scanne son QR code voit sa fiche.',
+        hint: 'Chez les commerçants, les vétérinaires et près du lieu de sa disparition : qui scanne son QR code voit sa fiche.',
       },
     },
     printPoster: 'Imprimer une affiche',
@@ -387,22 +398,22 @@ export const COPY = {
     back: 'Retour à la fiche',
     printHint:
       'Imprimez en A4, en couleur si possible. Découpez les languettes du bas : chacun pourra emporter le numéro et l’adresse.',
-    notLost: (name: string) =>
-      `${name} n'est pas signalé comme perdu : sa fiche publique n'affiche pas « Animal signalé comme perdu ». Signalez-le sur sa fiche avant de poser l'affiche.`,
+    notLost: (name: string, sex: AnimalSex) =>
+      `${name} n'est pas ${agreeWith(sex, { male: 'signalé comme perdu', female: 'signalée comme perdue' })} : sa fiche publique n'affiche pas « Animal signalé comme perdu ». ${agreeWith(sex, { male: 'Signalez-le', female: 'Signalez-la' })} sur sa fiche avant de poser l'affiche.`,
     noContact:
       "Aucune de vos coordonnées n'est visible publiquement : l'affiche n'a que le QR code, qui permet de vous écrire. Pour qu'on puisse vous appeler, rendez votre téléphone visible sur sa fiche.",
-    lost: 'PERDU',
+    lost: (sex: AnimalSex) => agreeWith(sex, { male: 'PERDU', female: 'PERDUE' }),
     since: (date: string) => `depuis le ${date}`,
     species: 'Espèce',
     breed: 'Race',
     color: 'Couleur',
     sex: 'Sexe',
-    contactTitle: 'Si vous le voyez, prévenez-moi',
+    contactTitle: (sex: AnimalSex) => `Si vous ${agreeWith(sex, { male: 'le', female: 'la' })} voyez, prévenez-moi`,
     messageOnly: 'Scannez le code pour écrire à son propriétaire.',
-    scan: 'Si vous le trouvez, scannez ce code',
+    scan: (sex: AnimalSex) => `Si vous ${agreeWith(sex, { male: 'le', female: 'la' })} trouvez, scannez ce code`,
     orVisit: 'ou allez sur',
     qrAlt: (code: string) => `QR code de la médaille ${code}`,
-    strip: (name: string) => `${name} perdu`,
+    strip: (name: string, sex: AnimalSex) => `${name} ${agreeWith(sex, { male: 'perdu', female: 'perdue' })}`,
   },
   gallery: {
     title: "Photos de l'animal",

@@ -23,7 +23,15 @@ export {
 export { formatPhone, internationalPhone, phoneHref, smsHref, whatsAppHref } from './phone.ts';
 export { type PublicContacts, type VisibleContact, visibleContacts } from './public-contacts.ts';
 export * from './schemas.ts';
-export { SEX_OPTIONS, type SexFormValue, type StoredSex, sexFormValue, sexLabel, sexToStored } from './sex.ts';
+export {
+  agreeWith,
+  SEX_OPTIONS,
+  type SexFormValue,
+  type StoredSex,
+  sexFormValue,
+  sexLabel,
+  sexToStored,
+} from './sex.ts';
 export {
   isKnownSpecies,
   SPECIES,

@@ -24,3 +24,15 @@ export function sexLabel(stored: string | null | undefined): string | null {
   const sex = sexToStored(stored);
   return sex === 'M' ? 'Mâle' : sex === 'F' ? 'Femelle' : null;
 }
+
+/**
+ * A French word or sentence that agrees with an animal's sex (M/F as stored, male/female as a form sends):
+ * the feminine for a female; for a male the masculine; for an unknown sex `unknown` when given (a neutral
+ * 'Stérilisé(e)'), else the masculine, French's generic form.
+ */
+export function agreeWith<T>(sex: string | null | undefined, forms: { male: T; female: T; unknown?: T }): T {
+  const stored = sexToStored(sex);
+  if (stored === 'F') return forms.female;
+  if (stored === 'M') return forms.male;
+  return forms.unknown ?? forms.male;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sexFormValue, sexLabel, sexToStored } from './sex.ts';
+import { agreeWith, sexFormValue, sexLabel, sexToStored } from './sex.ts';
 import { SPECIES, speciesFormValue, speciesLabel, speciesToStored } from './species.ts';
 
 describe('species', () => {
@@ -52,5 +52,21 @@ describe('sex', () => {
     expect(sexFormValue('M')).toBe('male');
     expect(sexFormValue('F')).toBe('female');
     expect(sexFormValue(null)).toBe('unknown');
+  });
+  it('makes French words agree: feminine for a female, masculine for a male, neutral or masculine when unknown', () => {
+    const lost = { male: 'perdu', female: 'perdue' };
+    const sterilized = { male: 'Stérilisé', female: 'Stérilisée', unknown: 'Stérilisé(e)' };
+    expect(['F', 'female', 'M', 'male', null].map((sex) => agreeWith(sex, lost))).toEqual([
+      'perdue',
+      'perdue',
+      'perdu',
+      'perdu',
+      'perdu',
+    ]);
+    expect(['F', 'M', 'unknown'].map((sex) => agreeWith(sex, sterilized))).toEqual([
+      'Stérilisée',
+      'Stérilisé',
+      'Stérilisé(e)',
+    ]);
   });
 });

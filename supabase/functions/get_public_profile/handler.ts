@@ -3,7 +3,7 @@
 // and a rate limit per client so that nobody can walk the code space.
 import { finderIdentity } from '../_shared/client.ts';
 import { call, serviceDatabase } from '../_shared/database.ts';
-import { normalizeCode, withoutControlCharacters } from '../_shared/domain/index.ts';
+import { agreeWith, normalizeCode, withoutControlCharacters } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { animalHistoryUrl } from '../_shared/links.ts';
@@ -51,7 +51,8 @@ export default function getPublicProfile(request: Request, env: FunctionEnv): Pr
         NO_STORE,
       );
     if (profile.photos) profile.photos = profile.photos.map((photo) => ({ ...photo, url: photoUrl(env, photo.path) }));
-    if (profile.status === 'claimed' && profile.is_lost === true) await alertOwnerOfLostView(env, code, client);
+    if (profile.status === 'claimed' && profile.is_lost === true)
+      await alertOwnerOfLostView(env, code, client, profile.sex);
     return json(profile, 200, NO_STORE);
   })(request);
 }
@@ -65,19 +66,21 @@ type LostView =
  * A lost animal's page was opened: recorded for the owner's history, and the owner told by e-mail at most
  * once every 10 minutes. A mail that fails waits in the outbox, never the finder's problem.
  */
-async function alertOwnerOfLostView(env: FunctionEnv, code: string, client: string) {
+async function alertOwnerOfLostView(env: FunctionEnv, code: string, client: string, sex: unknown) {
   const view = await call<LostView>(serviceDatabase(env), 'record_lost_profile_view', {
     p_code: code,
     p_client_hash: client,
   });
   if (!view.notify) return;
-  await sendOrQueue(env, [lostViewMail(env, view)]);
+  await sendOrQueue(env, [lostViewMail(env, view, typeof sex === 'string' ? sex : null)]);
 }
 
-function lostViewMail(env: FunctionEnv, view: Extract<LostView, { notify: true }>) {
+/** `sex` as the profile gives it (M, F or null): the sentence about the animal agrees with it. */
+function lostViewMail(env: FunctionEnv, view: Extract<LostView, { notify: true }>, sex: string | null) {
   const name = view.animal_name;
   const history = animalHistoryUrl(env, view.animal_id);
-  const text = `Quelqu'un vient d'ouvrir la page de ${name}, signalé comme perdu. S'il partage sa position ou vous écrit, vous le verrez dans l'historique.`;
+  const lost = agreeWith(sex, { male: 'signalé comme perdu', female: 'signalée comme perdue' });
+  const text = `Quelqu'un vient d'ouvrir la page de ${name}, ${lost}. S'il partage sa position ou vous écrit, vous le verrez dans l'historique.`;
   return {
     to: view.owner_email,
     subject: `Le profil de ${name} vient d'être consulté`,

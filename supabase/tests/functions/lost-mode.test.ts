@@ -22,9 +22,9 @@ async function mailsTo(email: string, subject: string) {
   return mails.filter((mail) => mail.subject === subject);
 }
 
-async function lostAnimal(nom: string) {
+async function lostAnimal(nom: string, sexe: 'M' | 'F' | null = null) {
   const animal = await activatedAnimal(stack, owner.client, { nom });
-  const { error } = await owner.client.from('animals').update({ is_lost: true }).eq('id', animal.animalId);
+  const { error } = await owner.client.from('animals').update({ is_lost: true, sexe }).eq('id', animal.animalId);
   if (error) throw error;
   return animal;
 }
@@ -56,6 +56,20 @@ describe('a lost animal’s page opened by finders', () => {
     await expect.poll(() => mailsTo(owner.email, "Le profil de Perdue vient d'être consulté")).toHaveLength(1);
     const [mail] = await mailsTo(owner.email, "Le profil de Perdue vient d'être consulté");
     expect(mail?.links.some((link) => new URL(link).pathname === portalHistoryPath(animalId))).toBe(true);
+  });
+
+  it("words the e-mail by the animal's sex: 'signalée comme perdue' for a female, 'signalé comme perdu' otherwise", async () => {
+    for (const [nom, sexe, words] of [
+      ['Gribouille', 'F', 'Gribouille, signalée comme perdue.'],
+      ['Grigri', 'M', 'Grigri, signalé comme perdu.'],
+      ['Gris', null, 'Gris, signalé comme perdu.'],
+    ] as const) {
+      const { code } = await lostAnimal(nom, sexe);
+      await invoke(stack, 'get_public_profile', { code });
+      const subject = `Le profil de ${nom} vient d'être consulté`;
+      await expect.poll(() => mailsTo(owner.email, subject)).toHaveLength(1);
+      expect((await mailsTo(owner.email, subject))[0]?.text).toContain(words);
+    }
   });
 
   it('e-mails again once 10 minutes have passed since the last e-mail', async () => {

@@ -11,4 +11,13 @@ export { isHoneypotFilled } from './honeypot.ts';
 export { canonicalIpAddress } from './ip-address.ts';
 export { ACCEPTED_IMAGE_TYPES, FINDER_PHOTO_BUCKET, LIMITS, PHOTO_BUCKET, photoPublicUrl } from './limits.ts';
 export { mapsPointUrl, mapsSearchUrl, openStreetMapPointUrl } from './maps.ts';
+export {
+  agreeWith,
+  SEX_OPTIONS,
+  type SexFormValue,
+  type StoredSex,
+  sexFormValue,
+  sexLabel,
+  sexToStored,
+} from './sex.ts';
 export { hasControlCharacters, trimToNull, withoutControlCharacters } from './text.ts';

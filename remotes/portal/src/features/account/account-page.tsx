@@ -34,7 +34,9 @@ export function AccountPage() {
     }
     toast({
       title: COPY.account.statusUpdated,
-      description: lost ? COPY.account.nowLost(animal.nom) : COPY.account.nowFound(animal.nom),
+      description: lost
+        ? COPY.account.nowLost(animal.nom, animal.sexe)
+        : COPY.account.nowFound(animal.nom, animal.sexe),
     });
   };
 

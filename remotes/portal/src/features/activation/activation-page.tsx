@@ -367,7 +367,9 @@ export function ActivationPage() {
                 {tags.map((tag) => (
                   <Badge key={tag}>{tag}</Badge>
                 ))}
-                {values.sterilized ? <Badge color="gray">{COPY.animal.sterilized}</Badge> : null}
+                {values.sterilized ? (
+                  <Badge color="gray">{COPY.animal.sterilizedTag(String(values.sex ?? ''))}</Badge>
+                ) : null}
               </Flex>
             </section>
           </Card>

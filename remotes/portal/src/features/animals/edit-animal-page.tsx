@@ -202,7 +202,9 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
                   {sexLabel(String(values.sex ?? '')) ? (
                     <Badge color="gray">{sexLabel(String(values.sex ?? ''))}</Badge>
                   ) : null}
-                  {values.sterilized ? <Badge color="gray">{COPY.animal.sterilized}</Badge> : null}
+                  {values.sterilized ? (
+                    <Badge color="gray">{COPY.animal.sterilizedTag(String(values.sex ?? ''))}</Badge>
+                  ) : null}
                 </Flex>
               </section>
             </Card>

@@ -28,6 +28,7 @@ export function lostSinceText(lostSince: string): string {
 export interface LostAnimal {
   id: string;
   espece: string | null;
+  sexe: string | null;
   lost_since: string;
   lost_checklist: string[];
 }
@@ -66,7 +67,7 @@ export function LostChecklist({ animal }: { animal: LostAnimal }) {
   return (
     <Box>
       <Text as="p" size="2" weight="bold" color="red">
-        {text.since(lostSinceText(animal.lost_since))}
+        {text.since(lostSinceText(animal.lost_since), animal.sexe)}
       </Text>
       <Heading as="h3" size="3" mt="3" mb="2">
         {text.checklistTitle}

@@ -8,7 +8,7 @@ import { LostChecklist } from './lost-checklist.tsx';
 
 type Animal = Pick<
   Tables<'animals'>,
-  'id' | 'nom' | 'espece' | 'proprietaire_id' | 'is_lost' | 'lost_since' | 'lost_checklist'
+  'id' | 'nom' | 'espece' | 'sexe' | 'proprietaire_id' | 'is_lost' | 'lost_since' | 'lost_checklist'
 >;
 
 /**
@@ -41,7 +41,9 @@ export function LostPanel({ animal }: { animal: Animal }) {
     setLoss(outcome.loss);
     toast({
       title: COPY.account.statusUpdated,
-      description: lost ? COPY.account.nowLost(animal.nom) : COPY.account.nowFound(animal.nom),
+      description: lost
+        ? COPY.account.nowLost(animal.nom, animal.sexe)
+        : COPY.account.nowFound(animal.nom, animal.sexe),
     });
   };
 
@@ -67,7 +69,7 @@ export function LostPanel({ animal }: { animal: Animal }) {
           </Flex>
         ) : (
           <Text as="p" size="2" color="gray" mt="2">
-            {COPY.lost.notLostText}
+            {COPY.lost.notLostText(animal.sexe)}
           </Text>
         )}
       </section>

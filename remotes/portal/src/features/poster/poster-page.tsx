@@ -71,7 +71,7 @@ function Poster({ animal }: { animal: OwnedAnimal }) {
           {text.printHint}
         </Text>
         {[
-          animal.is_lost ? null : text.notLost(animal.nom),
+          animal.is_lost ? null : text.notLost(animal.nom, animal.sexe),
           contacts.length === 0 ? text.noContact : null,
           animal.codes?.suspended_at ? COPY.medal.suspendedText(animal.nom) : null,
           qr === 'failed' ? COPY.medal.qrFailed : null,
@@ -93,7 +93,7 @@ function Poster({ animal }: { animal: OwnedAnimal }) {
       </Flex>
       <div className="poster-frame">
         <article className="poster-sheet" aria-label={text.pageTitle(animal.nom)}>
-          <p className="poster-lost">{text.lost}</p>
+          <p className="poster-lost">{text.lost(animal.sexe)}</p>
           {animal.is_lost && animal.lost_since ? (
             <p className="poster-since">
               {text.since(new Date(animal.lost_since).toLocaleDateString('fr-FR', { dateStyle: 'long' }))}
@@ -114,7 +114,7 @@ function Poster({ animal }: { animal: OwnedAnimal }) {
             <div className="poster-contacts">
               {contacts.length > 0 ? (
                 <>
-                  <p className="poster-contacts-title">{text.contactTitle}</p>
+                  <p className="poster-contacts-title">{text.contactTitle(animal.sexe)}</p>
                   {contacts.map((contact) => (
                     <p key={contact.kind} className={`poster-contact poster-contact-${contact.kind}`}>
                       {contact.text}
@@ -127,7 +127,7 @@ function Poster({ animal }: { animal: OwnedAnimal }) {
             </div>
             {code ? (
               <div className="poster-qr">
-                <p className="poster-scan">{text.scan}</p>
+                <p className="poster-scan">{text.scan(animal.sexe)}</p>
                 {qr && qr !== 'failed' ? <img src={qr} alt={text.qrAlt(code)} /> : <div className="poster-qr-space" />}
                 <p className="poster-address">
                   {text.orVisit} <strong>{address}</strong>
@@ -137,7 +137,7 @@ function Poster({ animal }: { animal: OwnedAnimal }) {
           </div>
           <ul className="poster-strips">
             {Array.from({ length: STRIPS }, (_, index) => (
-              <Strip key={index} name={animal.nom} phone={phone} address={address} />
+              <Strip key={index} name={animal.nom} sex={animal.sexe} phone={phone} address={address} />
             ))}
           </ul>
         </article>
@@ -147,11 +147,21 @@ function Poster({ animal }: { animal: OwnedAnimal }) {
 }
 
 /** One tear-off strip: the name, the phone if it is public, the medal's page. */
-function Strip({ name, phone, address }: { name: string; phone: VisibleContact | undefined; address: string | null }) {
+function Strip({
+  name,
+  sex,
+  phone,
+  address,
+}: {
+  name: string;
+  sex: string | null;
+  phone: VisibleContact | undefined;
+  address: string | null;
+}) {
   return (
     <li>
       <div className="poster-strip">
-        <strong>{text.strip(name)}</strong>
+        <strong>{text.strip(name, sex)}</strong>
         {phone ? <span className="poster-strip-phone">{phone.text}</span> : null}
         {address ? <span className="poster-strip-address">{address}</span> : null}
       </div>
