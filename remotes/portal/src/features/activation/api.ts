@@ -150,20 +150,23 @@ export async function finishPendingActivation(user: User, linkCode: string | nul
     return { status: 'incomplete', code };
   }
   const registration = await registerAnimalWithCode(parsed.data);
-  if (!registration.registered) {
+  // A code this account activated meanwhile (by the same link's form in another browser) takes the photos.
+  const animalId = registration.registered ? registration.animalId : await animalOfOwnCode(parsed.data.p_code);
+  if (!animalId) {
+    // The form stays for /activer, where another code can be given: nothing typed or chosen is lost.
     if (carried) savePendingFields({ ...carried.values, code: code ?? '' });
-    else await clearPendingActivation();
     await forgetCarriedActivation();
-    return { status: 'failed', message: registration.refusal ?? registration.failure?.message ?? null, code };
+    const refused = registration.registered ? null : (registration.refusal ?? registration.failure?.message ?? null);
+    return { status: 'failed', message: refused, code };
   }
   const photos = local ? await readPendingPhotos() : [];
   const chosen = local ? Math.max(pendingPhotoCount(), photos.length) : 0;
-  const { added } = await uploadActivationPhotos(registration.animalId, photos);
+  const { added } = await uploadActivationPhotos(animalId, photos);
   await clearPendingActivation();
   await forgetCarriedActivation();
   return {
     status: 'done',
-    animalId: registration.animalId,
+    animalId,
     photosNotKept: chosen - added,
     photosElsewhere: carried?.photoCount ?? 0,
     fromLink: carried !== null,
