@@ -76,6 +76,8 @@ export const COPY = {
       count === 1
         ? "La photo choisie avant l'inscription est restée dans l'autre navigateur : ajoutez-la ici, dans « Photos de l'animal »."
         : `Les ${count} photos choisies avant l'inscription sont restées dans l'autre navigateur : ajoutez-les ici, dans « Photos de l'animal ».`,
+    detailsElsewhere:
+      "Les informations détaillées (allergies, médicaments, caractère…) sont restées dans l'autre navigateur : complétez-les ici, dans « Informations détaillées ».",
     newPasswordTitle: 'Choisir un nouveau mot de passe',
     newPassword: 'Nouveau mot de passe',
     savePassword: 'Enregistrer le mot de passe',

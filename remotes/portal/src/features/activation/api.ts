@@ -95,20 +95,38 @@ const CARRIED_ACTIVATION = 'pending_activation';
  * chosen in the metadata of the account it creates. Photos do not travel: another browser says they stayed.
  */
 export function activationLinkFor(values: ActivationFormInput, photoCount: number): ActivationLink {
-  return {
-    code: codeFromTyped(String(values.code ?? '')),
-    metadata: { [CARRIED_ACTIVATION]: { ...values, photo_count: photoCount } },
-  };
+  const whole = { ...values, photo_count: photoCount };
+  const carried =
+    JSON.stringify(whole).length <= CARRIED_MAX_CHARS
+      ? whole
+      : { ...withoutLongTexts(values), photo_count: photoCount, details_left: true };
+  return { code: codeFromTyped(String(values.code ?? '')), metadata: { [CARRIED_ACTIVATION]: carried } };
 }
 
-/** The form carried in the account's metadata, and how many photos were chosen with it. */
-function carriedActivation(user: User): { values: ActivationFormInput; photoCount: number } | null {
+/**
+ * User metadata rides in every access token, hence in every request's headers (GoTrue signs it into the
+ * JWT): a form longer than this travels without its long texts, which the other browser says stayed behind.
+ */
+const CARRIED_MAX_CHARS = 2000;
+const LONG_TEXTS = ['important_info', 'allergies', 'meds', 'temperament', 'vet_info'] as const;
+
+function withoutLongTexts(values: ActivationFormInput): ActivationFormInput {
+  const short: Record<string, unknown> = { ...values };
+  for (const field of LONG_TEXTS) delete short[field];
+  return short as ActivationFormInput;
+}
+
+/** The form carried in the account's metadata, how many photos were chosen with it, and whether texts stayed. */
+function carriedActivation(
+  user: User,
+): { values: ActivationFormInput; photoCount: number; detailsLeft: boolean } | null {
   const carried: unknown = user.user_metadata?.[CARRIED_ACTIVATION];
   if (carried === null || typeof carried !== 'object') return null;
-  const { photo_count: photoCount, ...values } = carried as Record<string, unknown>;
+  const { photo_count: photoCount, details_left: detailsLeft, ...values } = carried as Record<string, unknown>;
   return {
     values: values as ActivationFormInput,
     photoCount: typeof photoCount === 'number' && Number.isInteger(photoCount) && photoCount > 0 ? photoCount : 0,
+    detailsLeft: detailsLeft === true,
   };
 }
 
@@ -125,8 +143,18 @@ export async function forgetCarriedActivation(): Promise<void> {
 }
 
 export type PendingOutcome =
-  /** Activated. `photosNotKept`: chosen in this browser and not stored; `photosElsewhere`: left in another. */
-  | { status: 'done'; animalId: string; photosNotKept: number; photosElsewhere: number; fromLink: boolean }
+  /**
+   * Activated. `photosNotKept`: chosen in this browser and not stored; `photosElsewhere`: left in another,
+   * with the long texts when `detailsElsewhere`.
+   */
+  | {
+      status: 'done';
+      animalId: string;
+      photosNotKept: number;
+      photosElsewhere: number;
+      detailsElsewhere: boolean;
+      fromLink: boolean;
+    }
   /** The form is not finished: /activer takes it on, with the code when one is known. */
   | { status: 'incomplete'; code: string | null }
   | { status: 'failed'; message: string | null; code: string | null };
@@ -169,6 +197,7 @@ export async function finishPendingActivation(user: User, linkCode: string | nul
     animalId,
     photosNotKept: chosen - added,
     photosElsewhere: carried?.photoCount ?? 0,
+    detailsElsewhere: carried?.detailsLeft ?? false,
     fromLink: carried !== null,
   };
 }

@@ -36,6 +36,7 @@ function afterActivation(outcome: PendingOutcome): [string, { replace: true }] {
   const missing = [
     outcome.photosNotKept > 0 ? copy.photosNotKept(outcome.photosNotKept) : null,
     outcome.photosElsewhere > 0 ? copy.photosElsewhere(outcome.photosElsewhere) : null,
+    outcome.detailsElsewhere ? copy.detailsElsewhere : null,
   ].filter((text): text is string => text !== null);
   toast({ title: copy.activated.title, description: missing.join(' ') || copy.activated.description });
   const toAnimal = missing.length > 0 || outcome.fromLink;
