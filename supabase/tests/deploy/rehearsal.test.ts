@@ -85,12 +85,13 @@ beforeAll(async () => {
     photoSweep: { firstDelayMs: 0, intervalMs: 0 },
     functionEnv: { PUBLIC_SITE_URL: SITE_URL },
   });
-  // What the stack gives its functions (supabase/local/src/stack.ts), and nothing more.
+  // What the stack gives its functions (supabase/local/src/stack.ts), and nothing more, but for the legacy
+  // keys: under Deno the functions run as on a project whose legacy keys are turned off, on the new keys only.
   const functionEnv = {
     PUBLIC_SITE_URL: SITE_URL,
     SUPABASE_URL: stack.url,
-    SUPABASE_ANON_KEY: stack.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: stack.publishableKey }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: stack.secretKey }),
     LOCAL_MAILBOX_URL: `${stack.url}/mailbox/api/messages`,
     FINDER_IDENTITY_SECRET: stack.finderIdentitySecret,
     CLIENT_HASH_SECRET: stack.clientHashSecret,
