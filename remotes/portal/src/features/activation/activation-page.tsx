@@ -166,7 +166,7 @@ export function ActivationPage() {
     const registration = await registerAnimalWithCode(request);
     // Refused because this account already activated the code (its e-mail link, opened in another browser,
     // did): what this page holds, the photos first, joins the animal instead of being lost.
-    const ownAnimal = registration.registered ? null : await animalOfOwnCode(request.p_code);
+    const ownAnimal = registration.registered || registration.signedOut ? null : await animalOfOwnCode(request.p_code);
     if (ownAnimal) {
       toast({ title: text.alreadyYours.title, description: text.alreadyYours.description(photos.length) });
       await finish(ownAnimal);
