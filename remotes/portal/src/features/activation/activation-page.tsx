@@ -5,7 +5,6 @@ import {
   type ActivationFormInput,
   type ActivationRequest,
   activationFormSchema,
-  codeFromTyped,
   databaseErrorMessage,
   LIMITS,
   sexLabel,
@@ -33,7 +32,7 @@ import {
 import {
   activationLinkFor,
   animalOfOwnCode,
-  codeStatus,
+  checkTypedCode,
   forgetCarriedActivation,
   registerAnimalWithCode,
   uploadActivationPhotos,
@@ -115,13 +114,13 @@ export function ActivationPage() {
   const valid = codeState.status === 'valid';
 
   const checkCode = async () => {
-    // Read as the landing page reads it: any case, spaces or missing hyphens, O for 0, I or L for 1.
-    const code = codeFromTyped(String(form.getValues('code') ?? ''));
-    if (!String(form.getValues('code') ?? '').trim())
-      return setCodeState({ status: 'invalid', message: text.codeRequired });
-    if (!code) return setCodeState({ status: 'invalid', message: text.codeNotFound });
+    const typed = String(form.getValues('code') ?? '');
+    if (!typed.trim()) return setCodeState({ status: 'invalid', message: text.codeRequired });
     setCodeState({ status: 'checking' });
-    const status = await codeStatus(code);
+    // Read as the landing page reads it too: any case, spaces or missing hyphens, O for 0, I or L for 1.
+    const checked = await checkTypedCode(typed);
+    if (!checked) return setCodeState({ status: 'invalid', message: text.codeNotFound });
+    const { code, status } = checked;
     if (status === null) return setCodeState({ status: 'invalid', message: text.codeCheckFailed });
     if (status === 'unknown') return setCodeState({ status: 'invalid', message: text.codeNotFound });
     if (status === 'suspended') return setCodeState({ status: 'invalid', message: text.codeSuspended });

@@ -19,6 +19,10 @@ describe('what the activation’s e-mail link carries', () => {
     expect(link.metadata).toEqual({ pending_activation: { ...form, photo_count: 2 } });
   });
 
+  it('an older code as it stands, even of ten symbols that the landing page’s reading would regroup', () => {
+    expect(activationLinkFor({ ...form, code: 'MDL-EMI0ABCD-1' }, 0).code).toBe('MDL-EMI0ABCD-1');
+  });
+
   it('a long form without its long texts, since user metadata rides in every access token', () => {
     const allergies = 'Pollen, acariens. '.repeat(120);
     const link = activationLinkFor({ ...form, allergies, meds: 'Aucun', chip_or_tattoo: '250268500000001' }, 0);

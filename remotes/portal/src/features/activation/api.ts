@@ -3,6 +3,7 @@ import {
   type ActivationRequest,
   activationFormSchema,
   codeFromTyped,
+  normalizeCode,
 } from '@medaille/domain';
 import { type AuthState, type Database, type Json, supabase } from '@medaille/supabase';
 import type { ActivationLink } from '../auth/index.ts';
@@ -27,6 +28,32 @@ export async function codeStatus(code: string): Promise<string | null> {
     .then((client) => client.rpc('code_status', { p_code: code }))
     .catch(() => null);
   return !result || result.error ? null : result.data;
+}
+
+/**
+ * The codes a person may have meant by what they typed: as typed (upper-cased) first, since older codes such
+ * as MDL-DEMO-REX are kept as they are, then as the landing page reads it (codeFromTyped: spaces, missing
+ * hyphens, O for 0, I or L for 1), which alone would regroup an older code of ten symbols.
+ */
+function codesMeant(typed: string): string[] {
+  return [...new Set([normalizeCode(typed), codeFromTyped(typed)])].filter((code): code is string => code !== null);
+}
+
+/** The code meant: as typed when it is a code, else as the landing page reads it. */
+const codeMeant = (typed: string): string | null => codesMeant(typed)[0] ?? null;
+
+/**
+ * The code a person typed and its status, the first reading of it that the database knows ('unknown' when
+ * none; a null status when it could not be asked). Null when nothing typed looks like a code.
+ */
+export async function checkTypedCode(typed: string): Promise<{ code: string; status: string | null } | null> {
+  const codes = codesMeant(typed);
+  for (const code of codes) {
+    const status = await codeStatus(code);
+    if (status !== 'unknown') return { code, status };
+  }
+  const last = codes.at(-1);
+  return last ? { code: last, status: 'unknown' } : null;
 }
 
 export type Registration =
@@ -100,7 +127,7 @@ export function activationLinkFor(values: ActivationFormInput, photoCount: numbe
     JSON.stringify(whole).length <= CARRIED_MAX_CHARS
       ? whole
       : { ...withoutLongTexts(values), photo_count: photoCount, details_left: true };
-  return { code: codeFromTyped(String(values.code ?? '')), metadata: { [CARRIED_ACTIVATION]: carried } };
+  return { code: codeMeant(String(values.code ?? '')), metadata: { [CARRIED_ACTIVATION]: carried } };
 }
 
 /**
@@ -170,7 +197,7 @@ export async function finishPendingActivation(user: User, linkCode: string | nul
   const local = readPendingActivation();
   const carried = local ? null : carriedActivation(user);
   const values = local ?? carried?.values;
-  const code = codeFromTyped(String(values?.code ?? '')) ?? linkCode;
+  const code = codeMeant(String(values?.code ?? '')) ?? linkCode;
   const parsed = values ? activationFormSchema.safeParse({ ...values, code }) : null;
   if (!parsed?.success) {
     // Kept in this browser, the carried form fills /activer.
