@@ -20,7 +20,7 @@ describe('what the activation’s e-mail link carries', () => {
   });
 
   it('an older code as it stands, even of ten symbols that the landing page’s reading would regroup', () => {
-    expect(activationLinkFor({ ...form, code: 'MDL-EMI0ABCD-1' }, 0).code).toBe('MDL-EMI0ABCD-1');
+    expect(activationLinkFor({ ...form, code: 'MDL-EMI0ABCDE-1' }, 0).code).toBe('MDL-EMI0ABCDE-1');
   });
 
   it('a long form without its long texts, since user metadata rides in every access token', () => {
