@@ -51,6 +51,8 @@ export function useUnsavedChangesGuard(unsaved: boolean) {
       title={text.title}
       description={text.text}
       confirmLabel={text.confirm}
+      // Nothing stored is destroyed: the accent, not the red of a deletion.
+      tone="accent"
       onConfirm={() => {
         const go = pending;
         setPending(null);
