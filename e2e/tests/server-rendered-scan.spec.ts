@@ -91,7 +91,7 @@ test('the name, the lost banner and the visible contacts are in the HTML respons
     '>Rex<',
     'Animal signalé comme perdu',
     'href="tel:+33612345678"',
-    'href="mailto:visible@example.fr"',
+    'href="mailto:visible@example.fr?subject=',
   ]) {
     expect(html).toContain(shown);
   }
@@ -108,9 +108,12 @@ test('the name, the lost banner and the visible contacts are in the HTML respons
   await expect(served.getByRole('alert').filter({ hasText: 'Animal signalé comme perdu' })).toBeVisible();
   const contact = served.getByRole('region', { name: 'CONTACT' });
   await expect(contact.getByRole('link', { name: '06 12 34 56 78' })).toHaveAttribute('href', 'tel:+33612345678');
-  await expect(contact.getByRole('link', { name: 'visible@example.fr' })).toHaveAttribute(
-    'href',
-    'mailto:visible@example.fr',
+  // An e-mail to the owner starts written, as an SMS does: a subject and the page's address.
+  const mail = new URL((await contact.getByRole('link', { name: 'visible@example.fr' }).getAttribute('href')) ?? '');
+  expect(`${mail.protocol}${mail.pathname}`).toBe('mailto:visible@example.fr');
+  expect(mail.searchParams.get('subject')).toBe("J'ai trouvé Rex");
+  expect(mail.searchParams.get('body')).toMatch(
+    new RegExp(`^Bonjour, j'ai trouvé Rex et j'ai scanné sa médaille : http://[^ ]+/${rex}$`),
   );
   // The hydration data is the profile, whole: the owner's text as written.
   const data = JSON.parse((await page.locator('script#medaille-scan-data').textContent()) ?? 'null');
@@ -134,6 +137,8 @@ test('without JavaScript the page shows the animal, the message form sends, and 
 
   // The message to the owner: a plain HTML form that the host forwards to post_finder_message.
   await page.getByText('Envoyer un message', { exact: true }).click();
+  // The owner's e-mail is on the page: the form does not pretend to hide it.
+  await expect(page.getByText('Votre message lui sera transmis par e-mail.', { exact: true })).toBeVisible();
   await page.getByLabel('Votre message').fill('Il est avec moi, sans JavaScript.');
   await page.getByLabel(/Comment vous joindre/).fill('07 00 00 00 01');
   await page.getByRole('button', { name: 'Envoyer', exact: true }).click();

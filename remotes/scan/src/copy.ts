@@ -10,6 +10,8 @@ export const SUPPORT_EMAIL = 'contact@medaille.fr';
 /** What the owner reads, in French whatever the finder's language: the text of an SMS or WhatsApp message. */
 export const OWNER_TEXT = {
   found: (name: string, pageUrl: string) => `Bonjour, j'ai trouvé ${name} et j'ai scanné sa médaille : ${pageUrl}`,
+  /** The subject of an e-mail to the owner's public address. */
+  mailSubject: (name: string) => `J'ai trouvé ${name}`,
   /** The national registry of dogs and cats, which the guide names. */
   icadUrl: 'https://www.i-cad.fr',
 } as const;
@@ -85,11 +87,10 @@ export const COPY = {
     sterilizedTag: (sex: Sex) => (sex === 'M' ? 'Stérilisé' : sex === 'F' ? 'Stérilisée' : 'Stérilisé(e)'),
     photoOf: (name: string, index: number) => `Photo ${index} de ${name}`,
     footer: 'Profil sécurisé par Médaille',
-    // Every way to reach the owner when the phone is public (issue 17).
+    // Every way to reach the owner when the phone is public.
     callOwner: 'Appeler le propriétaire',
     sendSms: 'Envoyer un SMS',
     whatsApp: 'Écrire sur WhatsApp',
-    reachOwner: 'Autres moyens de joindre le propriétaire',
   },
   // What to do in France when nobody answers (issue 17): its steps are france-guide.tsx's, loaded when it opens.
   guide: {

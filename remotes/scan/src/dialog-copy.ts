@@ -43,7 +43,9 @@ const DIALOG_COPY = {
   },
   message: {
     title: (name: string) => `Écrire au propriétaire de ${name}`,
-    intro: 'Votre message lui sera transmis par e-mail. Son adresse ne vous sera pas communiquée.',
+    intro: 'Votre message lui sera transmis par e-mail.',
+    // Said only while the owner's e-mail is not shown on the page.
+    addressKept: 'Son adresse ne vous sera pas communiquée.',
     message: 'Votre message',
     counter: (count: number, max: number) => `${count}/${max}`,
     contact: 'Comment vous joindre (téléphone ou email, facultatif)',
@@ -54,11 +56,11 @@ const DIALOG_COPY = {
     sent: { title: 'Message transmis au propriétaire', description: 'Votre message a été envoyé avec succès' },
     // One photo of the found animal (issue 17).
     photo: 'Photo de l’animal (facultatif)',
-    photoHint: 'JPEG, PNG ou WebP, 5 Mo au plus. Seul son propriétaire pourra la voir.',
+    photoHint: 'JPEG, PNG ou WebP, jusqu’à 25 Mo. Seul son propriétaire pourra la voir.',
     photoPreview: 'Photo jointe',
     photoRemove: 'Retirer la photo',
     photoPreparing: 'Préparation de la photo…',
-    photoTooLarge: 'La photo ne doit pas dépasser 5 Mo.',
+    photoTooLarge: 'La photo ne doit pas dépasser 25 Mo.',
     photoType: 'Choisissez une photo JPEG, PNG ou WebP.',
     photoUnreadable: 'Impossible de lire cette photo. Choisissez-en une autre.',
     failed: { title: 'Erreur', description: "Impossible d'envoyer le message" },

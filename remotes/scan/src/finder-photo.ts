@@ -5,7 +5,10 @@ export const FINDER_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as c
 
 export type PhotoProblem = 'type' | 'tooLarge' | 'unreadable';
 
-/** Why a chosen file cannot be sent, before reading it: its declared type and its size (5 MB). */
+/**
+ * Why a chosen file cannot be sent, before reading it: its declared type, and a size beyond any phone
+ * camera's photo (LIMITS.finderPhotoMaxBytes); a large photo is resized, not refused.
+ */
 export function photoProblem(file: File): PhotoProblem | null {
   if (!(FINDER_PHOTO_TYPES as readonly string[]).includes(file.type)) return 'type';
   if (file.size > LIMITS.finderPhotoMaxBytes) return 'tooLarge';
@@ -21,8 +24,9 @@ const ATTEMPTS = [
 
 /**
  * The photo as it is sent: decoded (turned upright by its EXIF orientation), its longest side brought
- * to 1600 px at most, encoded as JPEG 0.8 (smaller again if still over 700 KB), in base64. Throws when
- * the browser cannot decode it.
+ * to 1600 px at most, encoded as JPEG 0.8 (smaller again if still over 700 KB), in base64. Drawn anew,
+ * it carries none of the file's metadata: not the place where the camera took it. Throws when the
+ * browser cannot decode it.
  */
 export async function resizedPhotoBase64(file: File): Promise<string> {
   const bitmap = await createImageBitmap(file);

@@ -47,6 +47,10 @@ describe('the language a finder gets', () => {
 });
 
 describe('the dictionaries', () => {
+  it('Spanish says the animal is lost, not given up for lost', async () => {
+    expect((await dictionaryFor('es')).profile.lost).toBe('Animal perdido');
+  });
+
   const others = LANGUAGES.filter(({ code }) => code !== 'fr').map(({ code }) => code);
 
   it('French ages are SPEC’s, as the rest of the product writes them', () => {

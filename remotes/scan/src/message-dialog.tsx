@@ -16,9 +16,20 @@ interface ChosenPhoto {
 /**
  * The finder's message to the owner: a message (300 characters, with a live counter), an optional way to
  * be reached, one optional photo of the animal (camera or gallery: no `capture`, so that phones offer
- * both), and a hidden field only robots fill. Its fields start empty each time it opens.
+ * both), and a hidden field only robots fill. Its fields start empty each time it opens. It says the
+ * owner's address stays hidden only while the page does not show it (`ownerEmailShown`).
  */
-export default function MessageDialog({ code, name, onClose }: { code: string; name: string; onClose: () => void }) {
+export default function MessageDialog({
+  code,
+  name,
+  ownerEmailShown,
+  onClose,
+}: {
+  code: string;
+  name: string;
+  ownerEmailShown: boolean;
+  onClose: () => void;
+}) {
   const copy = useDialogWords();
   const text = copy.message;
   const [message, setMessage] = useState('');
@@ -92,7 +103,7 @@ export default function MessageDialog({ code, name, onClose }: { code: string; n
     <ModalDialog onClose={onClose} labelledBy="scan-message-title">
       <form className="scan-form" onSubmit={submit} noValidate>
         <h2 id="scan-message-title">{text.title(name)}</h2>
-        <p>{text.intro}</p>
+        <p>{ownerEmailShown ? text.intro : `${text.intro} ${text.addressKept}`}</p>
         <label htmlFor="scan-message">{text.message}</label>
         <textarea
           id="scan-message"

@@ -81,13 +81,19 @@ describe('the profile’s display rules', () => {
     const address = contact.getByRole('link', { name: '3 rue des Lilas, Lyon' });
     expect(address.getAttribute('target')).toBe('_blank');
     expect(address.getAttribute('href')).toContain('https://www.google.com/maps/search/?api=1&query=');
-    // The phone's SMS and WhatsApp links are the other two.
     expect(contact.getAllByRole('link').map((link) => link.textContent)).toEqual([
       '06 12 34 56 78',
-      'Envoyer un SMS',
-      'Écrire sur WhatsApp',
       '3 rue des Lilas, Lyon',
     ]);
+    // Not lost, the finder's help calls first all the same, then SMS and WhatsApp.
+    const help = within(screen.getByRole('region', { name: 'Vous avez trouvé Kiki ?' }));
+    expect(help.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')?.slice(0, 4)])).toEqual(
+      [
+        ['Appeler le propriétaire', 'tel:'],
+        ['Envoyer un SMS', 'sms:'],
+        ['Écrire sur WhatsApp', 'http'],
+      ],
+    );
   });
 
   it('tells the finder to write when no contact is visible', () => {

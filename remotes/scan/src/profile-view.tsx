@@ -49,23 +49,32 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * SMS and WhatsApp to the public phone, each with a text naming the animal and this page: in French
- * whatever the finder's language, as the owner reads it.
+ * Every way to reach the owner by phone, first in the finder's help, lost or not (a finder usually has the
+ * animal before its owner knows it is gone): a call, then SMS and WhatsApp, each with a text naming the
+ * animal and this page, in French whatever the finder's language, as the owner reads it.
  */
-function ReachByText({ phone, name }: { phone: string; name: string }) {
+function ReachByPhone({ phone, name }: { phone: string; name: string }) {
   const text = useWords().copy.profile;
   const body = OWNER_TEXT.found(name, usePageUrl());
   return (
-    <ul className="scan-reach" aria-label={text.reachOwner}>
-      <li>
-        <a href={smsHref(phone, body)}>{text.sendSms}</a>
-      </li>
-      <li>
-        <a href={whatsAppHref(phone, body)} target="_blank" rel="noopener noreferrer">
+    <>
+      <a className="md-button md-button-primary scan-call" href={phoneHref(phone)}>
+        {text.callOwner}
+      </a>
+      <div className="scan-actions scan-reach">
+        <a className="md-button md-button-secondary" href={smsHref(phone, body)}>
+          {text.sendSms}
+        </a>
+        <a
+          className="md-button md-button-secondary"
+          href={whatsAppHref(phone, body)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {text.whatsApp}
         </a>
-      </li>
-    </ul>
+      </div>
+    </>
   );
 }
 
@@ -140,6 +149,13 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
     setOpen('location');
   };
   const contacts = visibleContacts(profile);
+  const ownerEmailShown = contacts.some((contact) => contact.kind === 'email');
+  const pageUrl = usePageUrl();
+  // An e-mail to the owner starts written, in French as the owner reads it, as an SMS does.
+  const hrefOf = (contact: (typeof contacts)[number]) =>
+    contact.kind === 'email'
+      ? `${contact.href}?subject=${encodeURIComponent(OWNER_TEXT.mailSubject(profile.name))}&body=${encodeURIComponent(OWNER_TEXT.found(profile.name, pageUrl))}`
+      : contact.href;
   const sex = sexToStored(profile.sex);
   const tags = [
     speciesText(copy, profile.species),
@@ -151,17 +167,16 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
   const lost = profile.is_lost;
   const phone = profile.show_public_phone ? profile.public_phone?.trim() : undefined;
 
-  // Lost: the finder's actions come right under the banner, calling first when the phone is public.
+  // The finder's actions, calling first when the phone is public; lost, right under the banner.
   const help = (
-    <section className={lost ? 'scan-card scan-help scan-help-lost' : 'scan-card scan-help'}>
-      <h2>{text.helpTitle(profile.name)}</h2>
+    <section
+      className={lost ? 'scan-card scan-help scan-help-lost' : 'scan-card scan-help'}
+      aria-labelledby="scan-help-title"
+    >
+      <h2 id="scan-help-title">{text.helpTitle(profile.name)}</h2>
+      {phone ? <ReachByPhone phone={phone} name={profile.name} /> : null}
       <p>{text.helpText(profile.name, sex)}</p>
       <div className="scan-actions">
-        {lost && phone ? (
-          <a className="md-button md-button-primary" href={phoneHref(phone)}>
-            {text.callOwner}
-          </a>
-        ) : null}
         <UntilHydrated
           part="location"
           name={profile.name}
@@ -172,6 +187,7 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
         <UntilHydrated
           part="message"
           name={profile.name}
+          ownerEmailShown={ownerEmailShown}
           prepare={() => prepare('message')}
           onOpen={() => setOpenState('message')}
           summary={text.sendMessage}
@@ -216,12 +232,11 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
             {contacts.map((contact) => (
               <li key={contact.kind}>
                 <a
-                  href={contact.href}
+                  href={hrefOf(contact)}
                   {...(contact.kind === 'address' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
                 >
                   {contact.text}
                 </a>
-                {contact.kind === 'phone' && phone ? <ReachByText phone={phone} name={profile.name} /> : null}
               </li>
             ))}
           </ul>
@@ -277,7 +292,9 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
             onClose={close}
           />
         ) : null}
-        {open === 'message' ? <MessageDialog code={profile.code} name={profile.name} onClose={close} /> : null}
+        {open === 'message' ? (
+          <MessageDialog code={profile.code} name={profile.name} ownerEmailShown={ownerEmailShown} onClose={close} />
+        ) : null}
         {open === 'location' ? (
           <LocationDialog code={profile.code} name={profile.name} sex={sex} onClose={close} onShared={onChanged} />
         ) : null}

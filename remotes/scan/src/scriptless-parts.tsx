@@ -38,7 +38,17 @@ function OpenAsDialog({ scripts, outcome }: { scripts: string[]; outcome: boolea
   return <script dangerouslySetInnerHTML={{ __html: code }} />;
 }
 
-function MessageForm({ name, outcome, scripts }: { name: string; outcome?: ScanMessageForm; scripts: string[] }) {
+function MessageForm({
+  name,
+  ownerEmailShown,
+  outcome,
+  scripts,
+}: {
+  name: string;
+  ownerEmailShown: boolean;
+  outcome?: ScanMessageForm;
+  scripts: string[];
+}) {
   const copy = useDialogWords();
   const text = copy.message;
   if (outcome?.state === 'sent') {
@@ -57,7 +67,7 @@ function MessageForm({ name, outcome, scripts }: { name: string; outcome?: ScanM
       <form className="scan-form" method="post">
         <OpenAsDialog scripts={scripts} outcome={outcome !== undefined} />
         <h2 id="scan-form-title">{text.title(name)}</h2>
-        <p>{text.intro}</p>
+        <p>{ownerEmailShown ? text.intro : `${text.intro} ${text.addressKept}`}</p>
         {outcome?.state === 'refused' ? (
           <p className="scan-error" role="alert">
             {outcome.error}
@@ -107,9 +117,9 @@ function LocationNeedsScript() {
 /** The server's writer of the parts; `messageScripts`: the message dialog's scripts (messageDialogScripts). */
 export const scriptlessWriter =
   (messageScripts: string[]): ScriptlessWriter =>
-  (part, { name, messageForm }) =>
+  (part, { name, ownerEmailShown, messageForm }) =>
     part === 'message' ? (
-      <MessageForm name={name} outcome={messageForm} scripts={messageScripts} />
+      <MessageForm name={name} ownerEmailShown={ownerEmailShown} outcome={messageForm} scripts={messageScripts} />
     ) : (
       <LocationNeedsScript />
     );

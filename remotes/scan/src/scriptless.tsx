@@ -21,9 +21,13 @@ import { useHydrated, usePageFacts } from './page-facts.ts';
 
 export type ScriptlessPart = 'message' | 'location';
 
-/** What a part is written from besides the page's words: the animal's name, the message form's outcome. */
+/**
+ * What a part is written from besides the page's words: the animal's name, whether the page shows the
+ * owner's e-mail, the message form's outcome.
+ */
 export interface PartFacts {
   name: string;
+  ownerEmailShown: boolean;
   messageForm?: ScanMessageForm;
 }
 
@@ -86,6 +90,7 @@ const typedIn = (part: HTMLElement) =>
 export function UntilHydrated({
   part,
   name,
+  ownerEmailShown = false,
   summary,
   className,
   prepare = () => Promise.resolve(),
@@ -94,6 +99,8 @@ export function UntilHydrated({
   part: ScriptlessPart;
   /** The animal's name, for the part's title. */
   name: string;
+  /** Whether the page shows the owner's e-mail, which the message form then does not say it hides. */
+  ownerEmailShown?: boolean;
   summary: string;
   className: string;
   /** Brings what `onOpen` shows, so that it shows at once; `onOpen` runs even if it fails (the dialog says so). */
@@ -106,7 +113,10 @@ export function UntilHydrated({
   const details = useRef<HTMLDetailsElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   // The same element on every render (see ServerPart).
-  const content = useMemo(() => <ServerPart part={part} facts={{ name, messageForm }} />, [part, name, messageForm]);
+  const content = useMemo(
+    () => <ServerPart part={part} facts={{ name, ownerEmailShown, messageForm }} />,
+    [part, name, ownerEmailShown, messageForm],
+  );
   // The server's part stays for good (kept), or until what the button opens is ready (handingOver).
   const [kept, setKept] = useState(false);
   const [handingOver, setHandingOver] = useState(false);

@@ -10,10 +10,11 @@ export const LIMITS = {
   messageMaxLength: 300,
   finderContactMaxLength: 254,
   /**
-   * The finder's photo of the animal they found: the file chosen (5 MB), then what is sent once resized as
-   * JPEG, small enough for a function's request body (1 MB as base64 in JSON).
+   * The finder's photo of the animal they found: the file chosen (25 MB, enough for any phone camera's
+   * photo, which the browser resizes; a bound on what it is asked to decode), then what is sent once
+   * resized as JPEG, small enough for a function's request body (1 MB as base64 in JSON).
    */
-  finderPhotoMaxBytes: 5 * 1024 * 1024,
+  finderPhotoMaxBytes: 25 * 1024 * 1024,
   finderPhotoSentMaxBytes: 700 * 1024,
   finderPhotoMaxSide: 1600,
   finderPhotoQuality: 0.8,

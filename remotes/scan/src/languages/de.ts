@@ -81,7 +81,6 @@ const de: Dictionary = {
     callOwner: 'Besitzer anrufen',
     sendSms: 'SMS senden',
     whatsApp: 'Über WhatsApp schreiben',
-    reachOwner: 'Weitere Wege, den Besitzer zu erreichen',
   },
   guide: {
     title: 'Tier gefunden: Was tun in Frankreich?',

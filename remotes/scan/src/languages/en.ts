@@ -81,7 +81,6 @@ const en: Dictionary = {
     callOwner: 'Call the owner',
     sendSms: 'Send a text message',
     whatsApp: 'Message on WhatsApp',
-    reachOwner: 'Other ways to reach the owner',
   },
   guide: {
     title: 'Found an animal: what to do in France?',

@@ -26,7 +26,7 @@ const es: Dictionary = {
   contactUs: 'Contactar',
   loadFailed: { title: 'Error', retry: 'Reintentar' },
   profile: {
-    lost: 'Animal dado por perdido',
+    lost: 'Animal perdido',
     characteristics: 'Características',
     speciesNames: {
       dog: 'Perro',
@@ -77,7 +77,6 @@ const es: Dictionary = {
     callOwner: 'Llamar al dueño',
     sendSms: 'Enviar un SMS',
     whatsApp: 'Escribir por WhatsApp',
-    reachOwner: 'Otras formas de contactar con el dueño',
   },
   guide: {
     title: 'Animal encontrado: ¿qué hacer en Francia?',

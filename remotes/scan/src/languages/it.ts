@@ -77,7 +77,6 @@ const it: Dictionary = {
     callOwner: 'Chiama il proprietario',
     sendSms: 'Invia un SMS',
     whatsApp: 'Scrivi su WhatsApp',
-    reachOwner: 'Altri modi per contattare il proprietario',
   },
   guide: {
     title: 'Animale trovato: cosa fare in Francia?',

@@ -78,7 +78,6 @@ const nl: Dictionary = {
     callOwner: 'Bel de eigenaar',
     sendSms: 'Stuur een sms',
     whatsApp: 'Stuur een WhatsApp-bericht',
-    reachOwner: 'Andere manieren om de eigenaar te bereiken',
   },
   guide: {
     title: 'Dier gevonden: wat te doen in Frankrijk?',
