@@ -7,7 +7,9 @@
  * - GET and HEAD `/{code}`: the scan page rendered on the server by the scan remote's own server entry, with
  *   the profile as hydration data; today's client-rendered page whenever that cannot be done in time.
  * - POST `/{code}`: the message form, sent to post_finder_message, then the page again with its outcome.
+ * - GET `/{code}?code=…`: a code typed again on a page with no owner to reach, sent on to its own page.
  */
+import { codeFromTyped } from '@medaille/domain';
 import type { ScanMessageForm, ScanServerPage } from '@medaille/federation';
 import { scanCodeOf } from '@medaille/routing';
 import { callFinderFunction, type FinderCall } from './backend.ts';
@@ -299,6 +301,15 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
     const type = response.headers.get('content-type') ?? '';
     if (!response.ok || !type.startsWith('text/html')) return response;
     const plain = request.method === 'GET' && !response.headers.has('content-encoding');
+    const typed = url.searchParams.get('code');
+    if (code !== null && typed !== null) {
+      // The scan page's form to type a code again, sent without JavaScript: as typed on the landing page.
+      const next = codeFromTyped(typed) ?? code;
+      return new Response(null, {
+        status: 303,
+        headers: { Location: `/${encodeURIComponent(next)}`, 'Cache-Control': 'no-store' },
+      });
+    }
     const page = plain ? await response.text() : await shellPage(url);
     if (code !== null) return scanPage({ request, code, info, page });
     const headers = new Headers(response.headers);

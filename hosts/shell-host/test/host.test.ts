@@ -201,6 +201,18 @@ describe('GET /{code}', () => {
     expect(hydrationOf(await response.text())).toMatchObject({ answer: { status: 'not_found' } });
   });
 
+  it('sends a code typed again on a page (its form without JavaScript) on to that code’s page, read as on the landing page', async () => {
+    const url = await startHost();
+    const answer = await fetch(`${url}/MDL-NOPE-0000?code=${encodeURIComponent('mdl demo rex')}`, {
+      redirect: 'manual',
+    });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe('/MDL-DEMO-REX');
+    // Nothing like a code: the same page again.
+    const nothing = await fetch(`${url}/MDL-NOPE-0000?code=`, { redirect: 'manual' });
+    expect(nothing.headers.get('location')).toBe('/MDL-NOPE-0000');
+  });
+
   it('answers HEAD with the headers alone', async () => {
     const url = await startHost();
     const response = await fetch(`${url}/${rex}`, { method: 'HEAD' });

@@ -41,6 +41,11 @@ export const COPY = {
     text: 'Vérifiez le QR ou contactez-nous si besoin.',
   },
   contactUs: 'Nous contacter',
+  // A finder's way forward from a page with no owner to reach (the landing page's words).
+  retype: {
+    hint: 'Saisissez le code imprimé sur la médaille, par exemple MDL-7KQ4-M9XP-3T.',
+    submit: 'Voir sa fiche',
+  },
   /** Before the code in clear, grouped as printed on the medal: what a finder reads is what they type. */
   medalCode: 'Code de la médaille',
   loadFailed: {

@@ -89,6 +89,8 @@ const DIALOG_COPY = {
   guide: {
     owner: 'Appelez ou écrivez à son propriétaire avec les boutons de cette page.',
     vet: "Personne ne répond ? N'importe quel vétérinaire peut lire gratuitement sa puce ou son tatouage.",
+    vetFirst:
+      "N'importe quel vétérinaire peut lire gratuitement sa puce ou son tatouage et retrouver son propriétaire.",
     icadBefore: 'Vous pouvez aussi déclarer l’animal trouvé auprès de l’',
     icadLink: 'I-CAD',
     icadAfter:

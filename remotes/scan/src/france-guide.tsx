@@ -4,12 +4,13 @@
 import { OWNER_TEXT } from './copy.ts';
 import { useDialogWords } from './i18n.ts';
 
-export default function FranceGuideSteps() {
+/** The steps; `ownerUnknown`: no owner to call from the page, the vet comes first. */
+export default function FranceGuideSteps({ ownerUnknown }: { ownerUnknown: boolean }) {
   const steps = useDialogWords().guide;
   return (
     <ol>
-      <li>{steps.owner}</li>
-      <li>{steps.vet}</li>
+      {ownerUnknown ? null : <li>{steps.owner}</li>}
+      <li>{ownerUnknown ? steps.vetFirst : steps.vet}</li>
       <li>
         {steps.icadBefore}
         <a href={OWNER_TEXT.icadUrl} target="_blank" rel="noopener noreferrer">

@@ -1,15 +1,16 @@
 import { toast } from '@medaille/design-system/toast';
 import { mapsPointUrl, phoneHref, sexToStored, smsHref, visibleContacts, whatsAppHref } from '@medaille/domain';
-import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { OWNER_TEXT } from './copy.ts';
 import { ageText, dateTimeText, sexText, speciesText, weightText } from './format.ts';
+import { FranceGuide } from './france-guide-card.tsx';
 import { dialogWordsFor, useWords } from './i18n.ts';
 import { isCoolingDown } from './location-cooldown.ts';
 import { onDemand } from './on-demand.tsx';
-import { usePageFacts, usePageUrl, useRenderedAt } from './page-facts.ts';
+import { usePageUrl, useRenderedAt } from './page-facts.ts';
 import { PhotoCarousel } from './photo-carousel.tsx';
 import type { PublicProfile } from './profile-api.ts';
-import { KeepServerHtml, UntilHydrated } from './scriptless.tsx';
+import { UntilHydrated } from './scriptless.tsx';
 import { MedalCode } from './states.tsx';
 
 // Loaded when first opened: a finder who only reads the page never downloads them. The message dialog's
@@ -22,8 +23,6 @@ const DIALOGS = {
 const Lightbox = DIALOGS.lightbox.Component;
 const MessageDialog = DIALOGS.message.Component;
 const LocationDialog = DIALOGS.location.Component;
-const GUIDE_STEPS = onDemand(() => import('./france-guide.tsx'));
-const FranceGuideSteps = GUIDE_STEPS.Component;
 
 type Open = 'lightbox' | 'message' | 'location' | null;
 
@@ -75,47 +74,6 @@ function ReachByPhone({ phone, name }: { phone: string; name: string }) {
         </a>
       </div>
     </>
-  );
-}
-
-/**
- * What to do in France when the owner cannot be reached; open at once when the animal is lost. Its steps
- * are downloaded when it first opens, and shown once they are here.
- */
-function FranceGuide({ open }: { open: boolean }) {
-  const { copy, language } = useWords();
-  const [shown, setShown] = useState(open);
-  // Open on the server's page: its steps are in the HTML, which the browser keeps (nothing downloaded).
-  const serverWritten = usePageFacts() !== undefined && open;
-  // The steps' words download beside the steps' own chunk, not after it.
-  useEffect(() => {
-    if (shown && !serverWritten) void dialogWordsFor(language);
-  }, [shown, serverWritten, language]);
-  // The same element on every render, so that React keeps the server's steps (see KeepServerHtml).
-  const steps = useMemo(
-    () => (
-      <Suspense fallback={null}>
-        <KeepServerHtml>
-          <FranceGuideSteps />
-        </KeepServerHtml>
-      </Suspense>
-    ),
-    [],
-  );
-  return (
-    <details
-      className="scan-card scan-guide"
-      open={open}
-      onToggle={(event) => {
-        if (!event.currentTarget.open || shown) return;
-        // Shown once its code and words are here, as a dialog is (onDemand).
-        const show = () => setShown(true);
-        Promise.all([GUIDE_STEPS.load(), dialogWordsFor(language)]).then(show, show);
-      }}
-    >
-      <summary>{copy.guide.title}</summary>
-      {shown ? steps : null}
-    </details>
   );
 }
 

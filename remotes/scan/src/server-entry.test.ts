@@ -230,9 +230,13 @@ describe('the built server entry', () => {
     [{ status: 'suspended', code: 'MDL-S' }, ['Médaille suspendue', 'mailto:contact@medaille.fr']],
     [{ status: 'retired', code: 'MDL-R' }, ['Médaille retirée', 'MDL-R']],
   ];
-  it.each(states)('renders the %j screen with its buttons as links', async (answer, expected) => {
+  it.each(states)('renders the %j screen with its buttons as links, and a way forward', async (answer, expected) => {
     const page = await server.renderScanPage(input({ code: answer.code, answer }));
     for (const part of expected) expect(page.html).toContain(part);
+    // The code typed again, by a form that works without JavaScript, and what to do in France.
+    expect(page.html).toMatch(/<form[^>]*method="get"[^>]*>/);
+    expect(page.html).toContain('name="code"');
+    expect(page.html).toContain('Animal trouvé : que faire en France ?');
   });
 
   it('refuses what is not an answer of get_public_profile, and an aborted render', async () => {

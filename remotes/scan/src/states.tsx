@@ -1,4 +1,5 @@
 import { SUPPORT_EMAIL } from './copy.ts';
+import { FranceGuide } from './france-guide-card.tsx';
 import { useWords } from './i18n.ts';
 
 function ContactUs() {
@@ -7,6 +8,39 @@ function ContactUs() {
     <a className="md-button md-button-secondary" href={`mailto:${SUPPORT_EMAIL}`}>
       {copy.contactUs}
     </a>
+  );
+}
+
+/**
+ * A finder's way forward from a page with no owner to reach: the code typed again as they read it on the
+ * medal (a misread QR, a code typed wrong), and what to do in France. A plain form, with or without
+ * JavaScript: it asks this page again with `?code=`, which the host sends on to the typed code's page, read
+ * as the landing page reads it. No code of its own in the page's JavaScript.
+ */
+function WayForward() {
+  const { copy } = useWords();
+  return (
+    <>
+      <form className="scan-card scan-retype" method="get">
+        <label htmlFor="scan-retype-code">{copy.medalCode}</label>
+        <p id="scan-retype-hint" className="scan-hint">
+          {copy.retype.hint}
+        </p>
+        <input
+          id="scan-retype-code"
+          name="code"
+          required
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby="scan-retype-hint"
+        />
+        <button type="submit" className="md-button md-button-primary">
+          {copy.retype.submit}
+        </button>
+      </form>
+      <FranceGuide open={false} ownerUnknown />
+    </>
   );
 }
 
@@ -26,6 +60,7 @@ export function UnclaimedState({ code }: { code: string }) {
           {copy.unclaimed.haveAccount}
         </a>
       </div>
+      <WayForward />
     </main>
   );
 }
@@ -50,6 +85,7 @@ export function SuspendedState({ code }: { code: string }) {
       <p>{copy.suspended.text}</p>
       <MedalCode code={code} />
       <ContactUs />
+      <WayForward />
     </main>
   );
 }
@@ -62,6 +98,7 @@ export function RetiredState({ code }: { code: string }) {
       <p>{copy.retired.text}</p>
       <MedalCode code={code} />
       <ContactUs />
+      <WayForward />
     </main>
   );
 }
@@ -73,6 +110,7 @@ export function NotFoundState() {
       <h1>{copy.notFound.title}</h1>
       <p>{copy.notFound.text}</p>
       <ContactUs />
+      <WayForward />
     </main>
   );
 }

@@ -77,6 +77,7 @@ const de: DialogDictionary = {
   guide: {
     owner: 'Rufen Sie den Besitzer an oder schreiben Sie ihm über die Schaltflächen auf dieser Seite.',
     vet: 'Niemand meldet sich? Jeder Tierarzt liest den Chip oder die Tätowierung kostenlos aus.',
+    vetFirst: 'Jeder Tierarzt liest den Chip oder die Tätowierung kostenlos aus und findet den Besitzer.',
     icadBefore: 'Sie können das gefundene Tier auch bei ',
     icadLink: 'I-CAD',
     icadAfter:

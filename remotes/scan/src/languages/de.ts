@@ -24,6 +24,10 @@ const de: Dictionary = {
   },
   medalCode: 'Code des Anhängers',
   contactUs: 'Kontakt',
+  retype: {
+    hint: 'Geben Sie den auf dem Anhänger gedruckten Code ein, zum Beispiel MDL-7KQ4-M9XP-3T.',
+    submit: 'Profil ansehen',
+  },
   loadFailed: { title: 'Fehler', retry: 'Erneut versuchen' },
   profile: {
     lost: 'Dieses Tier wurde als vermisst gemeldet',

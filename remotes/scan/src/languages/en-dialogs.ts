@@ -76,6 +76,7 @@ const en: DialogDictionary = {
   guide: {
     owner: 'Call or write to its owner with the buttons on this page.',
     vet: 'No answer? Any vet can read its microchip or tattoo free of charge.',
+    vetFirst: 'Any vet can read its microchip or tattoo free of charge and find its owner.',
     icadBefore: 'You can also report the animal as found to ',
     icadLink: 'I-CAD',
     icadAfter:

@@ -24,6 +24,10 @@ const en: Dictionary = {
   },
   medalCode: 'Tag code',
   contactUs: 'Contact us',
+  retype: {
+    hint: 'Type the code printed on the tag, for example MDL-7KQ4-M9XP-3T.',
+    submit: 'See its profile',
+  },
   loadFailed: { title: 'Error', retry: 'Try again' },
   profile: {
     lost: 'This animal has been reported lost',

@@ -76,6 +76,7 @@ const es: DialogDictionary = {
   guide: {
     owner: 'Llame o escriba a su dueño con los botones de esta página.',
     vet: '¿No contesta nadie? Cualquier veterinario puede leer gratis su microchip o su tatuaje.',
+    vetFirst: 'Cualquier veterinario puede leer gratis su microchip o su tatuaje y encontrar a su dueño.',
     icadBefore: 'También puede declarar el animal encontrado ante el ',
     icadLink: 'I-CAD',
     icadAfter: ', el registro nacional francés de perros y gatos: avisará a su dueño sin darle a usted sus datos.',

@@ -24,6 +24,10 @@ const es: Dictionary = {
   },
   medalCode: 'Código de la placa',
   contactUs: 'Contactar',
+  retype: {
+    hint: 'Escriba el código impreso en la placa, por ejemplo MDL-7KQ4-M9XP-3T.',
+    submit: 'Ver su ficha',
+  },
   loadFailed: { title: 'Error', retry: 'Reintentar' },
   profile: {
     lost: 'Animal perdido',

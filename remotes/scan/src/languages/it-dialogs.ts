@@ -76,6 +76,7 @@ const it: DialogDictionary = {
   guide: {
     owner: 'Chiama o scrivi al suo proprietario con i pulsanti di questa pagina.',
     vet: 'Non risponde nessuno? Qualsiasi veterinario può leggere gratuitamente il suo microchip o tatuaggio.',
+    vetFirst: 'Qualsiasi veterinario può leggere gratuitamente il suo microchip o tatuaggio e trovare il proprietario.',
     icadBefore: "Puoi anche segnalare l'animale trovato all'",
     icadLink: 'I-CAD',
     icadAfter: ', il registro nazionale francese di cani e gatti: avviserà il proprietario senza darti i suoi dati.',

@@ -24,6 +24,10 @@ const it: Dictionary = {
   },
   medalCode: 'Codice della medaglietta',
   contactUs: 'Contattaci',
+  retype: {
+    hint: 'Scrivi il codice stampato sulla medaglietta, per esempio MDL-7KQ4-M9XP-3T.',
+    submit: 'Vedi la scheda',
+  },
   loadFailed: { title: 'Errore', retry: 'Riprova' },
   profile: {
     lost: 'Animale segnalato come smarrito',

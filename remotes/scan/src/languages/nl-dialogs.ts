@@ -76,6 +76,7 @@ const nl: DialogDictionary = {
   guide: {
     owner: 'Bel of schrijf de eigenaar met de knoppen op deze pagina.',
     vet: 'Neemt niemand op? Elke dierenarts leest de chip of tatoeage gratis uit.',
+    vetFirst: 'Elke dierenarts leest de chip of tatoeage gratis uit en vindt de eigenaar.',
     icadBefore: 'Je kunt het gevonden dier ook melden bij ',
     icadLink: 'I-CAD',
     icadAfter:

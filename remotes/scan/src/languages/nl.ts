@@ -24,6 +24,10 @@ const nl: Dictionary = {
   },
   medalCode: 'Code van de penning',
   contactUs: 'Contact opnemen',
+  retype: {
+    hint: 'Typ de code die op de penning staat, bijvoorbeeld MDL-7KQ4-M9XP-3T.',
+    submit: 'Bekijk het profiel',
+  },
   loadFailed: { title: 'Fout', retry: 'Opnieuw proberen' },
   profile: {
     lost: 'Dit dier is als vermist opgegeven',
