@@ -27,7 +27,7 @@ insert into public.animals (
   informations_importantes, allergies, medications, caractere, informations_veterinaires, puce_ou_tatouage,
   email_proprietaire, telephone_proprietaire,
   public_phone, public_email, public_address_line, public_city,
-  show_public_phone, show_public_email, show_public_address, is_lost
+  show_public_phone, show_public_email, show_public_address, is_lost, lost_since, lost_checklist
 ) values
 (
   'b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001',
@@ -36,7 +36,7 @@ insert into public.animals (
   'Clinique vétérinaire des Lilas, Lyon', '250269604123456',
   'demo@medaille.test', '0600000000',
   '0612345678', 'demo@medaille.test', '3 rue des Lilas', 'Lyon',
-  true, false, true, false
+  true, false, true, false, null, '{}'
 ),
 (
   'b0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000001',
@@ -45,7 +45,9 @@ insert into public.animals (
   null, null,
   'demo@medaille.test', '0600000000',
   '0612345678', 'demo@medaille.test', null, null,
-  true, true, false, true
+  -- Lost as an owner's report makes an animal lost (the trigger that dates a loss runs on updates only): since
+  -- two days, its checklist still to do, so that the portal shows 'Perdu depuis', the checklist and the poster.
+  true, true, false, true, now() - interval '2 days', '{}'
 );
 
 insert into public.animal_photos (id, animal_id, path, width, height, position) values
