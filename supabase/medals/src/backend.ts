@@ -47,6 +47,28 @@ function parseSiteUrl(raw: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
+/**
+ * Whether a site address is reached only from this computer or its network: loopback, private and link-local
+ * addresses, `localhost`, and names of the local network (`.local`, `.lan`, `.home.arpa`, or no dot at all).
+ */
+export function isLocalSite(siteUrl: string): boolean {
+  const host = new URL(siteUrl).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (host.includes(':')) return host === '::' || host === '::1' || /^(f[cd]|fe[89ab])/.test(host);
+  const ipv4 = host.match(/^(\d+)\.(\d+)\.\d+\.\d+$/);
+  if (ipv4) {
+    const [a, b] = [Number(ipv4[1]), Number(ipv4[2])];
+    return (
+      a === 127 ||
+      a === 10 ||
+      a === 0 ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 169 && b === 254)
+    );
+  }
+  return !host.includes('.') || /\.(localhost|local|lan|internal|home\.arpa)$/.test(host);
+}
+
 /** The page a medal's QR code opens. */
 export function medalUrl(siteUrl: string, code: string): string {
   return `${siteUrl}/${encodeURIComponent(code)}`;

@@ -2,15 +2,16 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { codeFromTyped, MEDAL_PREFIX_PATTERN } from '@medaille/domain';
-import { callRpc, MedalsError, openBackend } from './backend.ts';
+import { callRpc, isLocalSite, MedalsError, openBackend } from './backend.ts';
 import { batchCsv } from './csv.ts';
 import { MAX_BATCH, mintCodes } from './mint.ts';
 import { medalSheet } from './sheet.ts';
 
 export const USAGE = `pnpm medals <command>
 
-  mint --count N [--prefix MDL] [--batch NAME] [--out FILE.pdf]
-        creates N new codes, a printable A4 sheet (FILE.pdf) and the batch as CSV (FILE.csv)
+  mint --count N [--prefix MDL] [--batch NAME] [--out FILE.pdf] [--local-site]
+        creates N new codes, a printable A4 sheet (FILE.pdf) and the batch as CSV (FILE.csv);
+        refuses QR codes to a local address (127.0.0.1, localhost, 192.168.…) unless --local-site
   suspend CODE [--reason TEXT]    the code's page says 'Médaille suspendue'; it cannot be activated
   resume CODE                     the code is exactly as before its suspension
   show CODE                       its state, batch, and whether an animal wears it
@@ -66,6 +67,7 @@ async function mint(args: string[], env: NodeJS.ProcessEnv, io: Io): Promise<num
       prefix: { type: 'string', default: 'MDL' },
       batch: { type: 'string' },
       out: { type: 'string' },
+      'local-site': { type: 'boolean', default: false },
     },
     strict: true,
     allowPositionals: false,
@@ -84,6 +86,16 @@ async function mint(args: string[], env: NodeJS.ProcessEnv, io: Io): Promise<num
   const csvPath = pdfPath.replace(/\.pdf$/i, '.csv');
 
   const backend = await openBackend(env);
+  // A printed medal cannot be changed: QR codes to this computer or this network would be lost once printed.
+  if (isLocalSite(backend.siteUrl)) {
+    const where = `QR codes would lead to ${backend.siteUrl}, an address only this computer or network reaches`;
+    if (!values['local-site']) {
+      throw new MedalsError(
+        `${where}: printed medals would lead nowhere. Set PUBLIC_SITE_URL to the public site (PUBLIC_SITE_URL=https://medaille.fr), or pass --local-site for a trial batch that will not be given out. Nothing was written.`,
+      );
+    }
+    io.err(`WARNING: ${where} (--local-site). Do not give these medals out.`);
+  }
   const { codes, createdAt } = await mintCodes(backend, { count, prefix, batch });
   // The codes exist now: the files follow, and if they cannot be written the codes are listed here instead.
   const csv = batchCsv(codes, backend.siteUrl, batch, createdAt);
@@ -113,12 +125,18 @@ async function suspendOrResume(command: 'suspend' | 'resume', args: string[], en
   if (command === 'resume' && values.reason !== undefined) throw new MedalsError('resume takes no --reason.');
   const code = oneCode(positionals);
   const backend = await openBackend(env);
-  const info = await callRpc<MedalInfo | null>(backend, 'set_medal_suspended', {
+  const info = await callRpc<(MedalInfo & { changed: boolean }) | null>(backend, 'set_medal_suspended', {
     p_code: code,
     p_suspended: command === 'suspend',
     p_reason: values.reason ?? null,
   });
   if (!info) throw new MedalsError(`No such code: ${code}`);
+  if (!info.changed) {
+    const retold = values.reason === undefined ? '' : ' (to give another reason: resume, then suspend again)';
+    io.out(
+      `${info.code} ${command === 'suspend' ? 'was already suspended' : 'was not suspended'}: nothing changed${retold}.`,
+    );
+  }
   io.out(describe(info));
   return 0;
 }
@@ -144,7 +162,8 @@ function oneCode(positionals: string[]): string {
 
 interface MedalInfo {
   code: string;
-  state: 'free' | 'activated' | 'suspended';
+  /** 'retired': its animal was deleted; the code stays used, so that nobody activates the printed medal again. */
+  state: 'free' | 'activated' | 'retired' | 'suspended';
   batch: string | null;
   created_at: string;
   has_animal: boolean;

@@ -181,6 +181,32 @@ describe('pnpm medals mint', () => {
     expect(await storedCodes(batch('anon'))).toEqual([]);
   });
 
+  it.each([
+    'http://127.0.0.1:3000',
+    'http://localhost:3000',
+    'http://medaille.localhost',
+    'http://[::1]:3000',
+    'http://192.168.1.20:3000',
+    'http://10.0.0.5',
+    'http://imprimante.local',
+  ])('refuses to print QR codes to the local address %s unless told --local-site, and writes nothing', async (site) => {
+    const env = { STACK_PORT: String(new URL(stack.url).port), PUBLIC_SITE_URL: site };
+    const name = batch(`local-${new URL(site).hostname.replace(/\W+/g, '')}`);
+    const filesBefore = await readdir(dir);
+    const refused = await medals(['mint', '--count', '1', '--batch', name, '--out', 'local.pdf'], env);
+    expect(refused.status).toBe(1);
+    expect(refused.err).toContain(`QR codes would lead to ${new URL(site).href.replace(/\/$/, '')}`);
+    expect(refused.err).toContain('PUBLIC_SITE_URL');
+    expect(refused.err).toContain('--local-site');
+    expect(await readdir(dir)).toEqual(filesBefore);
+    expect(await storedCodes(name)).toEqual([]);
+
+    const trial = await medals(['mint', '--count', '1', '--batch', name, '--out', 'local.pdf', '--local-site'], env);
+    expect(trial.status).toBe(0);
+    expect(trial.err).toContain('WARNING');
+    expect(await storedCodes(name)).toHaveLength(1);
+  });
+
   it('says when the backend does not answer', async () => {
     const run = await medals(['show', 'MDL-DEMO-REX'], { STACK_PORT: '9' });
     expect(run.status).toBe(1);
@@ -207,6 +233,41 @@ describe('pnpm medals suspend, resume, show', () => {
 
     expect((await medals(['resume', code])).out).toContain(`${code}: free`);
     expect((await stack.client().rpc('code_status', { p_code: code })).data).toBe('free');
+  });
+
+  it('suspends a suspended code no further: the first reason stays, and the operator is told', async () => {
+    await medals(['mint', '--count', '1', '--batch', batch('twice'), '--out', 'twice.pdf']);
+    const code = (await storedCodes(batch('twice')))[0]?.id ?? '';
+    const first = await medals(['suspend', code, '--reason', 'lot volé']);
+    expect(first.out).not.toContain('nothing changed');
+    const firstShown = (await medals(['show', code])).out;
+
+    const again = await medals(['suspend', code]);
+    expect(again.status).toBe(0);
+    expect(again.out).toContain(`${code} was already suspended: nothing changed.`);
+    expect((await medals(['suspend', code, '--reason', 'autre'])).out).toContain(
+      'nothing changed (to give another reason',
+    );
+    expect(again.out).toContain('by the operator: lot volé');
+    expect((await medals(['show', code])).out).toBe(firstShown);
+
+    expect((await medals(['resume', code])).out).not.toContain('nothing changed');
+    const resumedAgain = await medals(['resume', code]);
+    expect(resumedAgain.out).toContain(`${code} was not suspended: nothing changed.`);
+    expect(resumedAgain.out).toContain(`${code}: free`);
+  });
+
+  it('shows a medal whose animal was deleted as retired, not activated', async () => {
+    await medals(['mint', '--count', '1', '--batch', batch('retired'), '--out', 'retired.pdf']);
+    const code = (await storedCodes(batch('retired')))[0]?.id ?? '';
+    // What deleting an account leaves: the code stays used, without an animal.
+    const { error } = await stack.serviceClient().from('codes').update({ used: true }).eq('id', code);
+    expect(error).toBeNull();
+    const shown = await medals(['show', code]);
+    expect(shown.out).toContain(`${code}: retired`);
+    expect(shown.out).toContain('animal:  no');
+    const profile = await stack.client().functions.invoke('get_public_profile', { body: { code } });
+    expect(profile.data).toEqual({ status: 'retired', code });
   });
 
   it('shows an activated code without a word of its owner', async () => {
