@@ -67,6 +67,8 @@ const robots = async (page: Page) => {
   await expect(page.locator('meta[name="robots"]')).toHaveCount(1);
   return page.locator('meta[name="robots"]').getAttribute('content');
 };
+/** The site header's sign-in link, which speaks the page's language too. */
+const headerSignIn = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^(?!Médaille)/ });
 const row = (page: Page, label: string) =>
   page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
 
@@ -96,6 +98,8 @@ test('an en-GB browser gets the page in English, with English ages and weights, 
   expect(await htmlLang(page)).toBe('en');
   expect(await robots(page)).toBe('noindex');
   await expect(page.locator('link[hreflang]')).toHaveCount(0);
+  await expect(headerSignIn(page)).toHaveText('Sign in');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Médaille, back to the home page' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   // Rex is lost: the France guide is open at once, in English, with the dialogs' words it comes with (none
   // when the server wrote its steps).
@@ -150,6 +154,7 @@ test('a de-DE browser gets German, with German ages, weights and dates', async (
   ).toBeVisible();
   expect(await htmlLang(page)).toBe('de');
   expect(await robots(page)).toBe('noindex');
+  await expect(headerSignIn(page)).toHaveText('Anmelden');
 
   await page.getByRole('button', { name: 'Meinen Standort teilen' }).click();
   const consent = page.getByRole('dialog', { name: 'Meinen Standort teilen' });
@@ -207,12 +212,22 @@ test('an unclaimed or unknown code speaks the finder’s language too', async ({
   await expect(page.getByRole('link', { name: 'Contattaci' })).toHaveAttribute('href', 'mailto:contact@medaille.fr');
   expect(await htmlLang(page)).toBe('it');
   expect(await robots(page)).toBe('noindex');
+  await expect(headerSignIn(page)).toHaveText('Accedi');
+  await context.close();
+});
+
+test('an es-ES browser gets the site header in Spanish too', async ({ browser }) => {
+  const { context, page } = await openScan(browser, 'es-ES', rex);
+  await expect(page.getByRole('heading', { name: '¿Ha encontrado a Rex?' })).toBeVisible();
+  await expect(headerSignIn(page)).toHaveText('Iniciar sesión');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Médaille, volver al inicio' })).toBeVisible();
   await context.close();
 });
 
 test('switching to French restores SPEC’s exact words, and the choice survives a reload', async ({ browser }) => {
   const { context, page, languageChunks } = await openScan(browser, 'en-GB', rex);
   await expect(page.getByRole('heading', { name: 'Have you found Rex?' })).toBeVisible();
+  await expect(headerSignIn(page)).toHaveText('Sign in');
   await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
 
   const text = COPY.profile;
@@ -220,6 +235,7 @@ test('switching to French restores SPEC’s exact words, and the choice survives
     await expect(page.getByRole('heading', { name: text.helpTitle('Rex') })).toBeVisible();
     expect(await htmlLang(page)).toBe('fr');
     await expect(page.getByRole('combobox', { name: COPY.language })).toHaveValue('fr');
+    await expect(headerSignIn(page)).toHaveText('Se connecter');
     // The dictionary, and a few of SPEC's sentences written out, so that neither can drift.
     await expect(page.getByRole('heading', { name: 'Vous avez trouvé Rex ?' })).toBeVisible();
     await expect(page.getByText(text.helpText('Rex', 'M'))).toBeVisible();

@@ -2,6 +2,7 @@ import { toast } from '@medaille/design-system/toast';
 import { ROUTES } from '@medaille/routing';
 import type { ComponentType, ReactNode } from 'react';
 import { COPY } from './copy.ts';
+import { useHeaderWords } from './header-language.ts';
 
 export interface HeaderLinkProps {
   to: string;
@@ -24,7 +25,10 @@ export async function signOutAndGoHome(goHome: (to: string) => void) {
   }
 }
 
-/** The site header; `Link` is the router's link in the app and a plain link on the scan page. */
+/**
+ * The site header; `Link` is the router's link in the app and a plain link on the scan page. Its words
+ * follow the page's language (a finder's scan page may not be French).
+ */
 export function HeaderBar({
   signedIn,
   Link,
@@ -34,22 +38,23 @@ export function HeaderBar({
   Link: HeaderLink;
   onSignOut: () => void;
 }) {
+  const words = useHeaderWords();
   return (
     <header className="site-header">
-      <Link to={ROUTES.home} className="site-logo" label={COPY.header.home}>
+      <Link to={ROUTES.home} className="site-logo" label={words.home}>
         <img src="/logo.svg" alt="" width="32" height="32" />
         <span>{COPY.brand}</span>
       </Link>
       <nav className="site-nav">
         {signedIn ? (
           <>
-            <Link to={ROUTES.account}>{COPY.header.account}</Link>
+            <Link to={ROUTES.account}>{words.account}</Link>
             <button type="button" className="link-button" onClick={onSignOut}>
-              {COPY.header.signOut}
+              {words.signOut}
             </button>
           </>
         ) : (
-          <Link to={ROUTES.login}>{COPY.header.signIn}</Link>
+          <Link to={ROUTES.login}>{words.signIn}</Link>
         )}
       </nav>
     </header>
