@@ -88,6 +88,13 @@ test.describe("the edit page's medal", () => {
     await expect(finder.getByText('Pistou')).toHaveCount(0);
     await expect(finder.getByText(code, { exact: true })).toBeVisible();
 
+    const cards = await context.newPage();
+    await cards.goto(`${product.url}/mon-compte`);
+    await expect(
+      cards.locator('.rt-Card').filter({ has: cards.getByRole('heading', { name: 'Pistou' }) }),
+    ).toContainText('Médaille suspendue : qui la scanne ne voit pas la fiche. Réactivez-la depuis « Modifier ».');
+    await cards.close();
+
     await resume.click();
     const confirmResume = page.getByRole('alertdialog', { name: 'Réactiver la médaille ?' });
     await confirmResume.getByRole('button', { name: 'Réactiver la médaille' }).click();
@@ -98,23 +105,35 @@ test.describe("the edit page's medal", () => {
     await expect(finder.locator('footer').getByText(code, { exact: true })).toBeVisible();
   });
 
-  test('suspended by the operator, it says so, and the owner cannot lift it', async ({ page }) => {
+  test('suspended by the operator, its card and its edit page say so and whom to write to, with no button that would fail', async ({
+    page,
+  }) => {
     const owner = await newOwner(product, 'support');
     const { code, animalId } = await animalOnNewCode(product, owner, { nom: 'Bloqué' });
     await operatorSuspends(code);
     await signIn(page, product, owner);
+
+    await page.goto(`${product.url}/mon-compte`);
+    const card = page.locator('.rt-Card').filter({ has: page.getByRole('heading', { name: 'Bloqué' }) });
+    await expect(card).toContainText(
+      'Médaille suspendue par le support de Médaille : qui la scanne ne voit pas la fiche. Pour la faire réactiver, écrivez-nous : contact@medaille.fr',
+    );
+    await expect(card.getByRole('link', { name: 'contact@medaille.fr' })).toHaveAttribute(
+      'href',
+      'mailto:contact@medaille.fr',
+    );
+
     await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
     const medal = page.getByRole('region', { name: 'Médaille', exact: true });
     await expect(medal.getByText('Suspendue par le support', { exact: true })).toBeVisible();
-    await medal.getByRole('button', { name: 'Réactiver la médaille' }).click();
-    await page
-      .getByRole('alertdialog', { name: 'Réactiver la médaille ?' })
-      .getByRole('button', { name: 'Réactiver la médaille' })
-      .click();
-    await expect(medal.getByRole('alert')).toHaveText(
-      'Cette médaille a été suspendue par le support. Contactez-le pour la réactiver.',
+    await expect(medal).toContainText('Le support de Médaille a suspendu cette médaille');
+    await expect(medal).toContainText('Vous ne pouvez pas la réactiver vous-même');
+    await expect(medal.getByRole('link', { name: 'contact@medaille.fr' })).toHaveAttribute(
+      'href',
+      'mailto:contact@medaille.fr',
     );
-    await expect(medal.getByText('Suspendue par le support', { exact: true })).toBeVisible();
+    await expect(medal.getByRole('button', { name: 'Réactiver la médaille' })).toHaveCount(0);
+    await expect(medal.getByRole('button', { name: 'Suspendre la médaille' })).toHaveCount(0);
   });
 });
 

@@ -265,6 +265,14 @@ export const COPY = {
     active: 'Active',
     suspended: 'Suspendue',
     suspendedByOperator: 'Suspendue par le support',
+    /** The operator's suspension: the owner cannot lift it, so the panel says whom to write to instead. */
+    operatorText: (name: string) =>
+      `Le support de Médaille a suspendu cette médaille : qui la scanne voit « Médaille suspendue », et rien de ${name}. Vous ne pouvez pas la réactiver vous-même ; pour savoir pourquoi ou la faire réactiver, écrivez-nous :`,
+    supportEmail: 'contact@medaille.fr',
+    /** On the animal's card in 'Mes animaux'. */
+    cardSuspended: 'Médaille suspendue : qui la scanne ne voit pas la fiche. Réactivez-la depuis « Modifier ».',
+    cardSuspendedByOperator:
+      'Médaille suspendue par le support de Médaille : qui la scanne ne voit pas la fiche. Pour la faire réactiver, écrivez-nous :',
     activeText: (name: string) => `Qui scanne la médaille voit la fiche de ${name}.`,
     suspendedText: (name: string) => `Qui scanne la médaille voit « Médaille suspendue », et rien de ${name}.`,
     suspend: 'Suspendre la médaille',

@@ -3,7 +3,19 @@ import { toast } from '@medaille/design-system/toast';
 import { sexLabel, speciesLabel } from '@medaille/domain';
 import { animalHistoryPath, editAnimalPath, ROUTES } from '@medaille/routing';
 import { useAuth } from '@medaille/supabase';
-import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Inset, Text } from '@radix-ui/themes';
+import {
+  Badge,
+  Box,
+  Button,
+  Callout,
+  Card,
+  Flex,
+  Grid,
+  Heading,
+  Inset,
+  Text,
+  Link as TextLink,
+} from '@radix-ui/themes';
 import { Link } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { type AnimalCard, coverPhoto, useOwnerAnimals } from '../animals/index.ts';
@@ -87,6 +99,9 @@ export function AccountPage() {
               <Text as="p" size="2" color="gray">
                 {animal.codes?.id}
               </Text>
+              {animal.codes?.suspended_at ? (
+                <SuspendedMedal byOperator={animal.codes.suspended_by === 'operator'} />
+              ) : null}
               <Text as="label" size="2">
                 <Flex gap="2" align="center" mt="2">
                   <input
@@ -114,6 +129,24 @@ export function AccountPage() {
       ) : null}
       {auth.user?.email ? <MyAccount email={auth.user.email} /> : null}
     </PageFrame>
+  );
+}
+
+/** A suspended medal on the card: a finder sees nothing of the animal, and what the owner can do about it. */
+function SuspendedMedal({ byOperator }: { byOperator: boolean }) {
+  return (
+    <Callout.Root color="red" size="1" mt="2">
+      <Callout.Text>
+        {byOperator ? (
+          <>
+            {COPY.medal.cardSuspendedByOperator}{' '}
+            <TextLink href={`mailto:${COPY.medal.supportEmail}`}>{COPY.medal.supportEmail}</TextLink>
+          </>
+        ) : (
+          COPY.medal.cardSuspended
+        )}
+      </Callout.Text>
+    </Callout.Root>
   );
 }
 

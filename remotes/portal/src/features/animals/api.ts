@@ -7,9 +7,9 @@ import { type Loss, saveLost } from '../lost/index.ts';
 // writes also name the owner (SPEC section 6).
 
 type PhotoRef = Pick<Tables<'animal_photos'>, 'id' | 'path'>;
-type WithMedal = { codes: Pick<Tables<'codes'>, 'id'> | null };
-/** An animal's medal on its edit page: its code, and whether (and by whom) it is suspended. */
+/** An animal's medal on its card and its edit page: its code, and whether (and by whom) it is suspended. */
 export type Medal = Pick<Tables<'codes'>, 'id' | 'suspended_at' | 'suspended_by'>;
+type WithMedal = { codes: Medal | null };
 
 /** One animal on its edit page with its medal (its photos come from the gallery's own reading). */
 export type OwnedAnimal = Tables<'animals'> & { codes: Medal | null };
@@ -44,7 +44,7 @@ export function useOwnerAnimals() {
         client
           .from('animals')
           .select(
-            `id, nom, espece, race, sexe, is_lost, lost_since, lost_checklist, cover_photo_id, codes(id), ${PHOTOS}`,
+            `id, nom, espece, race, sexe, is_lost, lost_since, lost_checklist, cover_photo_id, codes(id, suspended_at, suspended_by), ${PHOTOS}`,
           )
           .eq('proprietaire_id', userId)
           .order('date_creation', { ascending: false }),

@@ -1,6 +1,6 @@
 import { ConfirmDialog } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
-import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Badge, Button, Card, Flex, Heading, Link, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { type Medal, setMedalSuspended } from './api.ts';
@@ -11,7 +11,8 @@ const text = COPY.medal;
 /**
  * The animal's medal on its edit page: its code in clear, whether a finder sees the profile or 'Médaille
  * suspendue', and suspending or resuming it after a confirmation that says what a finder then sees. An
- * operator's suspension is shown as such; the database alone decides that the owner cannot lift it.
+ * operator's suspension is shown as such, with whom to write to: the owner cannot lift it (the database
+ * refuses), so no button offers to.
  */
 export function MedalPanel({ animalId, animalName, medal }: { animalId: string; animalName: string; medal: Medal }) {
   const [state, setState] = useState(medal);
@@ -19,6 +20,7 @@ export function MedalPanel({ animalId, animalName, medal }: { animalId: string; 
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const suspended = state.suspended_at !== null;
+  const byOperator = suspended && state.suspended_by === 'operator';
 
   const change = async () => {
     setBusy(true);
@@ -52,12 +54,25 @@ export function MedalPanel({ animalId, animalName, medal }: { animalId: string; 
             {suspended ? (state.suspended_by === 'operator' ? text.suspendedByOperator : text.suspended) : text.active}
           </Badge>
         </Flex>
-        <Text as="p" size="2" color="gray" my="3">
-          {suspended ? text.suspendedText(animalName) : text.activeText(animalName)}
-        </Text>
-        <Button type="button" variant="soft" color={suspended ? undefined : 'red'} onClick={() => setConfirming(true)}>
-          {suspended ? text.resume : text.suspend}
-        </Button>
+        {byOperator ? (
+          <Text as="p" size="2" my="3">
+            {text.operatorText(animalName)} <Link href={`mailto:${text.supportEmail}`}>{text.supportEmail}</Link>
+          </Text>
+        ) : (
+          <>
+            <Text as="p" size="2" color="gray" my="3">
+              {suspended ? text.suspendedText(animalName) : text.activeText(animalName)}
+            </Text>
+            <Button
+              type="button"
+              variant="soft"
+              color={suspended ? undefined : 'red'}
+              onClick={() => setConfirming(true)}
+            >
+              {suspended ? text.resume : text.suspend}
+            </Button>
+          </>
+        )}
         {refusal ? (
           <Text as="p" size="2" color="red" role="alert" mt="2">
             {refusal}
