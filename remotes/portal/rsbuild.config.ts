@@ -34,5 +34,11 @@ export default defineConfig({
   },
   // Chunks load from this remote's own origin, wherever the shell is.
   output: { assetPrefix: 'auto' },
-  server: { port: 3002, historyApiFallback: true },
+  server: {
+    port: 3002,
+    historyApiFallback: true,
+    // The shell loads this remote from another origin: its own, on this machine, whatever its port
+    // (SHELL_PORT moves it); no other site. Said here, Module Federation's plugin adds no wildcard of its own.
+    cors: { origin: /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/ },
+  },
 });

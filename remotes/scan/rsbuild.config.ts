@@ -67,7 +67,13 @@ export default defineConfig({
   // No common chunks between the exposed page and the standalone entry: the shell then loads the page in
   // one file instead of two (each request costs its headers and a chunk wrapper).
   splitChunks: false,
-  server: { port: 3001, historyApiFallback: true },
+  server: {
+    port: 3001,
+    historyApiFallback: true,
+    // The shell loads this remote from another origin: its own, on this machine, whatever its port
+    // (SHELL_PORT moves it); no other site. Said here, Module Federation's plugin adds no wildcard of its own.
+    cors: { origin: /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/ },
+  },
   environments: {
     web: {
       plugins: withoutFederation
