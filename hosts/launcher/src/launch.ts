@@ -76,13 +76,24 @@ export const PORT_VARIABLES: Record<keyof Ports, string> = {
 };
 
 /** A port the product cannot listen on, named with the variable that chooses another. */
+const PART_NAMES_FR: Record<keyof Ports, string> = {
+  shell: 'le shell',
+  scan: 'le front-end scan',
+  portal: 'le front-end portal',
+  stack: 'la stack locale',
+};
+
 export class PortBusyError extends Error {
   constructor(
     readonly part: keyof Ports,
     readonly port: number,
   ) {
+    // French first, as the product speaks; English for the developer who reads no French.
     super(
-      `Port ${port} (${part === 'stack' ? 'the local stack' : `the ${part}`}) is already in use: stop what uses it, or choose another port with ${PORT_VARIABLES[part]}=…`,
+      [
+        `Le port ${port} (${PART_NAMES_FR[part]}) est déjà utilisé : arrêtez ce qui l’occupe, ou choisissez un autre port avec ${PORT_VARIABLES[part]}=…`,
+        `Port ${port} (${part === 'stack' ? 'the local stack' : `the ${part}`}) is already in use: stop what uses it, or choose another port with ${PORT_VARIABLES[part]}=…`,
+      ].join('\n'),
     );
   }
 }

@@ -55,6 +55,31 @@ describe('pnpm start', () => {
     );
   });
 
+  it('as `pnpm start` from the repository: says it in French and English, and pnpm adds one line, not its own error', async () => {
+    const port = await busyPort();
+    const dataDir = await mkdtemp(join(tmpdir(), 'medaille-start-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const child = spawn('pnpm', ['start'], {
+      cwd: fileURLToPath(new URL('../../../', import.meta.url)),
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, ...ALL_FREE, SHELL_PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.push(child);
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(1);
+    expect(output).toContain(
+      `Le port ${port} (le shell) est déjà utilisé : arrêtez ce qui l’occupe, ou choisissez un autre port avec SHELL_PORT=…`,
+    );
+    expect(output).toContain(`Port ${port} (the shell) is already in use`);
+    // pnpm's own report of the nested run (ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL, 'Exit status 1') is not printed;
+    // the root script's exit code is, once: pnpm prints it for any script that fails.
+    expect(output).not.toContain('ERR_PNPM');
+    expect(output).not.toContain('Exit status');
+    expect(output.match(/ELIFECYCLE/g) ?? []).toHaveLength(1);
+  });
+
   it('serves the product on the ports the environment chooses', async () => {
     const run = await start(ALL_FREE);
     const url = await new Promise<string>((resolve, reject) => {
