@@ -56,3 +56,6 @@ export async function watchRequests(page: Page, method: string, path: RegExp, de
   );
   return { count: () => seen.length };
 }
+
+/** A 390 px touch phone (an iPhone's size), for `test.use(PHONE)`. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };

@@ -2,7 +2,7 @@ import { newMedalCode } from '@medaille/domain';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { newCode, newOwner } from '../support/owners.ts';
-import { closeActivationSignIn, photoFile, signIn, toastTitle } from '../support/pages.ts';
+import { closeActivationSignIn, PHONE, photoFile, signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 // A new owner's round trip on a phone: the form and photos chosen before sign-up reach the animal through
@@ -16,8 +16,7 @@ test.afterAll(async () => {
   await product?.close();
 });
 
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-test.use(phone);
+test.use(PHONE);
 
 const toastText = (page: Page, text: string) => page.locator('.md-toast-description', { hasText: text });
 
@@ -119,7 +118,7 @@ test('where the browser keeps no photo at all, the owner is told after activatio
 
 /** A browser of its own, as a mail app's: nothing the first one kept is there. */
 async function otherBrowser(browser: Browser) {
-  return browser.newContext({ ...phone, locale: 'fr-FR' });
+  return browser.newContext({ ...PHONE, locale: 'fr-FR' });
 }
 
 test('the confirmation link opened in another browser ends on the animal’s page and says the photos stayed behind, which the first browser then adds', async ({

@@ -7,7 +7,7 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
-import { signIn, toastTitle } from '../support/pages.ts';
+import { PHONE, signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 type Animal = { code: string; animalId: string };
@@ -18,8 +18,7 @@ let lost: Animal; // Pistou: lost, phone public
 let home: Animal; // Nala: at home, an international phone public, a portrait photo
 let hidden: Animal; // Milo: a phone the owner keeps private
 
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-test.use(phone);
+test.use(PHONE);
 
 /** A portrait photo (900×1200) as a phone takes it, the cover of `animal`: the tallest a cover gets. */
 async function givePortraitCover(browser: Browser, animal: Animal) {
@@ -157,7 +156,7 @@ test.describe('every way to reach the owner', () => {
     }
 
     // Without JavaScript, the server's page calls first all the same.
-    const plain = await browser.newContext({ ...phone, javaScriptEnabled: false });
+    const plain = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
     const served = await plain.newPage();
     await served.goto(`${product.url}/${home.code}`);
     const call = helpCard(served, 'Nala').getByRole('link', { name: 'Appeler le propriétaire' });

@@ -5,10 +5,10 @@ import { newMedalCode } from '@medaille/domain';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { newCode, newOwner } from '../support/owners.ts';
+import { PHONE } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-test.use(phone);
+test.use(PHONE);
 
 let product: TestProduct;
 let filou: string; // a claimed medal's code
@@ -69,7 +69,7 @@ test('a code not found: typed again as read on the medal, it leads to the animal
 test('a medal not activated, without JavaScript: the form leads to the typed code’s page all the same', async ({
   browser,
 }) => {
-  const context = await browser.newContext({ ...phone, javaScriptEnabled: false });
+  const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${product.url}/${blank}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Médaille non activée' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
+import { PHONE } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 // The product as a project created today on Supabase's Free plan: no image transformations (config.js
@@ -14,7 +15,7 @@ test.afterAll(async () => {
 });
 
 test.describe('a new Free-plan project: publishable key, no image transformations', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('the scan page shows the profile and its photo as uploaded, and asks Storage for no resizing', async ({
     page,

@@ -3,7 +3,7 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
-import { signIn, toastTitle } from '../support/pages.ts';
+import { PHONE, signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 // Issue 16, the owner's inbox and history: what finders sent reaches the portal, unread until opened, and
@@ -17,7 +17,6 @@ test.afterAll(async () => {
   await product?.close();
 });
 
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const paris = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/Paris' });
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -111,7 +110,7 @@ test('a finder’s message and position reach the owner’s inbox, unread until 
 });
 
 test.describe('on a touch phone', () => {
-  test.use(phone);
+  test.use(PHONE);
 
   test('deleting one item and clearing a list ask first, and last after a reload', async ({ page }) => {
     const owner = await newOwner(product, 'menage');

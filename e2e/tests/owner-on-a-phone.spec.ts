@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newCode, newOwner } from '../support/owners.ts';
-import { signIn, toastTitle } from '../support/pages.ts';
+import { PHONE, signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 // What a new owner types on a phone is kept as typed, and every control of the sign-in dialog can be reached.
@@ -14,14 +14,12 @@ test.afterAll(async () => {
   await product?.close();
 });
 
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
 /** The public page's value for a label of 'Caractéristiques' (a dt and its dd). */
 const row = (page: Page, label: string) =>
   page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
 
 test.describe('on a touch phone', () => {
-  test.use(phone);
+  test.use(PHONE);
 
   test('a weight typed with the French comma is kept: 4,5 is published as 4,5 kg, shown back as 4,5, and text is refused', async ({
     page,
@@ -61,7 +59,7 @@ test.describe('on a touch phone', () => {
 });
 
 test.describe('editing an animal on a touch phone', () => {
-  test.use(phone);
+  test.use(PHONE);
 
   test('the switches say without hover who will see a contact; a cover choice or a typed change is not lost by leaving unawares', async ({
     page,
@@ -144,7 +142,7 @@ for (const viewport of [
   { width: 390, height: 844 },
 ]) {
   test.describe(`on a ${viewport.width} px phone`, () => {
-    test.use({ ...phone, viewport });
+    test.use({ ...PHONE, viewport });
 
     test('the activation sign-in dialog fits: every control of each tab, Fermer included, is on screen or reachable by scrolling', async ({
       page,

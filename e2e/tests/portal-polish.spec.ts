@@ -1,6 +1,6 @@
 import { expect, type Locator, test } from '@playwright/test';
 import { animalOnNewCode, newCode, newOwner } from '../support/owners.ts';
-import { photoFile, signIn, toastTitle, watchRequests } from '../support/pages.ts';
+import { PHONE, photoFile, signIn, toastTitle, watchRequests } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 // Issue 14: what a real person trips on in the owner portal, on a touch phone and on a desktop.
@@ -13,8 +13,6 @@ test.afterAll(async () => {
   await product?.close();
 });
 
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
 /** How opaque an element really is: its own opacity times its ancestors'. */
 const effectiveOpacity = (locator: Locator) =>
   locator.evaluate((element) => {
@@ -26,7 +24,7 @@ const effectiveOpacity = (locator: Locator) =>
   });
 
 test.describe('on a touch phone', () => {
-  test.use(phone);
+  test.use(PHONE);
 
   test('the gallery shows its controls as 44 px targets, and a delete asks first; Annuler keeps the photo', async ({
     page,
@@ -274,7 +272,7 @@ test('a text area counts near its limit and says when pasted text was cut', asyn
 });
 
 test.describe('/activer on a phone', () => {
-  test.use(phone);
+  test.use(PHONE);
 
   test('spaced fields, and photos chosen as in the gallery, with the first in the preview', async ({ page }) => {
     const owner = await newOwner(product, 'photos-activation');
@@ -305,7 +303,7 @@ test.describe('/activer on a phone', () => {
 });
 
 test.describe('the edit page on a phone', () => {
-  test.use(phone);
+  test.use(PHONE);
 
   test('keeps Enregistrer and Annuler in reach wherever the owner is on the page', async ({ page }) => {
     const owner = await newOwner(product, 'barre');

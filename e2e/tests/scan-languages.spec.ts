@@ -5,6 +5,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { COPY } from '../../remotes/scan/src/copy.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
+import { PHONE } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 let product: TestProduct;
@@ -31,14 +32,12 @@ test.afterAll(async () => {
   await product?.close();
 });
 
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
 /**
  * The languages' chunks a page downloads (lang-en.1234abcd.js for the page's words, dialogs-en.… for the
  * dialogs' once one opens), and whether French ever showed.
  */
 async function openScan(browser: Browser, locale: string, code: string, extra: Record<string, unknown> = {}) {
-  const context = await browser.newContext({ ...phone, locale, ...extra });
+  const context = await browser.newContext({ ...PHONE, locale, ...extra });
   const page = await context.newPage();
   const languageChunks: string[] = [];
   page.on('request', (request) => {

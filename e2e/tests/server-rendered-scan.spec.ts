@@ -5,11 +5,11 @@
 import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
+import { PHONE } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 import { buildChangedScanRemote, redeployScan, SCAN_REMOTE } from '../support/scan-deployment.ts';
 
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-test.use(phone);
+test.use(PHONE);
 
 let product: TestProduct;
 let owner: TestOwner;
@@ -74,7 +74,7 @@ function watchProfileRequests(page: Page) {
 }
 
 async function withoutJavaScript(browser: Browser) {
-  const context = await browser.newContext({ ...phone, javaScriptEnabled: false });
+  const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
   return { context, page: await context.newPage() };
 }
 
