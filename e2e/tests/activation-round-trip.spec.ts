@@ -230,3 +230,14 @@ test('/activer reads the code as the landing page does, and a validated code can
   const { data } = await owner.client.rpc('code_status', { p_code: first });
   expect(data).toBe('free');
 });
+
+test('an activation link that brings nothing of an activation, in a browser that kept none, says so in SPEC’s words and opens /activer', async ({
+  page,
+}) => {
+  const owner = await newOwner(product, 'rien');
+  await signIn(page, product, owner);
+  await page.goto(`${product.url}/auth/callback?activation=true`);
+  await expect(toastTitle(page, 'Session expirée')).toBeVisible();
+  await expect(toastText(page, "Les données d'activation ont expiré. Veuillez recommencer.")).toBeVisible();
+  await expect(page).toHaveURL(`${product.url}/activer`);
+});

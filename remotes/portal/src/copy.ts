@@ -56,6 +56,8 @@ export const COPY = {
     activated: { title: '🎉 Médaille activée !', description: 'Votre animal a été enregistré avec succès.' },
     activationError: "Erreur d'activation",
     unknownError: 'Erreur inconnue',
+    // SPEC's words when neither this browser nor the link holds anything of the activation.
+    expired: { title: 'Session expirée', description: "Les données d'activation ont expiré. Veuillez recommencer." },
     // Not in SPEC: signed in by an activation's link, with the form still to fill in or its code to type.
     resume: {
       withCode: {

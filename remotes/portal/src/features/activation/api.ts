@@ -184,6 +184,8 @@ export type PendingOutcome =
     }
   /** The form is not finished: /activer takes it on, with the code when one is known. */
   | { status: 'incomplete'; code: string | null }
+  /** Neither this browser nor the link holds anything of an activation (SPEC's missing pending data). */
+  | { status: 'missing' }
   | { status: 'failed'; message: string | null; code: string | null };
 
 /**
@@ -198,6 +200,7 @@ export async function finishPendingActivation(user: User, linkCode: string | nul
   const carried = local ? null : carriedActivation(user);
   const values = local ?? carried?.values;
   const code = codeMeant(String(values?.code ?? '')) ?? linkCode;
+  if (!values && !code) return { status: 'missing' };
   const parsed = values ? activationFormSchema.safeParse({ ...values, code }) : null;
   if (!parsed?.success) {
     // Kept in this browser, the carried form fills /activer.

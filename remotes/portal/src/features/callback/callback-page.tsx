@@ -21,6 +21,10 @@ const activationPage = (code: string | null) =>
  */
 function afterActivation(outcome: PendingOutcome): [string, { replace: true }] {
   const replace = { replace: true } as const;
+  if (outcome.status === 'missing') {
+    toast({ title: copy.expired.title, description: copy.expired.description, variant: 'destructive' });
+    return [ROUTES.activate, replace];
+  }
   if (outcome.status === 'incomplete') {
     toast(outcome.code ? copy.resume.withCode : copy.resume.withoutCode);
     return [activationPage(outcome.code), replace];
