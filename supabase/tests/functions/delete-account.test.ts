@@ -5,7 +5,7 @@
 import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import deleteAccount from '../../functions/delete-account/handler.ts';
-import { STACK_JWT_SECRET, signEs256WithAnotherKey, signHs256, signingKid, WRONG_SECRET } from '../security/support.ts';
+import { refusedBearers } from '../security/support.ts';
 import { activatedAnimal, invoke } from '../support/finder.ts';
 import { age, answerOf, storedOf, storePhoto } from '../support/photos.ts';
 
@@ -192,10 +192,7 @@ describe('delete-account', () => {
     const mine = await ownerWithEverything('rgpd-anon');
     const before = await rowsOf(mine.owner.userId, mine.animalIds);
     const body = JSON.stringify({ email: mine.owner.email });
-    const now = Math.floor(Date.now() / 1000);
-    const claims = { sub: mine.owner.userId, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 600 };
-    const expired = { ...claims, iat: now - 7200, exp: now - 3600 };
-    const kid = await signingKid(stack);
+    const bearers = await refusedBearers(stack, mine.owner.userId);
     // No gateway JWT check runs (verify_jwt = false): PostgREST verifies the token the function passes on.
     const refused = async (authorization?: string) => {
       const answer = await post({ apikey: stack.frontEndKey, ...(authorization ? { authorization } : {}) }, body);
@@ -209,9 +206,9 @@ describe('delete-account', () => {
       anon: await invokeAs(stack.client(), { email: mine.owner.email }),
       service: await invokeAs(stack.serviceClient(), { email: mine.owner.email }),
       noToken: await refused(),
-      forged: await refused(`Bearer ${signHs256(claims, WRONG_SECRET)}`),
-      forgedEs256: await refused(`Bearer ${signEs256WithAnotherKey(claims, kid)}`),
-      expired: await refused(`Bearer ${signHs256(expired, STACK_JWT_SECRET)}`),
+      forged: await refused(bearers.forged),
+      forgedEs256: await refused(bearers.forgedEs256),
+      expired: await refused(bearers.expired),
     }).toEqual({
       anon: unauthenticated,
       service: {

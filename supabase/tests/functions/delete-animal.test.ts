@@ -5,7 +5,7 @@ import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@me
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import deleteAnimal from '../../functions/delete-animal/handler.ts';
-import { STACK_JWT_SECRET, signEs256WithAnotherKey, signHs256, signingKid, WRONG_SECRET } from '../security/support.ts';
+import { refusedBearers } from '../security/support.ts';
 import { activatedAnimal } from '../support/finder.ts';
 import { age, answerOf, listed, storedOf, storePhoto } from '../support/photos.ts';
 
@@ -87,10 +87,7 @@ describe('delete-animal', () => {
   it('deletes nothing for a caller who is not a signed-in owner', async () => {
     const { animalId, files } = await animalWithFiles(owner);
     const body = JSON.stringify({ animal_id: animalId });
-    const now = Math.floor(Date.now() / 1000);
-    const claims = { sub: owner.userId, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 600 };
-    const expired = { ...claims, iat: now - 7200, exp: now - 3600 };
-    const kid = await signingKid(stack);
+    const bearers = await refusedBearers(stack, owner.userId);
     // No gateway JWT check runs (verify_jwt = false): PostgREST verifies the token the function passes on.
     const refused = async (authorization?: string) => {
       const answer = await post({ apikey: stack.frontEndKey, ...(authorization ? { authorization } : {}) }, body);
@@ -106,9 +103,9 @@ describe('delete-animal', () => {
       // A server key is no owner: delete_animal is for signed-in owners only.
       service: await invokeAs(stack.serviceClient(), { animal_id: animalId }),
       noToken: await refused(),
-      forged: await refused(`Bearer ${signHs256(claims, WRONG_SECRET)}`),
-      forgedEs256: await refused(`Bearer ${signEs256WithAnotherKey(claims, kid)}`),
-      expired: await refused(`Bearer ${signHs256(expired, STACK_JWT_SECRET)}`),
+      forged: await refused(bearers.forged),
+      forgedEs256: await refused(bearers.forgedEs256),
+      expired: await refused(bearers.expired),
       garbage: await refused('Bearer not.a.jwt'),
     }).toEqual({
       anon: unauthenticated,
@@ -125,10 +122,7 @@ describe('delete-animal', () => {
     expect(await animalRow(animalId)).toEqual({ id: animalId });
     expect(await storedOf(stack, files)).toEqual([...files].sort());
     // The same claims signed with the project's secret are the owner's own token: it deletes.
-    const genuine = await post(
-      { apikey: stack.anonKey, authorization: `Bearer ${signHs256(claims, STACK_JWT_SECRET)}` },
-      body,
-    );
+    const genuine = await post({ apikey: stack.anonKey, authorization: bearers.genuine }, body);
     expect(genuine.status).toBe(200);
   });
 

@@ -40,6 +40,22 @@ export async function signingKid(stack: TestStack): Promise<string> {
   return keys[0]?.kid ?? '';
 }
 
+/**
+ * `Authorization` values for `userId` that a signed-in owner's function must refuse: an HS256 token signed with
+ * another secret, an ES256 one signed with another key under the stack's kid, and an expired one signed with the
+ * stack's own secret; and, as the control, `genuine`: the same claims signed with the stack's secret.
+ */
+export async function refusedBearers(stack: TestStack, userId: string) {
+  const now = Math.floor(Date.now() / 1000);
+  const claims = { sub: userId, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 600 };
+  return {
+    forged: `Bearer ${signHs256(claims, WRONG_SECRET)}`,
+    forgedEs256: `Bearer ${signEs256WithAnotherKey(claims, await signingKid(stack))}`,
+    expired: `Bearer ${signHs256({ ...claims, iat: now - 7200, exp: now - 3600 }, STACK_JWT_SECRET)}`,
+    genuine: `Bearer ${signHs256(claims, STACK_JWT_SECRET)}`,
+  };
+}
+
 /** A JWT with `alg: none` and an empty signature. */
 export function unsignedJwt(claims: Claims): string {
   return `${json({ alg: 'none', typ: 'JWT' })}.${json(claims)}.`;
