@@ -1,12 +1,12 @@
 // The real Supabase CLI (the `supabase` devDependency, pinned) as a deployer runs it: from a copy of the
 // project's `supabase/` folder, with a home of its own, no telemetry, and a database of its own on the
 // Supabase-shaped cluster that `.ci/run` builds (SUPABASE_SHAPED_URL).
-import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ProcessRun, runToEnd } from './deno.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -46,38 +46,20 @@ export function cliProject(): CliProject {
   return { workdir, home, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
-export interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs `supabase …args` in the project to its end. Our environment's SUPABASE_* never reach it. */
-export function runSupabase(project: CliProject, args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+export function runSupabase(
+  project: CliProject,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<ProcessRun> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('SUPABASE_')));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_LAUNCHER, ...args], {
-      cwd: project.workdir,
-      env: {
-        ...inherited,
-        HOME: project.home,
-        SUPABASE_HOME: project.home,
-        SUPABASE_TELEMETRY_DISABLED: '1',
-        DO_NOT_TRACK: '1',
-        NO_COLOR: '1',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  return runToEnd(process.execPath, [CLI_LAUNCHER, ...args], project.workdir, {
+    ...inherited,
+    HOME: project.home,
+    SUPABASE_HOME: project.home,
+    SUPABASE_TELEMETRY_DISABLED: '1',
+    DO_NOT_TRACK: '1',
+    NO_COLOR: '1',
+    ...env,
   });
 }

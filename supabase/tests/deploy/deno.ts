@@ -30,10 +30,17 @@ export const denoEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv =
   ...extra,
 });
 
-/** Runs deno to its end; answers its exit code and what it printed. */
-export function runDeno(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** What a command run to its end printed, and its exit code (a failing exit is an answer, not an error). */
+export interface ProcessRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `command` to its end in `cwd` with `env`; answers its exit code and what it printed. */
+export function runToEnd(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<ProcessRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(DENO, args, { cwd, env: denoEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => {
@@ -46,6 +53,9 @@ export function runDeno(args: string[], cwd: string): Promise<{ code: number | n
     child.once('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/** Runs deno to its end; answers its exit code and what it printed. */
+export const runDeno = (args: string[], cwd: string): Promise<ProcessRun> => runToEnd(DENO, args, cwd, denoEnv());
 
 /** The first `deno check` of a fresh machine downloads the functions' npm packages from the registry. */
 export const FIRST_DENO_TIMEOUT_MS = 120_000;
