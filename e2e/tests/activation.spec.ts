@@ -194,6 +194,8 @@ test('the magic link’s code typed in the dialog signs the owner in and finishe
   await dialog.getByLabel('Email').fill(owner.email);
   await dialog.getByRole('button', { name: 'Recevoir un lien' }).click();
   const waiting = dialog.getByRole('region', { name: 'Vérifiez votre boîte mail' });
+  // Only once the link is sent is it the newest e-mail: before, that is the owner's sign-up confirmation.
+  await expect(waiting).toBeVisible();
   await waiting.getByLabel('Code reçu par e-mail').fill(codeIn(await product.lastMail(owner.email)));
   await waiting.getByRole('button', { name: 'Valider le code' }).click();
   await expect(toastTitle(page, 'Médaille activée !')).toBeVisible();
