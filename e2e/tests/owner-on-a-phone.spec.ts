@@ -58,6 +58,59 @@ test.describe('on a touch phone', () => {
   });
 });
 
+test.describe('contacts on a touch phone', () => {
+  test.use(PHONE);
+
+  test('the private e-mail and phone given at activation are shown again and can be changed; a phone that is not a number is refused, never previewed as a call link', async ({
+    page,
+  }) => {
+    const owner = await newOwner(product, 'coordonnees');
+    await signIn(page, product, owner);
+    const code = await newCode(product);
+    await page.goto(`${product.url}/activer?code=${code}`);
+    await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
+    await page.getByLabel('Nom *').fill('Praline');
+    await page.getByLabel('Votre téléphone (privé)').fill('abc');
+    await page.getByRole('button', { name: 'Activer la médaille' }).click();
+    await expect(page.getByText('Veuillez saisir un numéro de téléphone valide')).toBeVisible();
+    await page.getByLabel('Votre téléphone (privé)').fill('06 11 22 33 44');
+    await page.getByLabel('Votre email (privé)').fill('praline-maison@exemple.fr');
+    await page.getByRole('button', { name: 'Activer la médaille' }).click();
+    await expect(toastTitle(page, 'Médaille activée !')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Modifier' }).click();
+    const privateContacts = page.getByRole('region', { name: 'Vos coordonnées privées' });
+    await expect(privateContacts.getByLabel('Votre email (privé)')).toHaveValue('praline-maison@exemple.fr');
+    await expect(privateContacts.getByLabel('Votre téléphone (privé)')).toHaveValue('06 11 22 33 44');
+    await expect(privateContacts).toContainText('jamais affichées sur la fiche publique');
+    await privateContacts.getByLabel('Votre téléphone (privé)').fill('+33 6 99 88 77 66');
+
+    const publicContacts = page.getByRole('region', { name: 'Coordonnées publiques' });
+    const publicPhone = publicContacts.getByLabel('Téléphone');
+    const showPhone = publicContacts.getByRole('switch').first();
+    await showPhone.click();
+    await expect(showPhone).toBeChecked();
+    await publicPhone.fill('abc');
+    const preview = page.getByRole('region', { name: 'Aperçu de la fiche publique' });
+    await expect(preview.getByRole('link', { name: 'abc' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(publicContacts.getByText('Veuillez saisir un numéro de téléphone valide')).toBeVisible();
+    await expect(page).toHaveURL(/\/mon-compte\/animal\//);
+    await publicPhone.fill('07 12 34 56 78');
+    await expect(preview.getByRole('link', { name: '07 12 34 56 78' })).toHaveAttribute('href', 'tel:+33712345678');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page).toHaveURL(`${product.url}/mon-compte`);
+
+    await page.getByRole('link', { name: 'Modifier' }).click();
+    await expect(page.getByLabel('Votre téléphone (privé)')).toHaveValue('+33 6 99 88 77 66');
+    // The finder sees the public phone, never the private contacts.
+    await page.goto(`${product.url}/${code}`);
+    await expect(page.getByRole('link', { name: /Appeler/ }).first()).toHaveAttribute('href', 'tel:+33712345678');
+    await expect(page.locator('body')).not.toContainText('99 88 77 66');
+    await expect(page.locator('body')).not.toContainText('praline-maison');
+  });
+});
+
 test.describe('editing an animal on a touch phone', () => {
   test.use(PHONE);
 

@@ -241,6 +241,10 @@ export const COPY = {
     basics: 'Informations de base',
     identification: 'Identification',
     details: 'Informations détaillées',
+    // Not in SPEC: the private contacts given at activation, shown again where the owner can change them.
+    privateContacts: 'Vos coordonnées privées',
+    privateContactsNote:
+      "Elles ne sont jamais affichées sur la fiche publique. Pour qu'une personne qui trouve votre animal puisse vous joindre, remplissez les coordonnées publiques.",
     save: 'Enregistrer',
     cancel: 'Annuler',
     saved: 'Animal mis à jour',

@@ -123,7 +123,8 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
   ].filter((tag): tag is string => Boolean(tag));
   const location = profile.last_known_location;
   const lost = profile.is_lost;
-  const phone = profile.show_public_phone ? profile.public_phone?.trim() : undefined;
+  // Reachable by phone exactly when the contacts show the phone: its switch on and a number in it.
+  const phone = contacts.some((contact) => contact.kind === 'phone') ? profile.public_phone?.trim() : undefined;
 
   // The finder's actions, calling first when the phone is public; lost, right under the banner.
   const help = (

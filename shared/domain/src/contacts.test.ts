@@ -76,6 +76,9 @@ describe('visibleContacts', () => {
       },
     ]);
   });
+  it('never offers a call link for a stored phone that is not a number', () => {
+    expect(visibleContacts({ public_phone: 'abc', show_public_phone: true })).toEqual([]);
+  });
   it('hides a switched-on item without a value, and an address without its city', () => {
     const items = visibleContacts({
       public_phone: '  ',

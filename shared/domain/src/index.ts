@@ -20,7 +20,7 @@ export {
   MEDAL_SYMBOLS,
   newMedalCode,
 } from './medal-codes.ts';
-export { formatPhone, internationalPhone, phoneHref, smsHref, whatsAppHref } from './phone.ts';
+export { formatPhone, internationalPhone, isPhoneNumber, phoneHref, smsHref, whatsAppHref } from './phone.ts';
 export { type PublicContacts, type VisibleContact, visibleContacts } from './public-contacts.ts';
 export * from './schemas.ts';
 export {

@@ -1,5 +1,5 @@
 import { mapsSearchUrl } from './maps.ts';
-import { formatPhone, phoneHref } from './phone.ts';
+import { formatPhone, isPhoneNumber, phoneHref } from './phone.ts';
 
 export interface PublicContacts {
   public_phone?: string | null;
@@ -18,12 +18,13 @@ export type VisibleContact =
 
 /**
  * The contact items a finder sees: only those whose switch is on and whose value is filled;
- * the address needs both its line and its city. Shared by the scan page and the portal's preview.
+ * the phone must be a number and the address needs both its line and its city. Shared by the scan page and the portal's preview.
  */
 export function visibleContacts(contacts: PublicContacts): VisibleContact[] {
   const items: VisibleContact[] = [];
   const phone = contacts.public_phone?.trim();
-  if (contacts.show_public_phone && phone)
+  // A stored phone that is not a number (written before the form checked it) gets no call link.
+  if (contacts.show_public_phone && phone && isPhoneNumber(phone))
     items.push({ kind: 'phone', text: formatPhone(phone), href: phoneHref(phone) });
   const email = contacts.public_email?.trim();
   if (contacts.show_public_email && email) items.push({ kind: 'email', text: email, href: `mailto:${email}` });

@@ -163,14 +163,14 @@ describe('public contacts', () => {
   });
   it('enforces the maximum lengths: phone 32, email 254, line 120, city 80', () => {
     const ok = {
-      public_phone: '1'.repeat(32),
+      public_phone: '+33 (0)6 . 12 . 34 . 56 . 78 / 9',
       public_email: `${'a'.repeat(243)}@exemple.fr`,
       public_address_line: 'a'.repeat(120),
       public_city: 'b'.repeat(80),
     };
     expect(publicContactsSchema.safeParse(ok).success).toBe(true);
     const tooLong = {
-      public_phone: '1'.repeat(33),
+      public_phone: '+33 (0)6 . 12 . 34 . 56 . 78 / 90',
       public_email: `${'a'.repeat(245)}@exemple.fr`,
       public_address_line: 'a'.repeat(121),
       public_city: 'b'.repeat(81),
@@ -185,6 +185,42 @@ describe('public contacts', () => {
   it('refuses a malformed e-mail', () => {
     expect(errorsOf(publicContactsSchema.safeParse({ public_email: 'marie@' }))).toEqual({
       public_email: 'Veuillez saisir un email valide',
+    });
+  });
+  it('refuses a phone that is not a number: a finder would get a call link that calls nobody', () => {
+    for (const phone of ['abc', '06 12 AB 56 78', 'marie@exemple.fr', '12345', '06+12345678', '1'.repeat(16)]) {
+      expect(errorsOf(publicContactsSchema.safeParse({ public_phone: phone })), phone).toEqual({
+        public_phone: 'Veuillez saisir un numéro de téléphone valide',
+      });
+    }
+    for (const phone of ['06 12 34 56 78', '06.12.34.56.78', '+44 20 7946 0958', '+33 (0)6 12 34 56 78', '123456']) {
+      expect(publicContactsSchema.safeParse({ public_phone: phone }).success, phone).toBe(true);
+    }
+  });
+});
+
+describe("the owner's private contacts", () => {
+  it('are checked at activation as the public ones are', () => {
+    const result = activationFormSchema.safeParse({
+      code: 'MDL-1',
+      name: 'Rex',
+      owner_email: 'marie@',
+      owner_phone: 'abc',
+    });
+    expect(errorsOf(result)).toEqual({
+      owner_email: 'Veuillez saisir un email valide',
+      owner_phone: 'Veuillez saisir un numéro de téléphone valide',
+    });
+  });
+  it('are part of the edit form, so the owner can see and change them after activation', () => {
+    const parsed = animalEditFormSchema.parse({
+      name: 'Rex',
+      owner_email: ' marie@exemple.fr ',
+      owner_phone: '',
+    });
+    expect(parsed).toMatchObject({ nom: 'Rex', email_proprietaire: 'marie@exemple.fr', telephone_proprietaire: null });
+    expect(errorsOf(animalEditFormSchema.safeParse({ name: 'Rex', owner_phone: 'abc' }))).toEqual({
+      owner_phone: 'Veuillez saisir un numéro de téléphone valide',
     });
   });
 });

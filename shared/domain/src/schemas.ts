@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { CODE_PATTERN } from './code.ts';
 import { LIMITS } from './limits.ts';
+import { isPhoneNumber } from './phone.ts';
 import { sexToStored } from './sex.ts';
 import { speciesToStored } from './species.ts';
 
@@ -14,6 +15,7 @@ export const MESSAGES = {
   customSpeciesRequired: "Veuillez préciser l'espèce",
   fillAllFields: 'Veuillez remplir tous les champs',
   invalidEmail: 'Veuillez saisir un email valide',
+  invalidPhone: 'Veuillez saisir un numéro de téléphone valide',
   emailRequired: 'Veuillez saisir votre email',
   passwordCriteria: 'Le mot de passe ne respecte pas tous les critères',
   birthYearRange: (max: number) => `L'année de naissance doit être comprise entre ${LIMITS.birthYearMin} et ${max}`,
@@ -62,6 +64,31 @@ const optionalEmail = z.pipe(
   ),
   z.transform((value) => value ?? null),
 );
+
+/** An optional phone (`isPhoneNumber`): trimmed, at most 32 characters, empty becomes null. */
+const optionalPhone = z.pipe(
+  preprocess(
+    blankToNull,
+    z.optional(
+      z.nullable(
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.maxLength(LIMITS.phoneMaxLength, MESSAGES.tooLong(LIMITS.phoneMaxLength)),
+            z.refine(isPhoneNumber, MESSAGES.invalidPhone),
+          ),
+      ),
+    ),
+  ),
+  z.transform((value) => value ?? null),
+);
+
+/** The owner's own contacts, given at activation and changed on the edit page; never shown to finders. */
+const privateContactFields = {
+  owner_email: optionalEmail,
+  owner_phone: optionalPhone,
+};
 
 /** A number as people type it in France or elsewhere: '4,5' or '4.5'; no exponent, hexadecimal or second mark. */
 const DECIMAL_TEXT = /^[+-]?\d+(?:[.,]\d+)?$/;
@@ -183,6 +210,22 @@ function toAnimalPayload(values: DetailValues): AnimalPayload {
   };
 }
 
+/** The animal with its owner's private contacts: what activation stores and the edit page changes. */
+export interface OwnedAnimalPayload extends AnimalPayload {
+  email_proprietaire: string | null;
+  telephone_proprietaire: string | null;
+}
+
+function toOwnedAnimalPayload(
+  values: DetailValues & { owner_email: string | null; owner_phone: string | null },
+): OwnedAnimalPayload {
+  return {
+    ...toAnimalPayload(values),
+    email_proprietaire: values.owner_email,
+    telephone_proprietaire: values.owner_phone,
+  };
+}
+
 /** The activation form (SPEC sections 2 and 5); its output is the RPC's p_code and p_animal. */
 export const activationFormSchema = z.pipe(
   z
@@ -198,17 +241,14 @@ export const activationFormSchema = z.pipe(
       name: requiredName,
       ...speciesFields,
       ...animalDetailFields,
-      owner_email: optionalEmail,
-      owner_phone: optionalText(LIMITS.phoneMaxLength),
+      ...privateContactFields,
       photo_url: optionalText(2048),
     })
     .check(requireCustomSpecies),
   z.transform((values) => ({
     p_code: values.code,
     p_animal: {
-      ...toAnimalPayload(values),
-      email_proprietaire: values.owner_email,
-      telephone_proprietaire: values.owner_phone,
+      ...toOwnedAnimalPayload(values),
       photo_url: values.photo_url,
     },
   })),
@@ -224,16 +264,17 @@ export const animalEditFormSchema = z.pipe(
       name: requiredName,
       ...speciesFields,
       ...animalDetailFields,
+      ...privateContactFields,
     })
     .check(requireCustomSpecies),
-  z.transform(toAnimalPayload),
+  z.transform(toOwnedAnimalPayload),
 );
 
 export type AnimalEditFormInput = z.input<typeof animalEditFormSchema>;
 
 /** The public contacts panel: trimmed, empty becomes null, the spec's maximum lengths. */
 export const publicContactsSchema = z.object({
-  public_phone: optionalText(LIMITS.phoneMaxLength),
+  public_phone: optionalPhone,
   public_email: optionalEmail,
   public_address_line: optionalText(LIMITS.addressLineMaxLength),
   public_city: optionalText(LIMITS.cityMaxLength),

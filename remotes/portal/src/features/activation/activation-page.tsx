@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormField, PageFrame } from '@medaille/design-system';
+import { PageFrame } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import {
   type ActivationFormInput,
@@ -312,28 +312,6 @@ export function ActivationPage() {
               )}
               <AnimalFields register={form.register} errors={errors} species={values.species} disabled={!valid} />
               <fieldset disabled={!valid} style={{ border: 'none', padding: 0, margin: 0, opacity: valid ? 1 : 0.5 }}>
-                <Grid columns={{ initial: '1', sm: '2' }} gapX="4">
-                  <FormField label={COPY.animal.ownerEmail} error={errors.owner_email?.message}>
-                    {(field) => (
-                      <TextField.Root
-                        {...field}
-                        type="email"
-                        maxLength={LIMITS.emailMaxLength}
-                        {...form.register('owner_email')}
-                      />
-                    )}
-                  </FormField>
-                  <FormField label={COPY.animal.ownerPhone} error={errors.owner_phone?.message}>
-                    {(field) => (
-                      <TextField.Root
-                        {...field}
-                        type="tel"
-                        maxLength={LIMITS.phoneMaxLength}
-                        {...form.register('owner_phone')}
-                      />
-                    )}
-                  </FormField>
-                </Grid>
                 <Heading as="h3" size="2" mb="2">
                   {COPY.animal.photos}
                 </Heading>

@@ -39,6 +39,7 @@ export function AnimalFields(props: AnimalFieldsProps) {
       <BasicFields {...props} />
       <IdentificationFields {...props} />
       <DetailFields {...props} />
+      <PrivateContactFields {...props} />
     </>
   );
 }
@@ -140,6 +141,26 @@ export function DetailFields({ register, errors, disabled }: AnimalFieldsProps) 
           registration={register(name)}
         />
       ))}
+    </Group>
+  );
+}
+
+/** The owner's own e-mail and phone: kept with the animal, never shown on its public page. */
+export function PrivateContactFields({ register, errors, disabled }: AnimalFieldsProps) {
+  return (
+    <Group disabled={disabled}>
+      <Grid columns={{ initial: '1', sm: '2' }} gapX="4">
+        <FormField label={text.ownerEmail} error={errors.owner_email?.message}>
+          {(field) => (
+            <TextField.Root {...field} type="email" maxLength={LIMITS.emailMaxLength} {...register('owner_email')} />
+          )}
+        </FormField>
+        <FormField label={text.ownerPhone} error={errors.owner_phone?.message}>
+          {(field) => (
+            <TextField.Root {...field} type="tel" maxLength={LIMITS.phoneMaxLength} {...register('owner_phone')} />
+          )}
+        </FormField>
+      </Grid>
     </Group>
   );
 }

@@ -3,9 +3,9 @@ import { ConfirmDialog, PageFrame } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import {
   type AnimalEditFormInput,
-  type AnimalPayload,
   animalEditFormSchema,
   databaseErrorMessage,
+  type OwnedAnimalPayload,
   publicContactsSchema,
   sexFormValue,
   sexLabel,
@@ -22,7 +22,7 @@ import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { LostPanel } from '../lost/index.ts';
 import { PhotoGallery, photoUrl, useAnimalPhotos } from '../photos/index.ts';
-import { BasicFields, DetailFields, IdentificationFields } from './animal-fields.tsx';
+import { BasicFields, DetailFields, IdentificationFields, PrivateContactFields } from './animal-fields.tsx';
 import { coverPhoto, deleteAnimal, type OwnedAnimal, saveAnimal } from './api.ts';
 import { MedalPanel } from './medal-panel.tsx';
 import { OwnedAnimalRoute } from './owned-animal-route.tsx';
@@ -49,6 +49,8 @@ function formValues(animal: OwnedAnimal): AnimalEditFormInput {
     temperament: animal.caractere ?? '',
     vet_info: animal.informations_veterinaires ?? '',
     chip_or_tattoo: animal.puce_ou_tatouage ?? '',
+    owner_email: animal.email_proprietaire ?? '',
+    owner_phone: animal.telephone_proprietaire ?? '',
   };
 }
 
@@ -69,7 +71,7 @@ export function EditAnimalPage() {
 
 function EditForm({ animal }: { animal: OwnedAnimal }) {
   const navigate = useNavigate();
-  const form = useForm<AnimalEditFormInput, unknown, AnimalPayload>({
+  const form = useForm<AnimalEditFormInput, unknown, OwnedAnimalPayload>({
     resolver: zodResolver(animalEditFormSchema),
     defaultValues: formValues(animal),
   });
@@ -156,13 +158,19 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
                 [text.basics, BasicFields],
                 [text.identification, IdentificationFields],
                 [text.details, DetailFields],
+                [text.privateContacts, PrivateContactFields, text.privateContactsNote],
               ] as const
-            ).map(([title, Fields]) => (
+            ).map(([title, Fields, note]) => (
               <Card key={title} size="3" asChild>
                 <section aria-label={title}>
                   <Heading as="h2" size="4" mb="3">
                     {title}
                   </Heading>
+                  {note ? (
+                    <Text as="p" size="2" color="gray" mb="3">
+                      {note}
+                    </Text>
+                  ) : null}
                   <Fields register={form.register} errors={errors} species={values.species} />
                 </section>
               </Card>
