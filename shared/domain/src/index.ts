@@ -22,6 +22,7 @@ export {
 } from './medal-codes.ts';
 export { formatPhone, internationalPhone, isPhoneNumber, phoneHref, smsHref, whatsAppHref } from './phone.ts';
 export { type PublicContacts, type VisibleContact, visibleContacts } from './public-contacts.ts';
+export { type DarkRun, darkRuns, type QrModules } from './qr-squares.ts';
 export * from './schemas.ts';
 export {
   agreeWith,

@@ -1,3 +1,4 @@
+import { darkRuns } from '@medaille/domain';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { medalUrl } from './backend.ts';
@@ -93,20 +94,13 @@ function drawQr(doc: PDFKit.PDFDocument, url: string, box: { x: number; y: numbe
   const { modules } = QRCode.create(url, { errorCorrectionLevel: 'Q' });
   const quiet = 4;
   const module = (box.size * MM) / (modules.size + 2 * quiet);
-  for (let row = 0; row < modules.size; row += 1) {
-    for (let column = 0; column < modules.size; column += 1) {
-      if (!modules.get(row, column)) continue;
-      // A run of dark modules is one rectangle: a smaller file, and no hairline gaps between squares.
-      let end = column;
-      while (end + 1 < modules.size && modules.get(row, end + 1)) end += 1;
-      doc.rect(
-        box.x * MM + (quiet + column) * module,
-        box.y * MM + (quiet + row) * module,
-        (end - column + 1) * module,
-        module,
-      );
-      column = end;
-    }
+  for (const run of darkRuns(modules)) {
+    doc.rect(
+      box.x * MM + (quiet + run.column) * module,
+      box.y * MM + (quiet + run.row) * module,
+      run.length * module,
+      module,
+    );
   }
   doc.fillColor('black').fill();
 }

@@ -1,6 +1,7 @@
 // The medal's QR code as files to download, as on the printed sheet (`pnpm medals mint`): the code of the
 // medal's page, error correction Q and a quiet zone of 4 modules, with the code in clear under it. Made
 // with the qrcode package, loaded only when a medal's card asks for it.
+import { darkRuns } from '@medaille/domain';
 
 const QR = { errorCorrectionLevel: 'Q', margin: 4 } as const;
 /** The PNG's width in pixels: sharp printed at 5 cm at 500 dpi. */
@@ -13,13 +14,17 @@ export function medalUrl(code: string): string {
 
 const qrcode = () => import(/* webpackChunkName: "qrcode" */ 'qrcode');
 
-/** The SVG of a medal's QR code with its code under it (the poster's too). */
+/** The SVG of a medal's QR code with its code under it (the poster's too), drawn in filled squares. */
 export async function medalQrSvg(code: string): Promise<string> {
   const QRCode = await qrcode();
-  const url = medalUrl(code);
-  const qrSvg = await QRCode.toString(url, { ...QR, type: 'svg' });
-  const size = QRCode.create(url, QR).modules.size + 2 * QR.margin;
-  return withCodeUnder(qrSvg, size, code);
+  const { modules } = QRCode.create(medalUrl(code), QR);
+  const size = modules.size + 2 * QR.margin;
+  const squares = darkRuns(modules).map(
+    (run) =>
+      `<rect x="${QR.margin + run.column}" y="${QR.margin + run.row}" width="${run.length}" height="1" fill="#000000"/>`,
+  );
+  const qr = `<svg x="0" y="0" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges">${squares.join('')}</svg>`;
+  return withCodeUnder(qr, size, code);
 }
 
 /** The SVG and PNG of a medal's QR code with its code under it, as text and as a Blob. */
@@ -33,10 +38,9 @@ export async function medalQrFiles(code: string): Promise<{ svg: string; png: Bl
 /** The code's line under the QR code: a tenth of its height, in bold monospace as on the sheet. */
 const LINE = 0.12;
 
-function withCodeUnder(qrSvg: string, size: number, code: string): string {
+function withCodeUnder(qr: string, size: number, code: string): string {
   const line = Math.ceil(size * LINE);
   const height = size + line;
-  const qr = qrSvg.replace('<svg ', `<svg x="0" y="0" width="${size}" height="${size}" `);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${height}" width="${size * 10}" height="${height * 10}">`,
     `<rect width="${size}" height="${height}" fill="#ffffff"/>`,
