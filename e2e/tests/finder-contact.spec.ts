@@ -9,6 +9,7 @@ import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
 import { PHONE, signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
+import { readmeScreenshot } from '../support/readme-screenshots.ts';
 
 type Animal = { code: string; animalId: string };
 
@@ -153,6 +154,7 @@ test.describe('every way to reach the owner', () => {
         }
       }
       await expectAccessible(page);
+      await readmeScreenshot(page, animal === home ? 'scan-page' : 'scan-page-lost');
     }
 
     // Without JavaScript, the server's page calls first all the same.

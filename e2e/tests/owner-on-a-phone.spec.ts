@@ -3,6 +3,7 @@ import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newCode, newOwner } from '../support/owners.ts';
 import { PHONE, signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
+import { readmeScreenshot } from '../support/readme-screenshots.ts';
 
 // What a new owner types on a phone is kept as typed, and every control of the sign-in dialog can be reached.
 
@@ -75,14 +76,18 @@ test.describe('contacts on a touch phone', () => {
     await expect(page.getByText('Veuillez saisir un numéro de téléphone valide')).toBeVisible();
     await page.getByLabel('Votre téléphone (privé)').fill('06 11 22 33 44');
     await page.getByLabel('Votre email (privé)').fill('praline-maison@exemple.fr');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await readmeScreenshot(page, 'activation');
     await page.getByRole('button', { name: 'Activer la médaille' }).click();
     await expect(toastTitle(page, 'Médaille activée !')).toBeVisible();
+    await readmeScreenshot(page, 'my-animals');
 
     await page.getByRole('link', { name: 'Modifier' }).click();
     const privateContacts = page.getByRole('region', { name: 'Vos coordonnées privées' });
     await expect(privateContacts.getByLabel('Votre email (privé)')).toHaveValue('praline-maison@exemple.fr');
     await expect(privateContacts.getByLabel('Votre téléphone (privé)')).toHaveValue('06 11 22 33 44');
     await expect(privateContacts).toContainText('jamais affichées sur la fiche publique');
+    await readmeScreenshot(page, 'edit-animal');
     await privateContacts.getByLabel('Votre téléphone (privé)').fill('+33 6 99 88 77 66');
 
     const publicContacts = page.getByRole('region', { name: 'Coordonnées publiques' });
