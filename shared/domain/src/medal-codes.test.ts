@@ -57,6 +57,13 @@ describe('codeFromTyped', () => {
     ['mdl demo rex', 'MDL-DEMO-REX'],
     ['demo-rex', 'MDL-DEMO-REX'],
     ['MDL-DEMO-FREE1', 'MDL-DEMO-FREE1'],
+    // An older code of 10 symbols grouped otherwise than 4-4-2 is kept as it is written, its I and O too.
+    ['MDL-EMWX1IZ30-4', 'MDL-EMWX1IZ30-4'],
+    ['mdl 12345 6789O', 'MDL-12345-6789O'],
+    ['MDL-TOTO-LILI2', 'MDL-TOTO-LILI2'],
+    // Groups a person made of the printed ones (4-4-2) are still the minted code.
+    ['7KQ4M9XP 3T', 'MDL-7KQ4-M9XP-3T'],
+    ['7KQ4 M9XP3T', 'MDL-7KQ4-M9XP-3T'],
   ])('%s → %s', (typed, code) => {
     expect(codeFromTyped(typed)).toBe(code);
   });

@@ -45,7 +45,7 @@ const READ_AS: Record<string, string> = { O: '0', I: '1', L: '1' };
 /**
  * The code a finder meant, from what they typed under 'Vous avez trouvé un animal ?': any case, spaces,
  * dots or missing hyphens, with or without `MDL`. Ten symbols of the minted alphabet (O read as 0, I and L
- * as 1) give a minted code in its printed grouping; anything else is kept as typed, its groups joined by
+ * as 1), in the printed groups or run together, give a minted code in its printed grouping; anything else is kept as typed, its groups joined by
  * hyphens (the older codes, such as MDL-DEMO-REX). Null when nothing like a code is left.
  */
 export function codeFromTyped(typed: string): string | null {
@@ -57,11 +57,31 @@ export function codeFromTyped(typed: string): string | null {
   if (groups[0] === 'MDL') groups.shift();
   else if (groups[0]?.startsWith('MDL') && groups.join('').length === 3 + MEDAL_SYMBOLS) groups[0] = groups[0].slice(3);
   const symbols = Array.from(groups.join(''), (symbol) => READ_AS[symbol] ?? symbol).join('');
-  if (symbols.length === MEDAL_SYMBOLS && Array.from(symbols).every((symbol) => MEDAL_ALPHABET.includes(symbol))) {
+  if (
+    symbols.length === MEDAL_SYMBOLS &&
+    Array.from(symbols).every((symbol) => MEDAL_ALPHABET.includes(symbol)) &&
+    splitsAsPrinted(groups)
+  ) {
     return grouped(symbols);
   }
   const code = `MDL-${groups.join('-')}`;
   return groups.length > 0 && CODE_PATTERN.test(code) ? code : null;
+}
+
+/** Where the printed groups end inside a minted code's symbols: after the 4th and the 8th. */
+let printedLength = 0;
+const PRINTED_BREAKS = GROUPS.slice(0, -1).map((size) => (printedLength += size));
+
+/**
+ * Whether typed groups only join printed ones ('7KQ4M9XP 3T', or none at all): an older code of 10 symbols
+ * written in other groups (MDL-EMWX1IZ30-4) is not a minted code misread.
+ */
+function splitsAsPrinted(groups: string[]): boolean {
+  let end = 0;
+  return groups.slice(0, -1).every((group) => {
+    end += group.length;
+    return PRINTED_BREAKS.includes(end);
+  });
 }
 
 /** Whether a code is one the minting makes (MDL-XXXX-XXXX-XX in the alphabet above, after any prefix). */
