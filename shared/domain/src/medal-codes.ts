@@ -45,8 +45,9 @@ const READ_AS: Record<string, string> = { O: '0', I: '1', L: '1' };
 /**
  * The code a finder meant, from what they typed under 'Vous avez trouvé un animal ?': any case, spaces,
  * dots or missing hyphens, with or without `MDL`. Ten symbols of the minted alphabet (O read as 0, I and L
- * as 1), in the printed groups or run together, give a minted code in its printed grouping; anything else is kept as typed, its groups joined by
- * hyphens (the older codes, such as MDL-DEMO-REX). Null when nothing like a code is left.
+ * as 1), in the printed groups or run together, give a minted code in its printed grouping; anything else
+ * is kept as typed, its groups joined by hyphens (the older codes, such as MDL-DEMO-REX). Null when nothing
+ * like a code is left.
  */
 export function codeFromTyped(typed: string): string | null {
   const groups = typed
