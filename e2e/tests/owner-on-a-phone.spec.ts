@@ -174,6 +174,48 @@ test.describe('editing an animal on a touch phone', () => {
   });
 });
 
+test.describe('the back gesture on a touch phone', () => {
+  test.use(PHONE);
+
+  test('going back from the edit page with unsaved changes asks first, as a link does; saved, it goes back at once', async ({
+    page,
+  }) => {
+    const owner = await newOwner(product, 'retour');
+    await animalOnNewCode(product, owner, { nom: 'Caramel' }, 0);
+    await signIn(page, product, owner);
+    await page.goto(`${product.url}/mon-compte`);
+    await page.getByRole('link', { name: 'Modifier' }).tap();
+    await expect(page).toHaveURL(/\/mon-compte\/animal\//);
+    const editPage = page.url();
+
+    await page.getByLabel('Nom *').fill('Caramel mou');
+    await page.goBack();
+    const ask = page.getByRole('alertdialog', { name: 'Quitter sans enregistrer ?' });
+    await expect(ask).toBeVisible();
+    await expect(page).toHaveURL(editPage);
+    await ask.getByRole('button', { name: 'Annuler' }).tap();
+    await expect(page.getByLabel('Nom *')).toHaveValue('Caramel mou');
+
+    // Asked again at the next gesture; leaving then goes back where the owner came from, nothing saved.
+    await page.goBack();
+    await ask.getByRole('button', { name: 'Quitter sans enregistrer' }).tap();
+    await expect(page).toHaveURL(`${product.url}/mon-compte`);
+    await expect(page.getByRole('heading', { name: 'Caramel', exact: true })).toBeVisible();
+
+    // Saved: Enregistrer goes to the account, and back from there is the edit page, then the account again.
+    await page.getByRole('link', { name: 'Modifier' }).tap();
+    await page.getByLabel('Nom *').fill('Caramel mou');
+    await page.getByRole('button', { name: 'Enregistrer' }).tap();
+    await expect(page).toHaveURL(`${product.url}/mon-compte`);
+    await page.goBack();
+    await expect(page).toHaveURL(editPage);
+    await expect(page.getByLabel('Nom *')).toHaveValue('Caramel mou');
+    await page.goBack();
+    await expect(page).toHaveURL(`${product.url}/mon-compte`);
+    await expect(ask).toHaveCount(0);
+  });
+});
+
 /**
  * Whether a person can bring `control` wholly on screen: as it is, or by scrolling with the wheel or a
  * finger (what the page lets them scroll, never a script's scrollIntoView, which moves even what cannot

@@ -115,7 +115,7 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
       return;
     }
     toast({ title: text.saved });
-    navigate(ROUTES.account);
+    navigate(ROUTES.account, { replace: guard.replacesGuardEntry() });
   });
 
   const remove = async () => {
