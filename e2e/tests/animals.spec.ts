@@ -58,7 +58,7 @@ test('editing the animal and its public contacts: the scan page shows exactly th
 
   const preview = page.getByRole('region', { name: 'Aperçu de la fiche publique' });
   await expect(preview).toContainText("Aucune information de contact n'est actuellement visible publiquement.");
-  await page.getByLabel('Téléphone').fill('0611223344');
+  await page.getByLabel('Téléphone', { exact: true }).fill('0611223344');
   await page.getByLabel('Email (facultatif)').fill('cache-moi@example.fr');
   await page.getByLabel('Adresse (rue)').fill('8 place Bellecour');
   await page.getByLabel('Ville').fill('Lyon');
