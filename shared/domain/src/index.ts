@@ -11,7 +11,8 @@ export {
 export { isHoneypotFilled } from './honeypot.ts';
 export { canonicalIpAddress } from './ip-address.ts';
 export { ACCEPTED_IMAGE_TYPES, FINDER_PHOTO_BUCKET, LIMITS, PHOTO_BUCKET, photoPublicUrl } from './limits.ts';
-export { mapsPointUrl, mapsSearchUrl, openStreetMapPointUrl } from './maps.ts';
+export { finderContactHref } from './finder-contact.ts';
+export { mapsPointUrl, mapsSearchUrl } from './maps.ts';
 export {
   codeFromTyped,
   isMintedCode,

@@ -1,6 +1,6 @@
 import './inbox.css';
 import { PageFrame } from '@medaille/design-system';
-import { openStreetMapPointUrl } from '@medaille/domain';
+import { mapsPointUrl } from '@medaille/domain';
 import { editAnimalPath, ROUTES } from '@medaille/routing';
 import { Badge, Button, Callout, Flex, Heading, Text, Link as TextLink } from '@radix-ui/themes';
 import { useEffect } from 'react';
@@ -98,7 +98,7 @@ function Inbox({ animalId, name }: { animalId: string; name: string }) {
                   </Text>
                   <TextLink
                     size="2"
-                    href={openStreetMapPointUrl(position.lat, position.lon)}
+                    href={mapsPointUrl(position.lat, position.lon)}
                     target="_blank"
                     rel="noopener noreferrer"
                     aria-label={text.positions.mapLabel(when(position))}
