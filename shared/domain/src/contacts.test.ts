@@ -63,7 +63,13 @@ describe('finderContactHref', () => {
     expect(finderContactHref('voisin@example.fr')).toBe('mailto:voisin@example.fr');
   });
   it('links nothing else: words, a number too short, an address with a query', () => {
-    for (const contact of ['Marie, au café', '112', 'Appelez le 06 11 22 33 44', 'a@b.fr?cc=x@y.fr', 'javascript:alert(1)'])
+    for (const contact of [
+      'Marie, au café',
+      '112',
+      'Appelez le 06 11 22 33 44',
+      'a@b.fr?cc=x@y.fr',
+      'javascript:alert(1)',
+    ])
       expect(finderContactHref(contact)).toBeNull();
   });
 });
