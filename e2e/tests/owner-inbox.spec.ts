@@ -3,7 +3,7 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
-import { PHONE, signIn, toastTitle } from '../support/pages.ts';
+import { PHONE, photoFile, signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 // Issue 16, the owner's inbox and history: what finders sent reaches the portal, unread until opened, and
@@ -201,19 +201,11 @@ test.describe('a finder’s contact and photo on a touch phone', () => {
     const { animalId, code } = await animalOnNewCode(product, owner, { nom: 'Plume' });
     // A portrait photo taller than the screen, in the private bucket, as post_finder_message stores it.
     await page.goto(product.url);
-    const photo = await page.evaluate(async () => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 900;
-      canvas.height = 1600;
-      const context = canvas.getContext('2d') as CanvasRenderingContext2D;
-      context.fillStyle = 'teal';
-      context.fillRect(0, 0, 900, 1600);
-      return canvas.toDataURL('image/png').split(',')[1] as string;
-    });
+    const photo = await photoFile(page, 'teal', { width: 900, height: 1600 });
     const path = `${animalId}/${crypto.randomUUID()}.png`;
     const upload = await service()
       .storage.from('finder-photos')
-      .upload(path, Buffer.from(photo, 'base64'), { contentType: 'image/png' });
+      .upload(path, photo.buffer, { contentType: photo.mimeType });
     if (upload.error) throw upload.error;
     await seed('finder_messages', [
       {

@@ -1,10 +1,10 @@
 // The one layout of the owners' e-mails, read on a phone first: a viewport, a sans-serif text of 16 px in a
 // column of 600 px at most, and the main action as a big button. Styles are inline: mail clients strip
-// <style>. supabase/templates/*.html (the account e-mails, which GoTrue fills) copy this layout by hand; a
-// test compares them.
+// <style>. The account e-mails that GoTrue fills (supabase/templates/*.html) are written from it too, by
+// `pnpm gen:mail-templates`.
 import { escapeHtml, type Mail } from './mail.ts';
 
-export const MAIL_STYLES = {
+const MAIL_STYLES = {
   body: 'margin:0;padding:0;background-color:#f3f4f6;',
   column:
     "max-width:600px;margin:0 auto;padding:24px 16px;background-color:#ffffff;color:#1f2937;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;overflow-wrap:break-word;word-wrap:break-word;",
@@ -18,7 +18,7 @@ export const MAIL_STYLES = {
 } as const;
 
 /** The document around an e-mail's content. */
-export function mailDocument(content: string): string {
+function mailDocument(content: string): string {
   return `<!DOCTYPE html>
 <html lang="fr">
 <head>
@@ -39,11 +39,19 @@ export interface MailLink {
   href: string;
 }
 
-/** One paragraph: its words, then a link if any; `quote` for what a finder wrote. */
+/** One paragraph: its words, then words in bold or a link if any; `quote` for what a finder wrote. */
 export interface MailParagraph {
   text: string;
+  strong?: string;
   link?: MailLink | null;
   quote?: boolean;
+}
+
+/** What an e-mail says: greeting, paragraphs, the main action as a button, more paragraphs, signature. */
+export interface MailContent {
+  paragraphs: MailParagraph[];
+  action: MailLink;
+  after?: MailParagraph[];
 }
 
 const GREETING = 'Bonjour,';
@@ -52,48 +60,44 @@ const SIGNATURE = "L'équipe Médaille";
 const linkHtml = ({ label, href }: MailLink) =>
   `<a href="${escapeHtml(href)}" style="${MAIL_STYLES.link}">${escapeHtml(label)}</a>`;
 
-function paragraphHtml({ text, link, quote }: MailParagraph): string {
-  const words = [text && escapeHtml(text), link && linkHtml(link)].filter(Boolean).join(' ');
+function paragraphHtml({ text, strong, link, quote }: MailParagraph): string {
+  const words = [text && escapeHtml(text), strong && `<strong>${escapeHtml(strong)}</strong>`, link && linkHtml(link)]
+    .filter(Boolean)
+    .join(' ');
   return quote
     ? `<blockquote style="${MAIL_STYLES.quote}">${words}</blockquote>`
     : `<p style="${MAIL_STYLES.paragraph}">${words}</p>`;
 }
 
 /** In the text part a web link is written out; a tel: or mailto: one is its words alone. */
-function paragraphText({ text, link, quote }: MailParagraph): string {
+function paragraphText({ text, strong, link, quote }: MailParagraph): string {
   const linkText = link && (/^https?:/.test(link.href) ? `${link.label} : ${link.href}` : link.label);
-  const words = [text, linkText].filter(Boolean).join(' ');
+  const words = [text, strong, linkText].filter(Boolean).join(' ');
   return quote ? `« ${words} »` : words;
 }
 
-/** An e-mail to an owner: greeting, paragraphs, the main action as a button, more paragraphs, signature. */
-export function ownerMail({
-  to,
-  subject,
-  paragraphs,
-  action,
-  after = [],
-}: {
-  to: string;
-  subject: string;
-  paragraphs: MailParagraph[];
-  action: MailLink;
-  after?: MailParagraph[];
-}): Mail {
+/** The HTML of an e-mail, a whole document. */
+export function mailHtml({ paragraphs, action, after = [] }: MailContent): string {
   const button = `<p style="${MAIL_STYLES.action}"><a href="${escapeHtml(action.href)}" style="${MAIL_STYLES.button}">${escapeHtml(action.label)}</a></p>`;
-  const html = [
-    paragraphHtml({ text: GREETING }),
-    ...paragraphs.map(paragraphHtml),
-    button,
-    ...after.map(paragraphHtml),
-    paragraphHtml({ text: SIGNATURE }),
-  ].join('\n');
+  return mailDocument(
+    [
+      paragraphHtml({ text: GREETING }),
+      ...paragraphs.map(paragraphHtml),
+      button,
+      ...after.map(paragraphHtml),
+      paragraphHtml({ text: SIGNATURE }),
+    ].join('\n'),
+  );
+}
+
+/** An e-mail to an owner, its HTML and its text part saying the same. */
+export function ownerMail({ to, subject, ...content }: MailContent & { to: string; subject: string }): Mail {
   const text = [
     GREETING,
-    ...paragraphs.map(paragraphText),
-    `${action.label} : ${action.href}`,
-    ...after.map(paragraphText),
+    ...content.paragraphs.map(paragraphText),
+    `${content.action.label} : ${content.action.href}`,
+    ...(content.after ?? []).map(paragraphText),
     SIGNATURE,
   ].join('\n\n');
-  return { to, subject, text: `${text}\n`, html: mailDocument(html) };
+  return { to, subject, text: `${text}\n`, html: mailHtml(content) };
 }
