@@ -43,7 +43,7 @@ export interface MailLink {
 export interface MailParagraph {
   text: string;
   strong?: string;
-  link?: MailLink | null;
+  link?: MailLink;
   quote?: boolean;
 }
 

@@ -16,7 +16,7 @@ import type { FunctionEnv } from '../_shared/env.ts';
 import { FINDER_PHOTO_LIMITS, type FinderPhoto, readFinderPhoto } from '../_shared/finder-photo.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { animalHistoryUrl } from '../_shared/links.ts';
-import { ownerMail } from '../_shared/mail-layout.ts';
+import { type MailParagraph, ownerMail } from '../_shared/mail-layout.ts';
 import type { FailureCode } from '../_shared/messages.ts';
 import { mailOwner, type OwnerMailDecision } from '../_shared/owner-digest.ts';
 import { FINDER_PHOTO_BUCKET, removePhotoFiles, storeFile } from '../_shared/storage.ts';
@@ -118,22 +118,26 @@ function messageMail(
   withPhoto: boolean,
 ) {
   const name = stored.animal_name;
-  const contactHref = contact && finderContactHref(contact);
   return ownerMail({
     to: stored.owner_email,
     subject: `Message au sujet de ${name}`,
     paragraphs: [
       { text: `Quelqu'un a scanné la médaille de ${name} (${stored.code}) et vous a écrit.` },
       ...(message ? [{ text: message, quote: true }] : []),
-      contact
-        ? contactHref
-          ? { text: 'Pour lui répondre :', link: { label: contact, href: contactHref } }
-          : { text: `Pour lui répondre : ${contact}` }
-        : { text: "Cette personne n'a pas laissé de moyen de contact." },
+      reachParagraph(contact),
       ...(withPhoto
         ? [{ text: `Cette personne a joint une photo de ${name}. Vous la verrez dans vos messages.` }]
         : []),
     ],
     action: { label: 'Voir dans vos messages', href: animalHistoryUrl(env, stored.animal_id) },
   });
+}
+
+/** How to reach the finder: their phone number or e-mail address as a link, other words as they wrote them. */
+function reachParagraph(contact: string | null): MailParagraph {
+  if (!contact) return { text: "Cette personne n'a pas laissé de moyen de contact." };
+  const href = finderContactHref(contact);
+  return href
+    ? { text: 'Pour lui répondre :', link: { label: contact, href } }
+    : { text: `Pour lui répondre : ${contact}` };
 }
