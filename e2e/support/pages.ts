@@ -14,17 +14,20 @@ export async function signIn(page: Page, product: TestProduct, owner: TestOwner)
   await expect(page).toHaveURL(`${product.url}/mon-compte`);
 }
 
-/** A small real photo, a 40×30 PNG drawn by the browser itself, as a file to pick. */
-export async function photoFile(page: Page, colour: string) {
-  const dataUrl = await page.evaluate((fill) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 40;
-    canvas.height = 30;
-    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
-    context.fillStyle = fill;
-    context.fillRect(0, 0, 40, 30);
-    return canvas.toDataURL('image/png');
-  }, colour);
+/** A real photo drawn by the browser itself, as a file to pick: a small 40×30 PNG unless told its size. */
+export async function photoFile(page: Page, colour: string, size = { width: 40, height: 30 }) {
+  const dataUrl = await page.evaluate(
+    ({ fill, width, height }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+      context.fillStyle = fill;
+      context.fillRect(0, 0, width, height);
+      return canvas.toDataURL('image/png');
+    },
+    { fill: colour, ...size },
+  );
   return {
     name: `${colour}.png`,
     mimeType: 'image/png',

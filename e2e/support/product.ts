@@ -5,17 +5,17 @@ import { type LaunchOptions, launchProduct, type RunningProduct } from '@medaill
 
 export interface TestProduct extends RunningProduct {
   /** The newest e-mail sent to an address. */
-  lastMail(to: string): Promise<{ subject: string; text: string; links: string[] }>;
+  lastMail(to: string): Promise<{ subject: string; text: string; html: string; links: string[] }>;
 }
 
 /** The newest e-mail the stack's mailbox holds for an address, waited for up to 5 s. */
 export async function lastMailIn(
   stackUrl: string,
   to: string,
-): Promise<{ subject: string; text: string; links: string[] }> {
+): Promise<{ subject: string; text: string; html: string; links: string[] }> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const response = await fetch(`${stackUrl}/mailbox/api/messages?to=${encodeURIComponent(to)}`);
-    const [mail] = (await response.json()) as { subject: string; text: string; links: string[] }[];
+    const [mail] = (await response.json()) as { subject: string; text: string; html: string; links: string[] }[];
     if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

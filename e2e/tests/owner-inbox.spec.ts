@@ -3,7 +3,7 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
-import { PHONE, signIn, toastTitle } from '../support/pages.ts';
+import { PHONE, photoFile, signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 // Issue 16, the owner's inbox and history: what finders sent reaches the portal, unread until opened, and
@@ -188,6 +188,86 @@ test.describe('on a touch phone', () => {
     await expect(messages.getByText("Aucun message pour l'instant.")).toBeVisible();
     expect(await rowsOf('finder_messages', animalId)).toEqual([]);
     await expectAccessible(page);
+  });
+});
+
+test.describe('a finder’s contact and photo on a touch phone', () => {
+  test.use(PHONE);
+
+  test('the number calls, the address writes, other words stay text; the photo opens full size and closes', async ({
+    page,
+  }) => {
+    const owner = await newOwner(product, 'photo');
+    const { animalId, code } = await animalOnNewCode(product, owner, { nom: 'Plume' });
+    // A portrait photo taller than the screen, in the private bucket, as post_finder_message stores it.
+    await page.goto(product.url);
+    const photo = await photoFile(page, 'teal', { width: 900, height: 1600 });
+    const path = `${animalId}/${crypto.randomUUID()}.png`;
+    const upload = await service()
+      .storage.from('finder-photos')
+      .upload(path, photo.buffer, { contentType: photo.mimeType });
+    if (upload.error) throw upload.error;
+    await seed('finder_messages', [
+      {
+        animal_id: animalId,
+        code_id: code,
+        message: 'Par téléphone',
+        contact: '+33 6 11 22 33 44',
+        created_at: minutesAgo(30),
+      },
+      {
+        animal_id: animalId,
+        code_id: code,
+        message: 'Par courriel',
+        contact: 'voisin@example.fr',
+        created_at: minutesAgo(20),
+      },
+      {
+        animal_id: animalId,
+        code_id: code,
+        message: 'Au café',
+        contact: 'le boulanger',
+        photo_path: path,
+        created_at: minutesAgo(10),
+      },
+    ]);
+    await signIn(page, product, owner);
+    await page.goto(historyUrl(animalId));
+    const messages = region(page, 'Messages');
+    await expect(messages.getByRole('link', { name: '+33 6 11 22 33 44' })).toHaveAttribute('href', 'tel:+33611223344');
+    await expect(messages.getByRole('link', { name: 'voisin@example.fr' })).toHaveAttribute(
+      'href',
+      'mailto:voisin@example.fr',
+    );
+    await expect(messages.getByText('Contact : le boulanger')).toBeVisible();
+    await expect(messages.getByRole('link', { name: 'le boulanger' })).toHaveCount(0);
+
+    const thumbnail = messages.getByRole('button', { name: 'Agrandir la photo de Plume jointe au message' });
+    await thumbnail.tap();
+    const dialog = page.getByRole('dialog', { name: 'Photo de Plume jointe au message' });
+    const full = dialog.getByRole('img', { name: 'Photo de Plume jointe au message' });
+    await expect(full).toBeVisible();
+    await expect.poll(() => full.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(900);
+    // The whole photo on the screen, as large as it fits.
+    const box = await full.boundingBox();
+    expect(box?.y).toBeGreaterThanOrEqual(0);
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(844);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    expect(box?.height).toBeGreaterThan(500);
+    // Pinch-zoom stays the browser's: neither the page's viewport nor the photo forbids it.
+    expect(await page.locator('meta[name="viewport"]').getAttribute('content')).not.toMatch(
+      /user-scalable|maximum-scale/,
+    );
+    expect(await full.evaluate((img) => getComputedStyle(img).touchAction)).not.toBe('none');
+    await expectAccessible(page);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(thumbnail).toBeFocused();
+    await thumbnail.tap();
+    await dialog.getByRole('button', { name: 'Fermer' }).tap();
+    await expect(dialog).toBeHidden();
+    await expect(thumbnail).toBeFocused();
   });
 });
 

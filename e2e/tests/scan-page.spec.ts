@@ -196,7 +196,7 @@ test.describe('sharing the location', () => {
     );
     await expect(page.getByRole('link', { name: 'Voir sur la carte' })).toHaveAttribute(
       'href',
-      'https://www.google.com/maps/search/?api=1&query=45.764,4.8357',
+      'https://www.openstreetmap.org/?mlat=45.764&mlon=4.8357#map=17/45.764/4.8357',
     );
     expect((await product.lastMail(owner.email)).subject).toBe('Position partagée pour Rex');
 

@@ -378,6 +378,11 @@ export const COPY = {
       cleared: 'Consultations effacées',
     },
   },
+  // Not in SPEC: a finder's photo enlarged in the inbox.
+  inboxPhoto: {
+    enlarge: (name: string) => `Agrandir la photo de ${name} jointe au message`,
+    close: 'Fermer',
+  },
   // Not in SPEC (issue 16): the lost switch of the edit page and the checklist of one loss.
   lost: {
     title: 'Perte',

@@ -80,7 +80,9 @@ describe('the profile’s display rules', () => {
     expect(contact.getByRole('link', { name: '06 12 34 56 78' }).getAttribute('href')).toBe('tel:+33612345678');
     const address = contact.getByRole('link', { name: '3 rue des Lilas, Lyon' });
     expect(address.getAttribute('target')).toBe('_blank');
-    expect(address.getAttribute('href')).toContain('https://www.google.com/maps/search/?api=1&query=');
+    expect(address.getAttribute('href')).toBe(
+      'https://www.openstreetmap.org/search?query=3%20rue%20des%20Lilas%2C%20Lyon',
+    );
     expect(contact.getAllByRole('link').map((link) => link.textContent)).toEqual([
       '06 12 34 56 78',
       '3 rue des Lilas, Lyon',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mapsSearchUrl, openStreetMapPointUrl } from './maps.ts';
+import { finderContactHref } from './finder-contact.ts';
+import { mapsPointUrl, mapsSearchUrl } from './maps.ts';
 import { formatPhone, phoneHref, smsHref, whatsAppHref } from './phone.ts';
 import { visibleContacts } from './public-contacts.ts';
 
@@ -18,6 +19,9 @@ describe('phone display', () => {
     expect(phoneHref('061234567')).toBe('tel:+3361234567');
     expect(phoneHref('+44 20 7946 0958')).toBe('tel:+442079460958');
   });
+  it('reads a leading 00 as the international +', () => {
+    expect(phoneHref('0044 20 7946 0958')).toBe('tel:+442079460958');
+  });
   it('texts the same number, with the body both iOS and Android read', () => {
     const sms = new URL(smsHref('06 12 34 56 78', "J'ai trouvé Rex : https://m.fr/MDL-1?a=b&c"));
     expect(sms.protocol).toBe('sms:');
@@ -34,9 +38,9 @@ describe('phone display', () => {
   });
 });
 
-describe('maps link', () => {
-  it('puts a marker at a shared point on OpenStreetMap, centred there', () => {
-    expect(openStreetMapPointUrl(45.764, 4.8357)).toBe(
+describe('maps link: OpenStreetMap everywhere, which does not track who opens it', () => {
+  it('puts a marker at a shared point, centred there', () => {
+    expect(mapsPointUrl(45.764, 4.8357)).toBe(
       'https://www.openstreetmap.org/?mlat=45.764&mlon=4.8357#map=17/45.764/4.8357',
     );
   });
@@ -44,8 +48,29 @@ describe('maps link', () => {
     expect(mapsSearchUrl('3 rue des Lilas', '')).toBeNull();
     expect(mapsSearchUrl(null, 'Lyon')).toBeNull();
     expect(mapsSearchUrl(' 3 rue des Lilas ', 'Lyon')).toBe(
-      'https://www.google.com/maps/search/?api=1&query=3%20rue%20des%20Lilas%2C%20Lyon',
+      'https://www.openstreetmap.org/search?query=3%20rue%20des%20Lilas%2C%20Lyon',
     );
+  });
+});
+
+describe('finderContactHref', () => {
+  it('calls a phone number, separators removed and its + kept', () => {
+    expect(finderContactHref(' 06 11 22 33 44 ')).toBe('tel:+33611223344');
+    expect(finderContactHref('06.11.22.33.44')).toBe('tel:+33611223344');
+    expect(finderContactHref('+44 20 7946-0958')).toBe('tel:+442079460958');
+  });
+  it('writes to an e-mail address', () => {
+    expect(finderContactHref('voisin@example.fr')).toBe('mailto:voisin@example.fr');
+  });
+  it('links nothing else: words, a number too short, an address with a query', () => {
+    for (const contact of [
+      'Marie, au café',
+      '112',
+      'Appelez le 06 11 22 33 44',
+      'a@b.fr?cc=x@y.fr',
+      'javascript:alert(1)',
+    ])
+      expect(finderContactHref(contact)).toBeNull();
   });
 });
 
@@ -72,7 +97,7 @@ describe('visibleContacts', () => {
       {
         kind: 'address',
         text: '3 rue des Lilas, Lyon',
-        href: 'https://www.google.com/maps/search/?api=1&query=3%20rue%20des%20Lilas%2C%20Lyon',
+        href: 'https://www.openstreetmap.org/search?query=3%20rue%20des%20Lilas%2C%20Lyon',
       },
     ]);
   });

@@ -1,6 +1,7 @@
 export { ageText } from './age.ts';
 export { CODE_PATTERN, medalDisplayCode, normalizeCode } from './code.ts';
 export { databaseErrorMessage } from './database-errors.ts';
+export { finderContactHref } from './finder-contact.ts';
 export {
   FINDER_IDENTITY_HEADER,
   FINDER_IDENTITY_MAX_AGE_SECONDS,
@@ -11,7 +12,7 @@ export {
 export { isHoneypotFilled } from './honeypot.ts';
 export { canonicalIpAddress } from './ip-address.ts';
 export { ACCEPTED_IMAGE_TYPES, FINDER_PHOTO_BUCKET, LIMITS, PHOTO_BUCKET, photoPublicUrl } from './limits.ts';
-export { mapsPointUrl, mapsSearchUrl, openStreetMapPointUrl } from './maps.ts';
+export { mapsPointUrl, mapsSearchUrl } from './maps.ts';
 export {
   codeFromTyped,
   isMintedCode,

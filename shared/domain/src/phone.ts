@@ -24,9 +24,10 @@ export function formatPhone(phone: string): string {
   return phone.trim();
 }
 
-/** A phone in international form: separators removed, a leading 0 replaced by +33. */
+/** A phone in international form: separators removed, a leading 00 read as +, a leading 0 replaced by +33. */
 export function internationalPhone(phone: string): string {
   const compact = phone.trim().replace(/[^\d+]/g, '');
+  if (compact.startsWith('00')) return `+${compact.slice(2)}`;
   return compact.startsWith('0') ? DEFAULT_COUNTRY_PREFIX + compact.slice(1) : compact;
 }
 

@@ -54,9 +54,7 @@ describe('contacts a finder sees', () => {
       fc.property(contacts, (values) => {
         for (const item of visibleContacts(values)) {
           expect(values[`show_public_${item.kind}`]).toBe(true);
-          expect(item.href).toMatch(
-            /^(tel:[+\d]*|mailto:.+|https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=.*)$/s,
-          );
+          expect(item.href).toMatch(/^(tel:[+\d]*|mailto:.+|https:\/\/www\.openstreetmap\.org\/search\?query=.*)$/s);
         }
       }),
     );

@@ -3,7 +3,8 @@
 // hour, whether a message or a shared position reached the cap.
 import type { FunctionEnv } from './env.ts';
 import { animalHistoryUrl } from './links.ts';
-import { escapeHtml, type Mail } from './mail.ts';
+import type { Mail } from './mail.ts';
+import { ownerMail } from './mail-layout.ts';
 import { sendOrQueue } from './outbox.ts';
 
 /** What record_finder_message and record_scan answer when the digest is due. */
@@ -51,11 +52,10 @@ export function ownerDigestMail(env: FunctionEnv, due: DigestDue): Mail {
     due.unread_messages === 1
       ? '1 message non lu vous attend'
       : `${due.unread_messages} messages non lus vous attendent`;
-  const inbox = animalHistoryUrl(env, due.animal_id);
-  return {
+  return ownerMail({
     to: due.owner_email,
     subject: `D'autres messages au sujet de ${name}`,
-    text: `Bonjour,\n\n${intro}\n\n${unread} : ${inbox}\n\nL'équipe Médaille\n`,
-    html: `<p>Bonjour,</p><p>${escapeHtml(intro)}</p><p>${escapeHtml(unread)} : <a href="${escapeHtml(inbox)}">voir vos messages</a></p><p>L'équipe Médaille</p>`,
-  };
+    paragraphs: [{ text: intro }, { text: `${unread}.` }],
+    action: { label: 'Voir vos messages', href: animalHistoryUrl(env, due.animal_id) },
+  });
 }

@@ -7,7 +7,7 @@ import { agreeWith, normalizeCode, withoutControlCharacters } from '../_shared/d
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { animalHistoryUrl } from '../_shared/links.ts';
-import { escapeHtml } from '../_shared/mail.ts';
+import { ownerMail } from '../_shared/mail-layout.ts';
 import { sendOrQueue } from '../_shared/outbox.ts';
 import { photoUrl } from '../_shared/photos.ts';
 
@@ -80,13 +80,16 @@ function lostViewMail(env: FunctionEnv, view: Extract<LostView, { notify: true }
   const name = view.animal_name;
   const history = animalHistoryUrl(env, view.animal_id);
   const lost = agreeWith(sex, { male: 'signalé comme perdu', female: 'signalée comme perdue' });
-  const text = `Quelqu'un vient d'ouvrir la page de ${name}, ${lost}. S'il partage sa position ou vous écrit, vous le verrez dans l'historique.`;
-  return {
+  return ownerMail({
     to: view.owner_email,
     subject: `Le profil de ${name} vient d'être consulté`,
-    text: `Bonjour,\n\n${text}\n\nHistorique des scans : ${history}\n\nL'équipe Médaille\n`,
-    html: `<p>Bonjour,</p><p>${escapeHtml(text)}</p><p><a href="${escapeHtml(history)}">Voir l'historique des scans</a></p><p>L'équipe Médaille</p>`,
-  };
+    paragraphs: [
+      {
+        text: `Quelqu'un vient d'ouvrir la page de ${name}, ${lost}. S'il partage sa position ou vous écrit, vous le verrez dans l'historique.`,
+      },
+    ],
+    action: { label: "Voir l'historique des scans", href: history },
+  });
 }
 
 export { animalHistoryPath } from '../_shared/links.ts';

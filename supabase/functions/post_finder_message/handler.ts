@@ -1,15 +1,22 @@
 // post_finder_message {code, message?, contact?, photo?}: a finder writes to the owner, with one photo of
 // the animal if they like (base64). The message is stored, then e-mailed to the owner's account address,
 // which the finder never learns. The photo goes to the private finder-photos bucket, which only the
-// owner reads; the e-mail links to the animal's inbox in the portal rather than to the file.
+// owner reads; the e-mail links to the animal's inbox in the portal (with or without a photo), never to the file.
 import { type FinderIdentity, finderIdentity } from '../_shared/client.ts';
 import { call, type ServiceDatabase, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
-import { hasControlCharacters, isHoneypotFilled, LIMITS, normalizeCode, trimToNull } from '../_shared/domain/index.ts';
+import {
+  finderContactHref,
+  hasControlCharacters,
+  isHoneypotFilled,
+  LIMITS,
+  normalizeCode,
+  trimToNull,
+} from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { FINDER_PHOTO_LIMITS, type FinderPhoto, readFinderPhoto } from '../_shared/finder-photo.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { animalHistoryUrl } from '../_shared/links.ts';
-import { escapeHtml } from '../_shared/mail.ts';
+import { type MailParagraph, ownerMail } from '../_shared/mail-layout.ts';
 import type { FailureCode } from '../_shared/messages.ts';
 import { mailOwner, type OwnerMailDecision } from '../_shared/owner-digest.ts';
 import { FINDER_PHOTO_BUCKET, removePhotoFiles, storeFile } from '../_shared/storage.ts';
@@ -70,7 +77,7 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
     }
     if (!recorded) return failure('code_not_found');
     const stored = recorded;
-    await mailOwner(env, stored, () => ownerMail(env, stored, message, contact, photoPath !== null));
+    await mailOwner(env, stored, () => messageMail(env, stored, message, contact, photoPath !== null));
     return json({ ok: true });
   })(request);
 }
@@ -103,7 +110,7 @@ async function storeFinderPhoto(
   return { refusal: null, path };
 }
 
-function ownerMail(
+function messageMail(
   env: FunctionEnv,
   stored: StoredMessage,
   message: string | null,
@@ -111,14 +118,26 @@ function ownerMail(
   withPhoto: boolean,
 ) {
   const name = stored.animal_name;
-  const intro = `Quelqu'un a scanné la médaille de ${name} (${stored.code}) et vous a écrit.`;
-  const reach = contact ? `Pour lui répondre : ${contact}` : "Cette personne n'a pas laissé de moyen de contact.";
-  const inbox = animalHistoryUrl(env, stored.animal_id);
-  const photoText = `Cette personne a joint une photo de ${name}. Connectez-vous pour la voir dans vos messages :`;
-  return {
+  return ownerMail({
     to: stored.owner_email,
     subject: `Message au sujet de ${name}`,
-    text: `Bonjour,\n\n${intro}\n\n${message ? `« ${message} »\n\n` : ''}${reach}\n\n${withPhoto ? `${photoText} ${inbox}\n\n` : ''}L'équipe Médaille\n`,
-    html: `<p>Bonjour,</p><p>${escapeHtml(intro)}</p>${message ? `<blockquote>${escapeHtml(message)}</blockquote>` : ''}<p>${escapeHtml(reach)}</p>${withPhoto ? `<p>${escapeHtml(photoText)} <a href="${escapeHtml(inbox)}">voir la photo</a></p>` : ''}<p>L'équipe Médaille</p>`,
-  };
+    paragraphs: [
+      { text: `Quelqu'un a scanné la médaille de ${name} (${stored.code}) et vous a écrit.` },
+      ...(message ? [{ text: message, quote: true }] : []),
+      reachParagraph(contact),
+      ...(withPhoto
+        ? [{ text: `Cette personne a joint une photo de ${name}. Vous la verrez dans vos messages.` }]
+        : []),
+    ],
+    action: { label: 'Voir dans vos messages', href: animalHistoryUrl(env, stored.animal_id) },
+  });
+}
+
+/** How to reach the finder: their phone number or e-mail address as a link, other words as they wrote them. */
+function reachParagraph(contact: string | null): MailParagraph {
+  if (!contact) return { text: "Cette personne n'a pas laissé de moyen de contact." };
+  const href = finderContactHref(contact);
+  return href
+    ? { text: 'Pour lui répondre :', link: { label: contact, href } }
+    : { text: `Pour lui répondre : ${contact}` };
 }

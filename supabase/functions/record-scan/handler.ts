@@ -1,12 +1,13 @@
 // record-scan {codeId, animalId, lat, lon, accuracy, userAgent, consent: true}: a finder shares where
-// the animal is, with consent. Stored as the animal's last known location and e-mailed to the owner,
-// at most once per code and client every 2 minutes.
+// the animal is, with consent. Stored as the animal's last known location and e-mailed to the owner (the
+// point on the map, and the animal's history), at most once per code and client every 2 minutes.
 import { clientHash } from '../_shared/client.ts';
 import { call, serviceDatabase } from '../_shared/database.ts';
 import { mapsPointUrl, normalizeCode, withoutControlCharacters } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
-import { escapeHtml } from '../_shared/mail.ts';
+import { animalHistoryUrl } from '../_shared/links.ts';
+import { ownerMail } from '../_shared/mail-layout.ts';
 import { mailOwner, type OwnerMailDecision } from '../_shared/owner-digest.ts';
 
 type ScanResult =
@@ -59,25 +60,34 @@ export default function recordScan(request: Request, env: FunctionEnv): Promise<
       case 'cooldown':
         return failure('scan_cooldown', { 'Retry-After': String(result.retry_after_seconds) });
       case 'recorded':
-        await mailOwner(env, result, () => locationMail(result, lat, lon, isNumber(accuracy) ? accuracy : null));
+        await mailOwner(env, result, () => locationMail(env, result, lat, lon, isNumber(accuracy) ? accuracy : null));
         return json({ ok: true });
     }
   })(request);
 }
 
 function locationMail(
-  scan: { code: string; animal_name: string; owner_email: string },
+  env: FunctionEnv,
+  scan: { code: string; animal_id: string; animal_name: string; owner_email: string },
   lat: number,
   lon: number,
   accuracy: number | null,
 ) {
-  const map = mapsPointUrl(lat, lon);
-  const intro = `Quelqu'un a scanné la médaille de ${scan.animal_name} (${scan.code}) et a partagé sa position.`;
   const precision = accuracy === null ? '' : ` (précision : environ ${Math.round(accuracy)} m)`;
-  return {
+  // The button opens the point itself: where the animal is, what the owner needs first.
+  return ownerMail({
     to: scan.owner_email,
     subject: `Position partagée pour ${scan.animal_name}`,
-    text: `Bonjour,\n\n${intro}\n\nVoir sur la carte${precision} : ${map}\n\nL'équipe Médaille\n`,
-    html: `<p>Bonjour,</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(map)}">Voir sur la carte</a>${escapeHtml(precision)}</p><p>L'équipe Médaille</p>`,
-  };
+    paragraphs: [
+      { text: `Quelqu'un a scanné la médaille de ${scan.animal_name} (${scan.code}) et a partagé sa position.` },
+      { text: `Position partagée${precision}, à voir sur OpenStreetMap :` },
+    ],
+    action: { label: 'Voir sur la carte', href: mapsPointUrl(lat, lon) },
+    after: [
+      {
+        text: 'Toutes les positions partagées sont gardées dans votre espace :',
+        link: { label: "Voir l'historique des positions", href: animalHistoryUrl(env, scan.animal_id) },
+      },
+    ],
+  });
 }

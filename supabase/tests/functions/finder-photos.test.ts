@@ -92,7 +92,7 @@ describe('a finder’s photo', () => {
     expect(mail?.text).toContain('Cette personne a joint une photo de Rex.');
     expect(mail?.text).toContain(`/mon-compte/animal/${rex.animalId}/historique`);
     expect(mail?.text).not.toContain('/storage/');
-    expect(mail?.html).toContain('voir la photo</a>');
+    expect(mail?.html).toContain('>Voir dans vos messages</a>');
   });
 
   it('takes PNG and WebP by their bytes, and refuses anything else or over 700 KB without storing a thing', async () => {

@@ -51,7 +51,7 @@ describe('record-scan', () => {
     // Opening the lost animal's page also told the owner (issue 16): the position has its own e-mail.
     const shared = mails.filter((mail) => mail.subject === 'Position partagée pour Rex');
     expect(shared).toHaveLength(1);
-    expect(shared[0]?.text).toContain('https://www.google.com/maps/search/?api=1&query=45.764,4.8357');
+    expect(shared[0]?.text).toContain('https://www.openstreetmap.org/?mlat=45.764&mlon=4.8357#map=17/45.764/4.8357');
     expect(shared[0]?.text).toContain('précision : environ 12 m');
     expect(mails.map((mail) => mail.subject)).toContain("Le profil de Rex vient d'être consulté");
   });

@@ -1,5 +1,6 @@
 // Generated from shared/domain/src/index.ts by `pnpm gen:functions-domain` (supabase/scripts/functions-domain.ts): do not edit.
 export { CODE_PATTERN, medalDisplayCode, normalizeCode } from './code.ts';
+export { finderContactHref } from './finder-contact.ts';
 export {
   FINDER_IDENTITY_HEADER,
   FINDER_IDENTITY_MAX_AGE_SECONDS,
@@ -10,7 +11,8 @@ export {
 export { isHoneypotFilled } from './honeypot.ts';
 export { canonicalIpAddress } from './ip-address.ts';
 export { ACCEPTED_IMAGE_TYPES, FINDER_PHOTO_BUCKET, LIMITS, PHOTO_BUCKET, photoPublicUrl } from './limits.ts';
-export { mapsPointUrl, mapsSearchUrl, openStreetMapPointUrl } from './maps.ts';
+export { mapsPointUrl, mapsSearchUrl } from './maps.ts';
+export { formatPhone, internationalPhone, phoneHref, smsHref, whatsAppHref } from './phone.ts';
 export {
   agreeWith,
   SEX_OPTIONS,

@@ -1,10 +1,14 @@
-import { Text } from '@radix-ui/themes';
+import { Button, Dialog, Flex, Text } from '@radix-ui/themes';
 import { COPY } from '../../copy.ts';
 import { useFinderPhoto } from './api.ts';
 
 const text = COPY.inbox.messages;
 
-/** The photo a finder attached to their message: a thumbnail that opens the full picture. */
+/**
+ * The photo a finder attached to their message: a thumbnail that opens it full size, as large as the screen
+ * allows. The dialog closes with Escape or 'Fermer' and gives focus back to the thumbnail; pinch-zoom stays
+ * free (Radix keeps it while the dialog holds the page's scroll).
+ */
 export function FinderPhoto({ path, name }: { path: string; name: string }) {
   const url = useFinderPhoto(path);
   if (url === 'failed')
@@ -19,9 +23,32 @@ export function FinderPhoto({ path, name }: { path: string; name: string }) {
         {text.photoLoading}
       </Text>
     );
+  const alt = text.photoAlt(name);
   return (
-    <a href={url} target="_blank" rel="noopener" className="portal-inbox-photo">
-      <img src={url} alt={text.photoAlt(name)} />
-    </a>
+    <Dialog.Root>
+      <Dialog.Trigger>
+        <button type="button" className="portal-inbox-photo" aria-label={COPY.inboxPhoto.enlarge(name)}>
+          <img src={url} alt={alt} />
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Content
+        className="portal-inbox-photo-dialog"
+        size="1"
+        maxWidth="min(100vw - 16px, 1200px)"
+        aria-describedby={undefined}
+      >
+        <Dialog.Title size="3" mb="2">
+          {alt}
+        </Dialog.Title>
+        <img src={url} alt={alt} className="portal-inbox-photo-full" />
+        <Flex justify="end" mt="3">
+          <Dialog.Close>
+            <Button type="button" variant="soft" color="gray" className="portal-inbox-photo-close">
+              {COPY.inboxPhoto.close}
+            </Button>
+          </Dialog.Close>
+        </Flex>
+      </Dialog.Content>
+    </Dialog.Root>
   );
 }

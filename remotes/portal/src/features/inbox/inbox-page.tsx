@@ -1,6 +1,6 @@
 import './inbox.css';
 import { PageFrame } from '@medaille/design-system';
-import { openStreetMapPointUrl } from '@medaille/domain';
+import { finderContactHref, mapsPointUrl } from '@medaille/domain';
 import { editAnimalPath, ROUTES } from '@medaille/routing';
 import { Badge, Button, Callout, Flex, Heading, Text, Link as TextLink } from '@radix-ui/themes';
 import { useEffect } from 'react';
@@ -22,6 +22,12 @@ const when = (item: { created_at: string }) => whenText(item.created_at);
  */
 export function InboxPage() {
   return <OwnedAnimalRoute>{(animal) => <Inbox animalId={animal.id} name={animal.nom} />}</OwnedAnimalRoute>;
+}
+
+/** What a finder left to be reached: a phone number to call, an address to write to, or words as they are. */
+function FinderContact({ contact }: { contact: string }) {
+  const href = finderContactHref(contact);
+  return href ? <TextLink href={href}>{contact}</TextLink> : contact;
 }
 
 function Inbox({ animalId, name }: { animalId: string; name: string }) {
@@ -67,7 +73,7 @@ function Inbox({ animalId, name }: { animalId: string; name: string }) {
               </Text>
               {message.contact ? (
                 <Text as="p" size="2" mt="1">
-                  {text.messages.contact} {message.contact}
+                  {text.messages.contact} <FinderContact contact={message.contact} />
                 </Text>
               ) : null}
               {message.photo_path ? <FinderPhoto path={message.photo_path} name={name} /> : null}
@@ -98,7 +104,7 @@ function Inbox({ animalId, name }: { animalId: string; name: string }) {
                   </Text>
                   <TextLink
                     size="2"
-                    href={openStreetMapPointUrl(position.lat, position.lon)}
+                    href={mapsPointUrl(position.lat, position.lon)}
                     target="_blank"
                     rel="noopener noreferrer"
                     aria-label={text.positions.mapLabel(when(position))}
