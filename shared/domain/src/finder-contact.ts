@@ -1,16 +1,12 @@
-import { phoneHref } from './phone.ts';
+import { isPhoneNumber, phoneHref } from './phone.ts';
 
 // What a finder typed as "how to reach me" is free text: linked only when it is all a phone number or all
 // an e-mail address, so that a tap calls or writes to the right place.
-const PHONE = /^\+?[\d\s.()-]+$/;
-const PHONE_DIGITS = { min: 8, max: 15 };
 const EMAIL = /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/;
 
 /** The tel: or mailto: link of a finder's contact, or null when it is neither (then shown as text). */
 export function finderContactHref(contact: string): string | null {
   const value = contact.trim();
   if (EMAIL.test(value)) return `mailto:${value}`;
-  const digits = value.replace(/\D/g, '').length;
-  if (PHONE.test(value) && digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max) return phoneHref(value);
-  return null;
+  return isPhoneNumber(value) ? phoneHref(value) : null;
 }

@@ -12,7 +12,7 @@ export { isHoneypotFilled } from './honeypot.ts';
 export { canonicalIpAddress } from './ip-address.ts';
 export { ACCEPTED_IMAGE_TYPES, FINDER_PHOTO_BUCKET, LIMITS, PHOTO_BUCKET, photoPublicUrl } from './limits.ts';
 export { mapsPointUrl, mapsSearchUrl } from './maps.ts';
-export { formatPhone, internationalPhone, phoneHref, smsHref, whatsAppHref } from './phone.ts';
+export { formatPhone, internationalPhone, isPhoneNumber, phoneHref, smsHref, whatsAppHref } from './phone.ts';
 export {
   agreeWith,
   SEX_OPTIONS,

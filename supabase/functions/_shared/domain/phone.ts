@@ -5,6 +5,19 @@ function digitsOf(phone: string): string {
   return phone.replace(/\D/g, '');
 }
 
+/** What people put between a number's digits: spaces, dots, dashes, slashes and brackets. */
+const PHONE_TEXT = /^\+?[\d\s.\-/()]+$/;
+
+/**
+ * A phone number as people write one: digits with the usual separators and at most one leading '+', and
+ * between 6 digits (short local numbers abroad) and 15 (the most E.164 allows). 'abc' or an e-mail is not.
+ */
+export function isPhoneNumber(text: string): boolean {
+  const phone = text.trim();
+  const digits = digitsOf(phone).length;
+  return PHONE_TEXT.test(phone) && digits >= 6 && digits <= 15;
+}
+
 /** A phone with exactly 10 digits is shown in pairs ('06 12 34 56 78'); anything else as typed. */
 export function formatPhone(phone: string): string {
   const digits = digitsOf(phone);
