@@ -26,13 +26,24 @@ const devServers = [
   ['@medaille/portal', ports.portal],
   ['@medaille/shell', ports.shell],
 ] as const;
+// Each in a process group of its own, stopped as a group: pnpm passes no signal on to the rsbuild process
+// it starts, which kept listening after `pnpm dev` ended. Not reading the terminal: a process outside the
+// terminal's foreground group that reads it is stopped.
 const servers = devServers.map(([name, port]) =>
   spawn('pnpm', ['--filter', name, 'dev', '--port', String(port)], {
     cwd: REPO,
-    stdio: 'inherit',
+    stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, MEDAILLE_CONFIG: config },
+    detached: true,
   }),
 );
+const stopServer = (pid: number | undefined) => {
+  try {
+    if (pid) process.kill(-pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
+};
 
 console.log(`
 Médaille (development): open ${origin(ports.shell)}
@@ -40,7 +51,7 @@ Médaille (development): open ${origin(ports.shell)}
   Each remote also runs alone: ${origin(ports.scan)}/MDL-DEMO-REX, ${origin(ports.portal)}/auth/login`);
 
 async function stop() {
-  for (const server of servers) server.kill('SIGTERM');
+  for (const server of servers) stopServer(server.pid);
   await stack.close();
   process.exit(0);
 }

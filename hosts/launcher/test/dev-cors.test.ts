@@ -2,9 +2,9 @@
 // answer the shell's local origins (any port: SHELL_PORT moves it) and no other site, and say so in their
 // config, so that Module Federation's plugin has no CORS default to warn about.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './free-port.ts';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const running: ChildProcess[] = [];
@@ -13,14 +13,6 @@ afterEach(() => {
   // The whole group: pnpm passes no signal on to the rsbuild process it started.
   for (const child of running.splice(0)) if (child.pid) process.kill(-child.pid, 'SIGTERM');
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A remote's dev server as `pnpm dev` starts it, once its manifest is served; with everything it printed. */
 async function devServer(name: string) {
