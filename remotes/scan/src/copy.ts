@@ -3,7 +3,7 @@
 // downloaded when first needed. The other languages (languages/*.ts) have the same shapes, checked by the
 // types Dictionary and DialogDictionary.
 // A sentence about the animal agrees with its sex as stored (M, F), and is neutral when the sex is unknown.
-import { type StoredSex as Sex, SPECIES, type SpeciesValue } from '@medaille/domain';
+import { agreeWith, type StoredSex as Sex, SPECIES, type SpeciesValue } from '@medaille/domain';
 
 export const SUPPORT_EMAIL = 'contact@medaille.fr';
 
@@ -62,7 +62,7 @@ export const COPY = {
     years: (years: number) => (years === 1 ? '1 an' : `${years} ans`),
     helpTitle: (name: string) => `Vous avez trouvé ${name} ?`,
     helpText: (name: string, sex: Sex) =>
-      `${sex === 'M' ? 'Aidez-le à rentrer chez lui' : sex === 'F' ? 'Aidez-la à rentrer chez elle' : `Aidez ${name} à rentrer à la maison`} : partagez votre position ou écrivez à son propriétaire.`,
+      `${agreeWith(sex, { male: 'Aidez-le à rentrer chez lui', female: 'Aidez-la à rentrer chez elle', unknown: `Aidez ${name} à rentrer à la maison` })} : partagez votre position ou écrivez à son propriétaire.`,
     shareLocation: 'Partager ma position',
     sendMessage: 'Envoyer un message',
     contactTitle: 'CONTACT',
@@ -89,7 +89,7 @@ export const COPY = {
     noLocation: "Aucune position n'a encore été partagée.",
     seenOn: (date: string) => `Partagée le ${date}`,
     openMap: 'Voir sur la carte',
-    sterilizedTag: (sex: Sex) => (sex === 'M' ? 'Stérilisé' : sex === 'F' ? 'Stérilisée' : 'Stérilisé(e)'),
+    sterilizedTag: (sex: Sex) => agreeWith(sex, { male: 'Stérilisé', female: 'Stérilisée', unknown: 'Stérilisé(e)' }),
     photoOf: (name: string, index: number) => `Photo ${index} de ${name}`,
     footer: 'Profil sécurisé par Médaille',
     // Every way to reach the owner when the phone is public.

@@ -1,7 +1,7 @@
 // The French words of the dialogs (photos in full screen, message, location), of the toasts and of the
 // functions' refusals, word for word from SPEC.md (DESIGN D7). A chunk of its own, like each language's:
 // a finder who only reads the page never downloads them.
-import type { StoredSex as Sex } from '@medaille/domain';
+import { agreeWith, type StoredSex as Sex } from '@medaille/domain';
 import type { Widen } from './copy.ts';
 
 /** The refusals of the finder functions (supabase/functions/_shared/messages.ts), by their stable code. */
@@ -68,7 +68,7 @@ const DIALOG_COPY = {
   location: {
     title: 'Partager ma position',
     consent: (name: string, sex: Sex) =>
-      `Votre position sera envoyée au propriétaire de ${name} pour l'aider à ${sex === 'M' ? 'le retrouver' : sex === 'F' ? 'la retrouver' : 'retrouver son animal'}, et affichée sur cette page. Elle est conservée 90 jours.`,
+      `Votre position sera envoyée au propriétaire de ${name} pour l'aider à ${agreeWith(sex, { male: 'le retrouver', female: 'la retrouver', unknown: 'retrouver son animal' })}, et affichée sur cette page. Elle est conservée 90 jours.`,
     cancel: 'Annuler',
     accept: 'Partager ma position',
     locating: 'Recherche de votre position…',
