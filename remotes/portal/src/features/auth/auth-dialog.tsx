@@ -80,17 +80,22 @@ export function AuthDialog({
       setError(authErrorMessage(failure));
       return;
     }
-    toast({ title: COPY.login.success.title, description: COPY.login.success.description });
+    toast({ topic: 'sign-in', title: COPY.login.success.title, description: COPY.login.success.description });
     onSignedIn();
   });
 
   const signup = run(true, async () => {
     const { error: failure } = await signUp({ email: email.trim(), password }, activationLink());
     if (failure) {
-      toast({ title: text.signupError, description: authErrorMessage(failure), variant: 'destructive' });
+      toast({
+        topic: 'sign-up',
+        title: text.signupError,
+        description: authErrorMessage(failure),
+        variant: 'destructive',
+      });
       return;
     }
-    toast({ title: text.signupDone.title, description: text.signupDone.description });
+    toast({ topic: 'sign-up', title: text.signupDone.title, description: text.signupDone.description });
     setSent({ email: email.trim(), type: 'signup' });
   });
 
@@ -100,12 +105,12 @@ export function AuthDialog({
       setError(authErrorMessage(failure));
       return;
     }
-    toast({ title: text.magicSent.title, description: text.magicSent.description });
+    toast({ topic: 'magic-link', title: text.magicSent.title, description: text.magicSent.description });
     setSent({ email: email.trim(), type: 'email' });
   });
 
   const codeVerified = () => {
-    toast({ title: COPY.login.success.title, description: COPY.login.success.description });
+    toast({ topic: 'sign-in', title: COPY.login.success.title, description: COPY.login.success.description });
     reset();
     onSignedIn();
   };

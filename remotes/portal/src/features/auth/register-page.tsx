@@ -40,19 +40,24 @@ export function RegisterPage() {
     try {
       const { data, error } = await signUp({ email: values.email, password: values.password }, 'sign-in');
       if (error) {
-        toast({ title: copy.error, description: authErrorMessage(error), variant: 'destructive' });
+        toast({ topic: 'sign-up', title: copy.error, description: authErrorMessage(error), variant: 'destructive' });
         return;
       }
       // GoTrue answers a sign-up for a confirmed address with a user that has no identity.
       if (data.user && data.user.identities?.length === 0) {
-        toast({ title: copy.exists.title, description: copy.exists.description, variant: 'destructive' });
+        toast({
+          topic: 'sign-up',
+          title: copy.exists.title,
+          description: copy.exists.description,
+          variant: 'destructive',
+        });
         return;
       }
       rememberConfirmationSent({ email: values.email, sentAt: Date.now() });
-      toast({ title: copy.created.title, description: copy.created.description });
+      toast({ topic: 'sign-up', title: copy.created.title, description: copy.created.description });
       navigate(withCode(ROUTES.login, { email: values.email }));
     } catch {
-      toast({ title: copy.error, description: COPY.unexpected, variant: 'destructive' });
+      toast({ topic: 'sign-up', title: copy.error, description: COPY.unexpected, variant: 'destructive' });
     }
   });
 

@@ -61,6 +61,7 @@ export function PhotoGallery({
     const room = LIMITS.maxPhotosPerAnimal - photos.length;
     if (files.length > room) {
       toast({
+        topic: 'photo-limit',
         title: text.limit,
         description: COPY.animal.limitText(LIMITS.maxPhotosPerAnimal),
         variant: 'destructive',
@@ -70,6 +71,8 @@ export function PhotoGallery({
       const problem = photoProblem(file);
       if (problem) {
         toast({
+          // Each refused file says so, and stays said while the others upload.
+          topic: `photo-refused ${file.name}`,
           title: problem === 'size' ? text.tooBig : text.badFormat,
           description: file.name,
           variant: 'destructive',
@@ -78,8 +81,9 @@ export function PhotoGallery({
       return !problem;
     });
     const { added, failed } = await gallery.add(accepted);
-    if (added) toast(text.uploaded(added));
-    if (failed) toast({ ...text.uploadFailed, variant: 'destructive' });
+    // One outcome: 'Certaines photos…' says that the others, shown in the grid, were added.
+    if (failed) toast({ topic: 'photo-upload', ...text.uploadFailed, variant: 'destructive' });
+    else if (added) toast({ topic: 'photo-upload', ...text.uploaded(added) });
   };
 
   const [toRemove, setToRemove] = useState<Photo | null>(null);
@@ -99,11 +103,11 @@ export function PhotoGallery({
     setRemoving(false);
     setToRemove(null);
     if (error) {
-      toast({ title: text.removeFailed, description: error.message, variant: 'destructive' });
+      toast({ topic: 'photo-remove', title: text.removeFailed, description: error.message, variant: 'destructive' });
       return;
     }
     if (photo.id === coverId) onCoverChange(null);
-    toast({ title: text.removed });
+    toast({ topic: 'photo-remove', title: text.removed });
   };
 
   const reorder = async ({ active, over }: DragEndEvent) => {
@@ -111,7 +115,7 @@ export function PhotoGallery({
     const from = photos.findIndex((photo) => photo.id === active.id);
     const to = photos.findIndex((photo) => photo.id === over.id);
     const { error } = await gallery.reorder(arrayMove(photos, from, to));
-    if (error) toast({ title: text.reorderFailed, variant: 'destructive' });
+    if (error) toast({ topic: 'photo-reorder', title: text.reorderFailed, variant: 'destructive' });
   };
 
   const full = photos.length >= LIMITS.maxPhotosPerAnimal;
@@ -143,7 +147,7 @@ export function PhotoGallery({
                       isCover={photo.id === coverId}
                       onCover={() => {
                         onCoverChange(photo.id);
-                        toast(text.coverSet);
+                        toast({ topic: 'photo-cover', ...text.coverSet });
                       }}
                       onRemove={() => setToRemove(photo)}
                     />
