@@ -20,10 +20,11 @@ import { ConfirmDialog } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { LIMITS } from '@medaille/domain';
 import { Badge, Box, Card, Flex, Grid, Heading, IconButton, Text } from '@radix-ui/themes';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import type { AnimalPhotos, Photo } from './api.ts';
 import { photoProblem } from './image-files.ts';
+import { photoMoveAnnouncements } from './photo-announcements.ts';
 import { PhotoDropZone } from './photo-drop-zone.tsx';
 import { photoUrl } from './photo-url.ts';
 import { UploadProgress } from './upload-progress.tsx';
@@ -118,6 +119,9 @@ export function PhotoGallery({
     if (error) toast({ topic: 'photo-reorder', title: text.reorderFailed, variant: 'destructive' });
   };
 
+  const order = useMemo(() => photos.map((photo) => photo.id), [photos]);
+  // Made again only when the photos change: it remembers, during a drag, whether the photo has moved.
+  const moves = useMemo(() => photoMoveAnnouncements(order), [order]);
   const full = photos.length >= LIMITS.maxPhotosPerAnimal;
   return (
     <Card size="3" asChild>
@@ -135,8 +139,13 @@ export function PhotoGallery({
             {text.empty}
           </Text>
         ) : (
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={(event) => void reorder(event)}>
-            <SortableContext items={photos.map((photo) => photo.id)} strategy={rectSortingStrategy}>
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            onDragEnd={(event) => void reorder(event)}
+            accessibility={moves}
+          >
+            <SortableContext items={order} strategy={rectSortingStrategy}>
               <Grid columns={{ initial: '2', sm: '3', md: '4' }} gap="3" mt="3" asChild>
                 <ol className="portal-gallery">
                   {photos.map((photo, index) => (
@@ -185,7 +194,10 @@ function Thumbnail({
   onCover: () => void;
   onRemove: () => void;
 }) {
-  const { attributes, listeners, setNodeRef, transform, transition } = useSortable({ id: photo.id });
+  const { attributes, listeners, setNodeRef, transform, transition } = useSortable({
+    id: photo.id,
+    attributes: { roleDescription: COPY.photoMoves.handle },
+  });
   return (
     <li
       ref={setNodeRef}
