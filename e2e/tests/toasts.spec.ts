@@ -50,7 +50,6 @@ test.describe('an address that already has an account', () => {
     await question.getByRole('button', { name: 'Se connecter' }).tap();
     await expect(page.getByRole('heading', { name: 'Se connecter' })).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveValue(owner.email);
-    await expect(page.getByLabel('Mot de passe')).toBeFocused();
   });
 
   test("in the activation's dialog, Se connecter switches to its login tab with the address kept", async ({ page }) => {
@@ -72,6 +71,7 @@ test.describe('an address that already has an account', () => {
     await question.getByRole('button', { name: 'Se connecter' }).tap();
     await expect(dialog.getByRole('tab', { name: 'Connexion' })).toHaveAttribute('aria-selected', 'true');
     await expect(dialog.getByLabel('Email')).toHaveValue(owner.email);
+    await expect(dialog.getByLabel('Mot de passe')).toBeFocused();
     await dialog.getByLabel('Mot de passe').fill(owner.password);
     await dialog.getByRole('button', { name: 'Se connecter' }).tap();
     await expect(toastTitle(page, 'Connexion réussie')).toBeVisible();
@@ -131,20 +131,27 @@ test('reordering photos with the keyboard is told in French by position, never b
     await expect(announced).toHaveText(text);
     expect(await announced.textContent()).not.toMatch(UUID);
   };
-
-  await handle(1).focus();
-  await page.keyboard.press('Space');
-  await said('Photo 1 sur 4 saisie.');
-  await page.keyboard.press('ArrowRight');
-  await said('Photo 1 déplacée en position 2 sur 4.');
-  await page.keyboard.press('Space');
-  await said('Photo déposée en position 2 sur 4.');
+  // dnd-kit measures the photos' places just after the pick-up, and an arrow pressed before that goes nowhere:
+  // pressed again until the photo moves (on a phone's two columns, nothing lies further right).
+  const moveRight = (text: string) =>
+    expect(async () => {
+      await page.keyboard.press('ArrowRight');
+      await expect(announced).toHaveText(text, { timeout: 1000 });
+    }).toPass();
 
   await handle(3).focus();
   await page.keyboard.press('Enter');
   await said('Photo 3 sur 4 saisie.');
-  await page.keyboard.press('ArrowRight');
-  await said('Photo 3 déplacée en position 4 sur 4.');
+  await moveRight('Photo 3 déplacée en position 4 sur 4.');
   await page.keyboard.press('Escape');
   await said('Déplacement annulé. La photo reste en position 3 sur 4.');
+
+  // Afresh, as the owner who comes back to it: the cancelled photo no longer slides back into place.
+  await page.reload();
+  await handle(1).focus();
+  await page.keyboard.press('Space');
+  await said('Photo 1 sur 4 saisie.');
+  await moveRight('Photo 1 déplacée en position 2 sur 4.');
+  await page.keyboard.press('Space');
+  await said('Photo déposée en position 2 sur 4.');
 });

@@ -466,6 +466,8 @@ export const COPY = {
     reorderFailed: 'Impossible de réordonner les photos',
     loadFailed: { title: 'Erreur', description: 'Impossible de charger les photos' },
   },
+  // Not in SPEC: the button that answers 'Compte existant' (register.exists), to sign in with that address.
+  accountExists: { signIn: 'Se connecter' },
   // Not in SPEC: what a screen reader hears while photos are reordered, by position (never the photo's id).
   photoMoves: {
     // Said with the handle's name instead of dnd-kit's English 'draggable'.

@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Toaster, toast } from './toast.tsx';
+import { dismissToasts, Toaster, toast } from './toast.tsx';
 
 // The toasts live beside React, from one test to the next: each test closes what it showed.
 afterEach(() => {
@@ -39,6 +39,16 @@ describe('toasts', () => {
     act(() => toast({ topic: 'sign-in', title: 'Connexion réussie' }));
     expect(titles()).toEqual(['Impossible de supprimer la photo', 'Connexion réussie']);
     expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it("go away with their topic when the page tells an action's outcome by itself", () => {
+    render(<Toaster />);
+    act(() => {
+      toast({ topic: 'sign-up', title: "Erreur d'inscription", variant: 'destructive' });
+      toast({ topic: 'photo', title: 'Photo supprimée' });
+    });
+    act(() => dismissToasts('sign-up'));
+    expect(titles()).toEqual(['Photo supprimée']);
   });
 
   it('close with a button named in the page language', () => {

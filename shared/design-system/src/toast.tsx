@@ -44,6 +44,11 @@ function dismiss(id: number) {
   publish(toasts.filter((shown) => shown.id !== id));
 }
 
+/** Takes a topic's toasts away, for an outcome the page says itself (in the form, not in a toast). */
+export function dismissToasts(topic: string): void {
+  publish(toasts.filter((shown) => shown.topic !== topic));
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
