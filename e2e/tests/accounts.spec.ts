@@ -50,7 +50,7 @@ test('registering an address that already has an account says so', async ({ page
   await page.getByLabel('Email').fill(owner.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill('autre-mot-de-passe-2');
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
-  await expect(toastTitle(page, 'Compte existant')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Compte existant' })).toBeVisible();
   await expect(page).toHaveURL(`${product.url}/auth/register`);
 });
 

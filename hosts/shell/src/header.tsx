@@ -18,10 +18,10 @@ export async function signOutAndGoHome(goHome: (to: string) => void) {
   try {
     const { signOut } = await import('@medaille/supabase');
     await signOut();
-    toast({ title: COPY.signOut.done });
+    toast({ topic: 'sign-out', title: COPY.signOut.done });
     goHome(ROUTES.home);
   } catch {
-    toast({ title: COPY.signOut.failed, variant: 'destructive' });
+    toast({ topic: 'sign-out', title: COPY.signOut.failed, variant: 'destructive' });
   }
 }
 

@@ -475,6 +475,19 @@ export const COPY = {
     reorderFailed: 'Impossible de réordonner les photos',
     loadFailed: { title: 'Erreur', description: 'Impossible de charger les photos' },
   },
+  // Not in SPEC: the button that answers 'Compte existant' (register.exists), to sign in with that address.
+  accountExists: { signIn: 'Se connecter' },
+  // Not in SPEC: what a screen reader hears while photos are reordered, by position (never the photo's id).
+  photoMoves: {
+    // Said with the handle's name instead of dnd-kit's English 'draggable'.
+    handle: 'poignée de déplacement',
+    instructions:
+      'Pour déplacer une photo, appuyez sur Espace ou Entrée, puis utilisez les flèches. Appuyez de nouveau sur Espace ou Entrée pour la déposer, ou sur Échap pour annuler.',
+    picked: (from: number, count: number) => `Photo ${from} sur ${count} saisie.`,
+    over: (from: number, to: number, count: number) => `Photo ${from} déplacée en position ${to} sur ${count}.`,
+    dropped: (to: number, count: number) => `Photo déposée en position ${to} sur ${count}.`,
+    cancelled: (from: number, count: number) => `Déplacement annulé. La photo reste en position ${from} sur ${count}.`,
+  },
   contacts: {
     title: 'Coordonnées publiques',
     note: 'Vous contrôlez exactement ce qui est affiché publiquement.',

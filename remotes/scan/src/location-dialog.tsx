@@ -42,22 +42,33 @@ export default function LocationDialog({
         consent: true,
       });
       rememberShare(code);
-      toast({ title: text.shared.title, description: text.shared.description, closeLabel: copy.close });
+      toast({
+        topic: 'finder-location',
+        title: text.shared.title,
+        description: text.shared.description,
+        closeLabel: copy.close,
+      });
       onShared();
     } catch (failure) {
       if (failure instanceof LocationError) {
-        toast({ title: text[failure.reason], variant: 'destructive', closeLabel: copy.close });
+        toast({
+          topic: 'finder-location',
+          title: text[failure.reason],
+          variant: 'destructive',
+          closeLabel: copy.close,
+        });
       } else if (failure instanceof FinderError && failure.code === 'scan_cooldown') {
         // The server counts too: keep the browser's note in step with it.
         rememberShare(code);
         toast({
+          topic: 'finder-location',
           title: text.wait.title,
           description: text.wait.description,
           variant: 'destructive',
           closeLabel: copy.close,
         });
       } else {
-        toast({ title: text.sendFailed, variant: 'destructive', closeLabel: copy.close });
+        toast({ topic: 'finder-location', title: text.sendFailed, variant: 'destructive', closeLabel: copy.close });
       }
     } finally {
       setLocating(false);

@@ -89,11 +89,22 @@ export default function MessageDialog({
     setSending(true);
     try {
       await callFinderFunction('post_finder_message', { code, message, contact, website, photo: photo?.base64 });
-      toast({ title: text.sent.title, description: text.sent.description, closeLabel: copy.close });
+      toast({
+        topic: 'finder-message',
+        title: text.sent.title,
+        description: text.sent.description,
+        closeLabel: copy.close,
+      });
       onClose();
     } catch (failure) {
       const description = failureText(copy, failure, text.failed.description);
-      toast({ title: text.failed.title, description, variant: 'destructive', closeLabel: copy.close });
+      toast({
+        topic: 'finder-message',
+        title: text.failed.title,
+        description,
+        variant: 'destructive',
+        closeLabel: copy.close,
+      });
     } finally {
       setSending(false);
     }

@@ -96,6 +96,7 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
     if (isCoolingDown(profile.code)) {
       void dialogWordsFor(language).then((words) =>
         toast({
+          topic: 'finder-location',
           title: words.location.wait.title,
           description: words.location.wait.description,
           variant: 'destructive',

@@ -3,6 +3,11 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
 export interface ToastMessage {
+  /**
+   * The action whose outcome it tells ('sign-in', 'photo-upload'…). A newer toast of the same topic replaces
+   * the older: a success takes the place of that action's earlier errors, which are no longer true.
+   */
+  topic: string;
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
@@ -26,20 +31,22 @@ function publish(next: ShownToast[]) {
   for (const listener of listeners) listener();
 }
 
-const sameMessage = (a: ToastMessage, b: ToastMessage) =>
-  a.title === b.title && a.description === b.description && (a.variant ?? 'default') === (b.variant ?? 'default');
-
 /**
- * Shows a toast from anywhere: the shell's <Toaster> displays it, whichever remote asked. A message already
- * shown is shown once, afresh; at most MAX_SHOWN at a time.
+ * Shows a toast from anywhere: the shell's <Toaster> displays it, whichever remote asked. It replaces what
+ * its topic showed before; at most MAX_SHOWN at a time.
  */
 export function toast(message: ToastMessage): void {
-  const others = toasts.filter((shown) => !sameMessage(shown, message));
+  const others = toasts.filter((shown) => shown.topic !== message.topic);
   publish([...others, { ...message, id: nextId++ }].slice(-MAX_SHOWN));
 }
 
 function dismiss(id: number) {
   publish(toasts.filter((shown) => shown.id !== id));
+}
+
+/** Takes a topic's toasts away, for an outcome the page says itself (in the form, not in a toast). */
+export function dismissToasts(topic: string): void {
+  publish(toasts.filter((shown) => shown.topic !== topic));
 }
 
 const subscribe = (listener: () => void) => {

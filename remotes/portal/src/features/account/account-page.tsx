@@ -41,10 +41,16 @@ export function AccountPage() {
   const toggleLost = async (animal: AnimalCard, lost: boolean) => {
     const { error } = await setLost(animal.id, lost);
     if (error) {
-      toast({ title: COPY.account.statusFailed, description: error.message, variant: 'destructive' });
+      toast({
+        topic: 'lost-status',
+        title: COPY.account.statusFailed,
+        description: error.message,
+        variant: 'destructive',
+      });
       return;
     }
     toast({
+      topic: 'lost-status',
       title: COPY.account.statusUpdated,
       description: lost
         ? COPY.account.nowLost(animal.nom, animal.sexe)

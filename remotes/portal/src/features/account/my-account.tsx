@@ -26,10 +26,10 @@ export function MyAccount({ email }: { email: string }) {
       const { buildDataExport, saveFile } = await import(/* webpackChunkName: "data-export" */ './data-export.ts');
       const { zip, fileName } = await buildDataExport(await supabase());
       saveFile(zip, fileName);
-      toast({ title: T.exported.title, description: T.exported.description(fileName) });
+      toast({ topic: 'data-export', title: T.exported.title, description: T.exported.description(fileName) });
     } catch (error) {
       console.error('[export]', error);
-      toast({ title: T.exportFailed, variant: 'destructive' });
+      toast({ topic: 'data-export', title: T.exportFailed, variant: 'destructive' });
     } finally {
       setExporting(false);
     }
@@ -91,7 +91,7 @@ function DeleteAccountDialog({
       if (!signOutOnLeave.current) return;
       void signOut()
         .catch(() => {})
-        .then(() => toast({ title: T.deleted.title, description: T.deleted.description }));
+        .then(() => toast({ topic: 'account-deletion', title: T.deleted.title, description: T.deleted.description }));
     },
     [],
   );

@@ -167,7 +167,11 @@ export function ActivationPage() {
     // did): what this page holds, the photos first, joins the animal instead of being lost.
     const ownAnimal = registration.registered || registration.signedOut ? null : await animalOfOwnCode(request.p_code);
     if (ownAnimal) {
-      toast({ title: text.alreadyYours.title, description: text.alreadyYours.description(photos.length) });
+      toast({
+        topic: 'activation',
+        title: text.alreadyYours.title,
+        description: text.alreadyYours.description(photos.length),
+      });
       await finish(ownAnimal);
       navigate(editAnimalPath(ownAnimal));
       return;
@@ -175,6 +179,7 @@ export function ActivationPage() {
     if (!registration.registered) {
       if (registration.signedOut) {
         toast({
+          topic: 'activation',
           title: text.sessionExpired.title,
           description: text.sessionExpired.description,
           variant: 'destructive',
@@ -184,11 +189,17 @@ export function ActivationPage() {
         await savePendingPhotos(photos);
         setAskSignIn('activation');
       } else if (registration.refusal === text.invalidCode.description) {
-        toast({ title: text.invalidCode.title, description: text.invalidCode.description, variant: 'destructive' });
+        toast({
+          topic: 'activation',
+          title: text.invalidCode.title,
+          description: text.invalidCode.description,
+          variant: 'destructive',
+        });
         setCodeState({ status: 'idle' });
         form.setValue('code', '');
       } else if (registration.refusal === text.tooManyAttempts.description) {
         toast({
+          topic: 'activation',
           title: text.tooManyAttempts.title,
           description: text.tooManyAttempts.description,
           variant: 'destructive',
@@ -198,14 +209,14 @@ export function ActivationPage() {
         const description =
           registration.refusal ??
           (registration.failure ? databaseErrorMessage(registration.failure) : text.failed.description);
-        toast({ title: text.failed.title, description, variant: 'destructive' });
+        toast({ topic: 'activation', title: text.failed.title, description, variant: 'destructive' });
         if (registration.refusal === text.codeSuspended) {
           setCodeState({ status: 'invalid', message: text.codeSuspended });
         }
       }
       return;
     }
-    toast({ title: text.success.title, description: text.success.description });
+    toast({ topic: 'activation', title: text.success.title, description: text.success.description });
     await finish(registration.animalId);
     navigate(ROUTES.account);
   };
@@ -226,6 +237,7 @@ export function ActivationPage() {
     const room = LIMITS.maxPhotosPerAnimal - photos.length;
     if (chosen.length > room) {
       toast({
+        topic: 'activation-photo-limit',
         title: COPY.animal.limit,
         description: COPY.animal.limitText(LIMITS.maxPhotosPerAnimal),
         variant: 'destructive',
@@ -233,7 +245,13 @@ export function ActivationPage() {
     }
     const accepted = chosen.slice(0, Math.max(0, room)).filter((file) => {
       const problem = photoProblem(file);
-      if (problem) toast({ title: PROBLEM[problem], description: file.name, variant: 'destructive' });
+      if (problem)
+        toast({
+          topic: `photo-refused ${file.name}`,
+          title: PROBLEM[problem],
+          description: file.name,
+          variant: 'destructive',
+        });
       return !problem;
     });
     setPhotos((current) => [...current, ...accepted]);

@@ -77,7 +77,9 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
   });
   const [contacts, setContacts] = useState<ContactValues>(contactValues(animal));
   const [contactErrors, setContactErrors] = useState<Partial<Record<keyof ContactValues, string>>>({});
-  const gallery = useAnimalPhotos(animal.id, () => toast({ ...COPY.gallery.loadFailed, variant: 'destructive' }));
+  const gallery = useAnimalPhotos(animal.id, () =>
+    toast({ topic: 'photos-load', ...COPY.gallery.loadFailed, variant: 'destructive' }),
+  );
   // The cover the owner picks here shows at once and is saved with Enregistrer. Until they pick one, the
   // database's stands: it makes an animal's first photo its cover, and clears the cover when that photo is
   // deleted.
@@ -111,10 +113,15 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
     });
     if (error) {
       // Nothing typed is lost: the form stays as it is.
-      toast({ title: text.saveFailed, description: databaseErrorMessage(error), variant: 'destructive' });
+      toast({
+        topic: 'animal-save',
+        title: text.saveFailed,
+        description: databaseErrorMessage(error),
+        variant: 'destructive',
+      });
       return;
     }
-    toast({ title: text.saved });
+    toast({ topic: 'animal-save', title: text.saved });
     navigate(ROUTES.account, { replace: guard.replacesGuardEntry() });
   });
 
@@ -123,10 +130,15 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
     const outcome = await deleteAnimal(animal.id);
     setDeleting(false);
     if (!outcome.deleted) {
-      toast({ title: text.deleteFailed, description: outcome.message ?? COPY.unexpected, variant: 'destructive' });
+      toast({
+        topic: 'animal-delete',
+        title: text.deleteFailed,
+        description: outcome.message ?? COPY.unexpected,
+        variant: 'destructive',
+      });
       return;
     }
-    toast({ title: text.deleted });
+    toast({ topic: 'animal-delete', title: text.deleted });
     navigate(ROUTES.account);
   };
 

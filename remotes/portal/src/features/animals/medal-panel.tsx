@@ -30,7 +30,7 @@ export function MedalPanel({ animalId, animalName, medal }: { animalId: string; 
     if (!outcome.done) {
       const message = ('refusal' in outcome ? outcome.refusal : null) ?? COPY.unexpected;
       setRefusal(message);
-      toast({ title: text.failed, description: message, variant: 'destructive' });
+      toast({ topic: 'medal-suspension', title: text.failed, description: message, variant: 'destructive' });
       return;
     }
     setRefusal(null);
@@ -39,7 +39,7 @@ export function MedalPanel({ animalId, animalName, medal }: { animalId: string; 
         ? { ...state, suspended_at: null, suspended_by: null }
         : { ...state, suspended_at: new Date().toISOString(), suspended_by: 'owner' },
     );
-    toast({ title: suspended ? text.resumedDone : text.suspendedDone });
+    toast({ topic: 'medal-suspension', title: suspended ? text.resumedDone : text.suspendedDone });
   };
 
   return (

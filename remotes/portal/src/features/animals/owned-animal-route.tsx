@@ -20,9 +20,19 @@ export function OwnedAnimalRoute({ children }: { children: (animal: OwnedAnimal)
 
   useEffect(() => {
     if (load.state === 'denied') {
-      toast({ title: COPY.edit.denied.title, description: COPY.edit.denied.description, variant: 'destructive' });
+      toast({
+        topic: 'animal-load',
+        title: COPY.edit.denied.title,
+        description: COPY.edit.denied.description,
+        variant: 'destructive',
+      });
     } else if (load.state === 'failed') {
-      toast({ title: COPY.account.error, description: COPY.edit.loadFailed, variant: 'destructive' });
+      toast({
+        topic: 'animal-load',
+        title: COPY.account.error,
+        description: COPY.edit.loadFailed,
+        variant: 'destructive',
+      });
     }
   }, [load.state]);
 

@@ -1,10 +1,11 @@
 import { FormField } from '@medaille/design-system';
-import { toast } from '@medaille/design-system/toast';
+import { dismissToasts, toast } from '@medaille/design-system/toast';
 import { EMAIL_PATTERN, MESSAGES, newPasswordProblem } from '@medaille/domain';
 import { Button, Dialog, Flex, Heading, Tabs, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useRef, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
+import { AccountExists, isExistingAccount } from './account-exists.tsx';
 import { type ActivationLink, type EmailCodeType, sendMagicLink, signInWithPassword, signUp } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
 import { EmailCodeForm } from './email-code-form.tsx';
@@ -43,8 +44,19 @@ export function AuthDialog({
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // A sign-up that met an account: the sign-up tab asks whether to sign in with that address.
+  const [existing, setExisting] = useState(false);
   const [busy, setBusy] = useState(false);
   const [activeTab, setActiveTab] = useState<string>(initialTab);
+  // Answered by its button, the login tab opens with the address and waits for the password (its field
+  // mounts a render after the tab changes, hence a ref callback).
+  const focusPassword = useRef(false);
+  const passwordField = (input: HTMLInputElement | null) => {
+    if (input && focusPassword.current) {
+      focusPassword.current = false;
+      input.focus();
+    }
+  };
   // The e-mail just sent, whose code the dialog now asks for; the tab that sent it comes back after it.
   const [sent, setSent] = useState<{ email: string; type: EmailCodeType } | null>(null);
   // Opened again, the dialog starts afresh on the tab it first opened on.
@@ -64,6 +76,7 @@ export function AuthDialog({
     if (!EMAIL_PATTERN.test(email.trim())) return setError(MESSAGES.invalidEmail);
     if (newPassword && newPasswordProblem(password)) return setError(MESSAGES.passwordCriteria);
     setError(null);
+    setExisting(false);
     setBusy(true);
     try {
       await action();
@@ -80,17 +93,28 @@ export function AuthDialog({
       setError(authErrorMessage(failure));
       return;
     }
-    toast({ title: COPY.login.success.title, description: COPY.login.success.description });
+    toast({ topic: 'sign-in', title: COPY.login.success.title, description: COPY.login.success.description });
     onSignedIn();
   });
 
   const signup = run(true, async () => {
-    const { error: failure } = await signUp({ email: email.trim(), password }, activationLink());
-    if (failure) {
-      toast({ title: text.signupError, description: authErrorMessage(failure), variant: 'destructive' });
+    const answer = await signUp({ email: email.trim(), password }, activationLink());
+    if (isExistingAccount(answer)) {
+      dismissToasts('sign-up');
+      setExisting(true);
       return;
     }
-    toast({ title: text.signupDone.title, description: text.signupDone.description });
+    const { error: failure } = answer;
+    if (failure) {
+      toast({
+        topic: 'sign-up',
+        title: text.signupError,
+        description: authErrorMessage(failure),
+        variant: 'destructive',
+      });
+      return;
+    }
+    toast({ topic: 'sign-up', title: text.signupDone.title, description: text.signupDone.description });
     setSent({ email: email.trim(), type: 'signup' });
   });
 
@@ -100,12 +124,12 @@ export function AuthDialog({
       setError(authErrorMessage(failure));
       return;
     }
-    toast({ title: text.magicSent.title, description: text.magicSent.description });
+    toast({ topic: 'magic-link', title: text.magicSent.title, description: text.magicSent.description });
     setSent({ email: email.trim(), type: 'email' });
   });
 
   const codeVerified = () => {
-    toast({ title: COPY.login.success.title, description: COPY.login.success.description });
+    toast({ topic: 'sign-in', title: COPY.login.success.title, description: COPY.login.success.description });
     reset();
     onSignedIn();
   };
@@ -133,6 +157,7 @@ export function AuthDialog({
               type="password"
               required
               autoComplete={`${passwordKind}-password`}
+              ref={passwordKind === 'current' ? passwordField : undefined}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
@@ -144,6 +169,15 @@ export function AuthDialog({
         <Text color="red" size="2" role="alert">
           {error}
         </Text>
+      ) : null}
+      {passwordKind === 'new' && existing ? (
+        <AccountExists
+          onSignIn={() => {
+            focusPassword.current = true;
+            setExisting(false);
+            setActiveTab('login');
+          }}
+        />
       ) : null}
     </Flex>
   );
@@ -198,6 +232,7 @@ export function AuthDialog({
             onValueChange={(next) => {
               setActiveTab(next);
               setError(null);
+              setExisting(false);
             }}
           >
             <Tabs.List>

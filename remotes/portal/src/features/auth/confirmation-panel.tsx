@@ -45,15 +45,25 @@ export function ConfirmationPanel({ awaiting }: { awaiting: AwaitingConfirmation
         const sentAt = Date.now();
         setWaitUntil(sentAt + RESEND_INTERVAL_MS);
         rememberConfirmationSent({ email: awaiting.email, sentAt });
-        toast({ title: text.resent.title, description: text.resent.description });
+        toast({ topic: 'confirmation-resend', title: text.resent.title, description: text.resent.description });
         return;
       }
       // The service's own count wins: it says how long it still wants.
       const seconds = error.code === 'over_email_send_rate_limit' ? secondsToWait(error.message) : null;
       if (seconds !== null) setWaitUntil(Date.now() + seconds * 1000);
-      toast({ title: text.resendFailed, description: authErrorMessage(error), variant: 'destructive' });
+      toast({
+        topic: 'confirmation-resend',
+        title: text.resendFailed,
+        description: authErrorMessage(error),
+        variant: 'destructive',
+      });
     } catch {
-      toast({ title: text.resendFailed, description: COPY.unexpected, variant: 'destructive' });
+      toast({
+        topic: 'confirmation-resend',
+        title: text.resendFailed,
+        description: COPY.unexpected,
+        variant: 'destructive',
+      });
     } finally {
       setSending(false);
     }

@@ -83,14 +83,14 @@ function PasswordForm({
     try {
       const { error } = await signInWithPassword(values);
       if (error) {
-        toast({ title: copy.error, description: authErrorMessage(error), variant: 'destructive' });
+        toast({ topic: 'sign-in', title: copy.error, description: authErrorMessage(error), variant: 'destructive' });
         return;
       }
       forgetAwaitingConfirmation();
-      toast({ title: copy.success.title, description: copy.success.description });
+      toast({ topic: 'sign-in', title: copy.success.title, description: copy.success.description });
       navigate(destination, { replace: true });
     } catch {
-      toast({ title: copy.error, description: COPY.unexpected, variant: 'destructive' });
+      toast({ topic: 'sign-in', title: copy.error, description: COPY.unexpected, variant: 'destructive' });
     }
   });
 
@@ -139,13 +139,18 @@ function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => vo
     try {
       const { error } = await sendPasswordReset(values.email);
       if (error) {
-        toast({ title: copy.error, description: authErrorMessage(error), variant: 'destructive' });
+        toast({
+          topic: 'password-reset',
+          title: copy.error,
+          description: authErrorMessage(error),
+          variant: 'destructive',
+        });
         return;
       }
-      toast({ title: COPY.forgot.sent.title, description: COPY.forgot.sent.description });
+      toast({ topic: 'password-reset', title: COPY.forgot.sent.title, description: COPY.forgot.sent.description });
       setSentTo(values.email);
     } catch {
-      toast({ title: copy.error, description: COPY.unexpected, variant: 'destructive' });
+      toast({ topic: 'password-reset', title: copy.error, description: COPY.unexpected, variant: 'destructive' });
     }
   });
 

@@ -26,10 +26,10 @@ export function NewPasswordForm() {
   const submit = form.handleSubmit(async ({ password }) => {
     const { error } = await updatePassword(password);
     if (error) {
-      toast({ title: copy.error, description: authErrorMessage(error), variant: 'destructive' });
+      toast({ topic: 'new-password', title: copy.error, description: authErrorMessage(error), variant: 'destructive' });
       return;
     }
-    toast({ title: copy.passwordSaved.title, description: copy.passwordSaved.description });
+    toast({ topic: 'new-password', title: copy.passwordSaved.title, description: copy.passwordSaved.description });
     navigate(ROUTES.account, { replace: true });
   });
   return (

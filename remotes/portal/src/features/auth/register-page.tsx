@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormField, PageFrame } from '@medaille/design-system';
-import { toast } from '@medaille/design-system/toast';
+import { dismissToasts, toast } from '@medaille/design-system/toast';
 import { LIMITS, newPasswordProblem, registerSchema } from '@medaille/domain';
 import { ROUTES } from '@medaille/routing';
 import { Box, Card, Flex, Grid, Heading, IconButton, Link as RadixLink, Text, TextField } from '@radix-ui/themes';
@@ -10,6 +10,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod/mini';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
+import { AccountExists, isExistingAccount } from './account-exists.tsx';
 import { signUp } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
 import { rememberConfirmationSent } from './awaiting-confirmation.ts';
@@ -23,6 +24,8 @@ export function RegisterPage() {
   const code = params.get('code');
   const navigate = useNavigate();
   const [visible, setVisible] = useState(false);
+  // The address that turned out to have an account: the form asks whether to sign in with it.
+  const [existing, setExisting] = useState<string | null>(null);
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { email: params.get('email') ?? '', password: '' },
@@ -37,22 +40,24 @@ export function RegisterPage() {
   };
 
   const submit = form.handleSubmit(async (values) => {
+    setExisting(null);
     try {
-      const { data, error } = await signUp({ email: values.email, password: values.password }, 'sign-in');
-      if (error) {
-        toast({ title: copy.error, description: authErrorMessage(error), variant: 'destructive' });
+      const answer = await signUp({ email: values.email, password: values.password }, 'sign-in');
+      if (isExistingAccount(answer)) {
+        dismissToasts('sign-up');
+        setExisting(values.email);
         return;
       }
-      // GoTrue answers a sign-up for a confirmed address with a user that has no identity.
-      if (data.user && data.user.identities?.length === 0) {
-        toast({ title: copy.exists.title, description: copy.exists.description, variant: 'destructive' });
+      const { error } = answer;
+      if (error) {
+        toast({ topic: 'sign-up', title: copy.error, description: authErrorMessage(error), variant: 'destructive' });
         return;
       }
       rememberConfirmationSent({ email: values.email, sentAt: Date.now() });
-      toast({ title: copy.created.title, description: copy.created.description });
+      toast({ topic: 'sign-up', title: copy.created.title, description: copy.created.description });
       navigate(withCode(ROUTES.login, { email: values.email }));
     } catch {
-      toast({ title: copy.error, description: COPY.unexpected, variant: 'destructive' });
+      toast({ topic: 'sign-up', title: copy.error, description: COPY.unexpected, variant: 'destructive' });
     }
   });
 
@@ -88,6 +93,7 @@ export function RegisterPage() {
               )}
             </FormField>
             <PasswordStrength password={password} />
+            {existing ? <AccountExists onSignIn={() => navigate(withCode(ROUTES.login, { email: existing }))} /> : null}
             <Flex direction="column" gap="3" mt="4">
               <SubmitButton size="3" busy={isSubmitting} disabled={!acceptable}>
                 {copy.submit}

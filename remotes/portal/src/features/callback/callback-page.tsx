@@ -22,15 +22,21 @@ const activationPage = (code: string | null) =>
 function afterActivation(outcome: PendingOutcome): [string, { replace: true }] {
   const replace = { replace: true } as const;
   if (outcome.status === 'missing') {
-    toast({ title: copy.expired.title, description: copy.expired.description, variant: 'destructive' });
+    toast({
+      topic: 'activation',
+      title: copy.expired.title,
+      description: copy.expired.description,
+      variant: 'destructive',
+    });
     return [ROUTES.activate, replace];
   }
   if (outcome.status === 'incomplete') {
-    toast(outcome.code ? copy.resume.withCode : copy.resume.withoutCode);
+    toast({ topic: 'activation', ...(outcome.code ? copy.resume.withCode : copy.resume.withoutCode) });
     return [activationPage(outcome.code), replace];
   }
   if (outcome.status === 'failed') {
     toast({
+      topic: 'activation',
       title: copy.activationError,
       description: outcome.message ?? copy.unknownError,
       variant: 'destructive',
@@ -42,7 +48,11 @@ function afterActivation(outcome: PendingOutcome): [string, { replace: true }] {
     outcome.photosElsewhere > 0 ? copy.photosElsewhere(outcome.photosElsewhere) : null,
     outcome.detailsElsewhere ? copy.detailsElsewhere : null,
   ].filter((text): text is string => text !== null);
-  toast({ title: copy.activated.title, description: missing.join(' ') || copy.activated.description });
+  toast({
+    topic: 'activation',
+    title: copy.activated.title,
+    description: missing.join(' ') || copy.activated.description,
+  });
   const toAnimal = missing.length > 0 || outcome.fromLink;
   return [toAnimal ? editAnimalPath(outcome.animalId) : ROUTES.account, replace];
 }
@@ -68,7 +78,7 @@ export function CallbackPage() {
       const problem = link.get('error_description');
       if (problem) {
         const description = authErrorMessage({ code: link.get('error_code'), message: problem });
-        toast({ title: copy.error, description, variant: 'destructive' });
+        toast({ topic: 'sign-in', title: copy.error, description, variant: 'destructive' });
       }
       navigate('/', { replace: true });
       return;
@@ -76,7 +86,7 @@ export function CallbackPage() {
     // Signed in by an e-mail link: the address is confirmed.
     forgetAwaitingConfirmation();
     if (params.get('activation') !== 'true') {
-      toast({ title: copy.success.title, description: copy.success.description });
+      toast({ topic: 'sign-in', title: copy.success.title, description: copy.success.description });
       navigate(ROUTES.account, { replace: true });
       return;
     }
@@ -85,7 +95,7 @@ export function CallbackPage() {
     void finishPendingActivation(user, params.get('code')).then(
       (outcome) => navigate(...afterActivation(outcome)),
       () => {
-        toast({ title: copy.error, variant: 'destructive' });
+        toast({ topic: 'activation', title: copy.error, variant: 'destructive' });
         navigate('/', { replace: true });
       },
     );

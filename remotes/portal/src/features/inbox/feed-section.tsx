@@ -64,13 +64,14 @@ export function FeedSection<T extends { id: string; created_at: string }>({
     const error = await feed.remove(target === 'all' ? null : target);
     setBusy(false);
     setConfirming(false);
-    if (error) toast({ title: text.removeFailed, description: error.message, variant: 'destructive' });
-    else toast({ title: target === 'all' ? words.cleared : words.removed });
+    if (error)
+      toast({ topic: 'inbox-remove', title: text.removeFailed, description: error.message, variant: 'destructive' });
+    else toast({ topic: 'inbox-remove', title: target === 'all' ? words.cleared : words.removed });
   };
 
   const showMore = async () => {
     if (!(await feed.showMore()))
-      toast({ title: COPY.account.error, description: text.loadFailed, variant: 'destructive' });
+      toast({ topic: 'inbox-load', title: COPY.account.error, description: text.loadFailed, variant: 'destructive' });
   };
 
   return (

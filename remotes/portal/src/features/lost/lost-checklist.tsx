@@ -60,7 +60,7 @@ export function LostChecklist({ animal }: { animal: LostAnimal }) {
       }
       wanted.current = stored.current;
       setDone(stored.current);
-      toast({ title: text.saveFailed, description: error.message, variant: 'destructive' });
+      toast({ topic: 'lost-checklist', title: text.saveFailed, description: error.message, variant: 'destructive' });
     });
   };
 

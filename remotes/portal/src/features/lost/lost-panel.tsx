@@ -32,6 +32,7 @@ export function LostPanel({ animal }: { animal: Animal }) {
     if (outcome.error || !outcome.loss) {
       setLoss(before);
       toast({
+        topic: 'lost-status',
         title: COPY.account.statusFailed,
         description: outcome.error?.message ?? COPY.unexpected,
         variant: 'destructive',
@@ -40,6 +41,7 @@ export function LostPanel({ animal }: { animal: Animal }) {
     }
     setLoss(outcome.loss);
     toast({
+      topic: 'lost-status',
       title: COPY.account.statusUpdated,
       description: lost
         ? COPY.account.nowLost(animal.nom, animal.sexe)

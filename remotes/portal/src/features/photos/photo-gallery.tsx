@@ -20,10 +20,11 @@ import { ConfirmDialog } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { LIMITS } from '@medaille/domain';
 import { Badge, Box, Card, Flex, Grid, Heading, IconButton, Text } from '@radix-ui/themes';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import type { AnimalPhotos, Photo } from './api.ts';
 import { photoProblem } from './image-files.ts';
+import { photoMoveAnnouncements } from './photo-announcements.ts';
 import { PhotoDropZone } from './photo-drop-zone.tsx';
 import { photoUrl } from './photo-url.ts';
 import { UploadProgress } from './upload-progress.tsx';
@@ -61,6 +62,7 @@ export function PhotoGallery({
     const room = LIMITS.maxPhotosPerAnimal - photos.length;
     if (files.length > room) {
       toast({
+        topic: 'photo-limit',
         title: text.limit,
         description: COPY.animal.limitText(LIMITS.maxPhotosPerAnimal),
         variant: 'destructive',
@@ -70,6 +72,8 @@ export function PhotoGallery({
       const problem = photoProblem(file);
       if (problem) {
         toast({
+          // Each refused file says so, and stays said while the others upload.
+          topic: `photo-refused ${file.name}`,
           title: problem === 'size' ? text.tooBig : text.badFormat,
           description: file.name,
           variant: 'destructive',
@@ -78,8 +82,9 @@ export function PhotoGallery({
       return !problem;
     });
     const { added, failed } = await gallery.add(accepted);
-    if (added) toast(text.uploaded(added));
-    if (failed) toast({ ...text.uploadFailed, variant: 'destructive' });
+    // One outcome: 'Certaines photos…' says that the others, shown in the grid, were added.
+    if (failed) toast({ topic: 'photo-upload', ...text.uploadFailed, variant: 'destructive' });
+    else if (added) toast({ topic: 'photo-upload', ...text.uploaded(added) });
   };
 
   const [toRemove, setToRemove] = useState<Photo | null>(null);
@@ -99,11 +104,11 @@ export function PhotoGallery({
     setRemoving(false);
     setToRemove(null);
     if (error) {
-      toast({ title: text.removeFailed, description: error.message, variant: 'destructive' });
+      toast({ topic: 'photo-remove', title: text.removeFailed, description: error.message, variant: 'destructive' });
       return;
     }
     if (photo.id === coverId) onCoverChange(null);
-    toast({ title: text.removed });
+    toast({ topic: 'photo-remove', title: text.removed });
   };
 
   const reorder = async ({ active, over }: DragEndEvent) => {
@@ -111,9 +116,12 @@ export function PhotoGallery({
     const from = photos.findIndex((photo) => photo.id === active.id);
     const to = photos.findIndex((photo) => photo.id === over.id);
     const { error } = await gallery.reorder(arrayMove(photos, from, to));
-    if (error) toast({ title: text.reorderFailed, variant: 'destructive' });
+    if (error) toast({ topic: 'photo-reorder', title: text.reorderFailed, variant: 'destructive' });
   };
 
+  const order = useMemo(() => photos.map((photo) => photo.id), [photos]);
+  // Made again only when the photos change: it remembers, during a drag, whether the photo has moved.
+  const moves = useMemo(() => photoMoveAnnouncements(order), [order]);
   const full = photos.length >= LIMITS.maxPhotosPerAnimal;
   return (
     <Card size="3" asChild>
@@ -131,8 +139,13 @@ export function PhotoGallery({
             {text.empty}
           </Text>
         ) : (
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={(event) => void reorder(event)}>
-            <SortableContext items={photos.map((photo) => photo.id)} strategy={rectSortingStrategy}>
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            onDragEnd={(event) => void reorder(event)}
+            accessibility={moves}
+          >
+            <SortableContext items={order} strategy={rectSortingStrategy}>
               <Grid columns={{ initial: '2', sm: '3', md: '4' }} gap="3" mt="3" asChild>
                 <ol className="portal-gallery">
                   {photos.map((photo, index) => (
@@ -143,7 +156,7 @@ export function PhotoGallery({
                       isCover={photo.id === coverId}
                       onCover={() => {
                         onCoverChange(photo.id);
-                        toast(text.coverSet);
+                        toast({ topic: 'photo-cover', ...text.coverSet });
                       }}
                       onRemove={() => setToRemove(photo)}
                     />
@@ -181,7 +194,10 @@ function Thumbnail({
   onCover: () => void;
   onRemove: () => void;
 }) {
-  const { attributes, listeners, setNodeRef, transform, transition } = useSortable({ id: photo.id });
+  const { attributes, listeners, setNodeRef, transform, transition } = useSortable({
+    id: photo.id,
+    attributes: { roleDescription: COPY.photoMoves.handle },
+  });
   return (
     <li
       ref={setNodeRef}

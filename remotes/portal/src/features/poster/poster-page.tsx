@@ -47,7 +47,9 @@ function useQrImage(code: string | null): string | null | 'failed' {
 }
 
 function Poster({ animal }: { animal: OwnedAnimal }) {
-  const gallery = useAnimalPhotos(animal.id, () => toast({ ...COPY.gallery.loadFailed, variant: 'destructive' }));
+  const gallery = useAnimalPhotos(animal.id, () =>
+    toast({ topic: 'photos-load', ...COPY.gallery.loadFailed, variant: 'destructive' }),
+  );
   const cover = coverPhoto(gallery.photos, gallery.storedCoverId);
   const code = animal.codes?.id ?? null;
   const qr = useQrImage(code);
