@@ -3,7 +3,7 @@ import jsQR from 'jsqr';
 import * as mupdf from 'mupdf';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
-import { signIn, toastTitle } from '../support/pages.ts';
+import { PHONE, signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 // Issue 16, the owner's side of a loss: the checklist of one loss, the A4 poster printed from Chromium,
@@ -322,6 +322,40 @@ test.describe('the lost poster', () => {
     await expect(toastTitle(page, 'Accès refusé')).toBeVisible();
     await expect(page).toHaveURL(`${product.url}/mon-compte`);
     await expect(page.getByText('Privé')).toHaveCount(0);
+  });
+});
+
+test.describe('times, on a phone set to New York', () => {
+  test.use({ ...PHONE, timezoneId: 'America/New_York' });
+
+  test("'Mes animaux', the animal's page, its poster and its messages give the hour of Paris", async ({ page }) => {
+    const owner = await newOwner(product, 'new-york');
+    const { code, animalId } = await animalOnNewCode(product, owner, { nom: 'Oslo', is_lost: true }, 1);
+    // Lost on 14 July 2026 at 23:30 UTC: 15 July at 01:30 in Paris, still 14 July (19:30) in New York.
+    await product.stack.db.query('update public.animals set lost_since = $1 where id = $2', [
+      '2026-07-14T23:30:00Z',
+      animalId,
+    ]);
+    // A message at 06:45 UTC: 08:45 in Paris, 02:45 in New York.
+    await product.stack.db.query(
+      "insert into public.finder_messages (animal_id, code_id, message, created_at) values ($1, $2, 'Vu au port', $3)",
+      [animalId, code, '2026-07-15T06:45:00Z'],
+    );
+    await signIn(page, product, owner);
+    const card = page.locator('.rt-Card', { has: page.getByRole('heading', { name: 'Oslo' }) });
+    await expect(card.getByText('Perdu depuis le 15 juillet 2026 à 01:30')).toBeVisible();
+
+    await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+    const loss = page.getByRole('region', { name: 'Perte' });
+    await expect(loss.getByText('Perdu depuis le 15 juillet 2026 à 01:30')).toBeVisible();
+
+    await page.goto(`${product.url}/mon-compte/animal/${animalId}/affiche`);
+    await expect(page.locator('.poster-since')).toHaveText('depuis le 15 juillet 2026');
+
+    await page.goto(`${product.url}/mon-compte/animal/${animalId}/historique`);
+    await expect(page.getByRole('region', { name: 'Messages', exact: true }).getByRole('listitem')).toContainText(
+      'mercredi 15 juillet 2026 à 08:45',
+    );
   });
 });
 

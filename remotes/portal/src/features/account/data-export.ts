@@ -4,6 +4,7 @@
 // and nothing new is exposed. Loaded only when the owner asks for it (with fflate), not with the page.
 import type { MedailleClient } from '@medaille/supabase';
 import { strToU8, type Zippable, zipSync } from 'fflate';
+import { parisTime } from '../../ui/paris-time.ts';
 
 const BUCKET = 'animal-photos';
 /** The photos finders sent with a message (issue 17), private to the animal's owner. */
@@ -121,7 +122,7 @@ function readme(now: Date): string {
     'Vos données Médaille',
     '====================',
     '',
-    `Export réalisé le ${now.toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })} (heure de Paris).`,
+    `Export réalisé le ${parisTime(now, 'dateTime')} (heure de Paris).`,
     '',
     'donnees.json : toutes les données de votre compte, au format JSON :',
     '  - compte : identifiant, adresse e-mail et date de création du compte ;',

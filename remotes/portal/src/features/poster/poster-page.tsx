@@ -6,6 +6,7 @@ import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
+import { parisTime } from '../../ui/paris-time.ts';
 import { coverPhoto, medalQrSvg, medalUrl, type OwnedAnimal, OwnedAnimalRoute } from '../animals/index.ts';
 import { photoUrl, useAnimalPhotos } from '../photos/index.ts';
 
@@ -96,7 +97,7 @@ function Poster({ animal }: { animal: OwnedAnimal }) {
           <p className="poster-lost">{text.lost(animal.sexe)}</p>
           {animal.is_lost && animal.lost_since ? (
             <p className="poster-since">
-              {text.since(new Date(animal.lost_since).toLocaleDateString('fr-FR', { dateStyle: 'long' }))}
+              {text.since(parisTime(animal.lost_since, 'date'))}
             </p>
           ) : null}
           <div className="poster-photo">
