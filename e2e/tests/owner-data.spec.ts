@@ -9,7 +9,7 @@ import { unzipSync } from 'fflate';
 import WebSocket from 'ws';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner } from '../support/owners.ts';
-import { signIn, toastTitle } from '../support/pages.ts';
+import { PHONE, signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 let product: TestProduct;
@@ -240,8 +240,10 @@ test('the owner downloads their data as one ZIP, then deletes the account: nothi
   // Once the dialog has finished appearing (axe would read its colours half faded in).
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   await expectAccessible(page, '[role="alertdialog"]');
-  await dialog.getByLabel('Pour confirmer, saisissez votre adresse e-mail').fill(theirs.owner.email);
-  await dialog.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
+  const typed = dialog.getByLabel('Pour confirmer, saisissez votre adresse e-mail');
+  await typed.fill(theirs.owner.email);
+  await expect(dialog.getByRole('button', { name: 'Supprimer définitivement mon compte' })).toBeDisabled();
+  await typed.blur();
   await expect(dialog.getByRole('alert')).toHaveText('Cette adresse ne correspond pas à celle de votre compte.');
   await dialog.getByRole('button', { name: 'Annuler' }).click();
   await expect(dialog).toBeHidden();
@@ -299,4 +301,39 @@ test('the owner downloads their data as one ZIP, then deletes the account: nothi
     realtime: { transport: WebSocket as never },
   }).auth.signInWithPassword({ email: mine.owner.email, password: mine.owner.password });
   expect(signIn2.error?.code).toBe('invalid_credentials');
+});
+
+test.describe('on a phone', () => {
+  test.use(PHONE);
+
+  test("the deletion button is disabled, and looks it, until the account's address is typed; the field does not show that address", async ({
+    page,
+  }) => {
+    const owner = await newOwner(product, 'rgpd-bouton');
+    await signIn(page, product, owner);
+    const dialog = await openDeletion(page);
+    const field = dialog.getByRole('textbox', { name: 'Pour confirmer, saisissez votre adresse e-mail' });
+    // The label says which address to type; the empty field does not look filled in with it.
+    await expect(field).toHaveAccessibleName(`Pour confirmer, saisissez votre adresse e-mail : ${owner.email}`);
+    await expect(field).toHaveAttribute('placeholder', 'votre adresse e-mail');
+    const button = dialog.getByRole('button', { name: 'Supprimer définitivement mon compte' });
+    const looks = () =>
+      button.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return `${style.backgroundColor} ${style.color}`;
+      });
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+    await expect(button).toBeDisabled();
+    const disabledLook = await looks();
+    await field.fill(owner.email.slice(0, -1));
+    await expect(button).toBeDisabled();
+    // Compared as the server does: whatever the capitals and the spaces around.
+    await field.fill(`  ${owner.email.toUpperCase()} `);
+    await expect(button).toBeEnabled();
+    expect(await looks()).not.toBe(disabledLook);
+    await field.fill('');
+    await expect(button).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await expect(dialog).toBeHidden();
+  });
 });
