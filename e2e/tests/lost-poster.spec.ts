@@ -3,7 +3,7 @@ import jsQR from 'jsqr';
 import * as mupdf from 'mupdf';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
-import { signIn, toastTitle } from '../support/pages.ts';
+import { PHONE, photoFile, signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 // Issue 16, the owner's side of a loss: the checklist of one loss, the A4 poster printed from Chromium,
@@ -322,6 +322,115 @@ test.describe('the lost poster', () => {
     await expect(toastTitle(page, 'Accès refusé')).toBeVisible();
     await expect(page).toHaveURL(`${product.url}/mon-compte`);
     await expect(page.getByText('Privé')).toHaveCount(0);
+  });
+});
+
+/** What a person sees of the sheet: the photo as drawn, the title's words, and each medal code's lines. */
+async function sheetLayout(page: Page, code: string) {
+  return page.evaluate((medalCode) => {
+    const sheet = (document.querySelector('.poster-sheet') as HTMLElement).getBoundingClientRect();
+    // The photo as drawn: the picture fitted whole in its box (object-fit: contain).
+    const image = document.querySelector('.poster-photo img') as HTMLImageElement;
+    const box = image.getBoundingClientRect();
+    const fit = Math.min(box.width / image.naturalWidth, box.height / image.naturalHeight);
+    const photo = { width: image.naturalWidth * fit, height: image.naturalHeight * fit };
+    const words = document.createRange();
+    words.selectNodeContents(document.querySelector('.poster-lost') as HTMLElement);
+    const title = words.getBoundingClientRect();
+    // Each place the code is written: on how many lines its characters are laid out.
+    const codeLines: number[] = [];
+    const walker = document.createTreeWalker(
+      document.querySelector('.poster-sheet') as HTMLElement,
+      NodeFilter.SHOW_TEXT,
+    );
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = (node.textContent ?? '').indexOf(medalCode);
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + medalCode.length);
+      codeLines.push(new Set(Array.from(range.getClientRects(), (rect) => `${rect.left},${rect.top}`)).size);
+    }
+    return {
+      sheet: { width: sheet.width, height: sheet.height },
+      photo,
+      title: { width: title.width, height: title.height },
+      codeLines,
+    };
+  }, code);
+}
+
+test.describe('the lost poster on a phone', () => {
+  test.use(PHONE);
+
+  test("the animal's photo is the largest thing on the sheet, PERDU still reads from afar, and no medal code is split", async ({
+    page,
+  }) => {
+    const owner = await newOwner(product, 'affiche-photo');
+    const { code, animalId } = await animalOnNewCode(
+      product,
+      owner,
+      { nom: 'Biscotte', espece: 'dog', sexe: 'F', public_phone: '0612345678', show_public_phone: true, is_lost: true },
+      1,
+    );
+    // A landscape photo, as phones take them (4:3), in place of the 1×1 one; before 'Mes animaux' shows
+    // (and this browser keeps) the first one.
+    const { buffer } = await photoFile(page, 'sienna');
+    const replaced = await owner.client.storage
+      .from('animal-photos')
+      .update(`${animalId}/0.png`, buffer, { contentType: 'image/png', upsert: true });
+    if (replaced.error) throw replaced.error;
+    await signIn(page, product, owner);
+    await page.goto(`${product.url}/mon-compte/animal/${animalId}/affiche`);
+    await posterReady(page, code, 'Biscotte');
+
+    // On the phone's screen (the sheet shrunk) and on paper alike.
+    for (const media of ['screen', 'print'] as const) {
+      await page.emulateMedia({ media });
+      const { sheet, photo, title, codeLines } = await sheetLayout(page, code);
+      const area = (box: { width: number; height: number }) => box.width * box.height;
+      expect(area(photo) / area(sheet), `${media}: the photo's share of the sheet`).toBeGreaterThan(0.3);
+      expect(area(photo) / area(title), `${media}: the photo against the title`).toBeGreaterThan(3);
+      // The title's line is still over 2 cm high on paper (a sheet is 27.5 cm high).
+      expect(title.height / sheet.height, `${media}: the title's height`).toBeGreaterThan(0.075);
+      // Under the QR code and on each of the 8 strips, the code is whole on one line.
+      expect(codeLines, `${media}: lines of each code`).toEqual(Array(9).fill(1));
+    }
+    expect(mupdf.Document.openDocument(await page.pdf({ format: 'A4' }), 'application/pdf').countPages()).toBe(1);
+  });
+});
+
+test.describe('times, on a phone set to New York', () => {
+  test.use({ ...PHONE, timezoneId: 'America/New_York' });
+
+  test("'Mes animaux', the animal's page, its poster and its messages give the hour of Paris", async ({ page }) => {
+    const owner = await newOwner(product, 'new-york');
+    const { code, animalId } = await animalOnNewCode(product, owner, { nom: 'Oslo', is_lost: true }, 1);
+    // Lost on 14 July 2026 at 23:30 UTC: 15 July at 01:30 in Paris, still 14 July (19:30) in New York.
+    await product.stack.db.query('update public.animals set lost_since = $1 where id = $2', [
+      '2026-07-14T23:30:00Z',
+      animalId,
+    ]);
+    // A message at 06:45 UTC: 08:45 in Paris, 02:45 in New York.
+    await product.stack.db.query(
+      "insert into public.finder_messages (animal_id, code_id, message, created_at) values ($1, $2, 'Vu au port', $3)",
+      [animalId, code, '2026-07-15T06:45:00Z'],
+    );
+    await signIn(page, product, owner);
+    const card = page.locator('.rt-Card', { has: page.getByRole('heading', { name: 'Oslo' }) });
+    await expect(card.getByText('Perdu depuis le 15 juillet 2026 à 01:30')).toBeVisible();
+
+    await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+    const loss = page.getByRole('region', { name: 'Perte' });
+    await expect(loss.getByText('Perdu depuis le 15 juillet 2026 à 01:30')).toBeVisible();
+
+    await page.goto(`${product.url}/mon-compte/animal/${animalId}/affiche`);
+    await expect(page.locator('.poster-since')).toHaveText('depuis le 15 juillet 2026');
+
+    await page.goto(`${product.url}/mon-compte/animal/${animalId}/historique`);
+    await expect(page.getByRole('region', { name: 'Messages', exact: true }).getByRole('listitem')).toContainText(
+      'mercredi 15 juillet 2026 à 08:45',
+    );
   });
 });
 

@@ -9,7 +9,7 @@ import { unzipSync } from 'fflate';
 import WebSocket from 'ws';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner } from '../support/owners.ts';
-import { signIn, toastTitle } from '../support/pages.ts';
+import { PHONE, signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 
 let product: TestProduct;
@@ -129,9 +129,11 @@ test('the owner downloads their data as one ZIP, then deletes the account: nothi
   page,
 }) => {
   test.setTimeout(120_000);
-  const mine = await ownerWithAnimals('rgpd', ['Pistou', 'Mistigri']);
+  const mine = await ownerWithAnimals('rgpd', ['Pistou', 'Réglisse']);
+  // A second Pistou, whose photos must not mix with the first one's in the ZIP.
+  mine.animals.push(await animalOnNewCode(product, mine.owner, { nom: 'Pistou', espece: 'Chien' }, 1));
   const theirs = await ownerWithAnimals('rgpd-autre', ['Voisin', 'Voisine']);
-  expect(await rowsOf(mine)).toMatchObject({ user: 1, animals: 4, photos: 3, messages: 4, positions: 2, views: 2 });
+  expect(await rowsOf(mine)).toMatchObject({ user: 1, animals: 6, photos: 4, messages: 4, positions: 2, views: 2 });
   const theirsBefore = await rowsOf(theirs);
   const theirFiles = await storedFiles(theirs);
   expect(theirFiles).toHaveLength(4);
@@ -157,14 +159,17 @@ test('the owner downloads their data as one ZIP, then deletes the account: nothi
   await expect(toastTitle(page, 'Vos données sont téléchargées')).toBeVisible();
   const zip = unzipSync(new Uint8Array(await readFile(await download.path())));
   const names = Object.keys(zip).sort();
-  const [first, second] = mine.animals as [Account['animals'][0], Account['animals'][0]];
+  const [first, second, twin] = mine.animals as [Account['animals'][0], Account['animals'][0], Account['animals'][0]];
+  // Each animal's photos in a folder named after it (accents kept, the second Pistou told apart), numbered
+  // in their display order.
   expect(names).toEqual(
     [
       'README.txt',
       'donnees.json',
-      `photos/${first.animalId}/1.png`,
-      `photos/${first.animalId}/2.png`,
-      `photos/${second.animalId}/1.png`,
+      'photos/Pistou/photo-1.png',
+      'photos/Pistou/photo-2.png',
+      'photos/Réglisse/photo-1.png',
+      'photos/Pistou (2)/photo-1.png',
       `messages/${finderPhoto}`,
     ].sort(),
   );
@@ -172,7 +177,7 @@ test('the owner downloads their data as one ZIP, then deletes the account: nothi
   const data = JSON.parse(new TextDecoder().decode(zip['donnees.json']));
   expect(data.compte).toMatchObject({ id: mine.userId, email: mine.owner.email });
   expect(data.compte.cree_le).toEqual(expect.any(String));
-  expect(data.animaux.map((animal: { nom: string }) => animal.nom).sort()).toEqual(['Mistigri', 'Pistou']);
+  expect(data.animaux.map((animal: { nom: string }) => animal.nom).sort()).toEqual(['Pistou', 'Pistou', 'Réglisse']);
   // Every field of the animals, as stored.
   expect(data.animaux.find((animal: { nom: string }) => animal.nom === 'Pistou')).toMatchObject({
     id: first.animalId,
@@ -181,8 +186,18 @@ test('the owner downloads their data as one ZIP, then deletes the account: nothi
     is_lost: true,
     informations_veterinaires: null,
   });
-  expect(data.photos).toHaveLength(3);
-  expect(data.medailles.map((medal: { id: string }) => medal.id).sort()).toEqual([first.code, second.code].sort());
+  expect(data.photos).toHaveLength(4);
+  expect(
+    Object.fromEntries(data.photos.map((photo: { path: string; fichier: string }) => [photo.path, photo.fichier])),
+  ).toEqual({
+    [`${first.animalId}/0.png`]: 'photos/Pistou/photo-1.png',
+    [`${first.animalId}/1.png`]: 'photos/Pistou/photo-2.png',
+    [`${second.animalId}/0.png`]: 'photos/Réglisse/photo-1.png',
+    [`${twin.animalId}/0.png`]: 'photos/Pistou (2)/photo-1.png',
+  });
+  expect(data.medailles.map((medal: { id: string }) => medal.id).sort()).toEqual(
+    [first.code, second.code, twin.code].sort(),
+  );
   expect(data.messages).toMatchObject([
     { animal_id: first.animalId, message: "J'ai vu Pistou au parc", contact: '0612345678', photo_path: null },
     {
@@ -225,12 +240,14 @@ test('the owner downloads their data as one ZIP, then deletes the account: nothi
   // Once the dialog has finished appearing (axe would read its colours half faded in).
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   await expectAccessible(page, '[role="alertdialog"]');
-  await dialog.getByLabel('Pour confirmer, saisissez votre adresse e-mail').fill(theirs.owner.email);
-  await dialog.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
+  const typed = dialog.getByLabel('Pour confirmer, saisissez votre adresse e-mail');
+  await typed.fill(theirs.owner.email);
+  await expect(dialog.getByRole('button', { name: 'Supprimer définitivement mon compte' })).toBeDisabled();
+  await typed.blur();
   await expect(dialog.getByRole('alert')).toHaveText('Cette adresse ne correspond pas à celle de votre compte.');
   await dialog.getByRole('button', { name: 'Annuler' }).click();
   await expect(dialog).toBeHidden();
-  expect((await rowsOf(mine)).animals).toBe(4);
+  expect((await rowsOf(mine)).animals).toBe(6);
   // The server refuses it too, whatever the page does.
   const refused = await mine.owner.client.functions.invoke('delete-account', { body: { email: theirs.owner.email } });
   expect(refused.error).not.toBeNull();
@@ -284,4 +301,39 @@ test('the owner downloads their data as one ZIP, then deletes the account: nothi
     realtime: { transport: WebSocket as never },
   }).auth.signInWithPassword({ email: mine.owner.email, password: mine.owner.password });
   expect(signIn2.error?.code).toBe('invalid_credentials');
+});
+
+test.describe('on a phone', () => {
+  test.use(PHONE);
+
+  test("the deletion button is disabled, and looks it, until the account's address is typed; the field does not show that address", async ({
+    page,
+  }) => {
+    const owner = await newOwner(product, 'rgpd-bouton');
+    await signIn(page, product, owner);
+    const dialog = await openDeletion(page);
+    const field = dialog.getByRole('textbox', { name: 'Pour confirmer, saisissez votre adresse e-mail' });
+    // The label says which address to type; the empty field does not look filled in with it.
+    await expect(field).toHaveAccessibleName(`Pour confirmer, saisissez votre adresse e-mail : ${owner.email}`);
+    await expect(field).toHaveAttribute('placeholder', 'votre adresse e-mail');
+    const button = dialog.getByRole('button', { name: 'Supprimer définitivement mon compte' });
+    const looks = () =>
+      button.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return `${style.backgroundColor} ${style.color}`;
+      });
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+    await expect(button).toBeDisabled();
+    const disabledLook = await looks();
+    await field.fill(owner.email.slice(0, -1));
+    await expect(button).toBeDisabled();
+    // Compared as the server does: whatever the capitals and the spaces around.
+    await field.fill(`  ${owner.email.toUpperCase()} `);
+    await expect(button).toBeEnabled();
+    expect(await looks()).not.toBe(disabledLook);
+    await field.fill('');
+    await expect(button).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await expect(dialog).toBeHidden();
+  });
 });

@@ -146,7 +146,9 @@ export const COPY = {
     deleteTitle: 'Supprimer votre compte ?',
     deleteText:
       'Cette action est irréversible : votre compte, tous vos animaux, leurs photos, les messages et les positions reçus seront supprimés. Vos médailles seront retirées : une personne qui les scanne verra « Médaille retirée », et elles ne pourront plus être activées. Pensez à télécharger vos données avant.',
-    deleteEmailLabel: 'Pour confirmer, saisissez votre adresse e-mail',
+    // The label names the address to type; the field's placeholder must not look like it is typed already.
+    deleteEmailLabel: (email: string) => `Pour confirmer, saisissez votre adresse e-mail : ${email}`,
+    deleteEmailPlaceholder: 'votre adresse e-mail',
     deleteEmailMismatch: 'Cette adresse ne correspond pas à celle de votre compte.',
     cancel: 'Annuler',
     deleteConfirm: 'Supprimer définitivement mon compte',

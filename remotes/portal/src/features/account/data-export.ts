@@ -4,6 +4,7 @@
 // and nothing new is exposed. Loaded only when the owner asks for it (with fflate), not with the page.
 import type { MedailleClient } from '@medaille/supabase';
 import { strToU8, type Zippable, zipSync } from 'fflate';
+import { parisTime } from '../../ui/paris-time.ts';
 
 const BUCKET = 'animal-photos';
 /** The photos finders sent with a message (issue 17), private to the animal's owner. */
@@ -33,10 +34,30 @@ async function download(client: MedailleClient, path: string, bucket = BUCKET): 
 }
 
 /**
+ * A folder name for each animal, in the order given: its name as the owner wrote it (accents kept: the ZIP
+ * marks its names as UTF-8), without what file systems refuse (/ \ : * ? " < > |, control characters, dots
+ * and spaces at the ends); the same name again, in any case, gets ' (2)', ' (3)'…
+ */
+export function animalFolders(names: readonly string[]): string[] {
+  const taken = new Set<string>();
+  return names.map((name) => {
+    const safe =
+      name
+        .normalize('NFC')
+        .replace(/[/\\:*?"<>|\p{Cc}]/gu, '-')
+        .replace(/^[\s.]+|[\s.]+$/g, '') || 'Animal';
+    let folder = safe;
+    for (let copy = 2; taken.has(folder.toLocaleLowerCase('fr')); copy += 1) folder = `${safe} (${copy})`;
+    taken.add(folder.toLocaleLowerCase('fr'));
+    return folder;
+  });
+}
+
+/**
  * The account's export as a ZIP: donnees.json (the account, its animals with every field, photo rows,
- * medal codes, finders' messages, shared positions and page openings), the photo files under
- * photos/{animal id}/, the photos finders sent under messages/{animal id}/, and README.txt that says what
- * each file is.
+ * medal codes, finders' messages, shared positions and page openings), each animal's photos under
+ * photos/{its name}/photo-1.jpg… in their display order, the photos finders sent under
+ * messages/{animal id}/, and README.txt that says what each file is.
  */
 export async function buildDataExport(
   client: MedailleClient,
@@ -82,9 +103,15 @@ export async function buildDataExport(
   ]);
 
   const files: Zippable = {};
+  const folders = animalFolders(animals.map((animal) => animal.nom));
+  const folderOf = new Map(animals.map((animal, index) => [animal.id, folders[index]]));
+  // Photos come in their display order: each is numbered after the ones of its animal before it.
+  const numbered = new Map<string, number>();
   const photoRows = [];
   for (const photo of photos) {
-    const file = `photos/${photo.animal_id}/${photo.position + 1}.${extensionOf(photo.path)}`;
+    const number = (numbered.get(photo.animal_id) ?? 0) + 1;
+    numbered.set(photo.animal_id, number);
+    const file = `photos/${folderOf.get(photo.animal_id)}/photo-${number}.${extensionOf(photo.path)}`;
     // Photos are compressed already: stored as they are.
     files[file] = [await download(client, photo.path), { level: 0 }];
     photoRows.push({ ...photo, fichier: file });
@@ -121,7 +148,7 @@ function readme(now: Date): string {
     'Vos données Médaille',
     '====================',
     '',
-    `Export réalisé le ${now.toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })} (heure de Paris).`,
+    `Export réalisé le ${parisTime(now, 'dateTime')} (heure de Paris).`,
     '',
     'donnees.json : toutes les données de votre compte, au format JSON :',
     '  - compte : identifiant, adresse e-mail et date de création du compte ;',
@@ -133,7 +160,8 @@ function readme(now: Date): string {
     '  - positions_partagees : les positions partagées par ces personnes (conservées 90 jours) ;',
     "  - consultations_profil : les ouvertures de la page d'un animal signalé perdu (conservées 90 jours).",
     '',
-    'photos/{identifiant de l’animal}/{n}.jpg : les photos elles-mêmes, dans leur ordre d’affichage.',
+    'photos/{nom de l’animal}/photo-{n}.jpg : les photos elles-mêmes, dans leur ordre d’affichage (deux animaux',
+    'du même nom : « Mimi » puis « Mimi (2) »).',
     'messages/{identifiant de l’animal}/… : les photos jointes aux messages par ces personnes.',
     '',
     'Les dates sont en temps universel (UTC), au format ISO 8601.',

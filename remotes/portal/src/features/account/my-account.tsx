@@ -70,7 +70,10 @@ export function MyAccount({ email }: { email: string }) {
   );
 }
 
-/** Deletion asks for the account's address, typed: Supprimer refuses any other, as the server does. */
+/**
+ * Deletion asks for the account's address, typed: Supprimer stays disabled until it is the account's (compared
+ * as the server does), and leaving the field with another one says so.
+ */
 function DeleteAccountDialog({
   email,
   open,
@@ -105,12 +108,10 @@ function DeleteAccountDialog({
     onOpenChange(next);
   };
 
+  const matches = sameAddress(typed, email);
+
   const confirm = async () => {
-    if (busy) return;
-    if (!sameAddress(typed, email)) {
-      setError(T.deleteEmailMismatch);
-      return;
-    }
+    if (busy || !matches) return;
     setBusy(true);
     const { error: failed } = await (await supabase()).functions.invoke('delete-account', {
       body: { email: typed.trim() },
@@ -139,19 +140,22 @@ function DeleteAccountDialog({
         >
           <Box mt="4">
             <Text as="label" htmlFor={fieldId} size="2" weight="medium" mb="1" style={{ display: 'block' }}>
-              {T.deleteEmailLabel}
+              {T.deleteEmailLabel(email)}
             </Text>
             <TextField.Root
               id={fieldId}
               type="email"
               autoComplete="off"
               value={typed}
-              placeholder={email}
+              placeholder={T.deleteEmailPlaceholder}
               aria-invalid={Boolean(error)}
               aria-describedby={error ? `${fieldId}-error` : undefined}
               onChange={(event) => {
                 setTyped(event.target.value);
                 setError(null);
+              }}
+              onBlur={() => {
+                if (typed.trim() && !matches) setError(T.deleteEmailMismatch);
               }}
             />
             {error ? (
@@ -167,7 +171,7 @@ function DeleteAccountDialog({
               </Button>
             </AlertDialog.Cancel>
             {/* High contrast: white on Radix's red 9 is 3.9:1, under the 4.5:1 text needs. */}
-            <Button type="submit" color="red" highContrast loading={busy} aria-disabled={busy}>
+            <Button type="submit" color="red" highContrast loading={busy} disabled={!matches}>
               {T.deleteConfirm}
             </Button>
           </Flex>

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
+import { parisTime } from '../../ui/paris-time.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { LostPanel } from '../lost/index.ts';
 import { PhotoGallery, photoUrl, useAnimalPhotos } from '../photos/index.ts';
@@ -158,7 +159,7 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
     >
       <Text as="p" size="2" color="gray" mb="4">
         {animal.codes ? text.medal(animal.codes.id) : null} ·{' '}
-        {text.updated(new Date(animal.date_modification).toLocaleDateString('fr-FR', { dateStyle: 'long' }))}
+        {text.updated(parisTime(animal.date_modification, 'date'))}
       </Text>
       <LostPanel animal={animal} />
       <form onSubmit={save} noValidate>

@@ -1,11 +1,10 @@
-// How the inbox writes times, accuracies and distances: in French, and at the hour of France wherever the
-// owner's device is set (the medal and its finders are in France).
-
-const WHEN = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/Paris' });
+// How the inbox writes times, accuracies and distances: in French, times at the hour of France as every
+// page of the portal writes them.
+import { parisTime } from '../../ui/paris-time.ts';
 
 /** 'lundi 23 novembre 2026 à 15:40' */
 export function whenText(iso: string): string {
-  return WHEN.format(new Date(iso));
+  return parisTime(iso, 'dayDateTime');
 }
 
 /** '± 12 m', '± 1 500 m' */

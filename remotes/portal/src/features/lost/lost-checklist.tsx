@@ -5,6 +5,7 @@ import { Box, Button, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/t
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
+import { parisTime } from '../../ui/paris-time.ts';
 import { LOST_STEPS, type LostStep, saveChecklist, stepsOf } from './api.ts';
 
 const text = COPY.lost;
@@ -18,11 +19,6 @@ const ICAD_SPECIES = ['dog', 'cat', 'ferret'];
 export function stepsFor(species: string | null): readonly LostStep[] {
   const registered = !species || ICAD_SPECIES.includes(species);
   return LOST_STEPS.filter((step) => step !== 'icad' || registered);
-}
-
-/** When a loss began, as the owner reads it: '23 novembre 2026 à 14:05'. */
-export function lostSinceText(lostSince: string): string {
-  return new Date(lostSince).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short' });
 }
 
 export interface LostAnimal {
@@ -67,7 +63,7 @@ export function LostChecklist({ animal }: { animal: LostAnimal }) {
   return (
     <Box>
       <Text as="p" size="2" weight="bold" color="red">
-        {text.since(lostSinceText(animal.lost_since), animal.sexe)}
+        {text.since(parisTime(animal.lost_since, 'dateTime'), animal.sexe)}
       </Text>
       <Heading as="h3" size="3" mt="3" mb="2">
         {text.checklistTitle}

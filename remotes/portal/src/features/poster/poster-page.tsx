@@ -6,6 +6,7 @@ import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
+import { parisTime } from '../../ui/paris-time.ts';
 import { coverPhoto, medalQrSvg, medalUrl, type OwnedAnimal, OwnedAnimalRoute } from '../animals/index.ts';
 import { photoUrl, useAnimalPhotos } from '../photos/index.ts';
 
@@ -97,23 +98,21 @@ function Poster({ animal }: { animal: OwnedAnimal }) {
         <article className="poster-sheet" aria-label={text.pageTitle(animal.nom)}>
           <p className="poster-lost">{text.lost(animal.sexe)}</p>
           {animal.is_lost && animal.lost_since ? (
-            <p className="poster-since">
-              {text.since(new Date(animal.lost_since).toLocaleDateString('fr-FR', { dateStyle: 'long' }))}
-            </p>
+            <p className="poster-since">{text.since(parisTime(animal.lost_since, 'date'))}</p>
           ) : null}
           <div className="poster-photo">
             {cover ? <img src={photoUrl(cover.path)} alt={COPY.account.photoOf(animal.nom)} /> : null}
           </div>
-          <h2 className="poster-name">{animal.nom}</h2>
-          <p className="poster-facts">
-            {facts.map(([label, value]) => (
-              <span key={label}>
-                {label} : <strong>{value}</strong>
-              </span>
-            ))}
-          </p>
           <div className="poster-reach">
-            <div className="poster-contacts">
+            <div className="poster-about">
+              <h2 className="poster-name">{animal.nom}</h2>
+              <p className="poster-facts">
+                {facts.map(([label, value]) => (
+                  <span key={label}>
+                    {label} : <strong>{value}</strong>
+                  </span>
+                ))}
+              </p>
               {contacts.length > 0 ? (
                 <>
                   <p className="poster-contacts-title">{text.contactTitle(animal.sexe)}</p>
@@ -127,12 +126,15 @@ function Poster({ animal }: { animal: OwnedAnimal }) {
                 <p className="poster-contacts-title">{text.messageOnly}</p>
               )}
             </div>
-            {code ? (
+            {code && address ? (
               <div className="poster-qr">
                 <p className="poster-scan">{text.scan(animal.sexe)}</p>
                 {qr && qr !== 'failed' ? <img src={qr} alt={text.qrAlt(code)} /> : <div className="poster-qr-space" />}
                 <p className="poster-address">
-                  {text.orVisit} <strong>{address}</strong>
+                  {text.orVisit}{' '}
+                  <strong>
+                    <MedalAddress address={address} />
+                  </strong>
                 </p>
               </div>
             ) : null}
@@ -165,8 +167,27 @@ function Strip({
       <div className="poster-strip">
         <strong>{text.strip(name, sex)}</strong>
         {phone ? <span className="poster-strip-phone">{phone.text}</span> : null}
-        {address ? <span className="poster-strip-address">{address}</span> : null}
+        {address ? (
+          <span className="poster-strip-address">
+            <MedalAddress address={address} />
+          </span>
+        ) : null}
       </div>
     </li>
+  );
+}
+
+/**
+ * The medal's page, which a line may break only before its code (at the last '/'), never inside it: a code
+ * cut in two ('MDL-' here, the rest below) cannot be typed.
+ */
+function MedalAddress({ address }: { address: string }) {
+  const cut = address.lastIndexOf('/') + 1;
+  return (
+    <>
+      <span className="poster-nowrap">{address.slice(0, cut)}</span>
+      <wbr />
+      <span className="poster-nowrap">{address.slice(cut)}</span>
+    </>
   );
 }
