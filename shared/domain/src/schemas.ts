@@ -37,52 +37,20 @@ const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim
 const preprocess = <S extends z.core.$ZodType>(prepare: (value: unknown) => unknown, schema: S) =>
   z.pipe(z.transform(prepare), schema) as unknown as z.core.$ZodPreprocess<S>;
 
-/** Optional free text: trimmed, at most `max` characters, empty becomes null. */
-const optionalText = (max: number) =>
+/** Optional free text: trimmed, at most `max` characters, then `checks`; empty becomes null. */
+const optionalText = (max: number, ...checks: z.core.$ZodCheck<string>[]) =>
   z.pipe(
     preprocess(
       blankToNull,
-      z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, MESSAGES.tooLong(max))))),
+      z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, MESSAGES.tooLong(max)), ...checks))),
     ),
     z.transform((value) => value ?? null),
   );
 
-const optionalEmail = z.pipe(
-  preprocess(
-    blankToNull,
-    z.optional(
-      z.nullable(
-        z
-          .string()
-          .check(
-            z.trim(),
-            z.maxLength(LIMITS.emailMaxLength, MESSAGES.tooLong(LIMITS.emailMaxLength)),
-            z.regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
-          ),
-      ),
-    ),
-  ),
-  z.transform((value) => value ?? null),
-);
+const optionalEmail = optionalText(LIMITS.emailMaxLength, z.regex(EMAIL_PATTERN, MESSAGES.invalidEmail));
 
-/** An optional phone (`isPhoneNumber`): trimmed, at most 32 characters, empty becomes null. */
-const optionalPhone = z.pipe(
-  preprocess(
-    blankToNull,
-    z.optional(
-      z.nullable(
-        z
-          .string()
-          .check(
-            z.trim(),
-            z.maxLength(LIMITS.phoneMaxLength, MESSAGES.tooLong(LIMITS.phoneMaxLength)),
-            z.refine(isPhoneNumber, MESSAGES.invalidPhone),
-          ),
-      ),
-    ),
-  ),
-  z.transform((value) => value ?? null),
-);
+/** An optional phone: a number (`isPhoneNumber`) of at most 32 characters. */
+const optionalPhone = optionalText(LIMITS.phoneMaxLength, z.refine(isPhoneNumber, MESSAGES.invalidPhone));
 
 /** The owner's own contacts, given at activation and changed on the edit page; never shown to finders. */
 const privateContactFields = {
