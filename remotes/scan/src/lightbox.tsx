@@ -2,6 +2,7 @@ import { LIMITS } from '@medaille/domain';
 import { type KeyboardEvent, useState } from 'react';
 import { useDialogWords, useWords } from './i18n.ts';
 import { ModalDialog } from './modal-dialog.tsx';
+import { shownSlide } from './photo-carousel.tsx';
 import type { PublicPhoto } from './profile-api.ts';
 import { useSwipe } from './swipe.ts';
 
@@ -53,7 +54,9 @@ export default function Lightbox({
   };
 
   return (
-    <ModalDialog onClose={onClose} labelledBy="scan-lightbox-title" className="scan-lightbox">
+    // Focus goes back to the photo shown in the page, the one the view was on, however it closed: the
+    // photo that opened it may be hidden by then, and a tap on Safari focuses nothing to go back to.
+    <ModalDialog onClose={onClose} labelledBy="scan-lightbox-title" className="scan-lightbox" returnFocus={shownSlide}>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys act on the whole dialog, whose buttons stay focusable. */}
       <div className="scan-lightbox-body" onKeyDown={onKeyDown}>
         <h2 id="scan-lightbox-title" className="scan-visually-hidden">
