@@ -198,6 +198,7 @@ test.describe('sharing the location', () => {
       'href',
       'https://www.google.com/maps/search/?api=1&query=45.764,4.8357',
     );
+    await expectAccessible(page);
     expect((await product.lastMail(owner.email)).subject).toBe('Position partagée pour Rex');
 
     await page.getByRole('button', { name: 'Partager ma position' }).click();
