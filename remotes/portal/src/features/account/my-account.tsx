@@ -166,8 +166,7 @@ function DeleteAccountDialog({
                 {T.cancel}
               </Button>
             </AlertDialog.Cancel>
-            {/* High contrast: white on Radix's red 9 is 3.9:1, under the 4.5:1 text needs. */}
-            <Button type="submit" color="red" highContrast loading={busy} aria-disabled={busy}>
+            <Button type="submit" color="red" loading={busy} aria-disabled={busy}>
               {T.deleteConfirm}
             </Button>
           </Flex>
