@@ -220,4 +220,23 @@ test.describe('the scan page on a touch phone', () => {
     await pinch(cdp, { x: view.x + view.width / 2, y: view.y + view.height / 2 });
     await expect.poll(() => page.evaluate(() => window.visualViewport?.scale ?? 1)).toBeGreaterThan(1.5);
   });
+
+  test('a double tap on the photo view zooms in, a second one back to the whole photo', async ({ page }) => {
+    await page.goto(`${product.url}/${rex.code}`);
+    await page.getByRole('button', { name: /Agrandir la photo : Photo 1 de Rex/ }).tap();
+    const lightbox = page.getByRole('dialog', { name: 'Photos de Rex en plein écran' });
+    const view = await lightbox.boundingBox();
+    if (!view) throw new Error('the view has no box');
+    const doubleTap = async () => {
+      await page.touchscreen.tap(view.x + view.width / 2, view.y + view.height / 3);
+      await page.touchscreen.tap(view.x + view.width / 2, view.y + view.height / 3);
+    };
+    await doubleTap();
+    await expect(lightbox.getByRole('img')).toHaveAttribute('data-zoom', '2.25');
+    await expect(lightbox.getByText('Zoom : 225 %')).toBeVisible();
+    // A person's pause: taps straight on would count as a third and a fourth, not a new double tap.
+    await page.waitForTimeout(1000);
+    await doubleTap();
+    await expect(lightbox.getByRole('img')).toHaveAttribute('data-zoom', '1');
+  });
 });
