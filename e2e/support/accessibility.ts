@@ -3,8 +3,17 @@ import { expect, type Page } from '@playwright/test';
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-/** Runs axe-core in the page (or only in the elements `within` selects) and expects no serious or critical violation. */
+/**
+ * Runs axe-core in the page (or only in the elements `within` selects) and expects no serious or critical
+ * violation. It waits first for what is appearing (a dialog fading in) to have appeared: axe would read
+ * its colours half faded, and what a person reads is the end of it.
+ */
 export async function expectAccessible(page: Page, within?: string): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   await page.addScriptTag({ path: AXE_SCRIPT });
   const violations = await page.evaluate(async (context) => {
     const axe = (window as unknown as { axe: { run: (context?: string) => Promise<{ violations: AxeViolation[] }> } })

@@ -107,6 +107,7 @@ test('deleting the profile removes the animal, its photos and files; its medal i
   await page.getByRole('button', { name: "Supprimer le profil de l'animal" }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Êtes-vous sûr ?' });
   await expect(dialog).toContainText('irréversible');
+  await expectAccessible(page, '[role="alertdialog"]');
   await dialog.getByRole('button', { name: 'Supprimer définitivement' }).click();
   await expect(toastTitle(page, 'Profil supprimé')).toBeVisible();
   await expect(page).toHaveURL(`${product.url}/mon-compte`);
@@ -117,6 +118,7 @@ test('deleting the profile removes the animal, its photos and files; its medal i
   await page.goto(`${product.url}/${code}`);
   await expect(page.getByRole('heading', { name: 'Médaille retirée' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Activer ma médaille' })).toHaveCount(0);
+  await expectAccessible(page);
 });
 
 test('the gallery adds, reorders with the keyboard, sets the cover and deletes photos', async ({ page }) => {
@@ -176,6 +178,8 @@ test('the gallery adds, reorders with the keyboard, sets the cover and deletes p
 
   await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
   await gallery.getByRole('button', { name: 'Supprimer la photo (Photo 1)' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Supprimer cette photo ?' })).toBeVisible();
+  await expectAccessible(page, '[role="alertdialog"]');
   await page
     .getByRole('alertdialog', { name: 'Supprimer cette photo ?' })
     .getByRole('button', { name: 'Supprimer la photo' })

@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
+import { expectAccessible } from '../support/accessibility.ts';
 import { newOwner } from '../support/owners.ts';
 import { signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
@@ -37,6 +38,8 @@ test('on legacy keys, an owner signs in with an HS256 session and deletes their 
   await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Supprimer votre compte ?' });
   await dialog.getByLabel('Pour confirmer, saisissez votre adresse e-mail').fill(owner.email);
+  // The red button, enabled now, read as the owner reads it.
+  await expectAccessible(page, '[role="alertdialog"]');
   await dialog.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
   await expect(toastTitle(page, 'Votre compte a été supprimé')).toBeVisible();
 

@@ -61,6 +61,7 @@ test.describe('the checklist of a loss', () => {
     await expect(loss.getByRole('checkbox', { name: STEPS.icad })).toHaveAccessibleDescription(
       /le fichier national ne vous appellera pas quand sa puce ou son tatouage sera lu/,
     );
+    await expectAccessible(page, '[aria-labelledby="lost-title"]');
     await expect(loss.getByRole('link', { name: 'Aller sur i-cad.fr' })).toHaveAttribute(
       'href',
       'https://www.i-cad.fr',

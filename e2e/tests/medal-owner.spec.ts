@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
+import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newCode, newOwner } from '../support/owners.ts';
 import { signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
@@ -71,11 +72,13 @@ test.describe("the edit page's medal", () => {
     const medal = page.getByRole('region', { name: 'Médaille', exact: true });
     await expect(medal).toContainText(code);
     await expect(medal.getByText('Active', { exact: true })).toBeVisible();
+    await expectAccessible(page);
 
     await medal.getByRole('button', { name: 'Suspendre la médaille' }).click();
     const suspend = page.getByRole('alertdialog', { name: 'Suspendre la médaille ?' });
     await expect(suspend).toContainText('« Médaille suspendue »');
     await expect(suspend).toContainText('rien de Pistou');
+    await expectAccessible(page, '[role="alertdialog"]');
     await suspend.getByRole('button', { name: 'Suspendre la médaille' }).click();
     await expect(toastTitle(page, 'Médaille suspendue')).toBeVisible();
     await expect(medal.getByText('Suspendue', { exact: true })).toBeVisible();
@@ -87,6 +90,7 @@ test.describe("the edit page's medal", () => {
     await expect(finder.getByRole('heading', { name: 'Médaille suspendue' })).toBeVisible();
     await expect(finder.getByText('Pistou')).toHaveCount(0);
     await expect(finder.getByText(code, { exact: true })).toBeVisible();
+    await expectAccessible(finder);
 
     const cards = await context.newPage();
     await cards.goto(`${product.url}/mon-compte`);
@@ -97,6 +101,8 @@ test.describe("the edit page's medal", () => {
 
     await resume.click();
     const confirmResume = page.getByRole('alertdialog', { name: 'Réactiver la médaille ?' });
+    await expect(confirmResume).toBeVisible();
+    await expectAccessible(page, '[role="alertdialog"]');
     await confirmResume.getByRole('button', { name: 'Réactiver la médaille' }).click();
     await expect(toastTitle(page, 'Médaille réactivée')).toBeVisible();
     await expect(medal.getByText('Active', { exact: true })).toBeVisible();
@@ -134,6 +140,7 @@ test.describe("the edit page's medal", () => {
     );
     await expect(medal.getByRole('button', { name: 'Réactiver la médaille' })).toHaveCount(0);
     await expect(medal.getByRole('button', { name: 'Suspendre la médaille' })).toHaveCount(0);
+    await expectAccessible(page);
   });
 });
 

@@ -155,6 +155,8 @@ test.describe('on a touch phone', () => {
     expect(box?.height).toBeGreaterThanOrEqual(44);
     await remove.tap();
     const confirm = page.getByRole('alertdialog', { name: 'Supprimer ce message ?' });
+    await expect(confirm).toBeVisible();
+    await expectAccessible(page, '[role="alertdialog"]');
     await confirm.getByRole('button', { name: 'Annuler' }).tap();
     await expect(messages.getByRole('listitem')).toHaveCount(2);
     await remove.tap();
@@ -164,6 +166,8 @@ test.describe('on a touch phone', () => {
     await expect(messages.getByText('Premier message')).toHaveCount(0);
 
     await positions.getByRole('button', { name: 'Effacer les positions' }).tap();
+    await expect(page.getByRole('alertdialog', { name: 'Effacer toutes les positions ?' })).toBeVisible();
+    await expectAccessible(page, '[role="alertdialog"]');
     await page
       .getByRole('alertdialog', { name: 'Effacer toutes les positions ?' })
       .getByRole('button', { name: 'Effacer les positions' })
@@ -179,6 +183,8 @@ test.describe('on a touch phone', () => {
     expect(await rowsOf('scan_events', animalId)).toEqual([]);
 
     await messages.getByRole('button', { name: 'Supprimer tous les messages' }).tap();
+    await expect(page.getByRole('alertdialog', { name: 'Supprimer tous les messages ?' })).toBeVisible();
+    await expectAccessible(page, '[role="alertdialog"]');
     await page
       .getByRole('alertdialog', { name: 'Supprimer tous les messages ?' })
       .getByRole('button', { name: 'Supprimer tous les messages' })

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newCode, newOwner } from '../support/owners.ts';
 import { closeActivationSignIn, toastTitle, watchRequests } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
@@ -62,6 +63,7 @@ test.describe('a double click sends one request', () => {
     await dialog.getByRole('button', { name: 'Créer mon compte' }).dblclick();
     await expect(toastTitle(page, 'Inscription réussie')).toBeVisible();
     expect(signUps.count()).toBe(1);
+    await expectAccessible(page, '[role="dialog"]');
     // The dialog now waits for the e-mail's code; closed, it opens again on Inscription, as it first opened.
     await dialog.getByRole('button', { name: 'Fermer' }).click();
 
@@ -164,6 +166,11 @@ test.describe('signed out', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('tab', { name: 'Inscription' })).toBeVisible();
     await expect(dialog.getByRole('tab', { name: 'Lien magique' })).toBeVisible();
+    for (const tab of ['Connexion', 'Inscription', 'Lien magique']) {
+      await dialog.getByRole('tab', { name: tab }).click();
+      await expect(dialog.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+      await expectAccessible(page, '[role="dialog"]');
+    }
     await dialog.getByRole('button', { name: 'Fermer' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('link', { name: 'Retour à mon compte' })).toHaveCount(0);

@@ -198,6 +198,7 @@ test.describe('sharing the location', () => {
       'href',
       'https://www.openstreetmap.org/?mlat=45.764&mlon=4.8357#map=17/45.764/4.8357',
     );
+    await expectAccessible(page);
     expect((await product.lastMail(owner.email)).subject).toBe('Position partagée pour Rex');
 
     await page.getByRole('button', { name: 'Partager ma position' }).click();

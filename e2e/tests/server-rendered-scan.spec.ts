@@ -2,8 +2,10 @@
 // server entry in the shell's host; the essentials work without JavaScript; with it, the scan remote hydrates
 // the page; a redeployed scan remote is rendered on the next request; and when the profile call fails the
 // host answers today's client-rendered page.
+
 import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
 import { PHONE } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
@@ -191,6 +193,7 @@ test('with JavaScript the page hydrates without a console error or a second prof
   const dialog = page.getByRole('dialog', { name: 'Écrire au propriétaire de Rex' });
   // As wide as the phone allows, no wider: nothing cut off at its right.
   expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await expectAccessible(page, 'dialog[open]');
   await dialog.getByLabel('Votre message').fill('Il est avec moi, place Bellecour.');
   await dialog.getByRole('button', { name: 'Envoyer' }).click();
   await expect(page.locator('.md-toast-title', { hasText: 'Message transmis au propriétaire' })).toBeVisible();
@@ -209,6 +212,7 @@ test('with JavaScript the page hydrates without a console error or a second prof
   await expect(lightbox.getByRole('img', { name: 'Photo 3 de Rex' })).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await expect(lightbox.getByRole('img', { name: 'Photo 1 de Rex' })).toBeVisible();
+  await expectAccessible(page, 'dialog[open]');
   await page.keyboard.press('Escape');
   await expect(lightbox).toBeHidden();
 

@@ -33,6 +33,7 @@ test('the landing page shows the spec’s texts and leads to register and login'
 test('an unknown path shows the 404 page with a way home', async ({ page }) => {
   await page.goto(`${product.url}/une/page/inconnue`);
   await expect(page.getByRole('heading', { name: 'Oops! Page introuvable' })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('link', { name: "Retour à l'accueil", exact: true }).click();
   await expect(page).toHaveURL(`${product.url}/`);
 });

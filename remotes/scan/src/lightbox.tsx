@@ -2,14 +2,16 @@ import { LIMITS } from '@medaille/domain';
 import { type KeyboardEvent, useState } from 'react';
 import { useDialogWords, useWords } from './i18n.ts';
 import { ModalDialog } from './modal-dialog.tsx';
+import { shownSlide } from './photo-carousel.tsx';
 import type { PublicPhoto } from './profile-api.ts';
 import { useSwipe } from './swipe.ts';
 
 const clampZoom = (zoom: number) => Math.min(LIMITS.lightboxZoomMax, Math.max(LIMITS.lightboxZoomMin, zoom));
 
 /**
- * The full-screen photo view: zoom by 1.5 per step between 0.5 and 5, swipe, and the keyboard
- * (Escape, arrows, +, -, 0). Loaded only when first opened.
+ * The full-screen photo view: zoom by 1.5 per step between 0.5 and 5, swipe, a double tap (two steps in,
+ * or back to the whole photo), and the keyboard (Escape, arrows, +, -, 0). Two fingers zoom the page, as
+ * the browser does anywhere. Loaded only when first opened.
  */
 export default function Lightbox({
   photos,
@@ -33,6 +35,7 @@ export default function Lightbox({
     setZoom(1);
   };
   const zoomBy = (factor: number) => setZoom((current) => clampZoom(current * factor));
+  const toggleZoom = () => setZoom((current) => (current === 1 ? clampZoom(LIMITS.lightboxZoomStep ** 2) : 1));
   const swipe = useSwipe(go, LIMITS.lightboxSwipeMinX, LIMITS.lightboxSwipeMaxY);
   const photo = photos[index];
 
@@ -53,7 +56,9 @@ export default function Lightbox({
   };
 
   return (
-    <ModalDialog onClose={onClose} labelledBy="scan-lightbox-title" className="scan-lightbox">
+    // Focus goes back to the photo shown in the page, the one the view was on, however it closed: the
+    // photo that opened it may be hidden by then, and a tap on Safari focuses nothing to go back to.
+    <ModalDialog onClose={onClose} labelledBy="scan-lightbox-title" className="scan-lightbox" returnFocus={shownSlide}>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys act on the whole dialog, whose buttons stay focusable. */}
       <div className="scan-lightbox-body" onKeyDown={onKeyDown}>
         <h2 id="scan-lightbox-title" className="scan-visually-hidden">
@@ -62,7 +67,9 @@ export default function Lightbox({
         <button type="button" className="scan-lightbox-close" onClick={onClose} aria-label={text.close}>
           ×
         </button>
-        <div className="scan-lightbox-stage" {...swipe}>
+        {/* A phone's double tap arrives as a double click. */}
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: a shortcut for a finger; the zoom buttons and keys do the same. */}
+        <div className="scan-lightbox-stage" {...swipe} onDoubleClick={toggleZoom}>
           {photo ? (
             <img
               src={photo.url}

@@ -7,6 +7,9 @@ import { useSwipe } from './swipe.ts';
 
 const wrap = (index: number, count: number) => (index + count) % count;
 
+/** The button of the photo the carousel shows: where focus goes back when the full-screen view closes. */
+export const shownSlide = () => document.querySelector<HTMLElement>('.scan-carousel-slide:not([hidden])');
+
 /**
  * The animal's photos: a single hero photo, or a carousel that wraps at both ends (arrows, dots, swipe).
  * A click opens the full-screen view. Only the shown photo loads at once; the others wait.

@@ -76,7 +76,6 @@ export function LostChecklist({ animal }: { animal: LostAnimal }) {
                 <Flex gap="2" align="start">
                   <input
                     type="checkbox"
-                    className="portal-lost-step-box"
                     checked={done.includes(step)}
                     aria-describedby={`${id}-${step}`}
                     onChange={(event) => toggle(step, event.target.checked)}
