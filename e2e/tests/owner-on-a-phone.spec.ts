@@ -80,6 +80,9 @@ test.describe('contacts on a touch phone', () => {
     await readmeScreenshot(page, 'activation');
     await page.getByRole('button', { name: 'Activer la médaille' }).click();
     await expect(toastTitle(page, 'Médaille activée !')).toBeVisible();
+    // The account opens at its top, not where the long form had been scrolled to.
+    await expect(page.getByRole('heading', { name: 'Praline' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await readmeScreenshot(page, 'my-animals');
 
     await page.getByRole('link', { name: 'Modifier' }).click();

@@ -3,8 +3,8 @@ import './styles.css';
 import { Toaster } from '@medaille/design-system/toast';
 import { PORTAL_ROUTES, ROUTES, scanCodeOf } from '@medaille/routing';
 import { hasStoredSession } from '@medaille/supabase/stored-session';
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, matchPath, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useLayoutEffect } from 'react';
+import { BrowserRouter, matchPath, useLocation, useNavigationType } from 'react-router-dom';
 import { AppHeader } from './app-header.tsx';
 import { LandingPage } from './landing-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -37,9 +37,24 @@ function Pages() {
   return code === null ? <NotFoundPage /> : <RemoteView name="scan" props={{ code }} />;
 }
 
+/**
+ * A page reached by a link or after a form starts at its top, as a page loaded anew does: after a long form
+ * (activation, the edit page) the account opened where the form had been scrolled to. Going back or forward
+ * (POP) leaves the browser its own restoring.
+ */
+function ScrollToTopOnNavigation() {
+  const { pathname } = useLocation();
+  const navigation = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigation !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigation]);
+  return null;
+}
+
 export function App() {
   return (
     <BrowserRouter>
+      <ScrollToTopOnNavigation />
       <AppHeader />
       <Pages />
       <Toaster />
