@@ -12,5 +12,11 @@ export const README_SCREENSHOTS = fileURLToPath(new URL('../screenshots/', impor
 export async function readmeScreenshot(page: Page, name: string): Promise<void> {
   if (process.env.README_SCREENSHOTS !== '1') return;
   await mkdir(README_SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: `${README_SCREENSHOTS}${name}.png`, animations: 'disabled', caret: 'hide' });
+  // The page, not a passing toast over its title.
+  await page.screenshot({
+    path: `${README_SCREENSHOTS}${name}.png`,
+    animations: 'disabled',
+    caret: 'hide',
+    style: '.md-toast { visibility: hidden; }',
+  });
 }

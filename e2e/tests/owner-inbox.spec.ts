@@ -5,6 +5,7 @@ import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
 import { PHONE, photoFile, signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
+import { readmeScreenshot } from '../support/readme-screenshots.ts';
 
 // Issue 16, the owner's inbox and history: what finders sent reaches the portal, unread until opened, and
 // the owner deletes one item or all.
@@ -247,6 +248,7 @@ test.describe('a finder’s contact and photo on a touch phone', () => {
     );
     await expect(messages.getByText('Contact : le boulanger')).toBeVisible();
     await expect(messages.getByRole('link', { name: 'le boulanger' })).toHaveCount(0);
+    await readmeScreenshot(page, 'inbox');
 
     const thumbnail = messages.getByRole('button', { name: 'Agrandir la photo de Plume jointe au message' });
     await thumbnail.tap();
