@@ -163,6 +163,24 @@ async function pinch(cdp: CDPSession, at: { x: number; y: number }) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
+test.describe("the site's header on a touch phone", () => {
+  test('its links are 44 px high for a finger and show a 3 px focus ring to a keyboard', async ({ page }) => {
+    await signIn(page, product, owner);
+    await page.goto(`${product.url}/mon-compte`);
+    const nav = page.locator('.site-nav').getByRole('link').or(page.locator('.site-nav').getByRole('button'));
+    await expect(nav).toHaveText(['Mon compte', 'Se déconnecter']);
+    for (const control of await nav.all()) expect((await control.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+
+    const rings = [];
+    for (let stop = 0; stop < 3; stop += 1) {
+      await page.keyboard.press('Tab');
+      rings.push(await page.evaluate(CONTRAST_OF_FOCUS));
+    }
+    expect(rings.map((ring) => ring.name)).toEqual(["Médaille, retour à l'accueil", 'Mon compte', 'Se déconnecter']);
+    expectVisibleRings(rings);
+  });
+});
+
 test.describe('the scan page on a touch phone', () => {
   test('every button, link and field shows a 3 px focus ring that stands out at 3:1, on the page and over a photo', async ({
     page,
