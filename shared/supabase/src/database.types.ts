@@ -178,6 +178,7 @@ export type Database = {
           suspended_at: string | null
           suspended_by: string | null
           suspended_reason: string | null
+          owner_told_of_suspension_at: string | null
         }
         Insert: {
           id: string
@@ -188,6 +189,7 @@ export type Database = {
           suspended_at?: string | null
           suspended_by?: string | null
           suspended_reason?: string | null
+          owner_told_of_suspension_at?: string | null
         }
         Update: {
           id?: string
@@ -198,6 +200,7 @@ export type Database = {
           suspended_at?: string | null
           suspended_by?: string | null
           suspended_reason?: string | null
+          owner_told_of_suspension_at?: string | null
         }
         Relationships: [
           {
@@ -417,6 +420,10 @@ export type Database = {
     }
     Functions: {
       claim_due_mails: {
+        Args: { p_limit?: number }
+        Returns: Json
+      }
+      claim_suspension_notices: {
         Args: { p_limit?: number }
         Returns: Json
       }

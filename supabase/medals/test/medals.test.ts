@@ -235,6 +235,21 @@ describe('pnpm medals suspend, resume, show', () => {
     expect((await stack.client().rpc('code_status', { p_code: code })).data).toBe('free');
   });
 
+  it("says that an activated medal's owner is told by e-mail, without the reason", async () => {
+    await medals(['mint', '--count', '1', '--batch', batch('told'), '--out', 'told.pdf']);
+    const [row] = await storedCodes(batch('told'));
+    const code = row?.id ?? '';
+    const owner = await stack.signedInOwner('told');
+    const activated = await owner.client.rpc('register_animal_with_code', { p_code: code, p_animal: { nom: 'Filou' } });
+    expect(activated.error).toBeNull();
+    const suspended = await medals(['suspend', code, '--reason', 'lot volé']);
+    expect(suspended.out).toContain(`${code}'s owner is told by e-mail at deliver-mail's next run`);
+    // A free code has no owner to tell.
+    await medals(['mint', '--count', '1', '--batch', batch('untold'), '--out', 'untold.pdf']);
+    const [free] = await storedCodes(batch('untold'));
+    expect((await medals(['suspend', free?.id ?? ''])).out).not.toContain('told by e-mail');
+  });
+
   it('suspends a suspended code no further: the first reason stays, and the operator is told', async () => {
     await medals(['mint', '--count', '1', '--batch', batch('twice'), '--out', 'twice.pdf']);
     const code = (await storedCodes(batch('twice')))[0]?.id ?? '';

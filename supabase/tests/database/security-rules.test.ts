@@ -23,7 +23,8 @@ const OWNER_READABLE: Record<string, string> = {
     last_known_accuracy_m last_known_at public_phone public_email public_address_line public_city show_public_phone
     show_public_email show_public_address date_creation date_modification`,
   'public.animal_photos': 'id animal_id path position width height created_at',
-  'public.codes': 'id animal_id used batch created_at suspended_at suspended_by suspended_reason',
+  'public.codes':
+    'id animal_id used batch created_at suspended_at suspended_by suspended_reason owner_told_of_suspension_at',
   'public.finder_messages': 'id animal_id code_id message contact photo_path created_at read_at',
   'public.scan_events': 'id animal_id code_id lat lon accuracy_m created_at',
   'public.profile_views': 'id animal_id code_id created_at',

@@ -84,6 +84,7 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['mail_outbox delete',                          DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc claim_due_mails',                         DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc retry_mail_later',                        DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc claim_suspension_notices',                DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // Schemas other than public are not exposed (PGRST106), not even to the service role.
   ['auth.users select',                           406,     406,     406,     406,     406,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['storage.objects select over REST',            406,     406,     406,     406,     406,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -271,6 +272,12 @@ const fresh = {
       }),
     );
     return id;
+  },
+  /** A medal of A's that an operator has just suspended: its owner not told yet. Answers its code. */
+  async suspendedMedal() {
+    const { code } = await fresh.animal();
+    await must(service.rpc('set_medal_suspended', { p_code: code, p_suspended: true }));
+    return code;
   },
   async rateBucket() {
     const bucket = `test:${randomUUID()}`;
@@ -509,6 +516,12 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     prepare: () => fresh.queuedMail(true),
     act: ({ db }) => db.rpc('claim_due_mails', { p_limit: 1000 }),
     tookEffect: (id, data) => hasRow((data as { mails?: unknown } | null)?.mails, 'id', id),
+  }),
+  'rpc claim_suspension_notices': operation({
+    service: 'rest',
+    prepare: () => fresh.suspendedMedal(),
+    act: ({ db }) => db.rpc('claim_suspension_notices', { p_limit: 1000 }),
+    tookEffect: (code, data) => hasRow(data, 'code', code),
   }),
   'rpc retry_mail_later': rpcOnlyForService(
     'retry_mail_later',

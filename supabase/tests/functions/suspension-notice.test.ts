@@ -1,0 +1,88 @@
+// An operator's suspension (`pnpm medals suspend`) is told to the medal's owner by e-mail, once, by
+// deliver-mail's next run; a suspension the owner made themselves is not.
+
+import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
+import { editAnimalPath as portalEditPath } from '@medaille/routing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editAnimalPath } from '../../functions/_shared/links.ts';
+import { activatedAnimal } from '../support/finder.ts';
+
+let stack: TestStack;
+let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  owner = await stack.signedInOwner('suspension');
+});
+afterAll(() => stack?.close());
+
+interface ReceivedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+async function mailsTo(email: string, subject: string): Promise<ReceivedMail[]> {
+  const response = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`);
+  return ((await response.json()) as ReceivedMail[]).filter((mail) => mail.subject === subject);
+}
+
+/** deliver-mail as pg_cron (or the stack's timer) calls it every minute. */
+async function runDeliverMail() {
+  const response = await fetch(`${stack.url}/functions/v1/deliver-mail`, {
+    method: 'POST',
+    headers: { apikey: stack.secretKey, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { suspensions: number };
+}
+
+const operator = (code: string, suspended: boolean) =>
+  stack.serviceClient().rpc('set_medal_suspended', { p_code: code, p_suspended: suspended, p_reason: 'lot volé' });
+
+describe("an operator's suspension", () => {
+  it('reaches the owner once: what a finder now sees, whom to write to, and a button to the animal', async () => {
+    const { code, animalId } = await activatedAnimal(stack, owner.client, { nom: 'Gribouille', sexe: 'F' });
+    const subject = 'La médaille de Gribouille est suspendue';
+    expect((await operator(code, true)).error).toBeNull();
+
+    await runDeliverMail();
+    const [mail, ...more] = await mailsTo(owner.email, subject);
+    expect(more).toEqual([]);
+    expect(mail?.text).toContain(`Le support de Médaille a suspendu la médaille ${code} de Gribouille.`);
+    expect(mail?.text).toContain('« Médaille suspendue »');
+    expect(mail?.text).toContain('contact@medaille.fr');
+    // The operator's note is theirs: the owner is asked to write, not shown it.
+    expect(mail?.text).not.toContain('lot volé');
+    expect(mail?.html).toMatch(
+      new RegExp(`<a href="[^"]*${editAnimalPath(animalId)}"[^>]*>Voir la fiche de Gribouille</a>`),
+    );
+
+    await runDeliverMail();
+    expect(await mailsTo(owner.email, subject)).toHaveLength(1);
+
+    // Resumed, then suspended again: told again.
+    await operator(code, false);
+    await operator(code, true);
+    await runDeliverMail();
+    expect(await mailsTo(owner.email, subject)).toHaveLength(2);
+  });
+
+  it('is not mailed when the owner suspended the medal themselves', async () => {
+    const { code, animalId } = await activatedAnimal(stack, owner.client, { nom: 'Moustache' });
+    const mine = await owner.client.rpc('set_my_medal_suspended', { p_animal_id: animalId, p_suspended: true });
+    expect(mine.error).toBeNull();
+    await runDeliverMail();
+    expect(await mailsTo(owner.email, 'La médaille de Moustache est suspendue')).toEqual([]);
+    expect((await stack.serviceClient().rpc('medal_info', { p_code: code })).data).toMatchObject({
+      state: 'suspended',
+      suspended_by: 'owner',
+    });
+  });
+
+  it('links to the edit page the portal serves', () => {
+    const id = '6f0c1e52-0d6a-4c1b-9b8e-2f1d3c4b5a69';
+    expect(editAnimalPath(id)).toBe(portalEditPath(id));
+  });
+});
