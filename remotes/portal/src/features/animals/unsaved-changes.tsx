@@ -12,6 +12,12 @@ const atGuardEntry = () => {
   return typeof state === 'object' && state !== null && GUARD_ENTRY in state;
 };
 
+const putGuardEntryOnTop = () => {
+  if (!atGuardEntry()) {
+    window.history.pushState({ ...window.history.state, [GUARD_ENTRY]: true }, '', window.location.href);
+  }
+};
+
 /**
  * Asks before the owner leaves a form with unsaved changes: closing or reloading the tab gets the browser's
  * own question, a link followed inside the site (the header, 'Retour à mon compte'), `leave` or going back
@@ -28,9 +34,7 @@ export function useUnsavedChangesGuard(unsaved: boolean) {
 
   useEffect(() => {
     if (!unsaved) return;
-    if (!atGuardEntry()) {
-      window.history.pushState({ ...window.history.state, [GUARD_ENTRY]: true }, '', window.location.href);
-    }
+    putGuardEntryOnTop();
     const popState = () => {
       if (confirmed.current || atGuardEntry()) return;
       wentBack.current = true;
@@ -70,9 +74,7 @@ export function useUnsavedChangesGuard(unsaved: boolean) {
 
   const stay = () => {
     setPending(null);
-    if (wentBack.current && !atGuardEntry()) {
-      window.history.pushState({ ...window.history.state, [GUARD_ENTRY]: true }, '', window.location.href);
-    }
+    if (wentBack.current) putGuardEntryOnTop();
     wentBack.current = false;
   };
 
