@@ -1,32 +1,10 @@
 -- An operator's suspension is told to the medal's owner by e-mail, once: deliver-mail, run every minute,
--- claims the suspensions not told yet and writes each e-mail in the owners' one layout. A new suspension
--- is told again. Suspensions made before this migration count as told: their owners learn of them on the
--- edit page, not by a sudden e-mail.
+-- claims the suspensions not told yet and writes each e-mail in the owners' one layout. A suspension is told
+-- when the code was told of one at or after its start, so a new suspension (a later suspended_at) is told
+-- again without set_medal_suspended doing anything. Suspensions made before this migration count as told:
+-- their owners learn of them on the edit page, not by a sudden e-mail.
 alter table public.codes add column owner_told_of_suspension_at timestamptz;
 update public.codes set owner_told_of_suspension_at = now() where suspended_by = 'operator';
-
--- As in 20261126000002, and a suspension starts untold.
-create or replace function public.set_medal_suspended(p_code text, p_suspended boolean, p_reason text default null)
-returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
-declare
-  v_changed boolean;
-begin
-  update public.codes
-  set suspended_at = case when p_suspended then now() end,
-      suspended_by = case when p_suspended then 'operator' end,
-      suspended_reason = case when p_suspended then nullif(btrim(p_reason), '') end,
-      owner_told_of_suspension_at = null
-  where id = upper(btrim(p_code))
-    and (suspended_at is not null) <> p_suspended;
-  v_changed := found;
-  return public.medal_info(p_code) || jsonb_build_object('changed', v_changed);
-end
-$$;
 
 -- Up to p_limit operator suspensions of activated medals not told yet, marked told as they are claimed (two
 -- runs at once never take the same one), with what the e-mail needs. Security definer to read auth.users.
@@ -38,7 +16,8 @@ set search_path = ''
 as $$
   with due as (
     select c.id from public.codes c
-    where c.suspended_by = 'operator' and c.owner_told_of_suspension_at is null and c.animal_id is not null
+    where c.suspended_by = 'operator' and c.animal_id is not null
+      and (c.owner_told_of_suspension_at is null or c.owner_told_of_suspension_at < c.suspended_at)
     order by c.suspended_at
     limit greatest(p_limit, 0)
     for update skip locked

@@ -24,6 +24,14 @@ export function fetchFrom(address: string): typeof fetch {
   return (input, init) => fetch(input, { ...init, dispatcher: dispatcher as never });
 }
 
+/** An e-mail as the stack's mailbox holds it: its links are every href of the HTML. */
+export interface ReceivedMail {
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+}
+
 export interface TestStack extends RunningStack {
   /** How the stack signs user tokens (JWT_SIGNING): the legacy project runs the same tests with the legacy keys. */
   jwtSigning: StackConfig['jwtSigning'];
@@ -37,8 +45,10 @@ export interface TestStack extends RunningStack {
   serviceClient(): SupabaseClient;
   /** A free medal code, created as an operator would, unique to the caller. */
   newCode(): Promise<string>;
+  /** Every e-mail sent to an address (with this subject, when given), newest first, as the mailbox holds them. */
+  mails(to: string, subject?: string): Promise<ReceivedMail[]>;
   /** The newest e-mail sent to an address, waiting briefly for it. */
-  lastMail(to: string): Promise<{ subject: string; text: string; html: string; links: string[] }>;
+  lastMail(to: string): Promise<ReceivedMail>;
   /** An account signed up and confirmed through the e-mail link, signed in on a fresh client. */
   signedInOwner(label?: string): Promise<{ client: SupabaseClient; email: string; password: string; userId: string }>;
 }
@@ -89,10 +99,15 @@ export async function startTestStack(overrides: Partial<StackConfig> = {}): Prom
   const client = (address = newClientAddress()) =>
     createClient(stack.url, frontEndKey, { ...options, global: { fetch: fetchFrom(address) } });
 
+  async function mails(to: string, subject?: string) {
+    const response = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(to)}`);
+    const all = (await response.json()) as ReceivedMail[];
+    return subject === undefined ? all : all.filter((mail) => mail.subject === subject);
+  }
+
   async function lastMail(to: string) {
     for (let attempt = 0; attempt < 50; attempt += 1) {
-      const response = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(to)}`);
-      const [mail] = (await response.json()) as { subject: string; text: string; html: string; links: string[] }[];
+      const [mail] = await mails(to);
       if (mail) return mail;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -131,6 +146,7 @@ export async function startTestStack(overrides: Partial<StackConfig> = {}): Prom
     client,
     serviceClient,
     newCode,
+    mails,
     lastMail,
     signedInOwner,
     async close() {

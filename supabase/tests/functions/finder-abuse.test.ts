@@ -23,12 +23,6 @@ const forged = (i: number) => ({
   forwarded: `for=192.0.2.${i}`,
 });
 
-const mailsTo = async (email: string) =>
-  (await (await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`)).json()) as {
-    subject: string;
-    text: string;
-  }[];
-
 describe('who a finder is comes from the socket, as the gateway sees it (DESIGN D9)', () => {
   it('gives no new profile look-ups to a client that forges forwarding headers', async () => {
     const address = newClientAddress();
@@ -64,7 +58,7 @@ describe('e-mails to one owner about one animal', () => {
       for (let i = 0; i < 5; i += 1) expect((await message(mimi.code, `Pub ${i}`, junk)).status).toBe(200);
     }
     expect((await message(mimi.code, 'Je l’ai trouvée rue des Lilas', newClientAddress())).status).toBe(200);
-    const mails = (await mailsTo(owner.email)).filter((mail) => mail.subject === 'Message au sujet de Mimi');
+    const mails = (await stack.mails(owner.email)).filter((mail) => mail.subject === 'Message au sujet de Mimi');
     expect(mails.filter((mail) => mail.text.includes('Je l’ai trouvée rue des Lilas'))).toHaveLength(1);
     // Each junk address had 3 e-mails, its 2 other messages kept in the inbox only.
     expect(mails).toHaveLength(7);
@@ -74,11 +68,11 @@ describe('e-mails to one owner about one animal', () => {
 
   it('mails the first 10 finders of an hour, then sends the owner one digest of the others, and keeps them all', async () => {
     const nala = await activatedAnimal(stack, owner.client, { nom: 'Nala' });
-    const before = (await mailsTo(owner.email)).length;
+    const before = (await stack.mails(owner.email)).length;
     for (let i = 0; i < 15; i += 1) {
       expect((await message(nala.code, `Vue rue ${i}`, newClientAddress())).status).toBe(200);
     }
-    const all = await mailsTo(owner.email);
+    const all = await stack.mails(owner.email);
     const mails = all.slice(0, all.length - before); // newest first
     expect(mails.filter((mail) => mail.subject === 'Message au sujet de Nala')).toHaveLength(10);
     const digests = mails.filter((mail) => mail.subject === "D'autres messages au sujet de Nala");

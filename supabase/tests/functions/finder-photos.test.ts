@@ -48,11 +48,6 @@ async function photoPaths(animalId: string): Promise<string[]> {
   return rows.map((row) => row.photo_path);
 }
 
-async function mailsTo(email: string) {
-  const response = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`);
-  return (await response.json()) as { subject: string; text: string; html: string }[];
-}
-
 describe('a finder’s photo', () => {
   it('reaches the owner alone: stored in the animal’s folder, read by the owner, linked to the inbox in the e-mail', async () => {
     const sent = photo(JPEG, 4000);
@@ -88,7 +83,7 @@ describe('a finder’s photo', () => {
     expect(await stranger.client.storage.from(BUCKET).remove([path as string])).toMatchObject({ data: [] });
     expect(await storedFiles()).toContain(path);
 
-    const [mail] = await mailsTo(owner.email);
+    const [mail] = await stack.mails(owner.email);
     expect(mail?.text).toContain('Cette personne a joint une photo de Rex.');
     expect(mail?.text).toContain(`/mon-compte/animal/${rex.animalId}/historique`);
     expect(mail?.text).not.toContain('/storage/');

@@ -16,12 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-async function mailsTo(email: string, subject: string) {
-  const response = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`);
-  const mails = (await response.json()) as { subject: string; text: string; links: string[] }[];
-  return mails.filter((mail) => mail.subject === subject);
-}
-
 async function lostAnimal(nom: string, sexe: 'M' | 'F' | null = null) {
   const animal = await activatedAnimal(stack, owner.client, { nom });
   const { error } = await owner.client.from('animals').update({ is_lost: true, sexe }).eq('id', animal.animalId);
@@ -53,8 +47,8 @@ describe('a lost animal’s page opened by finders', () => {
     expect(new Set(recorded.map((view) => view.client_hash)).size).toBe(4);
     for (const view of recorded) expect(view.client_hash).not.toMatch(/^127\./);
 
-    await expect.poll(() => mailsTo(owner.email, "Le profil de Perdue vient d'être consulté")).toHaveLength(1);
-    const [mail] = await mailsTo(owner.email, "Le profil de Perdue vient d'être consulté");
+    await expect.poll(() => stack.mails(owner.email, "Le profil de Perdue vient d'être consulté")).toHaveLength(1);
+    const [mail] = await stack.mails(owner.email, "Le profil de Perdue vient d'être consulté");
     expect(mail?.links.some((link) => new URL(link).pathname === portalHistoryPath(animalId))).toBe(true);
   });
 
@@ -67,8 +61,8 @@ describe('a lost animal’s page opened by finders', () => {
       const { code } = await lostAnimal(nom, sexe);
       await invoke(stack, 'get_public_profile', { code });
       const subject = `Le profil de ${nom} vient d'être consulté`;
-      await expect.poll(() => mailsTo(owner.email, subject)).toHaveLength(1);
-      expect((await mailsTo(owner.email, subject))[0]?.text).toContain(words);
+      await expect.poll(() => stack.mails(owner.email, subject)).toHaveLength(1);
+      expect((await stack.mails(owner.email, subject))[0]?.text).toContain(words);
     }
   });
 
@@ -81,7 +75,7 @@ describe('a lost animal’s page opened by finders', () => {
     );
     await invoke(stack, 'get_public_profile', { code });
     await invoke(stack, 'get_public_profile', { code });
-    await expect.poll(() => mailsTo(owner.email, "Le profil de Revue vient d'être consulté")).toHaveLength(2);
+    await expect.poll(() => stack.mails(owner.email, "Le profil de Revue vient d'être consulté")).toHaveLength(2);
   });
 
   it('counts one opening per visit: the same finder asking again within 5 minutes is the same opening', async () => {
@@ -103,7 +97,7 @@ describe('a lost animal’s page opened by finders', () => {
     const { code, animalId } = await activatedAnimal(stack, owner.client, { nom: 'Maison' });
     await invoke(stack, 'get_public_profile', { code });
     expect(await views(animalId)).toEqual([]);
-    expect(await mailsTo(owner.email, "Le profil de Maison vient d'être consulté")).toEqual([]);
+    expect(await stack.mails(owner.email, "Le profil de Maison vient d'être consulté")).toEqual([]);
   });
 
   it('links to the page the portal serves', () => {

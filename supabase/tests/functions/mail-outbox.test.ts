@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activatedAnimal, invoke } from '../support/finder.ts';
+import { runDeliverMail } from '../support/mail.ts';
 
 let stack: TestStack;
 
@@ -26,11 +27,8 @@ async function mailboxFails(failing: boolean, on: TestStack = stack) {
 }
 
 /** The e-mails about the owner's animal (not the sign-up's). */
-async function mailsTo(email: string, on: TestStack = stack) {
-  const response = await fetch(`${on.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`);
-  const mails = (await response.json()) as { subject: string; text: string }[];
-  return mails.filter((mail) => mail.subject.endsWith('Rex'));
-}
+const mailsTo = async (email: string, on: TestStack = stack) =>
+  (await on.mails(email)).filter((mail) => mail.subject.endsWith('Rex'));
 
 async function outboxOf(email: string) {
   const { rows } = await stack.db.query<{ id: string; attempts: number; last_error: string | null; due: boolean }>(
@@ -44,15 +42,7 @@ async function outboxOf(email: string) {
 const makeDue = (email: string, on: TestStack = stack) =>
   on.db.query('update public.mail_outbox set next_attempt_at = now() where recipient = $1', [email]);
 
-/** deliver-mail as pg_cron (or the stack's timer) calls it: the secret key in apikey. */
-async function runRetrier(key = stack.secretKey) {
-  const response = await fetch(`${stack.url}/functions/v1/deliver-mail`, {
-    method: 'POST',
-    headers: { apikey: key, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const runRetrier = (key?: string) => runDeliverMail(stack, key);
 
 async function ownerWithAnimal(label: string, on: TestStack = stack) {
   const owner = await on.signedInOwner(label);

@@ -2,7 +2,7 @@
 // main action as a button to the place where the owner acts, and the finder's phone or address linked.
 
 import { readFile } from 'node:fs/promises';
-import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
+import { type ReceivedMail, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTemplates, templateFile } from '../../scripts/mail-templates.ts';
 import { activatedAnimal, invoke } from '../support/finder.ts';
@@ -16,20 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-interface ReceivedMail {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-async function mailsTo(email: string, subject: string): Promise<ReceivedMail[]> {
-  const response = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`);
-  return ((await response.json()) as ReceivedMail[]).filter((mail) => mail.subject === subject);
-}
-
 async function newestMail(email: string, subject: string): Promise<ReceivedMail> {
-  await expect.poll(async () => (await mailsTo(email, subject)).length).toBeGreaterThan(0);
-  return (await mailsTo(email, subject))[0] as ReceivedMail;
+  await expect.poll(async () => (await stack.mails(email, subject)).length).toBeGreaterThan(0);
+  return (await stack.mails(email, subject))[0] as ReceivedMail;
 }
 
 /** Each link of the HTML as a reader sees it: its words (entities decoded) and where it leads. */

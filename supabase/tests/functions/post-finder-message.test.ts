@@ -13,11 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-async function mailsTo(email: string) {
-  const response = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`);
-  return (await response.json()) as { subject: string; text: string; html: string }[];
-}
-
 async function storedMessages() {
   const { data } = await owner.client.from('finder_messages').select('message, contact').eq('animal_id', rex.animalId);
   return data ?? [];
@@ -33,7 +28,7 @@ describe('post_finder_message', () => {
     expect(status).toBe(200);
     expect(body).toEqual({ ok: true });
     expect(text).not.toContain(owner.email);
-    const [mail] = await mailsTo(owner.email);
+    const [mail] = await stack.mails(owner.email);
     expect(mail?.subject).toBe('Message au sujet de Rex');
     expect(mail?.text).toContain('« Je l’ai trouvé près de la gare. »');
     expect(mail?.text).toContain('Pour lui répondre : 06 11 22 33 44');
@@ -45,20 +40,20 @@ describe('post_finder_message', () => {
 
   it('escapes what the finder wrote in the e-mail', async () => {
     await invoke(stack, 'post_finder_message', { code: rex.code, message: '<script>alert("x")</script>' });
-    const [mail] = await mailsTo(owner.email);
+    const [mail] = await stack.mails(owner.email);
     expect(mail?.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
     expect(mail?.html).not.toContain('<script>');
   });
 
   it('pretends to a robot that filled the hidden field, and does nothing', async () => {
-    const before = (await mailsTo(owner.email)).length;
+    const before = (await stack.mails(owner.email)).length;
     const { status, body } = await invoke(stack, 'post_finder_message', {
       code: rex.code,
       message: 'Achetez maintenant',
       website: 'http://spam.example',
     });
     expect({ status, body }).toEqual({ status: 200, body: { ok: true } });
-    expect(await mailsTo(owner.email)).toHaveLength(before);
+    expect(await stack.mails(owner.email)).toHaveLength(before);
     expect((await storedMessages()).map((m) => m.message)).not.toContain('Achetez maintenant');
   });
 

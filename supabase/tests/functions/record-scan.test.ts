@@ -42,12 +42,7 @@ describe('record-scan', () => {
       .eq('animal_id', rex.animalId);
     expect(stored).toContainEqual({ user_agent: 'Mozilla/5.0 (test)' });
 
-    const mails = (await (
-      await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(owner.email)}`)
-    ).json()) as {
-      subject: string;
-      text: string;
-    }[];
+    const mails = await stack.mails(owner.email);
     // Opening the lost animal's page also told the owner (issue 16): the position has its own e-mail.
     const shared = mails.filter((mail) => mail.subject === 'Position partagée pour Rex');
     expect(shared).toHaveLength(1);

@@ -6,6 +6,7 @@ import { editAnimalPath as portalEditPath } from '@medaille/routing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editAnimalPath } from '../../functions/_shared/links.ts';
 import { activatedAnimal } from '../support/finder.ts';
+import { runDeliverMail } from '../support/mail.ts';
 
 let stack: TestStack;
 let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -16,26 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-interface ReceivedMail {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-async function mailsTo(email: string, subject: string): Promise<ReceivedMail[]> {
-  const response = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`);
-  return ((await response.json()) as ReceivedMail[]).filter((mail) => mail.subject === subject);
-}
-
-/** deliver-mail as pg_cron (or the stack's timer) calls it every minute. */
-async function runDeliverMail() {
-  const response = await fetch(`${stack.url}/functions/v1/deliver-mail`, {
-    method: 'POST',
-    headers: { apikey: stack.secretKey, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { suspensions: number };
+/** deliver-mail's run of the next minute. */
+async function nextDeliverMailRun() {
+  expect((await runDeliverMail(stack)).status).toBe(200);
 }
 
 const operator = (code: string, suspended: boolean) =>
@@ -47,8 +31,8 @@ describe("an operator's suspension", () => {
     const subject = 'La médaille de Gribouille est suspendue';
     expect((await operator(code, true)).error).toBeNull();
 
-    await runDeliverMail();
-    const [mail, ...more] = await mailsTo(owner.email, subject);
+    await nextDeliverMailRun();
+    const [mail, ...more] = await stack.mails(owner.email, subject);
     expect(more).toEqual([]);
     expect(mail?.text).toContain(`Le support de Médaille a suspendu la médaille ${code} de Gribouille.`);
     expect(mail?.text).toContain('« Médaille suspendue »');
@@ -59,22 +43,22 @@ describe("an operator's suspension", () => {
       new RegExp(`<a href="[^"]*${editAnimalPath(animalId)}"[^>]*>Voir la fiche de Gribouille</a>`),
     );
 
-    await runDeliverMail();
-    expect(await mailsTo(owner.email, subject)).toHaveLength(1);
+    await nextDeliverMailRun();
+    expect(await stack.mails(owner.email, subject)).toHaveLength(1);
 
     // Resumed, then suspended again: told again.
     await operator(code, false);
     await operator(code, true);
-    await runDeliverMail();
-    expect(await mailsTo(owner.email, subject)).toHaveLength(2);
+    await nextDeliverMailRun();
+    expect(await stack.mails(owner.email, subject)).toHaveLength(2);
   });
 
   it('is not mailed when the owner suspended the medal themselves', async () => {
     const { code, animalId } = await activatedAnimal(stack, owner.client, { nom: 'Moustache' });
     const mine = await owner.client.rpc('set_my_medal_suspended', { p_animal_id: animalId, p_suspended: true });
     expect(mine.error).toBeNull();
-    await runDeliverMail();
-    expect(await mailsTo(owner.email, 'La médaille de Moustache est suspendue')).toEqual([]);
+    await nextDeliverMailRun();
+    expect(await stack.mails(owner.email, 'La médaille de Moustache est suspendue')).toEqual([]);
     expect((await stack.serviceClient().rpc('medal_info', { p_code: code })).data).toMatchObject({
       state: 'suspended',
       suspended_by: 'owner',
