@@ -119,6 +119,7 @@ describe('suspension by the operator', () => {
     expect(answer).toEqual({
       success: false,
       error: 'Cette médaille est suspendue. Contactez le support.',
+      reason: 'code_suspended',
       animal_id: null,
     });
     expect(await codeStatus(code)).toBe('suspended');

@@ -44,6 +44,7 @@ import {
   savePendingFields,
   savePendingPhotos,
 } from './pending-draft.ts';
+import { REFUSAL_TEXT } from './refusal-text.ts';
 
 const text = COPY.activation;
 type CodeState = { status: 'idle' | 'checking' | 'valid' } | { status: 'invalid'; message: string };
@@ -188,7 +189,7 @@ export function ActivationPage() {
         savePendingFields(form.getValues());
         await savePendingPhotos(photos);
         setAskSignIn('activation');
-      } else if (registration.refusal === text.invalidCode.description) {
+      } else if (registration.refusal === 'code_unavailable') {
         toast({
           topic: 'activation',
           title: text.invalidCode.title,
@@ -197,7 +198,7 @@ export function ActivationPage() {
         });
         setCodeState({ status: 'idle' });
         form.setValue('code', '');
-      } else if (registration.refusal === text.tooManyAttempts.description) {
+      } else if (registration.refusal === 'too_many_attempts') {
         toast({
           topic: 'activation',
           title: text.tooManyAttempts.title,
@@ -205,12 +206,14 @@ export function ActivationPage() {
           variant: 'destructive',
         });
       } else {
-        // The database's own refusal when it gives one ('Cette médaille est suspendue...'), in French.
-        const description =
-          registration.refusal ??
-          (registration.failure ? databaseErrorMessage(registration.failure) : text.failed.description);
+        // The words of the database's refusal when it gives one ('Cette médaille est suspendue...').
+        const description = registration.refusal
+          ? REFUSAL_TEXT[registration.refusal]
+          : registration.failure
+            ? databaseErrorMessage(registration.failure)
+            : text.failed.description;
         toast({ topic: 'activation', title: text.failed.title, description, variant: 'destructive' });
-        if (registration.refusal === text.codeSuspended) {
+        if (registration.refusal === 'code_suspended') {
           setCodeState({ status: 'invalid', message: text.codeSuspended });
         }
       }
