@@ -327,6 +327,11 @@ export const COPY = {
     suspendedDone: 'Médaille suspendue',
     resumedDone: 'Médaille réactivée',
     failed: 'Impossible de modifier la médaille',
+    // set_my_medal_suspended's reasons for a refusal, in the database's own words.
+    refusals: {
+      no_medal: 'Aucune médaille pour cet animal.',
+      suspended_by_operator: 'Cette médaille a été suspendue par le support. Contactez-le pour la réactiver.',
+    },
     qrTitle: 'QR code de la médaille',
     qrAlt: (code: string) => `QR code de la médaille ${code}`,
     qrHint: 'Pour une nouvelle médaille, une affiche ou une seconde étiquette.',

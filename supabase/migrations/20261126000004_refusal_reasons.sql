@@ -1,7 +1,8 @@
--- register_animal_with_code names why it refused in `reason`, beside its French `error`, so that a caller
--- decides on a code and not on the words: 'session_expired' (no user), 'too_many_attempts' (the claims
--- throttle), 'code_unavailable' (unknown, already used or retired), 'code_suspended'; null once activated.
--- Nothing else changes: the same checks in the same order, the same French texts.
+-- The owner's RPCs name why they refused in `reason`, beside their French `error`, so that the portal decides
+-- on a code and not on the words. Nothing else changes: the same checks in the same order, the same texts.
+
+-- register_animal_with_code: 'session_expired' (no user), 'too_many_attempts' (the claims throttle),
+-- 'code_unavailable' (unknown, already used or retired), 'code_suspended'; null once activated.
 create or replace function public.register_animal_with_code(p_code text, p_animal jsonb) returns jsonb
 language plpgsql
 security definer
@@ -66,5 +67,38 @@ begin
   update public.rate_limit_hits set hits = hits - 1 where bucket in (v_account_bucket, v_client_bucket);
 
   return jsonb_build_object('success', true, 'error', null, 'reason', null, 'animal_id', v_animal_id);
+end
+$$;
+
+-- set_my_medal_suspended: 'no_medal' (no medal on an animal of the caller's), 'suspended_by_operator' (only the
+-- support lifts it); null once done.
+create or replace function public.set_my_medal_suspended(p_animal_id uuid, p_suspended boolean) returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_code public.codes;
+begin
+  select c.* into v_code
+  from public.codes c join public.animals a on a.id = c.animal_id
+  where c.animal_id = p_animal_id and a.proprietaire_id = (select auth.uid())
+  for update of c;
+  if not found then
+    return jsonb_build_object('success', false, 'error', 'Aucune médaille pour cet animal.', 'reason', 'no_medal');
+  end if;
+  if v_code.suspended_by = 'operator' then
+    return jsonb_build_object(
+      'success', false, 'error', 'Cette médaille a été suspendue par le support. Contactez-le pour la réactiver.',
+      'reason', 'suspended_by_operator'
+    );
+  end if;
+  update public.codes
+  set suspended_at = case when p_suspended then coalesce(suspended_at, now()) end,
+      suspended_by = case when p_suspended then 'owner' end,
+      suspended_reason = null
+  where id = v_code.id;
+  return jsonb_build_object('success', true, 'error', null, 'reason', null, 'suspended', p_suspended);
 end
 $$;
