@@ -59,7 +59,6 @@ export async function checkTypedCode(typed: string): Promise<{ code: string; sta
 /** Why the database refused an activation, as register_animal_with_code names it in `reason`. */
 const REFUSALS = ['session_expired', 'too_many_attempts', 'code_unavailable', 'code_suspended'] as const;
 export type Refusal = (typeof REFUSALS)[number];
-const isRefusal = (value: unknown): value is Refusal => REFUSALS.some((refusal) => refusal === value);
 
 export type Registration =
   | { registered: true; animalId: string }
@@ -78,7 +77,7 @@ function readAnswer(data: Json): { success: boolean; reason: Refusal | null; ani
   const answer = data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {};
   return {
     success: answer.success === true,
-    reason: isRefusal(answer.reason) ? answer.reason : null,
+    reason: REFUSALS.find((refusal) => refusal === answer.reason) ?? null,
     animalId: typeof answer.animal_id === 'string' ? answer.animal_id : null,
   };
 }
