@@ -158,6 +158,39 @@ export const COPY = {
     },
     deleteFailed: 'Impossible de supprimer le compte',
   },
+  // Not in SPEC (issue 16): the words inside the export's ZIP, and the failures it logs.
+  dataExport: {
+    fileName: (day: string) => `medaille-mes-donnees-${day}.zip`,
+    // The folder of an animal whose name leaves nothing a file system takes.
+    unnamedAnimal: 'Animal',
+    notFound: 'introuvable',
+    signedOut: 'Session expirée',
+    /** README.txt, line by line; `exportedAt` is the moment at the hour of Paris. */
+    readme: (exportedAt: string) => [
+      'Vos données Médaille',
+      '====================',
+      '',
+      `Export réalisé le ${exportedAt} (heure de Paris).`,
+      '',
+      'donnees.json : toutes les données de votre compte, au format JSON :',
+      '  - compte : identifiant, adresse e-mail et date de création du compte ;',
+      '  - animaux : chaque animal avec tous ses champs (coordonnées privées et publiques comprises) ;',
+      '  - photos : les photos de chaque animal, avec le nom du fichier correspondant dans ce ZIP ;',
+      '  - medailles : les codes des médailles associées à vos animaux ;',
+      "  - messages : les messages envoyés par les personnes qui ont trouvé l'un de vos animaux (avec, le cas",
+      '    échéant, le nom du fichier de la photo jointe) ;',
+      '  - positions_partagees : les positions partagées par ces personnes (conservées 90 jours) ;',
+      "  - consultations_profil : les ouvertures de la page d'un animal signalé perdu (conservées 90 jours).",
+      '',
+      'photos/{nom de l’animal}/photo-{n}.jpg : les photos elles-mêmes, dans leur ordre d’affichage (deux animaux',
+      'du même nom : « Mimi » puis « Mimi (2) »).',
+      'messages/{identifiant de l’animal}/… : les photos jointes aux messages par ces personnes.',
+      '',
+      'Les dates sont en temps universel (UTC), au format ISO 8601.',
+      'Pour toute question : contact@medaille.fr',
+      '',
+    ],
+  },
   session: { checking: 'Chargement…' },
   activation: {
     title: 'Activer une médaille',
@@ -294,6 +327,11 @@ export const COPY = {
     suspendedDone: 'Médaille suspendue',
     resumedDone: 'Médaille réactivée',
     failed: 'Impossible de modifier la médaille',
+    // set_my_medal_suspended's reasons for a refusal, in the database's own words.
+    refusals: {
+      no_medal: 'Aucune médaille pour cet animal.',
+      suspended_by_operator: 'Cette médaille a été suspendue par le support. Contactez-le pour la réactiver.',
+    },
     qrTitle: 'QR code de la médaille',
     qrAlt: (code: string) => `QR code de la médaille ${code}`,
     qrHint: 'Pour une nouvelle médaille, une affiche ou une seconde étiquette.',
@@ -413,6 +451,8 @@ export const COPY = {
     },
     printPoster: 'Imprimer une affiche',
     saveFailed: "Impossible d'enregistrer la liste",
+    // The database updated no row: the animal is not (or no longer) this owner's.
+    animalNotFound: 'Animal introuvable.',
   },
   // Not in SPEC (issue 16): the A4 poster of a lost animal.
   poster: {

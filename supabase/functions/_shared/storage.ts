@@ -1,8 +1,6 @@
 import { projectFetch } from './database.ts';
+import { FINDER_PHOTO_BUCKET, PHOTO_BUCKET } from './domain/index.ts';
 import { type FunctionEnv, serviceHeaders } from './env.ts';
-
-export const PHOTO_BUCKET = 'animal-photos';
-export const FINDER_PHOTO_BUCKET = 'finder-photos';
 
 /** Storage removes at most this many objects per request (its `prefixes` body has maxItems 1000). */
 const REMOVE_BATCH = 1000;

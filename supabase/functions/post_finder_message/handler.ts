@@ -5,6 +5,7 @@
 import { type FinderIdentity, finderIdentity } from '../_shared/client.ts';
 import { call, type ServiceDatabase, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
 import {
+  FINDER_PHOTO_BUCKET,
   finderContactHref,
   hasControlCharacters,
   isHoneypotFilled,
@@ -19,7 +20,7 @@ import { animalHistoryUrl } from '../_shared/links.ts';
 import { type MailParagraph, ownerMail } from '../_shared/mail-layout.ts';
 import type { FailureCode } from '../_shared/messages.ts';
 import { mailOwner, type OwnerMailDecision } from '../_shared/owner-digest.ts';
-import { FINDER_PHOTO_BUCKET, removePhotoFiles, storeFile } from '../_shared/storage.ts';
+import { removePhotoFiles, storeFile } from '../_shared/storage.ts';
 
 interface StoredMessage extends OwnerMailDecision {
   code: string;

@@ -6,9 +6,10 @@
 // own key, which only the service role may execute: anyone else gets 401 or 403 and nothing is removed.
 // A file that cannot be removed is counted (`failed`) and left for the next run; the others still go.
 import { callerCredentials, callerDatabase } from '../_shared/database.ts';
+import { FINDER_PHOTO_BUCKET, PHOTO_BUCKET } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json } from '../_shared/http.ts';
-import { FINDER_PHOTO_BUCKET, PHOTO_BUCKET, removePhotoFiles } from '../_shared/storage.ts';
+import { removePhotoFiles } from '../_shared/storage.ts';
 
 /** Files listed and removed per round, and rounds per run: what is left waits for the next run. */
 const BATCH = 1000;

@@ -55,7 +55,7 @@ describe('register_animal_with_code', () => {
       poids_kg: 24.5,
       proprietaire_id: owner.id,
     });
-    expect(answer).toMatchObject({ success: true, error: null });
+    expect(answer).toMatchObject({ success: true, error: null, reason: null });
     const animals = await animalsOf(me);
     expect(animals).toEqual([{ id: answer.animal_id, nom: 'Rex' }]);
     expect(await codeRow(code)).toEqual({ used: true, animal_id: answer.animal_id });
@@ -82,6 +82,7 @@ describe('register_animal_with_code', () => {
       expect(await register(me, code)).toEqual({
         success: false,
         error: 'Code invalide ou déjà utilisé',
+        reason: 'code_unavailable',
         animal_id: null,
       });
     }
@@ -93,7 +94,11 @@ describe('register_animal_with_code', () => {
     const result = await t.as('service', (tx) =>
       tx.query<{ answer: Answer }>('select public.register_animal_with_code($1, $2) as answer', [code, '{"nom":"X"}']),
     );
-    expect(result.rows[0]?.answer).toMatchObject({ success: false, error: 'Session expirée' });
+    expect(result.rows[0]?.answer).toMatchObject({
+      success: false,
+      error: 'Session expirée',
+      reason: 'session_expired',
+    });
     expect(await codeRow(code)).toEqual({ used: false, animal_id: null });
   });
 

@@ -31,7 +31,7 @@ async function ownerAt(address: string, label = 'guesser') {
 async function claim(client: SupabaseClient, code: string) {
   const { data, error } = await client.rpc('register_animal_with_code', { p_code: code, p_animal: { nom: 'Rex' } });
   if (error) throw new Error(`register_animal_with_code: ${error.message}`);
-  return data as { success: boolean; error: string | null; animal_id: string | null };
+  return data as { success: boolean; error: string | null; reason: string | null; animal_id: string | null };
 }
 
 const wrong = (label: string, i: number) => `MDL-NOPE-${label}-${i}`;
@@ -65,12 +65,22 @@ describe('claims with wrong codes, per account', () => {
     answers.push((await claim(guesser.client, suspended)).error);
     expect(answers).toEqual([...Array(9).fill(INVALID), SUSPENDED]);
 
-    expect(await claim(guesser.client, wrong('A', 10))).toEqual({ success: false, error: TOO_MANY, animal_id: null });
+    expect(await claim(guesser.client, wrong('A', 10))).toEqual({
+      success: false,
+      error: TOO_MANY,
+      reason: 'too_many_attempts',
+      animal_id: null,
+    });
     // A right code now, even from another address: the account is what is refused.
     const free = await stack.newCode();
     const elsewhere = stack.client(newClientAddress());
     await elsewhere.auth.signInWithPassword({ email: guesser.email, password: guesser.password });
-    expect(await claim(elsewhere, free)).toEqual({ success: false, error: TOO_MANY, animal_id: null });
+    expect(await claim(elsewhere, free)).toEqual({
+      success: false,
+      error: TOO_MANY,
+      reason: 'too_many_attempts',
+      animal_id: null,
+    });
     expect(await codeRow(free)).toEqual({ used: false, animal_id: null });
     expect(await animalCount(guesser.userId)).toBe(0);
 
@@ -101,7 +111,12 @@ describe('claims with wrong codes, per client address', () => {
     // A new account from that address, with a right code: refused, and the code left free.
     const free = await stack.newCode();
     const newcomer = await ownerAt(address, 'newcomer');
-    expect(await claim(newcomer.client, free)).toEqual({ success: false, error: TOO_MANY, animal_id: null });
+    expect(await claim(newcomer.client, free)).toEqual({
+      success: false,
+      error: TOO_MANY,
+      reason: 'too_many_attempts',
+      animal_id: null,
+    });
     expect(await codeRow(free)).toEqual({ used: false, animal_id: null });
     expect(await animalCount(newcomer.userId)).toBe(0);
 

@@ -101,7 +101,10 @@ describe('suspension by the operator', () => {
       await one('service', 'public.record_scan($1, null, 48.85, 2.35, 10, $2, $3)', [code, 'test', randomUUID()]),
     ).toEqual({ status: 'not_found' });
     // The owner cannot lift the operator's suspension.
-    expect(await ownerSuspends(owner, animalId, false)).toMatchObject({ success: false });
+    expect(await ownerSuspends(owner, animalId, false)).toMatchObject({
+      success: false,
+      reason: 'suspended_by_operator',
+    });
 
     expect(await operatorSuspends(code, false)).toMatchObject({ state: 'activated', suspended_at: null });
     expect(await profile(code)).toEqual(before);
@@ -119,6 +122,7 @@ describe('suspension by the operator', () => {
     expect(answer).toEqual({
       success: false,
       error: 'Cette médaille est suspendue. Contactez le support.',
+      reason: 'code_suspended',
       animal_id: null,
     });
     expect(await codeStatus(code)).toBe('suspended');
@@ -136,7 +140,7 @@ describe("suspension by the animal's owner", () => {
   it('suspends and resumes their own medal only', async () => {
     const { animalId, code } = await t.activateAnimal(owner);
     const stranger = await t.createOwner('stranger');
-    expect(await ownerSuspends(stranger, animalId, true)).toMatchObject({ success: false });
+    expect(await ownerSuspends(stranger, animalId, true)).toMatchObject({ success: false, reason: 'no_medal' });
     expect(await profile(code)).toMatchObject({ status: 'claimed' });
 
     expect(await ownerSuspends(owner, animalId, true)).toMatchObject({ success: true, suspended: true });

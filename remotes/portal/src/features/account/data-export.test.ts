@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COPY } from '../../copy.ts';
 import { animalFolders } from './data-export.ts';
 
 describe("the export's photo folders", () => {
@@ -11,7 +12,7 @@ describe("the export's photo folders", () => {
       'AC-DC',
       'Qui - Moi',
       'Tom',
-      'Animal',
+      COPY.dataExport.unnamedAnimal,
       'Zoé-',
     ]);
   });

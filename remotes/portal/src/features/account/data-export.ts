@@ -2,13 +2,13 @@
 // owner's browser, with their own session: row level security already limits every read to their rows and
 // files (nothing of another owner can come back), no server has to hold a whole account's photos in memory,
 // and nothing new is exposed. Loaded only when the owner asks for it (with fflate), not with the page.
+import { FINDER_PHOTO_BUCKET, PHOTO_BUCKET } from '@medaille/domain';
 import type { MedailleClient } from '@medaille/supabase';
 import { strToU8, type Zippable, zipSync } from 'fflate';
+import { COPY } from '../../copy.ts';
 import { parisTime } from '../../ui/paris-time.ts';
 
-const BUCKET = 'animal-photos';
-/** The photos finders sent with a message (issue 17), private to the animal's owner. */
-const FINDER_BUCKET = 'finder-photos';
+const T = COPY.dataExport;
 /** PostgREST answers at most this many rows at once (the project's max_rows): read page after page. */
 const PAGE = 1000;
 
@@ -27,9 +27,9 @@ async function allRows<T>(
 
 const extensionOf = (path: string) => /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? 'bin';
 
-async function download(client: MedailleClient, path: string, bucket = BUCKET): Promise<Uint8Array> {
+async function download(client: MedailleClient, path: string, bucket = PHOTO_BUCKET): Promise<Uint8Array> {
   const { data, error } = await client.storage.from(bucket).download(path);
-  if (error || !data) throw new Error(`${path}: ${error?.message ?? 'introuvable'}`);
+  if (error || !data) throw new Error(`${path}: ${error?.message ?? T.notFound}`);
   return new Uint8Array(await data.arrayBuffer());
 }
 
@@ -45,7 +45,7 @@ export function animalFolders(names: readonly string[]): string[] {
       name
         .normalize('NFC')
         .replace(/[/\\:*?"<>|\p{Cc}]/gu, '-')
-        .replace(/^[\s.]+|[\s.]+$/g, '') || 'Animal';
+        .replace(/^[\s.]+|[\s.]+$/g, '') || T.unnamedAnimal;
     let folder = safe;
     for (let copy = 2; taken.has(folder.toLocaleLowerCase('fr')); copy += 1) folder = `${safe} (${copy})`;
     taken.add(folder.toLocaleLowerCase('fr'));
@@ -64,7 +64,7 @@ export async function buildDataExport(
   now = new Date(),
 ): Promise<{ zip: Uint8Array; fileName: string }> {
   const { data: auth, error } = await client.auth.getUser();
-  if (error || !auth.user) throw new Error(error?.message ?? 'Session expirée');
+  if (error || !auth.user) throw new Error(error?.message ?? T.signedOut);
   const user = auth.user;
 
   const animals = await allRows((from, to) =>
@@ -123,7 +123,7 @@ export async function buildDataExport(
       continue;
     }
     const file = `messages/${message.photo_path}`;
-    files[file] = [await download(client, message.photo_path, FINDER_BUCKET), { level: 0 }];
+    files[file] = [await download(client, message.photo_path, FINDER_PHOTO_BUCKET), { level: 0 }];
     messageRows.push({ ...message, fichier_photo: file });
   }
 
@@ -140,34 +140,11 @@ export async function buildDataExport(
   files['donnees.json'] = strToU8(`${JSON.stringify(data, null, 2)}\n`);
   files['README.txt'] = strToU8(readme(now));
   const day = now.toISOString().slice(0, 10);
-  return { zip: zipSync(files, { level: 6 }), fileName: `medaille-mes-donnees-${day}.zip` };
+  return { zip: zipSync(files, { level: 6 }), fileName: T.fileName(day) };
 }
 
 function readme(now: Date): string {
-  return [
-    'Vos données Médaille',
-    '====================',
-    '',
-    `Export réalisé le ${parisTime(now, 'dateTime')} (heure de Paris).`,
-    '',
-    'donnees.json : toutes les données de votre compte, au format JSON :',
-    '  - compte : identifiant, adresse e-mail et date de création du compte ;',
-    '  - animaux : chaque animal avec tous ses champs (coordonnées privées et publiques comprises) ;',
-    '  - photos : les photos de chaque animal, avec le nom du fichier correspondant dans ce ZIP ;',
-    '  - medailles : les codes des médailles associées à vos animaux ;',
-    "  - messages : les messages envoyés par les personnes qui ont trouvé l'un de vos animaux (avec, le cas",
-    '    échéant, le nom du fichier de la photo jointe) ;',
-    '  - positions_partagees : les positions partagées par ces personnes (conservées 90 jours) ;',
-    "  - consultations_profil : les ouvertures de la page d'un animal signalé perdu (conservées 90 jours).",
-    '',
-    'photos/{nom de l’animal}/photo-{n}.jpg : les photos elles-mêmes, dans leur ordre d’affichage (deux animaux',
-    'du même nom : « Mimi » puis « Mimi (2) »).',
-    'messages/{identifiant de l’animal}/… : les photos jointes aux messages par ces personnes.',
-    '',
-    'Les dates sont en temps universel (UTC), au format ISO 8601.',
-    'Pour toute question : contact@medaille.fr',
-    '',
-  ].join('\r\n');
+  return T.readme(parisTime(now, 'dateTime')).join('\r\n');
 }
 
 /** Hands the ZIP to the browser as a download. */

@@ -3,12 +3,11 @@
 // delete-account function, after the owner typed their own e-mail address).
 import { toast } from '@medaille/design-system/toast';
 import { ROUTES } from '@medaille/routing';
-import { signOut, supabase } from '@medaille/supabase';
 import { AlertDialog, Box, Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
-import { serverMessage } from '../animals/index.ts';
+import { deleteAccount, downloadDataExport, forgetSession } from './api.ts';
 
 const T = COPY.myAccount;
 
@@ -23,9 +22,7 @@ export function MyAccount({ email }: { email: string }) {
     if (exporting) return;
     setExporting(true);
     try {
-      const { buildDataExport, saveFile } = await import(/* webpackChunkName: "data-export" */ './data-export.ts');
-      const { zip, fileName } = await buildDataExport(await supabase());
-      saveFile(zip, fileName);
+      const fileName = await downloadDataExport();
       toast({ topic: 'data-export', title: T.exported.title, description: T.exported.description(fileName) });
     } catch (error) {
       console.error('[export]', error);
@@ -92,9 +89,9 @@ function DeleteAccountDialog({
   useEffect(
     () => () => {
       if (!signOutOnLeave.current) return;
-      void signOut()
-        .catch(() => {})
-        .then(() => toast({ topic: 'account-deletion', title: T.deleted.title, description: T.deleted.description }));
+      void forgetSession().then(() =>
+        toast({ topic: 'account-deletion', title: T.deleted.title, description: T.deleted.description }),
+      );
     },
     [],
   );
@@ -113,12 +110,10 @@ function DeleteAccountDialog({
   const confirm = async () => {
     if (busy || !matches) return;
     setBusy(true);
-    const { error: failed } = await (await supabase()).functions.invoke('delete-account', {
-      body: { email: typed.trim() },
-    });
-    if (failed) {
+    const outcome = await deleteAccount(typed.trim());
+    if (!outcome.deleted) {
       setBusy(false);
-      setError((await serverMessage(failed)) ?? T.deleteFailed);
+      setError(outcome.message ?? T.deleteFailed);
       return;
     }
     // The account is gone: home, and once this page has left (signed out while still shown, it would send

@@ -6,53 +6,38 @@ import {
   type ActivationRequest,
   activationFormSchema,
   databaseErrorMessage,
-  LIMITS,
-  sexLabel,
-  speciesLabel,
-  speciesToStored,
 } from '@medaille/domain';
 import { editAnimalPath, ROUTES } from '@medaille/routing';
 import { useAuth } from '@medaille/supabase';
-import { Badge, Box, Button, Card, Flex, Grid, Heading, Text, TextField } from '@radix-ui/themes';
+import { Box, Button, Flex, Grid } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
-import { AnimalFields } from '../animals/index.ts';
 import { AuthDialog } from '../auth/index.ts';
-import {
-  ChosenPhotos,
-  PhotoDropZone,
-  photoProblem,
-  UploadProgress,
-  type UploadState,
-  useFileUrls,
-} from '../photos/index.ts';
+import { type UploadState, useFileUrls } from '../photos/index.ts';
+import { ActivationPreview } from './activation-preview.tsx';
+import { AnimalCard } from './animal-card.tsx';
 import {
   activationLinkFor,
   animalOfOwnCode,
-  checkTypedCode,
   forgetCarriedActivation,
+  type Registration,
   registerAnimalWithCode,
   uploadActivationPhotos,
 } from './api.ts';
+import { CodeCard, useCodeCheck } from './code-check.tsx';
 import {
   clearPendingActivation,
   readPendingActivation,
-  readPendingPhotos,
   savePendingFields,
   savePendingPhotos,
 } from './pending-draft.ts';
+import { REFUSAL_TEXT } from './refusal-text.ts';
+import { useActivationDraft } from './use-activation-draft.ts';
 
 const text = COPY.activation;
-type CodeState = { status: 'idle' | 'checking' | 'valid' } | { status: 'invalid'; message: string };
-
-const PROBLEM = {
-  'not-image': COPY.animal.invalidFile,
-  format: COPY.animal.badFormat,
-  size: COPY.animal.tooBig,
-} as const;
 
 const EMPTY: ActivationFormInput = {
   code: '',
@@ -67,7 +52,7 @@ const EMPTY: ActivationFormInput = {
 
 /** /activer: check the medal's code, describe the animal, and activate both in one step (DESIGN D3). */
 export function ActivationPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const auth = useAuth();
   const pending = useRef(readPendingActivation());
@@ -75,29 +60,7 @@ export function ActivationPage() {
     resolver: zodResolver(activationFormSchema),
     defaultValues: { ...EMPTY, ...pending.current, code: params.get('code') ?? pending.current?.code ?? '' },
   });
-  const [codeState, setCodeState] = useState<CodeState>({ status: 'idle' });
-  const [photos, setPhotos] = useState<File[]>([]);
-  // The draft is kept as it is typed and chosen (a reload loses nothing), and read back here on arrival.
-  const [photosRestored, setPhotosRestored] = useState(pending.current === null);
-  useEffect(() => {
-    if (pending.current === null) return;
-    let current = true;
-    void readPendingPhotos().then((files) => {
-      if (!current) return;
-      setPhotos((chosen) => (chosen.length ? chosen : files));
-      setPhotosRestored(true);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
-  useEffect(() => {
-    const subscription = form.watch(() => savePendingFields(form.getValues()));
-    return () => subscription.unsubscribe();
-  }, [form]);
-  useEffect(() => {
-    if (photosRestored) void savePendingPhotos(photos);
-  }, [photos, photosRestored]);
+  const [photos, setPhotos] = useActivationDraft(form, pending.current !== null);
   const [uploads, setUploads] = useState<UploadState[] | null>(null);
   // Why the sign-in dialog is open: a signed-out arrival (SPEC: it opens at once), or Activer la médaille.
   const [askSignIn, setAskSignIn] = useState<'arrival' | 'activation' | null>(null);
@@ -110,49 +73,8 @@ export function ActivationPage() {
     savePendingFields(form.getValues());
     setAskSignIn('arrival');
   }, [auth.loading, auth.isAuthenticated, form]);
-  const { errors, isSubmitting } = form.formState;
-  const valid = codeState.status === 'valid';
-
-  const checkCode = async () => {
-    const typed = String(form.getValues('code') ?? '');
-    if (!typed.trim()) return setCodeState({ status: 'invalid', message: text.codeRequired });
-    setCodeState({ status: 'checking' });
-    // Read as the landing page reads it too: any case, spaces or missing hyphens, O for 0, I or L for 1.
-    const checked = await checkTypedCode(typed);
-    if (!checked) return setCodeState({ status: 'invalid', message: text.codeNotFound });
-    const { code, status } = checked;
-    if (status === null) return setCodeState({ status: 'invalid', message: text.codeCheckFailed });
-    if (status === 'unknown') return setCodeState({ status: 'invalid', message: text.codeNotFound });
-    if (status === 'suspended') return setCodeState({ status: 'invalid', message: text.codeSuspended });
-    if (status !== 'free') return setCodeState({ status: 'invalid', message: text.codeTaken });
-    form.setValue('code', code);
-    setCodeState({ status: 'valid' });
-    setParams({ code }, { replace: true });
-  };
-
-  // The code field opens again for another code; the form below waits until that one is checked.
-  const changeCode = () => {
-    setCodeState({ status: 'idle' });
-    form.setFocus('code');
-  };
-
-  // A code there at arrival (in the address from a scanned medal or after sign-in, or in the draft) is
-  // checked at once; a code being typed waits for Vérifier.
-  const arrivalCode = useRef(Boolean(form.getValues('code')));
-  useEffect(() => {
-    if (arrivalCode.current) {
-      arrivalCode.current = false;
-      void checkCode();
-    }
-  });
-
-  // Vérifier locks itself once the code is valid: focus goes on to the form it opens.
-  const focusNameOnceValid = useRef(false);
-  useEffect(() => {
-    if (!valid || !focusNameOnceValid.current) return;
-    focusNameOnceValid.current = false;
-    form.setFocus('name');
-  }, [valid, form]);
+  const code = useCodeCheck(form);
+  const { valid } = code;
 
   /** Photos chosen here go to the animal, then the draft is forgotten. */
   const finish = async (animalId: string) => {
@@ -188,31 +110,14 @@ export function ActivationPage() {
         savePendingFields(form.getValues());
         await savePendingPhotos(photos);
         setAskSignIn('activation');
-      } else if (registration.refusal === text.invalidCode.description) {
-        toast({
-          topic: 'activation',
-          title: text.invalidCode.title,
-          description: text.invalidCode.description,
-          variant: 'destructive',
-        });
-        setCodeState({ status: 'idle' });
+        return;
+      }
+      sayRefused(registration);
+      if (registration.refusal === 'code_unavailable') {
+        code.setState({ status: 'idle' });
         form.setValue('code', '');
-      } else if (registration.refusal === text.tooManyAttempts.description) {
-        toast({
-          topic: 'activation',
-          title: text.tooManyAttempts.title,
-          description: text.tooManyAttempts.description,
-          variant: 'destructive',
-        });
-      } else {
-        // The database's own refusal when it gives one ('Cette médaille est suspendue...'), in French.
-        const description =
-          registration.refusal ??
-          (registration.failure ? databaseErrorMessage(registration.failure) : text.failed.description);
-        toast({ topic: 'activation', title: text.failed.title, description, variant: 'destructive' });
-        if (registration.refusal === text.codeSuspended) {
-          setCodeState({ status: 'invalid', message: text.codeSuspended });
-        }
+      } else if (registration.refusal === 'code_suspended') {
+        code.setState({ status: 'invalid', message: text.codeSuspended });
       }
       return;
     }
@@ -233,38 +138,9 @@ export function ActivationPage() {
     await activate(request);
   });
 
-  const addPhotos = (chosen: File[]) => {
-    const room = LIMITS.maxPhotosPerAnimal - photos.length;
-    if (chosen.length > room) {
-      toast({
-        topic: 'activation-photo-limit',
-        title: COPY.animal.limit,
-        description: COPY.animal.limitText(LIMITS.maxPhotosPerAnimal),
-        variant: 'destructive',
-      });
-    }
-    const accepted = chosen.slice(0, Math.max(0, room)).filter((file) => {
-      const problem = photoProblem(file);
-      if (problem)
-        toast({
-          topic: `photo-refused ${file.name}`,
-          title: PROBLEM[problem],
-          description: file.name,
-          variant: 'destructive',
-        });
-      return !problem;
-    });
-    setPhotos((current) => [...current, ...accepted]);
-  };
-
   const values = form.watch();
-  const name = String(values.name ?? '').trim();
+  const { isSubmitting } = form.formState;
   const photoUrls = useFileUrls(photos);
-  const tags = [
-    values.species ? speciesLabel(speciesToStored(String(values.species), String(values.customSpecies ?? ''))) : null,
-    values.breed ? String(values.breed) : null,
-    sexLabel(String(values.sex ?? '')),
-  ].filter((tag): tag is string => Boolean(tag));
 
   return (
     <PageFrame
@@ -280,94 +156,18 @@ export function ActivationPage() {
       <form onSubmit={submit} noValidate>
         <Grid columns={{ initial: '1', md: '3' }} gap="4">
           <Box gridColumn={{ initial: '1', md: 'span 2' }}>
-            <Card size="3" mb="4">
-              <Heading as="h2" size="4" mb="3">
-                {text.codeTitle}
-              </Heading>
-              <Flex gap="2" align="end" wrap="wrap">
-                <Box flexGrow="1">
-                  <Text as="label" size="2" weight="medium" htmlFor="activation-code">
-                    {text.codeLabel}
-                  </Text>
-                  <TextField.Root
-                    id="activation-code"
-                    autoCapitalize="characters"
-                    readOnly={valid}
-                    aria-invalid={codeState.status === 'invalid'}
-                    aria-describedby="activation-code-message"
-                    {...form.register('code')}
-                  />
-                </Box>
-                <SubmitButton
-                  type="button"
-                  onClick={() => {
-                    focusNameOnceValid.current = true;
-                    void checkCode();
-                  }}
-                  disabled={valid}
-                  busy={codeState.status === 'checking'}
-                >
-                  {valid ? text.validated : text.check}
-                </SubmitButton>
-                {valid ? (
-                  <Button type="button" variant="soft" onClick={changeCode}>
-                    {text.changeCode}
-                  </Button>
-                ) : null}
-              </Flex>
-              <Text id="activation-code-message" as="p" size="2" mt="2" color={valid ? 'green' : 'red'} role="status">
-                {codeState.status === 'invalid' ? codeState.message : valid ? text.validated : ''}
-              </Text>
-            </Card>
-            <Card size="3">
-              <Heading as="h2" size="4" mb="3">
-                {text.formTitle}
-              </Heading>
-              {valid ? null : (
-                <Text as="p" size="2" color="gray" mb="3">
-                  {text.lockedHint}
-                </Text>
-              )}
-              <AnimalFields register={form.register} errors={errors} species={values.species} disabled={!valid} />
-              <fieldset disabled={!valid} style={{ border: 'none', padding: 0, margin: 0, opacity: valid ? 1 : 0.5 }}>
-                <Heading as="h3" size="2" mb="2">
-                  {COPY.animal.photos}
-                </Heading>
-                <PhotoDropZone onFiles={addPhotos} disabled={!valid} />
-                <ChosenPhotos
-                  files={photos}
-                  urls={photoUrls}
-                  onRemove={(index) => setPhotos((current) => current.filter((_, i) => i !== index))}
-                />
-              </fieldset>
-              {uploads ? <UploadProgress uploads={uploads} /> : null}
-            </Card>
+            <CodeCard form={form} code={code} />
+            <AnimalCard
+              form={form}
+              species={values.species}
+              valid={valid}
+              photos={photos}
+              setPhotos={setPhotos}
+              photoUrls={photoUrls}
+              uploads={uploads}
+            />
           </Box>
-          <Card size="3" asChild>
-            <section aria-labelledby="activation-preview-title">
-              <Heading id="activation-preview-title" as="h2" size="4" mb="3">
-                {text.previewTitle}
-              </Heading>
-              {photoUrls[0] ? (
-                <img
-                  src={photoUrls[0]}
-                  alt={name ? COPY.account.photoOf(name) : COPY.animal.previewPhoto}
-                  className="portal-preview-photo"
-                />
-              ) : null}
-              <Text as="p" size="6" weight="bold">
-                {name || text.previewEmpty}
-              </Text>
-              <Flex gap="2" wrap="wrap" mt="2">
-                {tags.map((tag) => (
-                  <Badge key={tag}>{tag}</Badge>
-                ))}
-                {values.sterilized ? (
-                  <Badge color="gray">{COPY.animal.sterilizedTag(String(values.sex ?? ''))}</Badge>
-                ) : null}
-              </Flex>
-            </section>
-          </Card>
+          <ActivationPreview values={values} photoUrl={photoUrls[0]} />
         </Grid>
         <Flex gap="3" justify="end" mt="4">
           <Button
@@ -402,4 +202,15 @@ export function ActivationPage() {
       />
     </PageFrame>
   );
+}
+
+/** Says why the activation was refused, or that it failed. */
+function sayRefused({ refusal, failure }: Extract<Registration, { registered: false }>) {
+  const say = (title: string, description: string) =>
+    toast({ topic: 'activation', title, description, variant: 'destructive' });
+  if (refusal === 'code_unavailable') return say(text.invalidCode.title, text.invalidCode.description);
+  if (refusal === 'too_many_attempts') return say(text.tooManyAttempts.title, text.tooManyAttempts.description);
+  // The words of the database's refusal when it gave one ('Cette médaille est suspendue...'), else of the failure.
+  const failed = failure ? databaseErrorMessage(failure) : text.failed.description;
+  return say(text.failed.title, refusal ? REFUSAL_TEXT[refusal] : failed);
 }

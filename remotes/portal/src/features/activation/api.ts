@@ -56,6 +56,10 @@ export async function checkTypedCode(typed: string): Promise<{ code: string; sta
   return last ? { code: last, status: 'unknown' } : null;
 }
 
+/** Why the database refused an activation, as register_animal_with_code names it in `reason`. */
+const REFUSALS = ['session_expired', 'too_many_attempts', 'code_unavailable', 'code_suspended'] as const;
+export type Refusal = (typeof REFUSALS)[number];
+
 export type Registration =
   | { registered: true; animalId: string }
   | {
@@ -64,16 +68,16 @@ export type Registration =
       signedOut: boolean;
       /** The request itself failed. */
       failure: { code: string; message: string } | null;
-      /** The database refused the activation, in French ('Code invalide ou déjà utilisé', ...). */
-      refusal: string | null;
+      /** Why the database refused the activation, when it did. */
+      refusal: Refusal | null;
     };
 
-/** register_animal_with_code answers {success, error, animal_id} as JSON. */
-function readAnswer(data: Json): { success: boolean; error: string | null; animalId: string | null } {
+/** register_animal_with_code answers {success, reason, animal_id} as JSON (and `error`, its French words). */
+function readAnswer(data: Json): { success: boolean; reason: Refusal | null; animalId: string | null } {
   const answer = data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {};
   return {
     success: answer.success === true,
-    error: typeof answer.error === 'string' ? answer.error : null,
+    reason: REFUSALS.find((refusal) => refusal === answer.reason) ?? null,
     animalId: typeof answer.animal_id === 'string' ? answer.animal_id : null,
   };
 }
@@ -95,7 +99,7 @@ export async function registerAnimalWithCode(request: ActivationRequest): Promis
     registered: false,
     signedOut: Boolean(error && SESSION_REFUSED.has(error.code)),
     failure: error,
-    refusal: answer.error,
+    refusal: answer.reason,
   };
 }
 
@@ -186,7 +190,8 @@ export type PendingOutcome =
   | { status: 'incomplete'; code: string | null }
   /** Neither this browser nor the link holds anything of an activation (SPEC's missing pending data). */
   | { status: 'missing' }
-  | { status: 'failed'; message: string | null; code: string | null };
+  /** Refused by the database (`refusal`), or the request failed (its `message`, when it gave one). */
+  | { status: 'failed'; refusal: Refusal | null; message: string | null; code: string | null };
 
 /**
  * After an e-mail link: registers the activation kept in this browser, then its photos (SPEC section 4,
@@ -214,8 +219,9 @@ export async function finishPendingActivation(user: User, linkCode: string | nul
     // The form stays for /activer, where another code can be given: nothing typed or chosen is lost.
     if (carried) savePendingFields({ ...carried.values, code: code ?? '' });
     await forgetCarriedActivation();
-    const refused = registration.registered ? null : (registration.refusal ?? registration.failure?.message ?? null);
-    return { status: 'failed', message: refused, code };
+    const refusal = registration.registered ? null : registration.refusal;
+    const message = registration.registered ? null : (registration.failure?.message ?? null);
+    return { status: 'failed', refusal, message, code };
   }
   const photos = local ? await readPendingPhotos() : [];
   const chosen = local ? Math.max(pendingPhotoCount(), photos.length) : 0;

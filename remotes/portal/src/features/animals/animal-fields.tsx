@@ -1,7 +1,7 @@
 import { FormField } from '@medaille/design-system';
 import type { ActivationFormInput, AnimalEditFormInput } from '@medaille/domain';
 import { LIMITS, SEX_OPTIONS, SPECIES } from '@medaille/domain';
-import { Flex, Grid, Text, TextField } from '@radix-ui/themes';
+import { Card, Flex, Grid, Heading, Text, TextField } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { COPY } from '../../copy.ts';
@@ -42,6 +42,33 @@ export function AnimalFields(props: AnimalFieldsProps) {
       <PrivateContactFields {...props} />
     </>
   );
+}
+
+/** The same fields in a card per group, each with its title (the edit form). */
+export function AnimalFieldCards(props: AnimalFieldsProps) {
+  const edit = COPY.edit;
+  return (
+    [
+      [edit.basics, BasicFields],
+      [edit.identification, IdentificationFields],
+      [edit.details, DetailFields],
+      [edit.privateContacts, PrivateContactFields, edit.privateContactsNote],
+    ] as const
+  ).map(([title, Fields, note]) => (
+    <Card key={title} size="3" asChild>
+      <section aria-label={title}>
+        <Heading as="h2" size="4" mb="3">
+          {title}
+        </Heading>
+        {note ? (
+          <Text as="p" size="2" color="gray" mb="3">
+            {note}
+          </Text>
+        ) : null}
+        <Fields {...props} />
+      </section>
+    </Card>
+  ));
 }
 
 /** Nom, espèce (with 'Préciser l'espèce' for Autre), race, couleur, sexe, année, poids, stérilisé(e). */

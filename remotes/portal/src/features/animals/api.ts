@@ -144,21 +144,25 @@ export async function saveAnimal(
   return { error };
 }
 
+/** Why the database refused to suspend or resume a medal, as set_my_medal_suspended names it in `reason`. */
+const MEDAL_REFUSALS = ['no_medal', 'suspended_by_operator'] as const;
+export type MedalRefusal = (typeof MEDAL_REFUSALS)[number];
+
 /**
  * Suspends or resumes the medal of one of the owner's animals (set_my_medal_suspended). The database
- * refuses, in French, to lift the operator's suspension.
+ * refuses to lift the operator's suspension; `refusal` is null when it gave no reason (no network, say).
  */
 export async function setMedalSuspended(
   animalId: string,
   suspended: boolean,
-): Promise<{ done: true } | { done: false; refusal: string | null }> {
+): Promise<{ done: true } | { done: false; refusal: MedalRefusal | null }> {
   const { data, error } = await (await supabase()).rpc('set_my_medal_suspended', {
     p_animal_id: animalId,
     p_suspended: suspended,
   });
   const answer = !error && data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {};
   if (answer.success === true) return { done: true };
-  return { done: false, refusal: typeof answer.error === 'string' ? answer.error : null };
+  return { done: false, refusal: MEDAL_REFUSALS.find((refusal) => refusal === answer.reason) ?? null };
 }
 
 /**

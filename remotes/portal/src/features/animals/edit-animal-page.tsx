@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ConfirmDialog, PageFrame } from '@medaille/design-system';
+import { PageFrame } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import {
   type AnimalEditFormInput,
@@ -8,13 +8,11 @@ import {
   type OwnedAnimalPayload,
   publicContactsSchema,
   sexFormValue,
-  sexLabel,
   speciesFormValue,
-  speciesLabel,
   weightFieldText,
 } from '@medaille/domain';
 import { animalHistoryPath, ROUTES } from '@medaille/routing';
-import { Badge, Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { Button, Flex, Grid, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
@@ -23,8 +21,10 @@ import { parisTime } from '../../ui/paris-time.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { LostPanel } from '../lost/index.ts';
 import { PhotoGallery, photoUrl, useAnimalPhotos } from '../photos/index.ts';
-import { BasicFields, DetailFields, IdentificationFields, PrivateContactFields } from './animal-fields.tsx';
-import { coverPhoto, deleteAnimal, type OwnedAnimal, saveAnimal } from './api.ts';
+import { AnimalFieldCards } from './animal-fields.tsx';
+import { coverPhoto, type OwnedAnimal, saveAnimal } from './api.ts';
+import { DeleteAnimalButton } from './delete-animal-button.tsx';
+import { EditPreview } from './edit-preview.tsx';
 import { MedalPanel } from './medal-panel.tsx';
 import { OwnedAnimalRoute } from './owned-animal-route.tsx';
 import { type ContactValues, PublicContactsPanel } from './public-contacts-panel.tsx';
@@ -86,8 +86,6 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
   // deleted.
   const [pickedCover, setPickedCover] = useState<string | null>(null);
   const coverId = pickedCover ?? gallery.storedCoverId;
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const { errors, isSubmitting, isDirty } = form.formState;
   // Photos are stored as they are added, moved or deleted; the fields, the contacts and the cover wait for
   // Enregistrer, so leaving with any of them changed asks first.
@@ -126,23 +124,6 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
     navigate(ROUTES.account, { replace: guard.replacesGuardEntry() });
   });
 
-  const remove = async () => {
-    setDeleting(true);
-    const outcome = await deleteAnimal(animal.id);
-    setDeleting(false);
-    if (!outcome.deleted) {
-      toast({
-        topic: 'animal-delete',
-        title: text.deleteFailed,
-        description: outcome.message ?? COPY.unexpected,
-        variant: 'destructive',
-      });
-      return;
-    }
-    toast({ topic: 'animal-delete', title: text.deleted });
-    navigate(ROUTES.account);
-  };
-
   return (
     <PageFrame
       title={text.title(animal.nom)}
@@ -166,28 +147,7 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
         <Grid columns={{ initial: '1', md: '3' }} gap="4">
           <Flex direction="column" gap="4" gridColumn={{ initial: '1', md: 'span 2' }}>
             <PhotoGallery gallery={gallery} coverId={coverId} onCoverChange={setPickedCover} />
-            {(
-              [
-                [text.basics, BasicFields],
-                [text.identification, IdentificationFields],
-                [text.details, DetailFields],
-                [text.privateContacts, PrivateContactFields, text.privateContactsNote],
-              ] as const
-            ).map(([title, Fields, note]) => (
-              <Card key={title} size="3" asChild>
-                <section aria-label={title}>
-                  <Heading as="h2" size="4" mb="3">
-                    {title}
-                  </Heading>
-                  {note ? (
-                    <Text as="p" size="2" color="gray" mb="3">
-                      {note}
-                    </Text>
-                  ) : null}
-                  <Fields register={form.register} errors={errors} species={values.species} />
-                </section>
-              </Card>
-            ))}
+            <AnimalFieldCards register={form.register} errors={errors} species={values.species} />
             <PublicContactsPanel
               value={contacts}
               errors={contactErrors}
@@ -198,37 +158,7 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
             />
           </Flex>
           <Flex direction="column" gap="4">
-            <Card size="3" asChild>
-              <section aria-labelledby="edit-preview-title">
-                <Heading id="edit-preview-title" as="h2" size="4" mb="3">
-                  {COPY.activation.previewTitle}
-                </Heading>
-                {preview ? (
-                  <img
-                    src={photoUrl(preview.path)}
-                    alt={COPY.account.photoOf(animal.nom)}
-                    className="portal-preview-photo"
-                  />
-                ) : null}
-                <Text as="p" size="6" weight="bold">
-                  {String(values.name ?? '') || animal.nom}
-                </Text>
-                <Flex gap="2" wrap="wrap" mt="2">
-                  <Badge>
-                    {speciesLabel(
-                      values.species === 'other' ? String(values.customSpecies ?? '') : String(values.species ?? ''),
-                    )}
-                  </Badge>
-                  {values.breed ? <Badge color="gray">{String(values.breed)}</Badge> : null}
-                  {sexLabel(String(values.sex ?? '')) ? (
-                    <Badge color="gray">{sexLabel(String(values.sex ?? ''))}</Badge>
-                  ) : null}
-                  {values.sterilized ? (
-                    <Badge color="gray">{COPY.animal.sterilizedTag(String(values.sex ?? ''))}</Badge>
-                  ) : null}
-                </Flex>
-              </section>
-            </Card>
+            <EditPreview values={values} storedName={animal.nom} coverUrl={preview ? photoUrl(preview.path) : null} />
             {animal.codes ? <MedalPanel animalId={animal.id} animalName={animal.nom} medal={animal.codes} /> : null}
           </Flex>
         </Grid>
@@ -242,21 +172,8 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
           </SubmitButton>
         </Flex>
       </form>
-      <Flex mt="5">
-        <Button type="button" color="red" variant="soft" onClick={() => setConfirmDelete(true)}>
-          {text.delete}
-        </Button>
-      </Flex>
+      <DeleteAnimalButton animal={animal} />
       {guard.dialog}
-      <ConfirmDialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        title={text.deleteTitle}
-        description={text.deleteText(animal.nom)}
-        confirmLabel={text.deleteConfirm}
-        onConfirm={() => void remove()}
-        busy={deleting}
-      />
     </PageFrame>
   );
 }

@@ -28,7 +28,8 @@ export function MedalPanel({ animalId, animalName, medal }: { animalId: string; 
     setBusy(false);
     setConfirming(false);
     if (!outcome.done) {
-      const message = ('refusal' in outcome ? outcome.refusal : null) ?? COPY.unexpected;
+      const reason = 'refusal' in outcome ? outcome.refusal : null;
+      const message = reason ? text.refusals[reason] : COPY.unexpected;
       setRefusal(message);
       toast({ topic: 'medal-suspension', title: text.failed, description: message, variant: 'destructive' });
       return;

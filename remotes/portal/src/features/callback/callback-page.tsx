@@ -5,7 +5,7 @@ import { useAuth } from '@medaille/supabase';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
-import { finishPendingActivation, type PendingOutcome } from '../activation/index.ts';
+import { finishPendingActivation, type PendingOutcome, REFUSAL_TEXT } from '../activation/index.ts';
 import { authErrorMessage, forgetAwaitingConfirmation, NewPasswordForm } from '../auth/index.ts';
 
 const copy = COPY.callback;
@@ -38,7 +38,7 @@ function afterActivation(outcome: PendingOutcome): [string, { replace: true }] {
     toast({
       topic: 'activation',
       title: copy.activationError,
-      description: outcome.message ?? copy.unknownError,
+      description: outcome.refusal ? REFUSAL_TEXT[outcome.refusal] : (outcome.message ?? copy.unknownError),
       variant: 'destructive',
     });
     return [activationPage(outcome.code), replace];

@@ -1,3 +1,4 @@
+import { FINDER_PHOTO_BUCKET } from '@medaille/domain';
 import { supabase, type Tables, useAuth } from '@medaille/supabase';
 import { useCallback, useEffect, useState } from 'react';
 
@@ -45,9 +46,6 @@ async function fetchPage<K extends FeedKind>(
   return { items: rows.slice(0, PAGE_SIZE), more: rows.length > PAGE_SIZE };
 }
 
-/** The private bucket of the photos finders attach to their messages (only the animal's owner reads it). */
-const FINDER_PHOTOS = 'finder-photos';
-
 /**
  * Deletes one row, or with `id` null every row of the animal of that kind. A message's photo goes with it;
  * should that removal fail, the sweep (sweep-photos) removes a photo whose message is gone.
@@ -58,7 +56,7 @@ async function deleteRows(kind: FeedKind, animalId: string, id: string | null): 
   const { data, error } = await (id === null ? query : query.eq('id', id)).select(TABLES[kind].columns);
   if (error) return error;
   const photos = kind === 'messages' ? (data as unknown as Message[]).flatMap((row) => row.photo_path ?? []) : [];
-  if (photos.length > 0) await client.storage.from(FINDER_PHOTOS).remove(photos);
+  if (photos.length > 0) await client.storage.from(FINDER_PHOTO_BUCKET).remove(photos);
   return null;
 }
 
@@ -69,7 +67,7 @@ export function useFinderPhoto(path: string): string | 'failed' | null {
     let objectUrl: string | null = null;
     let current = true;
     void supabase()
-      .then((client) => client.storage.from(FINDER_PHOTOS).download(path))
+      .then((client) => client.storage.from(FINDER_PHOTO_BUCKET).download(path))
       .then(({ data }) => {
         if (!current) return;
         objectUrl = data ? URL.createObjectURL(data) : null;

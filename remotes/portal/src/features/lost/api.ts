@@ -1,5 +1,6 @@
 import { databaseErrorMessage } from '@medaille/domain';
 import { supabase, type Tables } from '@medaille/supabase';
+import { COPY } from '../../copy.ts';
 
 // The lost flag and the checklist of one loss. The database keeps them together: a trigger dates a new
 // loss and empties its checklist, and clears both once the animal is found
@@ -34,7 +35,7 @@ export async function saveLost(
     .maybeSingle();
   if (error) return { error: inFrench(error), loss: null };
   // Row level security: an animal that is not the owner's (or no longer exists) updates nothing.
-  if (!data) return { error: { message: 'Animal introuvable.' }, loss: null };
+  if (!data) return { error: { message: COPY.lost.animalNotFound }, loss: null };
   return { error: null, loss: data };
 }
 
@@ -52,7 +53,7 @@ export async function saveChecklist(
     .select('id')
     .maybeSingle();
   if (error) return { error: inFrench(error) };
-  return { error: data ? null : { message: 'Animal introuvable.' } };
+  return { error: data ? null : { message: COPY.lost.animalNotFound } };
 }
 
 /** The stored steps, in the checklist's order, without any value the portal does not know. */

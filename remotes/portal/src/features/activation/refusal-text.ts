@@ -1,0 +1,12 @@
+import { COPY } from '../../copy.ts';
+import type { Refusal } from './api.ts';
+
+const text = COPY.activation;
+
+/** What the owner reads for each refusal of an activation (the words the database gives with it). */
+export const REFUSAL_TEXT: Record<Refusal, string> = {
+  session_expired: text.sessionExpired.title,
+  too_many_attempts: text.tooManyAttempts.description,
+  code_unavailable: text.invalidCode.description,
+  code_suspended: text.codeSuspended,
+};

@@ -1,0 +1,53 @@
+import { ConfirmDialog } from '@medaille/design-system';
+import { toast } from '@medaille/design-system/toast';
+import { ROUTES } from '@medaille/routing';
+import { Button, Flex } from '@radix-ui/themes';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { COPY } from '../../copy.ts';
+import { deleteAnimal, type OwnedAnimal } from './api.ts';
+
+const text = COPY.edit;
+
+/** 'Supprimer l'animal', after the owner confirms it; then back to 'Mes animaux'. */
+export function DeleteAnimalButton({ animal }: { animal: Pick<OwnedAnimal, 'id' | 'nom'> }) {
+  const navigate = useNavigate();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  const remove = async () => {
+    setDeleting(true);
+    const outcome = await deleteAnimal(animal.id);
+    setDeleting(false);
+    if (!outcome.deleted) {
+      toast({
+        topic: 'animal-delete',
+        title: text.deleteFailed,
+        description: outcome.message ?? COPY.unexpected,
+        variant: 'destructive',
+      });
+      return;
+    }
+    toast({ topic: 'animal-delete', title: text.deleted });
+    navigate(ROUTES.account);
+  };
+
+  return (
+    <>
+      <Flex mt="5">
+        <Button type="button" color="red" variant="soft" onClick={() => setConfirmDelete(true)}>
+          {text.delete}
+        </Button>
+      </Flex>
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={text.deleteTitle}
+        description={text.deleteText(animal.nom)}
+        confirmLabel={text.deleteConfirm}
+        onConfirm={() => void remove()}
+        busy={deleting}
+      />
+    </>
+  );
+}
