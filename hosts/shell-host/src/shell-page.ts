@@ -21,8 +21,8 @@ const HEAD_TAGS = new Set<HeadElement['tag']>(['meta', 'link', 'script', 'title'
 
 export interface ShellPage {
   tokens: Token[];
-  /** The index of `<script src="/config.js">`'s start token, or -1. */
-  config: number;
+  /** The tokens of `<script src="/config.js"></script>`, first and last index; null when it has none. */
+  config: { start: number; end: number } | null;
 }
 
 let last: { html: string; page: ShellPage } | null = null;
@@ -31,10 +31,11 @@ let last: { html: string; page: ShellPage } | null = null;
 export function shellPage(html: string): ShellPage {
   if (last?.html !== html) {
     const tokens = tokenize(html);
-    const config = tokens.findIndex(
+    const start = tokens.findIndex(
       (token) => token.kind === 'start' && token.name === 'script' && attribute(token, 'src') === CONFIG_SRC,
     );
-    last = { html, page: { tokens, config } };
+    const end = tokens.findIndex((token, index) => index > start && token.kind === 'end' && token.name === 'script');
+    last = { html, page: { tokens, config: start === -1 || end === -1 ? null : { start, end } } };
   }
   return last.page;
 }
@@ -48,22 +49,16 @@ export function clientPage(
   config: ShellConfig,
   scan: { preloads: HeadElement[] | null } | null,
 ): string {
-  const inline = `<script>${configScript(config)}</script>${scan === null ? '' : [NOINDEX, ...(scan.preloads ?? [])].map(writeElement).join('')}`;
+  const head = scan === null ? [] : [NOINDEX, ...(scan.preloads ?? [])];
+  const inline = `<script>${configScript(config)}</script>${head.map(writeElement).join('')}`;
+  const { config: tag } = page;
   return page.tokens
     .map((token, index) => {
-      if (index === page.config) return inline;
-      // The config script's empty text and end tag go with it.
-      if (page.config !== -1 && index > page.config && index <= configEnd(page)) return '';
-      return token.source;
+      if (tag === null || index < tag.start || index > tag.end) return token.source;
+      // The config script's tags and (empty) text give way to the inline script.
+      return index === tag.start ? inline : '';
     })
     .join('');
-}
-
-function configEnd(page: ShellPage): number {
-  const end = page.tokens.findIndex(
-    (token, index) => index > page.config && token.kind === 'end' && token.name === 'script',
-  );
-  return end === -1 ? page.config : end;
 }
 
 /**
@@ -85,7 +80,7 @@ export function scanPageHead(
     if (token.kind === 'end' && token.name === 'head') break;
     if (token.kind !== 'start' || !HEAD_TAGS.has(token.name as HeadElement['tag'])) continue;
     const tag = token.name as HeadElement['tag'];
-    if (index === page.config) {
+    if (index === page.config?.start) {
       // The scan remote's stylesheets are inlined too, not preloaded.
       const preloads = scanPreloads.filter((element) => !isStylePreload(element.attributes));
       head.push({ tag: 'script', attributes: [], text: configScript(config) }, NOINDEX, ...preloads);
