@@ -13,8 +13,9 @@ import {
   SERVER_MANIFEST_PATH,
   SHELL_ROOT_ELEMENT_ID,
 } from '@medaille/scan-contract';
+import { parse } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { tokenize } from '../src/html.ts';
+import { attribute, elementsOf, textOf } from '../src/shell-page.ts';
 import { REPO, SCAN_BUILD, SHELL_BUILD } from './support.ts';
 
 const json = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
@@ -64,18 +65,13 @@ describe("the scan deployment's build", () => {
 
 describe("the shell's built page", () => {
   it('has the root, the configuration script the host inlines, and the early-profile script that looks for the data', () => {
-    const tokens = tokenize(readFileSync(join(SHELL_BUILD, 'index.html'), 'utf8'));
-    const start = (name: string, attribute: string, value: string) =>
-      tokens.some(
-        (token) =>
-          token.kind === 'start' &&
-          token.name === name &&
-          token.attributes.some(([key, v]) => key === attribute && v === value),
-      );
-    expect(start('div', 'id', SHELL_ROOT_ELEMENT_ID)).toBe(true);
-    expect(start('script', 'src', '/config.js')).toBe(true);
-    expect(tokens.some((token) => token.kind === 'text' && token.source.includes(`"${SCAN_DATA_ELEMENT_ID}"`))).toBe(
-      true,
-    );
+    const elements = elementsOf(parse(readFileSync(join(SHELL_BUILD, 'index.html'), 'utf8')));
+    const has = (name: string, key: string, value: string) =>
+      elements.some((element) => element.tagName === name && attribute(element, key) === value);
+    expect(has('div', 'id', SHELL_ROOT_ELEMENT_ID)).toBe(true);
+    expect(has('script', 'src', '/config.js')).toBe(true);
+    expect(
+      elements.some((element) => element.tagName === 'script' && textOf(element).includes(`"${SCAN_DATA_ELEMENT_ID}"`)),
+    ).toBe(true);
   });
 });
