@@ -6,8 +6,7 @@
  * page, the host gives the scan's render the same head as elements, and the shell's stylesheets apart, to
  * inline.
  */
-import type { HeadElement } from '@medaille/scan-contract';
-import { writeElement } from '@medaille/scan-contract';
+import { type HeadElement, writeElement } from '@medaille/scan-contract';
 import { type DefaultTreeAdapterTypes as Html, parse } from 'parse5';
 import { configScript, type ShellConfig } from './config.ts';
 
