@@ -16,6 +16,20 @@ export async function redeployScan(product: TestProduct, root: string | null): P
 }
 
 /**
+ * Waits until the product's host renders `/{code}` as `wanted` says: the host reads the scan deployment's
+ * manifests again at most every DEFAULT_MANIFEST_MAX_AGE_MS (5 s), in the background, so a redeployment is
+ * rendered a few seconds later, not at once. One request a second: the profile's rate limit counts them.
+ */
+export async function untilHostRenders(product: TestProduct, code: string, wanted: (html: string) => boolean) {
+  await expect
+    .poll(async () => wanted(await (await fetch(`${product.url}/${encodeURIComponent(code)}`)).text()), {
+      intervals: [1_000],
+      timeout: 20_000,
+    })
+    .toBe(true);
+}
+
+/**
  * A copy of the scan remote's sources with one text changed, built on its own like a new deployment (web
  * and server entry). It sits beside the remote so that its configuration and dependencies resolve as the
  * original's do; `remove` deletes it.

@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { startProduct, type TestProduct } from '../support/product.ts';
-import { buildChangedScanRemote, redeployScan as redeploy, SCAN_REMOTE } from '../support/scan-deployment.ts';
+import {
+  buildChangedScanRemote,
+  redeployScan as redeploy,
+  SCAN_REMOTE,
+  untilHostRenders,
+} from '../support/scan-deployment.ts';
 
 let product: TestProduct;
 test.beforeAll(async () => {
@@ -17,6 +22,8 @@ const redeployScan = (root: string | null) => redeploy(product, root);
 
 test('a scan remote that is down shows a French fallback, and the page recovers on retry', async ({ page }) => {
   await redeployScan(null);
+  // The host notices within seconds (it keeps the manifests it read), then answers the client-rendered page.
+  await untilHostRenders(product, 'MDL-DEMO-REX', (html) => !html.includes('id="medaille-scan-data"'));
   await page.goto(`${product.url}/MDL-DEMO-REX`);
   await expect(page.getByRole('heading', { name: 'Cette partie du site ne répond pas' })).toBeVisible({
     timeout: 20_000,

@@ -108,7 +108,7 @@ export default defineConfig({
             },
             tools: {
               rspack: {
-                // The entry's exports are the module's (BUILD_ID, renderScanPage).
+                // The entry's exports are the module's (BUILD_ID, loader, action, render).
                 output: { library: { type: 'modern-module' } },
                 // Every language's words in the one file: what the browser downloads on demand is here at once.
                 module: { parser: { javascript: { dynamicImportMode: 'eager' } } },

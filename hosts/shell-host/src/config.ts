@@ -1,4 +1,4 @@
-import { scriptSafeJson } from '@medaille/federation';
+import { scriptSafeJson } from '@medaille/scan-contract';
 
 /**
  * The shell's run-time configuration (DESIGN D6), the same object the browser reads from
@@ -16,14 +16,4 @@ export interface ShellConfig {
 export function configScript(config: ShellConfig): string {
   // `<` escaped: the same text goes inside a <script> element, where `</script>` would end it.
   return `window.__MEDAILLE_CONFIG__ = ${scriptSafeJson(config)};\n`;
-}
-
-/** Text for an HTML element's content or a quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }

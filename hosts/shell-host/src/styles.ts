@@ -1,9 +1,9 @@
 /**
- * The stylesheets of a server-rendered scan page, inline: the page is styled before any script runs (and
- * without one), with no render-blocking request to the shell or to the scan remote's other origin. Their
- * files are content-hashed, so each is read once and kept.
+ * The stylesheets of a server-rendered scan page, read for the render to inline: the page is styled before
+ * any script runs (and without one), with no render-blocking request to the shell or to the scan remote's
+ * other origin. Their files are content-hashed, so each is read once and kept.
  */
-import { escapeHtml } from './config.ts';
+import type { Stylesheet } from '@medaille/scan-contract';
 
 /** Stands for the shell's own origin in the URLs of its files (the request's Host is the client's to write). */
 export const SHELL_ORIGIN = 'http://shell.invalid';
@@ -37,23 +37,16 @@ export function stylesheets(assets: (request: Request) => Promise<Response>) {
 
   return {
     /**
-     * `<style>` elements for the stylesheets, in order; a link for one that cannot be inlined as it is.
-     * `loaderName`: the name under which the chunk loader that would load it (rspack's CSS extraction)
-     * looks for it on the page, written as `data-href`, so that it takes the chunk's stylesheet for loaded.
+     * The stylesheets' texts, in order. `loaderName`: the name under which the chunk loader that would load
+     * it (rspack's CSS extraction) looks for it on the page.
      */
-    async head(styles: { url: URL; loaderName: string }[], pageUrl: URL): Promise<string> {
+    async read(styles: { url: URL; loaderName: string }[], pageUrl: URL): Promise<Stylesheet[]> {
       const texts = await Promise.all(styles.map(({ url }) => read(url, pageUrl)));
-      return texts
-        .map((css, index) => {
-          const { url, loaderName } = styles[index] as { url: URL; loaderName: string };
-          // Relative url() and @import would resolve against the page, and `</style` would end the element.
-          if (/url\(|@import|<\/style/i.test(css)) {
-            const href = url.origin === SHELL_ORIGIN ? url.pathname : url.href;
-            return `<link rel="stylesheet" href="${escapeHtml(href)}">`;
-          }
-          return `<style data-href="${escapeHtml(loaderName)}">${css}</style>`;
-        })
-        .join('');
+      return styles.map(({ url, loaderName }, index) => ({
+        href: url.origin === SHELL_ORIGIN ? url.pathname : url.href,
+        loaderName,
+        css: texts[index] as string,
+      }));
     },
   };
 }

@@ -6,7 +6,7 @@ import { verifiedFinderAddress } from '@medaille/domain/finder-identity';
 import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShellHost, type ShellConfig, type ShellHostOptions } from '../src/index.ts';
+import { createShellHost, DEFAULT_MANIFEST_MAX_AGE_MS, type ShellConfig, type ShellHostOptions } from '../src/index.ts';
 import {
   folderAssets,
   hydrationOf,
@@ -267,7 +267,10 @@ describe("today's client-rendered page, when the server render cannot be done", 
     const failing = await scanDeployment();
     closing.push(failing.close);
     await failing.deployServerEntry(
-      'export const BUILD_ID = "x"; export async function renderScanPage() { throw new Error("boom"); }',
+      serverEntrySource('x').replace(
+        'export async function render(',
+        'export async function render() { throw new Error("boom"); }\nasync function unused(',
+      ),
     );
     const url = await startHost({ config: config({ remotes: { scan: failing.manifestUrl, portal: '' } }) });
     const response = await fetch(`${url}/${rex}`);
@@ -292,16 +295,41 @@ describe('when even the shell cannot be read', () => {
 });
 
 describe('a scan remote redeployed under a running host', () => {
-  it('renders the next request with the new server entry (DESIGN D6)', async () => {
+  it('renders the new server entry within the manifests’ max age, without a restart (DESIGN D6)', async () => {
     const own = await scanDeployment();
     closing.push(own.close);
     await own.deployServerEntry(serverEntrySource('before'));
+    // The default max age (startHost sets none), as a deployment runs it.
     const url = await startHost({ config: config({ remotes: { scan: own.manifestUrl, portal: '' } }) });
     expect(await (await fetch(`${url}/${rex}`)).text()).toContain('data-build="before"');
     await own.deployServerEntry(serverEntrySource('after'));
-    const html = await (await fetch(`${url}/${rex}`)).text();
-    expect(html).toContain('data-build="after"');
+    const deployed = performance.now();
+    let html = '';
+    while (!html.includes('data-build="after"')) {
+      expect(performance.now() - deployed).toBeLessThan(DEFAULT_MANIFEST_MAX_AGE_MS + 5_000);
+      html = await (await fetch(`${url}/${rex}`)).text();
+      if (!html.includes('data-build="after"')) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const seconds = (performance.now() - deployed) / 1000;
+    console.info(`a redeployed scan remote rendered ${seconds.toFixed(1)} s after its deployment`);
     expect(hydrationOf(html)).toMatchObject({ build: 'after' });
+  });
+
+  it('reads its manifests once per max age, not on every request', async () => {
+    let reads = 0;
+    // A backend of its own: 100 profile requests from one address would pass the real one's rate limit.
+    const backend = await recordingBackend();
+    const url = await startHost({
+      config: config({ supabaseUrl: backend.url }),
+      onManifestRead: () => (reads += 1),
+      manifestMaxAgeMs: 60_000,
+    });
+    const before = reads;
+    for (let request = 0; request < 100; request += 1) {
+      expect((await fetch(`${url}/MDL-NOPE-0000`, { method: 'HEAD' })).status).toBe(404);
+    }
+    console.info(`manifest reads for 100 scan pages: ${reads - before} (after the warm-up's ${before})`);
+    expect(reads - before).toBe(0);
   });
 });
 

@@ -99,20 +99,25 @@ export async function scanDeployment() {
 }
 
 /**
- * A server entry of the contract's shape (section 1) that renders the profile's name in a heading of its
- * own, so that a test can tell which deployment rendered a page.
+ * A route module of the contract's shape (@medaille/scan-contract) whose render writes the profile's name in
+ * a heading of its own, so that a test can tell which deployment rendered a page.
  */
 export function serverEntrySource(build: string): string {
   return `export const BUILD_ID = ${JSON.stringify(build)};
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-export async function renderScanPage(input) {
-  const answer = input.answer;
-  return {
-    lang: 'fr',
-    title: (answer.name ?? answer.status) + ' - Médaille',
-    html: '<h1 data-build="' + BUILD_ID + '">' + escape(answer.name ?? answer.status) + '</h1>',
-    hydration: { build: BUILD_ID, code: input.code, language: 'fr', renderedAt: input.renderedAt, answer, messageForm: input.messageForm },
-  };
+export async function loader({ params, context, signal }) {
+  const answer = await (await context.callFunction('get_public_profile', { code: params.code }, signal)).json();
+  return { status: answer.status === 'not_found' ? 404 : 200, data: { answer } };
+}
+export async function action() {
+  return new Response('no form here', { status: 415 });
+}
+export async function render({ params, loaderData }) {
+  const { answer } = loaderData.data;
+  const data = JSON.stringify({ build: BUILD_ID, code: params.code, answer }).replace(/</g, '\\\\u003c');
+  return '<!doctype html><html lang="fr"><head><title>' + escape(answer.name ?? answer.status) +
+    '</title><script type="application/json" id="medaille-scan-data">' + data + '</script></head><body>' +
+    '<h1 data-build="' + BUILD_ID + '">' + escape(answer.name ?? answer.status) + '</h1></body></html>';
 }
 `;
 }

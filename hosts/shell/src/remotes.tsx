@@ -1,13 +1,9 @@
 import { REMOTES, type RemoteModules, type RemoteName } from '@medaille/federation';
+import { type FederationManifest, remoteEntryUrl } from '@medaille/federation/manifest';
 import { appConfig } from '@medaille/supabase/config';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { Component, type ComponentProps, type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { COPY } from './copy.ts';
-
-/** The part of a remote's mf-manifest.json that says where its entry is. */
-interface RemoteManifest {
-  metaData: { publicPath: string; remoteEntry: { path: string; name: string } };
-}
 
 /**
  * Tells the federation runtime where a remote's entry is, read from the manifest that the deploy-time
@@ -18,11 +14,9 @@ async function registerFromManifest(name: RemoteName): Promise<void> {
   const manifestUrl = appConfig().remotes[name];
   const response = await fetch(manifestUrl);
   if (!response.ok) throw new Error(`the ${name} manifest answered ${response.status}`);
-  const { metaData } = (await response.json()) as RemoteManifest;
-  const base = metaData.publicPath === 'auto' ? manifestUrl : new URL(metaData.publicPath, manifestUrl).href;
-  const file = [metaData.remoteEntry.path, metaData.remoteEntry.name].filter(Boolean).join('/');
+  const manifest = (await response.json()) as Pick<FederationManifest, 'metaData'>;
   // `force`: a retry replaces what a failed attempt left.
-  registerRemotes([{ name, entry: new URL(file, base).href }], { force: true });
+  registerRemotes([{ name, entry: remoteEntryUrl(manifest, manifestUrl).href }], { force: true });
 }
 
 const RETRY_DELAYS_MS = [300, 1000];

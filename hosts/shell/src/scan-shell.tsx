@@ -1,12 +1,8 @@
 import '@medaille/design-system/tokens.css';
 import './styles.css';
 import { Toaster } from '@medaille/design-system/toast';
-import {
-  type RemoteModules,
-  SCAN_DATA_ELEMENT_ID,
-  SCAN_PAGE_ELEMENT_ID,
-  type ScanHydration,
-} from '@medaille/federation';
+import type { RemoteModules } from '@medaille/federation';
+import { SCAN_DATA_ELEMENT_ID, SCAN_PAGE_ELEMENT_ID, type ScanHydration } from '@medaille/scan-contract';
 import { hasStoredSession } from '@medaille/supabase/stored-session';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { HeaderBar, type HeaderLinkProps, signOutAndGoHome } from './header.tsx';

@@ -1,12 +1,13 @@
 // The browser's side of the server render (issue 18): the page the server entry writes is hydrated by the
 // same page given its hydration data, with no second profile request and no hydration warning; before
 // that, its message form and position button work without JavaScript.
-import type { ScanHydration, ScanServerInput } from '@medaille/federation';
+import type { ScanHydration } from '@medaille/scan-contract';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicProfile } from './profile-api.ts';
 import ScanPage, { prepareHydration } from './scan-page.tsx';
+import type { ServerPageInput } from './server-page.tsx';
 
 const REX: PublicProfile = {
   status: 'claimed',
@@ -55,7 +56,7 @@ const REX: PublicProfile = {
   show_public_address: true,
 };
 
-const input = (overrides: Partial<ScanServerInput> = {}): ScanServerInput => ({
+const input = (overrides: Partial<ServerPageInput> = {}): ServerPageInput => ({
   code: 'MDL-DEMO-REX',
   answer: REX,
   acceptLanguage: null,
@@ -85,11 +86,11 @@ afterEach(() => {
 });
 
 /** The server's page in #scan-page, as the host serves it, before any script ran. */
-async function serverPage(overrides: Partial<ScanServerInput> = {}) {
+async function serverPage(overrides: Partial<ServerPageInput> = {}) {
   // The server's own instances of the page's modules (its contexts), as in its own process: one React
   // context rendered by the server and the browser renderers at once is what React warns about.
   vi.resetModules();
-  const { renderScanPage } = await import('./server.tsx');
+  const { renderScanPage } = await import('./server-page.tsx');
   const page = await renderScanPage(input(overrides));
   const container = document.createElement('div');
   container.id = 'scan-page';

@@ -67,7 +67,7 @@ export function localeFor(language: Language, browserLanguages: readonly string[
 
 const STORAGE_KEY = 'medaille.scan.language';
 /** The cookie the switch sets too, so that the server renders the page in the chosen language (issue 18). */
-const LANGUAGE_COOKIE = 'medaille_lang';
+export const LANGUAGE_COOKIE = 'medaille_lang';
 const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /**

@@ -2,7 +2,7 @@
 // 18): the hydration data, given by the server entry from its input and read by the browser from the HTML,
 // so that both render the same. A React context rather than module state: one server module renders many
 // requests at once, each with its own facts (the host's configuration, the time, the address).
-import type { ScanHydration } from '@medaille/federation';
+import type { ScanHydration } from '@medaille/scan-contract';
 import { hasImageTransformations } from '@medaille/supabase/config';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 

@@ -1,5 +1,5 @@
 import './scan.css';
-import type { ScanHydration, ScanPageProps } from '@medaille/federation';
+import type { ScanHydration, ScanPageProps } from '@medaille/scan-contract';
 import { Suspense, useEffect, useState } from 'react';
 import { failureText } from './format.ts';
 import {

@@ -1,11 +1,12 @@
 // What the page shows without JavaScript inside its <details> (scriptless.tsx), written by the server
-// entry only (issue 18). The message form posts to the page's own address; the host forwards it to
-// post_finder_message (same limits, honeypot and French refusals) and renders the page again with its
-// outcome. No photo without JavaScript: resizing it is the browser's work.
+// entry only (issue 18). The message form posts to the page's own address; the route module's action
+// (message-form.ts) sends it to post_finder_message (same limits, honeypot and French refusals) and the
+// page is rendered again with its outcome. No photo without JavaScript: resizing it is the browser's work.
 
 import { LIMITS } from '@medaille/domain';
-import { type ScanMessageForm, scriptSafeJson } from '@medaille/federation';
+import { type ScanMessageForm, scriptSafeJson } from '@medaille/scan-contract';
 import { useDialogWords, useWords } from './i18n.ts';
+import { MESSAGE_FIELDS } from './message-form.ts';
 import type { ScriptlessWriter } from './scriptless.tsx';
 import { SCRIPTLESS_WORDS } from './scriptless-copy.ts';
 
@@ -76,7 +77,7 @@ function MessageForm({
         <label htmlFor="scan-form-message">{text.message}</label>
         <textarea
           id="scan-form-message"
-          name="message"
+          name={MESSAGE_FIELDS.message}
           rows={5}
           maxLength={LIMITS.messageMaxLength}
           defaultValue={values.message}
@@ -84,7 +85,7 @@ function MessageForm({
         <label htmlFor="scan-form-contact">{text.contact}</label>
         <input
           id="scan-form-contact"
-          name="contact"
+          name={MESSAGE_FIELDS.contact}
           maxLength={LIMITS.finderContactMaxLength}
           autoComplete="on"
           defaultValue={values.contact}
@@ -92,7 +93,7 @@ function MessageForm({
         {/* Hidden even without the page's CSS; robots fill it, and the host then sends nothing. */}
         <div className="scan-honeypot" aria-hidden="true" hidden>
           <label htmlFor="scan-form-website">{text.honeypot}</label>
-          <input id="scan-form-website" name="website" tabIndex={-1} autoComplete="off" />
+          <input id="scan-form-website" name={MESSAGE_FIELDS.website} tabIndex={-1} autoComplete="off" />
         </div>
         <div className="scan-actions">
           {/* Closes the modal (the script); not shown in the page. Not a submit button: Enter in a field

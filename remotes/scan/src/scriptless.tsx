@@ -5,7 +5,7 @@
 // JavaScript. Their content is written by the server entry only (scriptless-parts.tsx): the browser keeps
 // the server's HTML of it and never renders it itself, so that neither its code nor its words are in the
 // browser's chunks.
-import type { ScanMessageForm } from '@medaille/federation';
+import type { ScanMessageForm } from '@medaille/scan-contract';
 import {
   createContext,
   type ReactNode,

@@ -1,11 +1,20 @@
 // @vitest-environment node
 // The BUILT server entry (dist/server, made by `pnpm --filter @medaille/scan build`), imported as the host
-// imports it: one self-contained ES module named by server-manifest.json.
+// imports it: one self-contained ES module named by server-manifest.json, a route module run here as the
+// host runs it (loader through a capability, then the document's render).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ScanServerInput, ScanServerManifest, ScanServerModule } from '@medaille/federation';
-import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  asScanRouteModule,
+  type PageDocument,
+  type RouteArgs,
+  readServerManifest,
+  type ScanHydration,
+  type ScanRouteModule,
+  type ScanServerManifest,
+} from '@medaille/scan-contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PublicProfile, ScanAnswer } from './profile-api.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('../dist/server/', import.meta.url));
@@ -13,16 +22,23 @@ const MANIFEST = `${SERVER_DIR}server-manifest.json`;
 
 let manifest: ScanServerManifest;
 let source: string;
-let server: ScanServerModule;
+let server: ScanRouteModule;
 
 beforeAll(async () => {
   if (!existsSync(MANIFEST)) throw new Error('no dist/server: run `pnpm --filter @medaille/scan build` first');
-  manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as ScanServerManifest;
+  manifest = readServerManifest(JSON.parse(readFileSync(MANIFEST, 'utf8')));
   source = readFileSync(`${SERVER_DIR}${manifest.file}`, 'utf8');
   // A data: URL, as a host that checked the bytes' hash may import them: nothing else can be resolved then.
-  server = (await import(
-    /* @vite-ignore */ `data:text/javascript;base64,${Buffer.from(source).toString('base64')}`
-  )) as ScanServerModule;
+  server = asScanRouteModule(
+    await import(/* @vite-ignore */ `data:text/javascript;base64,${Buffer.from(source).toString('base64')}`),
+    manifest.file,
+  );
+  // Ages and dates are counted from the render's time.
+  vi.useFakeTimers({ toFake: ['Date'] });
+});
+
+afterAll(() => {
+  vi.useRealTimers();
 });
 
 /** The text of each inline script of a page's HTML. */
@@ -77,7 +93,20 @@ const REX: PublicProfile = {
   show_public_address: true,
 };
 
-const input = (overrides: Partial<ScanServerInput> = {}): ScanServerInput => ({
+interface PageInput {
+  code: string;
+  /** get_public_profile's answer, as the capability gives it to the loader. */
+  answer: unknown;
+  acceptLanguage: string | null;
+  languageCookie: string | null;
+  renderedAt: string;
+  pageUrl: string;
+  config: { supabaseUrl: string; supabaseAnonKey: string; imageTransformations: boolean };
+  scripts?: string[];
+  signal?: AbortSignal;
+}
+
+const input = (overrides: Partial<PageInput> = {}): PageInput => ({
   code: 'MDL-DEMO-REX',
   answer: REX,
   acceptLanguage: null,
@@ -87,6 +116,55 @@ const input = (overrides: Partial<ScanServerInput> = {}): ScanServerInput => ({
   config: { supabaseUrl: 'https://project.supabase.co', supabaseAnonKey: 'anon', imageTransformations: false },
   ...overrides,
 });
+
+const DOCUMENT: PageDocument = {
+  head: [
+    { tag: 'meta', attributes: [['charset', 'UTF-8']] },
+    { tag: 'title', attributes: [], text: 'Médaille' },
+    {
+      tag: 'script',
+      attributes: [
+        ['defer', ''],
+        ['src', '/static/js/index.js'],
+      ],
+      text: '',
+    },
+  ],
+  styles: [],
+  scripts: [],
+};
+
+/** The route module run as the host runs it: the loader, then the whole document, then read back. */
+async function renderScanPage(page: PageInput, document: PageDocument = DOCUMENT) {
+  vi.setSystemTime(new Date(page.renderedAt));
+  const headers = new Headers();
+  if (page.acceptLanguage) headers.set('accept-language', page.acceptLanguage);
+  if (page.languageCookie) headers.set('cookie', `theme=dark; medaille_lang=${page.languageCookie}`);
+  const args: RouteArgs = {
+    request: new Request(page.pageUrl, { headers }),
+    params: { code: page.code },
+    context: { callFunction: async () => Response.json(page.answer) },
+    signal: page.signal ?? new AbortController().signal,
+  };
+  const loaderData = await server.loader(args);
+  const html = await server.render({
+    ...args,
+    loaderData,
+    document: { ...document, scripts: page.scripts ?? [] },
+    config: page.config,
+  });
+  const body = html.slice(html.indexOf('<div id="scan-page">') + '<div id="scan-page">'.length);
+  return {
+    status: loaderData.status,
+    document: html,
+    lang: /^<!doctype html><html lang="([^"]*)">/.exec(html)?.[1],
+    title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+    html: body.slice(0, body.lastIndexOf('</div></body></html>')),
+    hydration: JSON.parse(
+      /<script type="application\/json" id="medaille-scan-data">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null',
+    ) as ScanHydration,
+  };
+}
 
 const textOf = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ');
 
@@ -105,7 +183,7 @@ describe('the built server entry', () => {
   });
 
   it('renders Rex: name, photo, tags, visible contacts, sections, in French by default', async () => {
-    const page = await server.renderScanPage(input());
+    const page = await renderScanPage(input());
     expect(page.lang).toBe('fr');
     expect(page.title).toBe('Médaille');
     expect(page.html).toContain('<h1 class="scan-name">Rex</h1>');
@@ -144,7 +222,7 @@ describe('the built server entry', () => {
     const scripts = webManifest.exposes.flatMap((expose) =>
       expose.assets.js.async.map((file) => new URL(file, 'https://scan.example/').href),
     );
-    const page = await server.renderScanPage(input({ acceptLanguage: 'de-DE', scripts }));
+    const page = await renderScanPage(input({ acceptLanguage: 'de-DE', scripts }));
     const inline = inlineScripts(page.html).filter((code) => code.includes('https://'));
     expect(inline).toHaveLength(1);
     const fetched = [...(inline[0] as string).matchAll(/"(https:\/\/[^"]+)"/g)].map((match) => match[1]);
@@ -154,12 +232,12 @@ describe('the built server entry', () => {
     ]);
     // Inside the form's <details>, which it watches; nothing without the scan build's scripts.
     expect(page.html.indexOf('<script>')).toBeGreaterThan(page.html.indexOf('<details class="scan-scriptless"'));
-    expect(inlineScripts((await server.renderScanPage(input())).html).join()).not.toContain('https://');
+    expect(inlineScripts((await renderScanPage(input())).html).join()).not.toContain('https://');
   });
 
   it('keeps a script URL inside its string: a </script> or a line separator in it cannot end the script', async () => {
     const url = 'https://scan.example/static/js/async/message-dialog.0a1b.js?x=</script><script>alert(1)//\u2028';
-    const page = await server.renderScanPage(input({ scripts: [url] }));
+    const page = await renderScanPage(input({ scripts: [url] }));
     const script = /<script>([^<]*)<\/script>/.exec(page.html)?.[1] ?? '';
     expect(page.html).not.toContain('<script>alert(1)');
     expect(script).not.toContain('\u2028');
@@ -168,7 +246,7 @@ describe('the built server entry', () => {
   });
 
   it('never writes a hidden contact, even one the answer carried', async () => {
-    const page = await server.renderScanPage(
+    const page = await renderScanPage(
       input({ answer: { ...REX, public_email: 'hidden@medaille.test', show_public_address: false } }),
     );
     expect(page.html).not.toContain('hidden@medaille.test');
@@ -178,7 +256,7 @@ describe('the built server entry', () => {
 
   it('shows the lost banner, and the owner’s text as text: a </script> in it cannot end a script', async () => {
     const name = 'Rex</script><script>alert(1)</script><!--';
-    const page = await server.renderScanPage(input({ answer: { ...REX, name, is_lost: true } }));
+    const page = await renderScanPage(input({ answer: { ...REX, name, is_lost: true } }));
     expect(page.html).toContain('Animal signalé comme perdu');
     expect(page.html).toContain('Rex&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
     // The page's own script only.
@@ -188,21 +266,21 @@ describe('the built server entry', () => {
   });
 
   it('speaks the cookie’s language first, else Accept-Language’s (by q), else French', async () => {
-    const english = await server.renderScanPage(input({ acceptLanguage: 'pt-BR, en-US;q=0.8, de;q=0.9' }));
+    const english = await renderScanPage(input({ acceptLanguage: 'pt-BR, en-US;q=0.8, de;q=0.9' }));
     expect(english.lang).toBe('de');
     expect(english.html).toContain('Tierart');
-    const chosen = await server.renderScanPage(input({ acceptLanguage: 'de-DE', languageCookie: 'nl' }));
+    const chosen = await renderScanPage(input({ acceptLanguage: 'de-DE', languageCookie: 'nl' }));
     expect(chosen.lang).toBe('nl');
     expect(textOf(chosen.html)).toContain('Diersoort');
-    const unknownCookie = await server.renderScanPage(input({ acceptLanguage: 'es', languageCookie: 'xx' }));
+    const unknownCookie = await renderScanPage(input({ acceptLanguage: 'es', languageCookie: 'xx' }));
     expect(unknownCookie.lang).toBe('es');
-    const american = await server.renderScanPage(input({ acceptLanguage: 'en-US,en;q=0.9' }));
+    const american = await renderScanPage(input({ acceptLanguage: 'en-US,en;q=0.9' }));
     expect(american.hydration.locale).toBe('en-US');
     expect(textOf(american.html)).toContain('7 years');
   });
 
   it('writes dates in French time whatever the server’s zone, and ages from the render time', async () => {
-    const page = await server.renderScanPage(
+    const page = await renderScanPage(
       input({
         renderedAt: '2030-01-01T00:30:00.000Z',
         answer: { ...REX, last_known_location: { lat: 45.76, lon: 4.83, accuracy_m: 12, at: '2026-07-14T21:45:00Z' } },
@@ -213,12 +291,12 @@ describe('the built server entry', () => {
   });
 
   it('asks Storage for sized photos when the host’s configuration says it resizes', async () => {
-    const page = await server.renderScanPage(
+    const page = await renderScanPage(
       input({ config: { supabaseUrl: 'x', supabaseAnonKey: 'y', imageTransformations: true } }),
     );
     expect(page.html).toContain('/storage/v1/render/image/public/animal-photos/b1/demo-1.png?width=800');
     // One request's configuration does not stay for the next.
-    expect((await server.renderScanPage(input())).html).not.toContain('/render/image/');
+    expect((await renderScanPage(input())).html).not.toContain('/render/image/');
   });
 
   const states: [ScanAnswer, string[]][] = [
@@ -231,7 +309,7 @@ describe('the built server entry', () => {
     [{ status: 'retired', code: 'MDL-R' }, ['Médaille retirée', 'MDL-R']],
   ];
   it.each(states)('renders the %j screen with its buttons as links, and a way forward', async (answer, expected) => {
-    const page = await server.renderScanPage(input({ code: answer.code, answer }));
+    const page = await renderScanPage(input({ code: answer.code, answer }));
     for (const part of expected) expect(page.html).toContain(part);
     // The code typed again, by a form that works without JavaScript, and what to do in France.
     expect(page.html).toMatch(/<form[^>]*method="get"[^>]*>/);
@@ -239,10 +317,42 @@ describe('the built server entry', () => {
     expect(page.html).toContain('Animal trouvé : que faire en France ?');
   });
 
-  it('refuses what is not an answer of get_public_profile, and an aborted render', async () => {
-    await expect(server.renderScanPage(input({ answer: { status: 'hacked', code: 'X' } }))).rejects.toThrow();
-    await expect(server.renderScanPage(input({ answer: null }))).rejects.toThrow();
-    await expect(server.renderScanPage(input({ renderedAt: 'yesterday' }))).rejects.toThrow();
-    await expect(server.renderScanPage(input({ signal: AbortSignal.abort() }))).rejects.toThrow();
+  it('refuses what is not an answer of get_public_profile, a refused call, and an aborted render', async () => {
+    await expect(renderScanPage(input({ answer: { status: 'hacked', code: 'X' } }))).rejects.toThrow();
+    await expect(renderScanPage(input({ answer: null }))).rejects.toThrow();
+    await expect(renderScanPage(input({ signal: AbortSignal.abort() }))).rejects.toThrow();
+    // A rate limit: the client-rendered page asks again and says it in the finder's language.
+    const limited: RouteArgs = {
+      request: new Request('https://medaille.example/MDL-DEMO-REX'),
+      params: { code: 'MDL-DEMO-REX' },
+      context: { callFunction: async () => Response.json({ code: 'rate_limited' }, { status: 429 }) },
+      signal: new AbortController().signal,
+    };
+    await expect(server.loader(limited)).rejects.toThrow('429');
+  });
+
+  it('answers 404 for a code that does not exist, and 200 otherwise', async () => {
+    expect(
+      (await renderScanPage(input({ code: 'MDL-NOPE', answer: { status: 'not_found', code: 'MDL-NOPE' } }))).status,
+    ).toBe(404);
+    expect((await renderScanPage(input())).status).toBe(200);
+  });
+
+  it('writes the whole document: the host’s head in order, the data after the title, the stylesheets at its end', async () => {
+    const page = await renderScanPage(input(), {
+      ...DOCUMENT,
+      styles: [
+        { href: '/static/css/a.css', loaderName: '/static/css/a.css', css: '.a{color:red}' },
+        { href: 'https://scan.example/b.css', loaderName: 'static/b.css', css: '.b{background:url(x.png)}' },
+      ],
+    });
+    expect(page.document).toMatch(
+      /^<!doctype html><html lang="fr"><head><meta charset="UTF-8"><title>Médaille<\/title><script type="application\/json" id="medaille-scan-data">[^<]*<\/script><script defer src="\/static\/js\/index.js"><\/script>/,
+    );
+    // Inline under the chunk loader's name; a relative url() would resolve against the page: linked.
+    expect(page.document).toContain(
+      '<style data-href="/static/css/a.css">.a{color:red}</style><link rel="stylesheet" href="https://scan.example/b.css"></head>',
+    );
+    expect(page.document).toContain('<body><div id="root"></div><div id="scan-page">');
   });
 });

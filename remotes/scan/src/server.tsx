@@ -1,64 +1,97 @@
-// The scan remote's server entry (issue 18, DESIGN D12): the public page of a code rendered to HTML by the
-// same components the browser then hydrates. Built by rsbuild.config.ts's `server` environment into one
-// self-contained ES module (every language inlined, no import left), which the shell's host loads at run
-// time from the scan deployment: Web-standard APIs only, so that it runs on Node, Deno and edge runtimes.
-import type { ScanHydration, ScanServerInput, ScanServerPage } from '@medaille/federation';
-import { renderToReadableStream } from 'react-dom/server.edge';
+// The scan deployment's server entry (DESIGN D12): a route module shaped like a React Router one, which
+// the shell's host loads at run time from this deployment and runs for /{code} (@medaille/scan-contract's
+// ScanRouteModule). The loader reads the profile, the action the message form of a page without
+// JavaScript, and the render writes the whole document around the page. Built by rsbuild.config.ts's
+// `server` environment into one self-contained ES module (every language inlined, no import left):
+// Web-standard APIs only, so that it runs on Node, Deno and edge runtimes.
+import {
+  escapeHtml,
+  type HeadElement,
+  type RenderArgs,
+  type RouteArgs,
+  type RouteData,
+  SCAN_DATA_ELEMENT_ID,
+  SCAN_PAGE_ELEMENT_ID,
+  type ScanMessageForm,
+  SHELL_ROOT_ELEMENT_ID,
+  type Stylesheet,
+  scriptSafeJson,
+  writeElement,
+} from '@medaille/scan-contract';
 import { BUILD_ID } from './build-id.ts';
-import { acceptedLanguages, chooseLanguage, dialogWordsFor, dictionaryFor, localeFor } from './i18n.ts';
+import { LANGUAGE_COOKIE } from './i18n.ts';
+import { messageFormAction } from './message-form.ts';
 import { scanAnswerOf } from './profile-api.ts';
-import ScanPage from './scan-page.tsx';
-import { ScriptlessProvider } from './scriptless.tsx';
-import { messageDialogScripts, scriptlessWriter } from './scriptless-parts.tsx';
+import { renderScanPage } from './server-page.tsx';
 
-export type { ScanServerInput, ScanServerPage };
-export { BUILD_ID };
+export { BUILD_ID, messageFormAction as action };
 
 /**
- * Renders the page of `input.code` for get_public_profile's answer, in the finder's language: the language
- * cookie the switch sets, else the first Accept-Language the page speaks, else French. Rejects (the host
- * then answers the client-rendered page) on an answer it does not know, an abort, or any render error.
+ * GET /{code}: get_public_profile's answer, through the host's capability. 404 for a code that does not
+ * exist (still rendered). Rejects on a refusal (rate limit) or a failure: the client-rendered page then asks
+ * again, and says it in the finder's language.
  */
-export async function renderScanPage(input: ScanServerInput): Promise<ScanServerPage> {
-  const answer = scanAnswerOf(input.answer);
-  const renderedAt = new Date(input.renderedAt);
-  if (Number.isNaN(renderedAt.getTime())) throw new TypeError('renderedAt is not a date');
-  const browserLanguages = acceptedLanguages(input.acceptLanguage);
-  const language = chooseLanguage(input.languageCookie, browserLanguages);
-  // Inlined in this file, so at once; awaited so that nothing suspends for them while rendering.
-  await Promise.all([dictionaryFor(language), dialogWordsFor(language)]);
-  const hydration: ScanHydration = {
-    build: BUILD_ID,
-    code: input.code,
-    language,
-    locale: localeFor(language, browserLanguages),
-    renderedAt: renderedAt.toISOString(),
-    pageUrl: input.pageUrl ?? `/${encodeURIComponent(input.code)}`,
-    imageTransformations: input.config.imageTransformations === true,
-    answer,
-    ...(input.messageForm ? { messageForm: input.messageForm } : {}),
-  };
+export async function loader({ params, context, signal }: RouteArgs): Promise<RouteData> {
+  const response = await context.callFunction('get_public_profile', { code: params.code }, signal);
+  if (response.status !== 200) throw new Error(`get_public_profile answered ${response.status}`);
+  const answer = scanAnswerOf(await response.json());
+  return { status: answer.status === 'not_found' ? 404 : 200, data: { answer } };
+}
 
-  const errors: unknown[] = [];
-  const stream = await renderToReadableStream(
-    // One request's facts (configuration, time, address) in its own render: nothing is kept in the module.
-    <ScriptlessProvider value={scriptlessWriter(messageDialogScripts(input.scripts ?? [], language))}>
-      <ScanPage code={input.code} initial={hydration} />
-    </ScriptlessProvider>,
-    {
-      signal: input.signal,
-      // Every Suspense boundary inline, however large: the page must be whole without any script, whereas
-      // a large boundary would otherwise come after its fallback, put in place by an inline script.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onError(error) {
-        errors.push(error);
-      },
-    },
+/**
+ * The whole document: the shell's head as the host gives it, with this page's `<html lang>`, title and
+ * hydration data (before any script: the early-profile script then asks for nothing), the stylesheets
+ * inline at the end of the head (styled without JavaScript, no render-blocking request to another origin),
+ * and the page's markup beside the shell's empty root.
+ */
+export async function render({ request, params, loaderData, actionData, document, config, signal }: RenderArgs) {
+  const url = new URL(request.url);
+  const messageForm = (actionData?.data as { messageForm?: ScanMessageForm } | undefined)?.messageForm;
+  const page = await renderScanPage({
+    code: params.code,
+    answer: (loaderData.data as { answer: unknown }).answer,
+    acceptLanguage: request.headers.get('accept-language'),
+    languageCookie: cookie(request.headers.get('cookie'), LANGUAGE_COOKIE),
+    renderedAt: new Date().toISOString(),
+    pageUrl: `${url.origin}${url.pathname}`,
+    config,
+    scripts: document.scripts,
+    ...(messageForm ? { messageForm } : {}),
+    signal,
+  });
+  const data = `<script type="application/json" id="${SCAN_DATA_ELEMENT_ID}">${scriptSafeJson(page.hydration)}</script>`;
+  const head = document.head
+    .map((element: HeadElement) =>
+      element.tag === 'title' ? `${writeElement({ ...element, text: page.title })}${data}` : writeElement(element),
+    )
+    .join('');
+  return (
+    `<!doctype html><html lang="${escapeHtml(page.lang)}"><head>${head}${document.styles.map(style).join('')}</head>` +
+    `<body><div id="${SHELL_ROOT_ELEMENT_ID}"></div><div id="${SCAN_PAGE_ELEMENT_ID}">${page.html}</div></body></html>`
   );
-  await stream.allReady;
-  const html = await new Response(stream).text();
-  // An error inside a Suspense boundary leaves it for the browser to render: not a page to serve whole.
-  if (errors.length > 0) throw errors[0];
-  // The shell's own title, which the page keeps once hydrated (it never changes it).
-  return { lang: language, title: 'Médaille', html, hydration };
+}
+
+/**
+ * A stylesheet inline, under the name its chunk loader looks for (so that it is not downloaded again); a
+ * link when its text would not mean the same inline: a relative url() or @import would resolve against the
+ * page, and `</style` would end the element.
+ */
+function style(sheet: Stylesheet): string {
+  if (/url\(|@import|<\/style/i.test(sheet.css)) return `<link rel="stylesheet" href="${escapeHtml(sheet.href)}">`;
+  return `<style data-href="${escapeHtml(sheet.loaderName)}">${sheet.css}</style>`;
+}
+
+/** One cookie's value from a Cookie header, or null. */
+function cookie(header: string | null, name: string): string | null {
+  for (const part of header?.split(';') ?? []) {
+    const separator = part.indexOf('=');
+    if (separator === -1 || part.slice(0, separator).trim() !== name) continue;
+    const value = part.slice(separator + 1).trim();
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return null;
 }

@@ -1,5 +1,5 @@
 // A server-rendered scan page carries its profile in the SCAN_DATA_ELEMENT_ID element (issue 18).
-import { SCAN_DATA_ELEMENT_ID } from '@medaille/federation';
+import { SCAN_DATA_ELEMENT_ID } from '@medaille/scan-contract';
 import { codeInPath, OWNER_SEGMENTS } from './routes.ts';
 
 /** Where a front-end finds the backend (a subset of the deploy-time configuration, `window.__MEDAILLE_CONFIG__`). */

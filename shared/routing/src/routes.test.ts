@@ -1,5 +1,5 @@
 import { runInNewContext } from 'node:vm';
-import { SCAN_DATA_ELEMENT_ID } from '@medaille/federation';
+import { SCAN_DATA_ELEMENT_ID } from '@medaille/scan-contract';
 import { describe, expect, it } from 'vitest';
 import { earlyProfileScript } from './early-profile.ts';
 import { editAnimalPath, PORTAL_ROUTES, scanCodeOf } from './routes.ts';

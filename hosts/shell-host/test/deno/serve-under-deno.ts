@@ -23,6 +23,8 @@ const host = createShellHost({
   log: (message) => console.error(message),
 });
 
+// As the launcher does: the route module loaded and compiled before the first finder comes.
+await host.ready();
 Deno.serve(
   { hostname: '127.0.0.1', port: 0, onListen: ({ port }) => console.log(JSON.stringify({ port })) },
   (request, info) => host.fetch(request, { clientAddress: info.remoteAddr.hostname }),

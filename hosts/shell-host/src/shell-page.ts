@@ -1,0 +1,123 @@
+/**
+ * The shell's index.html as the host answers it, read once per build by parse5 (the WHATWG parser): every
+ * page gets the configuration inline in place of `<script src="/config.js"></script>` (no round trip), cut
+ * out at the offsets the parser gives, the rest of the page byte for byte; a scan page also gets `noindex`
+ * (a finder's page is private) and the scan remote's files announced (DESIGN D5). For a server-rendered scan
+ * page, the host gives the scan's render the same head as elements, and the shell's stylesheets apart, to
+ * inline.
+ */
+import { type HeadElement, writeElement } from '@medaille/scan-contract';
+import { type DefaultTreeAdapterTypes as Html, parse } from 'parse5';
+import { configScript, type ShellConfig } from './config.ts';
+
+const CONFIG_SRC = '/config.js';
+const NOINDEX: HeadElement = {
+  tag: 'meta',
+  attributes: [
+    ['name', 'robots'],
+    ['content', 'noindex'],
+  ],
+};
+const HEAD_TAGS = new Set<string>(['meta', 'link', 'script', 'title', 'base']);
+/** Where the config script stands among the head's elements. */
+const CONFIG = 'config';
+
+export interface ShellPage {
+  /** The page as the build wrote it. */
+  html: string;
+  /** The config script's first and last character in `html`, as the parser read them; null when it has none. */
+  config: { start: number; end: number } | null;
+  /** The head's elements a render writes, in order, the config script's place marked, stylesheet preloads out. */
+  head: (HeadElement | typeof CONFIG)[];
+  /** The paths of the head's stylesheet preloads. */
+  stylesheets: string[];
+}
+
+let last: ShellPage | null = null;
+
+/** The shell's page read from its HTML; the same text is read once. */
+export function shellPage(html: string): ShellPage {
+  if (last?.html !== html) last = readPage(html);
+  return last;
+}
+
+function readPage(html: string): ShellPage {
+  const document = parse(html, { sourceCodeLocationInfo: true });
+  const configElement = elementsOf(document).find(
+    (element) => element.tagName === 'script' && attribute(element, 'src') === CONFIG_SRC,
+  );
+  const location = configElement?.sourceCodeLocation;
+  const page: ShellPage = {
+    html,
+    config: location ? { start: location.startOffset, end: location.endOffset } : null,
+    head: [],
+    stylesheets: [],
+  };
+  const head = elementsOf(document).find((element) => element.tagName === 'head');
+  for (const node of head?.childNodes ?? []) {
+    if (!('tagName' in node) || !HEAD_TAGS.has(node.tagName)) continue;
+    const tag = node.tagName as HeadElement['tag'];
+    const attributes = node.attrs.map(({ name, value }): [string, string] => [name, value]);
+    if (node === configElement) page.head.push(CONFIG);
+    else if (tag === 'link' && isStylePreload(attributes)) page.stylesheets.push(attribute(node, 'href') ?? '');
+    else if (tag === 'script' || tag === 'title') page.head.push({ tag, attributes, text: textOf(node) });
+    else page.head.push({ tag, attributes });
+  }
+  page.stylesheets = page.stylesheets.filter(Boolean);
+  return page;
+}
+
+/** Every element under a node, in document order. */
+export function elementsOf(node: Html.ParentNode): Html.Element[] {
+  return node.childNodes.flatMap((child) => ('tagName' in child ? [child, ...elementsOf(child)] : []));
+}
+
+/** An element's text: a script's code as written, a title's with its character references decoded. */
+export function textOf(element: Html.Element): string {
+  return element.childNodes.map((child) => (child.nodeName === '#text' ? (child as Html.TextNode).value : '')).join('');
+}
+
+/** An attribute's value, as the parser decoded it, or null. */
+export function attribute(element: Html.Element, name: string): string | null {
+  return element.attrs.find((attr) => attr.name === name)?.value ?? null;
+}
+
+/**
+ * Today's client-rendered page: the configuration inline and, on a scan page, `noindex` and the scan
+ * remote's preloads when its manifest could be read.
+ */
+export function clientPage(
+  page: ShellPage,
+  config: ShellConfig,
+  scan: { preloads: HeadElement[] | null } | null,
+): string {
+  if (page.config === null) return page.html;
+  const head = scan === null ? [] : [NOINDEX, ...(scan.preloads ?? [])];
+  const inline = `<script>${configScript(config)}</script>${head.map(writeElement).join('')}`;
+  return page.html.slice(0, page.config.start) + inline + page.html.slice(page.config.end);
+}
+
+/**
+ * The head of a server-rendered scan page, as elements: the shell's, with the configuration inline followed
+ * by `noindex` and the scan remote's preloads, and without its stylesheet preloads, which come back in
+ * `stylesheets` (the shell's, by path) to be inlined.
+ */
+export function scanPageHead(
+  page: ShellPage,
+  config: ShellConfig,
+  scanPreloads: HeadElement[],
+): { head: HeadElement[]; stylesheets: string[] } {
+  // The scan remote's stylesheets are inlined too, not preloaded.
+  const preloads = scanPreloads.filter((element) => !isStylePreload(element.attributes));
+  const head = page.head.flatMap((element) =>
+    element === CONFIG
+      ? [{ tag: 'script' as const, attributes: [], text: configScript(config) }, NOINDEX, ...preloads]
+      : [element],
+  );
+  return { head, stylesheets: page.stylesheets };
+}
+
+function isStylePreload(attributes: [string, string][]): boolean {
+  const value = (name: string) => attributes.find(([key]) => key === name)?.[1];
+  return value('rel') === 'preload' && value('as') === 'style';
+}

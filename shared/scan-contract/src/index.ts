@@ -1,0 +1,222 @@
+/**
+ * Every agreement between the shell's host and the scan deployment (DESIGN D12): the scan's server entry is
+ * a route module shaped like a React Router one (`loader`, `action`, and the render of the whole document),
+ * the host is the framework around it (the shell's assets, the inline configuration, the render budget, the
+ * client-rendered fallback, and a signed call-the-function capability). What the browser's page and the
+ * server's page share (the hydration data and where it sits) is here too.
+ */
+
+/** The scan remote's exposed ./ScanPage: the public page of one medal code. */
+export interface ScanPageProps {
+  code: string;
+  /**
+   * What the server rendered the page from: given, the page renders exactly that on its first render (to
+   * hydrate the server's HTML) and asks for no profile.
+   */
+  initial?: ScanHydration;
+}
+
+/** The no-JavaScript message form's outcome, after the action sent it to post_finder_message. */
+export type ScanMessageForm =
+  | { state: 'sent' }
+  | { state: 'refused'; error: string; values: { message: string; contact: string } };
+
+/**
+ * What the scan page was rendered from on the server, written as JSON in
+ * <script type="application/json" id="medaille-scan-data">: the browser renders the same from it.
+ */
+export interface ScanHydration {
+  /** The BUILD_ID of the scan build that rendered it: hydrate only with the same build. */
+  build: string;
+  code: string;
+  /** One of the scan page's languages. */
+  language: string;
+  /** The locale dates and numbers were written in (from Accept-Language), kept so that hydration matches. */
+  locale: string;
+  /** ISO time of the render: ages are counted from it. */
+  renderedAt: string;
+  /** The page's address as the host saw it, in the SMS and WhatsApp texts until the browser's own replaces it. */
+  pageUrl: string;
+  /** Whether the photos' sources were written for Storage's image transformations (the host's config). */
+  imageTransformations: boolean;
+  /** get_public_profile's answer. */
+  answer: unknown;
+  messageForm?: ScanMessageForm;
+}
+
+/** The id of the element holding the ScanHydration JSON, and of the one holding the server's markup. */
+export const SCAN_DATA_ELEMENT_ID = 'medaille-scan-data';
+export const SCAN_PAGE_ELEMENT_ID = 'scan-page';
+/** The shell's own root element, which the shell's scripts render into (empty in the server's page). */
+export const SHELL_ROOT_ELEMENT_ID = 'root';
+
+/**
+ * Calls one of the finder's functions on the finder's behalf (POST, JSON body): the host signs the finder's
+ * address with a secret that never leaves it, and adds nothing of the finder's request.
+ */
+export type CallFunction = (
+  name: 'get_public_profile' | 'post_finder_message',
+  body: unknown,
+  signal: AbortSignal,
+) => Promise<Response>;
+
+/** What the loader and the action are given, as React Router gives its route modules. */
+export interface RouteArgs {
+  request: Request;
+  params: { code: string };
+  context: { callFunction: CallFunction };
+  /** Aborted when the host gives up on this request (its budget). */
+  signal: AbortSignal;
+}
+
+/** What a loader or an action answers for the render: the response's status and headers, and its data. */
+export interface RouteData {
+  status: number;
+  headers?: Record<string, string>;
+  /** Read by the scan's render only. */
+  data: unknown;
+}
+
+/** The run-time configuration the page needs (the shell's, as the browser reads it too). */
+export interface PageConfig {
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+  imageTransformations: boolean;
+}
+
+/** One element of the document's head, written by `writeElement`. */
+export interface HeadElement {
+  tag: 'meta' | 'link' | 'script' | 'title' | 'base';
+  attributes: [name: string, value: string][];
+  /** A script's code, written as it is; a title's text, escaped. */
+  text?: string;
+}
+
+/** A stylesheet of the page, read by the host, for the render to inline. */
+export interface Stylesheet {
+  /** Where a <link> would point: a path of the shell's origin, or an absolute URL of the scan's. */
+  href: string;
+  /** The name under which the chunk loader that would load it looks for it on the page (`data-href`). */
+  loaderName: string;
+  css: string;
+}
+
+/** What the host gives the render besides the request: the shell's page and the scan remote's files. */
+export interface PageDocument {
+  /**
+   * The shell's <head> in order: the configuration inline, `noindex`, the scan remote's preloads, the
+   * shell's scripts and script preloads, its <title>; no stylesheet link (they are in `styles`).
+   */
+  head: HeadElement[];
+  /** The shell's stylesheets and the scan remote's, in order, for the end of the head. */
+  styles: Stylesheet[];
+  /** The scan build's on-demand scripts, absolute (its mf-manifest's async JavaScript). */
+  scripts: string[];
+}
+
+export interface RenderArgs {
+  request: Request;
+  params: { code: string };
+  loaderData: RouteData;
+  actionData?: RouteData;
+  document: PageDocument;
+  config: PageConfig;
+  signal: AbortSignal;
+}
+
+/**
+ * The scan deployment's server entry (server/scan-server.<hash>.mjs): one self-contained ES module. Any
+ * rejection sends the host to today's client-rendered page.
+ */
+export interface ScanRouteModule {
+  /** The same id as the browser build's: the server's HTML is hydrated only by its own build. */
+  BUILD_ID: string;
+  /** GET /{code}: the profile, through `callFunction`; decides the status (404 for a code that does not exist). */
+  loader(args: RouteArgs): Promise<RouteData>;
+  /**
+   * POST /{code}: the message form of a page without JavaScript. A Response (a body the form never sends)
+   * is answered as it is; data is rendered with the loader's.
+   */
+  action(args: RouteArgs): Promise<RouteData | Response>;
+  /** The whole document, `<!doctype html>` to `</html>`. */
+  render(args: RenderArgs): Promise<string>;
+}
+
+/** The route module's exports and their types, as the host checks a module it imported. */
+export const SCAN_ROUTE_EXPORTS = {
+  BUILD_ID: 'string',
+  loader: 'function',
+  action: 'function',
+  render: 'function',
+} as const satisfies Record<keyof ScanRouteModule, 'string' | 'function'>;
+
+/** The module's exports checked against SCAN_ROUTE_EXPORTS; throws naming what is missing. */
+export function asScanRouteModule(module: unknown, from: string): ScanRouteModule {
+  const exports = (module ?? {}) as Record<string, unknown>;
+  const missing = Object.entries(SCAN_ROUTE_EXPORTS).filter(([name, type]) => typeof exports[name] !== type);
+  if (missing.length > 0) throw new Error(`${from} exports no ${missing.map(([name]) => name).join(', ')}`);
+  return exports as unknown as ScanRouteModule;
+}
+
+/** server/server-manifest.json, beside the scan remote's mf-manifest.json: where the server entry is. */
+export interface ScanServerManifest {
+  /** Relative to the manifest's URL. */
+  file: string;
+  /** Hex SHA-256 of the file's bytes. */
+  sha256: string;
+  build: string;
+}
+
+/** Where the server manifest is, from the scan remote's mf-manifest.json URL. */
+export const SERVER_MANIFEST_PATH = 'server/server-manifest.json';
+
+/** A server manifest read from JSON; throws when it names no file or no hex SHA-256. */
+export function readServerManifest(body: unknown): ScanServerManifest {
+  const manifest = body as Partial<ScanServerManifest> | null;
+  if (
+    typeof manifest?.file !== 'string' ||
+    manifest.file === '' ||
+    typeof manifest.sha256 !== 'string' ||
+    !/^[0-9a-f]{64}$/i.test(manifest.sha256)
+  ) {
+    throw new Error('server-manifest.json has no file and sha256');
+  }
+  return {
+    file: manifest.file,
+    sha256: manifest.sha256.toLowerCase(),
+    build: typeof manifest.build === 'string' ? manifest.build : '',
+  };
+}
+
+/**
+ * JSON that can sit inside a <script> element: `<` written \u003c (no `</script>`, no `<!--`), and the
+ * line separators U+2028/U+2029 escaped (old JavaScript parsers end a string there). JSON.parse reads it
+ * back unchanged.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+/** Text for an HTML element's content or a quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** One head element as HTML. A script's code must be the host's or the build's own, never a visitor's. */
+export function writeElement(element: HeadElement): string {
+  const attributes = element.attributes
+    .map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`))
+    .join('');
+  const open = `<${element.tag}${attributes}>`;
+  if (element.tag === 'meta' || element.tag === 'link' || element.tag === 'base') return open;
+  const text = element.text ?? '';
+  return `${open}${element.tag === 'title' ? escapeHtml(text) : text}</${element.tag}>`;
+}
