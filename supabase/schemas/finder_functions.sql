@@ -18,7 +18,7 @@ revoke all on function private.animal_of_live_code(text) from public, anon, auth
 
 -- The public profile behind a medal code: only what a finder may see. Its answer's shape is declared once,
 -- in @medaille/domain's public-profile.ts, and checked against this function by
--- tests/functions/public-profile-shape.test.ts. A contact value whose switch is off is left out entirely, and
+-- tests/database/public-profile-shape.test.ts. A contact value whose switch is off is left out entirely, and
 -- so is an address without both its line and its city; the owner's own e-mail, phone and id never leave. A
 -- medal whose animal was deleted is 'retired', not 'not_found' (which would tell the finder to check a right
 -- QR code).
