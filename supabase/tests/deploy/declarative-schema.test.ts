@@ -6,9 +6,11 @@
 // The Supabase CLI's own `supabase db diff` would need Docker for its shadow database: none here.
 //
 // On the PostgreSQL of DATABASE_URL (as the local stack prepares it) and, when SUPABASE_SHAPED_URL is set, on
-// copies of the Supabase-shaped cluster (GoTrue's and Storage's own schemas, `postgres` no superuser).
+// copies of the Supabase-shaped cluster (GoTrue's and Storage's own schemas, `postgres` no superuser), where the
+// real CLI applies the schema files itself (`supabase db reset --experimental`).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { cpSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,10 +19,12 @@ import { copySupabaseDatabase, type DatabaseCopy, openDatabase, prepareDatabase 
 import pg from 'pg';
 import { parse } from 'smol-toml';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cliProject, runSupabase } from './cli-run.ts';
 
 const SUPABASE_DIR = fileURLToPath(new URL('../../', import.meta.url));
 const SCHEMAS_DIR = join(SUPABASE_DIR, 'schemas');
-// What a plain PostgreSQL needs before the project's first migration, as the local stack applies it.
+// What a plain PostgreSQL needs before the project's first migration (Supabase's objects), as the local stack
+// applies it.
 const LOCAL_BASE = ['supabase-base.sql', 'supabase-project.sql'].map((file) =>
   join(SUPABASE_DIR, 'local', 'sql', file),
 );
@@ -72,17 +76,41 @@ async function normalisedDump(url: string): Promise<string> {
   return entries.sort().join('\n\n');
 }
 
-interface Target {
-  /** A new database of its own, and its URL for a superuser (pg_dump reads every schema). */
-  create(): Promise<{ url: string; superuserUrl: string; drop(): Promise<void> }>;
-  /** What Supabase gives a new project, where the target does not have it already. */
-  base: string[];
+interface Database {
+  /** For the project's role. */
+  url: string;
+  /** For a superuser: pg_dump reads every schema. */
+  superuserUrl: string;
+  drop(): Promise<void>;
 }
 
-/** Databases of their own on the PostgreSQL of DATABASE_URL, whose role is a superuser there. */
+interface Target {
+  /** A new database of its own. */
+  create(): Promise<Database>;
+  /** Applies supabase/schemas to a new database, as the target's tool does. */
+  applySchemas(database: Database): Promise<void>;
+}
+
+/** Runs a script in one transaction, naming its file when it fails. */
+async function runFile(url: string, file: string) {
+  const db = await openDatabase({ url, poolSize: 1 });
+  try {
+    const sql = await readFile(file, 'utf8');
+    await db.transaction((tx) => tx.exec(sql));
+  } catch (error) {
+    throw new Error(`${relative(SUPABASE_DIR, file)}: ${(error as Error).message}`);
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * Databases of their own on the PostgreSQL of DATABASE_URL, whose role is a superuser there. The schema files
+ * go after the local stack's base SQL (what Supabase gives a new project), each in a transaction of its own,
+ * in the order config.toml lists them, as the CLI runs them.
+ */
 function plainPostgres(url: string): Target {
   return {
-    base: LOCAL_BASE,
     async create() {
       const name = `medaille_schemas_${randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: url });
@@ -100,26 +128,54 @@ function plainPostgres(url: string): Target {
         },
       };
     },
+    async applySchemas(database) {
+      for (const file of [...LOCAL_BASE, ...(await schemaFiles())]) await runFile(database.url, file);
+    },
   };
 }
 
-/** Copies of the Supabase-shaped cluster's pristine database; its superuser is supabase_admin. */
+/**
+ * Copies of the Supabase-shaped cluster's pristine database (its superuser is supabase_admin). The schema files
+ * are applied by the real Supabase CLI, which reads config.toml's schema_paths itself: `supabase db reset
+ * --experimental` builds a database from them instead of the migrations.
+ */
 function supabaseShaped(clusterUrl: string): Target {
   return {
-    base: [],
     async create() {
       const copy: DatabaseCopy = await copySupabaseDatabase(clusterUrl);
       const superuser = new URL(copy.url);
       superuser.username = 'supabase_admin';
       return { url: copy.url, superuserUrl: superuser.toString(), drop: () => copy.drop() };
     },
+    async applySchemas(database) {
+      const project = cliProject();
+      try {
+        cpSync(SCHEMAS_DIR, join(project.workdir, 'supabase', 'schemas'), { recursive: true });
+        const reset = await runSupabase(project, [
+          'db',
+          'reset',
+          '--experimental',
+          '--db-url',
+          database.url,
+          '--no-seed',
+          '--yes',
+        ]);
+        if (reset.code !== 0) throw new Error(`supabase db reset --experimental: ${reset.stdout}${reset.stderr}`);
+      } finally {
+        project.remove();
+      }
+    },
   };
 }
 
 const targets: Array<[string, Target]> = [];
-if (process.env.DATABASE_URL) targets.push(['PostgreSQL', plainPostgres(process.env.DATABASE_URL)]);
+if (process.env.DATABASE_URL)
+  targets.push(['PostgreSQL, files applied in order', plainPostgres(process.env.DATABASE_URL)]);
 if (process.env.SUPABASE_SHAPED_URL) {
-  targets.push(['a Supabase-shaped database', supabaseShaped(process.env.SUPABASE_SHAPED_URL)]);
+  targets.push([
+    'a Supabase-shaped database, files applied by the Supabase CLI',
+    supabaseShaped(process.env.SUPABASE_SHAPED_URL),
+  ]);
 }
 
 const drops: Array<() => Promise<void>> = [];
@@ -140,21 +196,7 @@ describe('supabase/schemas', () => {
 
     const migrated = await openDatabase({ url: fromMigrations.url, poolSize: 1 });
     await prepareDatabase(migrated, { seed: false }).finally(() => migrated.close());
-
-    // As the CLI applies them: each file in a transaction of its own, in order.
-    const declared = await openDatabase({ url: fromSchemas.url, poolSize: 1 });
-    try {
-      for (const file of [...target.base, ...(await schemaFiles())]) {
-        const sql = await readFile(file, 'utf8');
-        await declared
-          .transaction((tx) => tx.exec(sql))
-          .catch((error: Error) => {
-            throw new Error(`${relative(SUPABASE_DIR, file)}: ${error.message}`);
-          });
-      }
-    } finally {
-      await declared.close();
-    }
+    await target.applySchemas(fromSchemas);
 
     const [migratedDump, declaredDump] = await Promise.all([
       normalisedDump(fromMigrations.superuserUrl),
