@@ -31,7 +31,8 @@ grant execute on function public.hit_rate_limit(text, integer, integer) to servi
 -- Who a client is comes from the gateway: hosted Supabase's (Cloudflare) sets cf-connecting-ip to the
 -- connecting address and replaces any value a client sent; the local stack does the same from its socket.
 -- PostgREST hands the request's headers to SQL as request.headers. A random salt of this database keeps the
--- hashes that stand for clients from revealing any address.
+-- hashes that stand for clients from revealing any address. Its one row is data: a database made by
+-- `supabase db diff`'s migrations alone would have no salt.
 create table private.client_hash_salt (salt text not null);
 insert into private.client_hash_salt (salt) select gen_random_uuid()::text || gen_random_uuid()::text;
 revoke all on private.client_hash_salt from public, anon, authenticated;

@@ -9,7 +9,7 @@
 -- product needs. PostgreSQL still lets PUBLIC execute every new function: each function's file revokes it.
 alter default privileges in schema public revoke all on tables from anon, authenticated;
 alter default privileges in schema public revoke all on sequences from anon, authenticated;
-alter default privileges in schema public revoke all on functions from public, anon, authenticated;
+alter default privileges in schema public revoke all on functions from anon, authenticated;
 
 -- Helpers that no API role may call on their own: the policies' and triggers' functions, and what the
 -- public functions share. Only `authenticated` looks in, for the storage policies' two helpers.

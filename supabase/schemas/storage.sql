@@ -7,6 +7,9 @@
 --   has checked the bytes and the limits. 5 MB a file.
 -- Stored files are removed through the Storage API only (delete-animal, delete-account, sweep-photos): hosted
 -- Supabase forbids deleting rows of storage.objects in SQL, which would leave the bytes behind.
+--
+-- The buckets are rows, not schema: `supabase db diff` writes no migration for a change here; write its insert
+-- or update into the migration by hand.
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
 values
   ('animal-photos', 'animal-photos', true, 10485760, array['image/jpeg', 'image/png', 'image/webp']),
