@@ -8,6 +8,8 @@ const databaseFree = [
   'tests/deploy/functions-domain.test.ts',
   'tests/deploy/password-rule.test.ts',
 ];
+// Files that compare pg_dump outputs, which PGlite has not: on PostgreSQL only.
+const postgresOnly = ['tests/deploy/declarative-schema.test.ts'];
 // The real Supabase CLI (tests/deploy/cli-*): a project of its own, run once. Its database file needs the
 // Supabase-shaped cluster that .ci/run builds; without SUPABASE_SHAPED_URL it is left out, and said so.
 const cliSuite = 'tests/deploy/cli-*.test.ts';
@@ -80,7 +82,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'pglite', env: { DATABASE_URL: '' }, exclude: [...configDefaults.exclude, cliSuite] },
+        test: {
+          name: 'pglite',
+          env: { DATABASE_URL: '' },
+          exclude: [...configDefaults.exclude, cliSuite, ...postgresOnly],
+        },
       },
       ...onPostgres,
       ...onSupabase,

@@ -13,6 +13,7 @@ export const FUNCTIONS_DOMAIN_MODULES = [
   'honeypot.ts',
   'limits.ts',
   'maps.ts',
+  'public-profile.ts',
   'sex.ts',
   'text.ts',
 ];

@@ -23,6 +23,16 @@ export {
 } from './medal-codes.ts';
 export { formatPhone, internationalPhone, isPhoneNumber, phoneHref, smsHref, whatsAppHref } from './phone.ts';
 export { type PublicContacts, type VisibleContact, visibleContacts } from './public-contacts.ts';
+export {
+  type NoProfile,
+  type ProfilePhoto,
+  type PublicPhoto,
+  type PublicProfile,
+  type ScanAnswer,
+  type StoredScanAnswer,
+  scanAnswerOf,
+  scanAnswerProblems,
+} from './public-profile.ts';
 export { type DarkRun, darkRuns, type QrModules } from './qr-squares.ts';
 export * from './schemas.ts';
 export {

@@ -3,7 +3,13 @@
 // and a rate limit per client so that nobody can walk the code space.
 import { finderIdentity } from '../_shared/client.ts';
 import { call, serviceDatabase } from '../_shared/database.ts';
-import { agreeWith, normalizeCode, withoutControlCharacters } from '../_shared/domain/index.ts';
+import {
+  agreeWith,
+  normalizeCode,
+  type ScanAnswer,
+  type StoredScanAnswer,
+  withoutControlCharacters,
+} from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { animalHistoryUrl } from '../_shared/links.ts';
@@ -11,24 +17,11 @@ import { ownerMail } from '../_shared/mail-layout.ts';
 import { sendOrQueue } from '../_shared/outbox.ts';
 import { photoUrl } from '../_shared/photos.ts';
 
-interface Photo {
-  id: string;
-  path: string;
-  position: number;
-  width: number | null;
-  height: number | null;
-}
-
 /**
- * `status` is not_found, unclaimed, suspended, retired (its animal was deleted) or claimed; a claimed code
- * carries the public profile's fields.
+ * public_profile_for_client's answer: public_profile's (declared in @medaille/domain's public-profile.ts), or the
+ * client's limit reached. (A null code's bare not_found is turned away before the answer is read.)
  */
-interface PublicProfile {
-  status: 'not_found' | 'unclaimed' | 'suspended' | 'retired' | 'claimed' | 'rate_limited';
-  code: string;
-  photos?: Photo[];
-  [field: string]: unknown;
-}
+type ProfileForClient = StoredScanAnswer | { status: 'rate_limited' };
 
 export default function getPublicProfile(request: Request, env: FunctionEnv): Promise<Response> {
   return handle('get_public_profile', async () => {
@@ -38,22 +31,25 @@ export default function getPublicProfile(request: Request, env: FunctionEnv): Pr
     const { hash: client, limitFactor } = await finderIdentity(request, env);
     // Counted before the code is even looked at (malformed guesses walk the code space too), in the same
     // database call as the profile.
-    const profile = await call<PublicProfile>(serviceDatabase(env), 'public_profile_for_client', {
+    const profile = await call<ProfileForClient>(serviceDatabase(env), 'public_profile_for_client', {
       p_code: code,
       p_client_hash: client,
       p_limit_per_minute: Number(env.PROFILE_RATE_LIMIT_PER_MINUTE ?? 60) * limitFactor,
     });
     if (profile.status === 'rate_limited') return failure('profile_rate_limited', { 'Retry-After': '60' });
-    if (!code)
-      return json(
-        { status: 'not_found', code: withoutControlCharacters(input.code.trim().toUpperCase()) },
-        200,
-        NO_STORE,
-      );
-    if (profile.photos) profile.photos = profile.photos.map((photo) => ({ ...photo, url: photoUrl(env, photo.path) }));
-    if (profile.status === 'claimed' && profile.is_lost === true)
-      await alertOwnerOfLostView(env, code, client, profile.sex);
-    return json(profile, 200, NO_STORE);
+    if (!code) {
+      const notFound: ScanAnswer = {
+        status: 'not_found',
+        code: withoutControlCharacters(input.code.trim().toUpperCase()),
+      };
+      return json(notFound, 200, NO_STORE);
+    }
+    const answer: ScanAnswer =
+      profile.status === 'claimed'
+        ? { ...profile, photos: profile.photos.map((photo) => ({ ...photo, url: photoUrl(env, photo.path) })) }
+        : profile;
+    if (answer.status === 'claimed' && answer.is_lost) await alertOwnerOfLostView(env, code, client, answer.sex);
+    return json(answer, 200, NO_STORE);
   })(request);
 }
 
@@ -66,13 +62,13 @@ type LostView =
  * A lost animal's page was opened: recorded for the owner's history, and the owner told by e-mail at most
  * once every 10 minutes. A mail that fails waits in the outbox, never the finder's problem.
  */
-async function alertOwnerOfLostView(env: FunctionEnv, code: string, client: string, sex: unknown) {
+async function alertOwnerOfLostView(env: FunctionEnv, code: string, client: string, sex: string | null) {
   const view = await call<LostView>(serviceDatabase(env), 'record_lost_profile_view', {
     p_code: code,
     p_client_hash: client,
   });
   if (!view.notify) return;
-  await sendOrQueue(env, [lostViewMail(env, view, typeof sex === 'string' ? sex : null)]);
+  await sendOrQueue(env, [lostViewMail(env, view, sex)]);
 }
 
 /** `sex` as the profile gives it (M, F or null): the sentence about the animal agrees with it. */

@@ -1,3 +1,4 @@
+import { scanAnswerProblems } from '@medaille/domain';
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activatedAnimal, invoke, newClientAddress } from '../support/finder.ts';
@@ -63,6 +64,8 @@ describe('get_public_profile', () => {
   it('gives a claimed code’s public profile, photos cover first with URLs that download', async () => {
     const { status, body } = await invoke(stack, 'get_public_profile', { code: ` ${rex.code.toLowerCase()} ` });
     expect(status).toBe(200);
+    // The shape the scan page reads, photos with their URLs, and no field it does not declare.
+    expect(scanAnswerProblems(body, { exact: true })).toEqual([]);
     expect(body).toMatchObject({
       status: 'claimed',
       code: rex.code,

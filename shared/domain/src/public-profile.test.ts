@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { type PublicProfile, scanAnswerOf, scanAnswerProblems } from './public-profile.ts';
+
+const REX: PublicProfile = {
+  status: 'claimed',
+  code: 'MDL-REX',
+  name: 'Rex',
+  species: 'dog',
+  breed: null,
+  color: null,
+  sex: 'M',
+  sterilized: true,
+  weight_kg: 12.5,
+  birth_year: 2019,
+  important_info: null,
+  allergies: null,
+  meds: null,
+  temperament: null,
+  vet_info: null,
+  chip_or_tattoo: null,
+  is_lost: true,
+  last_known_location: { lat: 45.76, lon: 4.83, accuracy_m: null, at: '2026-11-26T08:00:00Z' },
+  photo_url: null,
+  cover_photo_id: 'p1',
+  photos: [{ id: 'p1', path: 'a/p1.jpg', position: 0, width: 800, height: null, url: 'https://x.test/a/p1.jpg' }],
+  public_phone: '0612345678',
+  show_public_phone: true,
+  show_public_email: false,
+  show_public_address: false,
+};
+
+describe('the public profile’s declared shape', () => {
+  it('accepts a profile and each answer without one', () => {
+    expect(scanAnswerProblems(REX, { exact: true })).toEqual([]);
+    for (const status of ['not_found', 'unclaimed', 'suspended', 'retired']) {
+      expect(scanAnswerProblems({ status, code: 'MDL-1' }, { exact: true })).toEqual([]);
+    }
+  });
+
+  it('names each field that is missing or of another type, where it is', () => {
+    const { name: _name, ...nameless } = REX;
+    expect(
+      scanAnswerProblems({
+        ...nameless,
+        weight_kg: '12.5',
+        last_known_location: { lat: 45.76, lon: 4.83, at: 'now' },
+        photos: [{ ...REX.photos[0], position: 0.5 }],
+      }),
+    ).toEqual([
+      'answer.name: missing',
+      'answer.weight_kg: not a number',
+      'answer.last_known_location.accuracy_m: missing',
+      'answer.photos[0].position: not an integer',
+    ]);
+  });
+
+  it('wants each photo’s URL in the function’s answer, and none in the SQL’s', () => {
+    const stored = { ...REX, photos: [{ id: 'p1', path: 'a/p1.jpg', position: 0, width: 800, height: null }] };
+    expect(scanAnswerProblems(stored)).toEqual(['answer.photos[0].url: missing']);
+    expect(scanAnswerProblems(stored, { photos: 'stored', exact: true })).toEqual([]);
+  });
+
+  it('wants, when exact, a contact exactly when its switch is on, an address with its city', () => {
+    expect(scanAnswerProblems({ ...REX, show_public_phone: false }, { exact: true })).toEqual([
+      'answer.public_phone: sent while show_public_phone is false',
+    ]);
+    const halfAddress = { ...REX, show_public_address: true, public_address_line: '3 rue des Lilas' };
+    expect(scanAnswerProblems(halfAddress, { exact: true })).toEqual([
+      'answer.public_city: missing while show_public_address is true',
+    ]);
+    // A reader still takes such an answer: the page shows no contact whose switch is off.
+    expect(scanAnswerProblems({ ...REX, show_public_phone: false })).toEqual([]);
+  });
+
+  it('refuses an undeclared field only when exact, so that readers survive a new one', () => {
+    const withExtra = { ...REX, email_proprietaire: 'prive@example.fr' };
+    expect(scanAnswerProblems(withExtra, { exact: true })).toEqual(['answer.email_proprietaire: not declared']);
+    expect(scanAnswerOf(withExtra)).toBe(withExtra);
+  });
+
+  it('refuses what is no answer at all', () => {
+    expect(() => scanAnswerOf(null)).toThrow(TypeError);
+    expect(() => scanAnswerOf({ status: 'rate_limited' })).toThrow(
+      'answer.status: not one of not_found, unclaimed, suspended, retired; answer.code: missing',
+    );
+  });
+});

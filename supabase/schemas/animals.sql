@@ -1,0 +1,142 @@
+-- An owner's animal: what the portal edits and what a finder may see of it (SPEC sections 3, 5 and 9).
+-- Limits follow the SPEC; constraint names are stable so that callers map them to French messages
+-- (@medaille/domain's databaseErrorMessage). Created only with a medal code (register_animal_with_code).
+create table public.animals (
+  id uuid primary key default gen_random_uuid(),
+  proprietaire_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
+  nom text not null constraint animals_nom_requis check (char_length(btrim(nom)) between 1 and 100),
+  espece text constraint animals_espece_longueur check (char_length(espece) <= 100),
+  race text constraint animals_race_longueur check (char_length(race) <= 100),
+  couleur text constraint animals_couleur_longueur check (char_length(couleur) <= 100),
+  -- The upper bound moves with the calendar; it only ever widens, so existing rows stay valid.
+  annee_naissance integer constraint animals_annee_naissance_plage
+    check (annee_naissance between 1900 and date_part('year', current_date)),
+  sexe text constraint animals_sexe_valeurs check (sexe in ('M', 'F')),
+  sterilise boolean not null default false,
+  poids_kg numeric(4, 1) constraint animals_poids_kg_positif check (poids_kg >= 0),
+  informations_importantes text constraint animals_informations_importantes_longueur
+    check (char_length(informations_importantes) <= 2000),
+  allergies text constraint animals_allergies_longueur check (char_length(allergies) <= 2000),
+  medications text constraint animals_medications_longueur check (char_length(medications) <= 2000),
+  caractere text constraint animals_caractere_longueur check (char_length(caractere) <= 2000),
+  informations_veterinaires text constraint animals_informations_veterinaires_longueur
+    check (char_length(informations_veterinaires) <= 2000),
+  puce_ou_tatouage text constraint animals_puce_ou_tatouage_longueur check (char_length(puce_ou_tatouage) <= 100),
+  photo_url text constraint animals_photo_url_longueur check (char_length(photo_url) <= 2048),
+  -- One of the animal's own photos (animals_cover_photo_fk, in animal_photos.sql).
+  cover_photo_id uuid,
+  -- The owner's own contacts: never shown to finders.
+  email_proprietaire text constraint animals_email_proprietaire_longueur check (char_length(email_proprietaire) <= 254),
+  telephone_proprietaire text constraint animals_telephone_proprietaire_longueur
+    check (char_length(telephone_proprietaire) <= 32),
+  -- The contacts a finder sees, each only while its switch is on (public_profile).
+  public_phone text constraint animals_public_phone_longueur check (char_length(public_phone) <= 32),
+  public_email text constraint animals_public_email_longueur check (char_length(public_email) <= 254),
+  public_address_line text constraint animals_public_address_line_longueur check (char_length(public_address_line) <= 120),
+  public_city text constraint animals_public_city_longueur check (char_length(public_city) <= 80),
+  show_public_phone boolean not null default false,
+  show_public_email boolean not null default false,
+  show_public_address boolean not null default false,
+  is_lost boolean not null default false,
+  -- The last location a finder shared while the animal was lost (record_scan), shown under DERNIÈRE
+  -- LOCALISATION; forgotten once it is found.
+  last_known_lat double precision constraint animals_last_known_lat_plage check (last_known_lat between -90 and 90),
+  last_known_lon double precision constraint animals_last_known_lon_plage check (last_known_lon between -180 and 180),
+  last_known_accuracy_m double precision constraint animals_last_known_accuracy_positive check (last_known_accuracy_m >= 0),
+  last_known_at timestamptz,
+  date_creation timestamptz not null default now(),
+  date_modification timestamptz not null default now(),
+  -- One loss: since when, and which items of the owner's checklist are done (remembered for this loss only).
+  lost_since timestamptz,
+  lost_checklist text[] not null default '{}'
+    constraint animals_lost_checklist_valeurs
+    check (lost_checklist <@ array['icad', 'fourriere', 'veterinaires', 'affiche']::text[])
+);
+
+create index animals_proprietaire_id_idx on public.animals (proprietaire_id, date_creation desc);
+create index animals_cover_photo_id_idx on public.animals (cover_photo_id, id);
+
+-- An owner reads, edits and deletes their own animals. The owner, the id and the finder-reported location
+-- are not client-writable, so an animal cannot be moved to another owner. anon gets nothing: finders reach
+-- public data only through get_public_profile.
+alter table public.animals enable row level security;
+grant select, delete on public.animals to authenticated;
+grant update (
+  nom, espece, race, couleur, annee_naissance, sexe, sterilise, poids_kg,
+  informations_importantes, allergies, medications, caractere, informations_veterinaires, puce_ou_tatouage,
+  photo_url, cover_photo_id, email_proprietaire, telephone_proprietaire,
+  public_phone, public_email, public_address_line, public_city,
+  show_public_phone, show_public_email, show_public_address, is_lost, lost_checklist
+) on public.animals to authenticated;
+
+create policy animals_select_own on public.animals
+  for select to authenticated
+  using (proprietaire_id = (select auth.uid()));
+
+create policy animals_update_own on public.animals
+  for update to authenticated
+  using (proprietaire_id = (select auth.uid()))
+  with check (proprietaire_id = (select auth.uid()));
+
+create policy animals_delete_own on public.animals
+  for delete to authenticated
+  using (proprietaire_id = (select auth.uid()));
+
+-- Keeps date_modification true whatever the client sends.
+create function public.touch_date_modification() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.date_modification := now();
+  return new;
+end
+$$;
+revoke all on function public.touch_date_modification() from public;
+
+create trigger animals_touch_date_modification
+  before update on public.animals
+  for each row execute function public.touch_date_modification();
+
+-- Once found, the animal's page no longer shows where it was last seen: that place was for finders.
+create function private.forget_public_location() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if old.is_lost and not new.is_lost then
+    new.last_known_lat := null;
+    new.last_known_lon := null;
+    new.last_known_accuracy_m := null;
+    new.last_known_at := null;
+  end if;
+  return new;
+end
+$$;
+revoke all on function private.forget_public_location() from public, anon, authenticated;
+
+create trigger animals_forget_public_location
+  before update of is_lost on public.animals
+  for each row execute function private.forget_public_location();
+
+-- A loss starts with an empty checklist and ends by forgetting it.
+create function private.track_loss() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.is_lost and not old.is_lost then
+    new.lost_since := now();
+    new.lost_checklist := '{}';
+  elsif old.is_lost and not new.is_lost then
+    new.lost_since := null;
+    new.lost_checklist := '{}';
+  end if;
+  return new;
+end
+$$;
+revoke all on function private.track_loss() from public, anon, authenticated;
+
+create trigger animals_track_loss
+  before update of is_lost on public.animals
+  for each row execute function private.track_loss();

@@ -1,0 +1,345 @@
+-- What the finder's server functions call (DESIGN D4), with the service role only: finders have no account and
+-- no grant, and these functions decide everything that leaves the database for them.
+--   get_public_profile  -> public_profile_for_client -> public_profile; record_lost_profile_view
+--   post_finder_message -> finder_photo_folder, record_finder_message
+--   record-scan         -> record_scan
+
+-- A live code's animal: the one row a finder's message or position may reach (none while suspended).
+create function private.animal_of_live_code(p_code text) returns public.animals
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select a.* from public.codes c join public.animals a on a.id = c.animal_id
+  where c.id = p_code and c.suspended_at is null
+$$;
+revoke all on function private.animal_of_live_code(text) from public, anon, authenticated;
+
+-- The public profile behind a medal code: only what a finder may see. Its answer's shape is declared once,
+-- in @medaille/domain's public-profile.ts, and checked against this function by
+-- tests/database/public-profile-shape.test.ts. A contact value whose switch is off is left out entirely, and
+-- so is an address without both its line and its city; the owner's own e-mail, phone and id never leave. A
+-- medal whose animal was deleted is 'retired', not 'not_found' (which would tell the finder to check a right
+-- QR code).
+create function public.public_profile(p_code text) returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select case
+    when c.id is null or c.animal_id is null then
+      case when c.id is not null and not c.used then jsonb_build_object('status', 'unclaimed', 'code', c.id)
+           when c.id is not null then jsonb_build_object('status', 'retired', 'code', c.id)
+           else jsonb_build_object('status', 'not_found', 'code', wanted.id) end
+    else jsonb_build_object(
+      'status', 'claimed',
+      'code', c.id,
+      'name', a.nom,
+      'species', a.espece,
+      'breed', a.race,
+      'color', a.couleur,
+      'sex', a.sexe,
+      'sterilized', a.sterilise,
+      'weight_kg', a.poids_kg,
+      'birth_year', a.annee_naissance,
+      'important_info', a.informations_importantes,
+      'allergies', a.allergies,
+      'meds', a.medications,
+      'temperament', a.caractere,
+      'vet_info', a.informations_veterinaires,
+      'chip_or_tattoo', a.puce_ou_tatouage,
+      'is_lost', a.is_lost,
+      'photo_url', a.photo_url,
+      'cover_photo_id', a.cover_photo_id,
+      'last_known_location', case when a.last_known_lat is null then null else jsonb_build_object(
+        'lat', a.last_known_lat, 'lon', a.last_known_lon, 'accuracy_m', a.last_known_accuracy_m, 'at', a.last_known_at
+      ) end,
+      'photos', coalesce((
+        select jsonb_agg(
+          jsonb_build_object('id', p.id, 'path', p.path, 'position', p.position, 'width', p.width, 'height', p.height)
+          order by (p.id = a.cover_photo_id) desc, p.position, p.created_at
+        )
+        from public.animal_photos p where p.animal_id = a.id
+      ), '[]'::jsonb),
+      'show_public_phone', contact.phone is not null,
+      'show_public_email', contact.email is not null,
+      'show_public_address', contact.address_line is not null
+    )
+    || case when contact.phone is null then '{}'::jsonb else jsonb_build_object('public_phone', contact.phone) end
+    || case when contact.email is null then '{}'::jsonb else jsonb_build_object('public_email', contact.email) end
+    || case when contact.address_line is null then '{}'::jsonb
+            else jsonb_build_object('public_address_line', contact.address_line, 'public_city', contact.city) end
+  end
+  from (select upper(btrim(p_code)) as id) wanted
+  left join public.codes c on c.id = wanted.id
+  left join public.animals a on a.id = c.animal_id
+  left join lateral (
+    select
+      case when a.show_public_phone then nullif(btrim(a.public_phone), '') end as phone,
+      case when a.show_public_email then nullif(btrim(a.public_email), '') end as email,
+      case when a.show_public_address and nullif(btrim(a.public_city), '') is not null
+           then nullif(btrim(a.public_address_line), '') end as address_line,
+      btrim(a.public_city) as city
+  ) contact on true
+$$;
+revoke all on function public.public_profile(text) from public, anon, authenticated;
+grant execute on function public.public_profile(text) to service_role;
+
+-- get_public_profile counts the request and reads the profile in one call: one round trip to the database on
+-- the path every finder takes. A suspended code answers 'suspended' and sends no profile data.
+create function public.public_profile_for_client(
+  p_code text,
+  p_client_hash text,
+  p_limit_per_minute integer
+) returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_code text := upper(btrim(p_code));
+begin
+  if not public.hit_rate_limit('profile:' || p_client_hash, p_limit_per_minute, 60) then
+    return jsonb_build_object('status', 'rate_limited');
+  end if;
+  if p_code is null then
+    return jsonb_build_object('status', 'not_found');
+  end if;
+  if exists (select 1 from public.codes c where c.id = v_code and c.suspended_at is not null) then
+    return jsonb_build_object('status', 'suspended', 'code', v_code);
+  end if;
+  return public.public_profile(p_code);
+end
+$$;
+revoke all on function public.public_profile_for_client(text, text, integer) from public, anon, authenticated;
+grant execute on function public.public_profile_for_client(text, text, integer) to service_role;
+
+-- E-mails to one owner about one animal (finders' messages and shared positions together), per client: each
+-- client's first 3 an hour are mailed (a message, a position and one more), and at most 10 clients an hour
+-- are, so that a few addresses cannot use up the animal's e-mails. Past the 10th client, the owner gets one
+-- digest an hour instead ('digest'), which says how many messages wait. Beyond all that, everything is still
+-- stored, just not mailed ('none'). Window names end with the animal's id: they go with the animal.
+create function private.owner_mail_decision(p_animal_id uuid, p_client_hash text) returns text
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_animal_bucket text := 'owner-mail:' || p_animal_id::text;
+  v_client_bucket text := 'owner-mail:' || coalesce(p_client_hash, 'unknown') || ':' || p_animal_id::text;
+begin
+  -- One decision at a time per animal: two messages of a new client must not take two of its places.
+  perform pg_advisory_xact_lock(hashtext(v_animal_bucket));
+  if exists (
+    select 1 from public.rate_limit_hits where bucket = v_client_bucket and window_start > now() - interval '1 hour'
+  ) then
+    return case when public.hit_rate_limit(v_client_bucket, 3, 3600) then 'mail' else 'none' end;
+  end if;
+  if public.hit_rate_limit(v_animal_bucket, 10, 3600) then
+    perform public.hit_rate_limit(v_client_bucket, 3, 3600);
+    return 'mail';
+  end if;
+  return case when public.hit_rate_limit('owner-digest:' || p_animal_id::text, 1, 3600) then 'digest' else 'none' end;
+end
+$$;
+revoke all on function private.owner_mail_decision(uuid, text) from public, anon, authenticated;
+
+-- What the functions need to mail the owner after a message or a position: the e-mail ('notify'), or the
+-- digest ('digest', with the animal's unread messages), or neither.
+create function private.owner_mail_answer(p_animal public.animals, p_client_hash text) returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_decision text := private.owner_mail_decision(p_animal.id, p_client_hash);
+begin
+  return jsonb_build_object(
+    'notify', v_decision = 'mail',
+    'digest', v_decision = 'digest',
+    'unread_messages', case when v_decision = 'digest' then (
+      select count(*)::integer from public.finder_messages m where m.animal_id = p_animal.id and m.read_at is null
+    ) end
+  );
+end
+$$;
+revoke all on function private.owner_mail_answer(public.animals, text) from public, anon, authenticated;
+
+-- The folder a finder's photo for this code goes to: the id of the live code's animal, or null.
+create function public.finder_photo_folder(p_code text) returns uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select (private.animal_of_live_code(upper(btrim(p_code)))).id
+$$;
+revoke all on function public.finder_photo_folder(text) from public, anon, authenticated;
+grant execute on function public.finder_photo_folder(text) to service_role;
+
+-- Stores a finder's message (with its photo's file, already stored in the animal's folder) and answers what
+-- the owner's e-mail needs, naming the animal for the link to its inbox. Null when the code leads to no live
+-- animal (any more): the caller then removes the file.
+create function public.record_finder_message(
+  p_code text,
+  p_message text,
+  p_contact text,
+  p_photo_path text default null,
+  p_client_hash text default null
+) returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_code text := upper(btrim(p_code));
+  v_animal public.animals := private.animal_of_live_code(upper(btrim(p_code)));
+begin
+  if v_animal.id is null then
+    return null;
+  end if;
+  if p_photo_path is not null and not exists (
+    select 1 from storage.objects o where o.bucket_id = 'finder-photos' and o.name = p_photo_path
+  ) then
+    raise exception 'finder photo % is not stored', p_photo_path;
+  end if;
+  insert into public.finder_messages (animal_id, code_id, message, contact, photo_path)
+  values (v_animal.id, v_code, p_message, p_contact, p_photo_path);
+  return jsonb_build_object(
+    'code', v_code,
+    'animal_id', v_animal.id,
+    'animal_name', v_animal.nom,
+    'owner_email', (select u.email from auth.users u where u.id = v_animal.proprietaire_id)
+  ) || private.owner_mail_answer(v_animal, p_client_hash);
+end
+$$;
+revoke all on function public.record_finder_message(text, text, text, text, text) from public, anon, authenticated;
+grant execute on function public.record_finder_message(text, text, text, text, text) to service_role;
+
+-- Stores a location a finder shared with consent; one share per code and client every 2 minutes. It moves the
+-- animal's public last known location only while the animal is lost: a stranger cannot plant a false place on
+-- the page of an animal that is at home. Every share is still stored for the owner (and e-mailed within the
+-- limits above).
+create function public.record_scan(
+  p_code text,
+  p_animal_id uuid,
+  p_lat double precision,
+  p_lon double precision,
+  p_accuracy double precision,
+  p_user_agent text,
+  p_client_hash text
+) returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_code text := upper(btrim(p_code));
+  v_animal public.animals := private.animal_of_live_code(upper(btrim(p_code)));
+  v_last timestamptz;
+begin
+  if v_animal.id is null then
+    return jsonb_build_object('status', 'not_found');
+  end if;
+  if p_animal_id is not null and p_animal_id <> v_animal.id then
+    return jsonb_build_object('status', 'animal_mismatch');
+  end if;
+
+  -- Two shares from one client at once must not both pass the cooldown.
+  perform pg_advisory_xact_lock(hashtext(v_code || '|' || coalesce(p_client_hash, '')));
+  select max(created_at) into v_last from public.scan_events
+  where code_id = v_code and client_hash is not distinct from p_client_hash;
+  if v_last > now() - interval '2 minutes' then
+    return jsonb_build_object(
+      'status', 'cooldown',
+      'retry_after_seconds', ceil(extract(epoch from v_last + interval '2 minutes' - now()))::int
+    );
+  end if;
+
+  insert into public.scan_events (animal_id, code_id, lat, lon, accuracy_m, user_agent, consent, client_hash)
+  values (v_animal.id, v_code, p_lat, p_lon, p_accuracy, left(p_user_agent, 512), true, p_client_hash);
+  if v_animal.is_lost then
+    update public.animals
+    set last_known_lat = p_lat, last_known_lon = p_lon, last_known_accuracy_m = p_accuracy, last_known_at = now()
+    where id = v_animal.id;
+  end if;
+
+  return jsonb_build_object(
+    'status', 'recorded',
+    'code', v_code,
+    'animal_id', v_animal.id,
+    'animal_name', v_animal.nom,
+    'owner_email', (select u.email from auth.users u where u.id = v_animal.proprietaire_id)
+  ) || private.owner_mail_answer(v_animal, p_client_hash);
+end
+$$;
+revoke all on function public.record_scan(text, uuid, double precision, double precision, double precision, text, text)
+  from public, anon, authenticated;
+grant execute on function public.record_scan(text, uuid, double precision, double precision, double precision, text, text)
+  to service_role;
+
+-- For get_public_profile, after it served a lost animal's page: records the opening (the same client within 5
+-- minutes is the same visit) and says whether to e-mail the owner (at most once every 10 minutes per animal,
+-- however many finders). Nothing for an animal that is not lost or a code that is not live.
+create function public.record_lost_profile_view(p_code text, p_client_hash text) returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_code text := upper(btrim(p_code));
+  v_animal public.animals := private.animal_of_live_code(upper(btrim(p_code)));
+begin
+  if v_animal.id is null or not v_animal.is_lost then
+    return jsonb_build_object('recorded', false, 'notify', false);
+  end if;
+  if exists (
+    select 1 from public.profile_views v
+    where v.animal_id = v_animal.id and v.client_hash = p_client_hash and v.created_at > now() - interval '5 minutes'
+  ) then
+    return jsonb_build_object('recorded', false, 'notify', false);
+  end if;
+  insert into public.profile_views (animal_id, code_id, client_hash) values (v_animal.id, v_code, p_client_hash);
+  if not public.hit_rate_limit('lost-view-mail:' || v_animal.id::text, 1, 600) then
+    return jsonb_build_object('recorded', true, 'notify', false);
+  end if;
+  return jsonb_build_object(
+    'recorded', true,
+    'notify', true,
+    'animal_id', v_animal.id,
+    'animal_name', v_animal.nom,
+    'owner_email', (select u.email from auth.users u where u.id = v_animal.proprietaire_id)
+  );
+end
+$$;
+revoke all on function public.record_lost_profile_view(text, text) from public, anon, authenticated;
+grant execute on function public.record_lost_profile_view(text, text) to service_role;
+
+-- Positions and page openings are kept 90 days (the scan page says so); rate-limit windows a day. Scheduled
+-- with pg_cron on Supabase (supabase/schedules).
+create function public.purge_old_scan_events() returns integer
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_deleted integer;
+begin
+  delete from public.scan_events where created_at < now() - interval '90 days';
+  get diagnostics v_deleted = row_count;
+  delete from public.profile_views where created_at < now() - interval '90 days';
+  delete from public.rate_limit_hits where window_start < now() - interval '1 day';
+  return v_deleted;
+end
+$$;
+revoke all on function public.purge_old_scan_events() from public, anon, authenticated;
+grant execute on function public.purge_old_scan_events() to service_role;
