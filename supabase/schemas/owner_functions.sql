@@ -37,7 +37,8 @@ grant execute on function public.code_status(text) to anon, authenticated, servi
 -- others create nothing. Wrong claims are counted, 10 an hour per account and 30 per 5 minutes per client
 -- address (code_status's own limit, so that claiming is no better an oracle than checking); past either, every
 -- claim is refused before the code is even looked at. A claim that succeeds gives its count back. Answers
--- {success, error, animal_id} with the spec's messages.
+-- {success, error, reason, animal_id}: the spec's message, and the refusal's code the portal decides on
+-- ('session_expired', 'too_many_attempts', 'code_unavailable', 'code_suspended'; null once activated).
 create function public.register_animal_with_code(p_code text, p_animal jsonb) returns jsonb
 language plpgsql
 security definer
@@ -54,25 +55,33 @@ declare
   v_suspended boolean;
 begin
   if v_owner is null then
-    return jsonb_build_object('success', false, 'error', 'Session expirée', 'animal_id', null);
+    return jsonb_build_object(
+      'success', false, 'error', 'Session expirée', 'reason', 'session_expired', 'animal_id', null
+    );
   end if;
 
   v_account_bucket := 'claim-failures:' || v_owner::text;
   v_client_bucket := 'claim-failures:client:' || v_client;
   if not public.hit_rate_limit(v_account_bucket, 10, 3600)
     or (v_client is not null and not public.hit_rate_limit(v_client_bucket, 30, 300)) then
-    return jsonb_build_object('success', false, 'error', 'Trop de tentatives. Réessayez plus tard.', 'animal_id', null);
+    return jsonb_build_object(
+      'success', false, 'error', 'Trop de tentatives. Réessayez plus tard.', 'reason', 'too_many_attempts',
+      'animal_id', null
+    );
   end if;
 
   -- Concurrent claims queue on this row lock; the losers then see the code taken.
   select suspended_at is not null into v_suspended
   from public.codes where id = v_code and not used and animal_id is null for update;
   if not found then
-    return jsonb_build_object('success', false, 'error', 'Code invalide ou déjà utilisé', 'animal_id', null);
+    return jsonb_build_object(
+      'success', false, 'error', 'Code invalide ou déjà utilisé', 'reason', 'code_unavailable', 'animal_id', null
+    );
   end if;
   if v_suspended then
     return jsonb_build_object(
-      'success', false, 'error', 'Cette médaille est suspendue. Contactez le support.', 'animal_id', null
+      'success', false, 'error', 'Cette médaille est suspendue. Contactez le support.', 'reason', 'code_suspended',
+      'animal_id', null
     );
   end if;
 
@@ -93,7 +102,7 @@ begin
   update public.codes set used = true, animal_id = v_animal_id where id = v_code;
   update public.rate_limit_hits set hits = hits - 1 where bucket in (v_account_bucket, v_client_bucket);
 
-  return jsonb_build_object('success', true, 'error', null, 'animal_id', v_animal_id);
+  return jsonb_build_object('success', true, 'error', null, 'reason', null, 'animal_id', v_animal_id);
 end
 $$;
 revoke all on function public.register_animal_with_code(text, jsonb) from public;
@@ -259,7 +268,8 @@ revoke all on function public.unread_message_counts() from public, anon;
 grant execute on function public.unread_message_counts() to authenticated;
 
 -- An owner suspends or resumes the medal of one of their animals (a medal lost, or found by a stranger).
--- An operator's suspension stays until the operator lifts it. Answers the code's new state.
+-- An operator's suspension stays until the operator lifts it. Answers the code's new state, or a refusal with
+-- its code ('no_medal', 'suspended_by_operator').
 create function public.set_my_medal_suspended(p_animal_id uuid, p_suspended boolean) returns jsonb
 language plpgsql
 volatile
@@ -274,11 +284,12 @@ begin
   where c.animal_id = p_animal_id and a.proprietaire_id = (select auth.uid())
   for update of c;
   if not found then
-    return jsonb_build_object('success', false, 'error', 'Aucune médaille pour cet animal.');
+    return jsonb_build_object('success', false, 'error', 'Aucune médaille pour cet animal.', 'reason', 'no_medal');
   end if;
   if v_code.suspended_by = 'operator' then
     return jsonb_build_object(
-      'success', false, 'error', 'Cette médaille a été suspendue par le support. Contactez-le pour la réactiver.'
+      'success', false, 'error', 'Cette médaille a été suspendue par le support. Contactez-le pour la réactiver.',
+      'reason', 'suspended_by_operator'
     );
   end if;
   update public.codes
@@ -286,7 +297,7 @@ begin
       suspended_by = case when p_suspended then 'owner' end,
       suspended_reason = null
   where id = v_code.id;
-  return jsonb_build_object('success', true, 'error', null, 'suspended', p_suspended);
+  return jsonb_build_object('success', true, 'error', null, 'reason', null, 'suspended', p_suspended);
 end
 $$;
 revoke all on function public.set_my_medal_suspended(uuid, boolean) from public, anon;
