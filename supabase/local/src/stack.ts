@@ -3,10 +3,11 @@ import { mkdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
+import { apiKeys, DEFAULT_JWT_SECRET } from '@medaille/supabase-project';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { authRoutes } from './auth/routes.ts';
-import { DEFAULT_JWT_SECRET, type StackConfig } from './config.ts';
+import type { StackConfig } from './config.ts';
 import { type Database, openDatabase, prepareDatabase } from './database/index.ts';
 import {
   type FunctionEnv,
@@ -20,7 +21,7 @@ import { storedSecret } from './functions/secrets.ts';
 import { clientAddressFromSocket, isLoopback } from './http/client-address.ts';
 import { apiGateway, corsForFrontEnds, type StackEnv } from './http/gateway.ts';
 import { limitedServer } from './http/server-limits.ts';
-import { apiKeys, opaqueKeyRoles, rememberingVerifiedTokens } from './jwt.ts';
+import { opaqueKeyRoles, rememberingVerifiedTokens } from './jwt.ts';
 import { functionKeyVariables, projectJwt } from './keys.ts';
 import { mailboxRoutes } from './mailbox/mailbox.ts';
 import { restRoutes } from './rest/routes.ts';
