@@ -2,37 +2,12 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 import { type FunctionEnv, publishableKey, serviceHeaders } from './env.ts';
 
 /**
- * Projects whose API (PostgREST and Storage alike) is served in this very process, by SUPABASE_URL: the
- * local stack registers its own here (see `serveInProcess`). Empty on Supabase's Edge Runtime, where the
- * calls go out with the platform's fetch.
- */
-const inProcessApis = new Map<string, typeof fetch>();
-
-/**
- * Hands the calls of the functions to `supabaseUrl` to `api` instead of a socket, until the returned function
- * is called. `api` must answer as the project's HTTP API would (the local stack passes each request through
- * its gateway, with the key's role and JWT checks): only the TCP connection and the HTTP parsing are saved.
- */
-export function serveInProcess(supabaseUrl: string, api: typeof fetch): () => void {
-  inProcessApis.set(supabaseUrl, api);
-  return () => {
-    if (inProcessApis.get(supabaseUrl) === api) inProcessApis.delete(supabaseUrl);
-  };
-}
-
-/** How the functions reach their project's HTTP APIs (PostgREST, Storage): in this process, or the platform's fetch. */
-export function projectFetch(env: FunctionEnv): typeof fetch {
-  return inProcessApis.get(env.SUPABASE_URL) ?? fetch;
-}
-
-/**
  * The database as the functions see it: PostgREST with the secret (service_role) key, which alone may call the
  * finder's SQL functions. PostgREST's client rather than all of supabase-js: nothing else is needed.
  */
 export function serviceDatabase(env: FunctionEnv) {
   return new PostgrestClient(`${env.SUPABASE_URL}/rest/v1`, {
     headers: serviceHeaders(env),
-    fetch: projectFetch(env),
   });
 }
 
@@ -54,7 +29,7 @@ export function callerCredentials(request: Request, env: FunctionEnv): Record<st
 
 /** The database as the caller sees it: their own key and token, under row level security and grants. */
 export function callerDatabase(env: FunctionEnv, credentials: Record<string, string>) {
-  return new PostgrestClient(`${env.SUPABASE_URL}/rest/v1`, { headers: credentials, fetch: projectFetch(env) });
+  return new PostgrestClient(`${env.SUPABASE_URL}/rest/v1`, { headers: credentials });
 }
 
 /** Calls a SQL function and returns its value; a database error becomes an exception (answered as 500). */

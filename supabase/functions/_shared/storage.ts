@@ -1,4 +1,3 @@
-import { projectFetch } from './database.ts';
 import { FINDER_PHOTO_BUCKET, PHOTO_BUCKET } from './domain/index.ts';
 import { type FunctionEnv, serviceHeaders } from './env.ts';
 
@@ -16,10 +15,9 @@ export async function removePhotoFiles(
   names: readonly string[],
   bucket: string = PHOTO_BUCKET,
 ): Promise<number> {
-  const send = projectFetch(env);
   let removed = 0;
   for (let start = 0; start < names.length; start += REMOVE_BATCH) {
-    const response = await send(`${env.SUPABASE_URL}/storage/v1/object/${bucket}`, {
+    const response = await fetch(`${env.SUPABASE_URL}/storage/v1/object/${bucket}`, {
       method: 'DELETE',
       headers: { ...serviceHeaders(env), 'Content-Type': 'application/json' },
       body: JSON.stringify({ prefixes: names.slice(start, start + REMOVE_BATCH) }),
@@ -38,7 +36,7 @@ export async function storeFile(
   bytes: Uint8Array<ArrayBuffer>,
   contentType: string,
 ): Promise<void> {
-  const response = await projectFetch(env)(`${env.SUPABASE_URL}/storage/v1/object/${bucket}/${name}`, {
+  const response = await fetch(`${env.SUPABASE_URL}/storage/v1/object/${bucket}/${name}`, {
     method: 'POST',
     headers: { ...serviceHeaders(env), 'Content-Type': contentType, 'x-upsert': 'false' },
     body: bytes,
@@ -52,7 +50,7 @@ export async function storeFile(
  * the sweep's.
  */
 export async function removeFinderPhotoFolder(env: FunctionEnv, animalId: string): Promise<number> {
-  const response = await projectFetch(env)(`${env.SUPABASE_URL}/storage/v1/object/list/${FINDER_PHOTO_BUCKET}`, {
+  const response = await fetch(`${env.SUPABASE_URL}/storage/v1/object/list/${FINDER_PHOTO_BUCKET}`, {
     method: 'POST',
     headers: { ...serviceHeaders(env), 'Content-Type': 'application/json' },
     body: JSON.stringify({

@@ -5,7 +5,7 @@
 // removed through the Storage API, as delete-animal does (a failure leaves them to sweep-photos); then
 // GoTrue's admin API deletes the user, with the service role. Should that last step fail, the account is
 // left empty and signed in, and the owner's next attempt finishes it.
-import { callerCredentials, callerDatabase, projectFetch } from '../_shared/database.ts';
+import { callerCredentials, callerDatabase } from '../_shared/database.ts';
 import { type FunctionEnv, serviceHeaders } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { removeDeletedFiles } from '../_shared/owner-deletion.ts';
@@ -47,7 +47,7 @@ export default function deleteAccount(request: Request, env: FunctionEnv): Promi
  * already gone (404) is what was asked.
  */
 async function deleteAuthUser(env: FunctionEnv, userId: string): Promise<void> {
-  const response = await projectFetch(env)(`${env.SUPABASE_URL}/auth/v1/admin/users/${encodeURIComponent(userId)}`, {
+  const response = await fetch(`${env.SUPABASE_URL}/auth/v1/admin/users/${encodeURIComponent(userId)}`, {
     method: 'DELETE',
     headers: {
       ...serviceHeaders(env),

@@ -1,15 +1,12 @@
 import { fileURLToPath } from 'node:url';
+import { CONFIG_TOML, localProjectSettings, readSupabaseConfig, type SupabaseConfig } from '@medaille/supabase-project';
 import { z } from 'zod';
-import { readSupabaseConfig, type SupabaseConfig } from './supabase-config.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
-
 const schema = z.object({
-  STACK_PORT: z.coerce.number().int().min(0).max(65535).default(54321),
-  STACK_HOST: z.string().default('127.0.0.1'),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').default(DEFAULT_JWT_SECRET),
+  // STACK_PORT, STACK_HOST, JWT_SECRET, SITE_URL: where the stack answers and its keys, which tools know too.
+  ...localProjectSettings,
   /**
    * How user access tokens are signed. `es256` (the default, as projects created today): with an ES256 key drawn
    * for the data directory and published at /auth/v1/.well-known/jwks.json; the functions get the new API keys
@@ -26,8 +23,6 @@ const schema = z.object({
   JWT_EXPIRY: z.coerce.number().int().min(1).default(3600),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default(`${REPO_ROOT}.data`),
-  /** Where e-mail links lead by default and which redirect targets are allowed (GoTrue's SITE_URL). */
-  SITE_URL: z.string().url().default('http://127.0.0.1:3000'),
   /** Extra allowed redirect URLs, comma-separated glob patterns (GoTrue's URI_ALLOW_LIST). */
   ADDITIONAL_REDIRECT_URLS: z.string().default('http://localhost:3000/**'),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).default(8),
@@ -99,7 +94,7 @@ export type StackConfig = {
 
 /** Reads the configuration from the environment, with a readable list of what is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<StackConfig> = {}): StackConfig {
-  const supabase = readSupabaseConfig(env.SUPABASE_CONFIG || `${REPO_ROOT}supabase/config.toml`);
+  const supabase = readSupabaseConfig(env.SUPABASE_CONFIG || CONFIG_TOML);
   const given = Object.fromEntries(Object.entries(env).filter((entry) => entry[1] !== undefined));
   const parsed = schema.safeParse({ ...supabase.env, ...given });
   if (!parsed.success) {

@@ -1,4 +1,4 @@
-import { createECDH, createHmac } from 'node:crypto';
+import { createECDH } from 'node:crypto';
 import {
   type CryptoKey,
   calculateJwkThumbprint,
@@ -144,25 +144,6 @@ export function rememberingVerifiedTokens(jwt: Jwt, size = 1000): Jwt {
       verified.set(token, claims);
       return { ...claims };
     },
-  };
-}
-
-/**
- * A Supabase project's API keys: the legacy ones, long-lived JWTs whose role is anon or service_role
- * (issued at a fixed date so that the same secret always gives the same keys), and the new ones, opaque
- * `sb_publishable_…` and `sb_secret_…` strings that stand for the same roles (derived from the secret, so
- * they are stable too).
- */
-export async function apiKeys(secret: string) {
-  const jwt = createJwt(secret);
-  const issuedAt = Date.UTC(2026, 0, 1) / 1000;
-  const tenYears = 10 * 365 * 24 * 3600;
-  const opaque = (kind: string) => createHmac('sha256', secret).update(kind).digest('base64url').slice(0, 32);
-  return {
-    anonKey: await jwt.sign({ role: 'anon', iss: 'supabase-local' }, tenYears, issuedAt),
-    serviceRoleKey: await jwt.sign({ role: 'service_role', iss: 'supabase-local' }, tenYears, issuedAt),
-    publishableKey: `sb_publishable_${opaque('publishable')}`,
-    secretKey: `sb_secret_${opaque('secret')}`,
   };
 }
 

@@ -1,19 +1,7 @@
+import type { apiKeys } from '@medaille/supabase-project';
 import type { StackConfig } from './config.ts';
 import { storedSecret } from './functions/secrets.ts';
-import { apiKeys, createJwt, createSigningKeys, es256SigningKey, type Jwt } from './jwt.ts';
-
-/**
- * Where a local stack with this configuration answers and the keys it issues, known without starting it:
- * for tools that talk to a stack already running (`pnpm medals`).
- */
-export async function localProject(config: StackConfig) {
-  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  return {
-    url: `http://${host}:${config.port}`,
-    siteUrl: config.siteUrl,
-    ...(await apiKeys(config.jwtSecret)),
-  };
-}
+import { createJwt, createSigningKeys, es256SigningKey, type Jwt } from './jwt.ts';
 
 /**
  * The project's JWT keys: with JWT_SIGNING=es256, an ES256 signing key drawn once for the data directory (kept in

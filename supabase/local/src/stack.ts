@@ -3,24 +3,20 @@ import { mkdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
+import { apiKeys, DEFAULT_JWT_SECRET } from '@medaille/supabase-project';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { authRoutes } from './auth/routes.ts';
-import { DEFAULT_JWT_SECRET, type StackConfig } from './config.ts';
+import type { StackConfig } from './config.ts';
 import { type Database, openDatabase, prepareDatabase } from './database/index.ts';
-import {
-  type FunctionEnv,
-  functionRoutes,
-  inProcessFetch,
-  loadFunctions,
-  serveFunctionsInProcess,
-} from './functions/routes.ts';
+import { type FunctionRuntime, functionRoutes, loadFunctions } from './functions/routes.ts';
+import { functionsFetch, inProcessFetch } from './functions/runtime.ts';
 import { startSchedule } from './functions/schedule-timer.ts';
 import { storedSecret } from './functions/secrets.ts';
 import { clientAddressFromSocket, isLoopback } from './http/client-address.ts';
 import { apiGateway, corsForFrontEnds, type StackEnv } from './http/gateway.ts';
 import { limitedServer } from './http/server-limits.ts';
-import { apiKeys, opaqueKeyRoles, rememberingVerifiedTokens } from './jwt.ts';
+import { opaqueKeyRoles, rememberingVerifiedTokens } from './jwt.ts';
 import { functionKeyVariables, projectJwt } from './keys.ts';
 import { mailboxRoutes } from './mailbox/mailbox.ts';
 import { restRoutes } from './rest/routes.ts';
@@ -86,7 +82,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
   const keys = await apiKeys(config.jwtSecret);
 
   const functions = await loadFunctions(config.functionsDir);
-  let functionEnv: FunctionEnv | undefined;
+  let functionRuntime: FunctionRuntime | undefined;
 
   const app = new Hono<StackEnv>();
   app.use('*', clientAddressFromSocket);
@@ -110,7 +106,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
   api.use('/functions/*', limitBody(1024 * 1024, { msg: 'Payload too large' }, 413));
   api.route(
     '/functions/v1',
-    functionRoutes(functions, () => functionEnv as FunctionEnv, new Set(config.publicFunctions)),
+    functionRoutes(functions, () => functionRuntime as FunctionRuntime, new Set(config.publicFunctions)),
   );
   app.route('/', api);
 
@@ -140,7 +136,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     config.functionEnv.CLIENT_HASH_SECRET ??
     config.functionEnv.CLIENT_HASH_SALT ??
     (await storedSecret(config.dataDir, 'client-hash-secret'));
-  functionEnv = {
+  const functionEnv = {
     ...config.functionEnv,
     FINDER_IDENTITY_SECRET: finderIdentitySecret,
     CLIENT_HASH_SECRET: clientHashSecret,
@@ -150,7 +146,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     // Where links in e-mails to owners lead (the shell, as for auth's e-mails), unless set for the functions.
     PUBLIC_SITE_URL: config.functionEnv.PUBLIC_SITE_URL ?? config.siteUrl,
   };
-  const leaveFunctions = await serveFunctionsInProcess(config.functionsDir, url, app);
+  functionRuntime = { env: functionEnv, fetch: functionsFetch(url, app) };
   // What pg_cron runs on hosted Supabase (supabase/schedules), with the project's secret key in apikey (its
   // service_role key in a legacy project).
   const runScheduled = (name: string) => () =>
@@ -180,7 +176,6 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     seeded: prepared.seeded,
     async close() {
       await Promise.all(stopSchedules.map((stop) => stop()));
-      leaveFunctions();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();

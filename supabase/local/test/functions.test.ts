@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createClient, FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +9,7 @@ let stack: TestStack;
 beforeAll(async () => {
   stack = await startTestStack({
     functionsDir: fileURLToPath(new URL('fixtures/functions', import.meta.url)),
-    publicFunctions: ['echo-public'],
+    publicFunctions: ['echo-public', 'relay'],
   });
 });
 afterAll(() => stack?.close());
@@ -91,5 +93,26 @@ describe('/functions/v1', () => {
     });
     expect(answer.status).toBe(401);
     expect(await answer.json()).toEqual({ msg: 'Invalid JWT' });
+  });
+
+  it('gives a function the global fetch of the platform: its calls to the stack pass the gateway, others go out', async () => {
+    const relay = async (url: string, headers?: Record<string, string>) => {
+      const { data, error } = await stack.client().functions.invoke('relay', { body: { url, headers } });
+      expect(error).toBeNull();
+      return data as { status: number; body: string };
+    };
+    // Back to the stack: the gateway checks the key as for any caller.
+    expect((await relay(`${stack.url}/rest/v1/codes?select=id`, { apikey: 'not-a-key' })).status).toBe(401);
+    const served = await relay(`${stack.url}/rest/v1/codes?select=id&limit=1`, { apikey: stack.serverKey });
+    expect(served.status).toBe(200);
+    // Elsewhere: out through the network, as on the Edge Runtime.
+    const outside = createServer((_, response) => response.end('from outside'));
+    await new Promise<void>((resolve) => outside.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = outside.address() as AddressInfo;
+      expect(await relay(`http://127.0.0.1:${port}/`)).toEqual({ status: 200, body: 'from outside' });
+    } finally {
+      outside.close();
+    }
   });
 });

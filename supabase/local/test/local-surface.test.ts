@@ -3,8 +3,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_JWT_SECRET } from '@medaille/supabase-project';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_JWT_SECRET, loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config.ts';
 import { mailboxRoutes } from '../src/mailbox/mailbox.ts';
 import { startStack } from '../src/stack.ts';
 import { startTestStack, type TestStack } from '../src/testing.ts';

@@ -5,11 +5,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_JWT_SECRET } from '@medaille/supabase-project';
 import { createClient } from '@supabase/supabase-js';
 import { createLocalJWKSet, decodeProtectedHeader, generateKeyPair, type JWK, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { DEFAULT_JWT_SECRET, loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config.ts';
 import { createJwt } from '../src/jwt.ts';
 import { projectJwt } from '../src/keys.ts';
 import { startTestStack, type TestStack } from '../src/testing.ts';

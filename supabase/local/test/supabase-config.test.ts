@@ -2,10 +2,10 @@
 // it parses as TOML, says what the README and the product rely on, and agrees with the migrations.
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { readSupabaseConfig } from '@medaille/supabase-project';
 import { parse } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileGlob, redirectTarget } from '../src/auth/redirects.ts';
-import { readSupabaseConfig } from '../src/supabase-config.ts';
 import { startTestStack, type TestStack } from '../src/testing.ts';
 
 const SUPABASE_DIR = fileURLToPath(new URL('../../', import.meta.url));

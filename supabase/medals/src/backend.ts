@@ -1,5 +1,4 @@
-import { loadConfig } from '@medaille/local-stack';
-import { localProject } from '@medaille/local-stack/keys';
+import { localProject } from '@medaille/supabase-project';
 import { PostgrestClient } from '@supabase/postgrest-js';
 
 /** A refusal the tool explains in one line, writing nothing (exit status 1). */
@@ -17,10 +16,11 @@ export interface Backend {
 /**
  * The backend the tool acts on, with the service role, which alone may mint, look up and suspend codes:
  * hosted Supabase when SUPABASE_URL is set (SUPABASE_SERVICE_ROLE_KEY then required), otherwise the local
- * stack of this repository (`pnpm start` or `pnpm stack`), whose keys come from its configuration.
+ * stack of this repository (`pnpm start` or `pnpm stack`), whose address and keys come from config.toml and the
+ * environment as the stack reads them (without loading the stack).
  */
 export async function openBackend(env: NodeJS.ProcessEnv): Promise<Backend> {
-  const local = await localProject(loadConfig(env));
+  const local = await localProject(env);
   const url = env.SUPABASE_URL?.trim() || local.url;
   const key = env.SUPABASE_URL?.trim() ? env.SUPABASE_SERVICE_ROLE_KEY?.trim() : local.serviceRoleKey;
   if (!key) {

@@ -1,0 +1,2 @@
+export * from './config-toml.ts';
+export * from './local-project.ts';
