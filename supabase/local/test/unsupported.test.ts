@@ -5,8 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, prepareDatabase } from '../src/database/index.ts';
-import { startTestStack, type TestStack } from '../src/testing.ts';
+import { newTestDatabase, startTestStack, type TestStack } from '../src/testing.ts';
 
 // Functions the product does not have, for the shapes of results PostgREST tells apart.
 const TEST_FUNCTIONS = `
@@ -26,11 +25,11 @@ let dataDir: string;
 beforeAll(async () => {
   // The functions must exist when the stack reads its schema cache: a PGlite database prepared beforehand.
   dataDir = await mkdtemp(join(tmpdir(), 'medaille-unsupported-'));
-  const db = await openDatabase({ dataDir: join(dataDir, 'pglite') });
-  await prepareDatabase(db);
+  const database = await newTestDatabase(dataDir, { kind: 'pglite' });
+  const db = await database.open();
   await db.exec(TEST_FUNCTIONS);
   await db.close();
-  stack = await startTestStack({ dataDir, databaseUrl: undefined });
+  stack = await startTestStack({ dataDir, database });
 });
 afterAll(async () => {
   await stack?.close();

@@ -7,7 +7,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
+import { newClientAddress, newTestDatabase, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clientHash } from '../../functions/_shared/client.ts';
 import type { FunctionEnv } from '../../functions/_shared/env.ts';
@@ -194,8 +194,10 @@ describe('clientHash', () => {
 describe("the local stack's CLIENT_HASH_SECRET", () => {
   it('is drawn at the first start and kept in the data directory: a finder under cooldown stays so after a restart', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'medaille-hashes-'));
+    // One database for both starts, as a restart has.
+    const database = await newTestDatabase(dataDir);
     try {
-      const first = await startTestStack({ dataDir });
+      const first = await startTestStack({ dataDir, database });
       const finder = newClientAddress();
       let animal: { code: string; animalId: string };
       try {
@@ -209,7 +211,7 @@ describe("the local stack's CLIENT_HASH_SECRET", () => {
       } finally {
         await first.close();
       }
-      const second = await startTestStack({ dataDir });
+      const second = await startTestStack({ dataDir, database });
       try {
         expect(second.clientHashSecret).toBe(first.clientHashSecret);
         expect((await invoke(second, 'record-scan', position(animal), finder)).status).toBe(429);
@@ -217,6 +219,7 @@ describe("the local stack's CLIENT_HASH_SECRET", () => {
         await second.close();
       }
     } finally {
+      await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     }
   });

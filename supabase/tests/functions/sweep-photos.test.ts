@@ -50,35 +50,10 @@ async function bucketWithOrphans(who: Owner, on: TestStack = stack) {
 
 const sweepAs = (client: Owner['client']) => answerOf(client.functions.invoke('sweep-photos', { body: {} }));
 
-/**
- * Runs `during` and answers which of `names` are then still stored. On a PostgreSQL database that other test
- * files share, their stacks' sweeps could remove these aged files at any moment: their rows are held locked
- * meanwhile, so that only `during` could remove them, and a sweep by `during` would wait on the lock, which
- * the time limit reports. (PGlite serves one stack, whose timer is off.)
- */
+/** Runs `during` and answers which of `names` are then still stored: on its own database, only `during` could remove them. */
 async function storedAfter(names: string[], during: () => Promise<unknown>) {
-  if (!process.env.DATABASE_URL) {
-    await during();
-    return storedOf(stack, names);
-  }
-  return stack.db.transaction(async (tx) => {
-    await tx.query("select 1 from storage.objects where bucket_id = 'animal-photos' and name = any($1) for update", [
-      names,
-    ]);
-    let timer: NodeJS.Timeout | undefined;
-    const waited = new Promise((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error('the call waited on the locked files: it tried to remove them')),
-        10_000,
-      );
-    });
-    await Promise.race([during(), waited]).finally(() => clearTimeout(timer));
-    const { rows } = await tx.query<{ name: string }>(
-      `select name from storage.objects where bucket_id = 'animal-photos' and name = any($1) order by name collate "C"`,
-      [names],
-    );
-    return rows.map((row) => row.name);
-  });
+  await during();
+  return storedOf(stack, names);
 }
 
 describe('sweep-photos', () => {

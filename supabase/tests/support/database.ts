@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import {
-  actAs,
-  copySupabaseDatabase,
-  type Database,
-  openDatabase,
-  prepareDatabase,
-  type Queryable,
-} from '@medaille/local-stack/database';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { actAs, type Database, type Queryable } from '@medaille/local-stack/database';
+import { newTestDatabase } from '@medaille/local-stack/testing';
 
 /** Who runs a statement: a finder (anon), a signed-in owner, or the server functions (service_role). */
 export type Actor = 'anon' | 'service' | Owner;
@@ -55,19 +52,14 @@ const liftStorageDeleteGuard = (tx: Queryable) =>
   tx.query("select set_config('storage.allow_delete_query', 'true', true)");
 
 /**
- * A copy of its own of the Supabase-shaped database of TEST_SUPABASE_CLUSTER_URL (the `supabase` test project),
- * else the PostgreSQL of DATABASE_URL, else in-memory PGlite; the project's schema applied in every case.
+ * A database of its own (newTestDatabase): on the Supabase-shaped cluster of TEST_SUPABASE_CLUSTER_URL (the
+ * `supabase` test project), else on the PostgreSQL of DATABASE_URL, else on PGlite; the project's schema and
+ * seed applied in every case.
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
-  const clusterUrl = process.env.TEST_SUPABASE_CLUSTER_URL;
-  const copy = clusterUrl ? await copySupabaseDatabase(clusterUrl) : undefined;
-  const db = await openDatabase({ url: copy?.url ?? process.env.DATABASE_URL, poolSize: 25 });
-  // A copy whose preparation fails is dropped all the same: no file leaves a database behind.
-  await prepareDatabase(db).catch(async (error) => {
-    await db.close();
-    await copy?.drop();
-    throw error;
-  });
+  const dataDir = await mkdtemp(join(tmpdir(), 'medaille-database-'));
+  const copy = await newTestDatabase(dataDir);
+  const db = await copy.open({ poolSize: 25 });
 
   async function as<T>(actor: Actor, fn: (tx: Queryable) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
@@ -142,7 +134,8 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
   async function close() {
     await db.close();
-    await copy?.drop();
+    await copy.drop();
+    await rm(dataDir, { recursive: true, force: true });
   }
 
   return { db, as, attempt, removeObjects, createOwner, createCode, activateAnimal, close };
