@@ -84,6 +84,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
+    globalSetup: ['tests/support/global-setup.ts'],
     reporters: ['default', ['json', { outputFile: `${process.env.TEST_REPORT_DIR ?? '.reports'}/backend.json` }]],
     projects: [
       {

@@ -29,6 +29,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
+    globalSetup: ['test/global-setup.ts'],
     reporters: ['default', ['json', { outputFile: `${process.env.TEST_REPORT_DIR ?? '.reports'}/local-stack.json` }]],
     projects: [
       { extends: true, test: { name: 'pglite', env: { DATABASE_URL: '' } } },

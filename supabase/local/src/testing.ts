@@ -29,6 +29,14 @@ export function fetchFrom(address: string): typeof fetch {
   return (input, init) => fetch(input, { ...init, dispatcher: dispatcher as never });
 }
 
+/** An e-mail address no other test uses. */
+export const newEmail = (label = 'owner') => `${label}-${crypto.randomUUID()}@test.medaille.fr`;
+
+/** The access token of a client's session, as it sends it in Authorization. */
+export async function accessToken(client: SupabaseClient): Promise<string> {
+  return (await client.auth.getSession()).data.session?.access_token as string;
+}
+
 /** An e-mail as the stack's mailbox holds it: its links are every href of the HTML. */
 export interface ReceivedMail {
   subject: string;
@@ -56,6 +64,8 @@ export interface TestStack extends RunningStack {
   lastMail(to: string): Promise<ReceivedMail>;
   /** An account signed up and confirmed through the e-mail link, signed in on a fresh client. */
   signedInOwner(label?: string): Promise<{ client: SupabaseClient; email: string; password: string; userId: string }>;
+  /** An owner's animal activated on a new code, through the RPC the portal uses. */
+  activatedAnimal(owner: SupabaseClient, animal?: Record<string, unknown>): Promise<{ code: string; animalId: string }>;
 }
 
 /**
@@ -125,7 +135,7 @@ export async function startTestStack(
   }
 
   async function signedInOwner(label = 'owner') {
-    const email = `${label}-${crypto.randomUUID()}@test.medaille.fr`;
+    const email = newEmail(label);
     const password = 'mot-de-passe-1';
     const anon = client();
     const signUp = await anon.auth.signUp({ email, password });
@@ -148,6 +158,16 @@ export async function startTestStack(
     return code;
   }
 
+  async function activatedAnimal(owner: SupabaseClient, animal: Record<string, unknown> = {}) {
+    const code = await newCode();
+    const { data, error } = await owner.rpc('register_animal_with_code', {
+      p_code: code,
+      p_animal: { nom: 'Rex', ...animal },
+    });
+    if (error || !data?.success) throw new Error(`activation failed: ${error?.message ?? data?.error}`);
+    return { code, animalId: data.animal_id as string };
+  }
+
   return {
     ...stack,
     jwtSigning: config.jwtSigning,
@@ -159,6 +179,7 @@ export async function startTestStack(
     mails,
     lastMail,
     signedInOwner,
+    activatedAnimal,
     async close() {
       await stack.close();
       await dropOwn();
@@ -208,9 +229,10 @@ export async function newTestDatabase(
   dataDir: string,
   source: TestDatabaseSource = testDatabaseSource(),
 ): Promise<TestDatabaseCopy> {
+  const template = await templateOf(source);
   if (source.kind === 'pglite') {
     const folder = join(dataDir, 'pglite');
-    await cp(await pgliteTemplate(), folder, { recursive: true });
+    await cp(template, folder, { recursive: true });
     return {
       url: undefined,
       open: () => openDatabase({ dataDir: folder }),
@@ -219,9 +241,23 @@ export async function newTestDatabase(
   }
   const copy =
     source.kind === 'supabase'
-      ? await copySupabaseDatabase(source.clusterUrl, { template: await supabaseTemplate(source.clusterUrl) })
-      : await copyPostgresDatabase(source.url, await postgresTemplate(source.url));
+      ? await copySupabaseDatabase(source.clusterUrl, { template })
+      : await copyPostgresDatabase(source.url, template);
   return { ...copy, open: (options = {}) => openDatabase({ url: copy.url, ...options }) };
+}
+
+/**
+ * Builds the templates of these sources ahead, from vitest's globalSetup: built in a test file's hook instead, a
+ * template (a minute on a busy 2-core machine) could take longer than the hook may.
+ */
+export async function prepareTestTemplates(sources: TestDatabaseSource[]): Promise<void> {
+  for (const source of sources) await templateOf(source);
+}
+
+/** The template of a source: a folder on PGlite, a database's name on PostgreSQL. */
+function templateOf(source: TestDatabaseSource): Promise<string> {
+  if (source.kind === 'pglite') return pgliteTemplate();
+  return source.kind === 'supabase' ? supabaseTemplate(source.clusterUrl) : postgresTemplate(source.url);
 }
 
 const SUPABASE_DIR = fileURLToPath(new URL('../../', import.meta.url));

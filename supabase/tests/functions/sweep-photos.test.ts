@@ -9,7 +9,7 @@ import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@me
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sweepPhotos from '../../functions/sweep-photos/handler.ts';
 import { signHs256, WRONG_SECRET } from '../security/support.ts';
-import { activatedAnimal } from '../support/finder.ts';
+
 import { age, answerOf, storedOf, storePhoto } from '../support/photos.ts';
 
 type Owner = Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -32,7 +32,7 @@ afterAll(async () => {
 
 /** What the portal leaves in the bucket over time, the orphans aged past the hour. */
 async function bucketWithOrphans(who: Owner, on: TestStack = stack) {
-  const { animalId } = await activatedAnimal(on, who.client, { nom: 'Balai' });
+  const { animalId } = await on.activatedAnimal(who.client, { nom: 'Balai' });
   const gone = randomUUID();
   const orphans = [
     await storePhoto(who.client, `${animalId}/upload-whose-row-failed.jpg`),

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { actAs, type Database, type Queryable } from '@medaille/local-stack/database';
-import { newTestDatabase } from '@medaille/local-stack/testing';
+import { newEmail, newTestDatabase } from '@medaille/local-stack/testing';
 
 /** Who runs a statement: a finder (anon), a signed-in owner, or the server functions (service_role). */
 export type Actor = 'anon' | 'service' | Owner;
@@ -43,6 +43,15 @@ export interface TestDatabase {
   /** Activates a new code for the owner through the RPC and answers the new animal's id and code. */
   activateAnimal(owner: Owner, animal?: Record<string, unknown>): Promise<{ animalId: string; code: string }>;
   close(): Promise<void>;
+}
+
+/** A medal code's row: whether it is used, and by which animal. */
+export async function codeRow(db: Queryable, code: string) {
+  const { rows } = await db.query<{ used: boolean; animal_id: string | null }>(
+    'select used, animal_id from public.codes where id = $1',
+    [code],
+  );
+  return rows[0];
 }
 
 class RollbackAfterAttempt extends Error {}
@@ -97,7 +106,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   }
 
   async function createOwner(label = 'owner'): Promise<Owner> {
-    const owner = { id: randomUUID(), email: `${label}-${randomUUID()}@test.medaille.fr` };
+    const owner = { id: randomUUID(), email: newEmail(label) };
     await db.query(
       `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, created_at, updated_at)
        values ($1, 'authenticated', 'authenticated', $2, '', now(), now(), now())`,
