@@ -338,6 +338,7 @@ async function postgresTemplate(url: string): Promise<string> {
   } finally {
     await runAs(url, `drop database if exists ${building} with (force)`);
   }
+  await dropOlderTemplates(url, `${base}_tpl_`, template);
   return template;
 }
 
@@ -371,7 +372,19 @@ async function supabaseTemplate(clusterUrl: string): Promise<string> {
   } finally {
     await building.drop();
   }
+  await dropOlderTemplates(admin.toString(), 'medaille_tpl_', template);
   return template;
+}
+
+/** Drops the templates of earlier code (another hash) once a new one is made; one still in use stays. */
+async function dropOlderTemplates(adminUrl: string, prefix: string, current: string) {
+  const found = await runAs(
+    adminUrl,
+    `select datname from pg_database where starts_with(datname, '${prefix}') and datname <> '${current}'`,
+  );
+  for (const { datname } of found?.rows ?? []) {
+    await runAs(adminUrl, `drop database if exists ${datname}`).catch(() => undefined);
+  }
 }
 
 /** Prepares the database at `url` and renames it to the template; another builder's template, finished first, wins. */
