@@ -1,11 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { cp, mkdtemp, readdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import { Agent } from 'undici';
 import WebSocket from 'ws';
 import { loadConfig, type StackConfig } from './config.ts';
-import { copySupabaseDatabase } from './database/index.ts';
+import { copySupabaseDatabase, type Database, openDatabase } from './database/index.ts';
 import { type RunningStack, startStack } from './stack.ts';
 
 /**
@@ -22,6 +27,14 @@ export function fetchFrom(address: string): typeof fetch {
   const dispatcher = new Agent({ localAddress: address });
   // The package's Agent works with Node's fetch; only their type declarations are separate copies.
   return (input, init) => fetch(input, { ...init, dispatcher: dispatcher as never });
+}
+
+/** An e-mail address no other test uses. */
+export const newEmail = (label = 'owner') => `${label}-${crypto.randomUUID()}@test.medaille.fr`;
+
+/** The access token of a client's session, as it sends it in Authorization. */
+export async function accessToken(client: SupabaseClient): Promise<string> {
+  return (await client.auth.getSession()).data.session?.access_token as string;
 }
 
 /** An e-mail as the stack's mailbox holds it: its links are every href of the HTML. */
@@ -51,21 +64,25 @@ export interface TestStack extends RunningStack {
   lastMail(to: string): Promise<ReceivedMail>;
   /** An account signed up and confirmed through the e-mail link, signed in on a fresh client. */
   signedInOwner(label?: string): Promise<{ client: SupabaseClient; email: string; password: string; userId: string }>;
+  /** An owner's animal activated on a new code, through the RPC the portal uses. */
+  activatedAnimal(owner: SupabaseClient, animal?: Record<string, unknown>): Promise<{ code: string; animalId: string }>;
 }
 
 /**
- * A stack on a free port: PGlite in a temporary folder, or the PostgreSQL of DATABASE_URL, or a copy of the
- * Supabase-shaped database of TEST_SUPABASE_CLUSTER_URL.
- * Each test file starts its own, so files run in parallel and never share state through the server.
+ * A stack on a free port, on a database of its own (newTestDatabase: on PGlite, PostgreSQL or a Supabase-shaped
+ * cluster), or on `database` when given, which the caller then drops. Each test file starts its own, so files run
+ * in parallel and never share state through the server.
  */
-export async function startTestStack(overrides: Partial<StackConfig> = {}): Promise<TestStack> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'medaille-stack-'));
-  // The `supabase` test project: each stack on a copy of its own of a Supabase-shaped database.
-  const clusterUrl = process.env.TEST_SUPABASE_CLUSTER_URL;
-  const copy = clusterUrl ? await copySupabaseDatabase(clusterUrl) : undefined;
+export async function startTestStack(
+  overrides: Partial<StackConfig> & { database?: TestDatabaseCopy } = {},
+): Promise<TestStack> {
+  const { database: given, ...stackOverrides } = overrides;
+  const ownDataDir = stackOverrides.dataDir ? undefined : await mkdtemp(join(tmpdir(), 'medaille-stack-'));
+  const dataDir = stackOverrides.dataDir ?? (ownDataDir as string);
+  const database = given ?? (await newTestDatabase(dataDir));
   const config = loadConfig(
     {
-      DATABASE_URL: copy?.url ?? process.env.DATABASE_URL,
+      DATABASE_URL: database.url,
       // legacy: a project on the legacy keys and HS256 tokens (the vitest projects named *-legacy-keys).
       JWT_SIGNING: process.env.JWT_SIGNING,
       EMAIL_MIN_INTERVAL: '0',
@@ -73,19 +90,22 @@ export async function startTestStack(overrides: Partial<StackConfig> = {}): Prom
       // e-mail; the test of that rule gives its stack its own emailSentPerHour.
       RATE_LIMIT_EMAIL_SENT: '100000',
     },
-    // No photo sweep unless a test asks for one: on a PostgreSQL that test files share, one file's sweep
-    // would remove the files another file has just aged on purpose. No mail retrier either: it would send
-    // another file's e-mails while that file's mailbox is told to fail.
+    // No photo sweep or mail retrier unless a test asks for one: a test sees what it did, not what a timer did
+    // meanwhile (the files it has just aged on purpose, the e-mails its mailbox is told to fail).
     {
       port: 0,
       dataDir,
       photoSweep: { firstDelayMs: 0, intervalMs: 0 },
       mailRetry: { firstDelayMs: 0, intervalMs: 0 },
-      ...overrides,
+      ...stackOverrides,
     },
   );
+  const dropOwn = async () => {
+    if (!given) await database.drop();
+    if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
+  };
   const stack = await startStack(config).catch(async (error) => {
-    await copy?.drop();
+    await dropOwn();
     throw error;
   });
   const legacy = config.jwtSigning === 'legacy';
@@ -115,7 +135,7 @@ export async function startTestStack(overrides: Partial<StackConfig> = {}): Prom
   }
 
   async function signedInOwner(label = 'owner') {
-    const email = `${label}-${crypto.randomUUID()}@test.medaille.fr`;
+    const email = newEmail(label);
     const password = 'mot-de-passe-1';
     const anon = client();
     const signUp = await anon.auth.signUp({ email, password });
@@ -138,6 +158,16 @@ export async function startTestStack(overrides: Partial<StackConfig> = {}): Prom
     return code;
   }
 
+  async function activatedAnimal(owner: SupabaseClient, animal: Record<string, unknown> = {}) {
+    const code = await newCode();
+    const { data, error } = await owner.rpc('register_animal_with_code', {
+      p_code: code,
+      p_animal: { nom: 'Rex', ...animal },
+    });
+    if (error || !data?.success) throw new Error(`activation failed: ${error?.message ?? data?.error}`);
+    return { code, animalId: data.animal_id as string };
+  }
+
   return {
     ...stack,
     jwtSigning: config.jwtSigning,
@@ -149,10 +179,10 @@ export async function startTestStack(overrides: Partial<StackConfig> = {}): Prom
     mails,
     lastMail,
     signedInOwner,
+    activatedAnimal,
     async close() {
       await stack.close();
-      await copy?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await dropOwn();
     },
   };
 }
@@ -163,4 +193,252 @@ export async function followLink(link: string, address = newClientAddress()) {
   const location = response.headers.get('location') ?? '';
   const [target = '', fragment = ''] = location.split('#');
   return { status: response.status, target, params: new URLSearchParams(fragment) };
+}
+
+/** Where test databases come from: a Supabase-shaped cluster, a plain PostgreSQL, or PGlite in a folder. */
+export type TestDatabaseSource =
+  | { kind: 'supabase'; clusterUrl: string }
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite' };
+
+/** TEST_SUPABASE_CLUSTER_URL (the `supabase` test projects), else DATABASE_URL, else PGlite. */
+export function testDatabaseSource(): TestDatabaseSource {
+  const { TEST_SUPABASE_CLUSTER_URL: clusterUrl, DATABASE_URL: url } = process.env;
+  if (clusterUrl) return { kind: 'supabase', clusterUrl };
+  return url ? { kind: 'postgres', url } : { kind: 'pglite' };
+}
+
+/** A database of one test file or one test stack, nobody else's. */
+export interface TestDatabaseCopy {
+  /** Its URL on PostgreSQL; undefined on PGlite, where it is the `pglite` folder of the data directory. */
+  url: string | undefined;
+  open(options?: { poolSize?: number }): Promise<Database>;
+  drop(): Promise<void>;
+}
+
+/**
+ * A database of its own, already as a first start of the stack leaves it (Supabase's base objects, the
+ * migrations, the seed and its files' rows, the stack's mailbox): a copy of a template that one stack start
+ * prepared, `create database … template …` on PostgreSQL, a copy of the data folder on PGlite. Preparing takes
+ * seconds (PGlite's initdb alone is most of a file's start); copying, a fraction of one, and with a database each,
+ * test files run in parallel without seeing each other's rows, sweeps or mail retries. A template is named
+ * after a hash of everything that shapes it (migrations, seed, the stack's SQL and code), so a change makes a new
+ * one; the first file to need it builds it, and two that build at once keep the first one finished.
+ */
+export async function newTestDatabase(
+  dataDir: string,
+  source: TestDatabaseSource = testDatabaseSource(),
+): Promise<TestDatabaseCopy> {
+  const template = await templateOf(source);
+  if (source.kind === 'pglite') {
+    const folder = join(dataDir, 'pglite');
+    await cp(template, folder, { recursive: true });
+    return {
+      url: undefined,
+      open: () => openDatabase({ dataDir: folder }),
+      drop: () => rm(folder, { recursive: true, force: true }),
+    };
+  }
+  const copy =
+    source.kind === 'supabase'
+      ? await copySupabaseDatabase(source.clusterUrl, { template })
+      : await copyPostgresDatabase(source.url, template);
+  return { ...copy, open: (options = {}) => openDatabase({ url: copy.url, ...options }) };
+}
+
+/**
+ * Builds the templates of these sources ahead, from vitest's globalSetup: built in a test file's hook instead, a
+ * template (a minute on a busy 2-core machine) could take longer than the hook may.
+ */
+export async function prepareTestTemplates(sources: TestDatabaseSource[]): Promise<void> {
+  for (const source of sources) await templateOf(source);
+}
+
+/** The template of a source: a folder on PGlite, a database's name on PostgreSQL. */
+function templateOf(source: TestDatabaseSource): Promise<string> {
+  if (source.kind === 'pglite') return pgliteTemplate();
+  return source.kind === 'supabase' ? supabaseTemplate(source.clusterUrl) : postgresTemplate(source.url);
+}
+
+const SUPABASE_DIR = fileURLToPath(new URL('../../', import.meta.url));
+const TEMPLATE_INPUTS = ['migrations', 'seed.sql', 'seed-photos', 'config.toml', 'local/sql', 'local/src'];
+
+/** A hash of what a template is made of, and of the PGlite release (its data folders differ between releases). */
+const templateKey = memo(async () => {
+  const hash = createHash('sha256').update(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  for (const input of TEMPLATE_INPUTS) {
+    const path = join(SUPABASE_DIR, input);
+    const files = (await stat(path)).isFile()
+      ? [path]
+      : (await readdir(path, { recursive: true, withFileTypes: true }))
+          .filter((entry) => entry.isFile())
+          .map((entry) => join(entry.parentPath, entry.name));
+    for (const file of files.sort()) hash.update(file.slice(SUPABASE_DIR.length)).update(await readFile(file));
+  }
+  return hash.digest('hex').slice(0, 12);
+});
+
+/** What a first start does to a database, on a data folder of its own. */
+async function prepareTemplate(dataDir: string, databaseUrl: string | undefined) {
+  const off = { firstDelayMs: 0, intervalMs: 0 };
+  const stack = await startStack(
+    loadConfig({ DATABASE_URL: databaseUrl }, { port: 0, dataDir, photoSweep: off, mailRetry: off }),
+  );
+  await stack.close();
+}
+
+const PGLITE_TEMPLATE_PREFIX = 'medaille-pglite-template-';
+
+/** The PGlite template: a data folder in the temporary directory, shared by every run of the same inputs. */
+async function pgliteTemplate(): Promise<string> {
+  const template = join(tmpdir(), PGLITE_TEMPLATE_PREFIX + (await templateKey()));
+  const now = new Date();
+  // Its time says when it was last used: templates nobody used for a day are removed below.
+  if (
+    await utimes(template, now, now).then(
+      () => true,
+      () => false,
+    )
+  )
+    return template;
+  const building = await mkdtemp(join(tmpdir(), 'medaille-pglite-building-'));
+  try {
+    await prepareTemplate(building, undefined);
+    await rename(join(building, 'pglite'), template).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+    });
+  } finally {
+    await rm(building, { recursive: true, force: true });
+  }
+  for (const name of await readdir(tmpdir())) {
+    const path = join(tmpdir(), name);
+    if (!name.startsWith(PGLITE_TEMPLATE_PREFIX) || path === template) continue;
+    const unused = Date.now() - (await stat(path)).mtimeMs > 24 * 3600_000;
+    if (unused) await rm(path, { recursive: true, force: true });
+  }
+  return template;
+}
+
+/**
+ * The template beside DATABASE_URL's database, named after it (`<database>_tpl_<hash>`): the copies are
+ * `<database>_<random>`, so that CI drops all of them with its database.
+ */
+async function postgresTemplate(url: string): Promise<string> {
+  const base = databaseName(url).slice(0, 40);
+  const template = `${base}_tpl_${await templateKey()}`;
+  if (await databaseExists(url, template)) return template;
+  const building = `${base}_build_${randomBytes(4).toString('hex')}`;
+  await whileInUse(() => runAs(url, `create database ${building}`));
+  try {
+    const target = new URL(url);
+    target.pathname = `/${building}`;
+    await buildTemplate(target.toString(), async () => {
+      await whileInUse(() => runAs(url, `alter database ${building} rename to ${template}`));
+    });
+  } finally {
+    await runAs(url, `drop database if exists ${building} with (force)`);
+  }
+  await dropOlderTemplates(url, `${base}_tpl_`, template);
+  return template;
+}
+
+/** A copy of `template` on DATABASE_URL's server, dropped with whatever is still connected to it. */
+async function copyPostgresDatabase(url: string, template: string) {
+  const name = `${databaseName(url).slice(0, 40)}_${randomBytes(6).toString('hex')}`;
+  await whileInUse(() => runAs(url, `create database ${name} template ${template}`));
+  const copy = new URL(url);
+  copy.pathname = `/${name}`;
+  return {
+    url: copy.toString(),
+    drop: async () => {
+      await runAs(url, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/** The template on a Supabase-shaped cluster: a copy of its `postgres` database, as a new project's, prepared. */
+async function supabaseTemplate(clusterUrl: string): Promise<string> {
+  const template = `medaille_tpl_${await templateKey()}`;
+  const admin = new URL(clusterUrl);
+  admin.username = 'supabase_admin';
+  admin.pathname = '/template1';
+  if (await databaseExists(admin.toString(), template)) return template;
+  const building = await copySupabaseDatabase(clusterUrl);
+  try {
+    await buildTemplate(building.url, async () => {
+      const name = databaseName(building.url);
+      await whileInUse(() => runAs(admin.toString(), `alter database ${name} rename to ${template}`));
+    });
+  } finally {
+    await building.drop();
+  }
+  await dropOlderTemplates(admin.toString(), 'medaille_tpl_', template);
+  return template;
+}
+
+/** Drops the templates of earlier code (another hash) once a new one is made; one still in use stays. */
+async function dropOlderTemplates(adminUrl: string, prefix: string, current: string) {
+  const found = await runAs(
+    adminUrl,
+    `select datname from pg_database where starts_with(datname, '${prefix}') and datname <> '${current}'`,
+  );
+  for (const { datname } of found?.rows ?? []) {
+    await runAs(adminUrl, `drop database if exists ${datname}`).catch(() => undefined);
+  }
+}
+
+/** Prepares the database at `url` and renames it to the template; another builder's template, finished first, wins. */
+async function buildTemplate(url: string, renameToTemplate: () => Promise<void>) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'medaille-template-'));
+  try {
+    await prepareTemplate(dataDir, url);
+    await renameToTemplate().catch((error: { code?: string }) => {
+      if (error.code !== DUPLICATE_DATABASE) throw error;
+    });
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const DUPLICATE_DATABASE = '42P04';
+/** PostgreSQL's answer while a session is still connected to a database being copied or renamed. */
+const DATABASE_IN_USE = '55006';
+
+/** Repeats `action` while the database it needs is in use: the sessions of a stack just closed take a moment to end. */
+async function whileInUse(action: () => Promise<unknown>, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await action();
+    } catch (error) {
+      if ((error as { code?: string }).code !== DATABASE_IN_USE || Date.now() > deadline) throw error;
+      await sleep(Math.min(50 * attempt, 500));
+    }
+  }
+}
+
+async function runAs(url: string, ...statements: string[]) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    let result: pg.QueryResult | undefined;
+    for (const statement of statements) result = await client.query(statement);
+    return result;
+  } finally {
+    await client.end();
+  }
+}
+
+async function databaseExists(url: string, name: string) {
+  return (await runAs(url, `select 1 from pg_database where datname = '${name}'`))?.rowCount === 1;
+}
+
+const databaseName = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
+
+function memo<T>(compute: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => {
+    value ??= compute();
+    return value;
+  };
 }

@@ -3,7 +3,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startTestStack, type TestStack } from '../src/testing.ts';
+import { newEmail, startTestStack, type TestStack } from '../src/testing.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ describe('publishable and secret keys', () => {
     const browser = createClient(stack.url, stack.publishableKey, options);
     expect((await browser.rpc('code_status', { p_code: await stack.newCode() })).data).toBe('free');
     expect((await browser.from('animals').select('id')).error?.code).toBe('42501');
-    const email = `publishable-${crypto.randomUUID()}@test.medaille.fr`;
+    const email = newEmail('publishable');
     expect((await browser.auth.signUp({ email, password: 'mot-de-passe-1' })).error).toBeNull();
   });
 

@@ -5,7 +5,7 @@
 // and nothing is sent or kept.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '../src/testing.ts';
+import { fetchFrom, newClientAddress, newEmail, startTestStack, type TestStack } from '../src/testing.ts';
 
 const PER_HOUR = 3;
 let stack: TestStack;
@@ -13,10 +13,6 @@ beforeAll(async () => {
   stack = await startTestStack({ emailSentPerHour: PER_HOUR });
 });
 afterAll(() => stack?.close());
-
-const newEmail = (label: string) => `${label}-${crypto.randomUUID()}@test.medaille.fr`;
-const mailsTo = async (email: string) =>
-  (await (await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`)).json()) as unknown[];
 
 /** An auth request from a client of its own, so that no per-address limit is what stops it. */
 async function ask(path: string, body: Record<string, unknown>) {
@@ -47,13 +43,13 @@ describe("the project's e-mails per hour (email_sent)", () => {
         body: { code: 'over_email_send_rate_limit', message: 'email rate limit exceeded' },
       });
       expect((await ask('otp', { email: newEmail('budget') })).status).toBe(429);
-      expect(await mailsTo(late)).toEqual([]);
+      expect(await stack.mails(late)).toEqual([]);
       const kept = await stack.db.query('select 1 from auth.users where email = $1', [late]);
       expect(kept.rows).toEqual([]);
       // The next hour has its own e-mails.
       vi.setSystemTime(Date.now() + HOUR);
       expect((await ask('signup', { email: late, password: 'mot-de-passe-1' })).status).toBe(200);
-      expect(await mailsTo(late)).toHaveLength(1);
+      expect(await stack.mails(late)).toHaveLength(1);
     } finally {
       vi.useRealTimers();
     }

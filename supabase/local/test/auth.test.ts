@@ -1,6 +1,6 @@
 import { AuthApiError, AuthWeakPasswordError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followLink, startTestStack, type TestStack } from '../src/testing.ts';
+import { followLink, newEmail, startTestStack, type TestStack } from '../src/testing.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -8,7 +8,6 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-const newEmail = (label: string) => `${label}-${crypto.randomUUID()}@test.medaille.fr`;
 const redirectTo = 'http://127.0.0.1:3000/auth/callback';
 
 describe('sign-up with e-mail confirmation', () => {

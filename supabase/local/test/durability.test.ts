@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { newEmail, newTestDatabase, type TestDatabaseCopy } from '../src/testing.ts';
 
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -64,12 +65,18 @@ async function startProcess(env: Record<string, string>): Promise<StackProcess> 
 const exited = (child: ChildProcess) => new Promise((resolve) => child.once('exit', resolve));
 
 let dataDir: string;
+let database: TestDatabaseCopy | undefined;
 let env: Record<string, string>;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'medaille-durability-'));
-  env = { DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL ?? '' };
+  // A database of its own, prepared as a first start leaves one: what the test restarts and kills is the stack.
+  database = await newTestDatabase(dataDir);
+  env = { DATA_DIR: dataDir, DATABASE_URL: database.url ?? '' };
 });
-afterAll(() => rm(dataDir, { recursive: true, force: true }));
+afterAll(async () => {
+  await database?.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 describe('the stack as a process', () => {
   it('keeps accounts, animals and photos across a clean stop and a kill -9', async () => {
@@ -77,7 +84,7 @@ describe('the stack as a process', () => {
       auth: { persistSession: false, autoRefreshToken: false },
       realtime: { transport: WebSocket as never },
     };
-    const email = `durable-${crypto.randomUUID()}@test.medaille.fr`;
+    const email = newEmail('durable');
     const password = 'mot-de-passe-1';
 
     let stack = await startProcess(env);
@@ -155,7 +162,7 @@ describe('a kill -9 in the middle of activations with photos', () => {
   }
 
   it('leaves every activation whole or absent, and no stored file without its row, over 3 kills', async () => {
-    const email = `crash-${crypto.randomUUID()}@test.medaille.fr`;
+    const email = newEmail('crash');
     const password = 'mot-de-passe-1';
     const prefix = `MDL-CRASH-${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
     let stack = await startProcess(env);

@@ -4,7 +4,7 @@
 // provider that is down would, for tests.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../src/testing.ts';
+import { newEmail, startTestStack, type TestStack } from '../src/testing.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -12,14 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-const send = (headers: Record<string, string>, to = `dev-${randomUUID()}@test.medaille.fr`) =>
+const send = (headers: Record<string, string>, to = newEmail('dev')) =>
   fetch(`${stack.url}/mailbox/api/messages`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ to, subject: 'Essai', text: 'Bonjour', html: '<p>Bonjour</p>' }),
   });
-const mailsTo = async (to: string) =>
-  (await (await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(to)}`)).json()) as unknown[];
 const outage = (failing: unknown, headers: Record<string, string> = { apikey: stack.secretKey }) =>
   fetch(`${stack.url}/mailbox/api/outage`, {
     method: 'PUT',
@@ -37,19 +35,19 @@ describe('the mailbox', () => {
   });
 
   it('stores a mail sent again with the same Idempotency-Key once, and answers the first one’s id', async () => {
-    const to = `twice-${randomUUID()}@test.medaille.fr`;
+    const to = newEmail('twice');
     const key = randomUUID();
     const first = await send({ apikey: stack.secretKey, 'idempotency-key': key }, to);
     const again = await send({ apikey: stack.secretKey, 'idempotency-key': key }, to);
     expect([first.status, again.status]).toEqual([201, 201]);
     expect(await again.json()).toEqual(await first.json());
-    expect(await mailsTo(to)).toHaveLength(1);
+    expect(await stack.mails(to)).toHaveLength(1);
     await send({ apikey: stack.secretKey, 'idempotency-key': randomUUID() }, to);
-    expect(await mailsTo(to)).toHaveLength(2);
+    expect(await stack.mails(to)).toHaveLength(2);
   });
 
   it('stores a mail sent twice at once with the same Idempotency-Key once, both answered with its id', async () => {
-    const to = `at-once-${randomUUID()}@test.medaille.fr`;
+    const to = newEmail('at-once');
     const key = randomUUID();
     const answers = await Promise.all(
       [1, 2, 3].map(() => send({ apikey: stack.secretKey, 'idempotency-key': key }, to)),
@@ -57,7 +55,7 @@ describe('the mailbox', () => {
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
     const ids = await Promise.all(answers.map(async (answer) => ((await answer.json()) as { id: string }).id));
     expect(new Set(ids).size).toBe(1);
-    expect(await mailsTo(to)).toHaveLength(1);
+    expect(await stack.mails(to)).toHaveLength(1);
   });
 
   it('refuses an Idempotency-Key over 256 characters, as Resend does', async () => {
@@ -68,12 +66,12 @@ describe('the mailbox', () => {
     expect((await outage(true, {})).status).toBe(401);
     expect((await outage(true, { apikey: stack.anonKey })).status).toBe(401);
     expect((await outage('oui')).status).toBe(400);
-    const to = `down-${randomUUID()}@test.medaille.fr`;
+    const to = newEmail('down');
     expect((await outage(true)).status).toBe(200);
     expect((await send({ apikey: stack.secretKey }, to)).status).toBe(503);
-    expect(await mailsTo(to)).toEqual([]);
+    expect(await stack.mails(to)).toEqual([]);
     expect((await outage(false)).status).toBe(200);
     expect((await send({ apikey: stack.secretKey }, to)).status).toBe(201);
-    expect(await mailsTo(to)).toHaveLength(1);
+    expect(await stack.mails(to)).toHaveLength(1);
   });
 });

@@ -12,9 +12,7 @@ let animalId: string;
 beforeAll(async () => {
   stack = await startTestStack();
   owner = await stack.signedInOwner('colonnes');
-  const code = await stack.newCode();
-  const { data } = await owner.client.rpc('register_animal_with_code', { p_code: code, p_animal: { nom: 'Rex' } });
-  animalId = data.animal_id;
+  ({ animalId } = await stack.activatedAnimal(owner.client));
 });
 afterAll(() => stack?.close());
 

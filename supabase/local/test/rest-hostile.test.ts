@@ -1,10 +1,9 @@
 // Hostile query strings against /rest/v1, as a security review sent them. The rules are PostgREST's, read
 // from src/PostgREST/ApiRequest/QueryParams.hs (pFieldSelect, pIdentifier, pFieldName, pColumns) and
 // Error.hs (a QueryParamError is PGRST100 with 400): whatever its grammar refuses is an error, never SQL.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../src/testing.ts';
+import { accessToken, startTestStack, type TestStack } from '../src/testing.ts';
 
 let stack: TestStack;
 let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -13,20 +12,11 @@ let ownerToken: string;
 beforeAll(async () => {
   stack = await startTestStack();
   owner = await stack.signedInOwner('hostile');
-  ownerToken = await token(owner.client);
+  ownerToken = await accessToken(owner.client);
   // The owner's own medal, so that a read of codes has a row to show.
-  const code = await stack.newCode();
-  const { data, error } = await owner.client.rpc('register_animal_with_code', {
-    p_code: code,
-    p_animal: { nom: 'Rex', espece: 'dog', annee_naissance: 2015 },
-  });
-  if (error || !data.success) throw new Error(`activation failed: ${error?.message ?? data.error}`);
+  await stack.activatedAnimal(owner.client, { espece: 'dog', annee_naissance: 2015 });
 });
 afterAll(() => stack?.close());
-
-async function token(client: SupabaseClient): Promise<string> {
-  return (await client.auth.getSession()).data.session?.access_token as string;
-}
 
 /** A raw request to /rest/v1 with a path and query already encoded. */
 function rest(pathAndQuery: string, init: RequestInit & { token?: string } = {}) {

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../src/testing.ts';
+import { accessToken, startTestStack, type TestStack } from '../src/testing.ts';
 
 let stack: TestStack;
 let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -13,15 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-async function activate(client: SupabaseClient, animal: Record<string, unknown> = {}) {
-  const code = await stack.newCode();
-  const { data, error } = await client.rpc('register_animal_with_code', {
-    p_code: code,
-    p_animal: { nom: 'Rex', espece: 'dog', ...animal },
-  });
-  if (error || !data.success) throw new Error(`activation failed: ${error?.message ?? data.error}`);
-  return { code, animalId: data.animal_id as string };
-}
+const activate = (client: SupabaseClient, animal: Record<string, unknown> = {}) =>
+  stack.activatedAnimal(client, { espece: 'dog', ...animal });
 
 const rest = (path: string, init: RequestInit & { token?: string } = {}) =>
   fetch(`${stack.url}/rest/v1/${path}`, {
@@ -203,13 +196,13 @@ describe('refusals', () => {
     expect(table).toMatchObject({ status: 404, error: { code: 'PGRST205' } });
     const column = await owner.client.from('animals').select('nom, no_such_column');
     expect(column).toMatchObject({ status: 400, error: { code: '42703' } });
-    const operator = await rest('animals?nom=like2.x', { token: await token(owner.client) });
+    const operator = await rest('animals?nom=like2.x', { token: await accessToken(owner.client) });
     expect(operator.status).toBe(400);
     expect(((await operator.json()) as { code: string }).code).toBe('PGRST100');
   });
 
   it('treat hostile text as data, never as SQL', async () => {
-    const bearer = await token(owner.client);
+    const bearer = await accessToken(owner.client);
     const value = await rest(`animals?id=eq.${encodeURIComponent("1'; drop table public.animals; --")}`, {
       token: bearer,
     });
@@ -224,7 +217,7 @@ describe('refusals', () => {
   });
 
   it('answer malformed JSON, a JSON array to update and an oversized body with errors, and keep serving', async () => {
-    const bearer = await token(owner.client);
+    const bearer = await accessToken(owner.client);
     const malformed = await rest('animal_photos', { method: 'POST', body: '{"animal_id": ', token: bearer });
     expect(malformed.status).toBe(400);
     expect(((await malformed.json()) as { code: string }).code).toBe('PGRST102');
@@ -250,7 +243,7 @@ describe('refusals', () => {
     const shortLived = await startTestStack({ jwtExpiry: 1 });
     try {
       const session = await shortLived.signedInOwner('expiring');
-      const expiring = await token(session.client);
+      const expiring = await accessToken(session.client);
       await new Promise((resolve) => setTimeout(resolve, 2100));
       // Sent as is: supabase-js itself would refresh a token this close to expiry first.
       const answer = await fetch(`${shortLived.url}/rest/v1/animals?select=id`, {
@@ -263,7 +256,3 @@ describe('refusals', () => {
     }
   });
 });
-
-async function token(client: SupabaseClient): Promise<string> {
-  return (await client.auth.getSession()).data.session?.access_token as string;
-}

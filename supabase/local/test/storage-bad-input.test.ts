@@ -13,11 +13,7 @@ const BUCKET = 'animal-photos';
 beforeAll(async () => {
   stack = await startTestStack();
   owner = await stack.signedInOwner('bad-input');
-  const { data } = await owner.client.rpc('register_animal_with_code', {
-    p_code: await stack.newCode(),
-    p_animal: { nom: 'Rex' },
-  });
-  animalId = data.animal_id;
+  ({ animalId } = await stack.activatedAnimal(owner.client));
   for (const name of ['listed.jpg', 'z.jpg']) {
     await owner.client.storage
       .from(BUCKET)

@@ -2,7 +2,7 @@
 // at most 8 files whoever counts the rows, uploads racing for the last place never exceed it, the bytes
 // must be the image they claim to be, and every answer tells browsers not to guess another type.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../src/testing.ts';
+import { accessToken, startTestStack, type TestStack } from '../src/testing.ts';
 
 let stack: TestStack;
 let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -21,17 +21,10 @@ const WEBP = [...'RIFF']
 const image = (signature: number[], type: string, marker = 0) =>
   new Blob([new Uint8Array([...signature, marker, 0, 0, 0])], { type });
 
-async function newAnimal(client = owner.client) {
-  const { data, error } = await client.rpc('register_animal_with_code', {
-    p_code: await stack.newCode(),
-    p_animal: { nom: 'Rex' },
-  });
-  if (error) throw error;
-  return data.animal_id as string;
-}
+const newAnimal = async (client = owner.client) => (await stack.activatedAnimal(client)).animalId;
 
 const publicUrl = (path: string) => stack.client().storage.from(BUCKET).getPublicUrl(path).data.publicUrl;
-const token = async () => (await owner.client.auth.getSession()).data.session?.access_token ?? '';
+const token = () => accessToken(owner.client);
 
 beforeAll(async () => {
   stack = await startTestStack();

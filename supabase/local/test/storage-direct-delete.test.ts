@@ -19,11 +19,7 @@ const jpeg = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 0xff, 0x
 beforeAll(async () => {
   stack = await startTestStack();
   owner = await stack.signedInOwner('direct-delete');
-  const { data } = await owner.client.rpc('register_animal_with_code', {
-    p_code: await stack.newCode(),
-    p_animal: { nom: 'Rex' },
-  });
-  animalId = data.animal_id;
+  ({ animalId } = await stack.activatedAnimal(owner.client));
 });
 afterAll(() => stack?.close());
 

@@ -40,14 +40,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function newAnimal() {
-  const { data, error } = await owner.client.rpc('register_animal_with_code', {
-    p_code: await stack.newCode(),
-    p_animal: { nom: 'Rex' },
-  });
-  if (error) throw error;
-  return data.animal_id as string;
-}
+const newAnimal = async () => (await stack.activatedAnimal(owner.client)).animalId;
 
 describe('uploads on disk', () => {
   it('an accepted upload leaves its file and nothing else: no staging file beside it', async () => {

@@ -17,9 +17,7 @@ const jpeg = (marker: number) =>
 beforeAll(async () => {
   stack = await startTestStack();
   [owner, other] = await Promise.all([stack.signedInOwner('owner'), stack.signedInOwner('other')]);
-  const code = await stack.newCode();
-  const { data } = await owner.client.rpc('register_animal_with_code', { p_code: code, p_animal: { nom: 'Rex' } });
-  animalId = data.animal_id;
+  ({ animalId } = await stack.activatedAnimal(owner.client));
 });
 afterAll(() => stack?.close());
 

@@ -5,8 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, prepareDatabase } from '../src/database/index.ts';
-import { startTestStack, type TestStack } from '../src/testing.ts';
+import { newEmail, newTestDatabase, startTestStack, type TestStack } from '../src/testing.ts';
 
 // Functions the product does not have, for the shapes of results PostgREST tells apart.
 const TEST_FUNCTIONS = `
@@ -26,11 +25,11 @@ let dataDir: string;
 beforeAll(async () => {
   // The functions must exist when the stack reads its schema cache: a PGlite database prepared beforehand.
   dataDir = await mkdtemp(join(tmpdir(), 'medaille-unsupported-'));
-  const db = await openDatabase({ dataDir: join(dataDir, 'pglite') });
-  await prepareDatabase(db);
+  const database = await newTestDatabase(dataDir, { kind: 'pglite' });
+  const db = await database.open();
   await db.exec(TEST_FUNCTIONS);
   await db.close();
-  stack = await startTestStack({ dataDir, databaseUrl: undefined });
+  stack = await startTestStack({ dataDir, database });
 });
 afterAll(async () => {
   await stack?.close();
@@ -284,8 +283,6 @@ async function expectAuthRefusal(response: Response, feature: string) {
   expect(body.msg).toContain('not supported by the local stack');
 }
 
-const newEmail = (label: string) => `${label}-${crypto.randomUUID()}@test.medaille.fr`;
-
 describe('auth: changes to the signed-in user', () => {
   it('refuses a new e-mail address (supabase-js’s updateUser({ email })) and changes nothing', async () => {
     const owner = await stack.signedInOwner('email-change');
@@ -462,15 +459,14 @@ describe('storage: what the stack does not serve', () => {
     );
     await expectStorageRefusal(download, '?download');
     const owner = await stack.signedInOwner('metadata');
-    const code = await stack.newCode();
-    const { data } = await owner.client.rpc('register_animal_with_code', { p_code: code, p_animal: { nom: 'Rex' } });
-    const path = `${data.animal_id}/with-metadata.png`;
+    const { animalId } = await stack.activatedAnimal(owner.client);
+    const path = `${animalId}/with-metadata.png`;
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
     const upload = await owner.client.storage
       .from(BUCKET)
       .upload(path, new Blob([png], { type: 'image/png' }), { metadata: { source: 'camera' } });
     expect(upload.error?.message).toContain('metadata');
-    const listed = await owner.client.storage.from(BUCKET).list(data.animal_id);
+    const listed = await owner.client.storage.from(BUCKET).list(animalId);
     expect(listed.data).toEqual([]);
   });
 });

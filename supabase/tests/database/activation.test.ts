@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Owner, openTestDatabase, type TestDatabase } from '../support/database.ts';
+import { codeRow, type Owner, openTestDatabase, type TestDatabase } from '../support/database.ts';
 
 let t: TestDatabase;
 let owner: Owner;
@@ -26,14 +26,6 @@ async function register(actor: Owner, code: string, animal: Record<string, unkno
   return result.rows[0]?.answer as Answer;
 }
 
-async function codeRow(code: string) {
-  const result = await t.db.query<{ used: boolean; animal_id: string | null }>(
-    'select used, animal_id from public.codes where id = $1',
-    [code],
-  );
-  return result.rows[0];
-}
-
 async function animalsOf(actor: Owner) {
   const result = await t.db.query<{ id: string; nom: string }>(
     'select id, nom from public.animals where proprietaire_id = $1',
@@ -58,7 +50,7 @@ describe('register_animal_with_code', () => {
     expect(answer).toMatchObject({ success: true, error: null, reason: null });
     const animals = await animalsOf(me);
     expect(animals).toEqual([{ id: answer.animal_id, nom: 'Rex' }]);
-    expect(await codeRow(code)).toEqual({ used: true, animal_id: answer.animal_id });
+    expect(await codeRow(t.db, code)).toEqual({ used: true, animal_id: answer.animal_id });
     // The payload cannot give the animal to someone else.
     expect(await animalsOf(owner)).toEqual([]);
   });
@@ -68,7 +60,7 @@ describe('register_animal_with_code', () => {
     const code = await t.createCode();
     const answer = await register(me, `  ${code.toLowerCase()} `);
     expect(answer.success).toBe(true);
-    expect((await codeRow(code))?.animal_id).toBe(answer.animal_id);
+    expect((await codeRow(t.db, code))?.animal_id).toBe(answer.animal_id);
   });
 
   it('refuses an unknown, an activated and a retired code with the spec message, creating nothing', async () => {
@@ -99,7 +91,7 @@ describe('register_animal_with_code', () => {
       error: 'Session expirée',
       reason: 'session_expired',
     });
-    expect(await codeRow(code)).toEqual({ used: false, animal_id: null });
+    expect(await codeRow(t.db, code)).toEqual({ used: false, animal_id: null });
   });
 
   it('is not callable by anonymous finders', async () => {
@@ -113,7 +105,7 @@ describe('register_animal_with_code', () => {
     const code = await t.createCode();
     await expect(register(me, code, { nom: '   ' })).rejects.toMatchObject({ code: '23514' });
     await expect(register(me, code, { nom: 'Rex', annee_naissance: 1899 })).rejects.toMatchObject({ code: '23514' });
-    expect(await codeRow(code)).toEqual({ used: false, animal_id: null });
+    expect(await codeRow(t.db, code)).toEqual({ used: false, animal_id: null });
     expect(await animalsOf(me)).toEqual([]);
   });
 
@@ -131,7 +123,7 @@ describe('register_animal_with_code', () => {
       [claimers.map((claimer) => claimer.id)],
     );
     expect(created.rows).toEqual([{ id: winners[0]?.animal_id }]);
-    expect((await codeRow(code))?.animal_id).toBe(winners[0]?.animal_id);
+    expect((await codeRow(t.db, code))?.animal_id).toBe(winners[0]?.animal_id);
   });
 });
 

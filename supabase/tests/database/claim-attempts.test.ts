@@ -5,6 +5,7 @@
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeRow } from '../support/database.ts';
 import { newClientAddress } from '../support/finder.ts';
 
 let stack: TestStack;
@@ -35,14 +36,6 @@ async function claim(client: SupabaseClient, code: string) {
 }
 
 const wrong = (label: string, i: number) => `MDL-NOPE-${label}-${i}`;
-
-async function codeRow(code: string) {
-  const { rows } = await stack.db.query<{ used: boolean; animal_id: string | null }>(
-    'select used, animal_id from public.codes where id = $1',
-    [code],
-  );
-  return rows[0];
-}
 
 async function animalCount(userId: string) {
   const { rows } = await stack.db.query('select id from public.animals where proprietaire_id = $1', [userId]);
@@ -81,7 +74,7 @@ describe('claims with wrong codes, per account', () => {
       reason: 'too_many_attempts',
       animal_id: null,
     });
-    expect(await codeRow(free)).toEqual({ used: false, animal_id: null });
+    expect(await codeRow(stack.db, free)).toEqual({ used: false, animal_id: null });
     expect(await animalCount(guesser.userId)).toBe(0);
 
     // The code stays free for its rightful owner.
@@ -117,13 +110,13 @@ describe('claims with wrong codes, per client address', () => {
       reason: 'too_many_attempts',
       animal_id: null,
     });
-    expect(await codeRow(free)).toEqual({ used: false, animal_id: null });
+    expect(await codeRow(stack.db, free)).toEqual({ used: false, animal_id: null });
     expect(await animalCount(newcomer.userId)).toBe(0);
 
     // Another owner from another address claims it.
     const rightful = await ownerAt(newClientAddress(), 'rightful');
     const won = await claim(rightful.client, free);
     expect(won.success).toBe(true);
-    expect(await codeRow(free)).toEqual({ used: true, animal_id: won.animal_id });
+    expect(await codeRow(stack.db, free)).toEqual({ used: true, animal_id: won.animal_id });
   });
 });

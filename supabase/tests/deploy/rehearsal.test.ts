@@ -13,7 +13,7 @@ import { FINDER_IDENTITY_HEADER, signFinderIdentity } from '@medaille/domain';
 import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientHash } from '../../functions/_shared/client.ts';
-import { activatedAnimal } from '../support/finder.ts';
+
 import { age, storedOf, storePhoto } from '../support/photos.ts';
 import { DENO, denoEnv, FIRST_DENO_TIMEOUT_MS, FUNCTION_NAMES, FUNCTIONS_DIR } from './deno.ts';
 
@@ -100,7 +100,7 @@ beforeAll(async () => {
     Promise.all(FUNCTION_NAMES.map((name) => serveUnderDeno(name, functionEnv))),
     (async () => {
       owner = await stack.signedInOwner('rehearsal');
-      rex = await activatedAnimal(stack, owner.client, { nom: 'Rex', espece: 'dog', race: 'Beagle', sexe: 'M' });
+      rex = await stack.activatedAnimal(owner.client, { nom: 'Rex', espece: 'dog', race: 'Beagle', sexe: 'M' });
       unclaimed = await stack.newCode();
       const path = `${rex.animalId}/rex.jpg`;
       const upload = await owner.client.storage
@@ -179,7 +179,7 @@ async function sideBySideAs(name: string, headers: Record<string, string>, paylo
 
 /** An animal of the owner's with a photo, an upload without its row and the single photo: the files it has. */
 async function animalWithFiles() {
-  const { animalId } = await activatedAnimal(stack, owner.client, { nom: 'Éphémère' });
+  const { animalId } = await stack.activatedAnimal(owner.client, { nom: 'Éphémère' });
   const files = [
     await storePhoto(owner.client, `${animalId}/a.jpg`, { animalId }),
     await storePhoto(owner.client, `${animalId}/sans-ligne.jpg`),
@@ -349,9 +349,9 @@ describe('the functions under Deno answer as in the local stack', () => {
     );
     const already = rows[0]?.hits ?? 0;
     const animals = [
-      await activatedAnimal(stack, owner.client, { nom: 'Un' }),
-      await activatedAnimal(stack, owner.client, { nom: 'Deux' }),
-      await activatedAnimal(stack, owner.client, { nom: 'Trois' }),
+      await stack.activatedAnimal(owner.client, { nom: 'Un' }),
+      await stack.activatedAnimal(owner.client, { nom: 'Deux' }),
+      await stack.activatedAnimal(owner.client, { nom: 'Trois' }),
     ];
     const server = underDeno.get('post_finder_message')?.url as string;
     const send = (code: string, message: string) =>
@@ -366,7 +366,7 @@ describe('the functions under Deno answer as in the local stack', () => {
   });
 
   it('delete-animal under Deno removes the finders’ photos of the animal', async () => {
-    const gone = await activatedAnimal(stack, owner.client, { nom: 'Parti' });
+    const gone = await stack.activatedAnimal(owner.client, { nom: 'Parti' });
     // Sent through the stack (the Deno run's client has used its photos above), by two finders.
     for (const message of ['un', 'deux']) {
       await fetchFrom(newClientAddress())(
@@ -454,7 +454,7 @@ describe('the functions under Deno answer as in the local stack', () => {
     const answers = [];
     for (const url of [underDeno.get('delete-account')?.url as string, `${stack.url}/functions/v1/delete-account`]) {
       const leaving = await stack.signedInOwner('rehearsal-leaving');
-      const { animalId } = await activatedAnimal(stack, leaving.client, { nom: 'Adieu' });
+      const { animalId } = await stack.activatedAnimal(leaving.client, { nom: 'Adieu' });
       const files = [
         await storePhoto(leaving.client, `${animalId}/a.jpg`, { animalId }),
         await storePhoto(leaving.client, `${leaving.userId}/${animalId}.jpg`),
@@ -532,7 +532,7 @@ describe('under Deno, a mail provider that is down delays the owner’s e-mail a
     ).rows;
 
   it('post_finder_message answers 200 and stores the message once; deliver-mail sends its e-mail once, though run twice at once', async () => {
-    const { animalId, code } = await activatedAnimal(stack, owner.client, { nom: 'Orage' });
+    const { animalId, code } = await stack.activatedAnimal(owner.client, { nom: 'Orage' });
     await mailboxFails(true);
     try {
       const sent = await answer(

@@ -4,13 +4,12 @@
 import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activatedAnimal } from '../support/finder.ts';
 
 let stack: TestStack;
 let rex: { code: string; animalId: string };
 beforeAll(async () => {
   stack = await startTestStack();
-  rex = await activatedAnimal(stack, (await stack.signedInOwner('bodies')).client);
+  rex = await stack.activatedAnimal((await stack.signedInOwner('bodies')).client);
 });
 afterAll(() => stack?.close());
 

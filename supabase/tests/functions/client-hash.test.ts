@@ -7,11 +7,11 @@ import { createHash, createHmac } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
+import { newClientAddress, newTestDatabase, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clientHash } from '../../functions/_shared/client.ts';
 import type { FunctionEnv } from '../../functions/_shared/env.ts';
-import { activatedAnimal, invoke } from '../support/finder.ts';
+import { invoke } from '../support/finder.ts';
 
 let stack: TestStack;
 let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -66,7 +66,7 @@ function recoverAddress(stolen: string, finder: string): string | null {
 
 describe("a finder's address", () => {
   it('cannot be recovered from the hash stored with a shared position, by trying every candidate address', async () => {
-    const animal = await activatedAnimal(stack, owner.client, { nom: 'Piste' });
+    const animal = await stack.activatedAnimal(owner.client, { nom: 'Piste' });
     const finder = newClientAddress();
     expect((await invoke(stack, 'record-scan', position(animal), finder)).status).toBe(200);
     const [stolen] = await storedHashes('scan_events', animal.animalId);
@@ -75,7 +75,7 @@ describe("a finder's address", () => {
   });
 
   it('cannot be recovered from the hash stored with an opening of a lost animal’s page', async () => {
-    const animal = await activatedAnimal(stack, owner.client, { nom: 'Égarée' });
+    const animal = await stack.activatedAnimal(owner.client, { nom: 'Égarée' });
     await owner.client.from('animals').update({ is_lost: true }).eq('id', animal.animalId);
     const finder = newClientAddress();
     expect((await invoke(stack, 'get_public_profile', { code: animal.code }, finder)).status).toBe(200);
@@ -85,7 +85,7 @@ describe("a finder's address", () => {
   });
 
   it('gives unlinkable hashes on two UTC days, and one hash within a day, so that limits still count', async () => {
-    const animal = await activatedAnimal(stack, owner.client, { nom: 'Deux jours' });
+    const animal = await stack.activatedAnimal(owner.client, { nom: 'Deux jours' });
     const finder = newClientAddress();
     expect((await invoke(stack, 'record-scan', position(animal), finder)).status).toBe(200);
     // Noon of the next UTC day, on the clock the stack's functions read (they run in this process).
@@ -194,8 +194,10 @@ describe('clientHash', () => {
 describe("the local stack's CLIENT_HASH_SECRET", () => {
   it('is drawn at the first start and kept in the data directory: a finder under cooldown stays so after a restart', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'medaille-hashes-'));
+    // One database for both starts, as a restart has.
+    const database = await newTestDatabase(dataDir);
     try {
-      const first = await startTestStack({ dataDir });
+      const first = await startTestStack({ dataDir, database });
       const finder = newClientAddress();
       let animal: { code: string; animalId: string };
       try {
@@ -204,12 +206,12 @@ describe("the local stack's CLIENT_HASH_SECRET", () => {
         expect(first.clientHashSecret).not.toBe(stack.clientHashSecret);
         expect((await stat(join(dataDir, 'client-hash-secret'))).mode & 0o077).toBe(0);
         const someone = await first.signedInOwner('restart');
-        animal = await activatedAnimal(first, someone.client, { nom: 'Redémarrage' });
+        animal = await first.activatedAnimal(someone.client, { nom: 'Redémarrage' });
         expect((await invoke(first, 'record-scan', position(animal), finder)).status).toBe(200);
       } finally {
         await first.close();
       }
-      const second = await startTestStack({ dataDir });
+      const second = await startTestStack({ dataDir, database });
       try {
         expect(second.clientHashSecret).toBe(first.clientHashSecret);
         expect((await invoke(second, 'record-scan', position(animal), finder)).status).toBe(429);
@@ -217,6 +219,7 @@ describe("the local stack's CLIENT_HASH_SECRET", () => {
         await second.close();
       }
     } finally {
+      await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     }
   });

@@ -6,7 +6,7 @@ import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@me
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import deleteAccount from '../../functions/delete-account/handler.ts';
 import { refusedBearers } from '../security/support.ts';
-import { activatedAnimal, invoke } from '../support/finder.ts';
+import { invoke } from '../support/finder.ts';
 import { age, answerOf, storedOf, storePhoto } from '../support/photos.ts';
 
 type Owner = Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -29,7 +29,7 @@ async function ownerWithEverything(label: string) {
   const animals = [];
   const files: string[] = [];
   for (const nom of ['Filou', 'Praline']) {
-    const { animalId, code } = await activatedAnimal(stack, owner.client, { nom });
+    const { animalId, code } = await stack.activatedAnimal(owner.client, { nom });
     files.push(
       await storePhoto(owner.client, `${animalId}/a.jpg`, { animalId }),
       await storePhoto(owner.client, `${animalId}/upload-without-its-row.jpg`),

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import deleteAnimal from '../../functions/delete-animal/handler.ts';
 import { refusedBearers } from '../security/support.ts';
-import { activatedAnimal } from '../support/finder.ts';
+
 import { age, answerOf, listed, storedOf, storePhoto } from '../support/photos.ts';
 
 type Owner = Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -24,7 +24,7 @@ afterAll(() => stack?.close());
 
 /** An animal of `who` with what the portal stores: two photos with rows, one upload without, the single photo. */
 async function animalWithFiles(who: Owner) {
-  const { animalId, code } = await activatedAnimal(stack, who.client, { nom: 'Filou' });
+  const { animalId, code } = await stack.activatedAnimal(who.client, { nom: 'Filou' });
   const files = [
     await storePhoto(who.client, `${animalId}/a.jpg`, { animalId }),
     await storePhoto(who.client, `${animalId}/b.jpg`, { animalId }),

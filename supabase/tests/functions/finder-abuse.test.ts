@@ -3,7 +3,7 @@
 // refused with a clear 4xx.
 import { fetchFrom, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activatedAnimal, invoke, newClientAddress } from '../support/finder.ts';
+import { invoke, newClientAddress } from '../support/finder.ts';
 
 let stack: TestStack;
 let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -36,7 +36,7 @@ describe('who a finder is comes from the socket, as the gateway sees it (DESIGN 
   });
 
   it('gives no new messages to a client that forges forwarding headers', async () => {
-    const rex = await activatedAnimal(stack, owner.client);
+    const rex = await stack.activatedAnimal(owner.client);
     const address = newClientAddress();
     const statuses = [];
     for (let i = 0; i < 6; i += 1) {
@@ -53,7 +53,7 @@ describe('e-mails to one owner about one animal', () => {
     invoke(stack, 'post_finder_message', { code, message: text }, address);
 
   it('still mails a real finder after 2 addresses sent 5 junk messages each, and keeps every message', async () => {
-    const mimi = await activatedAnimal(stack, owner.client, { nom: 'Mimi' });
+    const mimi = await stack.activatedAnimal(owner.client, { nom: 'Mimi' });
     for (const junk of [newClientAddress(), newClientAddress()]) {
       for (let i = 0; i < 5; i += 1) expect((await message(mimi.code, `Pub ${i}`, junk)).status).toBe(200);
     }
@@ -67,7 +67,7 @@ describe('e-mails to one owner about one animal', () => {
   });
 
   it('mails the first 10 finders of an hour, then sends the owner one digest of the others, and keeps them all', async () => {
-    const nala = await activatedAnimal(stack, owner.client, { nom: 'Nala' });
+    const nala = await stack.activatedAnimal(owner.client, { nom: 'Nala' });
     const before = (await stack.mails(owner.email)).length;
     for (let i = 0; i < 15; i += 1) {
       expect((await message(nala.code, `Vue rue ${i}`, newClientAddress())).status).toBe(200);
@@ -96,7 +96,7 @@ describe('a shared position', () => {
   });
 
   it('does not move the public location of an animal that is not lost, and is kept for its owner', async () => {
-    const home = await activatedAnimal(stack, owner.client, { nom: 'Casanier' });
+    const home = await stack.activatedAnimal(owner.client, { nom: 'Casanier' });
     expect((await invoke(stack, 'record-scan', share(home.code, home.animalId, 48.1))).status).toBe(200);
     const profile = await invoke(stack, 'get_public_profile', { code: home.code });
     expect(profile.body.last_known_location).toBeNull();
@@ -105,7 +105,7 @@ describe('a shared position', () => {
   });
 
   it('shows where a lost animal was seen until it is found, then forgets it', async () => {
-    const lost = await activatedAnimal(stack, owner.client, { nom: 'Fugueur' });
+    const lost = await stack.activatedAnimal(owner.client, { nom: 'Fugueur' });
     await owner.client.from('animals').update({ is_lost: true }).eq('id', lost.animalId);
     await invoke(stack, 'record-scan', share(lost.code, lost.animalId, 43.3));
     expect((await invoke(stack, 'get_public_profile', { code: lost.code })).body.last_known_location).toMatchObject({
@@ -118,7 +118,7 @@ describe('a shared position', () => {
 
 describe('text a person cannot type', () => {
   it('refuses a NUL byte in a message or a contact with a 400 and a French message, and stores nothing', async () => {
-    const rex = await activatedAnimal(stack, owner.client);
+    const rex = await stack.activatedAnimal(owner.client);
     for (const payload of [
       { code: rex.code, message: 'Bonjour\u0000' },
       { code: rex.code, contact: '06\u000012' },
@@ -134,7 +134,7 @@ describe('text a person cannot type', () => {
   });
 
   it('keeps a position shared with a NUL byte in the user agent, without it', async () => {
-    const rex = await activatedAnimal(stack, owner.client);
+    const rex = await stack.activatedAnimal(owner.client);
     const answer = await invoke(stack, 'record-scan', {
       codeId: rex.code,
       lat: 1,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import getPublicProfile from '../../functions/get_public_profile/handler.ts';
 import postFinderMessage from '../../functions/post_finder_message/handler.ts';
 import recordScan from '../../functions/record-scan/handler.ts';
-import { activatedAnimal, invoke } from '../support/finder.ts';
+import { invoke } from '../support/finder.ts';
 
 const PROFILE_LIMIT = 3;
 const MESSAGE_LIMIT = 2;
@@ -60,7 +60,7 @@ describe("the host's signed finder address", () => {
   });
 
   it('gives each finder its own messages, though every message comes from the host', async () => {
-    const rex = await activatedAnimal(stack, (await stack.signedInOwner('identity')).client);
+    const rex = await stack.activatedAnimal((await stack.signedInOwner('identity')).client);
     const host = newClientAddress();
     const send = async (finder: string) =>
       (
@@ -185,7 +185,7 @@ describe('a request that reaches the functions without the address the gateway w
   });
 
   it('takes their messages and positions instead of refusing them', async () => {
-    const rex = await activatedAnimal(stack, (await stack.signedInOwner('sans-adresse')).client);
+    const rex = await stack.activatedAnimal((await stack.signedInOwner('sans-adresse')).client);
     const shared = env();
     const message = withoutGateway('post_finder_message', { code: rex.code, message: 'Vu près de la gare' });
     expect((await postFinderMessage(message, shared)).status).toBe(200);

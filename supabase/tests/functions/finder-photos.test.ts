@@ -3,7 +3,7 @@
 // the animal's owner reads, and never outliving its message or its animal.
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activatedAnimal, invoke, newClientAddress } from '../support/finder.ts';
+import { invoke, newClientAddress } from '../support/finder.ts';
 import { answerOf } from '../support/photos.ts';
 
 const BUCKET = 'finder-photos';
@@ -18,7 +18,7 @@ beforeAll(async () => {
   stack = await startTestStack({ photoSweep: { firstDelayMs: 0, intervalMs: 0 } });
   owner = await stack.signedInOwner('photos');
   stranger = await stack.signedInOwner('stranger');
-  rex = await activatedAnimal(stack, owner.client, { nom: 'Rex' });
+  rex = await stack.activatedAnimal(owner.client, { nom: 'Rex' });
 });
 afterAll(() => stack?.close());
 
@@ -137,9 +137,9 @@ describe('a finder’s photo', () => {
 
   it('accepts 9 photos a day from one client, 3 per animal, then refuses in French and stores nothing', async () => {
     const animals = [
-      await activatedAnimal(stack, owner.client, { nom: 'Nala' }),
-      await activatedAnimal(stack, owner.client, { nom: 'Filou' }),
-      await activatedAnimal(stack, owner.client, { nom: 'Moka' }),
+      await stack.activatedAnimal(owner.client, { nom: 'Nala' }),
+      await stack.activatedAnimal(owner.client, { nom: 'Filou' }),
+      await stack.activatedAnimal(owner.client, { nom: 'Moka' }),
     ];
     const address = newClientAddress();
     for (let i = 0; i < 9; i += 1) {
@@ -181,7 +181,7 @@ describe('a finder’s photo', () => {
   });
 
   it('takes 3 photos a day per client for one animal: 4 addresses sending 5 each leave room for a real finder', async () => {
-    const star = await activatedAnimal(stack, owner.client, { nom: 'Star' });
+    const star = await stack.activatedAnimal(owner.client, { nom: 'Star' });
     const statuses: number[] = [];
     for (let a = 0; a < 4; a += 1) {
       const junk = newClientAddress();
@@ -209,7 +209,7 @@ describe('a finder’s photo', () => {
   });
 
   it('accepts 40 photos a day for one animal from everyone, then refuses the 41st', async () => {
-    const busy = await activatedAnimal(stack, owner.client, { nom: 'Célèbre' });
+    const busy = await stack.activatedAnimal(owner.client, { nom: 'Célèbre' });
     // Each from a finder of its own (invoke's default: a new address).
     for (let i = 0; i < 40; i += 1) {
       const answer = await invoke(stack, 'post_finder_message', {
@@ -252,11 +252,11 @@ describe('a finder’s photo', () => {
   });
 
   it('goes with its animal (delete-animal), and the sweep removes those whose message is gone', async () => {
-    const gone = await activatedAnimal(stack, owner.client, { nom: 'Parti' });
+    const gone = await stack.activatedAnimal(owner.client, { nom: 'Parti' });
     for (const message of ['un', 'deux']) {
       await invoke(stack, 'post_finder_message', { code: gone.code, message, photo: photo(JPEG) });
     }
-    const kept = await activatedAnimal(stack, owner.client, { nom: 'Resté' });
+    const kept = await stack.activatedAnimal(owner.client, { nom: 'Resté' });
     await invoke(stack, 'post_finder_message', { code: kept.code, message: 'garder', photo: photo(JPEG) });
     await invoke(stack, 'post_finder_message', { code: kept.code, message: 'effacer', photo: photo(JPEG) });
     const [keptPath, deletedPath] = await photoPaths(kept.animalId);
@@ -297,7 +297,7 @@ describe('a finder’s photo', () => {
   });
 
   it('sweeps at once the photos of an animal deleted elsewhere (an account deleted in SQL)', async () => {
-    const elsewhere = await activatedAnimal(stack, owner.client, { nom: 'Ailleurs' });
+    const elsewhere = await stack.activatedAnimal(owner.client, { nom: 'Ailleurs' });
     await invoke(stack, 'post_finder_message', { code: elsewhere.code, message: 'photo', photo: photo(JPEG) });
     const [path] = await photoPaths(elsewhere.animalId);
     await owner.client.rpc('delete_animal', { p_animal_id: elsewhere.animalId });

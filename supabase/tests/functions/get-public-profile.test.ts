@@ -1,7 +1,7 @@
 import { scanAnswerProblems } from '@medaille/domain';
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activatedAnimal, invoke, newClientAddress } from '../support/finder.ts';
+import { invoke, newClientAddress } from '../support/finder.ts';
 
 let stack: TestStack;
 let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -11,7 +11,7 @@ let photos: string[];
 beforeAll(async () => {
   stack = await startTestStack();
   owner = await stack.signedInOwner('profile');
-  rex = await activatedAnimal(stack, owner.client, {
+  rex = await stack.activatedAnimal(owner.client, {
     nom: 'Rex',
     espece: 'dog',
     race: 'Beagle',
@@ -125,7 +125,7 @@ describe('get_public_profile', () => {
       status: 'unclaimed',
       code: free,
     });
-    const retired = await activatedAnimal(stack, owner.client, { nom: 'Parti' });
+    const retired = await stack.activatedAnimal(owner.client, { nom: 'Parti' });
     await owner.client.from('animals').delete().eq('id', retired.animalId);
     for (const code of ['MDL-INCONNU', 'bonjour']) {
       const { status, body } = await invoke(stack, 'get_public_profile', { code });

@@ -5,7 +5,7 @@ import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { animalHistoryPath as portalHistoryPath } from '@medaille/routing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animalHistoryPath } from '../../functions/get_public_profile/handler.ts';
-import { activatedAnimal, invoke, newClientAddress } from '../support/finder.ts';
+import { invoke, newClientAddress } from '../support/finder.ts';
 
 let stack: TestStack;
 let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => stack?.close());
 
 async function lostAnimal(nom: string, sexe: 'M' | 'F' | null = null) {
-  const animal = await activatedAnimal(stack, owner.client, { nom });
+  const animal = await stack.activatedAnimal(owner.client, { nom });
   const { error } = await owner.client.from('animals').update({ is_lost: true, sexe }).eq('id', animal.animalId);
   if (error) throw error;
   return animal;
@@ -94,7 +94,7 @@ describe('a lost animal’s page opened by finders', () => {
   });
 
   it('records nothing and sends nothing while the animal is not lost', async () => {
-    const { code, animalId } = await activatedAnimal(stack, owner.client, { nom: 'Maison' });
+    const { code, animalId } = await stack.activatedAnimal(owner.client, { nom: 'Maison' });
     await invoke(stack, 'get_public_profile', { code });
     expect(await views(animalId)).toEqual([]);
     expect(await stack.mails(owner.email, "Le profil de Maison vient d'être consulté")).toEqual([]);

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { activatedAnimal, invoke } from '../support/finder.ts';
+import { invoke } from '../support/finder.ts';
 import { runDeliverMail } from '../support/mail.ts';
 
 let stack: TestStack;
@@ -46,7 +46,7 @@ const runRetrier = (key?: string) => runDeliverMail(stack, key);
 
 async function ownerWithAnimal(label: string, on: TestStack = stack) {
   const owner = await on.signedInOwner(label);
-  const animal = await activatedAnimal(on, owner.client, { nom: 'Rex' });
+  const animal = await on.activatedAnimal(owner.client, { nom: 'Rex' });
   return { owner, animal };
 }
 

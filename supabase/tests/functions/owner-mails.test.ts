@@ -2,10 +2,10 @@
 // main action as a button to the place where the owner acts, and the finder's phone or address linked.
 
 import { readFile } from 'node:fs/promises';
-import { type ReceivedMail, startTestStack, type TestStack } from '@medaille/local-stack/testing';
+import { newEmail, type ReceivedMail, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTemplates, templateFile } from '../../scripts/mail-templates.ts';
-import { activatedAnimal, invoke } from '../support/finder.ts';
+import { invoke } from '../support/finder.ts';
 
 let stack: TestStack;
 let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -53,7 +53,7 @@ const historyUrl = (animalId: string) =>
 
 describe('a finder’s message', () => {
   it('links to the inbox without a photo too, and the phone number left as contact calls it', async () => {
-    const rex = await activatedAnimal(stack, owner.client, { nom: 'Rex' });
+    const rex = await stack.activatedAnimal(owner.client, { nom: 'Rex' });
     await invoke(stack, 'post_finder_message', {
       code: rex.code,
       message: 'Il est au parc.',
@@ -70,12 +70,12 @@ describe('a finder’s message', () => {
   });
 
   it('writes to an e-mail address left as contact, and leaves any other contact as escaped text', async () => {
-    const milou = await activatedAnimal(stack, owner.client, { nom: 'Milou' });
+    const milou = await stack.activatedAnimal(owner.client, { nom: 'Milou' });
     await invoke(stack, 'post_finder_message', { code: milou.code, contact: 'voisin@example.fr' });
     const byMail = await newestMail(owner.email, 'Message au sujet de Milou');
     expect(linksOf(byMail.html)).toContainEqual({ name: 'voisin@example.fr', href: 'mailto:voisin@example.fr' });
 
-    const other = await activatedAnimal(stack, owner.client, { nom: 'Idefix' });
+    const other = await stack.activatedAnimal(owner.client, { nom: 'Idefix' });
     await invoke(stack, 'post_finder_message', { code: other.code, contact: 'Marie <b>au café</b>' });
     const byText = await newestMail(owner.email, 'Message au sujet de Idefix');
     expect(byText.html).toContain('Pour lui répondre : Marie &lt;b&gt;au café&lt;/b&gt;');
@@ -85,7 +85,7 @@ describe('a finder’s message', () => {
 
 describe('a shared position', () => {
   it('opens the point on OpenStreetMap with its button, and links to the history', async () => {
-    const pixel = await activatedAnimal(stack, owner.client, { nom: 'Pixel' });
+    const pixel = await stack.activatedAnimal(owner.client, { nom: 'Pixel' });
     const shared = await invoke(stack, 'record-scan', {
       codeId: pixel.code,
       animalId: pixel.animalId,
@@ -109,7 +109,7 @@ describe('a shared position', () => {
 
 describe('a lost animal’s page opened, and the digest', () => {
   it('each has its button to the animal’s history', async () => {
-    const perdu = await activatedAnimal(stack, owner.client, { nom: 'Perdu' });
+    const perdu = await stack.activatedAnimal(owner.client, { nom: 'Perdu' });
     await owner.client.from('animals').update({ is_lost: true }).eq('id', perdu.animalId);
     await invoke(stack, 'get_public_profile', { code: perdu.code });
     const viewed = await newestMail(owner.email, "Le profil de Perdu vient d'être consulté");
@@ -117,7 +117,7 @@ describe('a lost animal’s page opened, and the digest', () => {
     expect(linksOf(viewed.html)).toEqual([{ name: "Voir l'historique des scans", href: historyUrl(perdu.animalId) }]);
 
     // The 11th finder of the hour: the digest instead of its own e-mail.
-    const bavard = await activatedAnimal(stack, owner.client, { nom: 'Bavard' });
+    const bavard = await stack.activatedAnimal(owner.client, { nom: 'Bavard' });
     for (let i = 0; i < 11; i += 1)
       await invoke(stack, 'post_finder_message', { code: bavard.code, message: `n° ${i}` });
     const digest = await newestMail(owner.email, "D'autres messages au sujet de Bavard");
@@ -134,7 +134,7 @@ describe('the account e-mails (supabase/templates)', () => {
       expectPhoneLayout(file);
       expect(linksOf(file)[0]?.href).toBe('{{ .ConfirmationURL }}');
     }
-    const email = `layout-${crypto.randomUUID()}@test.medaille.fr`;
+    const email = newEmail('layout');
     await stack.client().auth.signUp({ email, password: 'mot-de-passe-1' });
     const mail = await newestMail(email, 'Confirmez votre inscription à Médaille');
     expectPhoneLayout(mail.html);

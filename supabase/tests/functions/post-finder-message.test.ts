@@ -1,6 +1,6 @@
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activatedAnimal, invoke, newClientAddress } from '../support/finder.ts';
+import { invoke, newClientAddress } from '../support/finder.ts';
 
 let stack: TestStack;
 let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -9,7 +9,7 @@ let rex: { code: string; animalId: string };
 beforeAll(async () => {
   stack = await startTestStack();
   owner = await stack.signedInOwner('messages');
-  rex = await activatedAnimal(stack, owner.client, { nom: 'Rex' });
+  rex = await stack.activatedAnimal(owner.client, { nom: 'Rex' });
 });
 afterAll(() => stack?.close());
 

@@ -1,6 +1,6 @@
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activatedAnimal, invoke, newClientAddress } from '../support/finder.ts';
+import { invoke, newClientAddress } from '../support/finder.ts';
 
 let stack: TestStack;
 let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -9,7 +9,7 @@ let rex: { code: string; animalId: string };
 beforeAll(async () => {
   stack = await startTestStack();
   owner = await stack.signedInOwner('scans');
-  rex = await activatedAnimal(stack, owner.client, { nom: 'Rex' });
+  rex = await stack.activatedAnimal(owner.client, { nom: 'Rex' });
 });
 afterAll(() => stack?.close());
 
@@ -82,7 +82,7 @@ describe('record-scan', () => {
   });
 
   it('purges shared locations older than 90 days, and keeps the recent ones', async () => {
-    const other = await activatedAnimal(stack, owner.client, { nom: 'Ancien' });
+    const other = await stack.activatedAnimal(owner.client, { nom: 'Ancien' });
     await invoke(stack, 'record-scan', share({ codeId: other.code, animalId: other.animalId }));
     await invoke(stack, 'record-scan', share({ codeId: other.code, animalId: other.animalId }));
     await stack.db.query(

@@ -5,7 +5,7 @@ import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { editAnimalPath as portalEditPath } from '@medaille/routing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editAnimalPath } from '../../functions/_shared/links.ts';
-import { activatedAnimal } from '../support/finder.ts';
+
 import { runDeliverMail } from '../support/mail.ts';
 
 let stack: TestStack;
@@ -27,7 +27,7 @@ const operator = (code: string, suspended: boolean) =>
 
 describe("an operator's suspension", () => {
   it('reaches the owner once: what a finder now sees, whom to write to, and a button to the animal', async () => {
-    const { code, animalId } = await activatedAnimal(stack, owner.client, { nom: 'Gribouille', sexe: 'F' });
+    const { code, animalId } = await stack.activatedAnimal(owner.client, { nom: 'Gribouille', sexe: 'F' });
     const subject = 'La médaille de Gribouille est suspendue';
     expect((await operator(code, true)).error).toBeNull();
 
@@ -54,7 +54,7 @@ describe("an operator's suspension", () => {
   });
 
   it('is not mailed when the owner suspended the medal themselves', async () => {
-    const { code, animalId } = await activatedAnimal(stack, owner.client, { nom: 'Moustache' });
+    const { code, animalId } = await stack.activatedAnimal(owner.client, { nom: 'Moustache' });
     const mine = await owner.client.rpc('set_my_medal_suspended', { p_animal_id: animalId, p_suspended: true });
     expect(mine.error).toBeNull();
     await nextDeliverMailRun();

@@ -9,7 +9,7 @@ import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@me
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sweepPhotos from '../../functions/sweep-photos/handler.ts';
 import { signHs256, WRONG_SECRET } from '../security/support.ts';
-import { activatedAnimal } from '../support/finder.ts';
+
 import { age, answerOf, storedOf, storePhoto } from '../support/photos.ts';
 
 type Owner = Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -32,7 +32,7 @@ afterAll(async () => {
 
 /** What the portal leaves in the bucket over time, the orphans aged past the hour. */
 async function bucketWithOrphans(who: Owner, on: TestStack = stack) {
-  const { animalId } = await activatedAnimal(on, who.client, { nom: 'Balai' });
+  const { animalId } = await on.activatedAnimal(who.client, { nom: 'Balai' });
   const gone = randomUUID();
   const orphans = [
     await storePhoto(who.client, `${animalId}/upload-whose-row-failed.jpg`),
@@ -50,35 +50,10 @@ async function bucketWithOrphans(who: Owner, on: TestStack = stack) {
 
 const sweepAs = (client: Owner['client']) => answerOf(client.functions.invoke('sweep-photos', { body: {} }));
 
-/**
- * Runs `during` and answers which of `names` are then still stored. On a PostgreSQL database that other test
- * files share, their stacks' sweeps could remove these aged files at any moment: their rows are held locked
- * meanwhile, so that only `during` could remove them, and a sweep by `during` would wait on the lock, which
- * the time limit reports. (PGlite serves one stack, whose timer is off.)
- */
+/** Runs `during` and answers which of `names` are then still stored: on its own database, only `during` could remove them. */
 async function storedAfter(names: string[], during: () => Promise<unknown>) {
-  if (!process.env.DATABASE_URL) {
-    await during();
-    return storedOf(stack, names);
-  }
-  return stack.db.transaction(async (tx) => {
-    await tx.query("select 1 from storage.objects where bucket_id = 'animal-photos' and name = any($1) for update", [
-      names,
-    ]);
-    let timer: NodeJS.Timeout | undefined;
-    const waited = new Promise((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error('the call waited on the locked files: it tried to remove them')),
-        10_000,
-      );
-    });
-    await Promise.race([during(), waited]).finally(() => clearTimeout(timer));
-    const { rows } = await tx.query<{ name: string }>(
-      `select name from storage.objects where bucket_id = 'animal-photos' and name = any($1) order by name collate "C"`,
-      [names],
-    );
-    return rows.map((row) => row.name);
-  });
+  await during();
+  return storedOf(stack, names);
 }
 
 describe('sweep-photos', () => {

@@ -2,7 +2,6 @@
 // PGlite they queue. Either way the outcome must be one a single request could have produced.
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activatedAnimal } from '../support/finder.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -30,7 +29,7 @@ describe('races', () => {
 
   it('keeps 8 photos and 8 files when 12 are added at once, as the portal adds them', async () => {
     const owner = await stack.signedInOwner('photos-race');
-    const { animalId } = await activatedAnimal(stack, owner.client);
+    const { animalId } = await stack.activatedAnimal(owner.client);
     const bucket = owner.client.storage.from('animal-photos');
     await Promise.all(
       Array.from({ length: 12 }, async (_, i) => {
@@ -51,7 +50,7 @@ describe('races', () => {
 
   it('numbers photos added at once one after the other, whatever position each sent, and makes one the cover', async () => {
     const owner = await stack.signedInOwner('positions-race');
-    const { animalId } = await activatedAnimal(stack, owner.client);
+    const { animalId } = await stack.activatedAnimal(owner.client);
     const devices = await Promise.all(Array.from({ length: 6 }, () => stack.client()));
     const added = await Promise.all(
       devices.map(async (device, i) => {
@@ -80,7 +79,7 @@ describe('races', () => {
 
   it('ends concurrent reorders with one of the orders asked for, never a mix', async () => {
     const owner = await stack.signedInOwner('reorder-race');
-    const { animalId } = await activatedAnimal(stack, owner.client);
+    const { animalId } = await stack.activatedAnimal(owner.client);
     const { data: photos } = await owner.client
       .from('animal_photos')
       .insert(Array.from({ length: 6 }, (_, i) => ({ animal_id: animalId, path: `${animalId}/${i}.jpg`, position: i })))
@@ -107,7 +106,7 @@ describe('races', () => {
   it('refuses a reorder that leaves out a photo or names another animal’s, and changes nothing', async () => {
     const owner = await stack.signedInOwner('reorder-wrong');
     const other = await stack.signedInOwner('reorder-other');
-    const { animalId } = await activatedAnimal(stack, owner.client);
+    const { animalId } = await stack.activatedAnimal(owner.client);
     const { data } = await owner.client
       .from('animal_photos')
       .insert([0, 1].map((i) => ({ animal_id: animalId, path: `${animalId}/${i}.jpg`, position: i })))

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activatedAnimal } from '../support/finder.ts';
+
 import {
   type CallerContext,
   claimsOf,
@@ -196,7 +196,7 @@ async function must<T>(query: PromiseLike<{ data: T; error: unknown }>): Promise
 
 /** A's data made for one cell, so that what one cell may change never touches another. */
 const fresh = {
-  animal: () => activatedAnimal(stack, ownerA.client, { nom: 'Frais' }),
+  animal: () => stack.activatedAnimal(ownerA.client, { nom: 'Frais' }),
   async photo(animalId?: string) {
     const animal = animalId ?? (await fresh.animal()).animalId;
     const row = await must(
@@ -871,7 +871,7 @@ beforeAll(async () => {
   service = stack.serviceClient();
   [ownerA, ownerB] = await Promise.all([stack.signedInOwner('matrix-a'), stack.signedInOwner('matrix-b')]);
 
-  const rex = await activatedAnimal(stack, ownerA.client, {
+  const rex = await stack.activatedAnimal(ownerA.client, {
     nom: 'Rex',
     email_proprietaire: PRIVATE_EMAIL,
     telephone_proprietaire: PRIVATE_PHONE,
@@ -899,7 +899,7 @@ beforeAll(async () => {
     event: '',
     rateBucket: '',
     queuedMail: '',
-    animalOfB: (await activatedAnimal(stack, ownerB.client, { nom: 'Mimi' })).animalId,
+    animalOfB: (await stack.activatedAnimal(ownerB.client, { nom: 'Mimi' })).animalId,
   };
   f.message = await fresh.row('finder_messages');
   f.event = await fresh.row('scan_events');

@@ -4,7 +4,7 @@
 // with 42501, which PostgREST answers 403 to a signed-in caller (401 to an anonymous one).
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activatedAnimal, invoke, newClientAddress } from '../support/finder.ts';
+import { invoke, newClientAddress } from '../support/finder.ts';
 
 let stack: TestStack;
 let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -13,7 +13,7 @@ let animalId: string;
 beforeAll(async () => {
   stack = await startTestStack();
   owner = await stack.signedInOwner('colonnes');
-  const animal = await activatedAnimal(stack, owner.client, { nom: 'Colonnes' });
+  const animal = await stack.activatedAnimal(owner.client, { nom: 'Colonnes' });
   animalId = animal.animalId;
   await owner.client.from('animals').update({ is_lost: true }).eq('id', animalId);
   // A finder opens the lost animal's page and shares a position, through the functions as on the scan page.

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import {
-  actAs,
-  copySupabaseDatabase,
-  type Database,
-  openDatabase,
-  prepareDatabase,
-  type Queryable,
-} from '@medaille/local-stack/database';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { actAs, type Database, type Queryable } from '@medaille/local-stack/database';
+import { newEmail, newTestDatabase } from '@medaille/local-stack/testing';
 
 /** Who runs a statement: a finder (anon), a signed-in owner, or the server functions (service_role). */
 export type Actor = 'anon' | 'service' | Owner;
@@ -48,6 +45,15 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/** A medal code's row: whether it is used, and by which animal. */
+export async function codeRow(db: Queryable, code: string) {
+  const { rows } = await db.query<{ used: boolean; animal_id: string | null }>(
+    'select used, animal_id from public.codes where id = $1',
+    [code],
+  );
+  return rows[0];
+}
+
 class RollbackAfterAttempt extends Error {}
 
 /** Lifts Storage's refusal of direct deletes for the open transaction, as Storage's API does. */
@@ -55,19 +61,14 @@ const liftStorageDeleteGuard = (tx: Queryable) =>
   tx.query("select set_config('storage.allow_delete_query', 'true', true)");
 
 /**
- * A copy of its own of the Supabase-shaped database of TEST_SUPABASE_CLUSTER_URL (the `supabase` test project),
- * else the PostgreSQL of DATABASE_URL, else in-memory PGlite; the project's schema applied in every case.
+ * A database of its own (newTestDatabase): on the Supabase-shaped cluster of TEST_SUPABASE_CLUSTER_URL (the
+ * `supabase` test project), else on the PostgreSQL of DATABASE_URL, else on PGlite; the project's schema and
+ * seed applied in every case.
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
-  const clusterUrl = process.env.TEST_SUPABASE_CLUSTER_URL;
-  const copy = clusterUrl ? await copySupabaseDatabase(clusterUrl) : undefined;
-  const db = await openDatabase({ url: copy?.url ?? process.env.DATABASE_URL, poolSize: 25 });
-  // A copy whose preparation fails is dropped all the same: no file leaves a database behind.
-  await prepareDatabase(db).catch(async (error) => {
-    await db.close();
-    await copy?.drop();
-    throw error;
-  });
+  const dataDir = await mkdtemp(join(tmpdir(), 'medaille-database-'));
+  const copy = await newTestDatabase(dataDir);
+  const db = await copy.open({ poolSize: 25 });
 
   async function as<T>(actor: Actor, fn: (tx: Queryable) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
@@ -105,7 +106,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   }
 
   async function createOwner(label = 'owner'): Promise<Owner> {
-    const owner = { id: randomUUID(), email: `${label}-${randomUUID()}@test.medaille.fr` };
+    const owner = { id: randomUUID(), email: newEmail(label) };
     await db.query(
       `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, created_at, updated_at)
        values ($1, 'authenticated', 'authenticated', $2, '', now(), now(), now())`,
@@ -142,7 +143,8 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
   async function close() {
     await db.close();
-    await copy?.drop();
+    await copy.drop();
+    await rm(dataDir, { recursive: true, force: true });
   }
 
   return { db, as, attempt, removeObjects, createOwner, createCode, activateAnimal, close };

@@ -1,5 +1,4 @@
 import { fetchFrom, newClientAddress, type TestStack } from '@medaille/local-stack/testing';
-import type { SupabaseClient } from '@supabase/supabase-js';
 
 export { newClientAddress };
 
@@ -28,15 +27,4 @@ export async function invoke(
   // biome-ignore lint/suspicious/noExplicitAny: tests look into the JSON answers field by field.
   const body = JSON.parse(text) as Record<string, any>;
   return { status: response.status, headers: response.headers, text, body };
-}
-
-/** An owner's animal activated on a new code, through the RPC the portal uses. */
-export async function activatedAnimal(stack: TestStack, owner: SupabaseClient, animal: Record<string, unknown> = {}) {
-  const code = await stack.newCode();
-  const { data, error } = await owner.rpc('register_animal_with_code', {
-    p_code: code,
-    p_animal: { nom: 'Rex', ...animal },
-  });
-  if (error || !data?.success) throw new Error(`activation failed: ${error?.message ?? data?.error}`);
-  return { code, animalId: data.animal_id as string };
 }

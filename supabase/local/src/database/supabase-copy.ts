@@ -15,7 +15,7 @@ export interface DatabaseCopy {
 const TEMPLATE_IN_USE = '55006';
 
 /**
- * Copies the cluster's `postgres` database (`create database … template postgres`, as `supabase_admin`, the
+ * Copies the cluster's `postgres` database (or `template`, a database made from such a copy) (`create database … template postgres`, as `supabase_admin`, the
  * superuser, whose password is postgres's there). PostgreSQL copies a template only while no other session is
  * connected to it: this session connects to template1; the cluster's pg_cron and pg_net workers, always
  * connected to `postgres`, are asked to leave just before each try (they come back by themselves; nothing of
@@ -23,7 +23,10 @@ const TEMPLATE_IN_USE = '55006';
  * gets the rights Supabase gives on `postgres`: owned by `postgres`, CREATE for dashboard_user and
  * supabase_auth_admin.
  */
-export async function copySupabaseDatabase(clusterUrl: string, timeoutMs = 60_000): Promise<DatabaseCopy> {
+export async function copySupabaseDatabase(
+  clusterUrl: string,
+  { template = 'postgres', timeoutMs = 60_000 } = {},
+): Promise<DatabaseCopy> {
   const name = `medaille_test_${randomBytes(6).toString('hex')}`;
   const admin = new URL(clusterUrl);
   admin.username = 'supabase_admin';
@@ -45,8 +48,8 @@ export async function copySupabaseDatabase(clusterUrl: string, timeoutMs = 60_00
   for (let attempt = 1; ; attempt += 1) {
     try {
       await asAdmin(
-        `select pg_terminate_backend(pid) from pg_stat_activity where datname = 'postgres' and backend_type <> 'client backend'`,
-        `create database ${name} owner postgres template postgres`,
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${template}' and backend_type <> 'client backend'`,
+        `create database ${name} owner postgres template ${template}`,
       );
       break;
     } catch (error) {
