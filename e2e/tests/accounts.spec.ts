@@ -1,16 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { newOwner } from '../support/owners.ts';
 import { toastTitle } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
-
-let product: TestProduct;
-test.beforeAll(async () => {
-  product = await startProduct();
-});
-test.afterAll(async () => {
-  await product?.close();
-});
+import { expect, product, test } from '../support/test.ts';
 
 test('register, confirm from the e-mail, and arrive signed in on "Mes animaux"', async ({ page }) => {
   const email = `nouveau-${crypto.randomUUID()}@test.medaille.fr`;

@@ -1,16 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { newCode, newOwner } from '../support/owners.ts';
 import { closeActivationSignIn, photoFile, signIn, toastTitle } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
-
-let product: TestProduct;
-test.beforeAll(async () => {
-  product = await startProduct();
-});
-test.afterAll(async () => {
-  await product?.close();
-});
+import { expect, product, test } from '../support/test.ts';
 
 test('a code is checked before the form opens: required, unknown, taken, then validated', async ({ page }) => {
   await page.goto(`${product.url}/activer`);

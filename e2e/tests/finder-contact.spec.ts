@@ -2,18 +2,17 @@
 // found animal in the message (a phone camera's, resized in the browser), and what to do in France, more
 // prominent when it is lost.
 import { readFile, stat, writeFile } from 'node:fs/promises';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
 import { PHONE, signIn, toastTitle } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
 import { readmeScreenshot } from '../support/readme-screenshots.ts';
+import { expect, product, test } from '../support/test.ts';
 
 type Animal = { code: string; animalId: string };
 
-let product: TestProduct;
 let owner: TestOwner;
 let lost: Animal; // Pistou: lost, phone public
 let home: Animal; // Nala: at home, an international phone public, a portrait photo
@@ -50,7 +49,6 @@ async function givePortraitCover(browser: Browser, animal: Animal) {
 }
 
 test.beforeAll(async ({ browser }) => {
-  product = await startProduct();
   owner = await newOwner(product, 'finder-contact');
   lost = await animalOnNewCode(product, owner, {
     nom: 'Pistou',
@@ -73,9 +71,6 @@ test.beforeAll(async ({ browser }) => {
     show_public_phone: false,
   });
   await givePortraitCover(browser, home);
-});
-test.afterAll(async () => {
-  await product?.close();
 });
 
 const scan = async (page: Page, animal: Animal) => {

@@ -1,21 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import * as mupdf from 'mupdf';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
 import { PHONE, photoFile, signIn, toastTitle } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
+import { expect, product, test } from '../support/test.ts';
 
 // Issue 16, the owner's side of a loss: the checklist of one loss, the A4 poster printed from Chromium,
 // and the e-mail that tells the owner their lost animal's page was opened.
-
-let product: TestProduct;
-test.beforeAll(async () => {
-  product = await startProduct();
-});
-test.afterAll(async () => {
-  await product?.close();
-});
 
 /** The checklist as the database keeps it, read by the owner. */
 async function storedLoss(owner: TestOwner, animalId: string) {

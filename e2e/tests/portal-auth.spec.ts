@@ -1,19 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newCode, newOwner } from '../support/owners.ts';
 import { closeActivationSignIn, toastTitle, watchRequests } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
+import { expect, product, test } from '../support/test.ts';
 
 // Issue 14: the owner portal's sign-in, sign-up and e-mail links as a person meets them (a file of its own:
 // the auth service allows 30 sign-ins and sign-ups per client address in 5 minutes).
-
-let product: TestProduct;
-test.beforeAll(async () => {
-  product = await startProduct();
-});
-test.afterAll(async () => {
-  await product?.close();
-});
 
 test.describe('a double click sends one request', () => {
   test('register, login and the forgotten password', async ({ page }) => {

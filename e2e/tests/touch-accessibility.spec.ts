@@ -1,23 +1,18 @@
-import { type CDPSession, expect, type Page, test } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
 import { PHONE, signIn } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
+import { expect, product, test } from '../support/test.ts';
 
 // What a person on a 390 px touch phone meets: red buttons that can be read, controls a thumb can hit,
 // a focus that can be seen, and a photo view that gives focus back and lets the browser zoom.
 
-let product: TestProduct;
 let owner: TestOwner;
 let rex: { code: string; animalId: string };
 
 test.beforeAll(async () => {
-  product = await startProduct();
   owner = await newOwner(product, 'tactile');
   rex = await animalOnNewCode(product, owner, { nom: 'Rex', espece: 'dog', sexe: 'M' }, 3);
-});
-test.afterAll(async () => {
-  await product?.close();
 });
 
 test.use(PHONE);
