@@ -3,6 +3,7 @@ import { CHROMIUM } from './support/chromium.ts';
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './support/global-setup.ts',
   // Each test file runs the whole product on free ports; one at a time suits a 2-core machine.
   workers: 1,
   fullyParallel: false,

@@ -9,7 +9,7 @@ import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
 import { PHONE } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
-import { buildChangedScanRemote, redeployScan, SCAN_REMOTE } from '../support/scan-deployment.ts';
+import { changedScanRemote, redeployScan, SCAN_CHANGE, SCAN_REMOTE } from '../support/scan-deployment.ts';
 
 test.use(PHONE);
 
@@ -340,26 +340,25 @@ test('a scan remote rebuilt under the running host serves its new HTML on the ne
   request,
 }) => {
   test.setTimeout(240_000);
-  const rebuilt = await buildChangedScanRemote('Aidez-le à rentrer chez lui', 'Nouvelle version : aidez-le à rentrer');
+  const rebuilt = await changedScanRemote();
   try {
     const before = await (await request.get(scanUrl(rex))).text();
-    expect(before).toContain('Aidez-le à rentrer chez lui');
+    expect(before).toContain(SCAN_CHANGE.text);
 
-    await redeployScan(product, rebuilt.dist);
+    await redeployScan(product, rebuilt);
     const after = await (await request.get(scanUrl(rex))).text();
-    expect(after).toContain('Nouvelle version : aidez-le à rentrer');
-    expect(after).not.toContain('Aidez-le à rentrer chez lui');
+    expect(after).toContain(SCAN_CHANGE.replacement);
+    expect(after).not.toContain(SCAN_CHANGE.text);
 
     // The browser hydrates that HTML with the new build's code, as one page.
     const problems = watchConsole(page);
     await page.goto(scanUrl(rex));
-    await expect(page.getByText('Nouvelle version : aidez-le à rentrer')).toBeVisible();
+    await expect(page.getByText(SCAN_CHANGE.replacement)).toBeVisible();
     await page.getByRole('button', { name: 'Envoyer un message' }).click();
     await expect(page.getByRole('dialog', { name: 'Écrire au propriétaire de Rex' })).toBeVisible();
     expect(problems).toEqual([]);
   } finally {
     await redeployScan(product, join(SCAN_REMOTE, 'dist'));
-    await rebuilt.remove();
   }
 });
 
