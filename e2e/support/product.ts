@@ -3,24 +3,39 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LaunchOptions, launchProduct, type RunningProduct } from '@medaille/launcher';
 
+/** An e-mail as the stack's mailbox holds it: its links are every href of the HTML. */
+export interface Mail {
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+}
+
 export interface TestProduct extends RunningProduct {
-  /** The newest e-mail sent to an address. */
-  lastMail(to: string): Promise<{ subject: string; text: string; html: string; links: string[] }>;
+  /** Every e-mail sent to an address, newest first, as the mailbox holds them now. */
+  mails(to: string): Promise<Mail[]>;
+  /** The newest e-mail sent to an address, waited for up to 5 s. */
+  lastMail(to: string): Promise<Mail>;
+}
+
+/** Every e-mail the stack's mailbox holds for an address, newest first. */
+export async function mailsIn(stackUrl: string, to: string): Promise<Mail[]> {
+  const response = await fetch(`${stackUrl}/mailbox/api/messages?to=${encodeURIComponent(to)}`);
+  return (await response.json()) as Mail[];
 }
 
 /** The newest e-mail the stack's mailbox holds for an address, waited for up to 5 s. */
-export async function lastMailIn(
-  stackUrl: string,
-  to: string,
-): Promise<{ subject: string; text: string; html: string; links: string[] }> {
+export async function lastMailIn(stackUrl: string, to: string): Promise<Mail> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await fetch(`${stackUrl}/mailbox/api/messages?to=${encodeURIComponent(to)}`);
-    const [mail] = (await response.json()) as { subject: string; text: string; html: string; links: string[] }[];
+    const [mail] = await mailsIn(stackUrl, to);
     if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no e-mail arrived for ${to}`);
 }
+
+/** The one-time code an auth e-mail asks to type ('saisissez ce code : …'). */
+export const codeIn = (mail: { text: string }) => /saisissez ce code : (\d+)/.exec(mail.text)?.[1] as string;
 
 const JOURNEY_RENDER_BUDGET_MS = 20_000;
 
@@ -45,6 +60,7 @@ export async function startProduct(
   });
   return {
     ...product,
+    mails: (to) => mailsIn(product.stack.url, to),
     lastMail: (to) => lastMailIn(product.stack.url, to),
     async close() {
       await product.close();

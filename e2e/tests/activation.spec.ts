@@ -1,6 +1,7 @@
 import { expectAccessible } from '../support/accessibility.ts';
 import { newCode, newOwner } from '../support/owners.ts';
 import { closeActivationSignIn, photoFile, signIn, toastTitle } from '../support/pages.ts';
+import { codeIn } from '../support/product.ts';
 import { expect, product, test } from '../support/test.ts';
 
 test('a code is checked before the form opens: required, unknown, taken, then validated', async ({ page }) => {
@@ -109,7 +110,6 @@ test('a magic link from the activation dialog signs the owner in and finishes th
 });
 
 /** The code an auth e-mail offers beside its link ('Ou saisissez ce code : …'). */
-const codeIn = (mail: { text: string }) => /saisissez ce code : (\d+)/.exec(mail.text)?.[1] as string;
 
 test('read on another device, the sign-up e-mail’s code typed in the dialog ends the activation here, photos and all', async ({
   page,

@@ -3,10 +3,8 @@
 // prominent when it is lost.
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import { expectAccessible } from '../support/accessibility.ts';
-import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
+import { animalOnNewCode, newOwner, serviceClient, type TestOwner } from '../support/owners.ts';
 import { PHONE, signIn, toastTitle } from '../support/pages.ts';
 import { readmeScreenshot } from '../support/readme-screenshots.ts';
 import { expect, product, test } from '../support/test.ts';
@@ -82,11 +80,7 @@ const helpCard = (page: Page, name: string) => page.getByRole('region', { name: 
 const hrefOf = async (page: Page, name: string) =>
   new URL((await page.getByRole('link', { name, exact: true }).getAttribute('href')) as string);
 
-const service = () =>
-  createClient(product.stack.url, product.stack.serviceRoleKey, {
-    auth: { persistSession: false },
-    realtime: { transport: WebSocket as never },
-  });
+const service = () => serviceClient(product);
 
 test.describe('every way to reach the owner', () => {
   test('SMS and WhatsApp write to the public phone, with a text naming the animal and the page', async ({ page }) => {
@@ -566,8 +560,7 @@ test.describe('the mail provider down', () => {
     expect(response.status).toBe(200);
   };
   const mailsAboutNala = async () => {
-    const response = await fetch(`${product.stack.url}/mailbox/api/messages?to=${encodeURIComponent(owner.email)}`);
-    const mails = (await response.json()) as { subject: string; text: string }[];
+    const mails = await product.mails(owner.email);
     // This test's message only: Nala gets others in this file.
     return mails.filter(
       (mail) =>

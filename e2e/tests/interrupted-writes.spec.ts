@@ -1,7 +1,5 @@
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
-import { animalOnNewCode, newOwner } from '../support/owners.ts';
+import { animalOnNewCode, newOwner, serviceClient } from '../support/owners.ts';
 import { signIn } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
@@ -11,11 +9,7 @@ import { expect, product, test } from '../support/test.ts';
 // database and the bucket, read with the service role, hold the old state or the new one. (The portal's
 // earlier deletion from the browser, files then row, left the animal and its rows without their files here.)
 
-const service = () =>
-  createClient(product.stack.url, product.stack.serviceRoleKey, {
-    auth: { persistSession: false },
-    realtime: { transport: WebSocket as never },
-  });
+const service = () => serviceClient(product);
 
 type Moment = 'as the request leaves' | 'once its answer is back';
 const MOMENTS: Moment[] = ['as the request leaves', 'once its answer is back'];

@@ -427,12 +427,6 @@ test.describe('times, on a phone set to New York', () => {
   });
 });
 
-/** Every e-mail sent to an address, newest first (the local stack's mailbox). */
-async function mailsTo(to: string): Promise<{ subject: string; text: string; links: string[] }[]> {
-  const response = await fetch(`${product.stack.url}/mailbox/api/messages?to=${encodeURIComponent(to)}`);
-  return (await response.json()) as { subject: string; text: string; links: string[] }[];
-}
-
 test("the lost animal's page opened by several finders: one e-mail to the owner within 10 minutes, the next after them, none for an animal not lost", async ({
   browser,
 }) => {
@@ -448,7 +442,7 @@ test("the lost animal's page opened by several finders: one e-mail to the owner 
     await page.goto(`${product.url}/${lost.code}`);
     await expect(page.getByText('Animal signalé comme perdu')).toBeVisible();
     if (finder === 0)
-      await expect.poll(async () => (await mailsTo(owner.email)).map((mail) => mail.subject)).toContain(alert);
+      await expect.poll(async () => (await product.mails(owner.email)).map((mail) => mail.subject)).toContain(alert);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Pistache' })).toBeVisible();
     await page.goto(`${product.url}/${safe.code}`);
@@ -464,7 +458,7 @@ test("the lost animal's page opened by several finders: one e-mail to the owner 
   expect(views.filter((view) => view.animal_id === lost.animalId)).toHaveLength(1);
   expect(views.filter((view) => view.animal_id === safe.animalId)).toEqual([]);
 
-  const mails = await mailsTo(owner.email);
+  const mails = await product.mails(owner.email);
   const alerts = mails.filter((mail) => mail.subject === alert);
   expect(alerts).toHaveLength(1);
   expect(alerts[0]?.links.some((link) => link.endsWith(`/mon-compte/animal/${lost.animalId}/historique`))).toBe(true);
@@ -485,5 +479,7 @@ test("the lost animal's page opened by several finders: one e-mail to the owner 
   await page.goto(`${product.url}/${lost.code}`);
   await expect(page.getByText('Animal signalé comme perdu')).toBeVisible();
   await later.close();
-  await expect.poll(async () => (await mailsTo(owner.email)).filter((mail) => mail.subject === alert)).toHaveLength(2);
+  await expect
+    .poll(async () => (await product.mails(owner.email)).filter((mail) => mail.subject === alert))
+    .toHaveLength(2);
 });

@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import { expectAccessible } from '../support/accessibility.ts';
-import { animalOnNewCode, newCode, newOwner } from '../support/owners.ts';
+import { animalOnNewCode, newCode, newOwner, serviceClient } from '../support/owners.ts';
 import { signIn, toastTitle } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
@@ -13,11 +11,7 @@ import { expect, product, test } from '../support/test.ts';
 
 /** What the operator's tool does (`pnpm medals suspend CODE`): set_medal_suspended with the service role. */
 async function operatorSuspends(code: string, suspended = true) {
-  const service = createClient(product.stack.url, product.stack.serviceRoleKey, {
-    auth: { persistSession: false },
-    realtime: { transport: WebSocket as never },
-  });
-  const { error } = await service.rpc('set_medal_suspended', { p_code: code, p_suspended: suspended });
+  const { error } = await serviceClient(product).rpc('set_medal_suspended', { p_code: code, p_suspended: suspended });
   if (error) throw error;
 }
 

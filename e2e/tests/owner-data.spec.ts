@@ -8,16 +8,13 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { unzipSync } from 'fflate';
 import WebSocket from 'ws';
 import { expectAccessible } from '../support/accessibility.ts';
-import { animalOnNewCode, newOwner } from '../support/owners.ts';
+import { animalOnNewCode, newOwner, serviceClient } from '../support/owners.ts';
 import { PHONE, signIn, toastTitle } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
 let service: SupabaseClient;
-test.beforeAll(async () => {
-  service = createClient(product.stack.url, product.stack.serviceRoleKey, {
-    auth: { persistSession: false },
-    realtime: { transport: WebSocket as never },
-  });
+test.beforeAll(() => {
+  service = serviceClient(product);
 });
 
 /** A finder's call to a public function, as the scan page makes it. */

@@ -1,8 +1,6 @@
 import type { Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import { expectAccessible } from '../support/accessibility.ts';
-import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
+import { animalOnNewCode, newOwner, serviceClient, type TestOwner } from '../support/owners.ts';
 import { PHONE, photoFile, signIn, toastTitle } from '../support/pages.ts';
 import { readmeScreenshot } from '../support/readme-screenshots.ts';
 import { expect, product, test } from '../support/test.ts';
@@ -13,11 +11,7 @@ import { expect, product, test } from '../support/test.ts';
 const paris = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/Paris' });
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
-const service = () =>
-  createClient(product.stack.url, product.stack.serviceRoleKey, {
-    auth: { persistSession: false },
-    realtime: { transport: WebSocket as never },
-  });
+const service = () => serviceClient(product);
 
 /** Rows a finder's browser would have left, written with the service role. */
 async function seed(table: 'finder_messages' | 'scan_events', rows: Record<string, unknown>[]) {

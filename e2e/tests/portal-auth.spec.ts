@@ -219,12 +219,7 @@ test('after registering, the login page keeps a "check your e-mail" panel, and r
   await expect(resend).toBeDisabled();
   await expect(resend).toContainText(/dans \d+ s/);
 
-  const mails = async () =>
-    (
-      (await (
-        await fetch(`${product.stack.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`)
-      ).json()) as unknown[]
-    ).length;
+  const mails = async () => (await product.mails(email)).length;
   expect(await mails()).toBe(1);
   await page.clock.fastForward(61_000);
   await expect(resend).toBeEnabled();
