@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LaunchOptions, launchProduct, type RunningProduct } from '@medaille/launcher';
+import pg from 'pg';
 
 /** An e-mail as the stack's mailbox holds it: its links are every href of the HTML. */
 export interface Mail {
@@ -40,8 +41,30 @@ export const codeIn = (mail: { text: string }) => /saisissez ce code : (\d+)/.ex
 const JOURNEY_RENDER_BUDGET_MS = 20_000;
 
 /**
- * The whole product for one test file: the production builds, each on its own free port, and a fresh
- * local stack (PGlite in a temporary folder, demo data seeded; the PostgreSQL of DATABASE_URL if set).
+ * A database of the product's own on the PostgreSQL of `url`, as PGlite gets a folder of its own: products
+ * running side by side (one per worker) must not share one, where one stack's mail retrier or photo sweep
+ * would act on the other's rows.
+ */
+async function ownDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `medaille_e2e_${crypto.randomUUID().replaceAll('-', '')}`;
+  const onServer = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await onServer(`create database ${name}`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return { url: own.href, drop: () => onServer(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * The whole product: the production builds, each on its own free port, and a fresh local stack (PGlite in
+ * a temporary folder, demo data seeded; a new database on the PostgreSQL of DATABASE_URL if set).
  */
 export async function startProduct(
   options: Omit<LaunchOptions, 'ports' | 'env'> = {},
@@ -49,6 +72,7 @@ export async function startProduct(
   stackEnv: Record<string, string> = {},
 ): Promise<TestProduct> {
   const dataDir = await mkdtemp(join(tmpdir(), 'medaille-e2e-'));
+  const database = process.env.DATABASE_URL ? await ownDatabase(process.env.DATABASE_URL) : null;
   const product = await launchProduct({
     // Journeys check what a finder sees on the server-rendered page; on a loaded test machine the first
     // renders can pass the host's 800 ms budget, and the page would then be today's client-rendered one
@@ -56,7 +80,7 @@ export async function startProduct(
     renderBudgetMs: JOURNEY_RENDER_BUDGET_MS,
     ...options,
     ports: { shell: 0, scan: 0, portal: 0, stack: 0 },
-    env: { DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL ?? '', EMAIL_MIN_INTERVAL: '0', ...stackEnv },
+    env: { DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '', EMAIL_MIN_INTERVAL: '0', ...stackEnv },
   });
   return {
     ...product,
@@ -64,6 +88,7 @@ export async function startProduct(
     lastMail: (to) => lastMailIn(product.stack.url, to),
     async close() {
       await product.close();
+      await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
