@@ -18,10 +18,11 @@ const SHARED_STACK_LIMITS = {
 };
 
 /**
- * The product of this worker, which every journey of the files that import `test` from here shares: started
- * once per worker, before the file's hooks, and stopped when the worker ends. Its files own their data (new
- * owners, new codes): none reads another's. A journey that changes the deployment (its options, its keys,
- * a redeployed remote) starts a product of its own with startProduct().
+ * The product of this worker, which the journeys share: started once per worker, before the files' hooks,
+ * and stopped when the worker ends. Their files own their data (new owners, new codes): none reads another's.
+ * A file that changes the deployment (its options, its keys, a redeployed remote) starts a product of its own
+ * with startProduct(), and still takes `test` from here: every file then has the same worker fixtures, so
+ * Playwright never restarts a worker (and this product) to go from one kind of file to the other.
  */
 export let product: TestProduct;
 

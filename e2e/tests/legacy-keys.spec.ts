@@ -2,11 +2,11 @@
 // anon JWT, sessions are HS256 tokens of the JWT secret, the functions only SUPABASE_ANON_KEY and
 // SUPABASE_SERVICE_ROLE_KEY. The other journeys run on the new keys (publishable key, ES256 sessions); this
 // one signs an owner in and deletes the account, what depends on the keys end to end.
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { newOwner, serviceClient } from '../support/owners.ts';
 import { signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
+import { expect, test } from '../support/test.ts';
 
 let product: TestProduct;
 test.beforeAll(async () => {

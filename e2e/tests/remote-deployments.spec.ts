@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
 import { startProduct, type TestProduct } from '../support/product.ts';
 import { changedScanRemote, redeployScan as redeploy, SCAN_CHANGE, SCAN_REMOTE } from '../support/scan-deployment.ts';
+import { expect, test } from '../support/test.ts';
 
 let product: TestProduct;
 test.beforeAll(async () => {

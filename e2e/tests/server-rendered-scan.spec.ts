@@ -4,12 +4,13 @@
 // host answers today's client-rendered page.
 
 import { join } from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
 import { PHONE } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
 import { changedScanRemote, redeployScan, SCAN_CHANGE, SCAN_REMOTE } from '../support/scan-deployment.ts';
+import { expect, test } from '../support/test.ts';
 
 test.use(PHONE);
 
