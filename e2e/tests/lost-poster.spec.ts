@@ -192,6 +192,14 @@ test.describe('the lost poster', () => {
       },
       1,
     );
+    // 'Imprimer' asks the browser to print: counted on every document of this page, never passed on. A real
+    // print job of headless Chromium can outlive the click and make the PDF below fail ('Page is already
+    // being printed', red at random in CI), so the PDF is the test's own rendering of the print styles.
+    await page.addInitScript(() => {
+      window.print = () => {
+        document.body.dataset.printed = String(Number(document.body.dataset.printed ?? 0) + 1);
+      };
+    });
     await signIn(page, product, owner);
 
     // From the card of the lost animal, as from its page.
@@ -209,13 +217,6 @@ test.describe('the lost poster', () => {
     await expect(page.getByRole('button', { name: 'Imprimer' })).toBeVisible();
     await expectAccessible(page);
 
-    // 'Imprimer' asks the browser to print. Counted, not passed on: headless Chromium's own print job would
-    // still be running when the PDF below is asked for ('Page is already being printed', CI at random).
-    await page.evaluate(() => {
-      window.print = () => {
-        document.body.dataset.printed = String(Number(document.body.dataset.printed ?? 0) + 1);
-      };
-    });
     await page.getByRole('button', { name: 'Imprimer' }).click();
     await expect(page.locator('body')).toHaveAttribute('data-printed', '1');
 
