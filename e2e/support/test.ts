@@ -27,13 +27,14 @@ const SHARED_STACK_LIMITS = {
 export let product: TestProduct;
 
 export const test = base.extend<{ freshClientLimits: undefined }, { workerProduct: TestProduct }>({
-  // The limits the SQL keeps per client (code checks, failed claims: 30 in 5 minutes) cannot be raised for
-  // tests, and every journey's browser is the client 127.0.0.1: each journey starts with none of them used,
-  // as it did on a product of its file's own. Limits per code or per animal are left alone.
+  // The limits kept per client (code checks, failed claims: 30 in 5 minutes; a finder's photos: 9 a day) cannot
+  // be raised for tests, and every journey's browser is the client 127.0.0.1: each journey starts with none of
+  // them used, as it did on a product of its file's own. Limits per code or per animal are left alone.
   freshClientLimits: [
     async ({ workerProduct }, use) => {
       await workerProduct.stack.db.query(
-        "delete from public.rate_limit_hits where bucket like 'code-status:%' or bucket like 'claim-failures:client:%'",
+        `delete from public.rate_limit_hits
+         where bucket like 'code-status:%' or bucket like 'claim-failures:client:%' or bucket ~ '^finder-photo:[0-9a-f]{64}$'`,
       );
       await use(undefined);
     },
