@@ -3,8 +3,9 @@ import { CHROMIUM } from './support/chromium.ts';
 
 export default defineConfig({
   testDir: './tests',
-  // Each test file runs the whole product on free ports; one at a time suits a 2-core machine.
-  workers: 1,
+  globalSetup: './support/global-setup.ts',
+  // Each worker runs one product that its files share (support/test.ts); two workers, one per core.
+  workers: 2,
   fullyParallel: false,
   timeout: 90_000,
   expect: { timeout: 10_000 },

@@ -29,14 +29,18 @@ export async function newOwner(product: Backend, label = 'owner'): Promise<TestO
   return { client, email, password };
 }
 
-let codes = 0;
-/** A new medal code, as an operator would create it (`code`: one minted by `newMedalCode`, say). */
-export async function newCode(product: Backend, code = `MDL-E${Date.now().toString(36).toUpperCase()}-${++codes}`) {
-  const service = createClient(product.stack.url, product.stack.serviceRoleKey, {
+/** A supabase-js client with the service role, as an operator's tool or a server function has. */
+export function serviceClient(product: Pick<TestProduct, 'stack'>): SupabaseClient {
+  return createClient(product.stack.url, product.stack.serviceRoleKey, {
     auth: { persistSession: false },
     realtime: { transport: WebSocket as never },
   });
-  const { error } = await service.from('codes').insert({ id: code });
+}
+
+let codes = 0;
+/** A new medal code, as an operator would create it (`code`: one minted by `newMedalCode`, say). */
+export async function newCode(product: Backend, code = `MDL-E${Date.now().toString(36).toUpperCase()}-${++codes}`) {
+  const { error } = await serviceClient(product).from('codes').insert({ id: code });
   if (error) throw error;
   return code;
 }

@@ -1,16 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { newOwner } from '../support/owners.ts';
 import { toastTitle } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
-
-let product: TestProduct;
-test.beforeAll(async () => {
-  product = await startProduct();
-});
-test.afterAll(async () => {
-  await product?.close();
-});
+import { codeIn } from '../support/product.ts';
+import { expect, product, test } from '../support/test.ts';
 
 test('register, confirm from the e-mail, and arrive signed in on "Mes animaux"', async ({ page }) => {
   const email = `nouveau-${crypto.randomUUID()}@test.medaille.fr`;
@@ -98,7 +90,6 @@ test('login explains bad input and wrong credentials in French', async ({ page }
 });
 
 /** The code an auth e-mail offers beside its link ('Ou saisissez ce code : …'). */
-const codeIn = (mail: { text: string }) => /saisissez ce code : (\d+)/.exec(mail.text)?.[1] as string;
 
 test.describe('the e-mail read on another device: its code, typed here', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });

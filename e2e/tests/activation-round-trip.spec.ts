@@ -1,20 +1,12 @@
 import { newMedalCode } from '@medaille/domain';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { newCode, newOwner } from '../support/owners.ts';
 import { closeActivationSignIn, PHONE, photoFile, signIn, toastTitle } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
+import { expect, product, test } from '../support/test.ts';
 
 // A new owner's round trip on a phone: the form and photos chosen before sign-up reach the animal through
 // the confirmation link, whichever browser opens it, and the code is read as the landing page reads it.
-
-let product: TestProduct;
-test.beforeAll(async () => {
-  product = await startProduct();
-});
-test.afterAll(async () => {
-  await product?.close();
-});
 
 test.use(PHONE);
 

@@ -1,16 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { newCode, newOwner } from '../support/owners.ts';
 import { closeActivationSignIn, photoFile, signIn, toastTitle } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
-
-let product: TestProduct;
-test.beforeAll(async () => {
-  product = await startProduct();
-});
-test.afterAll(async () => {
-  await product?.close();
-});
+import { codeIn } from '../support/product.ts';
+import { expect, product, test } from '../support/test.ts';
 
 test('a code is checked before the form opens: required, unknown, taken, then validated', async ({ page }) => {
   await page.goto(`${product.url}/activer`);
@@ -118,7 +110,6 @@ test('a magic link from the activation dialog signs the owner in and finishes th
 });
 
 /** The code an auth e-mail offers beside its link ('Ou saisissez ce code : …'). */
-const codeIn = (mail: { text: string }) => /saisissez ce code : (\d+)/.exec(mail.text)?.[1] as string;
 
 test('read on another device, the sign-up e-mail’s code typed in the dialog ends the activation here, photos and all', async ({
   page,

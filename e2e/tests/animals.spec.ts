@@ -1,16 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner } from '../support/owners.ts';
 import { photoFile, signIn, toastTitle } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
-
-let product: TestProduct;
-test.beforeAll(async () => {
-  product = await startProduct();
-});
-test.afterAll(async () => {
-  await product?.close();
-});
+import { expect, product, test } from '../support/test.ts';
 
 test('marking an animal lost saves at once and shows the banner on its medal', async ({ page }) => {
   const owner = await newOwner(product, 'perdu');

@@ -2,18 +2,15 @@
 // found animal in the message (a phone camera's, resized in the browser), and what to do in France, more
 // prominent when it is lost.
 import { readFile, stat, writeFile } from 'node:fs/promises';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
+import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
-import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
+import { animalOnNewCode, newOwner, serviceClient, type TestOwner } from '../support/owners.ts';
 import { PHONE, signIn, toastTitle } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
 import { readmeScreenshot } from '../support/readme-screenshots.ts';
+import { expect, product, test } from '../support/test.ts';
 
 type Animal = { code: string; animalId: string };
 
-let product: TestProduct;
 let owner: TestOwner;
 let lost: Animal; // Pistou: lost, phone public
 let home: Animal; // Nala: at home, an international phone public, a portrait photo
@@ -50,7 +47,6 @@ async function givePortraitCover(browser: Browser, animal: Animal) {
 }
 
 test.beforeAll(async ({ browser }) => {
-  product = await startProduct();
   owner = await newOwner(product, 'finder-contact');
   lost = await animalOnNewCode(product, owner, {
     nom: 'Pistou',
@@ -74,9 +70,6 @@ test.beforeAll(async ({ browser }) => {
   });
   await givePortraitCover(browser, home);
 });
-test.afterAll(async () => {
-  await product?.close();
-});
 
 const scan = async (page: Page, animal: Animal) => {
   await page.goto(`${product.url}/${animal.code}`);
@@ -87,11 +80,7 @@ const helpCard = (page: Page, name: string) => page.getByRole('region', { name: 
 const hrefOf = async (page: Page, name: string) =>
   new URL((await page.getByRole('link', { name, exact: true }).getAttribute('href')) as string);
 
-const service = () =>
-  createClient(product.stack.url, product.stack.serviceRoleKey, {
-    auth: { persistSession: false },
-    realtime: { transport: WebSocket as never },
-  });
+const service = () => serviceClient(product);
 
 test.describe('every way to reach the owner', () => {
   test('SMS and WhatsApp write to the public phone, with a text naming the animal and the page', async ({ page }) => {
@@ -571,8 +560,7 @@ test.describe('the mail provider down', () => {
     expect(response.status).toBe(200);
   };
   const mailsAboutNala = async () => {
-    const response = await fetch(`${product.stack.url}/mailbox/api/messages?to=${encodeURIComponent(owner.email)}`);
-    const mails = (await response.json()) as { subject: string; text: string }[];
+    const mails = await product.mails(owner.email);
     // This test's message only: Nala gets others in this file.
     return mails.filter(
       (mail) =>

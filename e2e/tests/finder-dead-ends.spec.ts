@@ -2,20 +2,18 @@
 // always has a way forward on a phone: the code typed again as they read it on the medal, with or without
 // JavaScript, and what to do in France.
 import { newMedalCode } from '@medaille/domain';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { newCode, newOwner } from '../support/owners.ts';
 import { PHONE } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
+import { expect, product, test } from '../support/test.ts';
 
 test.use(PHONE);
 
-let product: TestProduct;
 let filou: string; // a claimed medal's code
 let blank: string; // a medal not activated yet
 
 test.beforeAll(async () => {
-  product = await startProduct();
   const owner = await newOwner(product, 'dead-ends');
   // A code as minted and printed on a medal, which a finder reads and types.
   filou = await newCode(product, newMedalCode());
@@ -25,9 +23,6 @@ test.beforeAll(async () => {
   });
   if (error || !data?.success) throw new Error(`activation failed: ${error?.message ?? data?.error}`);
   blank = await newCode(product);
-});
-test.afterAll(async () => {
-  await product?.close();
 });
 
 /** The code as a person types it from the medal: in lower case, with spaces for the hyphens. */

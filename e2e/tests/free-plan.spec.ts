@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { PHONE } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
+import { expect, test } from '../support/test.ts';
 
 // The product as a project created today on Supabase's Free plan: no image transformations (config.js
 // leaves `imageTransformations` unset, so the photos come as uploaded) and a publishable key, which is no

@@ -1,9 +1,7 @@
-import { type Browser, type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
-import { animalOnNewCode, newOwner } from '../support/owners.ts';
+import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
+import { animalOnNewCode, newOwner, serviceClient } from '../support/owners.ts';
 import { signIn } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
+import { expect, product, test } from '../support/test.ts';
 
 // DESIGN D10: a browser that dies in the middle of a multi-step write leaves it done or not done, never
 // half done. The owner's browser is closed at the first write it sends, either as that request leaves (the
@@ -11,19 +9,7 @@ import { startProduct, type TestProduct } from '../support/product.ts';
 // database and the bucket, read with the service role, hold the old state or the new one. (The portal's
 // earlier deletion from the browser, files then row, left the animal and its rows without their files here.)
 
-let product: TestProduct;
-test.beforeAll(async () => {
-  product = await startProduct();
-});
-test.afterAll(async () => {
-  await product?.close();
-});
-
-const service = () =>
-  createClient(product.stack.url, product.stack.serviceRoleKey, {
-    auth: { persistSession: false },
-    realtime: { transport: WebSocket as never },
-  });
+const service = () => serviceClient(product);
 
 type Moment = 'as the request leaves' | 'once its answer is back';
 const MOMENTS: Moment[] = ['as the request leaves', 'once its answer is back'];

@@ -2,13 +2,11 @@
 // anon JWT, sessions are HS256 tokens of the JWT secret, the functions only SUPABASE_ANON_KEY and
 // SUPABASE_SERVICE_ROLE_KEY. The other journeys run on the new keys (publishable key, ES256 sessions); this
 // one signs an owner in and deletes the account, what depends on the keys end to end.
-import { expect, test } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import { expectAccessible } from '../support/accessibility.ts';
-import { newOwner } from '../support/owners.ts';
+import { newOwner, serviceClient } from '../support/owners.ts';
 import { signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
+import { expect, test } from '../support/test.ts';
 
 let product: TestProduct;
 test.beforeAll(async () => {
@@ -50,9 +48,5 @@ test('on legacy keys, an owner signs in with an HS256 session and deletes their 
   expect(await (await fetch(`${product.stack.url}/auth/v1/.well-known/jwks.json`)).json()).toEqual({ keys: [] });
 
   // delete-account, with only the legacy service_role key, removed the user from GoTrue.
-  const service = createClient(product.stack.url, product.stack.serviceRoleKey, {
-    auth: { persistSession: false },
-    realtime: { transport: WebSocket as never },
-  });
-  expect((await service.auth.admin.getUserById(userId)).data.user).toBeNull();
+  expect((await serviceClient(product).auth.admin.getUserById(userId)).data.user).toBeNull();
 });

@@ -1,21 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import * as mupdf from 'mupdf';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
 import { PHONE, photoFile, signIn, toastTitle } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
+import { expect, product, test } from '../support/test.ts';
 
 // Issue 16, the owner's side of a loss: the checklist of one loss, the A4 poster printed from Chromium,
 // and the e-mail that tells the owner their lost animal's page was opened.
-
-let product: TestProduct;
-test.beforeAll(async () => {
-  product = await startProduct();
-});
-test.afterAll(async () => {
-  await product?.close();
-});
 
 /** The checklist as the database keeps it, read by the owner. */
 async function storedLoss(owner: TestOwner, animalId: string) {
@@ -200,6 +192,14 @@ test.describe('the lost poster', () => {
       },
       1,
     );
+    // 'Imprimer' asks the browser to print: counted on every document of this page, never passed on. A real
+    // print job of headless Chromium can outlive the click and make the PDF below fail ('Page is already
+    // being printed', red at random in CI), so the PDF is the test's own rendering of the print styles.
+    await page.addInitScript(() => {
+      window.print = () => {
+        document.body.dataset.printed = String(Number(document.body.dataset.printed ?? 0) + 1);
+      };
+    });
     await signIn(page, product, owner);
 
     // From the card of the lost animal, as from its page.
@@ -217,13 +217,6 @@ test.describe('the lost poster', () => {
     await expect(page.getByRole('button', { name: 'Imprimer' })).toBeVisible();
     await expectAccessible(page);
 
-    // 'Imprimer' asks the browser to print. Counted, not passed on: headless Chromium's own print job would
-    // still be running when the PDF below is asked for ('Page is already being printed', CI at random).
-    await page.evaluate(() => {
-      window.print = () => {
-        document.body.dataset.printed = String(Number(document.body.dataset.printed ?? 0) + 1);
-      };
-    });
     await page.getByRole('button', { name: 'Imprimer' }).click();
     await expect(page.locator('body')).toHaveAttribute('data-printed', '1');
 
@@ -435,12 +428,6 @@ test.describe('times, on a phone set to New York', () => {
   });
 });
 
-/** Every e-mail sent to an address, newest first (the local stack's mailbox). */
-async function mailsTo(to: string): Promise<{ subject: string; text: string; links: string[] }[]> {
-  const response = await fetch(`${product.stack.url}/mailbox/api/messages?to=${encodeURIComponent(to)}`);
-  return (await response.json()) as { subject: string; text: string; links: string[] }[];
-}
-
 test("the lost animal's page opened by several finders: one e-mail to the owner within 10 minutes, the next after them, none for an animal not lost", async ({
   browser,
 }) => {
@@ -456,7 +443,7 @@ test("the lost animal's page opened by several finders: one e-mail to the owner 
     await page.goto(`${product.url}/${lost.code}`);
     await expect(page.getByText('Animal signalé comme perdu')).toBeVisible();
     if (finder === 0)
-      await expect.poll(async () => (await mailsTo(owner.email)).map((mail) => mail.subject)).toContain(alert);
+      await expect.poll(async () => (await product.mails(owner.email)).map((mail) => mail.subject)).toContain(alert);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Pistache' })).toBeVisible();
     await page.goto(`${product.url}/${safe.code}`);
@@ -472,7 +459,7 @@ test("the lost animal's page opened by several finders: one e-mail to the owner 
   expect(views.filter((view) => view.animal_id === lost.animalId)).toHaveLength(1);
   expect(views.filter((view) => view.animal_id === safe.animalId)).toEqual([]);
 
-  const mails = await mailsTo(owner.email);
+  const mails = await product.mails(owner.email);
   const alerts = mails.filter((mail) => mail.subject === alert);
   expect(alerts).toHaveLength(1);
   expect(alerts[0]?.links.some((link) => link.endsWith(`/mon-compte/animal/${lost.animalId}/historique`))).toBe(true);
@@ -493,5 +480,7 @@ test("the lost animal's page opened by several finders: one e-mail to the owner 
   await page.goto(`${product.url}/${lost.code}`);
   await expect(page.getByText('Animal signalé comme perdu')).toBeVisible();
   await later.close();
-  await expect.poll(async () => (await mailsTo(owner.email)).filter((mail) => mail.subject === alert)).toHaveLength(2);
+  await expect
+    .poll(async () => (await product.mails(owner.email)).filter((mail) => mail.subject === alert))
+    .toHaveLength(2);
 });

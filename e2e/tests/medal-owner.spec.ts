@@ -1,31 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { expect, type Page, test } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
-import { animalOnNewCode, newCode, newOwner } from '../support/owners.ts';
+import { animalOnNewCode, newCode, newOwner, serviceClient } from '../support/owners.ts';
 import { signIn, toastTitle } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
+import { expect, product, test } from '../support/test.ts';
 
 // Issue 15, the owner's side of medals: a suspended code on /activer, suspending and resuming one's own
 // medal from the edit page, and its QR code to download.
 
-let product: TestProduct;
-test.beforeAll(async () => {
-  product = await startProduct();
-});
-test.afterAll(async () => {
-  await product?.close();
-});
-
 /** What the operator's tool does (`pnpm medals suspend CODE`): set_medal_suspended with the service role. */
 async function operatorSuspends(code: string, suspended = true) {
-  const service = createClient(product.stack.url, product.stack.serviceRoleKey, {
-    auth: { persistSession: false },
-    realtime: { transport: WebSocket as never },
-  });
-  const { error } = await service.rpc('set_medal_suspended', { p_code: code, p_suspended: suspended });
+  const { error } = await serviceClient(product).rpc('set_medal_suspended', { p_code: code, p_suspended: suspended });
   if (error) throw error;
 }
 

@@ -3,26 +3,18 @@
 // e-mail typed, leaves no row and no file of the owner (checked through the database with the service role
 // and through the Storage API), retires the medals and ends the account.
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { unzipSync } from 'fflate';
 import WebSocket from 'ws';
 import { expectAccessible } from '../support/accessibility.ts';
-import { animalOnNewCode, newOwner } from '../support/owners.ts';
+import { animalOnNewCode, newOwner, serviceClient } from '../support/owners.ts';
 import { PHONE, signIn, toastTitle } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
+import { expect, product, test } from '../support/test.ts';
 
-let product: TestProduct;
 let service: SupabaseClient;
-test.beforeAll(async () => {
-  product = await startProduct();
-  service = createClient(product.stack.url, product.stack.serviceRoleKey, {
-    auth: { persistSession: false },
-    realtime: { transport: WebSocket as never },
-  });
-});
-test.afterAll(async () => {
-  await product?.close();
+test.beforeAll(() => {
+  service = serviceClient(product);
 });
 
 /** A finder's call to a public function, as the scan page makes it. */

@@ -1,31 +1,17 @@
-import { expect, type Page, test } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
-import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
+import { animalOnNewCode, newOwner, serviceClient, type TestOwner } from '../support/owners.ts';
 import { PHONE, photoFile, signIn, toastTitle } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
 import { readmeScreenshot } from '../support/readme-screenshots.ts';
+import { expect, product, test } from '../support/test.ts';
 
 // Issue 16, the owner's inbox and history: what finders sent reaches the portal, unread until opened, and
 // the owner deletes one item or all.
 
-let product: TestProduct;
-test.beforeAll(async () => {
-  product = await startProduct();
-});
-test.afterAll(async () => {
-  await product?.close();
-});
-
 const paris = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/Paris' });
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
-const service = () =>
-  createClient(product.stack.url, product.stack.serviceRoleKey, {
-    auth: { persistSession: false },
-    realtime: { transport: WebSocket as never },
-  });
+const service = () => serviceClient(product);
 
 /** Rows a finder's browser would have left, written with the service role. */
 async function seed(table: 'finder_messages' | 'scan_events', rows: Record<string, unknown>[]) {

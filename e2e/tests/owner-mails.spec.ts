@@ -1,18 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { animalOnNewCode, newOwner } from '../support/owners.ts';
 import { PHONE } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
+import { expect, product, test } from '../support/test.ts';
 
 // The owner's e-mails as a phone shows them: the HTML the local mailbox received, rendered on a 390 px
 // screen. Readable text, the main action as a button a finger hits, and nothing wider than the screen.
-
-let product: TestProduct;
-test.beforeAll(async () => {
-  product = await startProduct();
-});
-test.afterAll(async () => {
-  await product?.close();
-});
 
 test.use(PHONE);
 

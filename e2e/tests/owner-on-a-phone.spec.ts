@@ -1,19 +1,11 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newCode, newOwner } from '../support/owners.ts';
 import { PHONE, signIn, toastTitle } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
 import { readmeScreenshot } from '../support/readme-screenshots.ts';
+import { expect, product, test } from '../support/test.ts';
 
 // What a new owner types on a phone is kept as typed, and every control of the sign-in dialog can be reached.
-
-let product: TestProduct;
-test.beforeAll(async () => {
-  product = await startProduct();
-});
-test.afterAll(async () => {
-  await product?.close();
-});
 
 /** The public page's value for a label of 'Caractéristiques' (a dt and its dd). */
 const row = (page: Page, label: string) =>

@@ -1,19 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newCode, newOwner } from '../support/owners.ts';
 import { closeActivationSignIn, toastTitle, watchRequests } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
+import { expect, product, test } from '../support/test.ts';
 
 // Issue 14: the owner portal's sign-in, sign-up and e-mail links as a person meets them (a file of its own:
 // the auth service allows 30 sign-ins and sign-ups per client address in 5 minutes).
-
-let product: TestProduct;
-test.beforeAll(async () => {
-  product = await startProduct();
-});
-test.afterAll(async () => {
-  await product?.close();
-});
 
 test.describe('a double click sends one request', () => {
   test('register, login and the forgotten password', async ({ page }) => {
@@ -227,12 +219,7 @@ test('after registering, the login page keeps a "check your e-mail" panel, and r
   await expect(resend).toBeDisabled();
   await expect(resend).toContainText(/dans \d+ s/);
 
-  const mails = async () =>
-    (
-      (await (
-        await fetch(`${product.stack.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`)
-      ).json()) as unknown[]
-    ).length;
+  const mails = async () => (await product.mails(email)).length;
   expect(await mails()).toBe(1);
   await page.clock.fastForward(61_000);
   await expect(resend).toBeEnabled();

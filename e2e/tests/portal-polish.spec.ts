@@ -1,17 +1,9 @@
-import { expect, type Locator, test } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { animalOnNewCode, newCode, newOwner } from '../support/owners.ts';
 import { PHONE, photoFile, signIn, toastTitle, watchRequests } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
+import { expect, product, test } from '../support/test.ts';
 
 // Issue 14: what a real person trips on in the owner portal, on a touch phone and on a desktop.
-
-let product: TestProduct;
-test.beforeAll(async () => {
-  product = await startProduct();
-});
-test.afterAll(async () => {
-  await product?.close();
-});
 
 /** How opaque an element really is: its own opacity times its ancestors'. */
 const effectiveOpacity = (locator: Locator) =>

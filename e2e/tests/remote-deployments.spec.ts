@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
 import { startProduct, type TestProduct } from '../support/product.ts';
 import {
-  buildChangedScanRemote,
+  changedScanRemote,
   redeployScan as redeploy,
+  SCAN_CHANGE,
   SCAN_REMOTE,
   untilHostRenders,
 } from '../support/scan-deployment.ts';
+import { expect, test } from '../support/test.ts';
 
 let product: TestProduct;
 test.beforeAll(async () => {
@@ -38,21 +39,17 @@ test('a scan remote that is down shows a French fallback, and the page recovers 
 
 test('a rebuilt scan remote shows its new text through the running shell, which was not rebuilt', async ({ page }) => {
   test.setTimeout(240_000);
-  const rebuilt = await buildChangedScanRemote('Aidez-le à rentrer chez lui', 'Nouvelle version : aidez-le à rentrer');
-  try {
-    const shellIndexFile = fileURLToPath(new URL('../../hosts/shell/dist/index.html', import.meta.url));
-    const shellIndex = await readFile(shellIndexFile, 'utf8');
-    const servedBefore = await (await fetch(product.url)).text();
-    await page.goto(`${product.url}/MDL-DEMO-REX`);
-    await expect(page.getByText('Aidez-le à rentrer chez lui')).toBeVisible();
+  const rebuilt = await changedScanRemote();
+  const shellIndexFile = fileURLToPath(new URL('../../hosts/shell/dist/index.html', import.meta.url));
+  const shellIndex = await readFile(shellIndexFile, 'utf8');
+  const servedBefore = await (await fetch(product.url)).text();
+  await page.goto(`${product.url}/MDL-DEMO-REX`);
+  await expect(page.getByText(SCAN_CHANGE.text)).toBeVisible();
 
-    await redeployScan(rebuilt.dist);
-    await page.reload();
-    await expect(page.getByText('Nouvelle version : aidez-le à rentrer')).toBeVisible();
-    // The shell that served this page is the same build as before.
-    expect(await readFile(shellIndexFile, 'utf8')).toBe(shellIndex);
-    expect(await (await fetch(product.url)).text()).toBe(servedBefore);
-  } finally {
-    await rebuilt.remove();
-  }
+  await redeployScan(rebuilt);
+  await page.reload();
+  await expect(page.getByText(SCAN_CHANGE.replacement)).toBeVisible();
+  // The shell that served this page is the same build as before.
+  expect(await readFile(shellIndexFile, 'utf8')).toBe(shellIndex);
+  expect(await (await fetch(product.url)).text()).toBe(servedBefore);
 });

@@ -1,14 +1,13 @@
 // Issue 17, every finder's language: the scan page speaks the browser's language (English, Spanish, German,
 // Italian, Dutch; French otherwise), downloads that language's words alone, and keeps SPEC's French word for
 // word when the finder switches back.
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { COPY } from '../../remotes/scan/src/copy.ts';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
 import { PHONE } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
+import { expect, product, test } from '../support/test.ts';
 
-let product: TestProduct;
 let owner: TestOwner;
 let rex: string;
 
@@ -24,12 +23,8 @@ const rexFacts = {
 };
 
 test.beforeAll(async () => {
-  product = await startProduct();
   owner = await newOwner(product, 'languages');
   rex = (await animalOnNewCode(product, owner, rexFacts, 2)).code;
-});
-test.afterAll(async () => {
-  await product?.close();
 });
 
 /**

@@ -1,15 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newCode, newOwner, type TestOwner } from '../support/owners.ts';
 import { PHONE } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
+import { expect, product, test } from '../support/test.ts';
 
-let product: TestProduct;
 let owner: TestOwner;
 let rex: { code: string; animalId: string };
 
 test.beforeAll(async () => {
-  product = await startProduct();
   owner = await newOwner(product, 'scan');
   rex = await animalOnNewCode(
     product,
@@ -40,9 +38,6 @@ test.beforeAll(async () => {
     },
     3,
   );
-});
-test.afterAll(async () => {
-  await product?.close();
 });
 
 const scan = (page: Page, code: string) => page.goto(`${product.url}/${code}`);

@@ -4,12 +4,19 @@
 // host answers today's client-rendered page.
 
 import { join } from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
 import { PHONE } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
-import { buildChangedScanRemote, redeployScan, SCAN_REMOTE, untilHostRenders } from '../support/scan-deployment.ts';
+import {
+  changedScanRemote,
+  redeployScan,
+  SCAN_CHANGE,
+  SCAN_REMOTE,
+  untilHostRenders,
+} from '../support/scan-deployment.ts';
+import { expect, test } from '../support/test.ts';
 
 test.use(PHONE);
 
@@ -340,28 +347,27 @@ test('a scan remote rebuilt under the running host serves its new HTML within se
   request,
 }) => {
   test.setTimeout(240_000);
-  const rebuilt = await buildChangedScanRemote('Aidez-le à rentrer chez lui', 'Nouvelle version : aidez-le à rentrer');
+  const rebuilt = await changedScanRemote();
   try {
     const before = await (await request.get(scanUrl(rex))).text();
-    expect(before).toContain('Aidez-le à rentrer chez lui');
+    expect(before).toContain(SCAN_CHANGE.text);
 
-    await redeployScan(product, rebuilt.dist);
-    await untilHostRenders(product, rex, (html) => html.includes('Nouvelle version : aidez-le à rentrer'));
+    await redeployScan(product, rebuilt);
+    await untilHostRenders(product, rex, (html) => html.includes(SCAN_CHANGE.replacement));
     const after = await (await request.get(scanUrl(rex))).text();
-    expect(after).toContain('Nouvelle version : aidez-le à rentrer');
-    expect(after).not.toContain('Aidez-le à rentrer chez lui');
+    expect(after).toContain(SCAN_CHANGE.replacement);
+    expect(after).not.toContain(SCAN_CHANGE.text);
 
     // The browser hydrates that HTML with the new build's code, as one page.
     const problems = watchConsole(page);
     await page.goto(scanUrl(rex));
-    await expect(page.getByText('Nouvelle version : aidez-le à rentrer')).toBeVisible();
+    await expect(page.getByText(SCAN_CHANGE.replacement)).toBeVisible();
     await page.getByRole('button', { name: 'Envoyer un message' }).click();
     await expect(page.getByRole('dialog', { name: 'Écrire au propriétaire de Rex' })).toBeVisible();
     expect(problems).toEqual([]);
   } finally {
     await redeployScan(product, join(SCAN_REMOTE, 'dist'));
-    await untilHostRenders(product, rex, (html) => html.includes('Aidez-le à rentrer chez lui'));
-    await rebuilt.remove();
+    await untilHostRenders(product, rex, (html) => html.includes(SCAN_CHANGE.text));
   }
 });
 

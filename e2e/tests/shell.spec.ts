@@ -1,17 +1,9 @@
 import { newMedalCode } from '@medaille/domain';
 import { PORTAL_ROUTES } from '@medaille/routing';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { newCode } from '../support/owners.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
-
-let product: TestProduct;
-test.beforeAll(async () => {
-  product = await startProduct();
-});
-test.afterAll(async () => {
-  await product?.close();
-});
+import { expect, product, test } from '../support/test.ts';
 
 test('the landing page shows the spec’s texts and leads to register and login', async ({ page }) => {
   await page.goto(product.url);

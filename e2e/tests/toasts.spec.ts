@@ -1,18 +1,10 @@
-import { expect, type Locator, test } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { animalOnNewCode, newCode, newOwner } from '../support/owners.ts';
 import { closeActivationSignIn, PHONE, photoFile, signIn, toastTitle } from '../support/pages.ts';
-import { startProduct, type TestProduct } from '../support/product.ts';
+import { expect, product, test } from '../support/test.ts';
 
 // What the toasts tell an owner on a phone: only what is still true, never over the page's own buttons, and
 // what a screen reader hears while photos are reordered.
-
-let product: TestProduct;
-test.beforeAll(async () => {
-  product = await startProduct();
-});
-test.afterAll(async () => {
-  await product?.close();
-});
 
 test.use(PHONE);
 
