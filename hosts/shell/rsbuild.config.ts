@@ -1,6 +1,6 @@
 import { SHARED_SINGLETONS } from '@medaille/federation';
 import { pluginFederationRuntimeAsModules, pluginTrimmedFederationRuntime } from '@medaille/federation/build';
-import { earlyProfileScript } from '@medaille/routing/early-profile';
+import { earlyProfileScript } from '@medaille/finder-functions/early-profile';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';

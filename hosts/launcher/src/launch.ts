@@ -1,7 +1,8 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type RunningStack, startStack } from '@medaille/local-stack';
-import { createShellHost, type ShellConfig, type ShellHost } from '@medaille/shell-host';
+import { createShellHost, type ShellHost } from '@medaille/shell-host';
+import type { DeployConfig } from '@medaille/supabase/deploy-config';
 import type { StackProcessFailed, StackProcessReady } from './stack-process.ts';
 import { type StaticSite, serveStaticSite, serveWebHandler, staticSiteHandler } from './static-site.ts';
 
@@ -186,7 +187,7 @@ export async function launchProduct(options: LaunchOptions = {}): Promise<Runnin
         ? startStackProcess(stackEnv, { port: ports.stack, siteUrl: shell.url })
         : startStack(loadConfig({ SITE_URL: shell.url, ...stackEnv }, { port: ports.stack, siteUrl: shell.url })),
   );
-  const config: ShellConfig = {
+  const config: DeployConfig = {
     supabaseUrl: stack.url,
     supabaseAnonKey: frontEndKey(stack, options.apiKey ?? defaultApiKey(stackEnv)),
     // The local stack resizes images as Supabase's image transformations do.

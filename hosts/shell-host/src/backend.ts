@@ -5,33 +5,25 @@
  * client wrote in a header. The secret stays in this closure; the scan's code only gets the function.
  */
 import { FINDER_IDENTITY_HEADER, signFinderIdentity } from '@medaille/domain/finder-identity';
+import { requestFinderFunction } from '@medaille/finder-functions';
 import type { CallFunction } from '@medaille/scan-contract';
-import type { ShellConfig } from './config.ts';
+import type { DeployConfig } from '@medaille/supabase/deploy-config';
 
 /**
- * POSTs a JSON body to one of the finder's functions with the anon key and, when the host can vouch for
- * it, the finder's signed address. `finderIdentitySecret` null: no identity passed on.
+ * One of the finder's functions called as the page would (requestFinderFunction) plus, when the host can
+ * vouch for it, the finder's signed address. `finderIdentitySecret` null: no identity passed on.
  */
 export function signedFunctionCaller(
-  config: ShellConfig,
+  config: DeployConfig,
   finderIdentitySecret: string | null,
   clientAddress: string | null,
 ): CallFunction {
   return async (name, body, signal) => {
-    // Only these headers: nothing of the finder's request (cookies, forwarding headers, a forged identity).
-    const headers = new Headers({
-      apikey: config.supabaseAnonKey,
-      authorization: `Bearer ${config.supabaseAnonKey}`,
-      'content-type': 'application/json',
-    });
+    // Nothing of the finder's request goes on (cookies, forwarding headers, a forged identity): only the
+    // identity the host signed itself.
     const identity = await finderIdentity(finderIdentitySecret, clientAddress);
-    if (identity) headers.set(FINDER_IDENTITY_HEADER, identity);
-    return fetch(new URL(`functions/v1/${name}`, withTrailingSlash(config.supabaseUrl)), {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-      signal,
-    });
+    const headers: Record<string, string> = identity ? { [FINDER_IDENTITY_HEADER]: identity } : {};
+    return requestFinderFunction(config, name, body, { headers, signal });
   };
 }
 
@@ -43,8 +35,4 @@ async function finderIdentity(secret: string | null, clientAddress: string | nul
     // Not an IP address (a platform that gives something else): the call goes without, as the host's own.
     return null;
   }
-}
-
-function withTrailingSlash(url: string): string {
-  return url.endsWith('/') ? url : `${url}/`;
 }

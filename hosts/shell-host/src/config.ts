@@ -1,19 +1,11 @@
 import { scriptSafeJson } from '@medaille/scan-contract';
+import type { DeployConfig } from '@medaille/supabase/deploy-config';
 
 /**
- * The shell's run-time configuration (DESIGN D6), the same object the browser reads from
- * `window.__MEDAILLE_CONFIG__`: the host inlines it in every page and serves it as `/config.js`.
+ * The script that sets the deploy-time configuration (DESIGN D6) where the browser reads it
+ * (`@medaille/supabase/config`): `/config.js`, and inline in every page.
  */
-export interface ShellConfig {
-  supabaseUrl: string;
-  supabaseAnonKey: string;
-  /** Each remote's mf-manifest.json URL; the scan remote's server entry is found beside it. */
-  remotes: { scan: string; portal: string };
-  imageTransformations?: boolean;
-}
-
-/** The script that sets the configuration, as `/config.js` and inline in a page. */
-export function configScript(config: ShellConfig): string {
+export function configScript(config: DeployConfig): string {
   // `<` escaped: the same text goes inside a <script> element, where `</script>` would end it.
   return `window.__MEDAILLE_CONFIG__ = ${scriptSafeJson(config)};\n`;
 }

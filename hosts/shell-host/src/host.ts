@@ -13,14 +13,15 @@
 import { codeFromTyped } from '@medaille/domain';
 import { scanCodeOf } from '@medaille/routing';
 import type { CallFunction, PageConfig, RouteData, ScanRouteModule } from '@medaille/scan-contract';
+import type { DeployConfig } from '@medaille/supabase/deploy-config';
 import { signedFunctionCaller } from './backend.ts';
-import { configScript, type ShellConfig } from './config.ts';
+import { configScript } from './config.ts';
 import { type ScanFiles, scanDeploymentReader, untilAborted } from './scan-deployment.ts';
 import { clientPage, type ShellPage, scanPageHead, shellPage } from './shell-page.ts';
 import { SHELL_ORIGIN, stylesheets } from './styles.ts';
 
 export interface ShellHostOptions {
-  config: ShellConfig;
+  config: DeployConfig;
   /**
    * The secret shared with the finder's functions (their FINDER_IDENTITY_SECRET): the host signs each
    * finder's address with it, so that rate limits count finders, not the host. Null: no address is passed
@@ -97,7 +98,7 @@ const CLIENT_RENDERED_HEADERS = {
 /** What the parts of the host share: its options, read once. */
 interface Framework {
   options: ShellHostOptions;
-  config: ShellConfig;
+  config: DeployConfig;
   pageConfig: PageConfig;
   budgetMs: number;
   log: (message: string) => void;

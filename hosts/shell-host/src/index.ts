@@ -1,4 +1,4 @@
-export { configScript, type ShellConfig } from './config.ts';
+export { configScript } from './config.ts';
 export {
   type ClientInfo,
   createShellHost,

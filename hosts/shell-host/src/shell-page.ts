@@ -7,8 +7,9 @@
  * inline.
  */
 import { type HeadElement, writeElement } from '@medaille/scan-contract';
+import type { DeployConfig } from '@medaille/supabase/deploy-config';
 import { type DefaultTreeAdapterTypes as Html, parse } from 'parse5';
-import { configScript, type ShellConfig } from './config.ts';
+import { configScript } from './config.ts';
 
 const CONFIG_SRC = '/config.js';
 const NOINDEX: HeadElement = {
@@ -88,7 +89,7 @@ export function attribute(element: Html.Element, name: string): string | null {
  */
 export function clientPage(
   page: ShellPage,
-  config: ShellConfig,
+  config: DeployConfig,
   scan: { preloads: HeadElement[] | null } | null,
 ): string {
   if (page.config === null) return page.html;
@@ -104,7 +105,7 @@ export function clientPage(
  */
 export function scanPageHead(
   page: ShellPage,
-  config: ShellConfig,
+  config: DeployConfig,
   scanPreloads: HeadElement[],
 ): { head: HeadElement[]; stylesheets: string[] } {
   // The scan remote's stylesheets are inlined too, not preloaded.

@@ -4,9 +4,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifiedFinderAddress } from '@medaille/domain/finder-identity';
 import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
+import type { DeployConfig } from '@medaille/supabase/deploy-config';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShellHost, DEFAULT_MANIFEST_MAX_AGE_MS, type ShellConfig, type ShellHostOptions } from '../src/index.ts';
+import { createShellHost, DEFAULT_MANIFEST_MAX_AGE_MS, type ShellHostOptions } from '../src/index.ts';
 import {
   folderAssets,
   hydrationOf,
@@ -63,7 +64,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-function config(overrides: Partial<ShellConfig> = {}): ShellConfig {
+function config(overrides: Partial<DeployConfig> = {}): DeployConfig {
   return {
     supabaseUrl: stack.url,
     supabaseAnonKey: stack.anonKey,

@@ -1,11 +1,12 @@
 // The host's reading of the shell's HTML: the page comes back byte for byte but for the config script, and the
 // head's elements come out as the browser would read them (a script's `<div>` is no tag, `&amp;` is `&`).
 import type { HeadElement } from '@medaille/scan-contract';
+import type { DeployConfig } from '@medaille/supabase/deploy-config';
 import { describe, expect, it } from 'vitest';
-import { configScript, type ShellConfig } from '../src/config.ts';
+import { configScript } from '../src/config.ts';
 import { clientPage, scanPageHead, shellPage } from '../src/shell-page.ts';
 
-const config: ShellConfig = {
+const config: DeployConfig = {
   supabaseUrl: 'http://127.0.0.1:54321',
   supabaseAnonKey: 'anon',
   remotes: { scan: 'http://127.0.0.1:3001/mf-manifest.json', portal: 'http://127.0.0.1:3002/mf-manifest.json' },

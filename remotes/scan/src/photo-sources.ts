@@ -5,7 +5,7 @@ const RESIZED = '/storage/v1/render/image/public/';
 
 /**
  * A stored photo's sources sized for the screen, from Storage's image transformations when the
- * deployment has them (`resizes`, AppConfig.imageTransformations): a phone on a weak signal downloads a 480 px image, not the uploaded 1600 px one.
+ * deployment has them (`resizes`, DeployConfig.imageTransformations): a phone on a weak signal downloads a 480 px image, not the uploaded 1600 px one.
  */
 export function screenSizedSources(url: string, resizes: boolean): { src: string; srcSet?: string } {
   if (!resizes || !url.includes(STORED)) return { src: url };

@@ -1,5 +1,6 @@
 import type { ScanAnswer } from '@medaille/domain';
-import { callFunction, takeEarlyProfile } from '@medaille/routing/early-profile';
+import { requestFinderFunction } from '@medaille/finder-functions';
+import { takeEarlyProfile } from '@medaille/finder-functions/early-profile';
 import { appConfig } from '@medaille/supabase/config';
 
 // The answer's shape is declared once, in the domain, for the SQL, the function and this page.
@@ -22,7 +23,7 @@ export class FinderError extends Error {
  * message when it gives one.
  */
 export async function callFinderFunction<T>(name: string, body: unknown): Promise<T> {
-  return finderAnswer<T>(await callFunction(appConfig(), name, body));
+  return finderAnswer<T>(await requestFinderFunction(appConfig(), name, body));
 }
 
 /** Reads a finder function's answer: the body, or a FinderError with the server's French text. */

@@ -6,6 +6,8 @@
  * server's page share (the hydration data and where it sits) is here too.
  */
 
+import type { DeployConfig } from '@medaille/supabase/deploy-config';
+
 /** The scan remote's exposed ./ScanPage: the public page of one medal code. */
 export interface ScanPageProps {
   code: string;
@@ -77,12 +79,8 @@ export interface RouteData {
   data: unknown;
 }
 
-/** The run-time configuration the page needs (the shell's, as the browser reads it too). */
-export interface PageConfig {
-  supabaseUrl: string;
-  supabaseAnonKey: string;
-  imageTransformations: boolean;
-}
+/** The part of the deploy-time configuration (`@medaille/supabase/config`) the page is rendered with. */
+export type PageConfig = Pick<DeployConfig, 'supabaseUrl' | 'supabaseAnonKey'> & { imageTransformations: boolean };
 
 /** One element of the document's head, written by `writeElement`. */
 export interface HeadElement {

@@ -1,0 +1,33 @@
+import type { DeployConfig } from '@medaille/supabase/deploy-config';
+
+/** Where the finder's functions answer: the deploy-time configuration's backend and its public key. */
+export type FunctionsEndpoint = Pick<DeployConfig, 'supabaseUrl' | 'supabaseAnonKey'>;
+
+/**
+ * POSTs a JSON body to one of the finder's server functions with the public key, and only that (the scan page
+ * loads no supabase-js; the host adds the finder's signed address in `extra.headers`). Self-contained, as
+ * `codeInPath` is: the shell's HTML carries its source (early-profile.ts), so comments stay outside its body.
+ * The function's URL is parsed against the configured one, with or without its trailing slash.
+ */
+export function requestFinderFunction(
+  endpoint: FunctionsEndpoint,
+  name: string,
+  body: unknown,
+  extra?: { headers?: Record<string, string>; signal?: AbortSignal },
+): Promise<Response> {
+  const base = endpoint.supabaseUrl;
+  const url = new URL(`functions/v1/${name}`, base.endsWith('/') ? base : `${base}/`);
+  return fetch(url.href, {
+    method: 'POST',
+    headers: Object.assign(
+      {
+        apikey: endpoint.supabaseAnonKey,
+        authorization: `Bearer ${endpoint.supabaseAnonKey}`,
+        'content-type': 'application/json',
+      },
+      extra?.headers,
+    ),
+    body: JSON.stringify(body),
+    signal: extra?.signal,
+  });
+}
