@@ -1,4 +1,4 @@
--- A finder's message to the owner, with an optional photo (post_finder_message, issue 17). Written only by the
+-- A finder's message to the owner, with an optional photo (post_finder_message). Written only by the
 -- server functions (service_role, record_finder_message); read, marked read and deleted by the animal's owner.
 create table public.finder_messages (
   id uuid primary key default gen_random_uuid(),

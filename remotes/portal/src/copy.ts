@@ -158,7 +158,8 @@ export const COPY = {
     },
     deleteFailed: 'Impossible de supprimer le compte',
   },
-  // Not in SPEC (issue 16): the words inside the export's ZIP, and the failures it logs.
+  // Not in SPEC (the export is the owner's RGPD right to their data): the words inside the export's ZIP, and
+  // the failures it logs.
   dataExport: {
     fileName: (day: string) => `medaille-mes-donnees-${day}.zip`,
     // The folder of an animal whose name leaves nothing a file system takes.

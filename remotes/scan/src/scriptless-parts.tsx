@@ -1,7 +1,8 @@
-// What the page shows without JavaScript inside its <details> (scriptless.tsx), written by the server
-// entry only (issue 18). The message form posts to the page's own address; the route module's action
-// (message-form.ts) sends it to post_finder_message (same limits, honeypot and French refusals) and the
-// page is rendered again with its outcome. No photo without JavaScript: resizing it is the browser's work.
+// What the page shows without JavaScript inside its <details> (scriptless.tsx), written by the server entry only, so
+// that neither its code nor its words are in the browser's chunks. The message form posts to the page's own address;
+// the route module's action (message-form.ts) sends it to post_finder_message (same limits, honeypot and French
+// refusals) and the page is rendered again with its outcome. No photo without JavaScript: resizing it is the
+// browser's work.
 
 import { LIMITS } from '@medaille/domain';
 import { type ScanMessageForm, scriptSafeJson } from '@medaille/scan-contract';
