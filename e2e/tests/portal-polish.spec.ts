@@ -118,6 +118,24 @@ test('the first photo is the cover at once, and a new cover shows in the preview
   await expect(preview).toHaveAttribute('src', new RegExp(`${paths?.[1]}$`));
 });
 
+/** How many chosen photos the activation draft holds in this browser's IndexedDB (0 while none is written). */
+async function keptPhotoCount(): Promise<number> {
+  // Opened only once the page made it: opening a database that does not exist would create it empty.
+  const databases = await indexedDB.databases();
+  if (!databases.some((database) => database.name === 'medaille')) return 0;
+  return new Promise((resolve) => {
+    const open = indexedDB.open('medaille');
+    open.onerror = () => resolve(0);
+    open.onsuccess = () => {
+      const db = open.result;
+      const read = db.transaction('pending_photos').objectStore('pending_photos').get('files');
+      read.onsuccess = () => resolve(Array.isArray(read.result) ? read.result.length : 0);
+      read.onerror = () => resolve(0);
+      db.close();
+    };
+  });
+}
+
 test('a reload of /activer keeps what was typed and the photos chosen, until the medal is activated', async ({
   page,
 }) => {
@@ -134,6 +152,9 @@ test('a reload of /activer keeps what was typed and the photos chosen, until the
     .locator('input[type="file"]')
     .setInputFiles([await photoFile(page, 'orange'), await photoFile(page, 'teal')]);
   await expect(page.getByRole('button', { name: 'Retirer teal.png' })).toBeVisible();
+  // The browser keeps the chosen photos a few milliseconds after they show (their bytes are written to
+  // IndexedDB); a person's reload comes later than that, this test's would not without waiting for it.
+  await expect.poll(() => page.evaluate(keptPhotoCount)).toBe(2);
 
   await page.reload();
   await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();

@@ -143,3 +143,41 @@ test('signing in changes the header, the landing page then redirects, and signin
   await expect(header.getByRole('link', { name: 'Se connecter' })).toBeVisible();
   await expect(page.getByText('Made with love in France, 2025')).toBeVisible();
 });
+
+test("a signed-in owner's header is drawn once as the page loads: never the signed-out link, never replaced", async ({
+  page,
+}) => {
+  await page.goto(`${product.url}/auth/login`);
+  await page.getByLabel('Email').fill('demo@medaille.test');
+  await page.getByLabel('Mot de passe').fill('medaille-demo');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(`${product.url}/mon-compte`);
+
+  // From the first script on, every text the header's links showed and every header element taken out of the
+  // page: one taken out loses a keyboard's focus, and a changed link is a flash a person sees.
+  await page.addInitScript(() => {
+    const seen = { navTexts: [] as string[], removed: 0 };
+    Object.assign(window, { headerSeen: seen });
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes) {
+          if (
+            node instanceof Element &&
+            (node.matches('.site-header, .site-header *') || node.querySelector('.site-logo'))
+          ) {
+            seen.removed += 1;
+          }
+        }
+      }
+      const text = document.querySelector('.site-nav')?.textContent ?? null;
+      if (text !== null && seen.navTexts.at(-1) !== text) seen.navTexts.push(text);
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Rex' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { headerSeen: unknown }).headerSeen)).toEqual({
+    navTexts: ['Mon compteSe déconnecter'],
+    removed: 0,
+  });
+});

@@ -1,15 +1,22 @@
 import { hasStoredSession } from '@medaille/supabase/stored-session';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { RouterHeaderBar } from './router-header-bar.tsx';
 
-const LiveHeader = lazy(() => import('./live-header.tsx'));
+const FollowAuth = lazy(() => import('./follow-auth.tsx'));
 
-/** The app's header: follows the auth state live, showing the stored guess until the client is ready. */
+/**
+ * The app's header: the stored session's guess first, then the auth state live. One header stays in the page
+ * throughout (only its links change, and only when the state does), so a keyboard's focus on it is never lost
+ * and a signed-in owner never sees the signed-out link flash while the auth client loads.
+ */
 export function AppHeader() {
-  const guess = <RouterHeaderBar signedIn={hasStoredSession()} />;
+  const [signedIn, setSignedIn] = useState(hasStoredSession);
   return (
-    <Suspense fallback={guess}>
-      <LiveHeader />
-    </Suspense>
+    <>
+      <RouterHeaderBar signedIn={signedIn} />
+      <Suspense fallback={null}>
+        <FollowAuth onSignedIn={setSignedIn} />
+      </Suspense>
+    </>
   );
 }
