@@ -7,7 +7,9 @@
  * - GET and HEAD `/{code}`: the scan deployment's route module (@medaille/scan-contract) run as a framework
  *   runs it: its loader, then its render of the whole document from the shell's assets; today's
  *   client-rendered page whenever that cannot be done in time.
- * - POST `/{code}`: its action (the message form without JavaScript), then the page again with its outcome.
+ * - POST `/{code}`: its action (the message form without JavaScript), then the page again with its outcome;
+ *   the finder's text on a page of the host's own, to send again, when the form could not be sent or its
+ *   refusal could not be rendered.
  * - GET `/{code}?code=…`: a code typed again on a page with no owner to reach, sent on to its own page.
  */
 import { codeFromTyped } from '@medaille/domain';
@@ -16,6 +18,7 @@ import type { CallFunction, PageConfig, RouteData, ScanRouteModule } from '@meda
 import type { DeployConfig } from '@medaille/supabase/deploy-config';
 import { signedFunctionCaller } from './backend.ts';
 import { configScript } from './config.ts';
+import { readSentForm, resendPage } from './resend-page.ts';
 import { type ScanFiles, scanDeploymentReader, untilAborted } from './scan-deployment.ts';
 import { clientPage, type ShellPage, scanPageHead, shellPage } from './shell-page.ts';
 import { SHELL_ORIGIN, stylesheets } from './styles.ts';
@@ -76,6 +79,8 @@ const WARM_UP_TIMEOUT_MS = 30_000;
 const ACTION_BUDGET_MS = 15_000;
 /** The host's own words when even the shell's build cannot be read (post_finder_message's FAILURES.internal). */
 const UNAVAILABLE = 'Une erreur est survenue. Veuillez réessayer.';
+/** When a finder whose form is given back may send it again: a deployment or a render back on its feet. */
+const RESEND_RETRY_AFTER_S = '5';
 
 /**
  * A server-rendered page is one finder's view at one moment: the profile (a lost animal, contacts the owner
@@ -199,13 +204,18 @@ interface RenderRequest {
   budgetMs: number;
   /** The action's outcome, for the page after a POST. */
   actionData?: RouteData;
+  /** The body as posted (a copy the action did not read): given back when a refusal cannot be rendered. */
+  posted?: Request;
 }
 
 /**
  * GET (and after an action) /{code}: the route module's loader, then its render of the document from the
  * shell's head and stylesheets and the scan remote's files, within the budget; else the client-rendered page.
  */
-async function scanRender(framework: Framework, { request, code, info, shell, budgetMs, actionData }: RenderRequest) {
+async function scanRender(
+  framework: Framework,
+  { request, code, info, shell, budgetMs, actionData, posted }: RenderRequest,
+) {
   const { config, pageConfig } = framework;
   const budget = AbortSignal.timeout(budgetMs);
   const deployment = framework.deployment.current();
@@ -250,6 +260,14 @@ async function scanRender(framework: Framework, { request, code, info, shell, bu
     const page = await untilAborted(rendering, budget);
     return html(request, page.status, { ...SERVER_RENDERED_HEADERS, ...page.headers }, page.html);
   } catch (error) {
+    // A refusal's page holds the finder's text to send again, which the client-rendered page would lose (a
+    // message sent needs no text back: the client-rendered page will do).
+    const refused = actionData !== undefined && actionData.status >= 400;
+    const sent = refused && posted ? await readSentForm(posted) : null;
+    if (sent) {
+      framework.log(`POST /${code} refused, its form given back: ${reason(error)}`);
+      return resendResponse(request, code, sent, actionData?.headers);
+    }
     framework.log(`/${code} served client-rendered: ${reason(error)}`);
     // The scan remote's files when read already, or by the end of the budget: the page then preloads them.
     // (First in the race: when both are settled, the first one listed wins.)
@@ -288,10 +306,15 @@ async function scanAction(framework: Framework, request: Request, code: string, 
   try {
     route = (await untilAborted(framework.deployment.current(), budget)).route;
   } catch (error) {
-    // No action to run: the form cannot be sent; the client-rendered page offers it again.
+    // No action to run: the form cannot be sent. The finder gets it back to send again; a body that is no
+    // form gets the client-rendered page.
     framework.log(`POST /${code} not sent: ${reason(error)}`);
+    const sent = await readSentForm(request);
+    if (sent) return resendResponse(request, code, sent);
     return clientRendered(framework, request, await shell, null, { status: 503, data: null });
   }
+  // Taken before the action reads the body: the host reads this copy only if it must give the form back.
+  const posted = request.clone();
   const result = await route.action({
     request,
     params: { code },
@@ -306,7 +329,19 @@ async function scanAction(framework: Framework, request: Request, code: string, 
     shell: await shell,
     budgetMs: ACTION_BUDGET_MS,
     actionData: result,
+    posted,
   });
+}
+
+/** The finder's form on the host's own page, to send again once the deployment or the render is back. */
+function resendResponse(
+  request: Request,
+  code: string,
+  sent: URLSearchParams,
+  actionHeaders?: Record<string, string>,
+): Response {
+  const headers = { ...SERVER_RENDERED_HEADERS, 'Retry-After': RESEND_RETRY_AFTER_S, ...actionHeaders };
+  return html(request, 503, headers, resendPage(code, sent));
 }
 
 /** On start: the route module loaded and one page rendered (a code that does not exist, no backend call). */

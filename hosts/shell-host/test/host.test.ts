@@ -4,10 +4,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifiedFinderAddress } from '@medaille/domain/finder-identity';
 import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
+import type { ScanRouteModule } from '@medaille/scan-contract';
 import type { DeployConfig } from '@medaille/supabase/deploy-config';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { parse } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShellHost, DEFAULT_MANIFEST_MAX_AGE_MS, type ShellHostOptions } from '../src/index.ts';
+import { attribute, elementsOf, textOf } from '../src/shell-page.ts';
 import {
   folderAssets,
   hydrationOf,
@@ -446,6 +449,110 @@ describe('POST /{code}: the message form without JavaScript', () => {
     expect(json.status).toBe(415);
     const big = await fetch(`${url}/${rex}`, form({ message: 'x'.repeat(17 * 1024) }));
     expect(big.status).toBe(413);
+  });
+});
+
+describe("POST /{code}: the finder's text given back when its page cannot be", () => {
+  /** What a finder typed, with text that must stay text, and a field the host has never heard of. */
+  const SENT: [string, string][] = [
+    ['message', 'Il est chez moi <script>alert(1)</script> & il va bien'],
+    ['contact', 'moi "à" example.fr'],
+    ['website', ''],
+    ['un"autre<champ', "l'autre & <b>"],
+  ];
+  const postForm = (fields: [string, string][]) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+  /** A scan deployment whose manifest answers 404: no action can run. */
+  const unloadable = () => config({ remotes: { scan: `${scan.url}/gone/mf-manifest.json`, portal: '' } });
+
+  /** A route module whose action reads the whole form and answers `status`, and whose render throws. */
+  function brokenRenderRoute(status: number) {
+    const received: string[] = [];
+    const route: ScanRouteModule = {
+      BUILD_ID: 'broken-render',
+      loader: async () => ({ status: 200, data: null }),
+      action: async ({ request }) => {
+        received.push(await request.text());
+        return { status, data: { refused: status >= 400 } };
+      },
+      render: async () => {
+        throw new Error('the render broke');
+      },
+    };
+    return { route, received };
+  }
+
+  /** The page read as a browser reads it: the form to send again, and the text a person sees. */
+  function expectResendPage(response: Response, html: string, code: string, sent: [string, string][]) {
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toMatch(/^[1-9][0-9]?$/);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain('<meta name="viewport"');
+    expect(html).not.toMatch(/<script/i);
+    const elements = elementsOf(parse(html));
+    const forms = elements.filter((element) => element.tagName === 'form');
+    expect(forms).toHaveLength(1);
+    const [resend] = forms as [(typeof forms)[number]];
+    expect(attribute(resend, 'method')).toBe('post');
+    expect(attribute(resend, 'action')).toBe(`/${code}`);
+    const inputs = elementsOf(resend).filter((element) => element.tagName === 'input');
+    expect(
+      inputs.map((input) => [attribute(input, 'type'), attribute(input, 'name'), attribute(input, 'value')]),
+    ).toEqual(sent.map(([name, value]) => ['hidden', name, value]));
+    const button = elementsOf(resend).find((element) => element.tagName === 'button');
+    expect(button && textOf(button)).toBe('Renvoyer le message');
+    expect(elements.some((element) => element.tagName === 'a' && attribute(element, 'href') === `/${code}`)).toBe(true);
+    // The typed text shown, to copy: decoded as text by the parser, never markup.
+    const shown = elements.flatMap((element) => (element.tagName === 'form' ? [] : [textOf(element)])).join('\n');
+    for (const [, value] of sent.filter(([, value]) => value !== '')) expect(shown).toContain(value);
+    expect(shown).toContain("Votre message n'est pas encore parti");
+  }
+
+  it('when the scan deployment cannot be loaded: 503, the text shown and a form that posts every field again', async () => {
+    const url = await startHost({ config: unloadable() });
+    const response = await fetch(`${url}/${rex}`, postForm(SENT));
+    expectResendPage(response, await response.text(), rex, SENT);
+  });
+
+  it('when the action refused and its page cannot be rendered', async () => {
+    const { route, received } = brokenRenderRoute(400);
+    const url = await startHost({ scanRoute: route });
+    const response = await fetch(`${url}/${rex}`, postForm(SENT));
+    expectResendPage(response, await response.text(), rex, SENT);
+    // The action read the whole form: the host's own read took nothing from it.
+    expect(received).toEqual([new URLSearchParams(SENT).toString()]);
+  });
+
+  it("keeps today's client-rendered page when the action sent the message and its page cannot be rendered", async () => {
+    const { route, received } = brokenRenderRoute(200);
+    const url = await startHost({ scanRoute: route });
+    const response = await fetch(`${url}/${rex}`, postForm(SENT));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('Renvoyer le message');
+    expect(received).toHaveLength(1);
+  });
+
+  it("keeps today's client-rendered 503 for a body that is no form, or too big a form, when no action can run", async () => {
+    const url = await startHost({ config: unloadable() });
+    const json = await fetch(`${url}/${rex}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'x' }),
+    });
+    const big = await fetch(`${url}/${rex}`, postForm([['message', 'x'.repeat(17 * 1024)]]));
+    for (const response of [json, big]) {
+      expect(response.status).toBe(503);
+      const html = await response.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('Renvoyer le message');
+    }
   });
 });
 
