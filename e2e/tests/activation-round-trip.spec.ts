@@ -191,8 +191,7 @@ test('/activer reads the code as the landing page does, and a validated code can
   const first = await newCode(product, minted());
   const second = await newCode(product, minted());
   const owner = await newOwner(product, 'code-souple');
-  await signIn(page, product, owner);
-  await page.goto(`${product.url}/activer`);
+  await signIn(page, product, owner, '/activer');
   const field = page.getByLabel('Code (MDL-...)');
 
   // 'mdl lxxx oxxx xx': lower case, spaces for hyphens, l for 1 and o for 0.

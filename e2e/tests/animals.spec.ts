@@ -79,8 +79,7 @@ test('another owner opening the edit page is refused and sent back', async ({ pa
   const owner = await newOwner(product, 'proprio');
   const { animalId } = await animalOnNewCode(product, owner, { nom: 'Secret' });
   const intruder = await newOwner(product, 'intrus');
-  await signIn(page, product, intruder);
-  await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+  await signIn(page, product, intruder, `/mon-compte/animal/${animalId}`);
   await expect(page.locator('.md-toast', { hasText: 'Accès refusé' })).toContainText(
     "Vous n'avez pas le droit de modifier cet animal.",
   );
@@ -93,8 +92,7 @@ test('deleting the profile removes the animal, its photos and files; its medal i
   const { code, animalId } = await animalOnNewCode(product, owner, { nom: 'Éphémère' }, 2);
   const photoUrl = `${product.stack.url}/storage/v1/object/public/animal-photos/${animalId}/0.png`;
   expect((await fetch(photoUrl)).status).toBe(200);
-  await signIn(page, product, owner);
-  await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+  await signIn(page, product, owner, `/mon-compte/animal/${animalId}`);
   await page.getByRole('button', { name: "Supprimer le profil de l'animal" }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Êtes-vous sûr ?' });
   await expect(dialog).toContainText('irréversible');
@@ -115,8 +113,7 @@ test('deleting the profile removes the animal, its photos and files; its medal i
 test('the gallery adds, reorders with the keyboard, sets the cover and deletes photos', async ({ page }) => {
   const owner = await newOwner(product, 'galerie');
   const { code, animalId } = await animalOnNewCode(product, owner, { nom: 'Papillon' });
-  await signIn(page, product, owner);
-  await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+  await signIn(page, product, owner, `/mon-compte/animal/${animalId}`);
   const gallery = page.getByRole('region', { name: "Photos de l'animal" });
   await expect(gallery.getByText('Aucune photo ajoutée pour le moment')).toBeVisible();
 
@@ -184,8 +181,7 @@ test('the gallery adds, reorders with the keyboard, sets the cover and deletes p
 test('the gallery stops at 8 photos and hides its drop zone', async ({ page }) => {
   const owner = await newOwner(product, 'limite');
   const { animalId } = await animalOnNewCode(product, owner, { nom: 'Plein' }, 3);
-  await signIn(page, product, owner);
-  await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+  await signIn(page, product, owner, `/mon-compte/animal/${animalId}`);
   const gallery = page.getByRole('region', { name: "Photos de l'animal" });
   await expect(gallery.getByRole('img')).toHaveCount(3);
   const files = [];

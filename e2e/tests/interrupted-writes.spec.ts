@@ -53,8 +53,7 @@ async function editPage(browser: Browser, label: string, photos: number) {
   const { animalId } = await animalOnNewCode(product, owner, { nom: 'Interrompu' }, photos);
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, product, owner);
-  await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+  await signIn(page, product, owner, `/mon-compte/animal/${animalId}`);
   const gallery = page.getByRole('region', { name: "Photos de l'animal" });
   await expect(gallery.getByRole('img')).toHaveCount(photos);
   return { animalId, context, page, gallery };

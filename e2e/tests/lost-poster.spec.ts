@@ -36,8 +36,7 @@ test.describe('the checklist of a loss', () => {
   }) => {
     const owner = await newOwner(product, 'liste');
     const { code, animalId } = await animalOnNewCode(product, owner, { nom: 'Filou', espece: 'dog' });
-    await signIn(page, product, owner);
-    await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+    await signIn(page, product, owner, `/mon-compte/animal/${animalId}`);
     const loss = page.getByRole('region', { name: 'Perte' });
     await expect(loss.getByRole('heading', { name: 'Que faire maintenant ?' })).toHaveCount(0);
 
@@ -125,8 +124,7 @@ test.describe('the checklist of a loss', () => {
   }) => {
     const owner = await newOwner(product, 'lapin');
     const { animalId } = await animalOnNewCode(product, owner, { nom: 'Pompon', espece: 'rabbit', is_lost: true });
-    await signIn(page, product, owner);
-    await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+    await signIn(page, product, owner, `/mon-compte/animal/${animalId}`);
     const loss = page.getByRole('region', { name: 'Perte' });
     await expect(loss.getByRole('checkbox', { name: STEPS.fourriere })).toBeVisible();
     await expect(loss.getByRole('checkbox')).toHaveCount(3);
@@ -279,8 +277,7 @@ test.describe('the lost poster', () => {
       { nom: 'Discret', espece: 'dog', race: 'Berger australien croisé border collie', couleur: colour },
       1,
     );
-    await signIn(page, product, owner);
-    await page.goto(`${product.url}/mon-compte/animal/${animalId}/affiche`);
+    await signIn(page, product, owner, `/mon-compte/animal/${animalId}/affiche`);
     await posterReady(page, code, 'Discret');
     await expect(page.getByText("Discret n'est pas signalé comme perdu")).toBeVisible();
     await expect(page.getByText("Aucune de vos coordonnées n'est visible publiquement")).toBeVisible();
@@ -374,8 +371,7 @@ test.describe('the lost poster on a phone', () => {
       .from('animal-photos')
       .update(`${animalId}/0.png`, buffer, { contentType: 'image/png', upsert: true });
     if (replaced.error) throw replaced.error;
-    await signIn(page, product, owner);
-    await page.goto(`${product.url}/mon-compte/animal/${animalId}/affiche`);
+    await signIn(page, product, owner, `/mon-compte/animal/${animalId}/affiche`);
     await posterReady(page, code, 'Biscotte');
 
     // On the phone's screen (the sheet shrunk) and on paper alike.

@@ -53,8 +53,7 @@ test.describe("the edit page's medal", () => {
   }) => {
     const owner = await newOwner(product, 'suspension');
     const { code, animalId } = await animalOnNewCode(product, owner, { nom: 'Pistou' });
-    await signIn(page, product, owner);
-    await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+    await signIn(page, product, owner, `/mon-compte/animal/${animalId}`);
     const medal = page.getByRole('region', { name: 'Médaille', exact: true });
     await expect(medal).toContainText(code);
     await expect(medal.getByText('Active', { exact: true })).toBeVisible();
@@ -104,8 +103,6 @@ test.describe("the edit page's medal", () => {
     const { code, animalId } = await animalOnNewCode(product, owner, { nom: 'Bloqué' });
     await operatorSuspends(code);
     await signIn(page, product, owner);
-
-    await page.goto(`${product.url}/mon-compte`);
     const card = page.locator('.rt-Card').filter({ has: page.getByRole('heading', { name: 'Bloqué' }) });
     await expect(card).toContainText(
       'Médaille suspendue par le support de Médaille : qui la scanne ne voit pas la fiche. Pour la faire réactiver, écrivez-nous : contact@medaille.fr',

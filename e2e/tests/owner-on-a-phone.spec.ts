@@ -178,7 +178,6 @@ test.describe('the back gesture on a touch phone', () => {
     const owner = await newOwner(product, 'retour');
     await animalOnNewCode(product, owner, { nom: 'Caramel' }, 0);
     await signIn(page, product, owner);
-    await page.goto(`${product.url}/mon-compte`);
     await page.getByRole('link', { name: 'Modifier' }).tap();
     await expect(page).toHaveURL(/\/mon-compte\/animal\//);
     const editPage = page.url();

@@ -23,8 +23,7 @@ test.describe('on a touch phone', () => {
   }) => {
     const owner = await newOwner(product, 'tactile');
     const { animalId } = await animalOnNewCode(product, owner, { nom: 'Tactile' }, 2);
-    await signIn(page, product, owner);
-    await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+    await signIn(page, product, owner, `/mon-compte/animal/${animalId}`);
     const gallery = page.getByRole('region', { name: "Photos de l'animal" });
     await expect(gallery.getByRole('img')).toHaveCount(2);
 
@@ -95,8 +94,7 @@ test('the first photo is the cover at once, and a new cover shows in the preview
 }) => {
   const owner = await newOwner(product, 'couverture');
   const { animalId } = await animalOnNewCode(product, owner, { nom: 'Biscotte' });
-  await signIn(page, product, owner);
-  await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+  await signIn(page, product, owner, `/mon-compte/animal/${animalId}`);
   const gallery = page.getByRole('region', { name: "Photos de l'animal" });
   const preview = page.getByRole('region', { name: 'Aperçu', exact: true }).getByRole('img', {
     name: 'Photo de Biscotte',
@@ -203,8 +201,7 @@ test.describe('focus comes back to what opened a dialog', () => {
   }) => {
     const owner = await newOwner(product, 'focus');
     const { animalId } = await animalOnNewCode(product, owner, { nom: 'Focus' }, 2);
-    await signIn(page, product, owner);
-    await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+    await signIn(page, product, owner, `/mon-compte/animal/${animalId}`);
     const gallery = page.getByRole('region', { name: "Photos de l'animal" });
     await expect(gallery.getByRole('img')).toHaveCount(2);
 
@@ -262,8 +259,7 @@ test('a text area counts near its limit and says when pasted text was cut', asyn
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const owner = await newOwner(product, 'texte');
   const { animalId } = await animalOnNewCode(product, owner, { nom: 'Bavard' });
-  await signIn(page, product, owner);
-  await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+  await signIn(page, product, owner, `/mon-compte/animal/${animalId}`);
 
   const temperament = page.getByLabel('Caractère');
   await temperament.fill('a'.repeat(1000));
@@ -321,8 +317,7 @@ test.describe('the edit page on a phone', () => {
   test('keeps Enregistrer and Annuler in reach wherever the owner is on the page', async ({ page }) => {
     const owner = await newOwner(product, 'barre');
     const { animalId } = await animalOnNewCode(product, owner, { nom: 'Collant' }, 1);
-    await signIn(page, product, owner);
-    await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+    await signIn(page, product, owner, `/mon-compte/animal/${animalId}`);
     const save = page.getByRole('button', { name: 'Enregistrer' });
     const cancel = page.getByRole('button', { name: 'Annuler' });
     await expect(save).toBeInViewport();
@@ -338,8 +333,7 @@ test.describe('the edit page on a phone', () => {
 test('each photo being stored shows its own bar and percentage', async ({ page }) => {
   const owner = await newOwner(product, 'progression');
   const { animalId } = await animalOnNewCode(product, owner, { nom: 'Lent' });
-  await signIn(page, product, owner);
-  await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+  await signIn(page, product, owner, `/mon-compte/animal/${animalId}`);
   const gallery = page.getByRole('region', { name: "Photos de l'animal" });
   await expect(gallery.getByText('Aucune photo ajoutée pour le moment')).toBeVisible();
 

@@ -85,8 +85,7 @@ test("stacked toasts leave the edit page's Enregistrer bar uncovered, and each c
 }) => {
   const owner = await newOwner(product, 'barre');
   const { animalId } = await animalOnNewCode(product, owner, { nom: 'Pistache' }, 2);
-  await signIn(page, product, owner);
-  await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+  await signIn(page, product, owner, `/mon-compte/animal/${animalId}`);
   const gallery = page.getByRole('region', { name: "Photos de l'animal" });
   await gallery.locator('input[type="file"]').setInputFiles([await photoFile(page, 'teal')]);
   await expect(toastTitle(page, 'Upload réussi')).toBeVisible();
@@ -111,8 +110,7 @@ test("stacked toasts leave the edit page's Enregistrer bar uncovered, and each c
 test('reordering photos with the keyboard is told in French by position, never by id', async ({ page }) => {
   const owner = await newOwner(product, 'annonces');
   const { animalId } = await animalOnNewCode(product, owner, { nom: 'Noisette' }, 4);
-  await signIn(page, product, owner);
-  await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+  await signIn(page, product, owner, `/mon-compte/animal/${animalId}`);
   const handle = (n: number) => page.getByRole('button', { name: `Déplacer la photo (Photo ${n})` });
   await expect(handle(1)).toHaveAccessibleDescription(
     'Pour déplacer une photo, appuyez sur Espace ou Entrée, puis utilisez les flèches. Appuyez de nouveau sur Espace ou Entrée pour la déposer, ou sur Échap pour annuler.',

@@ -48,8 +48,7 @@ async function expectTouchSized(page: Page) {
 
 test.describe('the portal on a touch phone', () => {
   test('a red confirmation button reads at 4.5:1 at least: deleting an animal', async ({ page }) => {
-    await signIn(page, product, owner);
-    await page.goto(`${product.url}/mon-compte/animal/${rex.animalId}`);
+    await signIn(page, product, owner, `/mon-compte/animal/${rex.animalId}`);
     await page.getByRole('button', { name: "Supprimer le profil de l'animal" }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Êtes-vous sûr ?' });
     await expect(dialog.getByRole('button', { name: 'Supprimer définitivement' })).toBeVisible();
@@ -161,7 +160,6 @@ async function pinch(cdp: CDPSession, at: { x: number; y: number }) {
 test.describe("the site's header on a touch phone", () => {
   test('its links are 44 px high for a finger and show a 3 px focus ring to a keyboard', async ({ page }) => {
     await signIn(page, product, owner);
-    await page.goto(`${product.url}/mon-compte`);
     const nav = page.locator('.site-nav').getByRole('link').or(page.locator('.site-nav').getByRole('button'));
     await expect(nav).toHaveText(['Mon compte', 'Se déconnecter']);
     for (const control of await nav.all()) {
