@@ -7,8 +7,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // half a second, on a busy disk ten.
 if (!process.env.TMPDIR && existsSync('/dev/shm')) process.env.TMPDIR = '/dev/shm';
 
-// The database tests run on PGlite (what `pnpm start` uses by default) and, when DATABASE_URL is set,
-// on that PostgreSQL too (what hosted Supabase runs, and where the race tests are truly concurrent).
+// The database tests run on PGlite (what `pnpm start` uses by default) and on a real PostgreSQL (what hosted
+// Supabase runs, and where the race tests are truly concurrent): the Supabase-shaped one when there is one,
+// else that of DATABASE_URL.
 // Tests that use no database run once, in the PGlite project.
 const databaseFree = [
   'tests/deploy/deno-checks.test.ts',
@@ -56,11 +57,23 @@ const withLegacyKeys = [
     },
   },
 ];
+// The database suites, which the Supabase-shaped project below runs when there is one: there they meet what
+// hosted Supabase runs (its roles, `postgres` not a superuser), which a plain PostgreSQL only approximates, so
+// they are not run on the plain one a third time.
+const databaseSuites = ['tests/database/**', 'tests/security/**', 'tests/races/**'];
 const onPostgres = process.env.DATABASE_URL
   ? [
       {
         extends: true as const,
-        test: { name: 'postgres', exclude: [...configDefaults.exclude, ...databaseFree, cliSuite] },
+        test: {
+          name: 'postgres',
+          exclude: [
+            ...configDefaults.exclude,
+            ...databaseFree,
+            cliSuite,
+            ...(process.env.SUPABASE_SHAPED_URL ? databaseSuites : []),
+          ],
+        },
       },
     ]
   : [];
