@@ -24,10 +24,10 @@ export async function signIn(page: Page, product: TestProduct, owner: TestOwner,
   if (error) throw error;
   // Any document of the site's origin can write its local storage; the logo is its smallest.
   await page.goto(`${product.url}/logo.svg`);
-  await page.evaluate(
-    ([key, session]) => localStorage.setItem(key, session),
-    [SESSION_STORAGE_KEY, JSON.stringify(data.session)] as const,
-  );
+  await page.evaluate(([key, session]) => localStorage.setItem(key, session), [
+    SESSION_STORAGE_KEY,
+    JSON.stringify(data.session),
+  ] as const);
   await page.goto(`${product.url}${path}`);
   await expect(page).toHaveURL(`${product.url}${path}`);
 }

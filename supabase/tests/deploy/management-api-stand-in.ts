@@ -12,6 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 
 export interface FunctionMetadata {
   name: string;
@@ -42,12 +43,6 @@ export interface ManagementApiStandIn {
   close(): Promise<void>;
 }
 
-async function bodyOf(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** Reads a multipart form with the platform's own parser (the Fetch API's `formData()`). */
 async function formOf(request: IncomingMessage, body: Buffer): Promise<FormData> {
   return new Request('http://stand-in/', {
@@ -76,7 +71,7 @@ export async function startManagementApi(projectRef: string, accessToken: string
       response.end(JSON.stringify(json));
     };
     try {
-      const body = await bodyOf(request);
+      const body = await buffer(request);
       if (request.headers.authorization !== `Bearer ${accessToken}`) {
         answer(401, { message: 'Unauthorized' });
         return;

@@ -2,8 +2,9 @@
 // (SUPABASE_SECRET_KEYS, SUPABASE_PUBLISHABLE_KEYS), the legacy JWTs (SUPABASE_SERVICE_ROLE_KEY,
 // SUPABASE_ANON_KEY), or both. A secret key is no JWT: it goes as `apikey` only, never as a Bearer token.
 // The handlers run here against the stack through a recording relay over real HTTP, to see what they send.
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { buffer } from 'node:stream/consumers';
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FunctionEnv, publishableKey, secretKey } from '../../functions/_shared/env.ts';
@@ -13,12 +14,6 @@ import getPublicProfile from '../../functions/get_public_profile/handler.ts';
 let stack: TestStack;
 let relay: { url: string; sent: { method: string; path: string; apikey: string; authorization: string }[] };
 let closeRelay: () => Promise<void>;
-
-async function bodyOf(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -36,7 +31,7 @@ beforeAll(async () => {
       apikey: headers.get('apikey') ?? '',
       authorization: headers.get('authorization') ?? '',
     });
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await bodyOf(request);
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await buffer(request);
     const answer = await fetch(`${stack.url}${request.url}`, { method: request.method, headers, body });
     response.writeHead(answer.status, Object.fromEntries(answer.headers));
     response.end(Buffer.from(await answer.arrayBuffer()));
