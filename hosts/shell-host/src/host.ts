@@ -302,25 +302,34 @@ async function scanAction(framework: Framework, request: Request, code: string, 
   const budget = AbortSignal.timeout(ACTION_BUDGET_MS);
   const shell = shellHtml(framework, new URL(request.url)).then(shellPage);
   shell.catch(() => {});
+  // The form was not sent: the finder gets it back to send again; a body that is no form gets the
+  // client-rendered page.
+  const notSent = async (error: unknown, body: Request) => {
+    framework.log(`POST /${code} not sent: ${reason(error)}`);
+    const sent = await readSentForm(body);
+    if (sent) return resendResponse(request, code, sent);
+    return clientRendered(framework, request, await shell, null, { status: 503, data: null });
+  };
   let route: ScanRouteModule;
   try {
     route = (await untilAborted(framework.deployment.current(), budget)).route;
   } catch (error) {
-    // No action to run: the form cannot be sent. The finder gets it back to send again; a body that is no
-    // form gets the client-rendered page.
-    framework.log(`POST /${code} not sent: ${reason(error)}`);
-    const sent = await readSentForm(request);
-    if (sent) return resendResponse(request, code, sent);
-    return clientRendered(framework, request, await shell, null, { status: 503, data: null });
+    return notSent(error, request);
   }
   // Taken before the action reads the body: the host reads this copy only if it must give the form back.
   const posted = request.clone();
-  const result = await route.action({
-    request,
-    params: { code },
-    context: { callFunction: callFunctionFor(framework, info) },
-    signal: budget,
-  });
+  let result: Awaited<ReturnType<ScanRouteModule['action']>>;
+  try {
+    result = await route.action({
+      request,
+      params: { code },
+      context: { callFunction: callFunctionFor(framework, info) },
+      signal: budget,
+    });
+  } catch (error) {
+    // A deployment's action answers its own failures; one that throws is a broken deployment.
+    return notSent(error, posted);
+  }
   if (result instanceof Response) return result;
   return scanRender(framework, {
     request,

@@ -528,6 +528,20 @@ describe("POST /{code}: the finder's text given back when its page cannot be", (
     expect(received).toEqual([new URLSearchParams(SENT).toString()]);
   });
 
+  it("when the scan deployment's action itself fails", async () => {
+    const { route } = brokenRenderRoute(200);
+    const url = await startHost({
+      scanRoute: {
+        ...route,
+        action: async () => {
+          throw new Error('the action broke');
+        },
+      },
+    });
+    const response = await fetch(`${url}/${rex}`, postForm(SENT));
+    expectResendPage(response, await response.text(), rex, SENT);
+  });
+
   it("keeps today's client-rendered page when the action sent the message and its page cannot be rendered", async () => {
     const { route, received } = brokenRenderRoute(200);
     const url = await startHost({ scanRoute: route });
