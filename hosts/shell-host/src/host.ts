@@ -271,14 +271,9 @@ async function scanRender(
     framework.log(`/${code} served client-rendered: ${reason(error)}`);
     // The scan remote's files when read already, or by the end of the budget: the page then preloads them.
     // (First in the race: when both are settled, the first one listed wins.)
-    const files = await Promise.race([
-      deployment.then((read) => read.files),
-      untilAborted(deployment, budget).then(
-        (read) => read.files,
-        () => null,
-      ),
-    ]).catch(() => null);
-    return clientRendered(framework, request, shell, files, actionData);
+    const files = framework.deployment.files();
+    const preloaded = await Promise.race([files, untilAborted(files, budget).catch(() => null)]).catch(() => null);
+    return clientRendered(framework, request, shell, preloaded, actionData);
   }
 }
 

@@ -52,27 +52,27 @@ export interface ScanDeploymentOptions {
 const READ_TIMEOUT_MS = 10_000;
 const MODULE_LOAD_TIMEOUT_MS = 30_000;
 
-/** The scan deployment of `manifestUrl`, kept and revalidated; one reader per host. */
+/**
+ * The scan deployment of `manifestUrl`, kept and revalidated; one reader per host. Its files and its route
+ * module are read and kept apart: a deployment without a usable server entry (one deployed before the server
+ * render, or broken) still names its files, which the client-rendered page then preloads.
+ */
 export function scanDeploymentReader(manifestUrl: string, options: ScanDeploymentOptions) {
   const importModule = options.importModule ?? importUrl;
-  let kept: { readAt: number; deployment: Promise<ScanDeployment> } | null = null;
-  let revalidating = false;
   /** The module last loaded, by its SHA-256: a read that names the same bytes keeps it. */
   let module: { sha256: string; route: Promise<ScanRouteModule> } | null = null;
 
-  async function read(): Promise<ScanDeployment> {
+  async function readFiles(): Promise<ScanFiles> {
     options.onRead?.();
-    const signal = AbortSignal.timeout(READ_TIMEOUT_MS);
-    const [files, route] = await Promise.all([
-      readJson(manifestUrl, signal).then((body) => scanFiles(readFederationManifest(body, manifestUrl), manifestUrl)),
-      options.route ? Promise.resolve(options.route) : routeModule(signal),
-    ]);
-    return { files, route };
+    const body = await readJson(manifestUrl, AbortSignal.timeout(READ_TIMEOUT_MS));
+    return scanFiles(readFederationManifest(body, manifestUrl), manifestUrl);
   }
 
-  async function routeModule(signal: AbortSignal): Promise<ScanRouteModule> {
+  async function readRouteModule(): Promise<ScanRouteModule> {
+    options.onRead?.();
     const serverManifestUrl = new URL(SERVER_MANIFEST_PATH, manifestUrl);
-    const manifest = readServerManifest(await readJson(serverManifestUrl.href, signal));
+    const body = await readJson(serverManifestUrl.href, AbortSignal.timeout(READ_TIMEOUT_MS));
+    const manifest = readServerManifest(body);
     const moduleUrl = new URL(manifest.file, serverManifestUrl);
     // The manifest may only name a file of its own deployment.
     if (moduleUrl.origin !== serverManifestUrl.origin) {
@@ -89,38 +89,54 @@ export function scanDeploymentReader(manifestUrl: string, options: ScanDeploymen
     return module.route;
   }
 
-  function keep(deployment: Promise<ScanDeployment>) {
-    const entry = { readAt: Date.now(), deployment };
-    kept = entry;
-    // A failed read is nobody's to keep: the next request reads again.
-    deployment.catch(() => {
-      if (kept === entry) kept = null;
+  const files = kept(readFiles, options.maxAgeMs);
+  const bundled = options.route;
+  const route = bundled ? () => Promise.resolve(bundled) : kept(readRouteModule, options.maxAgeMs);
+  return {
+    /** The scan remote's files as last read; read now when none are kept. */
+    files,
+    /** The deployment as last read, files and route module; read now when nothing is kept. */
+    current: async (): Promise<ScanDeployment> => {
+      const [read, module] = await Promise.all([files(), route()]);
+      return { files: read, route: module };
+    },
+  };
+}
+
+/**
+ * What `read` answers, kept: a read younger than `maxAgeMs` is used as it is; an older one is still used while
+ * `read` runs again in the background. A read that fails is dropped, and so is what was kept before it (the
+ * deployment is gone or broken: that is no longer what it serves); the next call reads again.
+ */
+function kept<T>(read: () => Promise<T>, maxAgeMs: number): () => Promise<T> {
+  let last: { readAt: number; value: Promise<T> } | null = null;
+  let revalidating = false;
+  const keep = (value: Promise<T>) => {
+    const entry = { readAt: Date.now(), value };
+    last = entry;
+    value.catch(() => {
+      if (last === entry) last = null;
     });
     return entry;
-  }
-
-  return {
-    /** The deployment as last read; read now when nothing is kept. */
-    current(): Promise<ScanDeployment> {
-      if (!kept) return keep(read()).deployment;
-      if (!revalidating && Date.now() - kept.readAt >= options.maxAgeMs) {
-        revalidating = true;
-        const reading = read();
-        reading.then(
-          () => keep(reading),
-          () => {
-            // The deployment is gone or broken: what was kept is no longer what it serves.
-            kept = null;
-          },
-        );
-        reading
-          .catch(() => {})
-          .finally(() => {
-            revalidating = false;
-          });
-      }
-      return kept.deployment;
-    },
+  };
+  return () => {
+    if (!last) return keep(read()).value;
+    if (!revalidating && Date.now() - last.readAt >= maxAgeMs) {
+      revalidating = true;
+      const reading = read();
+      reading.then(
+        () => keep(reading),
+        () => {
+          last = null;
+        },
+      );
+      reading
+        .catch(() => {})
+        .finally(() => {
+          revalidating = false;
+        });
+    }
+    return last.value;
   };
 }
 

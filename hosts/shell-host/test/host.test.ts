@@ -1,7 +1,10 @@
 // The shell's host against the real local stack and a real scan deployment (issue 18): the scan page comes as
 // HTML with the profile in it, never worse than today's page when something is down or slow.
+
+import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { verifiedFinderAddress } from '@medaille/domain/finder-identity';
 import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import type { ScanRouteModule } from '@medaille/scan-contract';
@@ -227,13 +230,18 @@ describe('GET /{code}', () => {
 });
 
 describe("today's client-rendered page, when the server render cannot be done", () => {
-  function expectClientPage(html: string) {
+  /**
+   * Today's page, with the scan remote's files preloaded whenever its mf-manifest.json could be read: the
+   * browser then fetches them beside the shell's, not one level after it.
+   */
+  function expectClientPage(html: string, deployment: { url: string; manifestUrl: string } = scan) {
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('id="scan-page"');
     expect(html).not.toContain('id="medaille-scan-data"');
     expect(html).toContain('window.__MEDAILLE_CONFIG__ = ');
     expect(html).toContain('<meta name="robots" content="noindex">');
-    expect(html).toContain(`href="${scan.manifestUrl}"`);
+    expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${deployment.manifestUrl}">`);
+    expect(html).toMatch(new RegExp(`<link rel="preload" as="script" href="${deployment.url}/[^"]+\\.js">`));
   }
 
   it('when the backend is down', async () => {
@@ -263,8 +271,17 @@ describe("today's client-rendered page, when the server render cannot be done", 
     const url = await startHost({ config: config({ remotes: { scan: broken.manifestUrl, portal: '' } }) });
     const html = await (await fetch(`${url}/${rex}`)).text();
     expect(html).not.toContain('tampered');
-    expect(html).toContain('<div id="root"></div>');
-    expect(html).not.toContain('id="medaille-scan-data"');
+    expectClientPage(html, broken);
+  });
+
+  it('when the scan deployment has no server entry (a remote deployed before the server render)', async () => {
+    const webOnly = await scanDeployment();
+    closing.push(webOnly.close);
+    await rm(join(webOnly.root, 'server'), { recursive: true });
+    const url = await startHost({ config: config({ remotes: { scan: webOnly.manifestUrl, portal: '' } }) });
+    const response = await fetch(`${url}/${rex}`);
+    expect(response.status).toBe(200);
+    expectClientPage(await response.text(), webOnly);
   });
 
   it('when the render throws', async () => {

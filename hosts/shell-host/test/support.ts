@@ -76,6 +76,8 @@ export async function scanDeployment() {
   const built = JSON.parse(await readFile(join(root, 'server/server-manifest.json'), 'utf8')) as { build: string };
   return {
     url: site.url,
+    /** Its folder, as deployed. */
+    root,
     /** The BUILD_ID of the scan build it was copied from. */
     build: built.build,
     manifestUrl: `${site.url}/mf-manifest.json`,
