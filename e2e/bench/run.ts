@@ -7,6 +7,7 @@ import { request } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { earlyProfileScript } from '@medaille/finder-functions/early-profile';
 import { BUILDS, type LaunchOptions, launchProduct, type RunningProduct } from '@medaille/launcher';
 import { serveStaticSite } from '@medaille/launcher/static-site';
 import { loadConfig, startStack } from '@medaille/local-stack';
@@ -132,9 +133,12 @@ function buildWithoutFederation() {
   if (build.status !== 0) throw new Error(`the plain scan build failed:\n${build.stderr}${build.stdout}`);
 }
 
-/** The plain bundle served beside the product with the same early profile request. */
-async function serveWithoutFederation(config: string, shellHtml: string) {
-  const earlyRequest = /<script>\s*\/\/ A scan page asks[\s\S]*?<\/script>/.exec(shellHtml)?.[0] ?? '';
+/**
+ * The plain bundle served beside the product with the same early profile request: the script the shell's
+ * page carries, from the module that makes it.
+ */
+async function serveWithoutFederation(config: string) {
+  const earlyRequest = `<script>${earlyProfileScript()}</script>`;
   return serveStaticSite({
     root: join(REPO, 'remotes/scan/dist-without-federation'),
     port: 0,
@@ -221,7 +225,7 @@ try {
   const clientHtml = (await servedHtml(`${clientProduct.url}/MDL-DEMO-REX`)).html;
   if (isServerRendered(clientHtml)) throw new Error('the client-rendered product served a server-rendered page');
   const config = /<script>(window\.__MEDAILLE_CONFIG__[^<]*)<\/script>/.exec(clientHtml)?.[1] ?? '';
-  const plain = await serveWithoutFederation(config, clientHtml);
+  const plain = await serveWithoutFederation(config);
   running.push(plain);
   const profile = await (
     await fetch(`${product.stack.url}/functions/v1/get_public_profile`, {
