@@ -13,7 +13,12 @@ export const toastTitle = (page: Page, title: string) => page.locator('.md-toast
  * The login page itself is the sign-in journeys' (portal-auth, shell, accounts); here it would only cost each
  * journey one more load of the whole app.
  */
-export async function signIn(page: Page, product: TestProduct, owner: TestOwner, path = '/mon-compte') {
+export async function signIn(
+  page: Page,
+  product: TestProduct,
+  owner: Pick<TestOwner, 'email' | 'password'>,
+  path = '/mon-compte',
+) {
   const browserSession = createClient(product.stack.url, product.stack.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
   });

@@ -3,6 +3,7 @@ import { PORTAL_ROUTES } from '@medaille/routing';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { newCode } from '../support/owners.ts';
+import { signIn } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
 test('the landing page shows the spec’s texts and leads to register and login', async ({ page }) => {
@@ -147,11 +148,7 @@ test('signing in changes the header, the landing page then redirects, and signin
 test("a signed-in owner's header is drawn once as the page loads: never the signed-out link, never replaced", async ({
   page,
 }) => {
-  await page.goto(`${product.url}/auth/login`);
-  await page.getByLabel('Email').fill('demo@medaille.test');
-  await page.getByLabel('Mot de passe').fill('medaille-demo');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(`${product.url}/mon-compte`);
+  await signIn(page, product, { email: 'demo@medaille.test', password: 'medaille-demo' });
 
   // From the first script on, every text the header's links showed and every header element taken out of the
   // page: one taken out loses a keyboard's focus, and a changed link is a flash a person sees.
