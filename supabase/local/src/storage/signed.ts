@@ -119,6 +119,8 @@ async function verifyDownloadToken(signing: UrlSigning, token: string, url: stri
   const forDownload = payload.scope === DOWNLOAD_SCOPE || (payload.scope === undefined && !('upsert' in payload));
   if (!forDownload) throw invalidSignature(`Token is not scoped for ${DOWNLOAD_SCOPE}`);
   if (payload.url !== url) throw invalidSignature();
+  // Stricter than Storage in one way: a token without `exp` (none that Storage signs) is taken as expired, where
+  // Storage's `payload.exp * 1000 < Date.now()` is false for it and lets it through for ever.
   const exp = typeof payload.exp === 'number' ? payload.exp : Number.NaN;
   if (!(exp * 1000 >= Date.now())) {
     throw new StorageError('400', 'ExpiredToken', 'The provided token has expired.', 'ExpiredToken');
