@@ -102,7 +102,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     restRoutes(db, () => schema),
   );
   api.route('/auth/v1', authRoutes(db, jwt, config));
-  api.route('/storage/v1', storageRoutes(db, files));
+  api.route('/storage/v1', storageRoutes(db, files, { secret: config.jwtSecret, verify: jwt.verify }));
   api.use('/functions/*', limitBody(1024 * 1024, { msg: 'Payload too large' }, 413));
   api.route(
     '/functions/v1',

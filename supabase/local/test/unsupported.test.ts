@@ -430,16 +430,15 @@ async function expectStorageRefusal(response: Response, feature: string) {
 describe('storage: what the stack does not serve', () => {
   const BUCKET = 'animal-photos';
 
-  it('refuses signed URLs, moves, copies, object info and buckets by name (supabase-js’s storage API)', async () => {
+  it('refuses signed upload URLs, moves, copies, object info and buckets by name (supabase-js’s storage API)', async () => {
     const storage = stack.serviceClient().storage;
-    const signed = await storage.from(BUCKET).createSignedUrl('x/photo.jpg', 60);
-    expect(signed.error?.message).toContain('Signed URLs');
+    const signedUpload = await storage.from(BUCKET).createSignedUploadUrl('x/photo.jpg');
+    expect(signedUpload.error?.message).toContain('Signed upload URLs');
     const moved = await storage.from(BUCKET).move('x/a.jpg', 'x/b.jpg');
     expect(moved.error?.message).toContain('/object/move');
     const buckets = await storage.listBuckets();
     expect(buckets.error?.message).toContain('/bucket');
     const requests: [string, string, string][] = [
-      ['POST', `/object/sign/${BUCKET}/x/photo.jpg`, 'Signed URLs'],
       ['POST', `/object/upload/sign/${BUCKET}/x/photo.jpg`, 'Signed upload URLs'],
       ['POST', '/object/copy', '/object/copy'],
       ['GET', `/object/info/${BUCKET}/x/photo.jpg`, '/object/info'],

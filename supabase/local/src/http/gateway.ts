@@ -31,6 +31,13 @@ export const corsForFrontEnds = cors({
 
 const OPEN_ROUTES = new Set(['/auth/v1/verify', '/auth/v1/.well-known/jwks.json']);
 const PUBLIC_FILES = /^\/storage\/v1\/(object|render\/image)\/public\//;
+/**
+ * A signed URL's download: its token alone opens the object, as Supabase's gateway lets Storage's routes through
+ * without key-auth (its kong.yml, storage-v1). Only GET and HEAD: signing one needs the caller.
+ */
+const SIGNED_FILES = /^\/storage\/v1\/object\/sign\//;
+const isSignedDownload = (method: string, path: string) =>
+  (method === 'GET' || method === 'HEAD') && SIGNED_FILES.test(path);
 
 /**
  * The API gateway in front of every Supabase service: a valid API key is required (header `apikey`
@@ -42,9 +49,9 @@ export function apiGateway(
   { legacyApiKeysDisabled = false } = {},
 ): MiddlewareHandler<StackEnv> {
   return async (c, next) => {
-    // E-mail links and public photos are opened by a browser that has no key, and anyone may fetch the public
-    // signing keys: Supabase's gateway leaves them open (its auth-v1-open* routes).
-    if (OPEN_ROUTES.has(c.req.path) || PUBLIC_FILES.test(c.req.path)) {
+    // E-mail links, public photos and signed URLs are opened by a browser that has no key, and anyone may fetch
+    // the public signing keys: Supabase's gateway leaves them open (its auth-v1-open* routes).
+    if (OPEN_ROUTES.has(c.req.path) || PUBLIC_FILES.test(c.req.path) || isSignedDownload(c.req.method, c.req.path)) {
       c.set('caller', { claims: { role: 'anon' }, token: null, tokenError: null, keyStandsInForBearer: false });
       return next();
     }

@@ -6,14 +6,18 @@ import type { ObjectRow, StorageContext } from './context.ts';
 import { noSuchKey, notSupported, StorageError } from './errors.ts';
 import { type ImageTransform, outputFormat, transformImage } from './image-transform.ts';
 
-/** `asCaller`: look the row up under the caller's role (a private bucket), or not (a public one). */
+/**
+ * `asCaller`: look the row up under the caller's role (a private bucket), or not (a public one). `signed`: served
+ * through a signed URL, with its expiry.
+ */
 export async function download(
   ctx: StorageContext,
   c: Context<StackEnv>,
-  object: { bucketId: string; name: string; asCaller: boolean },
+  object: { bucketId: string; name: string; asCaller: boolean; signed?: { expires: string } },
   transform?: ImageTransform,
 ) {
-  if (c.req.query('download') !== undefined) throw notSupported('Downloads as an attachment (?download)');
+  const attachment = c.req.query('download');
+  if (attachment !== undefined && !object.signed) throw notSupported('Downloads as an attachment (?download)');
   const { bucketId, name } = object;
   const lookUp = 'select * from storage.objects where bucket_id = $1 and name = $2';
   const row = object.asCaller
@@ -38,8 +42,11 @@ export async function download(
     eTag = `"${eTag.replaceAll('"', '')}-${format}-${new URL(c.req.url).search.slice(1)}"`;
     c.header('Vary', 'Accept');
   }
-  if (eTag && c.req.header('if-none-match') === eTag)
-    return c.body(null, 304, { ETag: eTag, 'Cache-Control': cacheControl });
+  // Storage's renderer: a signed URL's answer carries its expiry instead of the object's Cache-Control.
+  const caching: Record<string, string> = object.signed
+    ? { Expires: object.signed.expires }
+    : { 'Cache-Control': cacheControl };
+  if (eTag && c.req.header('if-none-match') === eTag) return c.body(null, 304, { ETag: eTag, ...caching });
   if (transform && format) {
     bytes = await transformImage(bytes, transform, format);
     mime = `image/${format}`;
@@ -48,9 +55,17 @@ export async function download(
     'Content-Type': mime.includes('text/html') ? 'text/plain' : mime,
     'Content-Length': String(bytes.byteLength),
     ETag: eTag,
-    'Cache-Control': cacheControl,
+    ...caching,
+    ...(attachment !== undefined ? { 'Content-Disposition': contentDisposition(attachment) } : {}),
     'Last-Modified': new Date(row.updated_at).toUTCString(),
     'Accept-Ranges': 'bytes',
     'X-Robots-Tag': 'none',
   });
+}
+
+/** Storage's handleDownload: `?download` alone saves the object under its name, `?download=x` under x. */
+function contentDisposition(filename: string): string {
+  if (filename === '') return 'attachment;';
+  const encoded = encodeURIComponent(filename);
+  return `attachment; filename=${encoded}; filename*=UTF-8''${encoded}`;
 }

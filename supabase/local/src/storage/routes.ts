@@ -1,7 +1,8 @@
 // /storage/v1: Supabase Storage's behaviour for the calls the product makes: upload (POST, or PUT to
-// replace), remove, list, downloads and image transformations. Rows in storage.objects are written under
-// the caller's role, so the bucket's policies decide; the bucket's size and type limits are enforced as
-// Storage does. Each group of endpoints is a file of its own; this one puts them together.
+// replace), remove, list, downloads (through signed URLs too) and image transformations. Rows in
+// storage.objects are written under the caller's role, so the bucket's policies decide; the bucket's size
+// and type limits are enforced as Storage does. Each group of endpoints is a file of its own; this one puts
+// them together.
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Database } from '../database/index.ts';
 import type { StackEnv } from '../http/gateway.ts';
@@ -11,6 +12,7 @@ import type { FileStore } from './files.ts';
 import { listRoutes } from './list.ts';
 import { objectRoutes } from './objects.ts';
 import { renderRoutes } from './render.ts';
+import { signedRoutes, type UrlSigning } from './signed.ts';
 import { unsupportedRoutes } from './unsupported.ts';
 import { GLOBAL_FILE_SIZE_LIMIT, MAX_UPLOAD_BODY } from './upload.ts';
 
@@ -41,7 +43,7 @@ function countBodies(maxSize: number): MiddlewareHandler {
   };
 }
 
-export function storageRoutes(db: Database, files: FileStore) {
+export function storageRoutes(db: Database, files: FileStore, signing: UrlSigning) {
   const app = new Hono<StackEnv>();
   const ctx = storageContext(db, files);
 
@@ -55,6 +57,8 @@ export function storageRoutes(db: Database, files: FileStore) {
 
   unsupportedRoutes(app);
   renderRoutes(app, ctx);
+  // Before the objects' routes too: /object/sign/{bucket}/... would otherwise be an upload to a bucket "sign".
+  signedRoutes(app, ctx, signing);
   // Before the objects' routes: /object/list/{bucket} would otherwise be an upload to a bucket named "list".
   listRoutes(app, ctx);
   objectRoutes(app, ctx);

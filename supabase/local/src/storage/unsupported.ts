@@ -5,7 +5,6 @@ import type { StackEnv } from '../http/gateway.ts';
 import { notSupported } from './errors.ts';
 
 const NOT_SERVED: [string[], string][] = [
-  [['/object/sign/*'], 'Signed URLs (/storage/v1/object/sign)'],
   [['/object/upload/sign/*'], 'Signed upload URLs (/storage/v1/object/upload/sign)'],
   [['/object/move'], '/storage/v1/object/move'],
   [['/object/copy'], '/storage/v1/object/copy'],
