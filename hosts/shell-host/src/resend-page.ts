@@ -4,7 +4,7 @@
  * the finder's text; this one shows it and posts the form again as it was sent. The host knows nothing of the
  * form's fields: every field goes back as it came, every non-empty value is shown.
  */
-import { escapeHtml } from '@medaille/scan-contract';
+import { escapeHtml, readPostedForm } from '@medaille/scan-contract';
 
 /** The most of a form the host reads to give back: far more than a message form (the action refuses more). */
 const SENT_FORM_MAX_BYTES = 16 * 1024;
@@ -17,17 +17,13 @@ const RESEND = 'Renvoyer le message';
 const BACK = "Revenir à la page de l'animal";
 
 /**
- * The fields of an `application/x-www-form-urlencoded` body of at most 16 KB, or null for any other body (the
- * caller keeps its answer for those). Read with a reader that stops past the limit, never all of a big body.
+ * The fields of a posted form of at most 16 KB, read as the scan's action reads its own
+ * (`readPostedForm`), or null for any other body (the caller keeps its answer for those).
  */
 export async function readSentForm(request: Request): Promise<URLSearchParams | null> {
-  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') return null;
-  const declared = request.headers.get('content-length');
-  if (declared !== null && !(Number(declared) <= SENT_FORM_MAX_BYTES)) return null;
   try {
-    const text = await readTextAtMost(request, SENT_FORM_MAX_BYTES);
-    return text === null ? null : new URLSearchParams(text);
+    const form = await readPostedForm(request, SENT_FORM_MAX_BYTES);
+    return 'fields' in form ? form.fields : null;
   } catch {
     // The finder's connection went away while it was read: nobody is left to give it back to.
     return null;
@@ -57,23 +53,4 @@ export function resendPage(code: string, sent: URLSearchParams): string {
     `<form method="post" action="${path}">${hidden}<button type="submit">${escapeHtml(RESEND)}</button></form>`,
     `<p><a href="${path}">${escapeHtml(BACK)}</a></p></main></body></html>`,
   ].join('');
-}
-
-/** The body as UTF-8 text (what a UTF-8 page's form sends), or null as soon as it passes `limit` bytes. */
-async function readTextAtMost(request: Request, limit: number): Promise<string | null> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    text += decoder.decode(value, { stream: true });
-  }
 }

@@ -218,3 +218,56 @@ export function writeElement(element: HeadElement): string {
   const text = element.text ?? '';
   return `${open}${element.tag === 'title' ? escapeHtml(text) : text}</${element.tag}>`;
 }
+
+/** A posted form as both sides read it: its fields, or why it is refused (413 too big, 415 not a form). */
+export type PostedForm = { fields: URLSearchParams } | { refusal: 413 | 415 };
+
+/**
+ * The fields of an `application/x-www-form-urlencoded` body (no charset, or UTF-8: what a UTF-8 page's form
+ * sends) of at most `limit` bytes, read with the care of any request body: the type first, then the declared
+ * length, then no more than `limit` bytes of it. Parsed by `URLSearchParams`. The scan's action reads its
+ * message form with it, and the host the form it gives back when that action cannot run.
+ */
+export async function readPostedForm(request: Request, limit: number): Promise<PostedForm> {
+  if (!isUrlEncodedForm(request.headers.get('content-type'))) return { refusal: 415 };
+  const declared = request.headers.get('content-length');
+  if (declared !== null && !(Number(declared) <= limit)) return { refusal: 413 };
+  const bytes = await readAtMost(request, limit);
+  if (bytes === null) return { refusal: 413 };
+  return { fields: new URLSearchParams(new TextDecoder().decode(bytes)) };
+}
+
+function isUrlEncodedForm(contentType: string | null): boolean {
+  if (contentType === null) return false;
+  const [type = '', ...parameters] = contentType.split(';').map((part) => part.trim().toLowerCase());
+  if (type !== 'application/x-www-form-urlencoded') return false;
+  return parameters.every((parameter) => {
+    const [name, value = ''] = parameter.split('=').map((part) => part.trim());
+    return name !== 'charset' || ['utf-8', 'utf8', '"utf-8"'].includes(value);
+  });
+}
+
+/** The body's bytes, or null as soon as it passes `limit` (the rest is not read). */
+async function readAtMost(request: Request, limit: number): Promise<Uint8Array | null> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
