@@ -3,6 +3,7 @@ import {
   type ActivationRequest,
   activationFormSchema,
   codeFromTyped,
+  databaseErrorMessage,
   normalizeCode,
 } from '@medaille/domain';
 import { type AuthState, type Database, type Json, supabase } from '@medaille/supabase';
@@ -97,7 +98,7 @@ export async function registerAnimalWithCode(request: ActivationRequest): Promis
   if (!error && answer.success && answer.animalId) return { registered: true, animalId: answer.animalId };
   return {
     registered: false,
-    signedOut: Boolean(error && SESSION_REFUSED.has(error.code)),
+    signedOut: answer.reason === 'session_expired' || Boolean(error && SESSION_REFUSED.has(error.code)),
     failure: error,
     refusal: answer.reason,
   };
@@ -220,7 +221,8 @@ export async function finishPendingActivation(user: User, linkCode: string | nul
     if (carried) savePendingFields({ ...carried.values, code: code ?? '' });
     await forgetCarriedActivation();
     const refusal = registration.registered ? null : registration.refusal;
-    const message = registration.registered ? null : (registration.failure?.message ?? null);
+    const failure = registration.registered ? null : registration.failure;
+    const message = failure ? databaseErrorMessage(failure) : null;
     return { status: 'failed', refusal, message, code };
   }
   const photos = local ? await readPendingPhotos() : [];
