@@ -261,7 +261,15 @@ function templateOf(source: TestDatabaseSource): Promise<string> {
 }
 
 const SUPABASE_DIR = fileURLToPath(new URL('../../', import.meta.url));
-const TEMPLATE_INPUTS = ['migrations', 'seed.sql', 'seed-photos', 'config.toml', 'local/sql', 'local/src'];
+const TEMPLATE_INPUTS = [
+  'migrations',
+  'seed.sql',
+  'seed-photos',
+  'config.toml',
+  'project/src',
+  'local/sql',
+  'local/src',
+];
 
 /** A hash of what a template is made of, and of the PGlite release (its data folders differ between releases). */
 const templateKey = memo(async () => {

@@ -128,6 +128,19 @@ describe('signing', () => {
     }
   });
 
+  it('answers a name no stored key can hold (a NUL) as a missing object, never a database error', async () => {
+    const one = await signWithBody(`/${document}%00`, { expiresIn: 60 });
+    expect(one.status).toBe(400);
+    expect(await one.json()).toMatchObject({ statusCode: '404', error: 'not_found', message: 'Object not found' });
+    const many = await signWithBody('', { expiresIn: 60, paths: [`${document}\u0000`, document] });
+    expect(many.status).toBe(200);
+    const entries = (await many.json()) as { error: string | null; path: string }[];
+    expect(entries.map(({ error, path }) => ({ error, path }))).toEqual([
+      { error: 'Either the object does not exist or you do not have access to it', path: `${document}\u0000` },
+      { error: null, path: document },
+    ]);
+  });
+
   it('wants expiresIn, an integer >= 1 that an exp can hold (the routes’ schemas, assertValidNumericJWTExpiration)', async () => {
     const cases: [string, unknown, string, string][] = [
       [`/${document}`, {}, 'InvalidRequest', "body must have required property 'expiresIn'"],

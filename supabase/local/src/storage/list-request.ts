@@ -33,15 +33,21 @@ function integer(input: Input, key: string, minimum: number, fallback: number): 
 const isObject = (value: unknown): value is Input =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The listing asked for, or the reason it is refused (Storage answers it with 400 InvalidRequest). */
-export function parseListRequest(text: string): ListRequest | string {
+/** A JSON body as an object (none is `{}`), or Fastify's message for one that is not (Storage's routes). */
+export function objectBody(text: string): Input | string {
   let body: unknown = {};
   try {
     if (text.trim() !== '') body = JSON.parse(text);
   } catch {
     return "Body is not valid JSON but content-type is set to 'application/json'";
   }
-  if (!isObject(body)) return 'body must be object';
+  return isObject(body) ? body : 'body must be object';
+}
+
+/** The listing asked for, or the reason it is refused (Storage answers it with 400 InvalidRequest). */
+export function parseListRequest(text: string): ListRequest | string {
+  const body = objectBody(text);
+  if (typeof body === 'string') return body;
   if (!('prefix' in body)) return "body must have required property 'prefix'";
   const { prefix, sortBy = { column: 'name' }, search = '' } = body;
   if (typeof prefix !== 'string') return 'body/prefix must be string';

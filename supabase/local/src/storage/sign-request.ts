@@ -3,25 +3,12 @@
 // >= 1, paths 1 to 1000 strings, with the messages of Fastify's validator; then expiresIn no larger than a
 // JWT's `exp` can hold (assertValidNumericJWTExpiration in src/internal/auth/jwt.ts). Stricter in one way, as
 // list-request.ts is: no type coercion (the string "60" is not taken for 60).
+import { objectBody } from './list-request.ts';
 
 /** MAX_OBJECTS_PER_REQUEST in Storage's src/storage/limits.ts. */
 const MOST_PATHS = 1000;
 
 type Input = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Input =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The body as an object, or Fastify's message for one that is not. */
-function objectBody(text: string): Input | string {
-  let body: unknown = {};
-  try {
-    if (text.trim() !== '') body = JSON.parse(text);
-  } catch {
-    return "Body is not valid JSON but content-type is set to 'application/json'";
-  }
-  return isObject(body) ? body : 'body must be object';
-}
 
 function expiresInOf(body: Input): number | string {
   if (!('expiresIn' in body)) return "body must have required property 'expiresIn'";
