@@ -14,7 +14,7 @@
  */
 import { codeFromTyped } from '@medaille/domain';
 import { scanCodeOf } from '@medaille/routing';
-import type { CallFunction, PageConfig, RouteData, ScanRouteModule } from '@medaille/scan-contract';
+import type { CallFunction, PageConfig, RouteData, ScanMessageForm, ScanRouteModule } from '@medaille/scan-contract';
 import type { DeployConfig } from '@medaille/supabase/deploy-config';
 import { signedFunctionCaller } from './backend.ts';
 import { configScript } from './config.ts';
@@ -262,11 +262,15 @@ async function scanRender(
   } catch (error) {
     // A refusal's page holds the finder's text to send again, which the client-rendered page would lose (a
     // message sent needs no text back: the client-rendered page will do).
-    const refused = actionData !== undefined && actionData.status >= 400;
-    const sent = refused && posted ? await readSentForm(posted) : null;
-    if (sent) {
+    const sent = actionData && actionData.status >= 400 && posted ? await readSentForm(posted) : null;
+    if (actionData && sent) {
       framework.log(`POST /${code} refused, its form given back: ${reason(error)}`);
-      return resendResponse(request, code, sent, actionData?.headers);
+      return html(
+        request,
+        actionData.status,
+        { ...SERVER_RENDERED_HEADERS, ...actionData.headers },
+        resendPage(code, sent, refusalWords(actionData) ?? undefined),
+      );
     }
     framework.log(`/${code} served client-rendered: ${reason(error)}`);
     // The scan remote's files when read already, or by the end of the budget: the page then preloads them.
@@ -307,7 +311,8 @@ async function scanAction(framework: Framework, request: Request, code: string, 
   };
   let route: ScanRouteModule;
   try {
-    route = (await untilAborted(framework.deployment.current(), budget)).route;
+    // Sending needs the route module alone, not the files a page announces.
+    route = await untilAborted(framework.deployment.route(), budget);
   } catch (error) {
     return notSent(error, request);
   }
@@ -337,15 +342,16 @@ async function scanAction(framework: Framework, request: Request, code: string, 
   });
 }
 
-/** The finder's form on the host's own page, to send again once the deployment or the render is back. */
-function resendResponse(
-  request: Request,
-  code: string,
-  sent: URLSearchParams,
-  actionHeaders?: Record<string, string>,
-): Response {
-  const headers = { ...SERVER_RENDERED_HEADERS, 'Retry-After': RESEND_RETRY_AFTER_S, ...actionHeaders };
+/** The finder's form on the host's own page (503), to send again once the deployment is back. */
+function resendResponse(request: Request, code: string, sent: URLSearchParams): Response {
+  const headers = { ...SERVER_RENDERED_HEADERS, 'Retry-After': RESEND_RETRY_AFTER_S };
   return html(request, 503, headers, resendPage(code, sent));
+}
+
+/** A refused message form's words (the functions' French text), as the action gave them for its page. */
+function refusalWords(actionData: RouteData): string | null {
+  const { messageForm } = (actionData.data ?? {}) as { messageForm?: ScanMessageForm };
+  return messageForm?.state === 'refused' ? messageForm.error : null;
 }
 
 /** On start: the route module loaded and one page rendered (a code that does not exist, no backend call). */

@@ -1,6 +1,6 @@
 /**
  * The host's own page for a form posted without JavaScript whose outcome cannot be shown: the scan deployment
- * could not be loaded, or the page after a refusal could not be rendered. The client-rendered page would lose
+ * could not be loaded or its action failed, or the page after a refusal could not be rendered. The client-rendered page would lose
  * the finder's text; this one shows it and posts the form again as it was sent. The host knows nothing of the
  * form's fields: every field goes back as it came, every non-empty value is shown.
  */
@@ -9,8 +9,10 @@ import { escapeHtml, readPostedForm } from '@medaille/scan-contract';
 /** The most of a form the host reads to give back: far more than a message form (the action refuses more). */
 const SENT_FORM_MAX_BYTES = 16 * 1024;
 
-const TITLE = "Votre message n'est pas encore parti";
-const EXPLANATION =
+/** SPEC section 8's words for a message that could not be sent. */
+const TITLE = "Impossible d'envoyer le message";
+/** When no refusal's words came back: the deployment could not be run. */
+export const UNAVAILABLE_EXPLANATION =
   "Le service est momentanément indisponible. Rien n'est perdu : vous pouvez le renvoyer dans un instant.";
 const WHAT_WAS_WRITTEN = 'Ce que vous avez écrit :';
 const RESEND = 'Renvoyer le message';
@@ -30,8 +32,11 @@ export async function readSentForm(request: Request): Promise<URLSearchParams | 
   }
 }
 
-/** The page, `<!doctype html>` to `</html>`: no script, so that it works where the scan page's did not run. */
-export function resendPage(code: string, sent: URLSearchParams): string {
+/**
+ * The page, `<!doctype html>` to `</html>`: no script, so that it works where the scan page's did not run.
+ * `description` is the refusal's own words when the functions gave some (SPEC: shown as the description).
+ */
+export function resendPage(code: string, sent: URLSearchParams, description = UNAVAILABLE_EXPLANATION): string {
   const path = escapeHtml(`/${encodeURIComponent(code)}`);
   const fields = [...sent];
   const written = fields
@@ -48,7 +53,7 @@ export function resendPage(code: string, sent: URLSearchParams): string {
     '<style>body{font-family:system-ui,sans-serif;line-height:1.5;max-width:36rem;margin:2rem auto;padding:0 1rem}',
     'blockquote{white-space:pre-wrap;overflow-wrap:anywhere;margin:0 0 1rem;padding:.5rem 1rem;border-left:4px solid #999}',
     'button{font:inherit;padding:.5rem 1rem}</style></head>',
-    `<body><main><h1>${escapeHtml(TITLE)}</h1><p>${escapeHtml(EXPLANATION)}</p>`,
+    `<body><main><h1>${escapeHtml(TITLE)}</h1><p>${escapeHtml(description)}</p>`,
     written ? `<p>${escapeHtml(WHAT_WAS_WRITTEN)}</p>${written}` : '',
     `<form method="post" action="${path}">${hidden}<button type="submit">${escapeHtml(RESEND)}</button></form>`,
     `<p><a href="${path}">${escapeHtml(BACK)}</a></p></main></body></html>`,

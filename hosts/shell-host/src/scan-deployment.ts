@@ -95,6 +95,8 @@ export function scanDeploymentReader(manifestUrl: string, options: ScanDeploymen
   return {
     /** The scan remote's files as last read; read now when none are kept. */
     files,
+    /** The route module as last read; read now when none is kept. */
+    route,
     /** The deployment as last read, files and route module; read now when nothing is kept. */
     current: async (): Promise<ScanDeployment> => {
       const [read, module] = await Promise.all([files(), route()]);

@@ -485,6 +485,9 @@ describe("POST /{code}: the finder's text given back when its page cannot be", (
   /** A scan deployment whose manifest answers 404: no action can run. */
   const unloadable = () => config({ remotes: { scan: `${scan.url}/gone/mf-manifest.json`, portal: '' } });
 
+  /** The functions' words for a refusal, as the action gives them for its page. */
+  const REFUSAL = 'Vous avez déjà envoyé plusieurs messages pour cet animal. Réessayez dans une heure.';
+
   /** A route module whose action reads the whole form and answers `status`, and whose render throws. */
   function brokenRenderRoute(status: number) {
     const received: string[] = [];
@@ -493,7 +496,8 @@ describe("POST /{code}: the finder's text given back when its page cannot be", (
       loader: async () => ({ status: 200, data: null }),
       action: async ({ request }) => {
         received.push(await request.text());
-        return { status, data: { refused: status >= 400 } };
+        const messageForm = status >= 400 ? { state: 'refused', error: REFUSAL, values: {} } : { state: 'sent' };
+        return { status, headers: status >= 400 ? { 'Retry-After': '3600' } : {}, data: { messageForm } };
       },
       render: async () => {
         throw new Error('the render broke');
@@ -503,9 +507,15 @@ describe("POST /{code}: the finder's text given back when its page cannot be", (
   }
 
   /** The page read as a browser reads it: the form to send again, and the text a person sees. */
-  function expectResendPage(response: Response, html: string, code: string, sent: [string, string][]) {
-    expect(response.status).toBe(503);
-    expect(response.headers.get('retry-after')).toMatch(/^[1-9][0-9]?$/);
+  function expectResendPage(
+    response: Response,
+    html: string,
+    code: string,
+    sent: [string, string][],
+    outcome = { status: 503, retryAfter: /^[1-9][0-9]?$/ },
+  ) {
+    expect(response.status).toBe(outcome.status);
+    expect(response.headers.get('retry-after')).toMatch(outcome.retryAfter);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(html).toContain('<html lang="fr">');
@@ -527,7 +537,7 @@ describe("POST /{code}: the finder's text given back when its page cannot be", (
     // The typed text shown, to copy: decoded as text by the parser, never markup.
     const shown = elements.flatMap((element) => (element.tagName === 'form' ? [] : [textOf(element)])).join('\n');
     for (const [, value] of sent.filter(([, value]) => value !== '')) expect(shown).toContain(value);
-    expect(shown).toContain("Votre message n'est pas encore parti");
+    expect(shown).toContain("Impossible d'envoyer le message");
   }
 
   it('when the scan deployment cannot be loaded: 503, the text shown and a form that posts every field again', async () => {
@@ -537,10 +547,13 @@ describe("POST /{code}: the finder's text given back when its page cannot be", (
   });
 
   it('when the action refused and its page cannot be rendered', async () => {
-    const { route, received } = brokenRenderRoute(400);
+    const { route, received } = brokenRenderRoute(429);
     const url = await startHost({ scanRoute: route });
     const response = await fetch(`${url}/${rex}`, postForm(SENT));
-    expectResendPage(response, await response.text(), rex, SENT);
+    const html = await response.text();
+    // The refusal's own status, wait and words (SPEC: a server error text is shown as the description).
+    expectResendPage(response, html, rex, SENT, { status: 429, retryAfter: /^3600$/ });
+    expect(html).toContain(REFUSAL);
     // The action read the whole form: the host's own read took nothing from it.
     expect(received).toEqual([new URLSearchParams(SENT).toString()]);
   });
