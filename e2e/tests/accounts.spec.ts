@@ -89,8 +89,6 @@ test('login explains bad input and wrong credentials in French', async ({ page }
   await expectAccessible(page);
 });
 
-/** The code an auth e-mail offers beside its link ('Ou saisissez ce code : …'). */
-
 test.describe('the e-mail read on another device: its code, typed here', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 

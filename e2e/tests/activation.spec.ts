@@ -28,9 +28,8 @@ test('a code is checked before the form opens: required, unknown, taken, then va
 
 test('a signed-in owner activates a code with two photos, and the medal shows them', async ({ page }) => {
   const owner = await newOwner(product, 'activation');
-  await signIn(page, product, owner);
   const code = await newCode(product);
-  await page.goto(`${product.url}/activer?code=${code}`);
+  await signIn(page, product, owner, `/activer?code=${code}`);
   await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
 
   await page.getByLabel('Espèce').selectOption('other');
@@ -108,8 +107,6 @@ test('a magic link from the activation dialog signs the owner in and finishes th
   await expect(toastTitle(page, '🎉 Médaille activée !')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Lumière' })).toBeVisible();
 });
-
-/** The code an auth e-mail offers beside its link ('Ou saisissez ce code : …'). */
 
 test('read on another device, the sign-up e-mail’s code typed in the dialog ends the activation here, photos and all', async ({
   page,
@@ -196,9 +193,8 @@ test('the magic link’s code typed in the dialog signs the owner in and finishe
 test('when someone else activates the code first, the spec’s "Code invalide" message shows', async ({ page }) => {
   const owner = await newOwner(product, 'lent');
   const rival = await newOwner(product, 'rapide');
-  await signIn(page, product, owner);
   const code = await newCode(product);
-  await page.goto(`${product.url}/activer?code=${code}`);
+  await signIn(page, product, owner, `/activer?code=${code}`);
   await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
   await page.getByLabel('Nom *').fill('Trop tard');
   const won = await rival.client.rpc('register_animal_with_code', { p_code: code, p_animal: { nom: 'Premier' } });

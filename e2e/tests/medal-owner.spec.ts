@@ -31,9 +31,8 @@ test.describe('/activer and a suspended medal', () => {
 
   test("the activation shows the database's own refusal", async ({ page }) => {
     const owner = await newOwner(product, 'suspendu-activation');
-    await signIn(page, product, owner);
     const code = await newCode(product);
-    await page.goto(`${product.url}/activer?code=${code}`);
+    await signIn(page, product, owner, `/activer?code=${code}`);
     await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
     await page.getByLabel('Nom *').fill('Trop tard');
     await operatorSuspends(code);

@@ -25,7 +25,8 @@ async function rowsOf(table: 'finder_messages' | 'scan_events' | 'profile_views'
   return data;
 }
 
-const historyUrl = (animalId: string) => `${product.url}/mon-compte/animal/${animalId}/historique`;
+const historyPath = (animalId: string) => `/mon-compte/animal/${animalId}/historique`;
+const historyUrl = (animalId: string) => `${product.url}${historyPath(animalId)}`;
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 test('a finder’s message and position reach the owner’s inbox, unread until it is opened', async ({
@@ -122,8 +123,7 @@ test.describe('on a touch phone', () => {
         created_at: minutesAgo(minutes as number),
       })),
     );
-    await signIn(page, product, owner);
-    await page.goto(historyUrl(animalId));
+    await signIn(page, product, owner, historyPath(animalId));
 
     const messages = region(page, 'Messages');
     await expect(messages.getByRole('listitem')).toHaveCount(2);
@@ -224,8 +224,7 @@ test.describe('a finder’s contact and photo on a touch phone', () => {
         created_at: minutesAgo(10),
       },
     ]);
-    await signIn(page, product, owner);
-    await page.goto(historyUrl(animalId));
+    await signIn(page, product, owner, historyPath(animalId));
     const messages = region(page, 'Messages');
     await expect(messages.getByRole('link', { name: '+33 6 11 22 33 44' })).toHaveAttribute('href', 'tel:+33611223344');
     await expect(messages.getByRole('link', { name: 'voisin@example.fr' })).toHaveAttribute(
@@ -277,8 +276,7 @@ test('25 messages show 20, newest first, then the 5 others', async ({ page }) =>
       created_at: minutesAgo(100 - index),
     })),
   );
-  await signIn(page, product, owner);
-  await page.goto(historyUrl(animalId));
+  await signIn(page, product, owner, historyPath(animalId));
   const items = region(page, 'Messages').getByRole('listitem');
   await expect(items).toHaveCount(20);
   await expect(items.first()).toContainText('Message n° 25');

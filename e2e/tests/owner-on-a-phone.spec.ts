@@ -18,9 +18,8 @@ test.describe('on a touch phone', () => {
     page,
   }) => {
     const owner = await newOwner(product, 'virgule');
-    await signIn(page, product, owner);
     const code = await newCode(product);
-    await page.goto(`${product.url}/activer?code=${code}`);
+    await signIn(page, product, owner, `/activer?code=${code}`);
     await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
     await page.getByLabel('Nom *').fill('Plume');
     // Typed key by key, as on the phone's keypad.
@@ -58,9 +57,8 @@ test.describe('contacts on a touch phone', () => {
     page,
   }) => {
     const owner = await newOwner(product, 'coordonnees');
-    await signIn(page, product, owner);
     const code = await newCode(product);
-    await page.goto(`${product.url}/activer?code=${code}`);
+    await signIn(page, product, owner, `/activer?code=${code}`);
     await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
     await page.getByLabel('Nom *').fill('Praline');
     await page.getByLabel('Votre téléphone (privé)').fill('abc');

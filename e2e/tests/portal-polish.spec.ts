@@ -138,9 +138,8 @@ test('a reload of /activer keeps what was typed and the photos chosen, until the
   page,
 }) => {
   const owner = await newOwner(product, 'brouillon');
-  await signIn(page, product, owner);
   const code = await newCode(product);
-  await page.goto(`${product.url}/activer?code=${code}`);
+  await signIn(page, product, owner, `/activer?code=${code}`);
   await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
   await page.getByLabel('Nom *').fill('Moka');
   await page.getByLabel('Espèce').selectOption('cat');
@@ -285,9 +284,8 @@ test.describe('/activer on a phone', () => {
 
   test('spaced fields, and photos chosen as in the gallery, with the first in the preview', async ({ page }) => {
     const owner = await newOwner(product, 'photos-activation');
-    await signIn(page, product, owner);
     const code = await newCode(product);
-    await page.goto(`${product.url}/activer?code=${code}`);
+    await signIn(page, product, owner, `/activer?code=${code}`);
     await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
 
     const email = await page.getByLabel('Votre email (privé)').boundingBox();

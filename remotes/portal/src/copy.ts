@@ -328,7 +328,7 @@ export const COPY = {
     suspendedDone: 'Médaille suspendue',
     resumedDone: 'Médaille réactivée',
     failed: 'Impossible de modifier la médaille',
-    // set_my_medal_suspended's reasons for a refusal, in the database's own words.
+    // The words for each of set_my_medal_suspended's reasons for a refusal (the same as its French text).
     refusals: {
       no_medal: 'Aucune médaille pour cet animal.',
       suspended_by_operator: 'Cette médaille a été suspendue par le support. Contactez-le pour la réactiver.',

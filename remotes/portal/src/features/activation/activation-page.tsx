@@ -210,7 +210,7 @@ function sayRefused({ refusal, failure }: Extract<Registration, { registered: fa
     toast({ topic: 'activation', title, description, variant: 'destructive' });
   if (refusal === 'code_unavailable') return say(text.invalidCode.title, text.invalidCode.description);
   if (refusal === 'too_many_attempts') return say(text.tooManyAttempts.title, text.tooManyAttempts.description);
-  // The words of the database's refusal when it gave one ('Cette médaille est suspendue...'), else of the failure.
+  // The portal's words for the refusal's reason when there is one, else for the failure.
   const failed = failure ? databaseErrorMessage(failure) : text.failed.description;
   return say(text.failed.title, refusal ? REFUSAL_TEXT[refusal] : failed);
 }

@@ -3,7 +3,7 @@ import type { Refusal } from './api.ts';
 
 const text = COPY.activation;
 
-/** What the owner reads for each refusal of an activation (the words the database gives with it). */
+/** What the owner reads for each reason the database gives for refusing an activation. */
 export const REFUSAL_TEXT: Record<Refusal, string> = {
   session_expired: text.sessionExpired.title,
   too_many_attempts: text.tooManyAttempts.description,
