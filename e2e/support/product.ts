@@ -20,7 +20,7 @@ export interface TestProduct extends RunningProduct {
 }
 
 /** Every e-mail the stack's mailbox holds for an address, newest first. */
-export async function mailsIn(stackUrl: string, to: string): Promise<Mail[]> {
+async function mailsIn(stackUrl: string, to: string): Promise<Mail[]> {
   const response = await fetch(`${stackUrl}/mailbox/api/messages?to=${encodeURIComponent(to)}`);
   return (await response.json()) as Mail[];
 }

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { verifiedFinderAddress } from '@medaille/domain/finder-identity';
 import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
-import type { ScanRouteModule } from '@medaille/scan-contract';
+import type { ScanMessageForm, ScanRouteModule } from '@medaille/scan-contract';
 import type { DeployConfig } from '@medaille/supabase/deploy-config';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { parse } from 'parse5';
@@ -496,8 +496,12 @@ describe("POST /{code}: the finder's text given back when its page cannot be", (
       loader: async () => ({ status: 200, data: null }),
       action: async ({ request }) => {
         received.push(await request.text());
-        const messageForm = status >= 400 ? { state: 'refused', error: REFUSAL, values: {} } : { state: 'sent' };
-        return { status, headers: status >= 400 ? { 'Retry-After': '3600' } : {}, data: { messageForm } };
+        const messageForm: ScanMessageForm =
+          status >= 400
+            ? { state: 'refused', error: REFUSAL, values: { message: '', contact: '' } }
+            : { state: 'sent' };
+        const headers: Record<string, string> = status >= 400 ? { 'Retry-After': '3600' } : {};
+        return { status, headers, data: { messageForm } };
       },
       render: async () => {
         throw new Error('the render broke');

@@ -24,8 +24,6 @@ export {
 export { formatPhone, internationalPhone, isPhoneNumber, phoneHref, smsHref, whatsAppHref } from './phone.ts';
 export { type PublicContacts, type VisibleContact, visibleContacts } from './public-contacts.ts';
 export {
-  type NoProfile,
-  type ProfilePhoto,
   type PublicPhoto,
   type PublicProfile,
   type ScanAnswer,

@@ -14,8 +14,6 @@ export { ACCEPTED_IMAGE_TYPES, FINDER_PHOTO_BUCKET, LIMITS, PHOTO_BUCKET, photoP
 export { mapsPointUrl, mapsSearchUrl } from './maps.ts';
 export { formatPhone, internationalPhone, isPhoneNumber, phoneHref, smsHref, whatsAppHref } from './phone.ts';
 export {
-  type NoProfile,
-  type ProfilePhoto,
   type PublicPhoto,
   type PublicProfile,
   type ScanAnswer,

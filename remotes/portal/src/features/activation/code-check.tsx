@@ -10,7 +10,7 @@ import { checkTypedCode } from './api.ts';
 const text = COPY.activation;
 
 export type ActivationForm = UseFormReturn<ActivationFormInput, unknown, ActivationRequest>;
-export type CodeState = { status: 'idle' | 'checking' | 'valid' } | { status: 'invalid'; message: string };
+type CodeState = { status: 'idle' | 'checking' | 'valid' } | { status: 'invalid'; message: string };
 export type CodeCheck = ReturnType<typeof useCodeCheck>;
 
 /**

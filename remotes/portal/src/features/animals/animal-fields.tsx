@@ -72,7 +72,7 @@ export function AnimalFieldCards(props: AnimalFieldsProps) {
 }
 
 /** Nom, espèce (with 'Préciser l'espèce' for Autre), race, couleur, sexe, année, poids, stérilisé(e). */
-export function BasicFields({ register, errors, species, disabled }: AnimalFieldsProps) {
+function BasicFields({ register, errors, species, disabled }: AnimalFieldsProps) {
   const thisYear = new Date().getFullYear();
   return (
     <Group disabled={disabled}>
@@ -137,7 +137,7 @@ export function BasicFields({ register, errors, species, disabled }: AnimalField
 }
 
 /** Puce ou tatouage. */
-export function IdentificationFields({ register, errors, disabled }: AnimalFieldsProps) {
+function IdentificationFields({ register, errors, disabled }: AnimalFieldsProps) {
   return (
     <Group disabled={disabled}>
       <FormField label={text.chip} error={errors.chip_or_tattoo?.message}>
@@ -148,7 +148,7 @@ export function IdentificationFields({ register, errors, disabled }: AnimalField
 }
 
 /** Caractère, informations importantes, allergies, médicaments, informations vétérinaires. */
-export function DetailFields({ register, errors, disabled }: AnimalFieldsProps) {
+function DetailFields({ register, errors, disabled }: AnimalFieldsProps) {
   return (
     <Group disabled={disabled}>
       {(
@@ -173,7 +173,7 @@ export function DetailFields({ register, errors, disabled }: AnimalFieldsProps) 
 }
 
 /** The owner's own e-mail and phone: kept with the animal, never shown on its public page. */
-export function PrivateContactFields({ register, errors, disabled }: AnimalFieldsProps) {
+function PrivateContactFields({ register, errors, disabled }: AnimalFieldsProps) {
   return (
     <Group disabled={disabled}>
       <Grid columns={{ initial: '1', sm: '2' }} gapX="4">
