@@ -112,7 +112,8 @@ async function runFile(url: string, file: string) {
 function plainPostgres(url: string): Target {
   return {
     async create() {
-      const name = `medaille_schemas_${randomBytes(6).toString('hex')}`;
+      // Named after DATABASE_URL's database, as the tests' other databases are: CI drops `<database>_*` with it.
+      const name = `${new URL(url).pathname.slice(1)}_schemas_${randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       await admin.query(`create database ${name}`).finally(() => admin.end());

@@ -15,9 +15,9 @@ export interface DatabaseCopy {
 const TEMPLATE_IN_USE = '55006';
 
 /**
- * Copies the cluster's `postgres` database (or `template`, a database made from such a copy) (`create database … template postgres`, as `supabase_admin`, the
- * superuser, whose password is postgres's there). PostgreSQL copies a template only while no other session is
- * connected to it: this session connects to template1; the cluster's pg_cron and pg_net workers, always
+ * Copies `template` (by default the cluster's `postgres` database) with `create database … template …`, as
+ * `supabase_admin`, the superuser, whose password is postgres's there. PostgreSQL copies a template only while
+ * no other session is connected to it: this session connects to template1; the cluster's pg_cron and pg_net workers, always
  * connected to `postgres`, are asked to leave just before each try (they come back by themselves; nothing of
  * ours runs in `postgres`), and a try that meets another session (another suite copying) is repeated. The copy
  * gets the rights Supabase gives on `postgres`: owned by `postgres`, CREATE for dashboard_user and
