@@ -22,39 +22,29 @@ alter table public.animals
   add constraint animals_cover_photo_fk foreign key (cover_photo_id, id)
   references public.animal_photos (id, animal_id) on delete set null (cover_photo_id);
 
--- Rows of the owner's own animals. animal_id is fixed once written; only the order changes
--- (reorder_animal_photos, in owner_rpcs.sql).
+-- Every member of the household sees an animal's photos; its owner and co-owners add, reorder and delete them.
+-- animal_id is fixed once written; only the order changes (reorder_animal_photos, in owner_functions.sql).
 alter table public.animal_photos enable row level security;
 grant select, delete on public.animal_photos to authenticated;
 grant insert (animal_id, path, width, height, position) on public.animal_photos to authenticated;
 grant update (position) on public.animal_photos to authenticated;
 
-create policy animal_photos_select_own on public.animal_photos
+create policy animal_photos_select_member on public.animal_photos
   for select to authenticated
-  using (exists (
-    select 1 from public.animals a where a.id = animal_photos.animal_id and a.proprietaire_id = (select auth.uid())
-  ));
+  using (animal_id in (select private.animals_i_see()));
 
-create policy animal_photos_insert_own on public.animal_photos
+create policy animal_photos_insert_editor on public.animal_photos
   for insert to authenticated
-  with check (exists (
-    select 1 from public.animals a where a.id = animal_photos.animal_id and a.proprietaire_id = (select auth.uid())
-  ));
+  with check (animal_id in (select private.animals_i_edit()));
 
-create policy animal_photos_update_own on public.animal_photos
+create policy animal_photos_update_editor on public.animal_photos
   for update to authenticated
-  using (exists (
-    select 1 from public.animals a where a.id = animal_photos.animal_id and a.proprietaire_id = (select auth.uid())
-  ))
-  with check (exists (
-    select 1 from public.animals a where a.id = animal_photos.animal_id and a.proprietaire_id = (select auth.uid())
-  ));
+  using (animal_id in (select private.animals_i_edit()))
+  with check (animal_id in (select private.animals_i_edit()));
 
-create policy animal_photos_delete_own on public.animal_photos
+create policy animal_photos_delete_editor on public.animal_photos
   for delete to authenticated
-  using (exists (
-    select 1 from public.animals a where a.id = animal_photos.animal_id and a.proprietaire_id = (select auth.uid())
-  ));
+  using (animal_id in (select private.animals_i_edit()));
 
 -- At most 8 photos per animal, whatever the client does (SPEC section 9).
 create function public.enforce_photo_limit() returns trigger

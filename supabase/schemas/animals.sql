@@ -56,9 +56,105 @@ create table public.animals (
 create index animals_proprietaire_id_idx on public.animals (proprietaire_id, date_creation desc);
 create index animals_cover_photo_id_idx on public.animals (cover_photo_id, id);
 
--- An owner reads, edits and deletes their own animals. The owner, the id and the finder-reported location
--- are not client-writable, so an animal cannot be moved to another owner. anon gets nothing: finders reach
--- public data only through get_public_profile.
+-- Who answers for an animal (DESIGN D16): its owner, co-owners and keepers. The owner's row mirrors
+-- animals.proprietaire_id (animals_owner_is_member below); co-owners ('co_owner') may do everything but delete
+-- the animal, change its members or give it away; keepers ('keeper') see the animal, its inbox and history,
+-- get its alerts and change nothing but its lost mode, until their last day, access_until, inclusive, in
+-- Paris's calendar. Each member's alert choices go with their row. Joined by accepting an invitation
+-- (household.sql); every change of a row is one of household.sql's functions, checked there.
+create table public.animal_members (
+  animal_id uuid not null references public.animals (id) on delete cascade,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  role text not null constraint animal_members_role_valeurs check (role in ('owner', 'co_owner', 'keeper')),
+  access_until date,
+  -- The animal's alerts by e-mail (a finder's message, a shared position, its lost page opened).
+  alert_email boolean not null default true,
+  created_at timestamptz not null default now(),
+  primary key (animal_id, user_id),
+  constraint animal_members_fin_gardien check ((role = 'keeper') = (access_until is not null))
+);
+create unique index animal_members_one_owner on public.animal_members (animal_id) where role = 'owner';
+create index animal_members_user_id_idx on public.animal_members (user_id, animal_id);
+
+-- Today in France: a keeper's last day ends at midnight in Paris, wherever the database runs.
+create function private.today_in_paris() returns date
+language sql
+stable
+set search_path = ''
+as $$
+  select (now() at time zone 'Europe/Paris')::date
+$$;
+revoke all on function private.today_in_paris() from public, anon;
+grant execute on function private.today_in_paris() to authenticated;
+
+-- The animals the caller answers for in one of p_roles; a keeper past their last day, none. Security definer
+-- so that the policies of animal_members itself can use it without recursing.
+create function private.member_animals(p_roles text[]) returns setof uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select m.animal_id from public.animal_members m
+  where m.user_id = (select auth.uid()) and m.role = any (p_roles)
+    and (m.access_until is null or m.access_until >= private.today_in_paris())
+$$;
+revoke all on function private.member_animals(text[]) from public, anon;
+grant execute on function private.member_animals(text[]) to authenticated;
+
+-- The three sets every policy is written with (the README's table of who may do what).
+create function private.animals_i_see() returns setof uuid
+language sql stable set search_path = ''
+as $$ select private.member_animals(array['owner', 'co_owner', 'keeper']) $$;
+create function private.animals_i_edit() returns setof uuid
+language sql stable set search_path = ''
+as $$ select private.member_animals(array['owner', 'co_owner']) $$;
+create function private.animals_i_own() returns setof uuid
+language sql stable set search_path = ''
+as $$ select private.member_animals(array['owner']) $$;
+revoke all on function private.animals_i_see() from public, anon;
+revoke all on function private.animals_i_edit() from public, anon;
+revoke all on function private.animals_i_own() from public, anon;
+grant execute on function private.animals_i_see() to authenticated;
+grant execute on function private.animals_i_edit() to authenticated;
+grant execute on function private.animals_i_own() to authenticated;
+
+-- The owner is a member like the others, so that one rule reads every role.
+create function private.add_owner_as_member() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into public.animal_members (animal_id, user_id, role) values (new.id, new.proprietaire_id, 'owner');
+  return null;
+end
+$$;
+revoke all on function private.add_owner_as_member() from public, anon, authenticated;
+
+create trigger animals_owner_is_member
+  after insert on public.animals
+  for each row execute function private.add_owner_as_member();
+
+-- Members read the rows of the animals they see (who else answers for it); a member changes only their own
+-- alert choices. Everything else goes through household.sql's functions.
+alter table public.animal_members enable row level security;
+grant select on public.animal_members to authenticated;
+grant update (alert_email) on public.animal_members to authenticated;
+
+create policy animal_members_select_household on public.animal_members
+  for select to authenticated
+  using (animal_id in (select private.animals_i_see()));
+
+create policy animal_members_update_own_alerts on public.animal_members
+  for update to authenticated
+  using (user_id = (select auth.uid()) and animal_id in (select private.animals_i_see()))
+  with check (user_id = (select auth.uid()) and animal_id in (select private.animals_i_see()));
+
+-- Members read and edit the animal, a keeper only its lost mode (animals_keeper_changes_lost_mode_only); its
+-- owner alone deletes it. The owner, the id and the finder-reported location are not client-writable, so an
+-- animal cannot be moved to another owner. anon gets nothing: finders reach public data only through
+-- get_public_profile.
 alter table public.animals enable row level security;
 grant select, delete on public.animals to authenticated;
 grant update (
@@ -69,18 +165,47 @@ grant update (
   show_public_phone, show_public_email, show_public_address, is_lost, lost_checklist
 ) on public.animals to authenticated;
 
-create policy animals_select_own on public.animals
+create policy animals_select_member on public.animals
   for select to authenticated
-  using (proprietaire_id = (select auth.uid()));
+  using (id in (select private.animals_i_see()));
 
-create policy animals_update_own on public.animals
+create policy animals_update_member on public.animals
   for update to authenticated
-  using (proprietaire_id = (select auth.uid()))
-  with check (proprietaire_id = (select auth.uid()));
+  using (id in (select private.animals_i_see()))
+  with check (id in (select private.animals_i_see()));
 
-create policy animals_delete_own on public.animals
+create policy animals_delete_owner on public.animals
   for delete to authenticated
-  using (proprietaire_id = (select auth.uid()));
+  using (id in (select private.animals_i_own()));
+
+-- What a keeper may change: the lost switch and the loss's checklist (and what those move by themselves).
+-- Everyone else's updates are the policies' and grants' to decide.
+create function private.keep_keepers_to_lost_mode() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  lost_mode constant text[] := array[
+    'is_lost', 'lost_checklist', 'lost_since', 'last_known_lat', 'last_known_lon', 'last_known_accuracy_m',
+    'last_known_at', 'date_modification'
+  ];
+begin
+  if (select auth.uid()) is not null
+    and new.id not in (select private.animals_i_edit())
+    and (to_jsonb(new) - lost_mode) is distinct from (to_jsonb(old) - lost_mode) then
+    raise exception using
+      errcode = 'insufficient_privilege',
+      message = 'Un·e gardien·ne ne peut changer que le mode perdu.';
+  end if;
+  return new;
+end
+$$;
+revoke all on function private.keep_keepers_to_lost_mode() from public, anon, authenticated;
+
+create trigger animals_keeper_changes_lost_mode_only
+  before update on public.animals
+  for each row execute function private.keep_keepers_to_lost_mode();
 
 -- Keeps date_modification true whatever the client sends.
 create function public.touch_date_modification() returns trigger

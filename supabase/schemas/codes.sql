@@ -20,13 +20,11 @@ create table public.codes (
   constraint codes_suspension_complete check ((suspended_at is null) = (suspended_by is null))
 );
 
--- An owner sees the codes linked to their animals (the codes(id) embedding). Claiming a code happens only in
+-- A household's members see the codes linked to their animals (the codes(id) embedding). Claiming a code happens only in
 -- register_animal_with_code; a code's status comes from code_status (both in owner_rpcs.sql).
 alter table public.codes enable row level security;
 grant select on public.codes to authenticated;
 
-create policy codes_select_own on public.codes
+create policy codes_select_member on public.codes
   for select to authenticated
-  using (exists (
-    select 1 from public.animals a where a.id = codes.animal_id and a.proprietaire_id = (select auth.uid())
-  ));
+  using (animal_id in (select private.animals_i_see()));

@@ -23,17 +23,14 @@ create table public.finder_messages (
 create index finder_messages_animal_id_idx on public.finder_messages (animal_id, created_at desc);
 create index finder_messages_code_id_idx on public.finder_messages (code_id);
 
+-- The household reads the inbox; the owner and co-owners delete from it.
 alter table public.finder_messages enable row level security;
 grant select, delete on public.finder_messages to authenticated;
 
-create policy finder_messages_select_own on public.finder_messages
+create policy finder_messages_select_member on public.finder_messages
   for select to authenticated
-  using (exists (
-    select 1 from public.animals a where a.id = finder_messages.animal_id and a.proprietaire_id = (select auth.uid())
-  ));
+  using (animal_id in (select private.animals_i_see()));
 
-create policy finder_messages_delete_own on public.finder_messages
+create policy finder_messages_delete_editor on public.finder_messages
   for delete to authenticated
-  using (exists (
-    select 1 from public.animals a where a.id = finder_messages.animal_id and a.proprietaire_id = (select auth.uid())
-  ));
+  using (animal_id in (select private.animals_i_edit()));

@@ -110,7 +110,7 @@ grant execute on function public.register_animal_with_code(text, jsonb) to authe
 
 -- A new order of an animal's photos in one transaction (DESIGN D10): two devices reordering at once end with
 -- one of their orders, never a mix, and a browser that dies midway changes nothing. Security invoker: row level
--- security decides.
+-- security decides what is seen, and only the owner and co-owners reorder (a keeper is refused, 403).
 create function public.reorder_animal_photos(p_animal_id uuid, p_photo_ids uuid[]) returns void
 language plpgsql
 security invoker
@@ -121,6 +121,12 @@ begin
   perform 1 from public.animals where id = p_animal_id for update;
   if not found then
     raise sqlstate 'PT404' using message = 'Animal introuvable.';
+  end if;
+  -- The service role (no user) reorders any animal.
+  if (select auth.uid()) is not null then
+    if p_animal_id not in (select private.animals_i_edit()) then
+      raise sqlstate 'PT403' using message = 'Seuls le propriétaire et les co-propriétaires modifient cet animal.';
+    end if;
   end if;
   if (select array_agg(p.id order by p.id) from public.animal_photos p where p.animal_id = p_animal_id)
      is distinct from (select array_agg(x order by x) from unnest(p_photo_ids) x) then
@@ -166,7 +172,8 @@ end
 $$;
 revoke all on function private.delete_owned_animal(uuid, uuid) from public, anon, authenticated, service_role;
 
--- delete-animal's operation (DESIGN D10): one of the caller's animals. Someone else's is not found.
+-- delete-animal's operation (DESIGN D10): one of the caller's animals. Someone else's is not found; one the
+-- caller answers for without owning it is refused (403).
 create function public.delete_animal(p_animal_id uuid) returns text[]
 language plpgsql
 security definer
@@ -180,7 +187,9 @@ begin
     raise sqlstate 'PT401' using message = 'Connectez-vous pour supprimer un animal.';
   end if;
   v_files := private.delete_owned_animal(v_owner, p_animal_id);
-  if v_files is null then
+  if v_files is null and p_animal_id in (select private.animals_i_see()) then
+    raise sqlstate 'PT403' using message = 'Seul le propriétaire peut supprimer cet animal.';
+  elsif v_files is null then
     raise sqlstate 'PT404' using message = 'Animal introuvable.';
   end if;
   return v_files;
@@ -234,7 +243,8 @@ $$;
 revoke all on function public.delete_my_account_data(text) from public, anon, service_role;
 grant execute on function public.delete_my_account_data(text) to authenticated;
 
--- Opening the inbox marks the animal's messages read; answers how many were unread.
+-- Opening the inbox marks the animal's messages read, for any member of its household; answers how many were
+-- unread.
 create function public.mark_messages_read(p_animal_id uuid) returns integer
 language plpgsql
 volatile
@@ -245,9 +255,8 @@ declare
   v_count integer;
 begin
   update public.finder_messages m set read_at = now()
-  from public.animals a
   where m.animal_id = p_animal_id and m.read_at is null
-    and a.id = m.animal_id and a.proprietaire_id = (select auth.uid());
+    and m.animal_id in (select private.animals_i_see());
   get diagnostics v_count = row_count;
   return v_count;
 end
@@ -267,7 +276,7 @@ $$;
 revoke all on function public.unread_message_counts() from public, anon;
 grant execute on function public.unread_message_counts() to authenticated;
 
--- An owner suspends or resumes the medal of one of their animals (a medal lost, or found by a stranger).
+-- An owner or co-owner suspends or resumes the medal of one of their animals (a medal lost, or found by a stranger).
 -- An operator's suspension stays until the operator lifts it. Answers the code's new state, or a refusal with
 -- its code ('no_medal', 'suspended_by_operator').
 create function public.set_my_medal_suspended(p_animal_id uuid, p_suspended boolean) returns jsonb
@@ -280,9 +289,9 @@ declare
   v_code public.codes;
 begin
   select c.* into v_code
-  from public.codes c join public.animals a on a.id = c.animal_id
-  where c.animal_id = p_animal_id and a.proprietaire_id = (select auth.uid())
-  for update of c;
+  from public.codes c
+  where c.animal_id = p_animal_id and c.animal_id in (select private.animals_i_edit())
+  for update;
   if not found then
     return jsonb_build_object('success', false, 'error', 'Aucune médaille pour cet animal.', 'reason', 'no_medal');
   end if;

@@ -12,19 +12,16 @@ create index profile_views_animal_id_idx on public.profile_views (animal_id, cre
 create index profile_views_code_id_idx on public.profile_views (code_id);
 create index profile_views_created_at_idx on public.profile_views (created_at);
 
--- Owners read when their lost animal's page was opened, never the client's hash (as for scan_events).
+-- The household reads when their lost animal's page was opened, never the client's hash (as for scan_events);
+-- its editors delete.
 alter table public.profile_views enable row level security;
 grant select (id, animal_id, code_id, created_at) on public.profile_views to authenticated;
 grant delete on public.profile_views to authenticated;
 
-create policy profile_views_select_own on public.profile_views
+create policy profile_views_select_member on public.profile_views
   for select to authenticated
-  using (exists (
-    select 1 from public.animals a where a.id = profile_views.animal_id and a.proprietaire_id = (select auth.uid())
-  ));
+  using (animal_id in (select private.animals_i_see()));
 
-create policy profile_views_delete_own on public.profile_views
+create policy profile_views_delete_editor on public.profile_views
   for delete to authenticated
-  using (exists (
-    select 1 from public.animals a where a.id = profile_views.animal_id and a.proprietaire_id = (select auth.uid())
-  ));
+  using (animal_id in (select private.animals_i_edit()));

@@ -22,19 +22,15 @@ create index scan_events_cooldown_idx on public.scan_events (code_id, client_has
 -- Finders stay unknown to owners: owners read where and when a position was shared, never what stands for
 -- the finder (client_hash, user_agent). Column grants, as PostgREST applies them: naming such a column, or
 -- select=*, is refused with 42501 (HTTP 403). tests/database/security-rules.test.ts lists every column an
--- owner may read, so that a column added later is decided there.
+-- owner may read, so that a column added later is decided there. The household reads, its editors delete.
 alter table public.scan_events enable row level security;
 grant select (id, animal_id, code_id, lat, lon, accuracy_m, created_at) on public.scan_events to authenticated;
 grant delete on public.scan_events to authenticated;
 
-create policy scan_events_select_own on public.scan_events
+create policy scan_events_select_member on public.scan_events
   for select to authenticated
-  using (exists (
-    select 1 from public.animals a where a.id = scan_events.animal_id and a.proprietaire_id = (select auth.uid())
-  ));
+  using (animal_id in (select private.animals_i_see()));
 
-create policy scan_events_delete_own on public.scan_events
+create policy scan_events_delete_editor on public.scan_events
   for delete to authenticated
-  using (exists (
-    select 1 from public.animals a where a.id = scan_events.animal_id and a.proprietaire_id = (select auth.uid())
-  ));
+  using (animal_id in (select private.animals_i_edit()));

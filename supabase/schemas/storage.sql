@@ -20,10 +20,9 @@ on conflict (id) do update set
   allowed_mime_types = excluded.allowed_mime_types;
 
 -- True when the caller's account still exists (a deleted account's token stays valid until it expires, an
--- hour) and the object's first folder is one of the caller's animals ({animal_id}/...) or the caller's own
--- user folder. Security definer to read auth.users; the animals are matched on the caller's id explicitly, as
--- the animals' own policy would.
-create function private.is_own_photo_folder(object_name text) returns boolean
+-- hour) and the object's first folder is the caller's own user folder or one of the animals of p_animals
+-- (the caller's, animals_i_see or animals_i_edit, {animal_id}/...). Security definer to read auth.users.
+create function private.is_photo_folder_of(object_name text, p_animals uuid[]) returns boolean
 language sql
 stable
 security definer
@@ -32,31 +31,33 @@ as $$
   select exists (select 1 from auth.users u where u.id = (select auth.uid()))
     and (
       (storage.foldername(object_name))[1] = (select auth.uid())::text
-      or exists (
-        select 1 from public.animals a
-        where a.id::text = (storage.foldername(object_name))[1] and a.proprietaire_id = (select auth.uid())
-      )
+      or (storage.foldername(object_name))[1] = any (p_animals::text[])
     )
 $$;
-revoke all on function private.is_own_photo_folder(text) from public;
-grant execute on function private.is_own_photo_folder(text) to authenticated;
+revoke all on function private.is_photo_folder_of(text, uuid[]) from public;
+grant execute on function private.is_photo_folder_of(text, uuid[]) to authenticated;
 
-create policy animal_photos_objects_select_own on storage.objects
+-- The household lists an animal's photos; its owner and co-owners write them.
+create policy animal_photos_objects_select_member on storage.objects
   for select to authenticated
-  using (bucket_id = 'animal-photos' and private.is_own_photo_folder(name));
+  using (bucket_id = 'animal-photos'
+    and private.is_photo_folder_of(name, array(select private.animals_i_see())));
 
-create policy animal_photos_objects_insert_own on storage.objects
+create policy animal_photos_objects_insert_editor on storage.objects
   for insert to authenticated
-  with check (bucket_id = 'animal-photos' and private.is_own_photo_folder(name));
+  with check (bucket_id = 'animal-photos'
+    and private.is_photo_folder_of(name, array(select private.animals_i_edit())));
 
-create policy animal_photos_objects_update_own on storage.objects
+create policy animal_photos_objects_update_editor on storage.objects
   for update to authenticated
-  using (bucket_id = 'animal-photos' and private.is_own_photo_folder(name))
-  with check (bucket_id = 'animal-photos' and private.is_own_photo_folder(name));
+  using (bucket_id = 'animal-photos' and private.is_photo_folder_of(name, array(select private.animals_i_edit())))
+  with check (bucket_id = 'animal-photos'
+    and private.is_photo_folder_of(name, array(select private.animals_i_edit())));
 
-create policy animal_photos_objects_delete_own on storage.objects
+create policy animal_photos_objects_delete_editor on storage.objects
   for delete to authenticated
-  using (bucket_id = 'animal-photos' and private.is_own_photo_folder(name));
+  using (bucket_id = 'animal-photos'
+    and private.is_photo_folder_of(name, array(select private.animals_i_edit())));
 
 -- Storage that cannot be filled: each top-level folder of the animal-photos bucket holds at most 8 files,
 -- whatever rows exist (8 photos per animal, or staged for one). Replacing a file (upsert) keeps the count, so
@@ -108,29 +109,17 @@ create trigger animal_photos_objects_folder_cap
   before insert or update of bucket_id, name on storage.objects
   for each row execute function private.enforce_photo_folder_cap();
 
--- True when the object's first folder is one of the caller's animals.
-create function private.is_own_animal_folder(object_name text) returns boolean
-language sql
-stable
-set search_path = ''
-as $$
-  select exists (
-    select 1 from public.animals a
-    where a.id::text = (storage.foldername(object_name))[1] and a.proprietaire_id = (select auth.uid())
-  )
-$$;
-revoke all on function private.is_own_animal_folder(text) from public;
-grant execute on function private.is_own_animal_folder(text) to authenticated;
-
--- The owner reads the photos finders sent about their animals, and may delete them with their messages.
--- No policy lets anyone else (anon, another owner) read, list or write in this bucket.
-create policy finder_photos_objects_select_own on storage.objects
+-- The household reads the photos finders sent about their animals; the owner and co-owners delete them with
+-- their messages. No policy lets anyone else (anon, another owner) read, list or write in this bucket.
+create policy finder_photos_objects_select_member on storage.objects
   for select to authenticated
-  using (bucket_id = 'finder-photos' and private.is_own_animal_folder(name));
+  using (bucket_id = 'finder-photos'
+    and (storage.foldername(name))[1] = any (array(select private.animals_i_see())::text[]));
 
-create policy finder_photos_objects_delete_own on storage.objects
+create policy finder_photos_objects_delete_editor on storage.objects
   for delete to authenticated
-  using (bucket_id = 'finder-photos' and private.is_own_animal_folder(name));
+  using (bucket_id = 'finder-photos'
+    and (storage.foldername(name))[1] = any (array(select private.animals_i_edit())::text[]));
 
 -- The sweep (sweep-photos, with the service role) removes through the Storage API the files these two name.
 

@@ -5,6 +5,85 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      animal_invitations: {
+        Row: {
+          id: string
+          animal_id: string
+          email: string
+          role: string
+          access_until: string | null
+          token_hash: string
+          invited_by: string
+          created_at: string
+          expires_at: string
+        }
+        Insert: {
+          id?: string
+          animal_id: string
+          email: string
+          role: string
+          access_until?: string | null
+          token_hash: string
+          invited_by: string
+          created_at?: string
+          expires_at?: string
+        }
+        Update: {
+          id?: string
+          animal_id?: string
+          email?: string
+          role?: string
+          access_until?: string | null
+          token_hash?: string
+          invited_by?: string
+          created_at?: string
+          expires_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "animal_invitations_animal_id_fkey"
+            columns: ["animal_id"]
+            isOneToOne: false
+            referencedRelation: "animals"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      animal_members: {
+        Row: {
+          animal_id: string
+          user_id: string
+          role: string
+          access_until: string | null
+          alert_email: boolean
+          created_at: string
+        }
+        Insert: {
+          animal_id: string
+          user_id: string
+          role: string
+          access_until?: string | null
+          alert_email?: boolean
+          created_at?: string
+        }
+        Update: {
+          animal_id?: string
+          user_id?: string
+          role?: string
+          access_until?: string | null
+          alert_email?: boolean
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "animal_members_animal_id_fkey"
+            columns: ["animal_id"]
+            isOneToOne: true
+            referencedRelation: "animals"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       animal_photos: {
         Row: {
           id: string
@@ -419,6 +498,14 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      accept_animal_invitation: {
+        Args: { p_token: string }
+        Returns: Json
+      }
+      animal_household: {
+        Args: { p_animal_id: string }
+        Returns: Json
+      }
       claim_due_mails: {
         Args: { p_limit?: number }
         Returns: Json
@@ -446,6 +533,10 @@ export type Database = {
       hit_rate_limit: {
         Args: { p_bucket: string; p_limit: number; p_window_seconds: number }
         Returns: boolean
+      }
+      invite_animal_member: {
+        Args: { p_animal_id: string; p_email: string; p_role: string; p_access_until: string }
+        Returns: Json
       }
       mark_messages_read: {
         Args: { p_animal_id: string }
@@ -495,6 +586,10 @@ export type Database = {
         Args: { p_code: string; p_animal: Json }
         Returns: Json
       }
+      remove_animal_member: {
+        Args: { p_animal_id: string; p_user_id: string }
+        Returns: Json
+      }
       reorder_animal_photos: {
         Args: { p_animal_id: string; p_photo_ids: string[] }
         Returns: undefined
@@ -502,6 +597,10 @@ export type Database = {
       retry_mail_later: {
         Args: { p_id: string; p_error: string }
         Returns: undefined
+      }
+      set_animal_member_role: {
+        Args: { p_animal_id: string; p_user_id: string; p_role: string; p_access_until: string }
+        Returns: Json
       }
       set_medal_suspended: {
         Args: { p_code: string; p_suspended: boolean; p_reason?: string }

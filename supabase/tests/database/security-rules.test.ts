@@ -23,6 +23,9 @@ const OWNER_READABLE: Record<string, string> = {
     last_known_accuracy_m last_known_at public_phone public_email public_address_line public_city show_public_phone
     show_public_email show_public_address date_creation date_modification`,
   'public.animal_photos': 'id animal_id path position width height created_at',
+  // The household: its members' rows, and the owner's pending invitations without their token's hash.
+  'public.animal_members': 'animal_id user_id role access_until alert_email created_at',
+  'public.animal_invitations': 'id animal_id email role access_until created_at expires_at',
   'public.codes':
     'id animal_id used batch created_at suspended_at suspended_by suspended_reason owner_told_of_suspension_at',
   'public.finder_messages': 'id animal_id code_id message contact photo_path created_at read_at',

@@ -1,0 +1,270 @@
+-- The household of an animal (DESIGN D16; its members are public.animal_members, in animals.sql): the owner
+-- invites someone by e-mail as co-owner or keeper, the invited person accepts with the account of that
+-- address, and a member leaves or is removed. The README's table "Who may do what" is the rules below.
+
+-- An invitation waiting for its answer: sent by the invite-member function, which alone knows the token (the
+-- row keeps its SHA-256 only), and answered by accept_animal_invitation. One per animal and address: inviting
+-- again replaces it with a new token. Valid 14 days; accepted or revoked, it is deleted.
+create table public.animal_invitations (
+  id uuid primary key default gen_random_uuid(),
+  animal_id uuid not null references public.animals (id) on delete cascade,
+  email text not null
+    constraint animal_invitations_email_format
+    check (email = lower(btrim(email)) and email ~ '^[^@[:space:]]+@[^@[:space:]]+$' and char_length(email) <= 254),
+  role text not null constraint animal_invitations_role_valeurs check (role in ('co_owner', 'keeper')),
+  access_until date,
+  token_hash text not null constraint animal_invitations_token_hash_key unique,
+  invited_by uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null default now() + interval '14 days',
+  constraint animal_invitations_fin_gardien check ((role = 'keeper') = (access_until is not null)),
+  constraint animal_invitations_animal_email_key unique (animal_id, email)
+);
+create index animal_invitations_invited_by_idx on public.animal_invitations (invited_by);
+
+-- The owner sees the invitations of their animals (never the token's hash) and revokes one by deleting it.
+alter table public.animal_invitations enable row level security;
+grant select (id, animal_id, email, role, access_until, created_at, expires_at) on public.animal_invitations
+  to authenticated;
+grant delete on public.animal_invitations to authenticated;
+
+create policy animal_invitations_select_owner on public.animal_invitations
+  for select to authenticated
+  using (animal_id in (select private.animals_i_own()));
+
+create policy animal_invitations_delete_owner on public.animal_invitations
+  for delete to authenticated
+  using (animal_id in (select private.animals_i_own()));
+
+-- The refusals the household's functions share: {success: false, error, reason}.
+create function private.household_refusal(p_reason text) returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select jsonb_build_object('success', false, 'reason', p_reason, 'error', case p_reason
+    when 'session_expired' then 'Session expirée'
+    when 'not_owner' then 'Seul le propriétaire gère les membres de cet animal.'
+    when 'too_many_invitations' then 'Trop d''invitations envoyées. Réessayez demain.'
+    when 'invalid_email' then 'Adresse e-mail invalide'
+    when 'invalid_role' then 'Choisissez co-propriétaire ou gardien·ne.'
+    when 'invalid_end_date' then 'La date de fin doit être aujourd''hui ou plus tard.'
+    when 'already_member' then 'Cette personne fait déjà partie du foyer de cet animal.'
+    when 'invitation_unavailable' then 'Cette invitation n''est plus valable. Demandez-en une nouvelle.'
+    when 'email_not_confirmed' then 'Confirmez d''abord votre adresse e-mail.'
+    when 'wrong_account' then 'Cette invitation a été envoyée à une autre adresse e-mail.'
+    when 'not_member' then 'Cette personne ne fait pas partie du foyer de cet animal.'
+    when 'owner_stays' then 'Le propriétaire ne peut pas quitter son animal : donnez-le plutôt à un autre compte.'
+  end)
+$$;
+revoke all on function private.household_refusal(text) from public, anon, authenticated;
+
+-- Checks a role and its end date as the invitation and the member's row need them: null when they are right.
+create function private.household_role_refusal(p_role text, p_access_until date) returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select case
+    when p_role is null or p_role not in ('co_owner', 'keeper') then private.household_refusal('invalid_role')
+    when p_role = 'keeper' and (p_access_until is null or p_access_until < private.today_in_paris())
+      then private.household_refusal('invalid_end_date')
+  end
+$$;
+revoke all on function private.household_role_refusal(text, date) from public, anon, authenticated;
+
+-- invite-member's first step, with the owner's own token: the invitation is stored (or renewed) and its token
+-- answered, once, for the e-mail; the row keeps only its hash. At most 20 invitations a day per owner, so that
+-- nobody uses Médaille to send e-mails to strangers. Answers {success, token, animal_name, inviter_email,
+-- email, role, access_until} or a refusal.
+create function public.invite_animal_member(p_animal_id uuid, p_email text, p_role text, p_access_until date)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_inviter uuid := (select auth.uid());
+  v_email text := lower(btrim(coalesce(p_email, '')));
+  v_until date := case when p_role = 'keeper' then p_access_until end;
+  v_token text := replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
+  v_animal_name text;
+begin
+  if v_inviter is null then
+    return private.household_refusal('session_expired');
+  end if;
+  select a.nom into v_animal_name from public.animals a
+  where a.id = p_animal_id and a.id in (select private.animals_i_own());
+  if not found then
+    return private.household_refusal('not_owner');
+  end if;
+  if v_email !~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$' or char_length(v_email) > 254 then
+    return private.household_refusal('invalid_email');
+  end if;
+  if private.household_role_refusal(p_role, v_until) is not null then
+    return private.household_role_refusal(p_role, v_until);
+  end if;
+  if exists (
+    select 1 from public.animal_members m join auth.users u on u.id = m.user_id
+    where m.animal_id = p_animal_id and lower(u.email) = v_email
+      and (m.access_until is null or m.access_until >= private.today_in_paris())
+  ) then
+    return private.household_refusal('already_member');
+  end if;
+  if not public.hit_rate_limit('household-invitations:' || v_inviter::text, 20, 86400) then
+    return private.household_refusal('too_many_invitations');
+  end if;
+  insert into public.animal_invitations (animal_id, email, role, access_until, token_hash, invited_by)
+  values (p_animal_id, v_email, p_role, v_until, encode(sha256(convert_to(v_token, 'UTF8')), 'hex'), v_inviter)
+  on conflict (animal_id, email) do update set
+    role = excluded.role, access_until = excluded.access_until, token_hash = excluded.token_hash,
+    invited_by = excluded.invited_by, created_at = now(), expires_at = now() + interval '14 days';
+  return jsonb_build_object(
+    'success', true, 'token', v_token, 'animal_name', v_animal_name,
+    'inviter_email', (select u.email from auth.users u where u.id = v_inviter),
+    'email', v_email, 'role', p_role, 'access_until', v_until
+  );
+end
+$$;
+revoke all on function public.invite_animal_member(uuid, text, text, date) from public, anon, service_role;
+grant execute on function public.invite_animal_member(uuid, text, text, date) to authenticated;
+
+-- The invited person accepts, signed in with the account of the invited address, confirmed: a forwarded link
+-- opens nothing to anyone else. A keeper's invitation whose last day has passed is no longer valid. A
+-- member who had left or whose access ended joins again with the invitation's role. Answers {success,
+-- animal_id, role} or a refusal.
+create function public.accept_animal_invitation(p_token text) returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_user uuid := (select auth.uid());
+  v_invitation public.animal_invitations;
+  v_email text;
+  v_confirmed boolean;
+begin
+  if v_user is null then
+    return private.household_refusal('session_expired');
+  end if;
+  select * into v_invitation from public.animal_invitations
+  where token_hash = encode(sha256(convert_to(coalesce(p_token, ''), 'UTF8')), 'hex')
+    and expires_at > now()
+    and (access_until is null or access_until >= private.today_in_paris())
+  for update;
+  if not found then
+    return private.household_refusal('invitation_unavailable');
+  end if;
+  select lower(u.email), u.email_confirmed_at is not null into v_email, v_confirmed
+  from auth.users u where u.id = v_user;
+  if v_email is distinct from v_invitation.email then
+    return private.household_refusal('wrong_account');
+  end if;
+  if not v_confirmed then
+    return private.household_refusal('email_not_confirmed');
+  end if;
+  if exists (
+    select 1 from public.animal_members
+    where animal_id = v_invitation.animal_id and user_id = v_user and role = 'owner'
+  ) then
+    delete from public.animal_invitations where id = v_invitation.id;
+    return private.household_refusal('already_member');
+  end if;
+  insert into public.animal_members (animal_id, user_id, role, access_until)
+  values (v_invitation.animal_id, v_user, v_invitation.role, v_invitation.access_until)
+  on conflict (animal_id, user_id) do update set role = excluded.role, access_until = excluded.access_until;
+  delete from public.animal_invitations where id = v_invitation.id;
+  return jsonb_build_object(
+    'success', true, 'error', null, 'reason', null,
+    'animal_id', v_invitation.animal_id, 'role', v_invitation.role
+  );
+end
+$$;
+revoke all on function public.accept_animal_invitation(text) from public, anon, service_role;
+grant execute on function public.accept_animal_invitation(text) to authenticated;
+
+-- The members of an animal the caller sees, with their addresses (what the portal's household shows), owner
+-- first: {user_id, email, role, access_until, alert_email, is_me}. An expired keeper's row stays listed, for
+-- the owner to extend or remove, and says so by its date.
+create function public.animal_household(p_animal_id uuid) returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(jsonb_agg(jsonb_build_object(
+    'user_id', m.user_id, 'email', u.email, 'role', m.role, 'access_until', m.access_until,
+    'alert_email', m.alert_email, 'is_me', m.user_id = (select auth.uid())
+  ) order by m.role <> 'owner', m.role, u.email), '[]')
+  from public.animal_members m
+  join auth.users u on u.id = m.user_id
+  where m.animal_id = p_animal_id and p_animal_id in (select private.animals_i_see())
+$$;
+revoke all on function public.animal_household(uuid) from public, anon, service_role;
+grant execute on function public.animal_household(uuid) to authenticated;
+
+-- The owner changes a member's role or a keeper's last day.
+create function public.set_animal_member_role(
+  p_animal_id uuid, p_user_id uuid, p_role text, p_access_until date
+) returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_until date := case when p_role = 'keeper' then p_access_until end;
+begin
+  if (select auth.uid()) is null then
+    return private.household_refusal('session_expired');
+  end if;
+  if p_animal_id not in (select private.animals_i_own()) then
+    return private.household_refusal('not_owner');
+  end if;
+  if private.household_role_refusal(p_role, v_until) is not null then
+    return private.household_role_refusal(p_role, v_until);
+  end if;
+  update public.animal_members set role = p_role, access_until = v_until
+  where animal_id = p_animal_id and user_id = p_user_id and role <> 'owner';
+  if not found then
+    return private.household_refusal('not_member');
+  end if;
+  return jsonb_build_object('success', true, 'error', null, 'reason', null);
+end
+$$;
+revoke all on function public.set_animal_member_role(uuid, uuid, text, date) from public, anon, service_role;
+grant execute on function public.set_animal_member_role(uuid, uuid, text, date) to authenticated;
+
+-- A member leaves (p_user_id their own id), or the owner removes one. The owner never leaves their animal:
+-- they give it away or delete it. An expired keeper may still leave (and so disappear from the list).
+create function public.remove_animal_member(p_animal_id uuid, p_user_id uuid) returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_caller uuid := (select auth.uid());
+begin
+  if v_caller is null then
+    return private.household_refusal('session_expired');
+  end if;
+  if p_user_id is distinct from v_caller and p_animal_id not in (select private.animals_i_own()) then
+    return private.household_refusal('not_owner');
+  end if;
+  if exists (
+    select 1 from public.animal_members where animal_id = p_animal_id and user_id = p_user_id and role = 'owner'
+  ) then
+    return private.household_refusal('owner_stays');
+  end if;
+  delete from public.animal_members where animal_id = p_animal_id and user_id = p_user_id;
+  if not found then
+    return private.household_refusal('not_member');
+  end if;
+  return jsonb_build_object('success', true, 'error', null, 'reason', null);
+end
+$$;
+revoke all on function public.remove_animal_member(uuid, uuid) from public, anon, service_role;
+grant execute on function public.remove_animal_member(uuid, uuid) to authenticated;

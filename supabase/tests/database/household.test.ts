@@ -1,0 +1,336 @@
+// The animal's household in SQL (DESIGN D16): invitations, accepting one, what each role may do, a keeper's
+// last day, leaving and removing. The same rules over HTTP, for every table, RPC and storage path, are
+// rows of tests/security/authorization-matrix.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Actor, type Owner, openTestDatabase, type TestDatabase } from '../support/database.ts';
+
+let t: TestDatabase;
+let owner: Owner;
+
+beforeAll(async () => {
+  t = await openTestDatabase();
+  owner = await t.createOwner('owner');
+});
+afterAll(() => t?.close());
+
+interface Answer {
+  success: boolean;
+  error: string | null;
+  reason: string | null;
+  token?: string;
+  animal_id?: string;
+  role?: string;
+}
+
+async function rpc(actor: Actor, sql: string, params: unknown[]): Promise<Answer> {
+  const { rows } = await t.as(actor, (tx) => tx.query<{ answer: Answer }>(`select ${sql} as answer`, params));
+  return rows[0]?.answer as Answer;
+}
+
+const invite = (actor: Actor, animal: string, email: string, role: string, until: string | null = null) =>
+  rpc(actor, 'public.invite_animal_member($1, $2, $3, $4::date)', [animal, email, role, until]);
+const accept = (actor: Actor, token: string | undefined) =>
+  rpc(actor, 'public.accept_animal_invitation($1)', [token ?? null]);
+
+/** Today and other days in Paris's calendar, as the database counts them. */
+async function parisDay(offsetDays: number): Promise<string> {
+  const { rows } = await t.db.query<{ day: string }>('select (private.today_in_paris() + $1::int)::text as day', [
+    offsetDays,
+  ]);
+  return rows[0]?.day as string;
+}
+
+/** A new animal of `owner` with a member of the role, who accepted their invitation. */
+async function animalWithMember(role: 'co_owner' | 'keeper', until: string | null = null) {
+  const { animalId, code } = await t.activateAnimal(owner, { nom: 'Filou' });
+  const member = await t.createOwner(role);
+  const invitation = await invite(owner, animalId, member.email, role, until);
+  expect(invitation).toMatchObject({ success: true });
+  expect(await accept(member, invitation.token)).toMatchObject({ success: true, animal_id: animalId, role });
+  await t.as('service', (tx) =>
+    tx.query("insert into public.finder_messages (animal_id, code_id, message) values ($1, $2, 'Trouvé')", [
+      animalId,
+      code,
+    ]),
+  );
+  return { animalId, code, member };
+}
+
+const count = async (actor: Actor, sql: string, params: unknown[]) => {
+  const outcome = await t.attempt(actor, sql, params);
+  return outcome.error ? outcome.error.code : outcome.rowCount;
+};
+
+describe('the owner', () => {
+  it('is the first member of every animal they activate', async () => {
+    const { animalId } = await t.activateAnimal(owner);
+    const { rows } = await t.db.query(
+      'select user_id, role, access_until from public.animal_members where animal_id = $1',
+      [animalId],
+    );
+    expect(rows).toEqual([{ user_id: owner.id, role: 'owner', access_until: null }]);
+  });
+});
+
+describe('an invitation', () => {
+  it('is the owner’s to send, and keeps only the hash of its token', async () => {
+    const { animalId, member } = await animalWithMember('co_owner');
+    const stranger = await t.createOwner('stranger');
+    expect(await invite(stranger, animalId, 'x@example.fr', 'co_owner')).toMatchObject({ reason: 'not_owner' });
+    expect(await invite(member, animalId, 'x@example.fr', 'co_owner')).toMatchObject({ reason: 'not_owner' });
+    expect(await invite('anon', animalId, 'x@example.fr', 'co_owner').catch((e) => e.code)).toBe('42501');
+
+    const sent = await invite(owner, animalId, '  Ami@Example.FR ', 'co_owner');
+    expect(sent).toMatchObject({ success: true, email: 'ami@example.fr', animal_name: 'Filou' });
+    expect(sent.token).toMatch(/^[0-9a-f]{64}$/);
+    const { rows } = await t.db.query<{ token_hash: string }>(
+      'select token_hash from public.animal_invitations where animal_id = $1 and email = $2',
+      [animalId, 'ami@example.fr'],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.token_hash).not.toContain(sent.token as string);
+  });
+
+  it('refuses a wrong address, role or end date', async () => {
+    const { animalId } = await t.activateAnimal(owner);
+    expect(await invite(owner, animalId, 'pas-une-adresse', 'co_owner')).toMatchObject({
+      reason: 'invalid_email',
+      error: 'Adresse e-mail invalide',
+    });
+    expect(await invite(owner, animalId, 'a@example.fr', 'owner')).toMatchObject({ reason: 'invalid_role' });
+    expect(await invite(owner, animalId, 'a@example.fr', 'keeper')).toMatchObject({ reason: 'invalid_end_date' });
+    expect(await invite(owner, animalId, 'a@example.fr', 'keeper', await parisDay(-1))).toMatchObject({
+      reason: 'invalid_end_date',
+    });
+    expect(await invite(owner, animalId, owner.email, 'co_owner')).toMatchObject({ reason: 'already_member' });
+    const { rows } = await t.db.query('select 1 from public.animal_invitations where animal_id = $1', [animalId]);
+    expect(rows).toEqual([]);
+  });
+
+  it('opens the animal only to the confirmed account of the invited address, once', async () => {
+    const { animalId } = await t.activateAnimal(owner);
+    const invited = await t.createOwner('invited');
+    const other = await t.createOwner('other');
+    const sent = await invite(owner, animalId, invited.email, 'co_owner');
+
+    expect(await accept(other, sent.token)).toMatchObject({ reason: 'wrong_account' });
+    expect(await accept(invited, 'a'.repeat(64))).toMatchObject({ reason: 'invitation_unavailable' });
+    await t.db.query('update auth.users set email_confirmed_at = null where id = $1', [invited.id]);
+    expect(await accept(invited, sent.token)).toMatchObject({ reason: 'email_not_confirmed' });
+    await t.db.query('update auth.users set email_confirmed_at = now() where id = $1', [invited.id]);
+
+    expect(await accept(invited, sent.token)).toMatchObject({ success: true, role: 'co_owner' });
+    expect(await accept(invited, sent.token)).toMatchObject({
+      reason: 'invitation_unavailable',
+      error: "Cette invitation n'est plus valable. Demandez-en une nouvelle.",
+    });
+    expect(await count(other, 'select id from public.animals where id = $1', [animalId])).toBe(0);
+    expect(await count(invited, 'select id from public.animals where id = $1', [animalId])).toBe(1);
+  });
+
+  it('is worth nothing once revoked, expired, or past a keeper’s last day', async () => {
+    const { animalId } = await t.activateAnimal(owner);
+    const invited = await t.createOwner('invited');
+    const revoked = await invite(owner, animalId, invited.email, 'co_owner');
+    await t.as(owner, (tx) => tx.query('delete from public.animal_invitations where animal_id = $1', [animalId]));
+    expect(await accept(invited, revoked.token)).toMatchObject({ reason: 'invitation_unavailable' });
+
+    const expired = await invite(owner, animalId, invited.email, 'co_owner');
+    await t.db.query("update public.animal_invitations set expires_at = now() - interval '1 second'");
+    expect(await accept(invited, expired.token)).toMatchObject({ reason: 'invitation_unavailable' });
+
+    const keeper = await invite(owner, animalId, invited.email, 'keeper', await parisDay(0));
+    await t.db.query('update public.animal_invitations set access_until = $2 where animal_id = $1', [
+      animalId,
+      await parisDay(-1),
+    ]);
+    expect(await accept(invited, keeper.token)).toMatchObject({ reason: 'invitation_unavailable' });
+  });
+
+  it('is limited to 20 a day per owner', async () => {
+    const busy = await t.createOwner('busy');
+    const { animalId } = await t.activateAnimal(busy);
+    for (let i = 0; i < 20; i++) {
+      expect(await invite(busy, animalId, `ami${i}@example.fr`, 'co_owner')).toMatchObject({ success: true });
+    }
+    expect(await invite(busy, animalId, 'encore@example.fr', 'co_owner')).toMatchObject({
+      reason: 'too_many_invitations',
+    });
+  });
+
+  it('is seen and revoked by the owner alone, never with its token’s hash', async () => {
+    const { animalId, member } = await animalWithMember('co_owner');
+    await invite(owner, animalId, 'attente@example.fr', 'co_owner');
+    expect(await count(owner, 'select id from public.animal_invitations where animal_id = $1', [animalId])).toBe(1);
+    expect(await count(member, 'select id from public.animal_invitations where animal_id = $1', [animalId])).toBe(0);
+    expect(await count(member, 'delete from public.animal_invitations where animal_id = $1', [animalId])).toBe(0);
+    expect(await count(owner, 'select token_hash from public.animal_invitations', [])).toBe('42501');
+  });
+});
+
+describe('a co-owner', () => {
+  it('edits the animal, its photos, inbox and medal, but neither deletes it nor changes its members', async () => {
+    const { animalId, member } = await animalWithMember('co_owner');
+    expect(await count(member, "update public.animals set nom = 'Filou II' where id = $1", [animalId])).toBe(1);
+    expect(
+      await count(
+        member,
+        "insert into public.animal_photos (animal_id, path) values ($1::uuid, $1::text || '/a.jpg')",
+        [animalId],
+      ),
+    ).toBe(1);
+    expect(await count(member, 'delete from public.finder_messages where animal_id = $1', [animalId])).toBe(1);
+    expect(await rpc(member, 'public.set_my_medal_suspended($1, true)', [animalId])).toMatchObject({
+      success: true,
+    });
+    expect(await count(member, 'delete from public.animals where id = $1', [animalId])).toBe(0);
+    expect(await t.attempt(member, 'select public.delete_animal($1)', [animalId])).toMatchObject({
+      error: { code: 'PT403' },
+    });
+    const keeper = await t.createOwner('keeper');
+    expect(await invite(member, animalId, keeper.email, 'keeper', await parisDay(3))).toMatchObject({
+      reason: 'not_owner',
+    });
+    expect(await rpc(member, 'public.remove_animal_member($1, $2)', [animalId, owner.id])).toMatchObject({
+      reason: 'not_owner',
+    });
+  });
+});
+
+describe('a keeper', () => {
+  it('sees the animal, its inbox and history, and changes nothing but its lost mode', async () => {
+    const { animalId, member } = await animalWithMember('keeper', await parisDay(2));
+    expect(await count(member, 'select id from public.animals where id = $1', [animalId])).toBe(1);
+    expect(await count(member, 'select id from public.finder_messages where animal_id = $1', [animalId])).toBe(1);
+    expect(await count(member, 'select id from public.codes where animal_id = $1', [animalId])).toBe(1);
+    expect(await rpc(member, 'public.mark_messages_read($1)', [animalId])).toBe(1);
+
+    for (const change of ['is_lost = true', "lost_checklist = '{icad}'"]) {
+      const done = await t.as(member, (tx) =>
+        tx.query(`update public.animals set ${change} where id = $1`, [animalId]),
+      );
+      expect(done.rowCount, change).toBe(1);
+    }
+    expect(await count(member, "update public.animals set nom = 'Autre' where id = $1", [animalId])).toBe('42501');
+    expect(await count(member, "update public.animals set public_phone = '0600000000' where id = $1", [animalId])).toBe(
+      '42501',
+    );
+    expect(
+      await count(
+        member,
+        "insert into public.animal_photos (animal_id, path) values ($1::uuid, $1::text || '/k.jpg')",
+        [animalId],
+      ),
+    ).toBe('42501');
+    expect(await count(member, 'delete from public.finder_messages where animal_id = $1', [animalId])).toBe(0);
+    expect(await rpc(member, 'public.set_my_medal_suspended($1, true)', [animalId])).toMatchObject({
+      reason: 'no_medal',
+    });
+    expect(await t.attempt(member, 'select public.reorder_animal_photos($1, $2)', [animalId, []])).toMatchObject({
+      error: { code: 'PT403' },
+    });
+    const { rows } = await t.db.query('select nom, is_lost, lost_checklist from public.animals where id = $1', [
+      animalId,
+    ]);
+    expect(rows).toEqual([{ nom: 'Filou', is_lost: true, lost_checklist: ['icad'] }]);
+  });
+
+  it('keeps access through their last day in Paris and reads nothing from the day after', async () => {
+    const { animalId, member } = await animalWithMember('keeper', await parisDay(0));
+    const sees = () => count(member, 'select id from public.animals where id = $1', [animalId]);
+    expect(await sees()).toBe(1);
+    await t.db.query('update public.animal_members set access_until = $2 where animal_id = $1 and user_id = $3', [
+      animalId,
+      await parisDay(-1),
+      member.id,
+    ]);
+    expect(await sees()).toBe(0);
+    for (const table of [
+      'finder_messages',
+      'scan_events',
+      'profile_views',
+      'animal_photos',
+      'codes',
+      'animal_members',
+    ]) {
+      expect(await count(member, `select animal_id from public.${table} where animal_id = $1`, [animalId]), table).toBe(
+        0,
+      );
+    }
+    expect(await rpc(member, 'public.animal_household($1)', [animalId])).toEqual([]);
+    expect(await rpc(member, 'public.mark_messages_read($1)', [animalId])).toBe(0);
+    expect(await count(member, 'update public.animals set is_lost = false where id = $1', [animalId])).toBe(0);
+  });
+});
+
+describe('the household', () => {
+  it('lists its members with their addresses to its members only', async () => {
+    const { animalId, member } = await animalWithMember('keeper', await parisDay(5));
+    const listed = (await rpc(member, 'public.animal_household($1)', [animalId])) as unknown as {
+      email: string;
+      role: string;
+      is_me: boolean;
+    }[];
+    expect(listed.map(({ email, role, is_me }) => ({ email, role, is_me }))).toEqual([
+      { email: owner.email, role: 'owner', is_me: false },
+      { email: member.email, role: 'keeper', is_me: true },
+    ]);
+    expect(await rpc(await t.createOwner('stranger'), 'public.animal_household($1)', [animalId])).toEqual([]);
+  });
+
+  it('lets a member leave and the owner remove one, but never the owner go', async () => {
+    const { animalId, member } = await animalWithMember('co_owner');
+    expect(await rpc(member, 'public.remove_animal_member($1, $2)', [animalId, member.id])).toMatchObject({
+      success: true,
+    });
+    expect(await count(member, 'select id from public.animals where id = $1', [animalId])).toBe(0);
+
+    const second = await animalWithMember('keeper', await parisDay(1));
+    expect(await rpc(owner, 'public.remove_animal_member($1, $2)', [second.animalId, second.member.id])).toMatchObject({
+      success: true,
+    });
+    expect(await count(second.member, 'select id from public.animals where id = $1', [second.animalId])).toBe(0);
+    expect(await rpc(owner, 'public.remove_animal_member($1, $2)', [second.animalId, owner.id])).toMatchObject({
+      reason: 'owner_stays',
+    });
+  });
+
+  it('lets the owner change a role or a keeper’s last day, and each member their own alerts only', async () => {
+    const { animalId, member } = await animalWithMember('keeper', await parisDay(1));
+    expect(
+      await rpc(owner, 'public.set_animal_member_role($1, $2, $3, $4::date)', [animalId, member.id, 'co_owner', null]),
+    ).toMatchObject({ success: true });
+    expect(await count(member, "update public.animals set nom = 'Promu' where id = $1", [animalId])).toBe(1);
+    expect(
+      await rpc(member, 'public.set_animal_member_role($1, $2, $3, $4::date)', [animalId, member.id, 'co_owner', null]),
+    ).toMatchObject({ reason: 'not_owner' });
+
+    await t.as(member, (tx) =>
+      tx.query('update public.animal_members set alert_email = false where animal_id = $1', [animalId]),
+    );
+    expect(
+      await count(member, "update public.animal_members set role = 'owner' where animal_id = $1", [animalId]),
+    ).toBe('42501');
+    const { rows } = await t.db.query('select user_id, alert_email from public.animal_members where animal_id = $1', [
+      animalId,
+    ]);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { user_id: owner.id, alert_email: true },
+        { user_id: member.id, alert_email: false },
+      ]),
+    );
+  });
+
+  it('goes with the animal', async () => {
+    const { animalId } = await animalWithMember('co_owner');
+    await invite(owner, animalId, 'attente@example.fr', 'co_owner');
+    await t.as(owner, (tx) => tx.query('select public.delete_animal($1)', [animalId]));
+    const { rows } = await t.db.query(
+      `select (select count(*) from public.animal_members where animal_id = $1)::int as members,
+              (select count(*) from public.animal_invitations where animal_id = $1)::int as invitations`,
+      [animalId],
+    );
+    expect(rows).toEqual([{ members: 0, invitations: 0 }]);
+  });
+});
