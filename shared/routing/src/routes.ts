@@ -15,6 +15,8 @@ export const ROUTES = {
   animalHistory: '/mon-compte/animal/:id/historique',
   /** One lost animal's poster, printed from the browser (A4). */
   animalPoster: '/mon-compte/animal/:id/affiche',
+  /** An invitation to an animal's household; its token follows in the fragment (`invitationPath`). */
+  invitation: '/mon-compte/invitation',
 } as const;
 
 /** The owner's routes, all rendered by the portal remote. */
@@ -27,6 +29,7 @@ export const PORTAL_ROUTES: readonly string[] = [
   ROUTES.editAnimal,
   ROUTES.animalHistory,
   ROUTES.animalPoster,
+  ROUTES.invitation,
 ];
 
 /** The path of one animal's edit page. */
@@ -37,6 +40,14 @@ export function editAnimalPath(animalId: string): string {
 /** The path of one animal's inbox and scan history. */
 export function animalHistoryPath(animalId: string): string {
   return ROUTES.animalHistory.replace(':id', encodeURIComponent(animalId));
+}
+
+/**
+ * The link of an invitation to a household: the token in the fragment, which browsers never send to a server
+ * (no log, no Referer keeps it).
+ */
+export function invitationPath(token: string): string {
+  return `${ROUTES.invitation}#${encodeURIComponent(token)}`;
 }
 
 /** The path of one animal's printable lost poster. */
