@@ -117,6 +117,23 @@ $$;
 revoke all on function public.public_profile_for_client(text, text, integer) from public, anon, authenticated;
 grant execute on function public.public_profile_for_client(text, text, integer) to service_role;
 
+-- The addresses an animal's alerts go to (a finder's message or position, its lost page opened): its
+-- members who chose them by e-mail, a keeper until their last day, the owner first. Security definer to read
+-- auth.users.
+create function private.alert_recipients(p_animal_id uuid) returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(jsonb_agg(u.email order by m.role <> 'owner', u.email), '[]')
+  from public.animal_members m
+  join auth.users u on u.id = m.user_id
+  where m.animal_id = p_animal_id and m.alert_email and u.email is not null
+    and (m.access_until is null or m.access_until >= private.today_in_paris())
+$$;
+revoke all on function private.alert_recipients(uuid) from public, anon, authenticated;
+
 -- E-mails to one owner about one animal (finders' messages and shared positions together), per client: each
 -- client's first 3 an hour are mailed (a message, a position and one more), and at most 10 clients an hour
 -- are, so that a few addresses cannot use up the animal's e-mails. Past the 10th client, the owner gets one
@@ -215,7 +232,7 @@ begin
     'code', v_code,
     'animal_id', v_animal.id,
     'animal_name', v_animal.nom,
-    'owner_email', (select u.email from auth.users u where u.id = v_animal.proprietaire_id)
+    'recipients', private.alert_recipients(v_animal.id)
   ) || private.owner_mail_answer(v_animal, p_client_hash);
 end
 $$;
@@ -276,7 +293,7 @@ begin
     'code', v_code,
     'animal_id', v_animal.id,
     'animal_name', v_animal.nom,
-    'owner_email', (select u.email from auth.users u where u.id = v_animal.proprietaire_id)
+    'recipients', private.alert_recipients(v_animal.id)
   ) || private.owner_mail_answer(v_animal, p_client_hash);
 end
 $$;
@@ -316,7 +333,7 @@ begin
     'notify', true,
     'animal_id', v_animal.id,
     'animal_name', v_animal.nom,
-    'owner_email', (select u.email from auth.users u where u.id = v_animal.proprietaire_id)
+    'recipients', private.alert_recipients(v_animal.id)
   );
 end
 $$;

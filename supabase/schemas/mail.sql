@@ -18,7 +18,10 @@ create table public.mail_outbox (
   -- Resend keeps an Idempotency-Key 24 hours: a later attempt could send the e-mail twice.
   expires_at timestamptz not null default now() + interval '24 hours',
   last_error text,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- An account's e-mail (an alert, a notice) is dropped once no account has its address; an invitation to a
+  -- household goes to someone who may have none yet, and is kept.
+  for_account_only boolean not null default true
 );
 alter table public.mail_outbox enable row level security;
 create index mail_outbox_due_idx on public.mail_outbox (next_attempt_at);
@@ -28,9 +31,9 @@ grant select, insert, update, delete on public.mail_outbox to service_role;
 
 -- Up to p_limit due e-mails, each leased for 5 minutes (a retrier sends at most 20 with 5 seconds each). Rows
 -- another retrier holds are skipped, not waited for: two runs at once never take the same e-mail. Removed
--- unsent first: the expired ones, and those to an address that is no account's any more (the owner deleted
--- their account, which takes everything of theirs, or changed its address). Security definer to read
--- auth.users, which the service role's SQL cannot.
+-- unsent first: the expired ones, and an account's e-mails to an address that is no account's any more (the
+-- owner deleted their account, which takes everything of theirs, or changed its address). Security definer
+-- to read auth.users, which the service role's SQL cannot.
 create function public.claim_due_mails(p_limit integer default 20) returns jsonb
 language plpgsql
 volatile
@@ -45,7 +48,7 @@ begin
   delete from public.mail_outbox where expires_at <= now();
   get diagnostics v_expired = row_count;
   delete from public.mail_outbox m
-  where not exists (select 1 from auth.users u where lower(u.email) = lower(m.recipient));
+  where m.for_account_only and not exists (select 1 from auth.users u where lower(u.email) = lower(m.recipient));
   get diagnostics v_dropped = row_count;
   with due as (
     select id from public.mail_outbox

@@ -12,6 +12,11 @@ export function editAnimalUrl(env: FunctionEnv, animalId: string): string {
   return `${site(env)}${editAnimalPath(animalId)}`;
 }
 
+/** The invitation to a household, its token in the fragment (`invitationPath` of @medaille/routing). */
+export function invitationUrl(env: FunctionEnv, token: string): string {
+  return `${site(env)}/mon-compte/invitation#${encodeURIComponent(token)}`;
+}
+
 /** The portal's page of one animal's inbox and history (`animalHistoryPath` of @medaille/routing; a test compares them). */
 export function animalHistoryPath(animalId: string): string {
   return `/mon-compte/animal/${encodeURIComponent(animalId)}/historique`;

@@ -24,18 +24,24 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /**
  * Sends `mails` at once, each written to the outbox first; never throws. What could not be sent waits in the
  * outbox for deliver-mail. If even the outbox cannot be written, the e-mails are still tried once.
+ * `toAnyAddress`: the recipients may have no account (an invitation); else an e-mail waiting for an address
+ * that no account has any more is dropped.
  */
-export async function sendOrQueue(env: FunctionEnv, mails: Mail[]): Promise<void> {
+export async function sendOrQueue(
+  env: FunctionEnv,
+  mails: Mail[],
+  { toAnyAddress = false }: { toAnyAddress?: boolean } = {},
+): Promise<void> {
   if (mails.length === 0) return;
   try {
-    await writeThenSend(env, mails);
+    await writeThenSend(env, mails, toAnyAddress);
   } catch (error) {
     // writeThenSend catches what it expects; this keeps anything else (a malformed key setting) off the finder.
     console.error('[mail] the e-mails could not be handled:', messageOf(error));
   }
 }
 
-async function writeThenSend(env: FunctionEnv, mails: Mail[]): Promise<void> {
+async function writeThenSend(env: FunctionEnv, mails: Mail[], toAnyAddress: boolean): Promise<void> {
   const db = serviceDatabase(env);
   const queued = mails.map((mail) => ({
     id: crypto.randomUUID(),
@@ -43,6 +49,7 @@ async function writeThenSend(env: FunctionEnv, mails: Mail[]): Promise<void> {
     subject: mail.subject,
     text_body: mail.text,
     html_body: mail.html,
+    for_account_only: !toAnyAddress,
   }));
   let inOutbox = true;
   try {

@@ -1,6 +1,6 @@
-// The owner's digest: once the finders of an hour have used up an animal's e-mails (10 clients, see
-// owner_mail_decision in the migrations), its owner gets this one e-mail instead of silence, at most once an
-// hour, whether a message or a shared position reached the cap.
+// The household's alerts about a finder's message or position, and the digest: once the finders of an hour
+// have used up an animal's e-mails (10 clients, see owner_mail_decision), its members get this one e-mail
+// instead of silence, at most once an hour, whether a message or a shared position reached the cap.
 import type { FunctionEnv } from './env.ts';
 import { animalHistoryUrl } from './links.ts';
 import type { Mail } from './mail.ts';
@@ -12,7 +12,8 @@ export interface DigestDue {
   code: string;
   animal_id: string;
   animal_name: string;
-  owner_email: string;
+  /** The members who chose the animal's alerts by e-mail (alert_recipients). */
+  recipients: string[];
   unread_messages: number;
 }
 
@@ -26,26 +27,29 @@ export interface OwnerMailDecision {
 }
 
 /**
- * Sends the owner what the database decided: this one's own e-mail (`ownMail`), or the digest, or nothing.
- * Never throws: what was stored is the finder's success, and an e-mail not sent now waits in the outbox.
+ * Sends each recipient what the database decided: this one's own e-mail (`ownMail`), or the digest, or
+ * nothing. Never throws: what was stored is the finder's success, and an e-mail not sent now waits in the
+ * outbox.
  */
-export async function mailOwner(
+export async function mailHousehold(
   env: FunctionEnv,
   recorded: Omit<DigestDue, 'unread_messages'> & OwnerMailDecision,
-  ownMail: () => Mail,
+  ownMail: (to: string) => Mail,
 ): Promise<void> {
   const mails: Mail[] = [];
   try {
-    if (recorded.notify) mails.push(ownMail());
-    if (recorded.digest)
-      mails.push(ownerDigestMail(env, { ...recorded, unread_messages: recorded.unread_messages ?? 0 }));
+    for (const to of recorded.recipients) {
+      if (recorded.notify) mails.push(ownMail(to));
+      if (recorded.digest)
+        mails.push(ownerDigestMail(env, { ...recorded, unread_messages: recorded.unread_messages ?? 0 }, to));
+    }
   } catch (error) {
-    console.error("[mail] the owner's e-mail could not be written:", error);
+    console.error("[mail] the household's e-mails could not be written:", error);
   }
   await sendOrQueue(env, mails);
 }
 
-export function ownerDigestMail(env: FunctionEnv, due: DigestDue): Mail {
+export function ownerDigestMail(env: FunctionEnv, due: DigestDue, to: string): Mail {
   const name = due.animal_name;
   const intro = `Beaucoup de personnes vous ont écrit ou ont partagé la position de ${name} (${due.code}) en peu de temps. Pour ne pas remplir votre boîte, nous ne vous écrivons plus pour chaque nouvelle personne pendant une heure : tout est gardé pour vous.`;
   const unread =
@@ -53,7 +57,7 @@ export function ownerDigestMail(env: FunctionEnv, due: DigestDue): Mail {
       ? '1 message non lu vous attend'
       : `${due.unread_messages} messages non lus vous attendent`;
   return ownerMail({
-    to: due.owner_email,
+    to,
     subject: `D'autres messages au sujet de ${name}`,
     paragraphs: [{ text: intro }, { text: `${unread}.` }],
     action: { label: 'Voir vos messages', href: animalHistoryUrl(env, due.animal_id) },

@@ -53,10 +53,10 @@ export default function getPublicProfile(request: Request, env: FunctionEnv): Pr
   })(request);
 }
 
-/** What record_lost_profile_view answers: the owner's address only when they are to be told. */
+/** What record_lost_profile_view answers: the household's addresses only when they are to be told. */
 type LostView =
   | { recorded: boolean; notify: false }
-  | { recorded: true; notify: true; animal_id: string; animal_name: string; owner_email: string };
+  | { recorded: true; notify: true; animal_id: string; animal_name: string; recipients: string[] };
 
 /**
  * A lost animal's page was opened: recorded for the owner's history, and the owner told by e-mail at most
@@ -68,16 +68,19 @@ async function alertOwnerOfLostView(env: FunctionEnv, code: string, client: stri
     p_client_hash: client,
   });
   if (!view.notify) return;
-  await sendOrQueue(env, [lostViewMail(env, view, sex)]);
+  await sendOrQueue(
+    env,
+    view.recipients.map((to) => lostViewMail(env, to, view, sex)),
+  );
 }
 
 /** `sex` as the profile gives it (M, F or null): the sentence about the animal agrees with it. */
-function lostViewMail(env: FunctionEnv, view: Extract<LostView, { notify: true }>, sex: string | null) {
+function lostViewMail(env: FunctionEnv, to: string, view: Extract<LostView, { notify: true }>, sex: string | null) {
   const name = view.animal_name;
   const history = animalHistoryUrl(env, view.animal_id);
   const lost = agreeWith(sex, { male: 'signalé comme perdu', female: 'signalée comme perdue' });
   return ownerMail({
-    to: view.owner_email,
+    to,
     subject: `Le profil de ${name} vient d'être consulté`,
     paragraphs: [
       {

@@ -19,14 +19,14 @@ import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { animalHistoryUrl } from '../_shared/links.ts';
 import { type MailParagraph, ownerMail } from '../_shared/mail-layout.ts';
 import type { FailureCode } from '../_shared/messages.ts';
-import { mailOwner, type OwnerMailDecision } from '../_shared/owner-digest.ts';
+import { mailHousehold, type OwnerMailDecision } from '../_shared/owner-digest.ts';
 import { removePhotoFiles, storeFile } from '../_shared/storage.ts';
 
 interface StoredMessage extends OwnerMailDecision {
   code: string;
   animal_id: string;
   animal_name: string;
-  owner_email: string;
+  recipients: string[];
 }
 
 const text = (value: unknown) => trimToNull(typeof value === 'string' ? value : null);
@@ -78,7 +78,7 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
     }
     if (!recorded) return failure('code_not_found');
     const stored = recorded;
-    await mailOwner(env, stored, () => messageMail(env, stored, message, contact, photoPath !== null));
+    await mailHousehold(env, stored, (to) => messageMail(env, to, stored, message, contact, photoPath !== null));
     return json({ ok: true });
   })(request);
 }
@@ -113,6 +113,7 @@ async function storeFinderPhoto(
 
 function messageMail(
   env: FunctionEnv,
+  to: string,
   stored: StoredMessage,
   message: string | null,
   contact: string | null,
@@ -120,7 +121,7 @@ function messageMail(
 ) {
   const name = stored.animal_name;
   return ownerMail({
-    to: stored.owner_email,
+    to,
     subject: `Message au sujet de ${name}`,
     paragraphs: [
       { text: `Quelqu'un a scanné la médaille de ${name} (${stored.code}) et vous a écrit.` },

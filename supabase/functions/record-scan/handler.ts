@@ -8,7 +8,7 @@ import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { animalHistoryUrl } from '../_shared/links.ts';
 import { ownerMail } from '../_shared/mail-layout.ts';
-import { mailOwner, type OwnerMailDecision } from '../_shared/owner-digest.ts';
+import { mailHousehold, type OwnerMailDecision } from '../_shared/owner-digest.ts';
 
 type ScanResult =
   | { status: 'not_found' | 'animal_mismatch' }
@@ -18,7 +18,7 @@ type ScanResult =
       code: string;
       animal_id: string;
       animal_name: string;
-      owner_email: string;
+      recipients: string[];
     } & OwnerMailDecision);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -60,7 +60,9 @@ export default function recordScan(request: Request, env: FunctionEnv): Promise<
       case 'cooldown':
         return failure('scan_cooldown', { 'Retry-After': String(result.retry_after_seconds) });
       case 'recorded':
-        await mailOwner(env, result, () => locationMail(env, result, lat, lon, isNumber(accuracy) ? accuracy : null));
+        await mailHousehold(env, result, (to) =>
+          locationMail(env, to, result, lat, lon, isNumber(accuracy) ? accuracy : null),
+        );
         return json({ ok: true });
     }
   })(request);
@@ -68,7 +70,8 @@ export default function recordScan(request: Request, env: FunctionEnv): Promise<
 
 function locationMail(
   env: FunctionEnv,
-  scan: { code: string; animal_id: string; animal_name: string; owner_email: string },
+  to: string,
+  scan: { code: string; animal_id: string; animal_name: string },
   lat: number,
   lon: number,
   accuracy: number | null,
@@ -76,7 +79,7 @@ function locationMail(
   const precision = accuracy === null ? '' : ` (précision : environ ${Math.round(accuracy)} m)`;
   // The button opens the point itself: where the animal is, what the owner needs first.
   return ownerMail({
-    to: scan.owner_email,
+    to,
     subject: `Position partagée pour ${scan.animal_name}`,
     paragraphs: [
       { text: `Quelqu'un a scanné la médaille de ${scan.animal_name} (${scan.code}) et a partagé sa position.` },

@@ -62,8 +62,14 @@ export interface TestStack extends RunningStack {
   mails(to: string, subject?: string): Promise<ReceivedMail[]>;
   /** The newest e-mail sent to an address, waiting briefly for it. */
   lastMail(to: string): Promise<ReceivedMail>;
-  /** An account signed up and confirmed through the e-mail link, signed in on a fresh client. */
-  signedInOwner(label?: string): Promise<{ client: SupabaseClient; email: string; password: string; userId: string }>;
+  /**
+   * An account signed up and confirmed through the e-mail link, signed in on a fresh client; with a new
+   * address made from `label`, or `email`.
+   */
+  signedInOwner(
+    label?: string,
+    email?: string,
+  ): Promise<{ client: SupabaseClient; email: string; password: string; userId: string }>;
   /** An owner's animal activated on a new code, through the RPC the portal uses. */
   activatedAnimal(owner: SupabaseClient, animal?: Record<string, unknown>): Promise<{ code: string; animalId: string }>;
 }
@@ -134,8 +140,7 @@ export async function startTestStack(
     throw new Error(`no e-mail arrived for ${to}`);
   }
 
-  async function signedInOwner(label = 'owner') {
-    const email = newEmail(label);
+  async function signedInOwner(label = 'owner', email = newEmail(label)) {
     const password = 'mot-de-passe-1';
     const anon = client();
     const signUp = await anon.auth.signUp({ email, password });

@@ -322,6 +322,33 @@ describe('the household', () => {
     );
   });
 
+  it('sends the animal’s alerts to every member who chose them, a keeper until their last day', async () => {
+    const { animalId, code, member: coOwner } = await animalWithMember('co_owner');
+    const keeper = await t.createOwner('keeper');
+    const sent = await invite(owner, animalId, keeper.email, 'keeper', await parisDay(0));
+    await accept(keeper, sent.token);
+    const recipients = async () => {
+      const { rows } = await t.as('service', (tx) =>
+        tx.query<{ answer: { recipients: string[] } }>(
+          "select public.record_scan($1, null, 45.7, 4.8, 10, 'test', gen_random_uuid()::text) as answer",
+          [code],
+        ),
+      );
+      return [...(rows[0]?.answer.recipients ?? [])].sort();
+    };
+    expect(await recipients()).toEqual([owner.email, coOwner.email, keeper.email].sort());
+
+    await t.as(coOwner, (tx) =>
+      tx.query('update public.animal_members set alert_email = false where animal_id = $1', [animalId]),
+    );
+    await t.db.query('update public.animal_members set access_until = $2 where animal_id = $1 and user_id = $3', [
+      animalId,
+      await parisDay(-1),
+      keeper.id,
+    ]);
+    expect(await recipients()).toEqual([owner.email]);
+  });
+
   it('goes with the animal', async () => {
     const { animalId } = await animalWithMember('co_owner');
     await invite(owner, animalId, 'attente@example.fr', 'co_owner');

@@ -152,7 +152,7 @@ describe('profile views', () => {
       recorded: true,
       notify: true,
       animal_name: 'Vue',
-      owner_email: owner.email,
+      recipients: [owner.email],
     });
     expect(await value('service', 'public.record_lost_profile_view($1, $2)', [code, 'h2'])).toEqual({
       recorded: true,

@@ -28,6 +28,10 @@ const CALLERS = [
   'anon', // the anon key alone, as a finder's browser sends it
   'ownerA', // the owner of every target below, with the access token of a password sign-in
   'ownerB', // another owner, signed in the same way, with an animal of their own
+  'coOwner', // a co-owner of A's animals (everything but deleting one, its members or giving it away)
+  'keeper', // a keeper of A's animals, before their last day (sees, changes only the lost mode)
+  'pastKeeper', // a keeper of A's animals the day after their last day
+  'leftMember', // someone who was a co-owner of A's animal and was removed
   'service', // the service_role key, as the server functions have it
   'ghost', // a token signed with the project's secret for a user that does not exist
   'wrongSecret', // A's claims signed with another secret
@@ -46,117 +50,134 @@ const REFUSED = 'refused';
 /** The expected outcome of every operation for every caller (the words are defined on `Outcome`). */
 // biome-ignore format: the matrix reads as a table, one column per caller.
 const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
-  // operation                                     anon     ownerA   ownerB   service  ghost  | wrongSecret algNone expired roleResigned roleEdited
-  ['animals select',                              DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['animals insert (owned by A)',                 DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['animals update',                              DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['animals delete',                              DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['animals re-own to B',                         DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['animal_photos select',                        DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['animal_photos insert',                        DENIED,  OK,      DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['animal_photos update',                        DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['animal_photos delete',                        DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['animal_photos move to B’s animal',            DENIED,  DENIED,  DENIED,  400,     DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['codes select',                                DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['codes insert',                                DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['codes update (release A’s code)',             DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['codes delete',                                DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['finder_messages select',                      DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['finder_messages insert',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['finder_messages update',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['finder_messages delete',                      DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['scan_events select',                          DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['scan_events insert',                          DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['scan_events update',                          DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['scan_events delete',                          DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['profile_views select',                        DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['profile_views insert',                        DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['profile_views update',                        DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['profile_views delete',                        DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rate_limit_hits select',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rate_limit_hits insert',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rate_limit_hits update',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rate_limit_hits delete',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // operation                                     anon    ownerA  ownerB  coOwner keeper  pastKpr left    service ghost   | wrongSecret algNone expired roleResigned roleEdited
+  ['animals select',                              DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animals insert (owned by A)',                 DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animals update',                              DENIED,  OK,      EMPTY,   OK,      DENIED,  EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animals delete',                              DENIED,  OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animals re-own to B',                         DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_photos select',                        DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_photos insert',                        DENIED,  OK,      DENIED,  OK,      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_photos update',                        DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_photos delete',                        DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_photos move to B’s animal',            DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  400,     DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['codes select',                                DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['codes insert',                                DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['codes update (release A’s code)',             DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['codes delete',                                DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['finder_messages select',                      DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['finder_messages insert',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['finder_messages update',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['finder_messages delete',                      DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['scan_events select',                          DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['scan_events insert',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['scan_events update',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['scan_events delete',                          DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['profile_views select',                        DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['profile_views insert',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['profile_views update',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['profile_views delete',                        DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rate_limit_hits select',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rate_limit_hits insert',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rate_limit_hits update',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rate_limit_hits delete',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // The owners' e-mails waiting for the provider (addresses and finders' words): the functions' alone.
-  ['mail_outbox select',                          DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['mail_outbox insert',                          DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['mail_outbox update',                          DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['mail_outbox delete',                          DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc claim_due_mails',                         DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc retry_mail_later',                        DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc claim_suspension_notices',                DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['mail_outbox select',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['mail_outbox insert',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['mail_outbox update',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['mail_outbox delete',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc claim_due_mails',                         DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc retry_mail_later',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc claim_suspension_notices',                DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // Schemas other than public are not exposed (PGRST106), not even to the service role.
-  ['auth.users select',                           406,     406,     406,     406,     406,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['storage.objects select over REST',            406,     406,     406,     406,     406,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['private.client_hash_salt select',             406,     406,     406,     406,     406,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['auth.users select',                           406,     406,     406,     406,     406,     406,     406,     406,     406,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage.objects select over REST',            406,     406,     406,     406,     406,     406,     406,     406,     406,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['private.client_hash_salt select',             406,     406,     406,     406,     406,     406,     406,     406,     406,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // RPCs: code_status is public; register_animal_with_code needs a signed-in user; the rest are the
   // server functions' own (service_role only) or run under row level security.
-  ['rpc code_status',                             OK,      OK,      OK,      OK,      OK,       REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc register_animal_with_code (A’s code)',    DENIED,  EMPTY,   EMPTY,   EMPTY,   EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc register_animal_with_code (free code)',   DENIED,  OK,      OK,      EMPTY,   409,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc public_profile',                          DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc public_profile_for_client',               DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc record_finder_message',                   DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc record_scan',                             DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc hit_rate_limit',                          DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc purge_old_scan_events',                   DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc reorder_animal_photos',                   DENIED,  OK,      404,     OK,      404,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc code_status',                             OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc register_animal_with_code (A’s code)',    DENIED,  EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc register_animal_with_code (free code)',   DENIED,  OK,      OK,      OK,      OK,      OK,      OK,      EMPTY,   409,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc public_profile',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc public_profile_for_client',               DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc record_finder_message',                   DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc record_scan',                             DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc hit_rate_limit',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc purge_old_scan_events',                   DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc reorder_animal_photos',                   DENIED,  OK,      404,     OK,      403,     404,     404,     OK,      404,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // Deleting an animal is its signed-in owner's alone; listing orphan files is the sweep's (service_role).
-  ['rpc delete_animal',                           DENIED,  OK,      404,     DENIED,  404,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc orphan_photo_files',                      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc delete_animal',                           DENIED,  OK,      404,     403,     403,     404,     404,     DENIED,  404,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc orphan_photo_files',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // The finder's photos (issue 17): where one goes and which are orphans are post_finder_message's and the sweep's.
-  ['rpc finder_photo_folder',                     DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc orphan_finder_photo_files',               DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc finder_photo_folder',                     DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc orphan_finder_photo_files',               DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // Medals: minting, looking up and suspending any code are the operators' tool's (service_role); an owner
   // suspends only the medal of their own animal.
-  ['rpc mint_medal_codes',                        DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc medal_info',                              DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc set_medal_suspended',                     DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc set_my_medal_suspended',                  DENIED,  OK,      EMPTY,   EMPTY,   EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc mint_medal_codes',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc medal_info',                              DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc set_medal_suspended',                     DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc set_my_medal_suspended',                  DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // The owner's inbox: marking read and counting unread act on the caller's own animals only; recording a
   // lost page's opening is get_public_profile's (service_role).
-  ['rpc mark_messages_read',                      DENIED,  OK,      EMPTY,   EMPTY,   EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc unread_message_counts',                   DENIED,  OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc record_lost_profile_view',                DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc touch_date_modification (trigger)',       DENIED,  DENIED,  DENIED,  400,     DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc enforce_photo_limit (trigger)',           DENIED,  DENIED,  DENIED,  400,     DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc mark_messages_read',                      DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc unread_message_counts',                   DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc record_lost_profile_view',                DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc touch_date_modification (trigger)',       DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  400,     DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc enforce_photo_limit (trigger)',           DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  400,     DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // Storage, bucket animal-photos. Public files need no key at all, so a bad token changes nothing there.
-  ['storage upload to A’s animal folder',         DENIED,  OK,      DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['storage upload to A’s user folder',           DENIED,  OK,      DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['storage download public',                     OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
+  ['storage upload to A’s animal folder',         DENIED,  OK,      DENIED,  OK,      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage upload to A’s user folder',           DENIED,  OK,      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage download public',                     OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   // The authenticated route checks the token even for a public bucket's object, as Storage does.
-  ['storage download, authenticated route',       OK,      OK,      OK,      OK,      OK,       REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['storage list A’s animal folder',              EMPTY,   OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['storage remove A’s photo',                    EMPTY,   OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['storage replace A’s photo',                   DENIED,  OK,      DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['storage replace A’s user-folder photo',       DENIED,  OK,      DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage download, authenticated route',       OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage list A’s animal folder',              EMPTY,   OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage remove A’s photo',                    EMPTY,   OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage replace A’s photo',                   DENIED,  OK,      DENIED,  OK,      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage replace A’s user-folder photo',       DENIED,  OK,      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // Bucket finder-photos, private: only the animal's owner reads, lists or removes a finder's photo; only
   // the service role (post_finder_message) stores one. Storage answers an object the caller may not see
   // as not found (400), on the public route too.
-  ['storage download A’s finder photo',           400,     OK,      400,     OK,      400,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['storage download A’s finder photo, public',   400,     400,     400,     400,     400,      400,     400,     400,     400,     400],
-  ['storage list A’s finder photos',              EMPTY,   OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['storage remove A’s finder photo',             EMPTY,   OK,      EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['storage upload to A’s finder photos',         DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage download A’s finder photo',           400,     OK,      400,     OK,      OK,      400,     400,     OK,      400,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage download A’s finder photo, public',   400,     400,     400,     400,     400,     400,     400,     400,     400,      400,     400,     400,     400,     400],
+  ['storage list A’s finder photos',              EMPTY,   OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage remove A’s finder photo',             EMPTY,   OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage upload to A’s finder photos',         DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // The finder's functions are public (config.toml: verify_jwt = false, as finders have no account and
   // publishable keys are no JWTs): the gateway reads no token, a forged one is let through and opens
   // nothing, since the functions act for nobody but themselves and leak nothing private (checked below).
-  ['function get_public_profile',                 OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
-  ['function post_finder_message',                OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
-  ['function record-scan',                        OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
+  ['function get_public_profile',                 OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
+  ['function post_finder_message',                OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
+  ['function record-scan',                        OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   // delete-animal has no gateway JWT check (verify_jwt = false: it knows only the legacy secret, and would
   // refuse the owners' ES256 sessions); it calls delete_animal with the caller's token, which PostgREST
   // refuses when forged or expired (the function's 401): 401 for no user or a refused token, 403 for the
   // service role, 404 for anyone else's animal.
-  ['function delete-animal',                      401,     OK,      404,     403,     404,      401,     401,     401,     401,     401],
+  ['function delete-animal',                      401,     OK,      404,     403,     403,     404,     404,     403,     404,      401,     401,     401,     401,     401],
   // sweep-photos takes any caller at the gateway (pg_cron sends a secret key, no JWT) and lists the files
   // with the caller's own key: PostgREST refuses a forged token (401), and only the service role may list.
-  ['function sweep-photos',                       401,     403,     403,     OK,      403,      401,     401,     401,     401,     401],
+  ['function sweep-photos',                       401,     403,     403,     403,     403,     403,     403,     OK,      403,      401,     401,     401,     401,     401],
   // deliver-mail too (pg_cron, every minute): it claims the outbox with the caller's own key.
-  ['function deliver-mail',                       401,     403,     403,     OK,      403,      401,     401,     401,     401,     401],
+  ['function deliver-mail',                       401,     403,     403,     403,     403,     403,     403,     OK,      403,      401,     401,     401,     401,     401],
   // Auth: whose account a token opens. The anon key alone is no user token (401 no_authorization); the
   // service key has no sub (403 bad_jwt); a valid token of no user opens nothing (403 user_not_found).
-  ['auth getUser',                                401,     OK,      EMPTY,   REFUSED, 403,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['auth getUser',                                401,     OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   REFUSED, 403,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // The household (DESIGN D16): co-owner, keeper before and after their last day, a member who left.
+  ['animals update lost switch',                  DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_members select',                       DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_members insert (join A’s animal)',     DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_members update (extend a keeper’s access)',  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_members update own alerts',            DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_members delete',                       DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_invitations select',                   DENIED,  OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_invitations insert',                   DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_invitations update',                   DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_invitations delete (revoke)',          DENIED,  OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc invite_animal_member',                    DENIED,  OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc accept_animal_invitation (sent to B)',    DENIED,  EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc animal_household',                        DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc set_animal_member_role',                  DENIED,  OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc remove_animal_member (the keeper)',       DENIED,  OK,      EMPTY,   EMPTY,   OK,      EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['function invite-member',                      401,     OK,      403,     403,     403,     403,     403,     403,     403,      401,     401,     401,     401,     401],
 ];
 
 // What only A (and the service role) may ever see: any answer to anyone else containing one of these leaks.
@@ -172,6 +193,11 @@ let stack: TestStack;
 let service: SupabaseClient;
 let ownerA: Awaited<ReturnType<TestStack['signedInOwner']>>;
 let ownerB: Awaited<ReturnType<TestStack['signedInOwner']>>;
+/** A's household on every animal of A's: a co-owner, a keeper, a keeper whose last day has passed. */
+let household: Record<
+  'coOwner' | 'keeper' | 'pastKeeper' | 'leftMember',
+  Awaited<ReturnType<TestStack['signedInOwner']>>
+>;
 let tokens: Record<Caller, string>;
 /** A's data shared by the cells that read it; cells that write make their own with `fresh`. */
 let f: {
@@ -194,9 +220,22 @@ async function must<T>(query: PromiseLike<{ data: T; error: unknown }>): Promise
   return data;
 }
 
+/** Makes the household members of one of A's animals (as accepting invitations would). */
+async function addHousehold(animalId: string) {
+  await stack.db.query(
+    `insert into public.animal_members (animal_id, user_id, role, access_until)
+     values ($1, $2, 'co_owner', null), ($1, $3, 'keeper', current_date + 30), ($1, $4, 'keeper', current_date - 2)`,
+    [animalId, household.coOwner.userId, household.keeper.userId, household.pastKeeper.userId],
+  );
+}
+
 /** A's data made for one cell, so that what one cell may change never touches another. */
 const fresh = {
-  animal: () => stack.activatedAnimal(ownerA.client, { nom: 'Frais' }),
+  async animal() {
+    const animal = await stack.activatedAnimal(ownerA.client, { nom: 'Frais' });
+    await addHousehold(animal.animalId);
+    return animal;
+  },
   async photo(animalId?: string) {
     const animal = animalId ?? (await fresh.animal()).animalId;
     const row = await must(
@@ -372,6 +411,27 @@ const rpcOnlyForService = (
     tookEffect: effect,
   });
 
+/** A member's role on one of A's animals, or null. */
+async function roleOf(animalId: string, userId: string) {
+  const { rows } = await stack.db.query<{ role: string }>(
+    'select role from public.animal_members where animal_id = $1 and user_id = $2',
+    [animalId, userId],
+  );
+  return rows[0]?.role ?? null;
+}
+
+/** An invitation of A's to a new animal, waiting; answers its id and the token its e-mail would carry. */
+async function pendingInvitation(email = `${marker()}@example.fr`) {
+  const { animalId } = await fresh.animal();
+  const token = randomUUID().replaceAll('-', '');
+  const { rows } = await stack.db.query<{ id: string }>(
+    `insert into public.animal_invitations (animal_id, email, role, token_hash, invited_by)
+     values ($1, lower($2), 'co_owner', encode(sha256(convert_to($3, 'UTF8')), 'hex'), $4) returning id`,
+    [animalId, email, token, ownerA.userId],
+  );
+  return { animalId, token, id: rows[0]?.id as string };
+}
+
 const OPERATIONS: Record<string, Operation<unknown>> = {
   'animals select': selectOne('animals', () => f.animal),
   'animals insert (owned by A)': insertMarked('animals', 'nom', (nom) => ({ nom, proprietaire_id: ownerA.userId })),
@@ -386,6 +446,77 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     async () => (await fresh.animal()).animalId,
     () => ({ proprietaire_id: ownerB.userId }),
   ),
+
+  'animals update lost switch': updateOne(
+    'animals',
+    async () => (await fresh.animal()).animalId,
+    () => ({ is_lost: true }),
+  ),
+
+  'animal_members select': operation({
+    service: 'rest',
+    act: ({ db }) => db.from('animal_members').select('user_id, role').eq('animal_id', f.animal),
+    tookEffect: (_, data) => hasRow(data, 'user_id', ownerA.userId),
+  }),
+  'animal_members insert (join A’s animal)': operation({
+    service: 'rest',
+    prepare: async () => (await fresh.animal()).animalId,
+    act: ({ db }, animalId) =>
+      db.from('animal_members').insert({ animal_id: animalId, user_id: ownerB.userId, role: 'co_owner' }),
+    tookEffect: async (animalId) => (await roleOf(animalId, ownerB.userId)) !== null,
+  }),
+  'animal_members update (extend a keeper’s access)': operation({
+    service: 'rest',
+    prepare: async () => (await fresh.animal()).animalId,
+    act: ({ db }, animalId) =>
+      db.from('animal_members').update({ access_until: '2099-12-31' }).eq('animal_id', animalId).eq('role', 'keeper'),
+    tookEffect: async (animalId) => {
+      const { rows } = await stack.db.query(
+        "select 1 from public.animal_members where animal_id = $1 and access_until = '2099-12-31'",
+        [animalId],
+      );
+      return rows.length > 0;
+    },
+  }),
+  'animal_members update own alerts': operation({
+    service: 'rest',
+    prepare: async () => (await fresh.animal()).animalId,
+    act: ({ db }, animalId) =>
+      db.from('animal_members').update({ alert_email: false }).eq('animal_id', animalId).select(),
+    tookEffect: async (animalId) => {
+      const { rows } = await stack.db.query(
+        'select 1 from public.animal_members where animal_id = $1 and not alert_email',
+        [animalId],
+      );
+      return rows.length > 0;
+    },
+  }),
+  'animal_members delete': operation({
+    service: 'rest',
+    prepare: async () => (await fresh.animal()).animalId,
+    act: ({ db }, animalId) => db.from('animal_members').delete().eq('animal_id', animalId).eq('role', 'co_owner'),
+    tookEffect: async (animalId) => (await roleOf(animalId, household.coOwner.userId)) === null,
+  }),
+
+  'animal_invitations select': operation({
+    service: 'rest',
+    prepare: () => pendingInvitation(),
+    act: ({ db }, t) => db.from('animal_invitations').select('id, email').eq('id', t.id),
+    tookEffect: (t, data) => hasRow(data, 'id', t.id),
+  }),
+  'animal_invitations insert': insertMarked('animal_invitations', 'token_hash', (token_hash) => ({
+    animal_id: f.animal,
+    email: `${token_hash}@example.fr`,
+    role: 'co_owner',
+    token_hash,
+    invited_by: ownerA.userId,
+  })),
+  'animal_invitations update': updateOne(
+    'animal_invitations',
+    async () => (await pendingInvitation()).id,
+    () => ({ role: 'keeper', access_until: '2099-01-01' }),
+  ),
+  'animal_invitations delete (revoke)': deleteOne('animal_invitations', async () => (await pendingInvitation()).id),
 
   'animal_photos select': selectOne('animal_photos', () => f.photo),
   'animal_photos insert': operation({
@@ -700,6 +831,48 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     act: ({ db }, t) => db.rpc('record_lost_profile_view', { p_code: t.code, p_client_hash: t.mark }),
     tookEffect: (t) => exists('profile_views', 'client_hash', t.mark),
   }),
+  'rpc invite_animal_member': operation({
+    service: 'rest',
+    prepare: async () => ({ animalId: (await fresh.animal()).animalId, email: `${marker()}@example.fr` }),
+    act: ({ db }, t) =>
+      db.rpc('invite_animal_member', {
+        p_animal_id: t.animalId,
+        p_email: t.email,
+        p_role: 'co_owner',
+        p_access_until: null,
+      }),
+    tookEffect: (t) => exists('animal_invitations', 'email', t.email),
+  }),
+  'rpc accept_animal_invitation (sent to B)': operation({
+    service: 'rest',
+    prepare: () => pendingInvitation(ownerB.email),
+    act: ({ db }, t) => db.rpc('accept_animal_invitation', { p_token: t.token }),
+    tookEffect: async (t) => (await roleOf(t.animalId, ownerB.userId)) === 'co_owner',
+  }),
+  'rpc animal_household': operation({
+    service: 'rest',
+    act: ({ db }) => db.rpc('animal_household', { p_animal_id: f.animal }),
+    tookEffect: (_, data) => hasRow(data, 'user_id', ownerA.userId),
+  }),
+  'rpc set_animal_member_role': operation({
+    service: 'rest',
+    prepare: async () => (await fresh.animal()).animalId,
+    act: ({ db }, animalId) =>
+      db.rpc('set_animal_member_role', {
+        p_animal_id: animalId,
+        p_user_id: household.keeper.userId,
+        p_role: 'co_owner',
+        p_access_until: null,
+      }),
+    tookEffect: async (animalId) => (await roleOf(animalId, household.keeper.userId)) === 'co_owner',
+  }),
+  'rpc remove_animal_member (the keeper)': operation({
+    service: 'rest',
+    prepare: async () => (await fresh.animal()).animalId,
+    act: ({ db }, animalId) =>
+      db.rpc('remove_animal_member', { p_animal_id: animalId, p_user_id: household.keeper.userId }),
+    tookEffect: async (animalId) => (await roleOf(animalId, household.keeper.userId)) === null,
+  }),
   'rpc touch_date_modification (trigger)': operation({
     service: 'rest',
     act: ({ db }) => db.rpc('touch_date_modification'),
@@ -843,6 +1016,13 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     tookEffect: async (t) => !(await exists('animals', 'id', t.animalId)) && (await publicFile(t.file)) === null,
     cleanup: (t) => service.storage.from(BUCKET).remove([t.file]),
   }),
+  'function invite-member': operation({
+    service: 'functions',
+    prepare: async () => ({ animalId: (await fresh.animal()).animalId, email: `${marker()}@example.fr` }),
+    act: ({ db }, t) =>
+      db.functions.invoke('invite-member', { body: { animal_id: t.animalId, email: t.email, role: 'co_owner' } }),
+    tookEffect: (t) => exists('animal_invitations', 'email', t.email),
+  }),
   'function sweep-photos': operation({
     service: 'functions',
     prepare: () => fresh.agedOrphan(),
@@ -870,6 +1050,13 @@ beforeAll(async () => {
   stack = await startTestStack({ photoSweep: { firstDelayMs: 0, intervalMs: 0 } });
   service = stack.serviceClient();
   [ownerA, ownerB] = await Promise.all([stack.signedInOwner('matrix-a'), stack.signedInOwner('matrix-b')]);
+  household = {
+    coOwner: await stack.signedInOwner('matrix-co'),
+    keeper: await stack.signedInOwner('matrix-keeper'),
+    pastKeeper: await stack.signedInOwner('matrix-past'),
+    leftMember: await stack.signedInOwner('matrix-left'),
+  };
+  const { coOwner, keeper, pastKeeper, leftMember } = household;
 
   const rex = await stack.activatedAnimal(ownerA.client, {
     nom: 'Rex',
@@ -882,6 +1069,18 @@ beforeAll(async () => {
       .update({ public_phone: HIDDEN_PUBLIC_PHONE, show_public_phone: false })
       .eq('id', rex.animalId),
   );
+  await addHousehold(rex.animalId);
+  // A co-owner who accepted an invitation and was then removed by A.
+  const invited = await must(
+    ownerA.client.rpc('invite_animal_member', {
+      p_animal_id: rex.animalId,
+      p_email: leftMember.email,
+      p_role: 'co_owner',
+      p_access_until: null,
+    }),
+  );
+  await must(leftMember.client.rpc('accept_animal_invitation', { p_token: (invited as { token: string }).token }));
+  await must(ownerA.client.rpc('remove_animal_member', { p_animal_id: rex.animalId, p_user_id: leftMember.userId }));
   const photoPath = `${rex.animalId}/photo.jpg`;
   await must(ownerA.client.storage.from(BUCKET).upload(photoPath, JPEG(), { contentType: 'image/jpeg' }));
   // A's single-photo upload in their own user folder, as the portal makes it.
@@ -915,6 +1114,10 @@ beforeAll(async () => {
     anon: stack.frontEndKey,
     ownerA: tokenA,
     ownerB: await tokenOf(ownerB.client),
+    coOwner: await tokenOf(coOwner.client),
+    keeper: await tokenOf(keeper.client),
+    pastKeeper: await tokenOf(pastKeeper.client),
+    leftMember: await tokenOf(leftMember.client),
     service: stack.serviceRoleKey,
     ghost: signHs256(
       { ...claimsA, sub: randomUUID(), email: 'personne@example.fr', session_id: randomUUID() },
@@ -929,9 +1132,12 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-/** Private values of A's that no answer to anyone but A or the service role may contain. */
+/**
+ * Private values of A's that no answer may contain to anyone but A, the service role, and the members of A's
+ * household, who see the animal whole and each other's addresses.
+ */
 function leaks(caller: Caller, exchanges: Exchange[]): string[] {
-  if (caller === 'ownerA' || caller === 'service') return [];
+  if (['ownerA', 'service', 'coOwner', 'keeper'].includes(caller)) return [];
   const secrets = [PRIVATE_EMAIL, PRIVATE_PHONE, HIDDEN_PUBLIC_PHONE, ownerA.email];
   return exchanges.flatMap((exchange) =>
     secrets.filter((secret) => exchange.responseText.includes(secret)).map((secret) => `${secret} leaked`),

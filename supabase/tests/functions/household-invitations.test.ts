@@ -1,0 +1,128 @@
+// invite-member: an owner invites someone to an animal's household by e-mail. The database decides (its rules
+// are tests/database/household.test.ts); here, over real HTTP, what the caller and the invited person see:
+// the refusals, the e-mail and its link, and the round trip of someone who had no account yet.
+
+import { newEmail, startTestStack, type TestStack } from '@medaille/local-stack/testing';
+import { invitationPath } from '@medaille/routing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invitationUrl } from '../../functions/_shared/links.ts';
+import { runDeliverMail } from '../support/mail.ts';
+
+let stack: TestStack;
+let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  owner = await stack.signedInOwner('foyer');
+});
+afterAll(() => stack?.close());
+
+const SUBJECT = 'Invitation à rejoindre le foyer de Filou';
+
+async function inviteAs(token: string | null, body: unknown) {
+  const response = await fetch(`${stack.url}/functions/v1/invite-member`, {
+    method: 'POST',
+    headers: {
+      apikey: stack.frontEndKey,
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const ownerToken = async (client = owner.client) => (await client.auth.getSession()).data.session?.access_token ?? null;
+
+/** The invitation's token, read from the e-mail's button as the invited person would follow it. */
+async function tokenInMail(email: string) {
+  await expect.poll(async () => (await stack.mails(email, SUBJECT)).length).toBe(1);
+  const [mail] = await stack.mails(email, SUBJECT);
+  const link = mail?.links.find((href) => href.includes('/mon-compte/invitation#')) as string;
+  return { mail, link, token: decodeURIComponent(new URL(link).hash.slice(1)) };
+}
+
+describe('invite-member', () => {
+  it('e-mails a link that someone without an account follows after signing up, and opens the animal to them', async () => {
+    const filou = await stack.activatedAnimal(owner.client, { nom: 'Filou' });
+    const invited = newEmail('gardienne');
+    const sent = await inviteAs(await ownerToken(), {
+      animal_id: filou.animalId,
+      email: invited.toUpperCase(),
+      role: 'keeper',
+      access_until: '2099-08-31',
+    });
+    expect(sent).toEqual({ status: 200, body: { invited: true, email: invited } });
+
+    const { mail, link, token } = await tokenInMail(invited);
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect(new URL(link).pathname + new URL(link).hash).toBe(invitationPath(token));
+    expect(link).toBe(invitationUrl({ PUBLIC_SITE_URL: new URL(link).origin } as never, token));
+    expect(mail?.text).toContain(
+      `${owner.email} vous invite sur Médaille à veiller sur Filou, comme gardien·ne jusqu'au 31 août 2099 inclus`,
+    );
+    expect(mail?.html).toContain('<html lang="fr">');
+
+    const keeper = await stack.signedInOwner('gardienne', invited);
+    const { data: before } = await keeper.client.from('animals').select('id');
+    expect(before).toEqual([]);
+    const { data: accepted } = await keeper.client.rpc('accept_animal_invitation', { p_token: token });
+    expect(accepted).toMatchObject({ success: true, animal_id: filou.animalId, role: 'keeper' });
+    const { data: after } = await keeper.client.from('animals').select('nom');
+    expect(after).toEqual([{ nom: 'Filou' }]);
+  });
+
+  it('keeps an invitation to an address without an account in the outbox until the provider takes it', async () => {
+    const filou = await stack.activatedAnimal(owner.client, { nom: 'Filou' });
+    const invited = newEmail('plus-tard');
+    const outage = (failing: boolean) =>
+      fetch(`${stack.url}/mailbox/api/outage`, {
+        method: 'PUT',
+        headers: { apikey: stack.secretKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ failing }),
+      });
+    await outage(true);
+    try {
+      const sent = await inviteAs(await ownerToken(), { animal_id: filou.animalId, email: invited, role: 'co_owner' });
+      expect(sent.status).toBe(200);
+    } finally {
+      await outage(false);
+    }
+    expect(await stack.mails(invited, SUBJECT)).toEqual([]);
+    await stack.db.query('update public.mail_outbox set next_attempt_at = now() where recipient = $1', [invited]);
+    expect(await runDeliverMail(stack)).toMatchObject({ status: 200 });
+    const { token } = await tokenInMail(invited);
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('answers the database’s refusal in French with its status, and sends nothing', async () => {
+    const filou = await stack.activatedAnimal(owner.client, { nom: 'Filou' });
+    const other = await stack.signedInOwner('autre');
+    const base = { animal_id: filou.animalId, email: newEmail('x'), role: 'co_owner' };
+    const cases: [string | null, unknown, number, Record<string, unknown>][] = [
+      [null, base, 401, { code: 'unauthenticated' }],
+      [
+        await ownerToken(other.client),
+        base,
+        403,
+        { code: 'not_owner', error: 'Seul le propriétaire gère les membres de cet animal.' },
+      ],
+      [
+        await ownerToken(),
+        { ...base, email: 'pas-une-adresse' },
+        400,
+        { code: 'invalid_email', error: 'Adresse e-mail invalide' },
+      ],
+      [await ownerToken(), { ...base, role: 'keeper' }, 400, { code: 'invalid_end_date' }],
+      [await ownerToken(), { ...base, role: 'keeper', access_until: '31/08/2099' }, 400, { code: 'invalid_request' }],
+      [await ownerToken(), { ...base, role: 'owner' }, 400, { code: 'invalid_role' }],
+      [await ownerToken(), { ...base, animal_id: 'pas-un-id' }, 400, { code: 'invalid_animal_id' }],
+      [await ownerToken(), '{"animal_id":', 400, { code: 'invalid_request' }],
+    ];
+    for (const [token, body, status, answer] of cases) {
+      const sent = await inviteAs(token, body);
+      expect({ status: sent.status, body: sent.body }, JSON.stringify(body)).toMatchObject({ status, body: answer });
+    }
+    expect(await stack.mails(base.email)).toEqual([]);
+  });
+});
