@@ -4,6 +4,7 @@
 // request as that caller and asserts what an attacker would see: the answer, and that none of A's data
 // leaked or changed unless the cell is 'allowed'. The expected outcomes are the table MATRIX below.
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -1147,6 +1148,35 @@ function leaks(caller: Caller, exchanges: Exchange[]): string[] {
 const cells = MATRIX.flatMap(([name, ...outcomes]) =>
   CALLERS.map((caller, column) => ({ name, caller, expected: outcomes[column] as Outcome })),
 );
+
+/** The README's table of who may do what: its role columns, as the matrix's callers. */
+const README_ROLES: Caller[][] = [['ownerA'], ['coOwner'], ['keeper'], ['pastKeeper'], ['ownerB', 'leftMember']];
+
+describe('the README’s table of who may do what', () => {
+  it('says oui exactly where the matrix expects allowed', async () => {
+    const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('### Who may do what'));
+    const table = section.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| Action'));
+    expect(table.length).toBeGreaterThan(5);
+    const expected = new Map(MATRIX.map(([name, ...outcomes]) => [name, outcomes]));
+    const disagreements = table.flatMap((line) => {
+      const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
+      const [action, ...rest] = cells;
+      const says = rest.slice(0, README_ROLES.length);
+      const operations = Array.from((rest.at(-1) ?? '').matchAll(/`([^`]+)`/g), (match) => match[1] as string);
+      return operations.flatMap((name) => {
+        const outcomes = expected.get(name);
+        if (!outcomes) return [`${action}: no operation ${name}`];
+        return README_ROLES.flatMap((callers, column) =>
+          callers
+            .filter((caller) => (outcomes[CALLERS.indexOf(caller)] === OK) !== (says[column] === 'oui'))
+            .map((caller) => `${action}: ${name} for ${caller} is ${outcomes[CALLERS.indexOf(caller)]}`),
+        );
+      });
+    });
+    expect(disagreements).toEqual([]);
+  });
+});
 
 describe('the authorization matrix', () => {
   it('has one expected outcome per caller for every operation, and an operation for every row', () => {
