@@ -1160,7 +1160,10 @@ describe('the README’s table of who may do what', () => {
     expect(table.length).toBeGreaterThan(5);
     const expected = new Map(MATRIX.map(([name, ...outcomes]) => [name, outcomes]));
     const disagreements = table.flatMap((line) => {
-      const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
+      const cells = line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim());
       const [action, ...rest] = cells;
       const says = rest.slice(0, README_ROLES.length);
       const operations = Array.from((rest.at(-1) ?? '').matchAll(/`([^`]+)`/g), (match) => match[1] as string);
