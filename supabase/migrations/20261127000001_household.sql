@@ -83,6 +83,27 @@ create trigger animals_owner_is_member
   after insert on public.animals
   for each row execute function private.add_owner_as_member();
 
+-- A new owner (a transfer accepted, or the service role) takes the owner's row; a row they had as another
+-- member goes.
+create function private.move_owner_row() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from public.animal_members where animal_id = new.id and user_id = new.proprietaire_id;
+  update public.animal_members set user_id = new.proprietaire_id, access_until = null
+  where animal_id = new.id and role = 'owner';
+  return null;
+end
+$$;
+revoke all on function private.move_owner_row() from public, anon, authenticated;
+
+create trigger animals_new_owner_is_member
+  after update of proprietaire_id on public.animals
+  for each row when (old.proprietaire_id is distinct from new.proprietaire_id)
+  execute function private.move_owner_row();
+
 -- Members read the rows of the animals they see (who else answers for it); a member changes only their own
 -- alert choices. Everything else goes through household.sql's functions.
 alter table public.animal_members enable row level security;
@@ -121,7 +142,7 @@ create policy animals_delete_owner on public.animals
   using (id in (select private.animals_i_own()));
 
 -- What a keeper may change: the lost switch and the loss's checklist (and what those move by themselves).
--- Everyone else's updates are the policies' and grants' to decide.
+-- Everyone else's updates are the policies', grants' and functions' to decide.
 create function private.keep_keepers_to_lost_mode() returns trigger
 language plpgsql
 security definer
@@ -133,8 +154,7 @@ declare
     'last_known_at', 'date_modification'
   ];
 begin
-  if (select auth.uid()) is not null
-    and new.id not in (select private.animals_i_edit())
+  if new.id in (select private.member_animals(array['keeper']))
     and (to_jsonb(new) - lost_mode) is distinct from (to_jsonb(old) - lost_mode) then
     raise exception using
       errcode = 'insufficient_privilege',
@@ -395,7 +415,7 @@ create table public.animal_invitations (
   email text not null
     constraint animal_invitations_email_format
     check (email = lower(btrim(email)) and email ~ '^[^@[:space:]]+@[^@[:space:]]+$' and char_length(email) <= 254),
-  role text not null constraint animal_invitations_role_valeurs check (role in ('co_owner', 'keeper')),
+  role text not null constraint animal_invitations_role_valeurs check (role in ('owner', 'co_owner', 'keeper')),
   access_until date,
   token_hash text not null constraint animal_invitations_token_hash_key unique,
   invited_by uuid not null references auth.users (id) on delete cascade,
@@ -405,6 +425,8 @@ create table public.animal_invitations (
   constraint animal_invitations_animal_email_key unique (animal_id, email)
 );
 create index animal_invitations_invited_by_idx on public.animal_invitations (invited_by);
+-- One transfer at a time: giving the animal to someone else replaces the earlier offer.
+create unique index animal_invitations_one_transfer on public.animal_invitations (animal_id) where role = 'owner';
 
 -- The owner sees the invitations of their animals (never the token's hash) and revokes one by deleting it.
 alter table public.animal_invitations enable row level security;
@@ -443,7 +465,7 @@ as $$
 $$;
 revoke all on function private.household_refusal(text) from public, anon, authenticated;
 
--- Checks a role and its end date as the invitation and the member's row need them: null when they are right.
+-- Checks a member's role and end date: null when they are right.
 create function private.household_role_refusal(p_role text, p_access_until date) returns jsonb
 language sql
 stable
@@ -457,10 +479,10 @@ as $$
 $$;
 revoke all on function private.household_role_refusal(text, date) from public, anon, authenticated;
 
--- invite-member's first step, with the owner's own token: the invitation is stored (or renewed) and its token
--- answered, once, for the e-mail; the row keeps only its hash. At most 20 invitations a day per owner, so that
--- nobody uses Médaille to send e-mails to strangers. Answers {success, token, animal_name, inviter_email,
--- email, role, access_until} or a refusal.
+-- invite-member's first step, with the owner's own token: the invitation (or, as 'owner', the offer of the
+-- animal) is stored or renewed and its token answered, once, for the e-mail; the row keeps only its hash. At
+-- most 20 invitations a day per owner, so that nobody uses Médaille to send e-mails to strangers. Answers
+-- {success, token, animal_name, inviter_email, email, role, access_until} or a refusal.
 create function public.invite_animal_member(p_animal_id uuid, p_email text, p_role text, p_access_until date)
 returns jsonb
 language plpgsql
@@ -486,18 +508,22 @@ begin
   if v_email !~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$' or char_length(v_email) > 254 then
     return private.household_refusal('invalid_email');
   end if;
-  if private.household_role_refusal(p_role, v_until) is not null then
+  if p_role is distinct from 'owner' and private.household_role_refusal(p_role, v_until) is not null then
     return private.household_role_refusal(p_role, v_until);
   end if;
   if exists (
     select 1 from public.animal_members m join auth.users u on u.id = m.user_id
     where m.animal_id = p_animal_id and lower(u.email) = v_email
       and (m.access_until is null or m.access_until >= private.today_in_paris())
+      and (p_role <> 'owner' or m.role = 'owner')
   ) then
     return private.household_refusal('already_member');
   end if;
   if not public.hit_rate_limit('household-invitations:' || v_inviter::text, 20, 86400) then
     return private.household_refusal('too_many_invitations');
+  end if;
+  if p_role = 'owner' then
+    delete from public.animal_invitations where animal_id = p_animal_id and role = 'owner';
   end if;
   insert into public.animal_invitations (animal_id, email, role, access_until, token_hash, invited_by)
   values (p_animal_id, v_email, p_role, v_until, encode(sha256(convert_to(v_token, 'UTF8')), 'hex'), v_inviter)
@@ -516,8 +542,11 @@ grant execute on function public.invite_animal_member(uuid, text, text, date) to
 
 -- The invited person accepts, signed in with the account of the invited address, confirmed: a forwarded link
 -- opens nothing to anyone else. A keeper's invitation whose last day has passed is no longer valid. A
--- member who had left or whose access ended joins again with the invitation's role. Answers {success,
--- animal_id, role} or a refusal.
+-- member who had left or whose access ended joins again with the invitation's role. Accepting an animal
+-- ('owner') makes the caller its owner: its medal, photos, booklet and history follow, the former owner and
+-- every member lose access, pending invitations go, and the finder's page shows no contact until the new
+-- owner gives theirs (the former owner's contacts, public and private, are cleared, and so is a photo of
+-- theirs kept in their own folder). Answers {success, animal_id, role} or a refusal.
 create function public.accept_animal_invitation(p_token text) returns jsonb
 language plpgsql
 volatile
@@ -555,6 +584,21 @@ begin
   ) then
     delete from public.animal_invitations where id = v_invitation.id;
     return private.household_refusal('already_member');
+  end if;
+  if v_invitation.role = 'owner' then
+    update public.animals a set
+      proprietaire_id = v_user,
+      email_proprietaire = null, telephone_proprietaire = null,
+      public_phone = null, public_email = null, public_address_line = null, public_city = null,
+      show_public_phone = false, show_public_email = false, show_public_address = false,
+      photo_url = case when a.photo_url like '%/animal-photos/' || a.proprietaire_id::text || '/%' then null
+        else a.photo_url end
+    where a.id = v_invitation.animal_id;
+    delete from public.animal_members where animal_id = v_invitation.animal_id and role <> 'owner';
+    delete from public.animal_invitations where animal_id = v_invitation.animal_id;
+    return jsonb_build_object(
+      'success', true, 'error', null, 'reason', null, 'animal_id', v_invitation.animal_id, 'role', 'owner'
+    );
   end if;
   insert into public.animal_members (animal_id, user_id, role, access_until)
   values (v_invitation.animal_id, v_user, v_invitation.role, v_invitation.access_until)

@@ -136,6 +136,27 @@ create trigger animals_owner_is_member
   after insert on public.animals
   for each row execute function private.add_owner_as_member();
 
+-- A new owner (a transfer accepted, or the service role) takes the owner's row; a row they had as another
+-- member goes.
+create function private.move_owner_row() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from public.animal_members where animal_id = new.id and user_id = new.proprietaire_id;
+  update public.animal_members set user_id = new.proprietaire_id, access_until = null
+  where animal_id = new.id and role = 'owner';
+  return null;
+end
+$$;
+revoke all on function private.move_owner_row() from public, anon, authenticated;
+
+create trigger animals_new_owner_is_member
+  after update of proprietaire_id on public.animals
+  for each row when (old.proprietaire_id is distinct from new.proprietaire_id)
+  execute function private.move_owner_row();
+
 -- Members read the rows of the animals they see (who else answers for it); a member changes only their own
 -- alert choices. Everything else goes through household.sql's functions.
 alter table public.animal_members enable row level security;
@@ -179,7 +200,7 @@ create policy animals_delete_owner on public.animals
   using (id in (select private.animals_i_own()));
 
 -- What a keeper may change: the lost switch and the loss's checklist (and what those move by themselves).
--- Everyone else's updates are the policies' and grants' to decide.
+-- Everyone else's updates are the policies', grants' and functions' to decide.
 create function private.keep_keepers_to_lost_mode() returns trigger
 language plpgsql
 security definer
@@ -191,8 +212,7 @@ declare
     'last_known_at', 'date_modification'
   ];
 begin
-  if (select auth.uid()) is not null
-    and new.id not in (select private.animals_i_edit())
+  if new.id in (select private.member_animals(array['keeper']))
     and (to_jsonb(new) - lost_mode) is distinct from (to_jsonb(old) - lost_mode) then
     raise exception using
       errcode = 'insufficient_privilege',

@@ -1,6 +1,7 @@
 -- The household of an animal (DESIGN D16; its members are public.animal_members, in animals.sql): the owner
--- invites someone by e-mail as co-owner or keeper, the invited person accepts with the account of that
--- address, and a member leaves or is removed. The README's table "Who may do what" is the rules below.
+-- invites someone by e-mail as co-owner or keeper, or gives the animal away (an invitation as 'owner': a
+-- transfer), the invited person accepts with the account of that address, and a member leaves or is
+-- removed. The README's table "Who may do what" is the rules below.
 
 -- An invitation waiting for its answer: sent by the invite-member function, which alone knows the token (the
 -- row keeps its SHA-256 only), and answered by accept_animal_invitation. One per animal and address: inviting
@@ -11,7 +12,7 @@ create table public.animal_invitations (
   email text not null
     constraint animal_invitations_email_format
     check (email = lower(btrim(email)) and email ~ '^[^@[:space:]]+@[^@[:space:]]+$' and char_length(email) <= 254),
-  role text not null constraint animal_invitations_role_valeurs check (role in ('co_owner', 'keeper')),
+  role text not null constraint animal_invitations_role_valeurs check (role in ('owner', 'co_owner', 'keeper')),
   access_until date,
   token_hash text not null constraint animal_invitations_token_hash_key unique,
   invited_by uuid not null references auth.users (id) on delete cascade,
@@ -21,6 +22,8 @@ create table public.animal_invitations (
   constraint animal_invitations_animal_email_key unique (animal_id, email)
 );
 create index animal_invitations_invited_by_idx on public.animal_invitations (invited_by);
+-- One transfer at a time: giving the animal to someone else replaces the earlier offer.
+create unique index animal_invitations_one_transfer on public.animal_invitations (animal_id) where role = 'owner';
 
 -- The owner sees the invitations of their animals (never the token's hash) and revokes one by deleting it.
 alter table public.animal_invitations enable row level security;
@@ -59,7 +62,7 @@ as $$
 $$;
 revoke all on function private.household_refusal(text) from public, anon, authenticated;
 
--- Checks a role and its end date as the invitation and the member's row need them: null when they are right.
+-- Checks a member's role and end date: null when they are right.
 create function private.household_role_refusal(p_role text, p_access_until date) returns jsonb
 language sql
 stable
@@ -73,10 +76,10 @@ as $$
 $$;
 revoke all on function private.household_role_refusal(text, date) from public, anon, authenticated;
 
--- invite-member's first step, with the owner's own token: the invitation is stored (or renewed) and its token
--- answered, once, for the e-mail; the row keeps only its hash. At most 20 invitations a day per owner, so that
--- nobody uses Médaille to send e-mails to strangers. Answers {success, token, animal_name, inviter_email,
--- email, role, access_until} or a refusal.
+-- invite-member's first step, with the owner's own token: the invitation (or, as 'owner', the offer of the
+-- animal) is stored or renewed and its token answered, once, for the e-mail; the row keeps only its hash. At
+-- most 20 invitations a day per owner, so that nobody uses Médaille to send e-mails to strangers. Answers
+-- {success, token, animal_name, inviter_email, email, role, access_until} or a refusal.
 create function public.invite_animal_member(p_animal_id uuid, p_email text, p_role text, p_access_until date)
 returns jsonb
 language plpgsql
@@ -102,18 +105,22 @@ begin
   if v_email !~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$' or char_length(v_email) > 254 then
     return private.household_refusal('invalid_email');
   end if;
-  if private.household_role_refusal(p_role, v_until) is not null then
+  if p_role is distinct from 'owner' and private.household_role_refusal(p_role, v_until) is not null then
     return private.household_role_refusal(p_role, v_until);
   end if;
   if exists (
     select 1 from public.animal_members m join auth.users u on u.id = m.user_id
     where m.animal_id = p_animal_id and lower(u.email) = v_email
       and (m.access_until is null or m.access_until >= private.today_in_paris())
+      and (p_role <> 'owner' or m.role = 'owner')
   ) then
     return private.household_refusal('already_member');
   end if;
   if not public.hit_rate_limit('household-invitations:' || v_inviter::text, 20, 86400) then
     return private.household_refusal('too_many_invitations');
+  end if;
+  if p_role = 'owner' then
+    delete from public.animal_invitations where animal_id = p_animal_id and role = 'owner';
   end if;
   insert into public.animal_invitations (animal_id, email, role, access_until, token_hash, invited_by)
   values (p_animal_id, v_email, p_role, v_until, encode(sha256(convert_to(v_token, 'UTF8')), 'hex'), v_inviter)
@@ -132,8 +139,11 @@ grant execute on function public.invite_animal_member(uuid, text, text, date) to
 
 -- The invited person accepts, signed in with the account of the invited address, confirmed: a forwarded link
 -- opens nothing to anyone else. A keeper's invitation whose last day has passed is no longer valid. A
--- member who had left or whose access ended joins again with the invitation's role. Answers {success,
--- animal_id, role} or a refusal.
+-- member who had left or whose access ended joins again with the invitation's role. Accepting an animal
+-- ('owner') makes the caller its owner: its medal, photos, booklet and history follow, the former owner and
+-- every member lose access, pending invitations go, and the finder's page shows no contact until the new
+-- owner gives theirs (the former owner's contacts, public and private, are cleared, and so is a photo of
+-- theirs kept in their own folder). Answers {success, animal_id, role} or a refusal.
 create function public.accept_animal_invitation(p_token text) returns jsonb
 language plpgsql
 volatile
@@ -171,6 +181,21 @@ begin
   ) then
     delete from public.animal_invitations where id = v_invitation.id;
     return private.household_refusal('already_member');
+  end if;
+  if v_invitation.role = 'owner' then
+    update public.animals a set
+      proprietaire_id = v_user,
+      email_proprietaire = null, telephone_proprietaire = null,
+      public_phone = null, public_email = null, public_address_line = null, public_city = null,
+      show_public_phone = false, show_public_email = false, show_public_address = false,
+      photo_url = case when a.photo_url like '%/animal-photos/' || a.proprietaire_id::text || '/%' then null
+        else a.photo_url end
+    where a.id = v_invitation.animal_id;
+    delete from public.animal_members where animal_id = v_invitation.animal_id and role <> 'owner';
+    delete from public.animal_invitations where animal_id = v_invitation.animal_id;
+    return jsonb_build_object(
+      'success', true, 'error', null, 'reason', null, 'animal_id', v_invitation.animal_id, 'role', 'owner'
+    );
   end if;
   insert into public.animal_members (animal_id, user_id, role, access_until)
   values (v_invitation.animal_id, v_user, v_invitation.role, v_invitation.access_until)

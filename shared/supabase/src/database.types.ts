@@ -43,7 +43,7 @@ export type Database = {
           {
             foreignKeyName: "animal_invitations_animal_id_fkey"
             columns: ["animal_id"]
-            isOneToOne: false
+            isOneToOne: true
             referencedRelation: "animals"
             referencedColumns: ["id"]
           },
@@ -351,6 +351,7 @@ export type Database = {
           expires_at: string
           last_error: string | null
           created_at: string
+          for_account_only: boolean
         }
         Insert: {
           id: string
@@ -363,6 +364,7 @@ export type Database = {
           expires_at?: string
           last_error?: string | null
           created_at?: string
+          for_account_only?: boolean
         }
         Update: {
           id?: string
@@ -375,6 +377,7 @@ export type Database = {
           expires_at?: string
           last_error?: string | null
           created_at?: string
+          for_account_only?: boolean
         }
         Relationships: [
 

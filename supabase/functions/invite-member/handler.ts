@@ -1,5 +1,5 @@
 // invite-member {animal_id, email, role, access_until}: an animal's owner invites someone to its household as
-// co-owner or keeper (DESIGN D16). The database decides with the caller's own token (invite_animal_member),
+// co-owner or keeper, or offers them the animal itself (role 'owner': a change of owner) (DESIGN D16). The database decides with the caller's own token (invite_animal_member),
 // checks the address, the role and the end date, and answers the invitation's token once; this function
 // e-mails the link. The e-mail is kept in the outbox until sent, even for an address that has no account yet.
 import { callerCredentials, callerDatabase } from '../_shared/database.ts';
@@ -18,7 +18,7 @@ type Invitation =
       animal_name: string;
       inviter_email: string;
       email: string;
-      role: 'co_owner' | 'keeper';
+      role: 'owner' | 'co_owner' | 'keeper';
       access_until: string | null;
     }
   | { success: false; reason: string; error: string };
@@ -62,8 +62,32 @@ export default function inviteMember(request: Request, env: FunctionEnv): Promis
 
 const longDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
+/** Where a change of owner is declared in France: the national register of identified pets. */
+export const ICAD_URL = 'https://www.i-cad.fr/';
+
 function invitationMail(env: FunctionEnv, invitation: Extract<Invitation, { success: true }>) {
   const name = invitation.animal_name;
+  const accept = { label: "Accepter l'invitation", href: invitationUrl(env, invitation.token) };
+  const howTo =
+    "Pour accepter, ouvrez le lien ci-dessous, puis connectez-vous ou créez votre compte avec cette adresse e-mail. L'invitation est valable 14 jours.";
+  if (invitation.role === 'owner') {
+    return ownerMail({
+      to: invitation.email,
+      subject: `Invitation à devenir propriétaire de ${name}`,
+      paragraphs: [
+        {
+          text: `${invitation.inviter_email} vous confie ${name} sur Médaille : en acceptant, vous en devenez le propriétaire. Sa médaille, ses photos, son carnet de santé et son historique vous suivent, et l'ancien propriétaire n'y a plus accès.`,
+        },
+        {
+          text: "En France, le changement de propriétaire doit aussi être déclaré à l'I-CAD, le fichier national d'identification, avec le certificat de cession :",
+          link: { label: 'www.i-cad.fr', href: ICAD_URL },
+        },
+        { text: howTo },
+      ],
+      action: accept,
+      after: [{ text: 'Si vous ne connaissez pas cette personne, ignorez cet e-mail : rien ne se passera.' }],
+    });
+  }
   const role =
     invitation.role === 'keeper'
       ? `gardien·ne jusqu'au ${longDate.format(new Date(`${invitation.access_until}T00:00:00Z`))} inclus : vous verrez son profil, ses messages et son historique, recevrez ses alertes et pourrez le signaler perdu ou retrouvé.`
@@ -73,11 +97,9 @@ function invitationMail(env: FunctionEnv, invitation: Extract<Invitation, { succ
     subject: `Invitation à rejoindre le foyer de ${name}`,
     paragraphs: [
       { text: `${invitation.inviter_email} vous invite sur Médaille à veiller sur ${name}, comme ${role}` },
-      {
-        text: "Pour accepter, ouvrez le lien ci-dessous, puis connectez-vous ou créez votre compte avec cette adresse e-mail. L'invitation est valable 14 jours.",
-      },
+      { text: howTo },
     ],
-    action: { label: "Accepter l'invitation", href: invitationUrl(env, invitation.token) },
+    action: accept,
     after: [{ text: 'Si vous ne connaissez pas cette personne, ignorez cet e-mail : rien ne se passera.' }],
   });
 }

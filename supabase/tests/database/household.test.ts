@@ -1,7 +1,7 @@
 // The animal's household in SQL (DESIGN D16): invitations, accepting one, what each role may do, a keeper's
 // last day, leaving and removing. The same rules over HTTP, for every table, RPC and storage path, are
 // rows of tests/security/authorization-matrix.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, type Owner, openTestDatabase, type TestDatabase } from '../support/database.ts';
 
 let t: TestDatabase;
@@ -12,6 +12,8 @@ beforeAll(async () => {
   owner = await t.createOwner('owner');
 });
 afterAll(() => t?.close());
+// The tests share one owner, who would soon reach the 20 invitations a day; the limit has its own test.
+beforeEach(() => t.db.query("delete from public.rate_limit_hits where starts_with(bucket, 'household-invitations:')"));
 
 interface Answer {
   success: boolean;
@@ -97,7 +99,7 @@ describe('an invitation', () => {
       reason: 'invalid_email',
       error: 'Adresse e-mail invalide',
     });
-    expect(await invite(owner, animalId, 'a@example.fr', 'owner')).toMatchObject({ reason: 'invalid_role' });
+    expect(await invite(owner, animalId, 'a@example.fr', 'maître')).toMatchObject({ reason: 'invalid_role' });
     expect(await invite(owner, animalId, 'a@example.fr', 'keeper')).toMatchObject({ reason: 'invalid_end_date' });
     expect(await invite(owner, animalId, 'a@example.fr', 'keeper', await parisDay(-1))).toMatchObject({
       reason: 'invalid_end_date',
@@ -359,5 +361,67 @@ describe('the household', () => {
       [animalId],
     );
     expect(rows).toEqual([{ members: 0, invitations: 0 }]);
+  });
+});
+
+describe('a change of owner', () => {
+  it('moves the animal, its medal, photos and history to the new owner, and nobody else keeps access', async () => {
+    const { animalId, code, member: coOwner } = await animalWithMember('co_owner');
+    await t.as(owner, (tx) =>
+      tx.query(
+        `update public.animals set public_phone = '0611223344', show_public_phone = true,
+           telephone_proprietaire = '0699887766' where id = $1`,
+        [animalId],
+      ),
+    );
+    await t.as(owner, (tx) =>
+      tx.query("insert into public.animal_photos (animal_id, path) values ($1::uuid, $1::text || '/p.jpg')", [
+        animalId,
+      ]),
+    );
+    const newOwner = await t.createOwner('new-owner');
+    expect(await invite(coOwner, animalId, newOwner.email, 'owner')).toMatchObject({ reason: 'not_owner' });
+    const offer = await invite(owner, animalId, newOwner.email, 'owner');
+    expect(offer).toMatchObject({ success: true, role: 'owner' });
+    const profile = async () => {
+      const { rows } = await t.as('service', (tx) =>
+        tx.query<{ p: { contacts?: unknown } }>('select public.public_profile($1) as p', [code]),
+      );
+      return JSON.stringify(rows[0]?.p);
+    };
+    // Until it is accepted, nothing changes.
+    expect(await profile()).toContain('0611223344');
+    expect(await count(newOwner, 'select id from public.animals where id = $1', [animalId])).toBe(0);
+
+    expect(await accept(newOwner, offer.token)).toMatchObject({ success: true, role: 'owner', animal_id: animalId });
+    expect(await count(owner, 'select id from public.animals where id = $1', [animalId])).toBe(0);
+    expect(await count(coOwner, 'select id from public.animals where id = $1', [animalId])).toBe(0);
+    expect(await count(newOwner, 'select id from public.finder_messages where animal_id = $1', [animalId])).toBe(1);
+    expect(await count(newOwner, 'select id from public.animal_photos where animal_id = $1', [animalId])).toBe(1);
+    expect(await count(newOwner, 'select id from public.codes where animal_id = $1', [animalId])).toBe(1);
+    const { rows: members } = await t.db.query('select user_id, role from public.animal_members where animal_id = $1', [
+      animalId,
+    ]);
+    expect(members).toEqual([{ user_id: newOwner.id, role: 'owner' }]);
+    const { rows: animal } = await t.db.query(
+      'select proprietaire_id, public_phone, show_public_phone, telephone_proprietaire from public.animals where id = $1',
+      [animalId],
+    );
+    expect(animal).toEqual([
+      { proprietaire_id: newOwner.id, public_phone: null, show_public_phone: false, telephone_proprietaire: null },
+    ]);
+    expect(await profile()).not.toContain('0611223344');
+    expect(await count(newOwner, 'delete from public.animals where id = $1', [animalId])).toBe(1);
+  });
+
+  it('keeps one offer at a time: offering again replaces the earlier one', async () => {
+    const { animalId } = await t.activateAnimal(owner);
+    const first = await t.createOwner('first');
+    const second = await t.createOwner('second');
+    const firstOffer = await invite(owner, animalId, first.email, 'owner');
+    const secondOffer = await invite(owner, animalId, second.email, 'owner');
+    expect(await accept(first, firstOffer.token)).toMatchObject({ reason: 'invitation_unavailable' });
+    expect(await accept(second, secondOffer.token)).toMatchObject({ success: true });
+    expect(await invite(owner, animalId, 'x@example.fr', 'owner')).toMatchObject({ reason: 'not_owner' });
   });
 });

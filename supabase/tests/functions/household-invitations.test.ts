@@ -95,6 +95,27 @@ describe('invite-member', () => {
     expect(token).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('offers the animal itself, reminding that the change is declared to I-CAD', async () => {
+    const filou = await stack.activatedAnimal(owner.client, { nom: 'Filou' });
+    const buyer = newEmail('acquereur');
+    const sent = await inviteAs(await ownerToken(), { animal_id: filou.animalId, email: buyer, role: 'owner' });
+    expect(sent).toEqual({ status: 200, body: { invited: true, email: buyer } });
+    const subject = 'Invitation à devenir propriétaire de Filou';
+    await expect.poll(async () => (await stack.mails(buyer, subject)).length).toBe(1);
+    const [mail] = await stack.mails(buyer, subject);
+    expect(mail?.text).toContain(`${owner.email} vous confie Filou sur Médaille`);
+    expect(mail?.text).toContain("déclaré à l'I-CAD");
+    expect(mail?.links).toContain('https://www.i-cad.fr/');
+    const link = mail?.links.find((href) => href.includes('/mon-compte/invitation#')) as string;
+    const newOwner = await stack.signedInOwner('acquereur', buyer);
+    const { data } = await newOwner.client.rpc('accept_animal_invitation', {
+      p_token: decodeURIComponent(new URL(link).hash.slice(1)),
+    });
+    expect(data).toMatchObject({ success: true, role: 'owner' });
+    const { data: left } = await owner.client.from('animals').select('id').eq('id', filou.animalId);
+    expect(left).toEqual([]);
+  });
+
   it('answers the database’s refusal in French with its status, and sends nothing', async () => {
     const filou = await stack.activatedAnimal(owner.client, { nom: 'Filou' });
     const other = await stack.signedInOwner('autre');
@@ -115,7 +136,7 @@ describe('invite-member', () => {
       ],
       [await ownerToken(), { ...base, role: 'keeper' }, 400, { code: 'invalid_end_date' }],
       [await ownerToken(), { ...base, role: 'keeper', access_until: '31/08/2099' }, 400, { code: 'invalid_request' }],
-      [await ownerToken(), { ...base, role: 'owner' }, 400, { code: 'invalid_role' }],
+      [await ownerToken(), { ...base, role: 'maître' }, 400, { code: 'invalid_role' }],
       [await ownerToken(), { ...base, animal_id: 'pas-un-id' }, 400, { code: 'invalid_animal_id' }],
       [await ownerToken(), '{"animal_id":', 400, { code: 'invalid_request' }],
     ];

@@ -175,6 +175,8 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['animal_invitations delete (revoke)',          DENIED,  OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc invite_animal_member',                    DENIED,  OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc accept_animal_invitation (sent to B)',    DENIED,  EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc invite_animal_member (offer the animal)', DENIED,  OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc accept_animal_invitation (the animal offered to B)',DENIED,  EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc animal_household',                        DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc set_animal_member_role',                  DENIED,  OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc remove_animal_member (the keeper)',       DENIED,  OK,      EMPTY,   EMPTY,   OK,      EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -422,13 +424,13 @@ async function roleOf(animalId: string, userId: string) {
 }
 
 /** An invitation of A's to a new animal, waiting; answers its id and the token its e-mail would carry. */
-async function pendingInvitation(email = `${marker()}@example.fr`) {
+async function pendingInvitation(email = `${marker()}@example.fr`, role = 'co_owner') {
   const { animalId } = await fresh.animal();
   const token = randomUUID().replaceAll('-', '');
   const { rows } = await stack.db.query<{ id: string }>(
     `insert into public.animal_invitations (animal_id, email, role, token_hash, invited_by)
-     values ($1, lower($2), 'co_owner', encode(sha256(convert_to($3, 'UTF8')), 'hex'), $4) returning id`,
-    [animalId, email, token, ownerA.userId],
+     values ($1, lower($2), $5, encode(sha256(convert_to($3, 'UTF8')), 'hex'), $4) returning id`,
+    [animalId, email, token, ownerA.userId, role],
   );
   return { animalId, token, id: rows[0]?.id as string };
 }
@@ -849,6 +851,24 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     prepare: () => pendingInvitation(ownerB.email),
     act: ({ db }, t) => db.rpc('accept_animal_invitation', { p_token: t.token }),
     tookEffect: async (t) => (await roleOf(t.animalId, ownerB.userId)) === 'co_owner',
+  }),
+  'rpc invite_animal_member (offer the animal)': operation({
+    service: 'rest',
+    prepare: async () => ({ animalId: (await fresh.animal()).animalId, email: `${marker()}@example.fr` }),
+    act: ({ db }, t) =>
+      db.rpc('invite_animal_member', {
+        p_animal_id: t.animalId,
+        p_email: t.email,
+        p_role: 'owner',
+        p_access_until: null,
+      }),
+    tookEffect: (t) => exists('animal_invitations', 'email', t.email),
+  }),
+  'rpc accept_animal_invitation (the animal offered to B)': operation({
+    service: 'rest',
+    prepare: () => pendingInvitation(ownerB.email, 'owner'),
+    act: ({ db }, t) => db.rpc('accept_animal_invitation', { p_token: t.token }),
+    tookEffect: async (t) => (await rowOf('animals', 'id', t.animalId))?.proprietaire_id === ownerB.userId,
   }),
   'rpc animal_household': operation({
     service: 'rest',
