@@ -183,6 +183,8 @@ begin
     return private.household_refusal('already_member');
   end if;
   if v_invitation.role = 'owner' then
+    -- The history records the change of owner, not the household's rows it moves (activity.sql).
+    perform set_config('medaille.changing_owner', 'on', true);
     update public.animals a set
       proprietaire_id = v_user,
       email_proprietaire = null, telephone_proprietaire = null,
@@ -193,6 +195,7 @@ begin
     where a.id = v_invitation.animal_id;
     delete from public.animal_members where animal_id = v_invitation.animal_id and role <> 'owner';
     delete from public.animal_invitations where animal_id = v_invitation.animal_id;
+    perform set_config('medaille.changing_owner', '', true);
     return jsonb_build_object(
       'success', true, 'error', null, 'reason', null, 'animal_id', v_invitation.animal_id, 'role', 'owner'
     );

@@ -5,6 +5,41 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      animal_activity: {
+        Row: {
+          id: string
+          animal_id: string
+          actor_id: string | null
+          kind: string
+          subject_id: string | null
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          animal_id: string
+          actor_id?: string | null
+          kind: string
+          subject_id?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          animal_id?: string
+          actor_id?: string | null
+          kind?: string
+          subject_id?: string | null
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "animal_activity_animal_id_fkey"
+            columns: ["animal_id"]
+            isOneToOne: false
+            referencedRelation: "animals"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       animal_invitations: {
         Row: {
           id: string

@@ -425,3 +425,60 @@ describe('a change of owner', () => {
     expect(await invite(owner, animalId, 'x@example.fr', 'owner')).toMatchObject({ reason: 'not_owner' });
   });
 });
+
+describe('the history of who did what', () => {
+  const activity = async (animalId: string) => {
+    const { rows } = await t.db.query<{ actor_id: string | null; kind: string; subject_id: string | null }>(
+      'select actor_id, kind, subject_id from public.animal_activity where animal_id = $1 order by created_at, kind',
+      [animalId],
+    );
+    return rows;
+  };
+
+  it('names the member who marked it lost, changed its contacts or profile, or added a photo', async () => {
+    const { animalId, code, member: coOwner } = await animalWithMember('co_owner');
+    const keeper = await t.createOwner('keeper');
+    await accept(keeper, (await invite(owner, animalId, keeper.email, 'keeper', await parisDay(3))).token);
+    await t.as(keeper, (tx) => tx.query('update public.animals set is_lost = true where id = $1', [animalId]));
+    await t.as(coOwner, (tx) =>
+      tx.query("update public.animals set public_phone = '0611223344', show_public_phone = true where id = $1", [
+        animalId,
+      ]),
+    );
+    await t.as(coOwner, (tx) =>
+      tx.query("insert into public.animal_photos (animal_id, path) values ($1::uuid, $1::text || '/h.jpg')", [
+        animalId,
+      ]),
+    );
+    await t.as(owner, (tx) => tx.query("update public.animals set race = 'Beagle' where id = $1", [animalId]));
+    // What a finder's functions write is the inbox's, not the history's.
+    await t.as('service', (tx) =>
+      tx.query("select public.record_scan($1, null, 45.7, 4.8, 10, 'test', 'finder')", [code]),
+    );
+    await rpc(keeper, 'public.remove_animal_member($1, $2)', [animalId, keeper.id]);
+
+    expect(await activity(animalId)).toEqual([
+      { actor_id: coOwner.id, kind: 'member_joined', subject_id: coOwner.id },
+      { actor_id: keeper.id, kind: 'member_joined', subject_id: keeper.id },
+      { actor_id: keeper.id, kind: 'lost', subject_id: null },
+      { actor_id: coOwner.id, kind: 'contacts', subject_id: null },
+      { actor_id: coOwner.id, kind: 'photo_added', subject_id: null },
+      { actor_id: owner.id, kind: 'profile', subject_id: null },
+      { actor_id: keeper.id, kind: 'member_left', subject_id: keeper.id },
+    ]);
+    expect(await count(coOwner, 'select id from public.animal_activity where animal_id = $1', [animalId])).toBe(7);
+    expect(await count(keeper, 'select id from public.animal_activity where animal_id = $1', [animalId])).toBe(0);
+    expect(await count(coOwner, 'delete from public.animal_activity where animal_id = $1', [animalId])).toBe('42501');
+  });
+
+  it('records a change of owner as one event, and goes with the animal', async () => {
+    const { animalId } = await animalWithMember('co_owner');
+    const newOwner = await t.createOwner('new-owner');
+    await accept(newOwner, (await invite(owner, animalId, newOwner.email, 'owner')).token);
+    expect((await activity(animalId)).slice(-1)).toEqual([
+      { actor_id: newOwner.id, kind: 'owner_changed', subject_id: newOwner.id },
+    ]);
+    await t.as(newOwner, (tx) => tx.query('select public.delete_animal($1)', [animalId]));
+    expect(await activity(animalId)).toEqual([]);
+  });
+});

@@ -26,6 +26,7 @@ const OWNER_READABLE: Record<string, string> = {
   // The household: its members' rows, and the owner's pending invitations without their token's hash.
   'public.animal_members': 'animal_id user_id role access_until alert_email created_at',
   'public.animal_invitations': 'id animal_id email role access_until created_at expires_at',
+  'public.animal_activity': 'id animal_id actor_id kind subject_id created_at',
   'public.codes':
     'id animal_id used batch created_at suspended_at suspended_by suspended_reason owner_told_of_suspension_at',
   'public.finder_messages': 'id animal_id code_id message contact photo_path created_at read_at',

@@ -181,6 +181,10 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['rpc set_animal_member_role',                  DENIED,  OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc remove_animal_member (the keeper)',       DENIED,  OK,      EMPTY,   EMPTY,   OK,      EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['function invite-member',                      401,     OK,      403,     403,     403,     403,     403,     403,     403,      401,     401,     401,     401,     401],
+  ['animal_activity select',                      DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_activity insert',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_activity update',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_activity delete',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
 ];
 
 // What only A (and the service role) may ever see: any answer to anyone else containing one of these leaks.
@@ -520,6 +524,36 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     () => ({ role: 'keeper', access_until: '2099-01-01' }),
   ),
   'animal_invitations delete (revoke)': deleteOne('animal_invitations', async () => (await pendingInvitation()).id),
+
+  'animal_activity select': operation({
+    service: 'rest',
+    act: ({ db }) => db.from('animal_activity').select('kind, subject_id').eq('animal_id', f.animal),
+    tookEffect: (_, data) => hasRow(data, 'subject_id', household.leftMember.userId),
+  }),
+  'animal_activity insert': insertMarked('animal_activity', 'id', () => ({
+    id: randomUUID(),
+    animal_id: f.animal,
+    actor_id: ownerB.userId,
+    kind: 'lost',
+  })),
+  'animal_activity update': updateOne(
+    'animal_activity',
+    async () => {
+      const { rows } = await stack.db.query<{ id: string }>(
+        "insert into public.animal_activity (animal_id, kind) values ($1, 'profile') returning id",
+        [f.animal],
+      );
+      return rows[0]?.id as string;
+    },
+    () => ({ actor_id: ownerB.userId }),
+  ),
+  'animal_activity delete': deleteOne('animal_activity', async () => {
+    const { rows } = await stack.db.query<{ id: string }>(
+      "insert into public.animal_activity (animal_id, kind) values ($1, 'profile') returning id",
+      [f.animal],
+    );
+    return rows[0]?.id as string;
+  }),
 
   'animal_photos select': selectOne('animal_photos', () => f.photo),
   'animal_photos insert': operation({
