@@ -118,6 +118,8 @@ export const COPY = {
     firstMedal: 'Activer ma première médaille',
     newMedal: 'Ajouter une nouvelle médaille',
     edit: 'Modifier',
+    // Not in SPEC: a keeper's way to an animal they may not edit.
+    view: 'Voir',
     lost: 'Animal perdu',
     statusUpdated: 'Statut mis à jour',
     // Each sentence about the animal agrees with its sex (agreeWith: masculine when it is unknown).
@@ -181,7 +183,9 @@ export const COPY = {
       "  - messages : les messages envoyés par les personnes qui ont trouvé l'un de vos animaux (avec, le cas",
       '    échéant, le nom du fichier de la photo jointe) ;',
       '  - positions_partagees : les positions partagées par ces personnes (conservées 90 jours) ;',
-      "  - consultations_profil : les ouvertures de la page d'un animal signalé perdu (conservées 90 jours).",
+      "  - consultations_profil : les ouvertures de la page d'un animal signalé perdu (conservées 90 jours) ;",
+      "  - foyers : votre place dans le foyer de chaque animal (le vôtre ou celui d'un autre propriétaire) :",
+      '    rôle, dernier jour de garde le cas échéant, choix des alertes par e-mail.',
       '',
       'photos/{nom de l’animal}/photo-{n}.jpg : les photos elles-mêmes, dans leur ordre d’affichage (deux animaux',
       'du même nom : « Mimi » puis « Mimi (2) »).',
@@ -271,6 +275,12 @@ export const COPY = {
   },
   edit: {
     title: (name: string) => `Modifier le profil de ${name}`,
+    // Not in SPEC: what a keeper sees instead of the form.
+    viewTitle: (name: string) => `Fiche de ${name}`,
+    keeperNote: (name: string, day: string) =>
+      `Vous gardez ${name} jusqu'au ${day} : vous pouvez signaler sa perte et lire ses messages. Ses propriétaires modifient sa fiche.`,
+    yes: 'Oui',
+    no: 'Non',
     back: 'Retour à mon compte',
     medal: (code: string) => `Médaille ${code}`,
     updated: (date: string) => `Dernière mise à jour : ${date}`,
@@ -349,6 +359,7 @@ export const COPY = {
     cardLinkUnread: (unread: number) => (unread > 1 ? 'non lus' : 'non lu'),
     back: 'Retour à mon compte',
     editProfile: 'Modifier la fiche',
+    viewProfile: 'Voir la fiche',
     loadFailed: 'Impossible de charger cette liste. Rechargez la page pour réessayer.',
     showMore: 'Afficher plus',
     remove: 'Supprimer',
@@ -423,6 +434,12 @@ export const COPY = {
   inboxPhoto: {
     enlarge: (name: string) => `Agrandir la photo de ${name} jointe au message`,
     close: 'Fermer',
+  },
+  // Not in SPEC (DESIGN D16): the roles of an animal's household, on 'Mes animaux' and the animal's pages.
+  household: {
+    roles: { owner: 'Propriétaire', co_owner: 'Co-propriétaire', keeper: 'Gardien·ne' },
+    keeperUntil: (day: string) => `Gardien·ne jusqu'au ${day}`,
+    accessEnded: (day: string) => `Accès terminé le ${day}`,
   },
   // Not in SPEC (issue 16): the lost switch of the edit page and the checklist of one loss.
   lost: {
