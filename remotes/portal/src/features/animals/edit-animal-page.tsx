@@ -13,13 +13,13 @@ import {
 } from '@medaille/domain';
 import { animalHistoryPath, ROUTES } from '@medaille/routing';
 import { Button, Flex, Grid, Text } from '@radix-ui/themes';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { parisTime } from '../../ui/paris-time.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
-import { editsAnimal, type HouseholdRole } from '../household/index.ts';
+import { editsAnimal, type HouseholdRole, HouseholdSection } from '../household/index.ts';
 import { LostPanel } from '../lost/index.ts';
 import { PhotoGallery, photoUrl, useAnimalPhotos } from '../photos/index.ts';
 import { AnimalFieldCards } from './animal-fields.tsx';
@@ -69,7 +69,8 @@ const contactValues = (animal: MemberAnimal): ContactValues => ({
 
 /**
  * /mon-compte/animal/{id}: the owner and co-owners edit every field of one animal and its public contacts,
- * and the owner alone deletes it; a keeper reads it and changes its lost mode only.
+ * and the owner alone deletes it; a keeper reads it and changes its lost mode only. Every member sees its
+ * household.
  */
 export function EditAnimalPage() {
   return (
@@ -187,6 +188,9 @@ function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole 
           </SubmitButton>
         </Flex>
       </form>
+      <Suspense fallback={null}>
+        <HouseholdSection animalId={animal.id} animalName={animal.nom} role={role} />
+      </Suspense>
       {role === 'owner' ? <DeleteAnimalButton animal={animal} /> : null}
       {guard.dialog}
     </PageFrame>

@@ -1,9 +1,11 @@
 import { PageFrame } from '@medaille/design-system';
 import { animalHistoryPath, ROUTES } from '@medaille/routing';
 import { Button, Callout, Flex, Text } from '@radix-ui/themes';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { parisDay, parisTime } from '../../ui/paris-time.ts';
+import { HouseholdSection } from '../household/index.ts';
 import { LostPanel } from '../lost/index.ts';
 import { AnimalSummary } from './animal-summary.tsx';
 import type { MemberAnimal, Membership } from './api.ts';
@@ -12,7 +14,7 @@ const text = COPY.edit;
 
 /**
  * A keeper's page of the animal they look after: no form (the database lets them change its lost mode only),
- * the lost switch and checklist, what the animal is, and the way to its messages.
+ * the lost switch and checklist, what the animal is, the way to its messages, and its household.
  */
 export function KeeperView({ animal, membership }: { animal: MemberAnimal; membership: Membership }) {
   return (
@@ -40,6 +42,9 @@ export function KeeperView({ animal, membership }: { animal: MemberAnimal; membe
       ) : null}
       <LostPanel animal={animal} />
       <AnimalSummary animal={animal} />
+      <Suspense fallback={null}>
+        <HouseholdSection animalId={animal.id} animalName={animal.nom} role={membership.role} />
+      </Suspense>
     </PageFrame>
   );
 }

@@ -1,2 +1,9 @@
-// What other features use of the household: the roles and how they read ('Mes animaux', the animal's pages).
+import { lazy } from 'react';
+
+// What other features use of the household: the roles and how they read ('Mes animaux', the animal's pages),
+// and the household's section of an animal's page (a chunk of its own, loaded with that page's content).
 export { editsAnimal, type HouseholdRole, householdRole, roleLabel } from './roles.ts';
+
+export const HouseholdSection = /* @__PURE__ */ lazy(() =>
+  import('./household-section.tsx').then((m) => ({ default: m.HouseholdSection })),
+);
