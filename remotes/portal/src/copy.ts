@@ -435,7 +435,8 @@ export const COPY = {
     enlarge: (name: string) => `Agrandir la photo de ${name} jointe au message`,
     close: 'Fermer',
   },
-  // Not in SPEC (DESIGN D16): an animal's household on its pages, and the members' roles on 'Mes animaux'.
+  // Not in SPEC (DESIGN D16): an animal's household on its edit page, the members' roles on 'Mes animaux',
+  // and the page an invitation's e-mail opens.
   household: {
     title: 'Foyer',
     intro: (name: string) => `Les personnes qui s'occupent de ${name} avec vous.`,
@@ -492,6 +493,19 @@ export const COPY = {
       `Vous ne verrez plus ${name}, ses messages ni son historique, et ne recevrez plus ses alertes. Pour revenir, il vous faudra une nouvelle invitation.`,
     left: (name: string) => `Vous avez quitté le foyer de ${name}`,
     leaveFailed: 'Impossible de quitter le foyer',
+  },
+  invitation: {
+    title: 'Invitation',
+    signedOut:
+      "Vous êtes invité·e à rejoindre le foyer d'un animal sur Médaille. Connectez-vous ou créez votre compte avec l'adresse e-mail qui a reçu l'invitation.",
+    register: 'Créer mon compte',
+    login: 'Se connecter',
+    accepting: "Acceptation de l'invitation…",
+    accepted: (name: string) => `Vous faites maintenant partie du foyer de ${name}`,
+    refused: "Impossible d'accepter l'invitation",
+    signOut: 'Se déconnecter',
+    missing: "Aucune invitation à accepter dans ce navigateur. Ouvrez le lien de l'e-mail d'invitation.",
+    back: 'Retour à mon compte',
   },
   // Not in SPEC (issue 16): the lost switch of the edit page and the checklist of one loss.
   lost: {

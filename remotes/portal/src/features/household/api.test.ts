@@ -16,7 +16,7 @@ vi.mock('@medaille/supabase', () => ({
   useAuth: () => ({}),
 }));
 
-const { inviteMember, removeMember } = await import('./api.ts');
+const { acceptInvitation, inviteMember, removeMember } = await import('./api.ts');
 
 describe('inviting someone', () => {
   const keeper = {
@@ -42,6 +42,28 @@ describe('inviting someone', () => {
     expect(await inviteMember(keeper)).toEqual({ invited: false, message: refusal });
     functionAnswer = { data: null, error: { message: 'Failed to send a request', context: new TypeError('fetch') } };
     expect(await inviteMember(keeper)).toEqual({ invited: false, message: null });
+  });
+});
+
+describe('accepting an invitation', () => {
+  it('answers the animal and the role given', async () => {
+    rpcAnswer = { data: { success: true, animal_id: 'animal-1', role: 'co_owner' }, error: null };
+    expect(await acceptInvitation('token')).toEqual({ accepted: true, animalId: 'animal-1', role: 'co_owner' });
+  });
+
+  it('answers a refusal by its reason, with the database’s words', async () => {
+    const error = 'Cette invitation a été envoyée à une autre adresse e-mail.';
+    rpcAnswer = { data: { success: false, reason: 'wrong_account', error }, error: null };
+    expect(await acceptInvitation('token')).toEqual({ accepted: false, reason: 'wrong_account', message: error });
+    rpcAnswer = { data: { success: false, reason: 'something_new', error: 'Autre chose' }, error: null };
+    expect(await acceptInvitation('token')).toEqual({ accepted: false, reason: null, message: 'Autre chose' });
+  });
+
+  it('says something the person can read when the call itself fails', async () => {
+    rpcAnswer = { data: null, error: { code: 'PGRST301', message: 'JWT expired' } };
+    const outcome = await acceptInvitation('token');
+    expect(outcome).toMatchObject({ accepted: false, reason: null });
+    expect(outcome.accepted ? '' : outcome.message).not.toContain('JWT');
   });
 });
 

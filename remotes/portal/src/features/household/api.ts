@@ -6,8 +6,8 @@ import { serverMessage } from '../../ui/server-message.ts';
 import { type HouseholdRole, householdRole, type InvitedRole } from './roles.ts';
 
 // Every read and write of an animal's household (supabase/schemas/household.sql): its members, the owner's
-// pending invitations, inviting (the invite-member function), leaving, removing, a keeper's last day, and
-// each member's own alerts. The database decides who may do what; its refusals come with a
+// pending invitations, inviting (the invite-member function), accepting, leaving, removing, a keeper's last
+// day, and each member's own alerts. The database decides who may do what; its refusals come with a
 // `reason` and French words (`error`) that the portal shows as they are.
 
 /** One member as animal_household answers it, owner first. */
@@ -189,4 +189,35 @@ export async function setAlertEmail(
     .maybeSingle();
   if (error) return { message: databaseErrorMessage(error) };
   return data ? null : { message: COPY.lost.animalNotFound };
+}
+
+/** Why accept_animal_invitation refused, as it names it in `reason`. */
+export const ACCEPT_REFUSALS = [
+  'session_expired',
+  'invitation_unavailable',
+  'wrong_account',
+  'email_not_confirmed',
+  'already_member',
+] as const;
+export type AcceptRefusal = (typeof ACCEPT_REFUSALS)[number];
+
+export type AcceptOutcome =
+  | { accepted: true; animalId: string; role: HouseholdRole }
+  | { accepted: false; reason: AcceptRefusal | null; message: string };
+
+/** The signed-in person accepts the invitation of `token`, with the account of the invited address. */
+export async function acceptInvitation(token: string): Promise<AcceptOutcome> {
+  const { data, error } = await (await supabase()).rpc('accept_animal_invitation', { p_token: token });
+  if (!error && isObject(data) && data.success === true && typeof data.animal_id === 'string') {
+    return { accepted: true, animalId: data.animal_id, role: householdRole(String(data.role)) };
+  }
+  const outcome = outcomeOf(data, error);
+  const reason = outcome.done ? null : (ACCEPT_REFUSALS.find((known) => known === outcome.reason) ?? null);
+  return { accepted: false, reason, message: outcome.done ? COPY.unexpected : outcome.message };
+}
+
+/** The name of an animal the signed-in person sees, or null. */
+export async function animalName(animalId: string): Promise<string | null> {
+  const { data } = await (await supabase()).from('animals').select('nom').eq('id', animalId).maybeSingle();
+  return data?.nom ?? null;
 }
