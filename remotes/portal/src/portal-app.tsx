@@ -20,6 +20,9 @@ const EditAnimalPage = lazy(() =>
 );
 const InboxPage = lazy(() => import('./features/inbox/inbox-page.tsx').then((m) => ({ default: m.InboxPage })));
 const PosterPage = lazy(() => import('./features/poster/poster-page.tsx').then((m) => ({ default: m.PosterPage })));
+const InvitationPage = lazy(() =>
+  import('./features/household/invitation-page.tsx').then((m) => ({ default: m.InvitationPage })),
+);
 
 /**
  * Every owner route (`PORTAL_ROUTES` of @medaille/routing, which the shell sends here), rendered inside the
@@ -38,6 +41,7 @@ export default function PortalApp() {
           <Route path={ROUTES.editAnimal} element={<EditAnimalPage />} />
           <Route path={ROUTES.animalHistory} element={<InboxPage />} />
           <Route path={ROUTES.animalPoster} element={<PosterPage />} />
+          <Route path={ROUTES.invitation} element={<InvitationPage />} />
           <Route path="*" element={<Navigate to={ROUTES.account} replace />} />
         </Routes>
       </Suspense>

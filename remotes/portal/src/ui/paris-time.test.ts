@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parisTime } from './paris-time.ts';
+import { parisDay, parisTime, todayInParis } from './paris-time.ts';
 
 describe('the portal’s dates and times', () => {
   it('are at the hour of Paris, summer and winter', () => {
@@ -8,5 +8,17 @@ describe('the portal’s dates and times', () => {
     expect(parisTime('2026-07-14T23:30:00Z', 'dateTime')).toBe('15 juillet 2026 à 01:30');
     // Winter time, UTC+1.
     expect(parisTime(new Date('2026-11-23T14:40:00Z'), 'dayDateTime')).toBe('lundi 23 novembre 2026 à 15:40');
+  });
+
+  it('write a calendar day as it is stored, whatever the hour', () => {
+    expect(parisDay('2026-12-12')).toBe('12 décembre 2026');
+    expect(parisDay('2027-01-01')).toBe('1 janvier 2027');
+  });
+
+  it('count today in Paris’s calendar', () => {
+    // 23:30 UTC on 31 December: already 1 January in Paris.
+    expect(todayInParis(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+    expect(todayInParis(new Date('2026-07-14T21:59:00Z'))).toBe('2026-07-14');
+    expect(todayInParis(new Date('2026-07-14T22:00:00Z'))).toBe('2026-07-15');
   });
 });

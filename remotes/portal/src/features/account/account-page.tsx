@@ -18,8 +18,10 @@ import {
 } from '@radix-ui/themes';
 import { Link } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
-import { type AnimalCard, coverPhoto, useOwnerAnimals } from '../animals/index.ts';
+import { todayInParis } from '../../ui/paris-time.ts';
+import { type AnimalCard, coverPhoto, useMyAnimals } from '../animals/index.ts';
 import { SignInFirst } from '../auth/index.ts';
+import { editsAnimal, roleLabel } from '../household/index.ts';
 import { useUnreadCounts } from '../inbox/index.ts';
 import { LostChecklist } from '../lost/index.ts';
 import { photoUrl } from '../photos/index.ts';
@@ -31,10 +33,13 @@ function coverUrl(animal: AnimalCard): string | null {
   return photo ? photoUrl(photo.path) : null;
 }
 
-/** 'Mes animaux': the owner's animals, newest first (only theirs: row level security decides). */
+/**
+ * 'Mes animaux': the animals whose household the person is in, newest first (row level security decides),
+ * those of others with the person's role.
+ */
 export function AccountPage() {
   const auth = useAuth();
-  const { load, setLost } = useOwnerAnimals();
+  const { load, setLost } = useMyAnimals();
   const unread = useUnreadCounts();
 
   /** The lost flag shows at once and is saved; a failed save puts it back (SPEC section 4). */
@@ -97,6 +102,11 @@ export function AccountPage() {
               <Heading as="h2" size="5">
                 {animal.nom}
               </Heading>
+              {animal.membership.role !== 'owner' ? (
+                <Text as="p" size="2" weight="medium">
+                  {roleLabel(animal.membership, todayInParis())}
+                </Text>
+              ) : null}
               <Flex gap="2" wrap="wrap" my="2">
                 <Badge>{speciesLabel(animal.espece)}</Badge>
                 {animal.race ? <Badge color="gray">{animal.race}</Badge> : null}
@@ -125,7 +135,9 @@ export function AccountPage() {
               ) : null}
               <Flex mt="3" gap="2" wrap="wrap">
                 <Button asChild variant="soft">
-                  <Link to={editAnimalPath(animal.id)}>{COPY.account.edit}</Link>
+                  <Link to={editAnimalPath(animal.id)}>
+                    {editsAnimal(animal.membership.role) ? COPY.account.edit : COPY.account.view}
+                  </Link>
                 </Button>
                 <UnreadLink animalId={animal.id} unread={unread.get(animal.id) ?? 0} />
               </Flex>

@@ -1,5 +1,5 @@
 import { signOut, supabase } from '@medaille/supabase';
-import { serverMessage } from '../animals/index.ts';
+import { serverMessage } from '../../ui/server-message.ts';
 
 // The owner's data rights: the export of everything the account holds, and the account's deletion.
 

@@ -1,7 +1,8 @@
 // 'Télécharger mes données' (issue 16, RGPD): one ZIP of everything the account holds. Built here, in the
-// owner's browser, with their own session: row level security already limits every read to their rows and
-// files (nothing of another owner can come back), no server has to hold a whole account's photos in memory,
-// and nothing new is exposed. Loaded only when the owner asks for it (with fflate), not with the page.
+// owner's browser, with their own session: row level security already limits every read to what the account
+// may see (the animals of its households), and the reads keep to its own animals and rows; no server has to
+// hold a whole account's photos in memory, and nothing new is exposed. Loaded only when the owner asks for it
+// (with fflate), not with the page.
 import { FINDER_PHOTO_BUCKET, PHOTO_BUCKET } from '@medaille/domain';
 import type { MedailleClient } from '@medaille/supabase';
 import { strToU8, type Zippable, zipSync } from 'fflate';
@@ -55,7 +56,7 @@ export function animalFolders(names: readonly string[]): string[] {
 
 /**
  * The account's export as a ZIP: donnees.json (the account, its animals with every field, photo rows,
- * medal codes, finders' messages, shared positions and page openings), each animal's photos under
+ * medal codes, finders' messages, shared positions and page openings, its places in households), each animal's photos under
  * photos/{its name}/photo-1.jpg… in their display order, the photos finders sent under
  * messages/{animal id}/, and README.txt that says what each file is.
  */
@@ -67,9 +68,21 @@ export async function buildDataExport(
   if (error || !auth.user) throw new Error(error?.message ?? T.signedOut);
   const user = auth.user;
 
-  const animals = await allRows((from, to) =>
-    client.from('animals').select('*').eq('proprietaire_id', user.id).order('date_creation').range(from, to),
-  );
+  // The account's own data: the animals it owns (those of other households it is in are their owners'), and
+  // its places in households, its own and others'.
+  const [animals, memberships] = await Promise.all([
+    allRows((from, to) =>
+      client.from('animals').select('*').eq('proprietaire_id', user.id).order('date_creation').range(from, to),
+    ),
+    allRows((from, to) =>
+      client
+        .from('animal_members')
+        .select('animal_id, role, access_until, alert_email, created_at')
+        .eq('user_id', user.id)
+        .order('created_at')
+        .range(from, to),
+    ),
+  ]);
   const ids = animals.map((animal) => animal.id);
   const ofAnimals = <T>(
     table: 'animal_photos' | 'codes' | 'finder_messages' | 'scan_events' | 'profile_views',
@@ -136,6 +149,7 @@ export async function buildDataExport(
     messages: messageRows,
     positions_partagees: positions,
     consultations_profil: views,
+    foyers: memberships,
   };
   files['donnees.json'] = strToU8(`${JSON.stringify(data, null, 2)}\n`);
   files['README.txt'] = strToU8(readme(now));

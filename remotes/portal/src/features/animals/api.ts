@@ -1,23 +1,29 @@
 import { supabase, type Tables, type TablesUpdate, useAuth } from '@medaille/supabase';
 import { useEffect, useState } from 'react';
+import { serverMessage } from '../../ui/server-message.ts';
+import { type HouseholdRole, householdRole } from '../household/index.ts';
 import { type Loss, saveLost } from '../lost/index.ts';
 
-// Every read and write of the owner's animals: the list of 'Mes animaux', one animal for its edit page,
-// its lost flag, its changes, and its deletion. Row level security shows an owner only their animals;
-// writes also name the owner (SPEC section 6).
+// Every read and write of the animals a person answers for: the list of 'Mes animaux', one animal for its
+// pages with the person's role in its household, its lost flag, its changes, and its deletion. Row level
+// security shows a person only the animals whose household they are in, and lets each role do its part
+// (supabase/schemas/animals.sql).
 
 type PhotoRef = Pick<Tables<'animal_photos'>, 'id' | 'path'>;
 /** An animal's medal on its card and its edit page: its code, and whether (and by whom) it is suspended. */
 export type Medal = Pick<Tables<'codes'>, 'id' | 'suspended_at' | 'suspended_by'>;
 type WithMedal = { codes: Medal | null };
 
-/** One animal on its edit page with its medal (its photos come from the gallery's own reading). */
-export type OwnedAnimal = Tables<'animals'> & { codes: Medal | null };
+/** The signed-in person's place in an animal's household: a keeper's last day too. */
+export type Membership = { role: HouseholdRole; access_until: string | null };
+
+/** One animal on its pages with its medal (its photos come from the gallery's own reading). */
+export type MemberAnimal = Tables<'animals'> & { codes: Medal | null };
 export type AnimalCard = Pick<
   Tables<'animals'>,
   'id' | 'nom' | 'espece' | 'race' | 'sexe' | 'is_lost' | 'lost_since' | 'lost_checklist' | 'cover_photo_id'
 > &
-  WithMedal & { animal_photos: PhotoRef[] };
+  WithMedal & { animal_photos: PhotoRef[]; membership: Membership };
 
 const PHOTOS = 'animal_photos!animal_photos_animal_id_fkey(id, path)';
 
@@ -26,13 +32,19 @@ export function coverPhoto<P extends PhotoRef>(photos: readonly P[], coverId: st
   return photos.find((photo) => photo.id === coverId) ?? photos[0] ?? null;
 }
 
+const membershipOf = (row: { role: string; access_until: string | null }): Membership => ({
+  role: householdRole(row.role),
+  access_until: row.access_until,
+});
+
 type ListLoad = { state: 'loading' } | { state: 'ready'; animals: AnimalCard[] } | { state: 'failed'; message: string };
 
 /**
- * 'Mes animaux': the signed-in owner's animals, newest first, and their lost flag, which shows at once and
- * is saved; a failed save puts it back (SPEC section 4).
+ * 'Mes animaux': the animals whose household the signed-in person is in (their own and others'), newest
+ * first, each with the person's role, and their lost flag, which shows at once and is saved; a failed save
+ * puts it back (SPEC section 4).
  */
-export function useOwnerAnimals() {
+export function useMyAnimals() {
   const userId = useAuth().user?.id;
   const [load, setLoad] = useState<ListLoad>({ state: 'loading' });
 
@@ -41,17 +53,27 @@ export function useOwnerAnimals() {
     let current = true;
     supabase()
       .then((client) =>
-        client
-          .from('animals')
-          .select(
-            `id, nom, espece, race, sexe, is_lost, lost_since, lost_checklist, cover_photo_id, codes(id, suspended_at, suspended_by), ${PHOTOS}`,
-          )
-          .eq('proprietaire_id', userId)
-          .order('date_creation', { ascending: false }),
+        Promise.all([
+          client
+            .from('animals')
+            .select(
+              `id, nom, espece, race, sexe, is_lost, lost_since, lost_checklist, cover_photo_id, codes(id, suspended_at, suspended_by), ${PHOTOS}`,
+            )
+            .order('date_creation', { ascending: false }),
+          client.from('animal_members').select('animal_id, role, access_until').eq('user_id', userId),
+        ]),
       )
-      .then(({ data, error }) => {
+      .then(([animals, memberships]) => {
         if (!current) return;
-        setLoad(error ? { state: 'failed', message: error.message } : { state: 'ready', animals: data ?? [] });
+        const error = animals.error ?? memberships.error;
+        if (error) return setLoad({ state: 'failed', message: error.message });
+        const mine = new Map((memberships.data ?? []).map((row) => [row.animal_id, membershipOf(row)]));
+        // Row level security shows the animals of the person's own member rows: each has its row.
+        const cards = (animals.data ?? []).flatMap((animal) => {
+          const membership = mine.get(animal.id);
+          return membership ? [{ ...animal, membership }] : [];
+        });
+        setLoad({ state: 'ready', animals: cards });
       });
     return () => {
       current = false;
@@ -67,7 +89,7 @@ export function useOwnerAnimals() {
 
   const setLost = async (animalId: string, lost: boolean): Promise<{ error: { message: string } | null }> => {
     showLoss(animalId, { is_lost: lost });
-    const { error, loss } = await saveLost(animalId, userId ?? '', lost);
+    const { error, loss } = await saveLost(animalId, lost);
     // Saved, the loss as the database dated it (and its checklist emptied); else put back.
     showLoss(animalId, loss ?? { is_lost: !lost });
     return { error };
@@ -78,11 +100,11 @@ export function useOwnerAnimals() {
 
 type AnimalLoad =
   | { state: 'loading' }
-  | { state: 'ready'; animal: OwnedAnimal }
+  | { state: 'ready'; animal: MemberAnimal; membership: Membership }
   | { state: 'denied' }
   | { state: 'failed' };
 
-// Row level security hides another owner's animal and a deleted one alike. The animals deleted from this
+// Row level security hides an animal of another household and a deleted one alike. The animals deleted from this
 // browser are remembered, so that going back to one's edit page says it cannot be loaded rather than
 // 'Accès refusé'. (Telling them apart everywhere would need the database to say an animal exists.)
 const DELETED_ANIMALS = 'deleted_animals';
@@ -102,10 +124,11 @@ function rememberDeleted(animalId: string): void {
 }
 
 /**
- * One of the signed-in owner's animals with its medal; 'denied' when it is not theirs, 'failed' when it
- * cannot be read or was deleted from this browser.
+ * One animal whose household the signed-in person is in, with its medal and the person's role; 'denied'
+ * when they are not (or no longer: a keeper after their last day), 'failed' when it cannot be read or was
+ * deleted from this browser.
  */
-export function useOwnedAnimal(id: string): AnimalLoad {
+export function useMemberAnimal(id: string): AnimalLoad {
   const userId = useAuth().user?.id;
   const [load, setLoad] = useState<AnimalLoad>({ state: 'loading' });
 
@@ -114,14 +137,23 @@ export function useOwnedAnimal(id: string): AnimalLoad {
     let current = true;
     supabase()
       .then((client) =>
-        client.from('animals').select('*, codes(id, suspended_at, suspended_by)').eq('id', id).maybeSingle(),
+        Promise.all([
+          client.from('animals').select('*, codes(id, suspended_at, suspended_by)').eq('id', id).maybeSingle(),
+          client
+            .from('animal_members')
+            .select('role, access_until')
+            .eq('animal_id', id)
+            .eq('user_id', userId)
+            .maybeSingle(),
+        ]),
       )
-      .then(({ data, error }) => {
+      .then(([animal, member]) => {
         if (!current) return;
-        if (error || (!data && deletedHere().includes(id))) setLoad({ state: 'failed' });
-        // Row level security shows an owner only their animals: another's is simply not there.
-        else if (!data || data.proprietaire_id !== userId) setLoad({ state: 'denied' });
-        else setLoad({ state: 'ready', animal: data });
+        const error = animal.error ?? member.error;
+        if (error || (!animal.data && deletedHere().includes(id))) setLoad({ state: 'failed' });
+        // Row level security shows only the animals of one's households: another's is simply not there.
+        else if (!animal.data || !member.data) setLoad({ state: 'denied' });
+        else setLoad({ state: 'ready', animal: animal.data, membership: membershipOf(member.data) });
       });
     return () => {
       current = false;
@@ -131,16 +163,15 @@ export function useOwnedAnimal(id: string): AnimalLoad {
   return load;
 }
 
-/** Saves the edit page: the animal's fields, its public contacts and its cover, by id and owner. */
+/**
+ * Saves the edit page: the animal's fields, its public contacts and its cover, by id (row level security lets
+ * its owner and co-owners).
+ */
 export async function saveAnimal(
-  animal: Pick<OwnedAnimal, 'id' | 'proprietaire_id'>,
+  animalId: string,
   changes: TablesUpdate<'animals'>,
 ): Promise<{ error: { code: string; message: string } | null }> {
-  const { error } = await (await supabase())
-    .from('animals')
-    .update(changes)
-    .eq('id', animal.id)
-    .eq('proprietaire_id', animal.proprietaire_id);
+  const { error } = await (await supabase()).from('animals').update(changes).eq('id', animalId);
   return { error };
 }
 
@@ -149,7 +180,7 @@ const MEDAL_REFUSALS = ['no_medal', 'suspended_by_operator'] as const;
 export type MedalRefusal = (typeof MEDAL_REFUSALS)[number];
 
 /**
- * Suspends or resumes the medal of one of the owner's animals (set_my_medal_suspended). The database
+ * Suspends or resumes an animal's medal, as its owner or a co-owner (set_my_medal_suspended). The database
  * refuses to lift the operator's suspension; `refusal` is null when it gave no reason (no network, say).
  */
 export async function setMedalSuspended(
@@ -177,13 +208,4 @@ export async function deleteAnimal(
   if (error) return { deleted: false, message: await serverMessage(error) };
   rememberDeleted(animalId);
   return { deleted: true };
-}
-
-/** The `error` a function answered with, when it answered. */
-export async function serverMessage(error: { context?: unknown }): Promise<string | null> {
-  if (!(error.context instanceof Response)) return null;
-  const body: unknown = await error.context.json().catch(() => null);
-  return body !== null && typeof body === 'object' && 'error' in body && typeof body.error === 'string'
-    ? body.error
-    : null;
 }

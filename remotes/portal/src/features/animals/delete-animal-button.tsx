@@ -5,12 +5,12 @@ import { Button, Flex } from '@radix-ui/themes';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
-import { deleteAnimal, type OwnedAnimal } from './api.ts';
+import { deleteAnimal, type MemberAnimal } from './api.ts';
 
 const text = COPY.edit;
 
 /** 'Supprimer l'animal', after the owner confirms it; then back to 'Mes animaux'. */
-export function DeleteAnimalButton({ animal }: { animal: Pick<OwnedAnimal, 'id' | 'nom'> }) {
+export function DeleteAnimalButton({ animal }: { animal: Pick<MemberAnimal, 'id' | 'nom'> }) {
   const navigate = useNavigate();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);

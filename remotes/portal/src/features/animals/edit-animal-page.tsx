@@ -13,26 +13,28 @@ import {
 } from '@medaille/domain';
 import { animalHistoryPath, ROUTES } from '@medaille/routing';
 import { Button, Flex, Grid, Text } from '@radix-ui/themes';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { parisTime } from '../../ui/paris-time.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
+import { editsAnimal, type HouseholdRole, HouseholdSection } from '../household/index.ts';
 import { LostPanel } from '../lost/index.ts';
 import { PhotoGallery, photoUrl, useAnimalPhotos } from '../photos/index.ts';
 import { AnimalFieldCards } from './animal-fields.tsx';
-import { coverPhoto, type OwnedAnimal, saveAnimal } from './api.ts';
+import { coverPhoto, type MemberAnimal, saveAnimal } from './api.ts';
 import { DeleteAnimalButton } from './delete-animal-button.tsx';
 import { EditPreview } from './edit-preview.tsx';
+import { KeeperView } from './keeper-view.tsx';
 import { MedalPanel } from './medal-panel.tsx';
-import { OwnedAnimalRoute } from './owned-animal-route.tsx';
+import { MemberAnimalRoute } from './member-animal-route.tsx';
 import { type ContactValues, PublicContactsPanel } from './public-contacts-panel.tsx';
 import { useUnsavedChangesGuard } from './unsaved-changes.tsx';
 
 const text = COPY.edit;
 
-function formValues(animal: OwnedAnimal): AnimalEditFormInput {
+function formValues(animal: MemberAnimal): AnimalEditFormInput {
   const species = speciesFormValue(animal.espece);
   return {
     name: animal.nom,
@@ -55,7 +57,7 @@ function formValues(animal: OwnedAnimal): AnimalEditFormInput {
   };
 }
 
-const contactValues = (animal: OwnedAnimal): ContactValues => ({
+const contactValues = (animal: MemberAnimal): ContactValues => ({
   public_phone: animal.public_phone ?? '',
   public_email: animal.public_email ?? '',
   public_address_line: animal.public_address_line ?? '',
@@ -65,12 +67,26 @@ const contactValues = (animal: OwnedAnimal): ContactValues => ({
   show_public_address: animal.show_public_address,
 });
 
-/** /mon-compte/animal/{id}: the owner edits every field of one animal, its public contacts, or deletes it. */
+/**
+ * /mon-compte/animal/{id}: the owner and co-owners edit every field of one animal and its public contacts,
+ * and the owner alone deletes it; a keeper reads it and changes its lost mode only. Every member sees its
+ * household.
+ */
 export function EditAnimalPage() {
-  return <OwnedAnimalRoute>{(animal) => <EditForm animal={animal} />}</OwnedAnimalRoute>;
+  return (
+    <MemberAnimalRoute>
+      {(animal, membership) =>
+        editsAnimal(membership.role) ? (
+          <EditForm animal={animal} role={membership.role} />
+        ) : (
+          <KeeperView animal={animal} membership={membership} />
+        )
+      }
+    </MemberAnimalRoute>
+  );
 }
 
-function EditForm({ animal }: { animal: OwnedAnimal }) {
+function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole }) {
   const navigate = useNavigate();
   const form = useForm<AnimalEditFormInput, unknown, OwnedAnimalPayload>({
     resolver: zodResolver(animalEditFormSchema),
@@ -105,7 +121,7 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
       );
       return;
     }
-    const { error } = await saveAnimal(animal, {
+    const { error } = await saveAnimal(animal.id, {
       ...payload,
       ...parsedContacts.data,
       ...(pickedCover ? { cover_photo_id: pickedCover } : {}),
@@ -172,7 +188,10 @@ function EditForm({ animal }: { animal: OwnedAnimal }) {
           </SubmitButton>
         </Flex>
       </form>
-      <DeleteAnimalButton animal={animal} />
+      <Suspense fallback={null}>
+        <HouseholdSection animalId={animal.id} animalName={animal.nom} role={role} />
+      </Suspense>
+      {role === 'owner' ? <DeleteAnimalButton animal={animal} /> : null}
       {guard.dialog}
     </PageFrame>
   );

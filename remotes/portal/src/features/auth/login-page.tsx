@@ -53,6 +53,7 @@ export function LoginPage() {
             email={params.get('email') ?? ''}
             destination={destination(code, next)}
             code={code}
+            next={next}
             onForgot={() => setForgotten(true)}
           />
         )}
@@ -65,11 +66,13 @@ function PasswordForm({
   email,
   destination,
   code,
+  next,
   onForgot,
 }: {
   email: string;
   destination: string;
   code: string | null;
+  next: string | null;
   onForgot: () => void;
 }) {
   const navigate = useNavigate();
@@ -96,6 +99,7 @@ function PasswordForm({
 
   const registerQuery = new URLSearchParams();
   if (code) registerQuery.set('code', code);
+  if (next) registerQuery.set('next', next);
 
   return (
     <form onSubmit={submit} noValidate>

@@ -51,4 +51,14 @@ describe('the register form', () => {
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('marie@exemple.fr');
     expect(screen.getByRole('link', { name: 'Se connecter' }).getAttribute('href')).toBe('/auth/login?code=MDL-42');
   });
+
+  it('carries the owner page that sent the visitor (an invitation’s) to the login link, and no other address', () => {
+    show('/auth/register?next=%2Fmon-compte%2Finvitation');
+    expect(screen.getByRole('link', { name: 'Se connecter' }).getAttribute('href')).toBe(
+      '/auth/login?next=%2Fmon-compte%2Finvitation',
+    );
+    cleanup();
+    show('/auth/register?next=https%3A%2F%2Fexample.com');
+    expect(screen.getByRole('link', { name: 'Se connecter' }).getAttribute('href')).toBe('/auth/login');
+  });
 });

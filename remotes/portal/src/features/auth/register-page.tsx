@@ -15,6 +15,7 @@ import { signUp } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
 import { rememberConfirmationSent } from './awaiting-confirmation.ts';
 import { PasswordStrength } from './password-strength.tsx';
+import { wayBack } from './sign-in-first.tsx';
 
 const copy = COPY.register;
 const schema = registerSchema(LIMITS.passwordMinRegister);
@@ -22,6 +23,8 @@ const schema = registerSchema(LIMITS.passwordMinRegister);
 export function RegisterPage() {
   const [params] = useSearchParams();
   const code = params.get('code');
+  // The owner page that sent the visitor (an invitation's, say), for the login page to go back to.
+  const next = wayBack(params.get('next'));
   const navigate = useNavigate();
   const [visible, setVisible] = useState(false);
   // The address that turned out to have an account: the form asks whether to sign in with it.
@@ -33,9 +36,10 @@ export function RegisterPage() {
   const { errors, isSubmitting } = form.formState;
   const password = form.watch('password') ?? '';
   const acceptable = newPasswordProblem(password) === null;
-  const withCode = (path: string, extra: Record<string, string> = {}) => {
+  const onward = (path: string, extra: Record<string, string> = {}) => {
     const query = new URLSearchParams(extra);
     if (code) query.set('code', code);
+    if (next) query.set('next', next);
     return query.size ? `${path}?${query}` : path;
   };
 
@@ -55,7 +59,7 @@ export function RegisterPage() {
       }
       rememberConfirmationSent({ email: values.email, sentAt: Date.now() });
       toast({ topic: 'sign-up', title: copy.created.title, description: copy.created.description });
-      navigate(withCode(ROUTES.login, { email: values.email }));
+      navigate(onward(ROUTES.login, { email: values.email }));
     } catch {
       toast({ topic: 'sign-up', title: copy.error, description: COPY.unexpected, variant: 'destructive' });
     }
@@ -93,7 +97,7 @@ export function RegisterPage() {
               )}
             </FormField>
             <PasswordStrength password={password} />
-            {existing ? <AccountExists onSignIn={() => navigate(withCode(ROUTES.login, { email: existing }))} /> : null}
+            {existing ? <AccountExists onSignIn={() => navigate(onward(ROUTES.login, { email: existing }))} /> : null}
             <Flex direction="column" gap="3" mt="4">
               <SubmitButton size="3" busy={isSubmitting} disabled={!acceptable}>
                 {copy.submit}
@@ -101,7 +105,7 @@ export function RegisterPage() {
               <Text size="2" align="center">
                 {copy.haveAccount}{' '}
                 <RadixLink asChild>
-                  <Link to={withCode(ROUTES.login)}>{copy.login}</Link>
+                  <Link to={onward(ROUTES.login)}>{copy.login}</Link>
                 </RadixLink>
               </Text>
             </Flex>

@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { finishPendingActivation, type PendingOutcome, REFUSAL_TEXT } from '../activation/index.ts';
 import { authErrorMessage, forgetAwaitingConfirmation, NewPasswordForm } from '../auth/index.ts';
+import { readPendingInvitation } from '../household/index.ts';
 
 const copy = COPY.callback;
 
@@ -59,7 +60,8 @@ function afterActivation(outcome: PendingOutcome): [string, { replace: true }] {
 
 /**
  * Where e-mail links land: 'Connexion en cours...' while supabase-js reads the session from the link,
- * then the branch of SPEC section 4 (activation, plain sign-in, password reset, or back home).
+ * then the branch of SPEC section 4 (activation, plain sign-in, password reset, or back home); a plain
+ * sign-in goes on to an invitation kept in this browser.
  */
 export function CallbackPage() {
   const auth = useAuth();
@@ -87,7 +89,8 @@ export function CallbackPage() {
     forgetAwaitingConfirmation();
     if (params.get('activation') !== 'true') {
       toast({ topic: 'sign-in', title: copy.success.title, description: copy.success.description });
-      navigate(ROUTES.account, { replace: true });
+      // An invitation opened before signing up (or in) is answered first, as an activation is finished.
+      navigate(readPendingInvitation() ? ROUTES.invitation : ROUTES.account, { replace: true });
       return;
     }
     const user = auth.user;

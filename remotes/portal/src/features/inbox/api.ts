@@ -4,7 +4,8 @@ import { useCallback, useEffect, useState } from 'react';
 
 // Every read and write of an animal's inbox and history: the finders' messages, the positions they shared,
 // the openings of the lost animal's page, and the unread counts of 'Mes animaux'. Row level security shows
-// and lets delete these rows to the animal's owner only; finders write them only through the functions.
+// these rows to the animal's household and lets its owner and co-owners delete them; finders write them only
+// through the functions.
 
 export type Message = Pick<
   Tables<'finder_messages'>,
@@ -60,7 +61,7 @@ async function deleteRows(kind: FeedKind, animalId: string, id: string | null): 
   return null;
 }
 
-/** A finder's photo, read with the owner's session, as an object URL for an <img> (revoked once unused). */
+/** A finder's photo, read with the member's own session, as an object URL for an <img> (revoked once unused). */
 export function useFinderPhoto(path: string): string | 'failed' | null {
   const [url, setUrl] = useState<string | 'failed' | null>(null);
   useEffect(() => {
@@ -144,12 +145,12 @@ export function useFeed<K extends FeedKind>(kind: K, animalId: string) {
   return { state, showMore, remove };
 }
 
-/** Opening the inbox: the animal's messages become read (only the owner's: the function checks). */
+/** Opening the inbox: the animal's messages become read (for its household's members: the function checks). */
 export async function markMessagesRead(animalId: string): Promise<void> {
   await (await supabase()).rpc('mark_messages_read', { p_animal_id: animalId });
 }
 
-/** How many messages each of the signed-in owner's animals has unread (none: not in the map). */
+/** How many messages each animal of the signed-in person's households has unread (none: not in the map). */
 export function useUnreadCounts(): ReadonlyMap<string, number> {
   const userId = useAuth().user?.id;
   const [counts, setCounts] = useState<ReadonlyMap<string, number>>(new Map());

@@ -24,11 +24,13 @@ export interface FeedWords {
 
 /**
  * One list of the inbox page (messages, positions or page openings): newest first, 'Afficher plus' past 20,
- * and 'Supprimer' on each item or the whole list, each after a confirmation.
+ * and, when `removable` (not for a keeper), 'Supprimer' on each item or the whole list, each after a
+ * confirmation.
  */
 export function FeedSection<T extends { id: string; created_at: string }>({
   feed,
   words,
+  removable,
   level = 2,
   when,
   renderItem,
@@ -40,6 +42,7 @@ export function FeedSection<T extends { id: string; created_at: string }>({
     remove: (id: string | null) => Promise<{ message: string } | null>;
   };
   words: FeedWords;
+  removable: boolean;
   level?: 2 | 3;
   when: (item: T) => string;
   renderItem: (item: T) => ReactNode;
@@ -87,7 +90,7 @@ export function FeedSection<T extends { id: string; created_at: string }>({
           >
             {words.title}
           </Heading>
-          {state.status === 'ready' && state.items.length > 0 ? (
+          {removable && state.status === 'ready' && state.items.length > 0 ? (
             <Button type="button" variant="soft" color="red" onClick={() => ask('all')}>
               {words.clear}
             </Button>
@@ -116,16 +119,18 @@ export function FeedSection<T extends { id: string; created_at: string }>({
               {state.items.map((item) => (
                 <li key={item.id} className="portal-inbox-item">
                   <div className="portal-inbox-item-body">{renderItem(item)}</div>
-                  <Button
-                    type="button"
-                    variant="soft"
-                    color="red"
-                    className="portal-inbox-remove"
-                    aria-label={`${text.remove} ${words.itemLabel(when(item))}`}
-                    onClick={() => ask(item.id)}
-                  >
-                    {text.remove}
-                  </Button>
+                  {removable ? (
+                    <Button
+                      type="button"
+                      variant="soft"
+                      color="red"
+                      className="portal-inbox-remove"
+                      aria-label={`${text.remove} ${words.itemLabel(when(item))}`}
+                      onClick={() => ask(item.id)}
+                    >
+                      {text.remove}
+                    </Button>
+                  ) : null}
                 </li>
               ))}
             </ol>

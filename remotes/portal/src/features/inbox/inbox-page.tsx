@@ -6,7 +6,8 @@ import { Badge, Button, Callout, Flex, Heading, Text, Link as TextLink } from '@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
-import { OwnedAnimalRoute } from '../animals/index.ts';
+import { MemberAnimalRoute } from '../animals/index.ts';
+import { editsAnimal } from '../household/index.ts';
 import { type Message, markMessagesRead, type Position, useFeed, type View } from './api.ts';
 import { FeedSection } from './feed-section.tsx';
 import { FinderPhoto } from './finder-photo.tsx';
@@ -18,10 +19,15 @@ const when = (item: { created_at: string }) => whenText(item.created_at);
 
 /**
  * /mon-compte/animal/{id}/historique: what finders sent about one animal (messages), and its scan history
- * (shared positions, openings of its page while lost). Opening it marks the messages read.
+ * (shared positions, openings of its page while lost), for every member of its household; its owner and
+ * co-owners delete them. Opening it marks the messages read.
  */
 export function InboxPage() {
-  return <OwnedAnimalRoute>{(animal) => <Inbox animalId={animal.id} name={animal.nom} />}</OwnedAnimalRoute>;
+  return (
+    <MemberAnimalRoute>
+      {(animal, { role }) => <Inbox animalId={animal.id} name={animal.nom} edits={editsAnimal(role)} />}
+    </MemberAnimalRoute>
+  );
 }
 
 /** What a finder left to be reached: a phone number to call, an address to write to, or words as they are. */
@@ -30,7 +36,7 @@ function FinderContact({ contact }: { contact: string }) {
   return href ? <TextLink href={href}>{contact}</TextLink> : contact;
 }
 
-function Inbox({ animalId, name }: { animalId: string; name: string }) {
+function Inbox({ animalId, name, edits }: { animalId: string; name: string; edits: boolean }) {
   const messages = useFeed('messages', animalId);
   const positions = useFeed('positions', animalId);
   const views = useFeed('views', animalId);
@@ -47,7 +53,7 @@ function Inbox({ animalId, name }: { animalId: string; name: string }) {
       actions={
         <Flex gap="2" wrap="wrap">
           <Button asChild variant="soft">
-            <Link to={editAnimalPath(animalId)}>{text.editProfile}</Link>
+            <Link to={editAnimalPath(animalId)}>{edits ? text.editProfile : text.viewProfile}</Link>
           </Button>
           <Button asChild variant="soft" color="gray">
             <Link to={ROUTES.account}>{text.back}</Link>
@@ -58,6 +64,7 @@ function Inbox({ animalId, name }: { animalId: string; name: string }) {
       <Flex direction="column" gap="5">
         <FeedSection<Message>
           feed={messages}
+          removable={edits}
           words={{ ...text.messages, intro: text.messages.intro(name), clearText: text.messages.clearText(name) }}
           when={when}
           renderItem={(message) => (
@@ -90,6 +97,7 @@ function Inbox({ animalId, name }: { animalId: string; name: string }) {
           <Flex direction="column" gap="4">
             <FeedSection<Position>
               feed={positions}
+              removable={edits}
               level={3}
               words={{ ...text.positions, clearText: text.positions.clearText(name) }}
               when={when}
@@ -118,6 +126,7 @@ function Inbox({ animalId, name }: { animalId: string; name: string }) {
             </FeedSection>
             <FeedSection<View>
               feed={views}
+              removable={edits}
               level={3}
               words={{ ...text.views, intro: text.views.intro(name), clearText: text.views.clearText(name) }}
               when={when}

@@ -18,38 +18,29 @@ type SaveError = { message: string } | null;
 const inFrench = (error: { code?: string; message?: string }) => ({ message: databaseErrorMessage(error) });
 
 /**
- * Marks an animal lost or found, by id and owner (SPEC: 'Update {is_lost} by id and owner'), and answers the
- * loss as the database now has it (a new loss's date, its empty checklist).
+ * Marks an animal lost or found, by id (SPEC: 'by id and owner': row level security lets every member of its
+ * household, keepers included, and no one else), and answers the loss as the database now has it (a new
+ * loss's date, its empty checklist).
  */
-export async function saveLost(
-  animalId: string,
-  ownerId: string,
-  lost: boolean,
-): Promise<{ error: SaveError; loss: Loss | null }> {
+export async function saveLost(animalId: string, lost: boolean): Promise<{ error: SaveError; loss: Loss | null }> {
   const { data, error } = await (await supabase())
     .from('animals')
     .update({ is_lost: lost })
     .eq('id', animalId)
-    .eq('proprietaire_id', ownerId)
     .select('is_lost, lost_since, lost_checklist')
     .maybeSingle();
   if (error) return { error: inFrench(error), loss: null };
-  // Row level security: an animal that is not the owner's (or no longer exists) updates nothing.
+  // Row level security: an animal the person no longer answers for (or that no longer exists) updates nothing.
   if (!data) return { error: { message: COPY.lost.animalNotFound }, loss: null };
   return { error: null, loss: data };
 }
 
-/** Saves the steps done for the current loss, by id and owner. */
-export async function saveChecklist(
-  animalId: string,
-  ownerId: string,
-  steps: readonly LostStep[],
-): Promise<{ error: SaveError }> {
+/** Saves the steps done for the current loss, by id (any member of the household may). */
+export async function saveChecklist(animalId: string, steps: readonly LostStep[]): Promise<{ error: SaveError }> {
   const { data, error } = await (await supabase())
     .from('animals')
     .update({ lost_checklist: [...steps] })
     .eq('id', animalId)
-    .eq('proprietaire_id', ownerId)
     .select('id')
     .maybeSingle();
   if (error) return { error: inFrench(error) };

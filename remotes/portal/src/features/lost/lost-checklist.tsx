@@ -1,6 +1,5 @@
 import { toast } from '@medaille/design-system/toast';
 import { animalPosterPath } from '@medaille/routing';
-import { useAuth } from '@medaille/supabase';
 import { Box, Button, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -34,7 +33,6 @@ export interface LostAnimal {
  * starts empty: the database empties the list). Give it `key={lost_since}` so that a new loss starts anew.
  */
 export function LostChecklist({ animal }: { animal: LostAnimal }) {
-  const ownerId = useAuth().user?.id ?? '';
   const [done, setDone] = useState<LostStep[]>(() => stepsOf(animal.lost_checklist));
   // Ticks are saved one after the other, so that the last one wins; a failed one puts back what is stored.
   const saving = useRef(Promise.resolve());
@@ -47,7 +45,7 @@ export function LostChecklist({ animal }: { animal: LostAnimal }) {
     wanted.current = next;
     setDone(next);
     saving.current = saving.current.then(async () => {
-      const { error } = await saveChecklist(animal.id, ownerId, next).catch(() => ({
+      const { error } = await saveChecklist(animal.id, next).catch(() => ({
         error: { message: COPY.unexpected },
       }));
       if (!error) {

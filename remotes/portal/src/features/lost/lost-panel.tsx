@@ -6,10 +6,7 @@ import { COPY } from '../../copy.ts';
 import { type Loss, saveLost } from './api.ts';
 import { LostChecklist } from './lost-checklist.tsx';
 
-type Animal = Pick<
-  Tables<'animals'>,
-  'id' | 'nom' | 'espece' | 'sexe' | 'proprietaire_id' | 'is_lost' | 'lost_since' | 'lost_checklist'
->;
+type Animal = Pick<Tables<'animals'>, 'id' | 'nom' | 'espece' | 'sexe' | 'is_lost' | 'lost_since' | 'lost_checklist'>;
 
 /**
  * The edit page's 'Animal perdu' switch and, while lost, the checklist of this loss. The switch saves at
@@ -24,7 +21,7 @@ export function LostPanel({ animal }: { animal: Animal }) {
     const before = loss;
     setBusy(true);
     setLoss({ ...loss, is_lost: lost });
-    const outcome = await saveLost(animal.id, animal.proprietaire_id, lost).catch(() => ({
+    const outcome = await saveLost(animal.id, lost).catch(() => ({
       error: { message: COPY.unexpected },
       loss: null,
     }));

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { parisTime } from '../../ui/paris-time.ts';
-import { coverPhoto, medalQrSvg, medalUrl, type OwnedAnimal, OwnedAnimalRoute } from '../animals/index.ts';
+import { coverPhoto, type MemberAnimal, MemberAnimalRoute, medalQrSvg, medalUrl } from '../animals/index.ts';
 import { photoUrl, useAnimalPhotos } from '../photos/index.ts';
 
 const text = COPY.poster;
@@ -23,11 +23,11 @@ export function shortAddress(url: string): string {
 }
 
 /**
- * /mon-compte/animal/{id}/affiche: an A4 poster of one of the owner's animals to print from the browser.
- * Signed out, another owner's or a deleted animal: as the edit page.
+ * /mon-compte/animal/{id}/affiche: an A4 poster of an animal to print from the browser, for every member of
+ * its household. Signed out, another household's or a deleted animal: as the edit page.
  */
 export function PosterPage() {
-  return <OwnedAnimalRoute>{(animal) => <Poster animal={animal} />}</OwnedAnimalRoute>;
+  return <MemberAnimalRoute>{(animal) => <Poster animal={animal} />}</MemberAnimalRoute>;
 }
 
 /** The QR code's SVG as an image address, once made (null while it is, 'failed' if it cannot be). */
@@ -47,7 +47,7 @@ function useQrImage(code: string | null): string | null | 'failed' {
   return image;
 }
 
-function Poster({ animal }: { animal: OwnedAnimal }) {
+function Poster({ animal }: { animal: MemberAnimal }) {
   const gallery = useAnimalPhotos(animal.id, () =>
     toast({ topic: 'photos-load', ...COPY.gallery.loadFailed, variant: 'destructive' }),
   );

@@ -6,17 +6,21 @@ import { type ReactNode, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { SignInFirst } from '../auth/index.ts';
-import { type OwnedAnimal, useOwnedAnimal } from './api.ts';
+import { type MemberAnimal, type Membership, useMemberAnimal } from './api.ts';
 
 /**
- * The pages of one of the owner's animals (`/mon-compte/animal/{id}/…`: edit page, history, poster) alike:
- * signed out, the login first; another owner's animal or one that cannot be read, a French toast and back
- * to 'Mes animaux'; then the page, given the animal.
+ * The pages of one animal (`/mon-compte/animal/{id}/…`: edit page, history, poster) alike: signed out, the
+ * login first; an animal of another household (or a keeper's after their last day) or one that cannot be
+ * read, a French toast and back to 'Mes animaux'; then the page, given the animal and the person's role.
  */
-export function OwnedAnimalRoute({ children }: { children: (animal: OwnedAnimal) => ReactNode }) {
+export function MemberAnimalRoute({
+  children,
+}: {
+  children: (animal: MemberAnimal, membership: Membership) => ReactNode;
+}) {
   const { id = '' } = useParams();
   const auth = useAuth();
-  const load = useOwnedAnimal(id);
+  const load = useMemberAnimal(id);
 
   useEffect(() => {
     if (load.state === 'denied') {
@@ -40,5 +44,5 @@ export function OwnedAnimalRoute({ children }: { children: (animal: OwnedAnimal)
   if (!auth.isAuthenticated) return <SignInFirst />;
   if (load.state === 'denied' || load.state === 'failed') return <Navigate to={ROUTES.account} replace />;
   if (load.state === 'loading') return <Spinner label={COPY.account.loading} />;
-  return children(load.animal);
+  return children(load.animal, load.membership);
 }
