@@ -494,6 +494,26 @@ export const COPY = {
     left: (name: string) => `Vous avez quitté le foyer de ${name}`,
     leaveFailed: 'Impossible de quitter le foyer',
   },
+  // A change of owner (not in SPEC): the owner offers the animal to another account, which accepts it.
+  transfer: {
+    title: (name: string) => `Donner ${name} à un autre compte`,
+    intro: (name: string) =>
+      `Si vous donnez ou vendez ${name}, proposez-le au compte Médaille de son nouveau propriétaire. Une fois la proposition acceptée, sa médaille, ses photos, son carnet de santé et son historique le suivent ; vous et les membres du foyer n'y avez plus accès, et vos coordonnées ne sont plus affichées.`,
+    icad: "En France, le changement de propriétaire doit aussi être déclaré à l'I-CAD, avec le certificat de cession.",
+    icadLink: 'Aller sur i-cad.fr',
+    email: 'Adresse e-mail du nouveau propriétaire',
+    offer: (name: string) => `Proposer ${name}`,
+    confirmTitle: (name: string, email: string) => `Donner ${name} à ${email} ?`,
+    confirmText: (name: string) =>
+      `Dès que cette personne aura accepté, ${name} ne sera plus dans votre compte. Rien ne change tant qu'elle n'a pas accepté.`,
+    offered: (email: string) => `Proposition envoyée à ${email}`,
+    offerFailed: "Impossible d'envoyer la proposition",
+    pending: (email: string, day: string) =>
+      `Proposé à ${email}. Tant que cette personne n'a pas accepté, rien ne change. Lien valable jusqu'au ${day}.`,
+    cancel: 'Annuler la proposition',
+    cancelled: 'Proposition annulée',
+    newOwner: (name: string) => `Vous êtes maintenant propriétaire de ${name}.`,
+  },
   invitation: {
     title: 'Invitation',
     signedOut:
@@ -502,6 +522,7 @@ export const COPY = {
     login: 'Se connecter',
     accepting: "Acceptation de l'invitation…",
     accepted: (name: string) => `Vous faites maintenant partie du foyer de ${name}`,
+    becameOwner: (name: string) => `Vous êtes maintenant propriétaire de ${name}`,
     refused: "Impossible d'accepter l'invitation",
     signOut: 'Se déconnecter',
     missing: "Aucune invitation à accepter dans ce navigateur. Ouvrez le lien de l'e-mail d'invitation.",

@@ -63,7 +63,7 @@ export default function inviteMember(request: Request, env: FunctionEnv): Promis
 const longDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** Where a change of owner is declared in France: the national register of identified pets. */
-export const ICAD_URL = 'https://www.i-cad.fr/';
+export const ICAD_URL = 'https://www.i-cad.fr';
 
 function invitationMail(env: FunctionEnv, invitation: Extract<Invitation, { success: true }>) {
   const name = invitation.animal_name;

@@ -105,7 +105,7 @@ describe('invite-member', () => {
     const [mail] = await stack.mails(buyer, subject);
     expect(mail?.text).toContain(`${owner.email} vous confie Filou sur Médaille`);
     expect(mail?.text).toContain("déclaré à l'I-CAD");
-    expect(mail?.links).toContain('https://www.i-cad.fr/');
+    expect(mail?.links).toContain('https://www.i-cad.fr');
     const link = mail?.links.find((href) => href.includes('/mon-compte/invitation#')) as string;
     const newOwner = await stack.signedInOwner('acquereur', buyer);
     const { data } = await newOwner.client.rpc('accept_animal_invitation', {

@@ -52,10 +52,13 @@ function membersOf(data: unknown): HouseholdMember[] {
   }));
 }
 
+/** The owner's offer of the animal to another account (an invitation as owner), waiting for its answer. */
+export type PendingOffer = Pick<Tables<'animal_invitations'>, 'id' | 'email' | 'created_at' | 'expires_at'>;
+
 type HouseholdLoad =
   | { state: 'loading' }
   | { state: 'failed' }
-  | { state: 'ready'; members: HouseholdMember[]; invitations: PendingInvitation[] };
+  | { state: 'ready'; members: HouseholdMember[]; invitations: PendingInvitation[]; offer: PendingOffer | null };
 
 /** The members of an animal and, for its owner, the invitations waiting for an answer. */
 async function readHousehold(animalId: string, owner: boolean): Promise<HouseholdLoad> {
@@ -71,13 +74,17 @@ async function readHousehold(animalId: string, owner: boolean): Promise<Househol
       : Promise.resolve({ data: [], error: null }),
   ]);
   if (members.error || invitations.error) return { state: 'failed' };
+  const rows = invitations.data ?? [];
+  const offer = rows.find((row) => row.role === 'owner');
   return {
     state: 'ready',
     members: membersOf(members.data),
-    invitations: (invitations.data ?? []).map((row) => ({
-      ...row,
-      role: row.role === 'co_owner' ? 'co_owner' : 'keeper',
-    })),
+    invitations: rows
+      .filter((row) => row.role !== 'owner')
+      .map((row) => ({ ...row, role: row.role === 'co_owner' ? 'co_owner' : 'keeper' })),
+    offer: offer
+      ? { id: offer.id, email: offer.email, created_at: offer.created_at, expires_at: offer.expires_at }
+      : null,
   };
 }
 
@@ -124,7 +131,8 @@ export function useHousehold(animalId: string, owner: boolean) {
 export interface Invitation {
   animal_id: string;
   email: string;
-  role: InvitedRole;
+  /** 'owner': the animal itself is offered (a change of owner). */
+  role: InvitedRole | 'owner';
   /** A keeper's last day, 'YYYY-MM-DD'; null for a co-owner. */
   access_until: string | null;
 }

@@ -11,6 +11,7 @@ import { InvitationList } from './invitation-list.tsx';
 import { InviteForm } from './invite-form.tsx';
 import { MemberItem } from './member-item.tsx';
 import type { HouseholdRole } from './roles.ts';
+import { TransferSection } from './transfer-section.tsx';
 
 const text = COPY.household;
 
@@ -36,64 +37,76 @@ export function HouseholdSection({
   const me = load.state === 'ready' ? load.members.find((member) => member.is_me) : undefined;
 
   return (
-    <Card size="3" mt="5" asChild>
-      <section aria-labelledby="household-title">
-        <Heading id="household-title" ref={heading} tabIndex={-1} as="h2" size="4" mb="1">
-          {text.title}
-        </Heading>
-        <Text as="p" size="2" color="gray" mb="3">
-          {text.intro(animalName)}
-        </Text>
-        {load.state === 'loading' ? (
-          <Text as="p" role="status">
-            {COPY.account.loading}
+    <>
+      <Card size="3" mt="5" asChild>
+        <section aria-labelledby="household-title">
+          <Heading id="household-title" ref={heading} tabIndex={-1} as="h2" size="4" mb="1">
+            {text.title}
+          </Heading>
+          <Text as="p" size="2" color="gray" mb="3">
+            {text.intro(animalName)}
           </Text>
-        ) : null}
-        {load.state === 'failed' ? (
-          <Callout.Root color="red" role="alert">
-            <Callout.Text>{text.loadFailed}</Callout.Text>
-          </Callout.Root>
-        ) : null}
-        {load.state === 'ready' ? (
-          <>
-            <Flex asChild direction="column" gap="3">
-              <ul className="portal-household-list" aria-labelledby="household-title">
-                {load.members.map((member) => (
-                  <MemberItem
-                    key={member.user_id}
-                    member={member}
-                    animalId={animalId}
-                    animalName={animalName}
-                    manages={owner && member.role !== 'owner'}
-                    today={today}
-                    onChanged={() => void household.reload()}
-                    fallbackFocus={() => heading.current}
-                  />
-                ))}
-              </ul>
-            </Flex>
-            {owner ? (
-              <InvitationList
-                invitations={load.invitations}
-                today={today}
-                onChanged={() => void household.reload()}
-                fallbackFocus={() => heading.current}
-              />
-            ) : null}
-            {owner ? <InviteForm animalId={animalId} onInvited={() => void household.reload()} /> : null}
-            {me ? (
-              <MyAlerts
-                animalId={animalId}
-                animalName={animalName}
-                me={me}
-                onChange={(on) => household.showMember(me.user_id, { alert_email: on })}
-              />
-            ) : null}
-            {me && !owner ? <LeaveHousehold animalId={animalId} animalName={animalName} myId={me.user_id} /> : null}
-          </>
-        ) : null}
-      </section>
-    </Card>
+          {load.state === 'loading' ? (
+            <Text as="p" role="status">
+              {COPY.account.loading}
+            </Text>
+          ) : null}
+          {load.state === 'failed' ? (
+            <Callout.Root color="red" role="alert">
+              <Callout.Text>{text.loadFailed}</Callout.Text>
+            </Callout.Root>
+          ) : null}
+          {load.state === 'ready' ? (
+            <>
+              <Flex asChild direction="column" gap="3">
+                <ul className="portal-household-list" aria-labelledby="household-title">
+                  {load.members.map((member) => (
+                    <MemberItem
+                      key={member.user_id}
+                      member={member}
+                      animalId={animalId}
+                      animalName={animalName}
+                      manages={owner && member.role !== 'owner'}
+                      today={today}
+                      onChanged={() => void household.reload()}
+                      fallbackFocus={() => heading.current}
+                    />
+                  ))}
+                </ul>
+              </Flex>
+              {owner ? (
+                <InvitationList
+                  invitations={load.invitations}
+                  today={today}
+                  onChanged={() => void household.reload()}
+                  fallbackFocus={() => heading.current}
+                />
+              ) : null}
+              {owner ? <InviteForm animalId={animalId} onInvited={() => void household.reload()} /> : null}
+              {me ? (
+                <MyAlerts
+                  animalId={animalId}
+                  animalName={animalName}
+                  me={me}
+                  onChange={(on) => household.showMember(me.user_id, { alert_email: on })}
+                />
+              ) : null}
+              {me && !owner ? <LeaveHousehold animalId={animalId} animalName={animalName} myId={me.user_id} /> : null}
+            </>
+          ) : null}
+        </section>
+      </Card>
+      {owner && load.state === 'ready' ? (
+        <Card size="3" mt="5">
+          <TransferSection
+            animalId={animalId}
+            animalName={animalName}
+            offer={load.offer}
+            onChanged={() => void household.reload()}
+          />
+        </Card>
+      ) : null}
+    </>
   );
 }
 

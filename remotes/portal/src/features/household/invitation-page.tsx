@@ -105,8 +105,10 @@ function Accept({ token }: { token: string }) {
       }
       forgetPendingInvitation();
       const name = await animalName(outcome.animalId).catch(() => null);
-      if (name) toast({ topic: 'household-invitation', title: text.accepted(name) });
-      navigate(editAnimalPath(outcome.animalId), { replace: true });
+      const owner = outcome.role === 'owner';
+      if (name) toast({ topic: 'household-invitation', title: owner ? text.becameOwner(name) : text.accepted(name) });
+      // The animal's page then reminds the new owner of I-CAD (TransferSection).
+      navigate(editAnimalPath(outcome.animalId), { replace: true, state: owner ? { newOwner: true } : null });
     })();
   }, [token, navigate]);
 

@@ -4,13 +4,12 @@ import { Box, Button, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/t
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
+import { ICAD_URL } from '../../ui/icad.ts';
 import { parisTime } from '../../ui/paris-time.ts';
 import { LOST_STEPS, type LostStep, saveChecklist, stepsOf } from './api.ts';
 
 const text = COPY.lost;
 
-/** The official site of I-CAD, the national register of identified dogs, cats and ferrets. */
-export const ICAD_URL = 'https://www.i-cad.fr';
 /** I-CAD registers dogs, cats and ferrets only: for other animals, its step would only puzzle the owner. */
 const ICAD_SPECIES = ['dog', 'cat', 'ferret'];
 

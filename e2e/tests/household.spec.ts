@@ -1,0 +1,146 @@
+import type { Browser, Page } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
+import { animalOnNewCode, newOwner, serviceClient } from '../support/owners.ts';
+import { PHONE, signIn, toastTitle } from '../support/pages.ts';
+import { expect, product, test } from '../support/test.ts';
+
+// The household's two journeys end to end, on a phone, each person in a browser of their own: a keeper
+// invited without an account who signs up from the e-mail, gets the lost animal's alert, and loses access
+// after their last day; and an animal given to another account, which takes everything with it.
+
+test.use(PHONE);
+
+/** A phone of its own for another person. */
+async function phoneOf(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ ...PHONE, locale: 'fr-FR' });
+  return context.newPage();
+}
+
+/** The link of the newest e-mail to `email` whose subject is `subject`, once it has arrived. */
+async function linkIn(email: string, subject: string, path: string): Promise<string> {
+  const find = async () =>
+    (await product.mails(email)).find((mail) => mail.subject === subject)?.links.find((href) => href.includes(path));
+  await expect.poll(find, { timeout: 20_000 }).toBeDefined();
+  return (await find()) as string;
+}
+
+/** Today in Paris as the database counts a keeper's last day ('YYYY-MM-DD'). */
+async function parisToday(): Promise<string> {
+  const { rows } = await product.stack.db.query<{ day: string }>('select private.today_in_paris()::text as day');
+  return rows[0]?.day as string;
+}
+
+test('a keeper invited without an account signs up from the e-mail, is alerted while the animal is lost, and sees nothing after their last day', async ({
+  page,
+  browser,
+}) => {
+  const owner = await newOwner(product, 'proprio');
+  const biscotte = await animalOnNewCode(product, owner, { nom: 'Biscotte', espece: 'dog', sexe: 'F' });
+  const keeperEmail = `gardienne-${crypto.randomUUID()}@test.medaille.fr`;
+  const lastDay = await parisToday();
+
+  // The owner invites the keeper from the animal's page, until today.
+  await signIn(page, product, owner, `/mon-compte/animal/${biscotte.animalId}`);
+  const household = page.getByRole('region', { name: 'Foyer' });
+  await household.getByLabel('Adresse e-mail').fill(keeperEmail);
+  await household.getByRole('radio', { name: /^Gardien·ne/ }).check();
+  await household.getByLabel('Dernier jour', { exact: true }).fill(lastDay);
+  await household.getByRole('button', { name: "Envoyer l'invitation" }).click();
+  await expect(toastTitle(page, `Invitation envoyée à ${keeperEmail}`)).toBeVisible();
+
+  // The keeper opens the e-mail's link on their phone, creates an account, confirms it, and lands on the animal.
+  const keeper = await phoneOf(browser);
+  await keeper.goto(
+    await linkIn(keeperEmail, 'Invitation à rejoindre le foyer de Biscotte', '/mon-compte/invitation#'),
+  );
+  await keeper.getByRole('link', { name: 'Créer mon compte' }).click();
+  await keeper.getByLabel('Email').fill(keeperEmail);
+  await keeper.getByLabel('Mot de passe', { exact: true }).fill('secret-garde-1');
+  await keeper.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(toastTitle(keeper, 'Compte créé !')).toBeVisible();
+  await keeper.goto(await linkIn(keeperEmail, 'Confirmez votre inscription à Médaille', '/'));
+  await expect(toastTitle(keeper, 'Vous faites maintenant partie du foyer de Biscotte')).toBeVisible();
+  await expect(keeper.getByRole('heading', { level: 1, name: 'Fiche de Biscotte' })).toBeVisible();
+  await expectAccessible(keeper);
+
+  // Lost: a finder opens her page, and the keeper is told as the owner is.
+  await page.getByRole('switch', { name: 'Animal perdu' }).click();
+  await expect(toastTitle(page, 'Statut mis à jour')).toBeVisible();
+  const finder = await phoneOf(browser);
+  await finder.goto(`${product.url}/${biscotte.code}`);
+  await expect(finder.getByRole('heading', { level: 1, name: 'Biscotte' })).toBeVisible();
+  const alert = "Le profil de Biscotte vient d'être consulté";
+  for (const email of [keeperEmail, owner.email]) {
+    await expect.poll(async () => (await product.mails(email)).filter((mail) => mail.subject === alert).length).toBe(1);
+  }
+
+  // The day after the last one: the keeper's access is gone, everywhere. (The test moves the last day back one
+  // day rather than the clock forward: the same comparison, in the database.)
+  const { error } = await serviceClient(product)
+    .from('animal_members')
+    .update({ access_until: new Date(Date.parse(`${lastDay}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10) })
+    .eq('animal_id', biscotte.animalId)
+    .eq('role', 'keeper');
+  if (error) throw error;
+  await keeper.goto(`${product.url}/mon-compte`);
+  await expect(keeper.getByText('Aucun animal trouvé.')).toBeVisible();
+  await keeper.goto(`${product.url}/mon-compte/animal/${biscotte.animalId}/historique`);
+  await expect(toastTitle(keeper, 'Accès refusé')).toBeVisible();
+  await expect(keeper).toHaveURL(`${product.url}/mon-compte`);
+});
+
+test('an animal given to another account takes its medal, photos and history along, and the former owner sees nothing', async ({
+  page,
+  browser,
+}) => {
+  const seller = await newOwner(product, 'cedant');
+  const praline = await animalOnNewCode(
+    product,
+    seller,
+    { nom: 'Praline', espece: 'cat', sexe: 'F', public_phone: '0611223344', show_public_phone: true },
+    1,
+  );
+  const message = await serviceClient(product)
+    .from('finder_messages')
+    .insert({ animal_id: praline.animalId, code_id: praline.code, message: 'Vue près de la gare' });
+  if (message.error) throw message.error;
+  const buyer = await newOwner(product, 'acquereur');
+
+  await signIn(page, product, seller, `/mon-compte/animal/${praline.animalId}`);
+  const transfer = page.getByRole('region', { name: 'Donner Praline à un autre compte' });
+  await expect(transfer.getByText("doit aussi être déclaré à l'I-CAD")).toBeVisible();
+  await transfer.getByLabel('Adresse e-mail du nouveau propriétaire').fill(buyer.email);
+  await transfer.getByRole('button', { name: 'Proposer Praline' }).click();
+  const dialog = page.getByRole('alertdialog', { name: `Donner Praline à ${buyer.email} ?` });
+  await dialog.getByRole('button', { name: 'Proposer Praline' }).click();
+  await expect(toastTitle(page, `Proposition envoyée à ${buyer.email}`)).toBeVisible();
+  await expect(transfer.getByText(`Proposé à ${buyer.email}.`)).toBeVisible();
+  await expectAccessible(page);
+
+  // Until it is accepted, the finder's page still shows the seller's number.
+  const finder = await phoneOf(browser);
+  await finder.goto(`${product.url}/${praline.code}`);
+  await expect(finder.getByText('06 11 22 33 44').first()).toBeVisible();
+
+  const newHome = await phoneOf(browser);
+  await signIn(newHome, product, buyer);
+  await newHome.goto(
+    await linkIn(buyer.email, 'Invitation à devenir propriétaire de Praline', '/mon-compte/invitation#'),
+  );
+  await expect(toastTitle(newHome, 'Vous êtes maintenant propriétaire de Praline')).toBeVisible();
+  await expect(newHome.getByRole('heading', { level: 1, name: 'Modifier le profil de Praline' })).toBeVisible();
+  await expect(newHome.getByRole('status').filter({ hasText: "déclaré à l'I-CAD" })).toBeVisible();
+  await expect(newHome.getByRole('button', { name: "Supprimer le profil de l'animal" })).toBeVisible();
+  await newHome.goto(`${product.url}/mon-compte/animal/${praline.animalId}/historique`);
+  await expect(newHome.getByText('Vue près de la gare')).toBeVisible();
+
+  // The seller's account no longer has it, and the finder's page no longer shows the seller's number.
+  await page.goto(`${product.url}/mon-compte`);
+  await expect(page.getByText('Aucun animal trouvé.')).toBeVisible();
+  const { data } = await seller.client.from('animals').select('id').eq('id', praline.animalId);
+  expect(data).toEqual([]);
+  await finder.goto(`${product.url}/${praline.code}`);
+  await expect(finder.getByRole('heading', { level: 1, name: 'Praline' })).toBeVisible();
+  await expect(finder.getByText('06 11 22 33 44')).toHaveCount(0);
+  await expect(finder.getByRole('img', { name: 'Photo 1 de Praline' })).toBeVisible();
+});

@@ -1,0 +1,158 @@
+import { ConfirmDialog, FormField } from '@medaille/design-system';
+import { toast } from '@medaille/design-system/toast';
+import { EMAIL_PATTERN, MESSAGES } from '@medaille/domain';
+import { Box, Button, Callout, Flex, Heading, Link as RadixLink, Text, TextField } from '@radix-ui/themes';
+import { useId, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { COPY } from '../../copy.ts';
+import { ICAD_URL } from '../../ui/icad.ts';
+import { parisTime } from '../../ui/paris-time.ts';
+import { SubmitButton } from '../../ui/submit-button.tsx';
+import { inviteMember, type PendingOffer, revokeInvitation } from './api.ts';
+
+const text = COPY.transfer;
+
+/**
+ * The owner gives the animal to another account: an offer by e-mail (invite-member, as owner) that changes
+ * nothing until it is accepted, and can be cancelled meanwhile. Both sides are reminded of I-CAD; the new
+ * owner, arriving from the invitation, is told they now own the animal.
+ */
+export function TransferSection({
+  animalId,
+  animalName,
+  offer,
+  onChanged,
+}: {
+  animalId: string;
+  animalName: string;
+  offer: PendingOffer | null;
+  onChanged: () => void;
+}) {
+  const id = useId();
+  const location = useLocation();
+  const newOwner = (location.state as { newOwner?: boolean } | null)?.newOwner === true;
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const askConfirmation = (event: React.FormEvent) => {
+    event.preventDefault();
+    const address = email.trim().toLowerCase();
+    if (!EMAIL_PATTERN.test(address)) {
+      setError(address === '' ? COPY.household.emailRequired : MESSAGES.invalidEmail);
+      return;
+    }
+    setError(undefined);
+    setEmail(address);
+    setConfirming(true);
+  };
+
+  const send = async () => {
+    setBusy(true);
+    const outcome = await inviteMember({ animal_id: animalId, email, role: 'owner', access_until: null }).catch(() => ({
+      invited: false as const,
+      message: null,
+    }));
+    setBusy(false);
+    setConfirming(false);
+    if (!outcome.invited) {
+      toast({
+        topic: 'transfer',
+        title: text.offerFailed,
+        description: outcome.message ?? COPY.unexpected,
+        variant: 'destructive',
+      });
+      return;
+    }
+    toast({ topic: 'transfer', title: text.offered(outcome.email) });
+    setEmail('');
+    onChanged();
+  };
+
+  const cancel = async () => {
+    if (!offer) return;
+    setBusy(true);
+    const failure = await revokeInvitation(offer.id).catch(() => ({ message: COPY.unexpected }));
+    setBusy(false);
+    if (failure) {
+      toast({ topic: 'transfer', title: text.offerFailed, description: failure.message, variant: 'destructive' });
+      return;
+    }
+    toast({ topic: 'transfer', title: text.cancelled });
+    onChanged();
+  };
+
+  const icad = (
+    <Text as="p" size="2">
+      {text.icad}{' '}
+      <RadixLink href={ICAD_URL} target="_blank" rel="noopener noreferrer">
+        {text.icadLink}
+      </RadixLink>
+    </Text>
+  );
+
+  return (
+    <Box asChild>
+      <section aria-labelledby={`${id}-title`}>
+        <Heading id={`${id}-title`} as="h2" size="4" mb="2">
+          {text.title(animalName)}
+        </Heading>
+        {newOwner ? (
+          <Callout.Root color="green" mb="3" role="status">
+            <Callout.Text>
+              <strong style={{ display: 'block' }}>{text.newOwner(animalName)}</strong>
+              {text.icad}{' '}
+              <RadixLink href={ICAD_URL} target="_blank" rel="noopener noreferrer">
+                {text.icadLink}
+              </RadixLink>
+            </Callout.Text>
+          </Callout.Root>
+        ) : null}
+        <Text as="p" size="2" color="gray" mb="2">
+          {text.intro(animalName)}
+        </Text>
+        {newOwner ? null : icad}
+        {offer ? (
+          <Flex direction="column" gap="3" mt="3" align="start">
+            <Text as="p" size="2">
+              {text.pending(offer.email, parisTime(offer.expires_at, 'date'))}
+            </Text>
+            <SubmitButton type="button" busy={busy} onClick={() => void cancel()}>
+              {text.cancel}
+            </SubmitButton>
+          </Flex>
+        ) : (
+          <Box asChild mt="3">
+            <form onSubmit={askConfirmation} noValidate>
+              <FormField label={text.email} error={error}>
+                {(field) => (
+                  <TextField.Root
+                    {...field}
+                    type="email"
+                    autoComplete="off"
+                    inputMode="email"
+                    value={email}
+                    onChange={(event) => setEmail(event.target.value)}
+                  />
+                )}
+              </FormField>
+              <Button type="submit" variant="soft">
+                {text.offer(animalName)}
+              </Button>
+            </form>
+          </Box>
+        )}
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={text.confirmTitle(animalName, email)}
+          description={text.confirmText(animalName)}
+          confirmLabel={text.offer(animalName)}
+          onConfirm={() => void send()}
+          busy={busy}
+        />
+      </section>
+    </Box>
+  );
+}
