@@ -133,6 +133,9 @@ test('an animal given to another account takes its medal, photos and history alo
   await expect(newHome.getByRole('button', { name: "Supprimer le profil de l'animal" })).toBeVisible();
   await newHome.goto(`${product.url}/mon-compte/animal/${praline.animalId}/historique`);
   await expect(newHome.getByText('Vue près de la gare')).toBeVisible();
+  // The household's history says who did what, the new owner first.
+  const history = newHome.getByRole('region', { name: 'Dans le foyer' });
+  await expect(history.getByRole('listitem').first()).toContainText(`${buyer.email} (vous) est devenu propriétaire`);
 
   // The seller's account no longer has it, and the finder's page no longer shows the seller's number.
   await page.goto(`${product.url}/mon-compte`);

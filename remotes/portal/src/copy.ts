@@ -430,6 +430,29 @@ export const COPY = {
       cleared: 'Consultations effacées',
     },
   },
+  // Not in SPEC (DESIGN D16): what the household's members did, on the animal's history page.
+  activity: {
+    title: 'Dans le foyer',
+    intro: (name: string) =>
+      `Qui a fait quoi pour ${name} : le mode perdu, le profil, les contacts, les photos et les membres.`,
+    empty: "Rien pour l'instant.",
+    itemLabel: (when: string) => `l'événement du ${when}`,
+    me: (email: string) => `${email} (vous)`,
+    formerMember: 'Un ancien membre',
+    kinds: {
+      lost: 'a activé le mode perdu',
+      found: 'a désactivé le mode perdu',
+      profile: 'a modifié le profil',
+      contacts: 'a modifié les contacts affichés',
+      photo_added: 'a ajouté une photo',
+      photo_removed: 'a supprimé une photo',
+      member_joined: 'a rejoint le foyer',
+      member_left: 'a quitté le foyer',
+      member_removed: (who: string) => `a retiré ${who} du foyer`,
+      member_role: (who: string) => `a changé le rôle ou le dernier jour de ${who}`,
+      owner_changed: 'est devenu propriétaire',
+    },
+  },
   // Not in SPEC: a finder's photo enlarged in the inbox.
   inboxPhoto: {
     enlarge: (name: string) => `Agrandir la photo de ${name} jointe au message`,

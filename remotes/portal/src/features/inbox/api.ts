@@ -13,6 +13,8 @@ export type Message = Pick<
 >;
 export type Position = Pick<Tables<'scan_events'>, 'id' | 'lat' | 'lon' | 'accuracy_m' | 'created_at'>;
 export type View = Pick<Tables<'profile_views'>, 'id' | 'created_at'>;
+/** What a member did (animal_activity): the household's history, which nobody deletes. */
+export type Activity = Pick<Tables<'animal_activity'>, 'id' | 'actor_id' | 'kind' | 'subject_id' | 'created_at'>;
 
 /** One list of the page: newest first, 20 at a time. */
 export const PAGE_SIZE = 20;
@@ -21,9 +23,10 @@ const TABLES = {
   messages: { table: 'finder_messages', columns: 'id, message, contact, created_at, read_at, photo_path' },
   positions: { table: 'scan_events', columns: 'id, lat, lon, accuracy_m, created_at' },
   views: { table: 'profile_views', columns: 'id, created_at' },
+  activity: { table: 'animal_activity', columns: 'id, actor_id, kind, subject_id, created_at' },
 } as const;
 export type FeedKind = keyof typeof TABLES;
-type Item<K extends FeedKind> = { messages: Message; positions: Position; views: View }[K];
+type Item<K extends FeedKind> = { messages: Message; positions: Position; views: View; activity: Activity }[K];
 
 /**
  * One page of the animal's rows of a kind, newest first, from `offset`: one row more than a page is asked
@@ -143,6 +146,28 @@ export function useFeed<K extends FeedKind>(kind: K, animalId: string) {
   );
 
   return { state, showMore, remove };
+}
+
+/**
+ * Who the household's history names: each member's address by id, '(vous)' for oneself; an id that is not
+ * there (someone who left, or a deleted account) is a former member.
+ */
+export function useMemberNames(animalId: string): ReadonlyMap<string, { email: string; me: boolean }> {
+  const [names, setNames] = useState<ReadonlyMap<string, { email: string; me: boolean }>>(new Map());
+  useEffect(() => {
+    let current = true;
+    void supabase()
+      .then((client) => client.rpc('animal_household', { p_animal_id: animalId }))
+      .then(({ data }) => {
+        if (!current || !Array.isArray(data)) return;
+        const rows = data as { user_id: string; email: string; is_me: boolean }[];
+        setNames(new Map(rows.map((row) => [row.user_id, { email: row.email, me: row.is_me }])));
+      });
+    return () => {
+      current = false;
+    };
+  }, [animalId]);
+  return names;
 }
 
 /** Opening the inbox: the animal's messages become read (for its household's members: the function checks). */

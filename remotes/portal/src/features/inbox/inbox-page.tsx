@@ -8,7 +8,15 @@ import { Link } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { MemberAnimalRoute } from '../animals/index.ts';
 import { editsAnimal } from '../household/index.ts';
-import { type Message, markMessagesRead, type Position, useFeed, type View } from './api.ts';
+import {
+  type Activity,
+  type Message,
+  markMessagesRead,
+  type Position,
+  useFeed,
+  useMemberNames,
+  type View,
+} from './api.ts';
 import { FeedSection } from './feed-section.tsx';
 import { FinderPhoto } from './finder-photo.tsx';
 import { accuracyText, whenText } from './format.ts';
@@ -16,6 +24,26 @@ import { PositionsSketch } from './positions-sketch.tsx';
 
 const text = COPY.inbox;
 const when = (item: { created_at: string }) => whenText(item.created_at);
+
+/** The history of the household is not deleted: its list has no deletion words to say. */
+const NOT_REMOVABLE = {
+  removeTitle: '',
+  removeText: '',
+  removed: '',
+  clear: '',
+  clearTitle: '',
+  clearText: '',
+  cleared: '',
+};
+
+/** What a member did, after their name ('a ajouté une photo'); the member it was about named by `who`. */
+function activityText(event: Activity, who: (id: string | null) => string): string {
+  const kinds = COPY.activity.kinds;
+  const kind = event.kind as keyof typeof kinds;
+  const words = kinds[kind];
+  if (typeof words === 'function') return words(who(event.subject_id));
+  return words ?? '';
+}
 
 /**
  * /mon-compte/animal/{id}/historique: what finders sent about one animal (messages), and its scan history
@@ -40,6 +68,13 @@ function Inbox({ animalId, name, edits }: { animalId: string; name: string; edit
   const messages = useFeed('messages', animalId);
   const positions = useFeed('positions', animalId);
   const views = useFeed('views', animalId);
+  const activity = useFeed('activity', animalId);
+  const names = useMemberNames(animalId);
+  const who = (id: string | null) => {
+    const member = id ? names.get(id) : undefined;
+    if (!member) return COPY.activity.formerMember;
+    return member.me ? COPY.activity.me(member.email) : member.email;
+  };
 
   // Once the messages are on screen they are read; those that were not keep their 'Nouveau' for this visit.
   const messagesShown = messages.state.status === 'ready';
@@ -138,6 +173,22 @@ function Inbox({ animalId, name, edits }: { animalId: string; name: string; edit
             />
           </Flex>
         </section>
+        <FeedSection<Activity>
+          feed={activity}
+          removable={false}
+          words={{ ...NOT_REMOVABLE, ...COPY.activity, intro: COPY.activity.intro(name) }}
+          when={when}
+          renderItem={(event) => (
+            <>
+              <Text as="p" size="2" color="gray">
+                {when(event)}
+              </Text>
+              <Text as="p">
+                {who(event.actor_id)} {activityText(event, who)}
+              </Text>
+            </>
+          )}
+        />
       </Flex>
     </PageFrame>
   );
