@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PageFrame } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import {
   type AnimalEditFormInput,
@@ -11,18 +10,18 @@ import {
   speciesFormValue,
   weightFieldText,
 } from '@medaille/domain';
-import { animalHistoryPath, ROUTES } from '@medaille/routing';
-import { Button, Flex, Grid, Text } from '@radix-ui/themes';
+import { ROUTES } from '@medaille/routing';
+import { Button, Flex, Grid } from '@radix-ui/themes';
 import { Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
-import { parisTime } from '../../ui/paris-time.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { editsAnimal, type HouseholdRole, HouseholdSection } from '../household/index.ts';
 import { LostPanel } from '../lost/index.ts';
 import { PhotoGallery, photoUrl, useAnimalPhotos } from '../photos/index.ts';
 import { AnimalFieldCards } from './animal-fields.tsx';
+import { AnimalPageFrame } from './animal-page-frame.tsx';
 import { coverPhoto, type MemberAnimal, saveAnimal } from './api.ts';
 import { DeleteAnimalButton } from './delete-animal-button.tsx';
 import { EditPreview } from './edit-preview.tsx';
@@ -141,23 +140,7 @@ function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole 
   });
 
   return (
-    <PageFrame
-      title={text.title(animal.nom)}
-      actions={
-        <Flex gap="2" wrap="wrap">
-          <Button asChild variant="soft">
-            <Link to={animalHistoryPath(animal.id)}>{COPY.inbox.open}</Link>
-          </Button>
-          <Button asChild variant="soft">
-            <Link to={ROUTES.account}>{text.back}</Link>
-          </Button>
-        </Flex>
-      }
-    >
-      <Text as="p" size="2" color="gray" mb="4">
-        {animal.codes ? text.medal(animal.codes.id) : null} ·{' '}
-        {text.updated(parisTime(animal.date_modification, 'date'))}
-      </Text>
+    <AnimalPageFrame animal={animal} title={text.title(animal.nom)}>
       <LostPanel animal={animal} />
       <form onSubmit={save} noValidate>
         <Grid columns={{ initial: '1', md: '3' }} gap="4">
@@ -193,6 +176,6 @@ function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole 
       </Suspense>
       {role === 'owner' ? <DeleteAnimalButton animal={animal} /> : null}
       {guard.dialog}
-    </PageFrame>
+    </AnimalPageFrame>
   );
 }

@@ -162,13 +162,17 @@ export async function revokeInvitation(invitationId: string): Promise<{ message:
   return data.length > 0 ? null : { message: COPY.household.revokeFailed };
 }
 
-/** The owner removes a member, or a member leaves (`userId` their own). */
+/** The owner removes a member, or a member leaves (`userId` their own); never throws. */
 export async function removeMember(animalId: string, userId: string): Promise<HouseholdOutcome> {
-  const { data, error } = await (await supabase()).rpc('remove_animal_member', {
-    p_animal_id: animalId,
-    p_user_id: userId,
-  });
-  return outcomeOf(data, error);
+  try {
+    const { data, error } = await (await supabase()).rpc('remove_animal_member', {
+      p_animal_id: animalId,
+      p_user_id: userId,
+    });
+    return outcomeOf(data, error);
+  } catch {
+    return { done: false, reason: null, message: COPY.unexpected };
+  }
 }
 
 /** The owner changes a keeper's last day ('YYYY-MM-DD'). */

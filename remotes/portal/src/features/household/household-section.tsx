@@ -170,11 +170,7 @@ function LeaveHousehold({ animalId, animalName, myId }: { animalId: string; anim
 
   const leave = async () => {
     setBusy(true);
-    const outcome = await removeMember(animalId, myId).catch(() => ({
-      done: false as const,
-      reason: null,
-      message: COPY.unexpected,
-    }));
+    const outcome = await removeMember(animalId, myId);
     setBusy(false);
     setConfirming(false);
     if (!outcome.done) {

@@ -36,11 +36,7 @@ export function MemberItem({
 
   const remove = async () => {
     setBusy(true);
-    const outcome = await removeMember(animalId, member.user_id).catch(() => ({
-      done: false as const,
-      reason: null,
-      message: COPY.unexpected,
-    }));
+    const outcome = await removeMember(animalId, member.user_id);
     setBusy(false);
     setConfirming(false);
     if (!outcome.done) {
