@@ -65,7 +65,7 @@ function checkContacts(value: ContactValues): {
   return { saved, problems };
 }
 
-/** Preview links: the first contact's, then the second contact's under its name, as the scan page shows them. */
+/** One group of the preview's links, each as the scan page links it. */
 function PreviewList({ items }: { items: VisibleContact[] }) {
   return (
     <ul>
