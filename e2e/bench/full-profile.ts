@@ -62,6 +62,11 @@ export async function fullProfile(product: RunningProduct): Promise<string> {
       public_address_line: prose(LIMITS.addressLineMaxLength, 9),
       public_city: prose(LIMITS.cityMaxLength, 10),
       show_public_address: true,
+      second_contact_name: prose(LIMITS.secondContactNameMaxLength, 11),
+      second_contact_phone: '+33 7 11 22 33 44',
+      show_second_contact_phone: true,
+      second_contact_email: 'la.voisine.qui.garde.la.chienne@exemple-de-messagerie.fr',
+      show_second_contact_email: true,
     },
     LIMITS.maxPhotosPerAnimal,
   );

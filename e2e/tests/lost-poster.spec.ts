@@ -186,6 +186,11 @@ test.describe('the lost poster', () => {
         public_address_line: '3 rue des Lilas',
         public_city: 'Nantes',
         show_public_address: false,
+        second_contact_name: 'Marie',
+        second_contact_phone: '0711223344',
+        show_second_contact_phone: true,
+        second_contact_email: 'cache-marie@exemple.fr',
+        show_second_contact_email: false,
         is_lost: true,
       },
       1,
@@ -229,7 +234,17 @@ test.describe('the lost poster', () => {
 
     // The sheet's words, wherever its narrow columns wrapped them.
     const text = sheetPage.toStructuredText('preserve-whitespace').asText().replace(/\s+/g, ' ');
-    for (const shown of ['PERDUE', 'Caramel', 'Chat', 'Européen', 'Roux et blanc', 'Femelle', '06 12 34 56 78']) {
+    for (const shown of [
+      'PERDUE',
+      'Caramel',
+      'Chat',
+      'Européen',
+      'Roux et blanc',
+      'Femelle',
+      '06 12 34 56 78',
+      'Autre contact : Marie',
+      '07 11 22 33 44',
+    ]) {
       expect(text).toContain(shown);
     }
     expect(text).toContain('Si vous la trouvez, scannez ce code');
@@ -238,8 +253,11 @@ test.describe('the lost poster', () => {
     const medalUrl = `${product.url}/${code}`;
     expect(text.replaceAll(' ', '').split(medalUrl)).toHaveLength(10);
     // Only what finders may see, and nothing of the site around the sheet.
+    // The strips carry the owner's number, the second contact's being on the sheet.
+    expect(text.split('06 12 34 56 78')).toHaveLength(10);
     for (const hidden of [
       'cache@exemple.fr',
+      'cache-marie@exemple.fr',
       'Lilas',
       'Nantes',
       'Imprimer',
@@ -296,6 +314,33 @@ test.describe('the lost poster', () => {
     expect((sheet?.x ?? 0) + (sheet?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(mupdf.Document.openDocument(await page.pdf({ format: 'A4' }), 'application/pdf').countPages()).toBe(1);
+  });
+
+  test('with the owner’s number hidden, the second contact’s is on the sheet and its strips', async ({ page }) => {
+    const owner = await newOwner(product, 'affiche-second');
+    const { code, animalId } = await animalOnNewCode(
+      product,
+      owner,
+      {
+        nom: 'Moka',
+        sexe: 'M',
+        public_phone: '0612345678',
+        show_public_phone: false,
+        second_contact_phone: '0711223344',
+        show_second_contact_phone: true,
+        is_lost: true,
+      },
+      1,
+    );
+    await signIn(page, product, owner, `/mon-compte/animal/${animalId}/affiche`);
+    await posterReady(page, code, 'Moka');
+    const sheet = page.getByRole('article', { name: 'Affiche de Moka' });
+    await expect(sheet.locator('.poster-contact-other')).toHaveText('Autre contact');
+    await expect(sheet.locator('.poster-strip-phone')).toHaveText(Array(8).fill('07 11 22 33 44'));
+    await expect(sheet).not.toContainText('12 34 56 78');
+    await expect(page.getByText("Aucune de vos coordonnées n'est visible publiquement")).toHaveCount(0);
+    const pdf = await page.pdf({ format: 'A4' });
+    expect(mupdf.Document.openDocument(pdf, 'application/pdf').countPages()).toBe(1);
   });
 
   test('signed out, the poster asks to sign in first; another owner is refused as on the edit page', async ({

@@ -45,8 +45,14 @@ const rexFacts = {
   public_address_line: '3 rue des Lilas',
   public_city: 'Lyon',
   show_public_address: false,
+  // A second contact: its phone shown, its e-mail hidden.
+  second_contact_name: 'Marie',
+  second_contact_phone: '0711223344',
+  show_second_contact_phone: true,
+  second_contact_email: 'cache-marie@example.fr',
+  show_second_contact_email: false,
 };
-const HIDDEN = ['3 rue des Lilas'];
+const HIDDEN = ['3 rue des Lilas', 'cache-marie@example.fr'];
 
 test.beforeAll(async () => {
   // Time is the bench's business (DESIGN §6); startProduct gives the host a budget that a busy machine
@@ -101,6 +107,8 @@ test('the name, the lost banner and the visible contacts are in the HTML respons
     'Animal signalé comme perdu',
     'href="tel:+33612345678"',
     'href="mailto:visible@example.fr?subject=',
+    'Autre contact : Marie',
+    'href="tel:+33711223344"',
   ]) {
     expect(html).toContain(shown);
   }
@@ -117,6 +125,8 @@ test('the name, the lost banner and the visible contacts are in the HTML respons
   await expect(served.getByRole('alert').filter({ hasText: 'Animal signalé comme perdu' })).toBeVisible();
   const contact = served.getByRole('region', { name: 'CONTACT' });
   await expect(contact.getByRole('link', { name: '06 12 34 56 78' })).toHaveAttribute('href', 'tel:+33612345678');
+  await expect(contact.getByRole('heading', { name: 'Autre contact : Marie' })).toBeVisible();
+  await expect(contact.getByRole('link', { name: '07 11 22 33 44' })).toHaveAttribute('href', 'tel:+33711223344');
   // An e-mail to the owner starts written, as an SMS does: a subject and the page's address.
   const mail = new URL((await contact.getByRole('link', { name: 'visible@example.fr' }).getAttribute('href')) ?? '');
   expect(`${mail.protocol}${mail.pathname}`).toBe('mailto:visible@example.fr');

@@ -51,7 +51,9 @@ declare
   -- What a finder sees of how to reach the household.
   contacts constant text[] := array[
     'public_phone', 'public_email', 'public_address_line', 'public_city',
-    'show_public_phone', 'show_public_email', 'show_public_address'
+    'show_public_phone', 'show_public_email', 'show_public_address',
+    'second_contact_name', 'second_contact_phone', 'second_contact_email',
+    'show_second_contact_phone', 'show_second_contact_email'
   ];
   -- What is no one's edit of the profile: the loss, what it moves, the cover, the owner, the times.
   not_profile constant text[] := contacts || array[

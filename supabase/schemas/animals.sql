@@ -50,7 +50,17 @@ create table public.animals (
   lost_since timestamptz,
   lost_checklist text[] not null default '{}'
     constraint animals_lost_checklist_valeurs
-    check (lost_checklist <@ array['icad', 'fourriere', 'veterinaires', 'affiche']::text[])
+    check (lost_checklist <@ array['icad', 'fourriere', 'veterinaires', 'affiche']::text[]),
+  -- Someone else a finder may reach when the first number does not answer (a household member or anyone the
+  -- owner chooses), each value only while its own switch is on (public_profile); the name says whom the
+  -- finder calls. Last in the table because a migration added them (ALTER TABLE appends).
+  second_contact_name text constraint animals_second_contact_name_longueur check (char_length(second_contact_name) <= 60),
+  second_contact_phone text constraint animals_second_contact_phone_longueur
+    check (char_length(second_contact_phone) <= 32),
+  second_contact_email text constraint animals_second_contact_email_longueur
+    check (char_length(second_contact_email) <= 254),
+  show_second_contact_phone boolean not null default false,
+  show_second_contact_email boolean not null default false
 );
 
 create index animals_proprietaire_id_idx on public.animals (proprietaire_id, date_creation desc);
@@ -183,7 +193,9 @@ grant update (
   informations_importantes, allergies, medications, caractere, informations_veterinaires, puce_ou_tatouage,
   photo_url, cover_photo_id, email_proprietaire, telephone_proprietaire,
   public_phone, public_email, public_address_line, public_city,
-  show_public_phone, show_public_email, show_public_address, is_lost, lost_checklist
+  show_public_phone, show_public_email, show_public_address, is_lost, lost_checklist,
+  second_contact_name, second_contact_phone, second_contact_email, show_second_contact_phone,
+  show_second_contact_email
 ) on public.animals to authenticated;
 
 create policy animals_select_member on public.animals

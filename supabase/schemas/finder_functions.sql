@@ -19,7 +19,8 @@ revoke all on function private.animal_of_live_code(text) from public, anon, auth
 -- The public profile behind a medal code: only what a finder may see. Its answer's shape is declared once,
 -- in @medaille/domain's public-profile.ts, and checked against this function by
 -- tests/database/public-profile-shape.test.ts. A contact value whose switch is off is left out entirely, and
--- so is an address without both its line and its city; the owner's own e-mail, phone and id never leave. A
+-- so is an address without both its line and its city; the second contact's name goes only with a value of it
+-- that is sent; the owner's own e-mail, phone and id never leave. A
 -- medal whose animal was deleted is 'retired', not 'not_found' (which would tell the finder to check a right
 -- QR code).
 create function public.public_profile(p_code text) returns jsonb
@@ -65,12 +66,20 @@ as $$
       ), '[]'::jsonb),
       'show_public_phone', contact.phone is not null,
       'show_public_email', contact.email is not null,
-      'show_public_address', contact.address_line is not null
+      'show_public_address', contact.address_line is not null,
+      'show_second_contact_phone', contact.second_phone is not null,
+      'show_second_contact_email', contact.second_email is not null
     )
     || case when contact.phone is null then '{}'::jsonb else jsonb_build_object('public_phone', contact.phone) end
     || case when contact.email is null then '{}'::jsonb else jsonb_build_object('public_email', contact.email) end
     || case when contact.address_line is null then '{}'::jsonb
             else jsonb_build_object('public_address_line', contact.address_line, 'public_city', contact.city) end
+    || case when contact.second_phone is null then '{}'::jsonb
+            else jsonb_build_object('second_contact_phone', contact.second_phone) end
+    || case when contact.second_email is null then '{}'::jsonb
+            else jsonb_build_object('second_contact_email', contact.second_email) end
+    || case when contact.second_name is null or (contact.second_phone is null and contact.second_email is null)
+            then '{}'::jsonb else jsonb_build_object('second_contact_name', contact.second_name) end
   end
   from (select upper(btrim(p_code)) as id) wanted
   left join public.codes c on c.id = wanted.id
@@ -81,7 +90,10 @@ as $$
       case when a.show_public_email then nullif(btrim(a.public_email), '') end as email,
       case when a.show_public_address and nullif(btrim(a.public_city), '') is not null
            then nullif(btrim(a.public_address_line), '') end as address_line,
-      btrim(a.public_city) as city
+      btrim(a.public_city) as city,
+      case when a.show_second_contact_phone then nullif(btrim(a.second_contact_phone), '') end as second_phone,
+      case when a.show_second_contact_email then nullif(btrim(a.second_contact_email), '') end as second_email,
+      nullif(btrim(a.second_contact_name), '') as second_name
   ) contact on true
 $$;
 revoke all on function public.public_profile(text) from public, anon, authenticated;

@@ -142,8 +142,8 @@ grant execute on function public.invite_animal_member(uuid, text, text, date) to
 -- member who had left or whose access ended joins again with the invitation's role. Accepting an animal
 -- ('owner') makes the caller its owner: its medal, photos, booklet and history follow, the former owner and
 -- every member lose access, pending invitations go, and the finder's page shows no contact until the new
--- owner gives theirs (the former owner's contacts, public and private, are cleared, and so is a photo of
--- theirs kept in their own folder). Answers {success, animal_id, role} or a refusal.
+-- owner gives theirs (the former owner's contacts, public and private, the second contact among them, are
+-- cleared, and so is a photo of theirs kept in their own folder). Answers {success, animal_id, role} or a refusal.
 create function public.accept_animal_invitation(p_token text) returns jsonb
 language plpgsql
 volatile
@@ -190,6 +190,8 @@ begin
       email_proprietaire = null, telephone_proprietaire = null,
       public_phone = null, public_email = null, public_address_line = null, public_city = null,
       show_public_phone = false, show_public_email = false, show_public_address = false,
+      second_contact_name = null, second_contact_phone = null, second_contact_email = null,
+      show_second_contact_phone = false, show_second_contact_email = false,
       photo_url = case when a.photo_url like '%/animal-photos/' || a.proprietaire_id::text || '/%' then null
         else a.photo_url end
     where a.id = v_invitation.animal_id;

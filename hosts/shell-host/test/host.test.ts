@@ -181,6 +181,34 @@ describe('GET /{code}', () => {
     expect(html).not.toContain('cache-rex@example.fr');
   });
 
+  it('puts the second contact in the HTML only while its switches are on, each value by its own', async () => {
+    const url = await startHost();
+    const { code, id } = await activatedAnimal({ nom: 'Filou', espece: 'cat' });
+    const setSecond = async (changes: Record<string, unknown>) => {
+      const { error } = await owner.client.from('animals').update(changes).eq('id', id);
+      if (error) throw error;
+    };
+    await setSecond({
+      second_contact_name: 'Marie-Voisine',
+      second_contact_phone: '0755667788',
+      show_second_contact_phone: true,
+      second_contact_email: 'cache-marie@example.fr',
+      show_second_contact_email: false,
+    });
+    const shown = await (await fetch(`${url}/${code}`)).text();
+    const body = shown.slice(shown.indexOf('<div id="scan-page">'));
+    expect(body).toContain('Autre contact : Marie-Voisine');
+    expect(body).toMatch(/href="tel:\+33755667788"/);
+    // The help calls the second contact, the owner's number being hidden.
+    expect(body).toContain('Appeler Marie-Voisine');
+    expect(shown).not.toContain('cache-marie@example.fr');
+
+    await setSecond({ show_second_contact_phone: false });
+    const hidden = await (await fetch(`${url}/${code}`)).text();
+    for (const secret of ['0755667788', '07 55 66 77 88', 'cache-marie@example.fr', 'Marie-Voisine'])
+      expect(hidden).not.toContain(secret);
+  });
+
   it("answers in the finder's language", async () => {
     const url = await startHost();
     const html = await (await fetch(`${url}/${rex}`, { headers: { 'accept-language': 'de-DE,de;q=0.9' } })).text();

@@ -673,6 +673,21 @@ export const COPY = {
     previewTitle: 'Aperçu de la fiche publique',
     previewEmpty:
       "Aucune information de contact n'est actuellement visible publiquement. Cochez les cases ci-dessus pour rendre certaines informations visibles.",
+    // Not in SPEC: a second person to reach, whose number a finder tries when the first does not answer.
+    secondTitle: 'Deuxième contact',
+    secondHint:
+      "Par exemple un autre membre du foyer : si le premier numéro ne répond pas, la personne qui a trouvé l'animal essaie celui-ci.",
+    secondName: 'Prénom ou nom',
+    secondNameHint: 'Affiché avant ses coordonnées, par exemple « Marie ».',
+    secondPhone: 'Téléphone du deuxième contact',
+    secondEmail: 'Email du deuxième contact',
+    showSecondPhone: 'Afficher ce numéro sur le profil public',
+    showSecondEmail: 'Afficher cette adresse sur le profil public',
+    chooseMember: 'Choisir un membre du foyer',
+    chooseMemberHint: "Remplit l'email ci-dessous avec son adresse.",
+    memberOption: (email: string, role: string) => `${email} (${role})`,
+    /** What a finder reads before the second contact's phone and e-mail, on the page and the poster. */
+    otherContact: (name: string | null) => (name ? `Autre contact : ${name}` : 'Autre contact'),
   },
   // The auth service's errors by GoTrue code (features/auth/auth-errors.ts); SPEC's words where it has some.
   authErrors: {

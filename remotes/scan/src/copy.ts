@@ -96,6 +96,9 @@ export const COPY = {
     callOwner: 'Appeler le propriétaire',
     sendSms: 'Envoyer un SMS',
     whatsApp: 'Écrire sur WhatsApp',
+    // Not in SPEC: someone else the owner gives to reach when their number does not answer.
+    otherContact: (name: string | null) => (name ? `Autre contact : ${name}` : 'Autre contact'),
+    callContact: (name: string) => `Appeler ${name}`,
   },
   // What to do in France when nobody answers (issue 17): its steps are france-guide.tsx's, loaded when it opens.
   guide: {

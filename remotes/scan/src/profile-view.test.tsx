@@ -98,6 +98,82 @@ describe('the profile’s display rules', () => {
     );
   });
 
+  it('lists the second contact after the first, under its name; its e-mail starts written like the first’s', () => {
+    show({
+      public_phone: '0612345678',
+      show_public_phone: true,
+      second_contact_name: 'Marie',
+      second_contact_phone: '07 11 22 33 44',
+      second_contact_email: 'marie@example.fr',
+      show_second_contact_phone: true,
+      show_second_contact_email: true,
+    });
+    const contact = within(screen.getByRole('region', { name: 'CONTACT' }));
+    expect(contact.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      '06 12 34 56 78',
+      '07 11 22 33 44',
+      'marie@example.fr',
+    ]);
+    const heading = contact.getByRole('heading', { level: 3, name: 'Autre contact : Marie' });
+    // The heading comes between the owner's number and Marie's.
+    const [owner, marie] = contact.getAllByRole('link');
+    expect(owner?.compareDocumentPosition(heading)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(heading.compareDocumentPosition(marie as Node)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(contact.getByRole('link', { name: '07 11 22 33 44' }).getAttribute('href')).toBe('tel:+33711223344');
+    const mail = new URL(contact.getByRole('link', { name: 'marie@example.fr' }).getAttribute('href') ?? '');
+    expect(`${mail.protocol}${mail.pathname}`).toBe('mailto:marie@example.fr');
+    expect(mail.searchParams.get('subject')).toBe("J'ai trouvé Kiki");
+    expect(mail.searchParams.get('body')).toMatch(/^Bonjour, j'ai trouvé Kiki et j'ai scanné sa médaille : /);
+    // The owner's number stays the one the help calls.
+    const help = within(screen.getByRole('region', { name: 'Vous avez trouvé Kiki ?' }));
+    expect(help.getByRole('link', { name: 'Appeler le propriétaire' }).getAttribute('href')).toBe('tel:+33612345678');
+  });
+
+  it('calls the second contact from the help when the owner’s number is hidden', () => {
+    show({
+      public_phone: '0612345678',
+      show_public_phone: false,
+      second_contact_name: 'Marie',
+      second_contact_phone: '0711223344',
+      show_second_contact_phone: true,
+    });
+    const help = within(screen.getByRole('region', { name: 'Vous avez trouvé Kiki ?' }));
+    expect(help.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')?.slice(0, 8)])).toEqual(
+      [
+        ['Appeler Marie', 'tel:+337'],
+        ['Envoyer un SMS', 'sms:+337'],
+        ['Écrire sur WhatsApp', 'https://'],
+      ],
+    );
+    expect(screen.queryByText(/Le propriétaire n'a pas rendu ses coordonnées publiques/)).toBeNull();
+    expect(document.body.textContent).not.toContain('0612345678');
+  });
+
+  it('shows nothing of a second contact whose switches are off, nor a name without a value', () => {
+    show({
+      second_contact_name: 'Marie',
+      second_contact_phone: '0711223344',
+      second_contact_email: 'marie@example.fr',
+      show_second_contact_phone: false,
+      show_second_contact_email: true,
+    });
+    const contact = within(screen.getByRole('region', { name: 'CONTACT' }));
+    expect(contact.getAllByRole('link').map((link) => link.textContent)).toEqual(['marie@example.fr']);
+    cleanup();
+    // A stored value that is not a number: no call link, as for the first phone, and then no name either.
+    show({ second_contact_name: 'Marie', second_contact_phone: 'le voisin', show_second_contact_phone: true });
+    expect(screen.queryByText(/Autre contact/)).toBeNull();
+    expect(screen.queryByText('le voisin')).toBeNull();
+    expect(screen.getByText(/Le propriétaire n'a pas rendu ses coordonnées publiques/)).toBeTruthy();
+  });
+
+  it('names no one when the second contact has no name', () => {
+    show({ second_contact_phone: '0711223344', show_second_contact_phone: true });
+    expect(screen.getByRole('heading', { level: 3, name: 'Autre contact' })).toBeTruthy();
+    const help = within(screen.getByRole('region', { name: 'Vous avez trouvé Kiki ?' }));
+    expect(help.getByRole('link', { name: 'Appeler le propriétaire' }).getAttribute('href')).toBe('tel:+33711223344');
+  });
+
   it('tells the finder to write when no contact is visible', () => {
     show({});
     expect(screen.getByText(/Le propriétaire n'a pas rendu ses coordonnées publiques/)).toBeTruthy();

@@ -1,5 +1,15 @@
 import { toast } from '@medaille/design-system/toast';
-import { mapsPointUrl, phoneHref, sexToStored, smsHref, visibleContacts, whatsAppHref } from '@medaille/domain';
+import {
+  isSecondContact,
+  mapsPointUrl,
+  phoneHref,
+  phoneToCall,
+  secondContactName,
+  sexToStored,
+  smsHref,
+  visibleContacts,
+  whatsAppHref,
+} from '@medaille/domain';
 import { type ReactNode, Suspense, useState } from 'react';
 import { OWNER_TEXT } from './copy.ts';
 import { ageText, dateTimeText, sexText, speciesText, weightText } from './format.ts';
@@ -50,15 +60,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /**
  * Every way to reach the owner by phone, first in the finder's help, lost or not (a finder usually has the
  * animal before its owner knows it is gone): a call, then SMS and WhatsApp, each with a text naming the
- * animal and this page, in French whatever the finder's language, as the owner reads it.
+ * animal and this page, in French whatever the finder's language, as the owner reads it. `contact`: the
+ * second contact's name when the number is theirs (the owner's own is hidden).
  */
-function ReachByPhone({ phone, name }: { phone: string; name: string }) {
+function ReachByPhone({ phone, name, contact }: { phone: string; name: string; contact: string | null }) {
   const text = useWords().copy.profile;
   const body = OWNER_TEXT.found(name, usePageUrl());
   return (
     <>
       <a className="md-button md-button-primary scan-call" href={phoneHref(phone)}>
-        {text.callOwner}
+        {contact ? text.callContact(contact) : text.callOwner}
       </a>
       <div className="scan-actions scan-reach">
         <a className="md-button md-button-secondary" href={smsHref(phone, body)}>
@@ -110,11 +121,27 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
   const contacts = visibleContacts(profile);
   const ownerEmailShown = contacts.some((contact) => contact.kind === 'email');
   const pageUrl = usePageUrl();
-  // An e-mail to the owner starts written, in French as the owner reads it, as an SMS does.
+  // An e-mail to the owner (or the second contact) starts written, in French as they read it, as an SMS does.
   const hrefOf = (contact: (typeof contacts)[number]) =>
-    contact.kind === 'email'
+    contact.kind === 'email' || contact.kind === 'second_email'
       ? `${contact.href}?subject=${encodeURIComponent(OWNER_TEXT.mailSubject(profile.name))}&body=${encodeURIComponent(OWNER_TEXT.found(profile.name, pageUrl))}`
       : contact.href;
+  const contactList = (items: typeof contacts) => (
+    <ul className="scan-contacts">
+      {items.map((contact) => (
+        <li key={contact.kind}>
+          <a
+            href={hrefOf(contact)}
+            {...(contact.kind === 'address' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+          >
+            {contact.text}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+  const first = contacts.filter((contact) => !isSecondContact(contact));
+  const second = contacts.filter(isSecondContact);
   const sex = sexToStored(profile.sex);
   const tags = [
     speciesText(copy, profile.species),
@@ -124,8 +151,9 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
   ].filter((tag): tag is string => Boolean(tag));
   const location = profile.last_known_location;
   const lost = profile.is_lost;
-  // Reachable by phone exactly when the contacts show the phone: its switch on and a number in it.
-  const phone = contacts.some((contact) => contact.kind === 'phone') ? profile.public_phone?.trim() : undefined;
+  // Reachable by phone exactly when the contacts show a phone (its switch on and a number in it): the owner's,
+  // else the second contact's.
+  const call = phoneToCall(profile);
 
   // The finder's actions, calling first when the phone is public; lost, right under the banner.
   const help = (
@@ -134,7 +162,7 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
       aria-labelledby="scan-help-title"
     >
       <h2 id="scan-help-title">{text.helpTitle(profile.name)}</h2>
-      {phone ? <ReachByPhone phone={phone} name={profile.name} /> : null}
+      {call ? <ReachByPhone phone={call.phone} name={profile.name} contact={call.name} /> : null}
       <p>{text.helpText(profile.name, sex)}</p>
       <div className="scan-actions">
         <UntilHydrated
@@ -185,22 +213,14 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
 
       <section className="scan-card" aria-labelledby="scan-contact-title">
         <h2 id="scan-contact-title">{text.contactTitle}</h2>
-        {contacts.length === 0 ? (
-          <p>{text.noContact}</p>
-        ) : (
-          <ul className="scan-contacts">
-            {contacts.map((contact) => (
-              <li key={contact.kind}>
-                <a
-                  href={hrefOf(contact)}
-                  {...(contact.kind === 'address' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                >
-                  {contact.text}
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
+        {contacts.length === 0 ? <p>{text.noContact}</p> : null}
+        {first.length > 0 ? contactList(first) : null}
+        {second.length > 0 ? (
+          <>
+            <h3 className="scan-contacts-other">{text.otherContact(secondContactName(profile))}</h3>
+            {contactList(second)}
+          </>
+        ) : null}
       </section>
       {lost ? null : <FranceGuide open={false} />}
 

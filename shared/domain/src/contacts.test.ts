@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { finderContactHref } from './finder-contact.ts';
 import { mapsPointUrl, mapsSearchUrl } from './maps.ts';
 import { formatPhone, phoneHref, smsHref, whatsAppHref } from './phone.ts';
-import { visibleContacts } from './public-contacts.ts';
+import { phoneToCall, secondContactName, visibleContacts } from './public-contacts.ts';
 
 describe('phone display', () => {
   it('shows exactly 10 digits in pairs', () => {
@@ -113,5 +113,54 @@ describe('visibleContacts', () => {
       show_public_address: true,
     });
     expect(items).toEqual([]);
+  });
+});
+
+describe('the second contact', () => {
+  const second = {
+    second_contact_name: ' Marie ',
+    second_contact_phone: '07 11 22 33 44',
+    second_contact_email: 'marie@example.fr',
+  };
+  it('shows nothing of it while its switches are off, the name least of all', () => {
+    expect(visibleContacts(second)).toEqual([]);
+    expect(secondContactName(second)).toBeNull();
+  });
+  it('comes after the first contact, its phone and e-mail each with its own switch', () => {
+    const both = {
+      ...second,
+      public_phone: '0612345678',
+      show_public_phone: true,
+      show_second_contact_phone: true,
+      show_second_contact_email: true,
+    };
+    expect(visibleContacts(both)).toEqual([
+      { kind: 'phone', text: '06 12 34 56 78', href: 'tel:+33612345678' },
+      { kind: 'second_phone', text: '07 11 22 33 44', href: 'tel:+33711223344' },
+      { kind: 'second_email', text: 'marie@example.fr', href: 'mailto:marie@example.fr' },
+    ]);
+    expect(visibleContacts({ ...second, show_second_contact_email: true }).map((item) => item.kind)).toEqual([
+      'second_email',
+    ]);
+    expect(secondContactName(both)).toBe('Marie');
+  });
+  it('never offers a call link for a stored phone that is not a number, nor shows a blank value', () => {
+    const odd = { second_contact_phone: 'le voisin', show_second_contact_phone: true };
+    expect(visibleContacts(odd)).toEqual([]);
+    expect(visibleContacts({ second_contact_email: '  ', show_second_contact_email: true })).toEqual([]);
+    expect(secondContactName({ ...odd, second_contact_name: 'Marie' })).toBeNull();
+  });
+  it('has a name only when one is given', () => {
+    expect(secondContactName({ ...second, second_contact_name: '  ', show_second_contact_phone: true })).toBeNull();
+  });
+  it("is the one a finder's call reaches when the first phone does not show", () => {
+    const shown = { ...second, show_second_contact_phone: true };
+    expect(phoneToCall({ ...shown, public_phone: '0612345678', show_public_phone: true })).toEqual({
+      phone: '0612345678',
+      name: null,
+    });
+    expect(phoneToCall({ ...shown, public_phone: '0612345678' })).toEqual({ phone: '07 11 22 33 44', name: 'Marie' });
+    expect(phoneToCall({ ...shown, public_phone: 'abc', show_public_phone: true })?.phone).toBe('07 11 22 33 44');
+    expect(phoneToCall(second)).toBeUndefined();
   });
 });

@@ -16,6 +16,11 @@ const CONSTRAINT_MESSAGES: Record<string, () => string> = {
   animals_public_email_longueur: () => `Email : ${MESSAGES.tooLong(LIMITS.emailMaxLength)}`,
   animals_public_address_line_longueur: () => `Adresse : ${MESSAGES.tooLong(LIMITS.addressLineMaxLength)}`,
   animals_public_city_longueur: () => `Ville : ${MESSAGES.tooLong(LIMITS.cityMaxLength)}`,
+  animals_second_contact_name_longueur: () =>
+    `Nom du deuxième contact : ${MESSAGES.tooLong(LIMITS.secondContactNameMaxLength)}`,
+  animals_second_contact_phone_longueur: () =>
+    `Téléphone du deuxième contact : ${MESSAGES.tooLong(LIMITS.phoneMaxLength)}`,
+  animals_second_contact_email_longueur: () => `Email du deuxième contact : ${MESSAGES.tooLong(LIMITS.emailMaxLength)}`,
   codes_id_format: () => MESSAGES.codeNotFound,
 };
 

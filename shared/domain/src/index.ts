@@ -22,7 +22,14 @@ export {
   newMedalCode,
 } from './medal-codes.ts';
 export { formatPhone, internationalPhone, isPhoneNumber, phoneHref, smsHref, whatsAppHref } from './phone.ts';
-export { type PublicContacts, type VisibleContact, visibleContacts } from './public-contacts.ts';
+export {
+  isSecondContact,
+  type PublicContacts,
+  phoneToCall,
+  secondContactName,
+  type VisibleContact,
+  visibleContacts,
+} from './public-contacts.ts';
 export {
   type PublicPhoto,
   type PublicProfile,

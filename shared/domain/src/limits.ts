@@ -29,6 +29,8 @@ export const LIMITS = {
   emailMaxLength: 254,
   addressLineMaxLength: 120,
   cityMaxLength: 80,
+  /** The second contact's name, what a finder reads before its phone and e-mail ('Marie'). */
+  secondContactNameMaxLength: 60,
   nameMaxLength: 100,
   shortTextMaxLength: 100,
   longTextMaxLength: 2000,

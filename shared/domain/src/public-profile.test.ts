@@ -27,6 +27,8 @@ const REX: PublicProfile = {
   show_public_phone: true,
   show_public_email: false,
   show_public_address: false,
+  show_second_contact_phone: false,
+  show_second_contact_email: false,
 };
 
 describe('the public profile’s declared shape', () => {
@@ -70,6 +72,35 @@ describe('the public profile’s declared shape', () => {
     ]);
     // A reader still takes such an answer: the page shows no contact whose switch is off.
     expect(scanAnswerProblems({ ...REX, show_public_phone: false })).toEqual([]);
+  });
+
+  it('wants, when exact, the second contact’s values with their switches, and its name only with one of them', () => {
+    const marie = {
+      ...REX,
+      show_second_contact_phone: true,
+      second_contact_phone: '0711223344',
+      second_contact_name: 'Marie',
+    };
+    expect(scanAnswerProblems(marie, { exact: true })).toEqual([]);
+    expect(scanAnswerProblems({ ...marie, show_second_contact_phone: false }, { exact: true })).toEqual([
+      'answer.second_contact_phone: sent while show_second_contact_phone is false',
+      'answer.second_contact_name: sent without a second contact',
+    ]);
+    expect(
+      scanAnswerProblems({ ...REX, show_second_contact_email: true, second_contact_name: 'Marie' }, { exact: true }),
+    ).toEqual(['answer.second_contact_email: missing while show_second_contact_email is true']);
+    expect(scanAnswerProblems({ ...REX, second_contact_email: 3 })).toEqual([
+      'answer.second_contact_email: not a string',
+    ]);
+  });
+
+  it('reads an answer without the second contact’s switches (a database not migrated yet), except when exact', () => {
+    const { show_second_contact_phone: _phone, show_second_contact_email: _email, ...older } = REX;
+    expect(scanAnswerOf(older)).toBe(older);
+    expect(scanAnswerProblems(older, { exact: true })).toEqual([
+      'answer.show_second_contact_phone: missing',
+      'answer.show_second_contact_email: missing',
+    ]);
   });
 
   it('refuses an undeclared field only when exact, so that readers survive a new one', () => {

@@ -7,7 +7,7 @@ import { ageText } from './age.ts';
 import { CODE_PATTERN, normalizeCode } from './code.ts';
 import { LIMITS } from './limits.ts';
 import { phoneHref } from './phone.ts';
-import { visibleContacts } from './public-contacts.ts';
+import { isSecondContact, secondContactName, visibleContacts } from './public-contacts.ts';
 import { activationFormSchema, finderMessageSchema, publicContactsSchema } from './schemas.ts';
 import { hasControlCharacters, withoutControlCharacters } from './text.ts';
 
@@ -47,15 +47,29 @@ describe('contacts a finder sees', () => {
     show_public_phone: fc.option(fc.boolean()),
     show_public_email: fc.option(fc.boolean()),
     show_public_address: fc.option(fc.boolean()),
+    second_contact_name: fc.option(anyText),
+    second_contact_phone: fc.option(anyText),
+    second_contact_email: fc.option(anyText),
+    show_second_contact_phone: fc.option(fc.boolean()),
+    show_second_contact_email: fc.option(fc.boolean()),
   });
+  const switchOf = {
+    phone: 'show_public_phone',
+    email: 'show_public_email',
+    address: 'show_public_address',
+    second_phone: 'show_second_contact_phone',
+    second_email: 'show_second_contact_email',
+  } as const;
 
   it('never show an item whose switch is off, and link only to tel:, mailto: or the maps service', () => {
     fc.assert(
       fc.property(contacts, (values) => {
         for (const item of visibleContacts(values)) {
-          expect(values[`show_public_${item.kind}`]).toBe(true);
+          expect(values[switchOf[item.kind]]).toBe(true);
           expect(item.href).toMatch(/^(tel:[+\d]*|mailto:.+|https:\/\/www\.openstreetmap\.org\/search\?query=.*)$/s);
         }
+        // The second contact's name is read only before one of its items.
+        if (secondContactName(values) !== null) expect(visibleContacts(values).some(isSecondContact)).toBe(true);
       }),
     );
   });

@@ -159,6 +159,11 @@ describe('public contacts', () => {
       show_public_phone: true,
       show_public_email: false,
       show_public_address: true,
+      second_contact_name: null,
+      second_contact_phone: null,
+      second_contact_email: null,
+      show_second_contact_phone: false,
+      show_second_contact_email: false,
     });
   });
   it('enforces the maximum lengths: phone 32, email 254, line 120, city 80', () => {
@@ -196,6 +201,53 @@ describe('public contacts', () => {
     for (const phone of ['06 12 34 56 78', '06.12.34.56.78', '+44 20 7946 0958', '+33 (0)6 12 34 56 78', '123456']) {
       expect(publicContactsSchema.safeParse({ public_phone: phone }).success, phone).toBe(true);
     }
+  });
+});
+
+describe('the second contact', () => {
+  it('is trimmed, empty becomes null, its switches default to off', () => {
+    expect(
+      publicContactsSchema.parse({
+        second_contact_name: ' Marie ',
+        second_contact_phone: ' 07 11 22 33 44 ',
+        second_contact_email: '  ',
+        show_second_contact_phone: true,
+      }),
+    ).toMatchObject({
+      second_contact_name: 'Marie',
+      second_contact_phone: '07 11 22 33 44',
+      second_contact_email: null,
+      show_second_contact_phone: true,
+      show_second_contact_email: false,
+    });
+  });
+  it('follows the first contact’s rules: a number, an address, their lengths; its name 60 at most', () => {
+    expect(
+      publicContactsSchema.safeParse({
+        second_contact_name: 'n'.repeat(60),
+        second_contact_phone: '+33 (0)6 . 12 . 34 . 56 . 78 / 9',
+        second_contact_email: `${'a'.repeat(243)}@exemple.fr`,
+      }).success,
+    ).toBe(true);
+    expect(
+      errorsOf(
+        publicContactsSchema.safeParse({
+          second_contact_name: 'n'.repeat(61),
+          second_contact_phone: '+33 (0)6 . 12 . 34 . 56 . 78 / 90',
+          second_contact_email: `${'a'.repeat(245)}@exemple.fr`,
+        }),
+      ),
+    ).toEqual({
+      second_contact_name: '60 caractères maximum',
+      second_contact_phone: '32 caractères maximum',
+      second_contact_email: '254 caractères maximum',
+    });
+    expect(
+      errorsOf(publicContactsSchema.safeParse({ second_contact_phone: 'Marie', second_contact_email: 'marie@' })),
+    ).toEqual({
+      second_contact_phone: 'Veuillez saisir un numéro de téléphone valide',
+      second_contact_email: 'Veuillez saisir un email valide',
+    });
   });
 });
 

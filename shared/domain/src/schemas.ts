@@ -240,7 +240,10 @@ export const animalEditFormSchema = z.pipe(
 
 export type AnimalEditFormInput = z.input<typeof animalEditFormSchema>;
 
-/** The public contacts panel: trimmed, empty becomes null, the spec's maximum lengths. */
+/**
+ * The public contacts panel: trimmed, empty becomes null, the spec's maximum lengths. The second contact's
+ * phone and e-mail follow the first's rules; its name is what a finder reads before them.
+ */
 export const publicContactsSchema = z.object({
   public_phone: optionalPhone,
   public_email: optionalEmail,
@@ -249,6 +252,11 @@ export const publicContactsSchema = z.object({
   show_public_phone: checkbox,
   show_public_email: checkbox,
   show_public_address: checkbox,
+  second_contact_name: optionalText(LIMITS.secondContactNameMaxLength),
+  second_contact_phone: optionalPhone,
+  second_contact_email: optionalEmail,
+  show_second_contact_phone: checkbox,
+  show_second_contact_email: checkbox,
 });
 
 export type PublicContactsInput = z.input<typeof publicContactsSchema>;

@@ -195,6 +195,11 @@ export type Database = {
           date_modification: string
           lost_since: string | null
           lost_checklist: string[]
+          second_contact_name: string | null
+          second_contact_phone: string | null
+          second_contact_email: string | null
+          show_second_contact_phone: boolean
+          show_second_contact_email: boolean
         }
         Insert: {
           id?: string
@@ -233,6 +238,11 @@ export type Database = {
           date_modification?: string
           lost_since?: string | null
           lost_checklist?: string[]
+          second_contact_name?: string | null
+          second_contact_phone?: string | null
+          second_contact_email?: string | null
+          show_second_contact_phone?: boolean
+          show_second_contact_email?: boolean
         }
         Update: {
           id?: string
@@ -271,6 +281,11 @@ export type Database = {
           date_modification?: string
           lost_since?: string | null
           lost_checklist?: string[]
+          second_contact_name?: string | null
+          second_contact_phone?: string | null
+          second_contact_email?: string | null
+          show_second_contact_phone?: boolean
+          show_second_contact_email?: boolean
         }
         Relationships: [
           {

@@ -27,6 +27,9 @@ describe('an owner saving an animal that breaks a rule', () => {
     ['public_email', `${'a'.repeat(245)}@exemple.fr`, 'Email : 254 caractères maximum'],
     ['public_address_line', 'a'.repeat(121), 'Adresse : 120 caractères maximum'],
     ['public_city', 'b'.repeat(81), 'Ville : 80 caractères maximum'],
+    ['second_contact_name', 'n'.repeat(61), 'Nom du deuxième contact : 60 caractères maximum'],
+    ['second_contact_phone', '1'.repeat(33), 'Téléphone du deuxième contact : 32 caractères maximum'],
+    ['second_contact_email', `${'a'.repeat(245)}@exemple.fr`, 'Email du deuxième contact : 254 caractères maximum'],
   ])('%s = %j is refused with a message the page can show', async (column, value, message) => {
     const outcome = await t.attempt(owner, `update public.animals set ${column} = $1 where id = $2`, [value, animal]);
     expect(outcome.error?.code).toBe('23514');
@@ -36,8 +39,9 @@ describe('an owner saving an animal that breaks a rule', () => {
   it('keeps the limits themselves: 1900, this year, 0 kg and the longest allowed texts', async () => {
     const outcome = await t.attempt(
       owner,
-      `update public.animals set annee_naissance = $1, poids_kg = 0, public_phone = $2, public_city = $3 where id = $4`,
-      [1900, '1'.repeat(32), 'b'.repeat(80), animal],
+      `update public.animals set annee_naissance = $1, poids_kg = 0, public_phone = $2, public_city = $3,
+         second_contact_name = $5, second_contact_phone = $2 where id = $4`,
+      [1900, '1'.repeat(32), 'b'.repeat(80), animal, 'n'.repeat(60)],
     );
     expect(outcome).toMatchObject({ rowCount: 1 });
     const thisYearToo = await t.attempt(owner, 'update public.animals set annee_naissance = $1 where id = $2', [

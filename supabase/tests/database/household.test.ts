@@ -177,6 +177,14 @@ describe('a co-owner', () => {
     expect(
       await count(
         member,
+        `update public.animals set second_contact_name = 'Marie', second_contact_phone = '0711223344',
+           show_second_contact_phone = true where id = $1`,
+        [animalId],
+      ),
+    ).toBe(1);
+    expect(
+      await count(
+        member,
         "insert into public.animal_photos (animal_id, path) values ($1::uuid, $1::text || '/a.jpg')",
         [animalId],
       ),
@@ -217,6 +225,11 @@ describe('a keeper', () => {
     expect(await count(member, "update public.animals set public_phone = '0600000000' where id = $1", [animalId])).toBe(
       '42501',
     );
+    for (const change of ["second_contact_phone = '0600000000'", 'show_second_contact_email = true']) {
+      expect(await count(member, `update public.animals set ${change} where id = $1`, [animalId]), change).toBe(
+        '42501',
+      );
+    }
     expect(
       await count(
         member,
@@ -370,7 +383,9 @@ describe('a change of owner', () => {
     await t.as(owner, (tx) =>
       tx.query(
         `update public.animals set public_phone = '0611223344', show_public_phone = true,
-           telephone_proprietaire = '0699887766' where id = $1`,
+           telephone_proprietaire = '0699887766', second_contact_name = 'Marie', second_contact_phone = '0755667788',
+           show_second_contact_phone = true, second_contact_email = 'marie@example.fr',
+           show_second_contact_email = true where id = $1`,
         [animalId],
       ),
     );
@@ -391,6 +406,7 @@ describe('a change of owner', () => {
     };
     // Until it is accepted, nothing changes.
     expect(await profile()).toContain('0611223344');
+    expect(await profile()).toContain('0755667788');
     expect(await count(newOwner, 'select id from public.animals where id = $1', [animalId])).toBe(0);
 
     expect(await accept(newOwner, offer.token)).toMatchObject({ success: true, role: 'owner', animal_id: animalId });
@@ -411,6 +427,22 @@ describe('a change of owner', () => {
       { proprietaire_id: newOwner.id, public_phone: null, show_public_phone: false, telephone_proprietaire: null },
     ]);
     expect(await profile()).not.toContain('0611223344');
+    // The second contact was the former owner's to give, like their own.
+    const { rows: second } = await t.db.query(
+      `select second_contact_name, second_contact_phone, second_contact_email, show_second_contact_phone,
+         show_second_contact_email from public.animals where id = $1`,
+      [animalId],
+    );
+    expect(second).toEqual([
+      {
+        second_contact_name: null,
+        second_contact_phone: null,
+        second_contact_email: null,
+        show_second_contact_phone: false,
+        show_second_contact_email: false,
+      },
+    ]);
+    for (const gone of ['0755667788', 'marie@example.fr', 'Marie']) expect(await profile()).not.toContain(gone);
     expect(await count(newOwner, 'delete from public.animals where id = $1', [animalId])).toBe(1);
   });
 
@@ -469,6 +501,20 @@ describe('the history of who did what', () => {
     expect(await count(coOwner, 'select id from public.animal_activity where animal_id = $1', [animalId])).toBe(7);
     expect(await count(keeper, 'select id from public.animal_activity where animal_id = $1', [animalId])).toBe(0);
     expect(await count(coOwner, 'delete from public.animal_activity where animal_id = $1', [animalId])).toBe('42501');
+  });
+
+  it('records a change of the second contact as a change of the contacts, not of the profile', async () => {
+    const { animalId } = await t.activateAnimal(owner);
+    await t.as(owner, (tx) =>
+      tx.query("update public.animals set second_contact_name = 'Marie' where id = $1", [animalId]),
+    );
+    await t.as(owner, (tx) =>
+      tx.query('update public.animals set show_second_contact_email = true where id = $1', [animalId]),
+    );
+    expect(await activity(animalId)).toEqual([
+      { actor_id: owner.id, kind: 'contacts', subject_id: null },
+      { actor_id: owner.id, kind: 'contacts', subject_id: null },
+    ]);
   });
 
   it('records a change of owner as one event, and goes with the animal', async () => {

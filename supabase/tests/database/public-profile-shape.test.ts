@@ -91,7 +91,8 @@ describe('public_profile’s answer, against its declared shape', () => {
       `update public.animals set cover_photo_id = $2, is_lost = true,
          public_phone = '0612345678', show_public_phone = true, public_email = 'complet@example.fr',
          show_public_email = true, public_address_line = '3 rue des Lilas', public_city = 'Lyon',
-         show_public_address = true
+         show_public_address = true, second_contact_name = 'Marie', second_contact_phone = '0711223344',
+         show_second_contact_phone = true, second_contact_email = 'marie@example.fr', show_second_contact_email = true
        where id = $1`,
       [animalId, photos[1]],
     );
@@ -112,8 +113,89 @@ describe('public_profile’s answer, against its declared shape', () => {
       public_email: 'complet@example.fr',
       public_address_line: '3 rue des Lilas',
       public_city: 'Lyon',
+      second_contact_name: 'Marie',
+      second_contact_phone: '0711223344',
+      second_contact_email: 'marie@example.fr',
+      show_second_contact_phone: true,
+      show_second_contact_email: true,
     });
     expect(answer.photos.map((photo) => photo.id)).toEqual([photos[1], photos[0]]);
+  });
+
+  describe('the second contact', () => {
+    /** An animal with these second-contact columns, and the second-contact fields of its answer. */
+    async function secondContactOf(columns: Record<string, string | boolean | null>) {
+      const { code, animalId } = await t.activateAnimal(owner, { nom: 'Second' });
+      const names = Object.keys(columns);
+      await t.db.query(
+        `update public.animals set ${names.map((name, index) => `${name} = $${index + 2}`).join(', ')} where id = $1`,
+        [animalId, ...Object.values(columns)],
+      );
+      const answer = await declaredAnswerFor(code);
+      return Object.fromEntries(Object.entries(answer).filter(([field]) => field.includes('second_contact')));
+    }
+    const marie = {
+      second_contact_name: '  Marie ',
+      second_contact_phone: ' 07 11 22 33 44 ',
+      second_contact_email: ' marie@example.fr ',
+    };
+
+    it('sends nothing of it while its switches are off, the name least of all', async () => {
+      expect(await secondContactOf(marie)).toEqual({
+        show_second_contact_phone: false,
+        show_second_contact_email: false,
+      });
+    });
+
+    it('sends each value, trimmed, only while its own switch is on, and the name with it', async () => {
+      expect(await secondContactOf({ ...marie, show_second_contact_phone: true })).toEqual({
+        show_second_contact_phone: true,
+        show_second_contact_email: false,
+        second_contact_phone: '07 11 22 33 44',
+        second_contact_name: 'Marie',
+      });
+      expect(await secondContactOf({ ...marie, show_second_contact_email: true })).toEqual({
+        show_second_contact_phone: false,
+        show_second_contact_email: true,
+        second_contact_email: 'marie@example.fr',
+        second_contact_name: 'Marie',
+      });
+    });
+
+    it('sends no blank value, even switched on, and then no name either', async () => {
+      expect(
+        await secondContactOf({
+          ...marie,
+          second_contact_phone: '   ',
+          second_contact_email: null,
+          show_second_contact_phone: true,
+          show_second_contact_email: true,
+        }),
+      ).toEqual({ show_second_contact_phone: false, show_second_contact_email: false });
+    });
+
+    it('sends a value without a name when none is given', async () => {
+      expect(await secondContactOf({ ...marie, second_contact_name: ' ', show_second_contact_phone: true })).toEqual({
+        show_second_contact_phone: true,
+        show_second_contact_email: false,
+        second_contact_phone: '07 11 22 33 44',
+      });
+    });
+
+    it('is independent of the first contact: shown while the first is hidden, hidden while it shows', async () => {
+      expect(
+        await secondContactOf({
+          ...marie,
+          public_phone: '0612345678',
+          show_public_phone: false,
+          show_second_contact_phone: true,
+        }),
+      ).toMatchObject({ show_second_contact_phone: true, second_contact_phone: '07 11 22 33 44' });
+      expect(await secondContactOf({ ...marie, public_phone: '0612345678', show_public_phone: true })).toEqual({
+        show_second_contact_phone: false,
+        show_second_contact_email: false,
+      });
+    });
   });
 
   it('the declaration refuses what public_profile must never send', () => {

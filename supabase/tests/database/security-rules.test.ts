@@ -21,7 +21,8 @@ const OWNER_READABLE: Record<string, string> = {
     caractere allergies medications informations_veterinaires informations_importantes email_proprietaire
     telephone_proprietaire photo_url cover_photo_id is_lost lost_since lost_checklist last_known_lat last_known_lon
     last_known_accuracy_m last_known_at public_phone public_email public_address_line public_city show_public_phone
-    show_public_email show_public_address date_creation date_modification`,
+    show_public_email show_public_address date_creation date_modification second_contact_name second_contact_phone
+    second_contact_email show_second_contact_phone show_second_contact_email`,
   'public.animal_photos': 'id animal_id path position width height created_at',
   // The household: its members' rows, and the owner's pending invitations without their token's hash.
   'public.animal_members': 'animal_id user_id role access_until alert_email created_at',

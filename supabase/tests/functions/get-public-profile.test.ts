@@ -54,6 +54,11 @@ beforeAll(async () => {
       public_address_line: '3 rue des Lilas',
       public_city: null,
       show_public_address: true,
+      second_contact_name: 'Marie',
+      second_contact_phone: '0733333333',
+      show_second_contact_phone: false,
+      second_contact_email: 'second-rex@example.fr',
+      show_second_contact_email: true,
     })
     .eq('id', rex.animalId);
   if (error) throw error;
@@ -88,6 +93,9 @@ describe('get_public_profile', () => {
       cover_photo_id: photos[1],
       public_email: 'public-rex@example.fr',
       show_public_email: true,
+      second_contact_name: 'Marie',
+      second_contact_email: 'second-rex@example.fr',
+      show_second_contact_email: true,
     });
     expect(body.photos.map((photo: { id: string }) => photo.id)).toEqual([photos[1], photos[0]]);
     const cover = await fetch(body.photos[0].url);
@@ -97,9 +105,14 @@ describe('get_public_profile', () => {
 
   it('sends no hidden contact, no half address, and nothing private of the owner', async () => {
     const { body, text } = await invoke(stack, 'get_public_profile', { code: rex.code });
-    expect(body).toMatchObject({ show_public_phone: false, show_public_address: false });
+    expect(body).toMatchObject({
+      show_public_phone: false,
+      show_public_address: false,
+      show_second_contact_phone: false,
+    });
     for (const field of [
       'public_phone',
+      'second_contact_phone',
       'public_address_line',
       'public_city',
       'proprietaire_id',
@@ -109,6 +122,7 @@ describe('get_public_profile', () => {
     }
     for (const secret of [
       '0612345678',
+      '0733333333',
       '3 rue des Lilas',
       'prive-owner@example.fr',
       '0699999999',

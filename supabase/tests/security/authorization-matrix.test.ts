@@ -191,6 +191,7 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
 const PRIVATE_EMAIL = 'prive-a@example.fr';
 const PRIVATE_PHONE = '0699000001';
 const HIDDEN_PUBLIC_PHONE = '0611000002';
+const HIDDEN_SECOND_EMAIL = 'second-cache-a@example.fr';
 const JPEG = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], { type: 'image/jpeg' });
 const OTHER_JPEG = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9, 9, 9])], { type: 'image/jpeg' });
 const BUCKET = 'animal-photos';
@@ -1040,7 +1041,7 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     act: ({ db }) => db.functions.invoke('get_public_profile', { body: { code: f.code } }),
     tookEffect: (_, data) => (data as { name?: string } | null)?.name === 'Rex',
     violations: (data) =>
-      ['proprietaire_id', 'email_proprietaire', 'telephone_proprietaire', 'public_phone']
+      ['proprietaire_id', 'email_proprietaire', 'telephone_proprietaire', 'public_phone', 'second_contact_email']
         .filter((field) => data !== null && typeof data === 'object' && field in data)
         .map((field) => `the public profile carries ${field}`),
   }),
@@ -1121,7 +1122,12 @@ beforeAll(async () => {
   await must(
     ownerA.client
       .from('animals')
-      .update({ public_phone: HIDDEN_PUBLIC_PHONE, show_public_phone: false })
+      .update({
+        public_phone: HIDDEN_PUBLIC_PHONE,
+        show_public_phone: false,
+        second_contact_email: HIDDEN_SECOND_EMAIL,
+        show_second_contact_email: false,
+      })
       .eq('id', rex.animalId),
   );
   await addHousehold(rex.animalId);
@@ -1193,7 +1199,7 @@ afterAll(() => stack?.close());
  */
 function leaks(caller: Caller, exchanges: Exchange[]): string[] {
   if (['ownerA', 'service', 'coOwner', 'keeper'].includes(caller)) return [];
-  const secrets = [PRIVATE_EMAIL, PRIVATE_PHONE, HIDDEN_PUBLIC_PHONE, ownerA.email];
+  const secrets = [PRIVATE_EMAIL, PRIVATE_PHONE, HIDDEN_PUBLIC_PHONE, HIDDEN_SECOND_EMAIL, ownerA.email];
   return exchanges.flatMap((exchange) =>
     secrets.filter((secret) => exchange.responseText.includes(secret)).map((secret) => `${secret} leaked`),
   );

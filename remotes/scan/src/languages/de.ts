@@ -85,6 +85,8 @@ const de: Dictionary = {
     callOwner: 'Besitzer anrufen',
     sendSms: 'SMS senden',
     whatsApp: 'Über WhatsApp schreiben',
+    otherContact: (name) => (name ? `Weiterer Kontakt: ${name}` : 'Weiterer Kontakt'),
+    callContact: (name) => `${name} anrufen`,
   },
   guide: {
     title: 'Tier gefunden: Was tun in Frankreich?',

@@ -85,6 +85,8 @@ const en: Dictionary = {
     callOwner: 'Call the owner',
     sendSms: 'Send a text message',
     whatsApp: 'Message on WhatsApp',
+    otherContact: (name) => (name ? `Other contact: ${name}` : 'Other contact'),
+    callContact: (name) => `Call ${name}`,
   },
   guide: {
     title: 'Found an animal: what to do in France?',

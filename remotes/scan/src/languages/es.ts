@@ -81,6 +81,8 @@ const es: Dictionary = {
     callOwner: 'Llamar al dueño',
     sendSms: 'Enviar un SMS',
     whatsApp: 'Escribir por WhatsApp',
+    otherContact: (name) => (name ? `Otro contacto: ${name}` : 'Otro contacto'),
+    callContact: (name) => `Llamar a ${name}`,
   },
   guide: {
     title: 'Animal encontrado: ¿qué hacer en Francia?',

@@ -81,6 +81,8 @@ const it: Dictionary = {
     callOwner: 'Chiama il proprietario',
     sendSms: 'Invia un SMS',
     whatsApp: 'Scrivi su WhatsApp',
+    otherContact: (name) => (name ? `Altro contatto: ${name}` : 'Altro contatto'),
+    callContact: (name) => `Chiama ${name}`,
   },
   guide: {
     title: 'Animale trovato: cosa fare in Francia?',

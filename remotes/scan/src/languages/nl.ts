@@ -82,6 +82,8 @@ const nl: Dictionary = {
     callOwner: 'Bel de eigenaar',
     sendSms: 'Stuur een sms',
     whatsApp: 'Stuur een WhatsApp-bericht',
+    otherContact: (name) => (name ? `Ander contact: ${name}` : 'Ander contact'),
+    callContact: (name) => `${name} bellen`,
   },
   guide: {
     title: 'Dier gevonden: wat te doen in Frankrijk?',

@@ -108,7 +108,19 @@ function profileOf<Photo>(photo: Check<Photo>) {
       show_public_address: boolean,
     },
     // A contact is there only while its switch is on (and an address only with both its line and its city).
-    { public_phone: text, public_email: text, public_address_line: text, public_city: text },
+    // The second contact's switches are optional too, for a reader of a database not migrated yet (exact
+    // wants them, contactProblems); its name comes only with one of its values.
+    {
+      public_phone: text,
+      public_email: text,
+      public_address_line: text,
+      public_city: text,
+      show_second_contact_phone: boolean,
+      show_second_contact_email: boolean,
+      second_contact_phone: text,
+      second_contact_email: text,
+      second_contact_name: text,
+    },
   );
 }
 
@@ -129,21 +141,35 @@ export type ScanAnswer = NoProfile | PublicProfile;
 /** public_profile's answer (SQL): the photos without their URLs. */
 export type StoredScanAnswer = NoProfile | Checked<typeof STORED_PROFILE>;
 
-/** The switches and the contacts they show agree: a contact is sent exactly when its switch is on. */
+/**
+ * The switches and the contacts they show agree: a contact is sent exactly when its switch is on, the second
+ * contact's switches are sent, and its name only with one of its values.
+ */
 function contactProblems(profile: Record<string, unknown>): string[] {
   const shown = [
     ['show_public_phone', ['public_phone']],
     ['show_public_email', ['public_email']],
     ['show_public_address', ['public_address_line', 'public_city']],
+    ['show_second_contact_phone', ['second_contact_phone']],
+    ['show_second_contact_email', ['second_contact_email']],
   ] as const;
-  return shown.flatMap(([switchName, fields]) =>
-    fields
-      .filter((field) => field in profile !== (profile[switchName] === true))
-      .map(
-        (field) =>
-          `answer.${field}: ${field in profile ? 'sent' : 'missing'} while ${switchName} is ${profile[switchName]}`,
-      ),
-  );
+  const second = ['show_second_contact_phone', 'show_second_contact_email'] as const;
+  const nameAlone =
+    'second_contact_name' in profile && !second.some((switchName) => profile[switchName] === true)
+      ? ['answer.second_contact_name: sent without a second contact']
+      : [];
+  return [
+    ...second.filter((switchName) => !(switchName in profile)).map((switchName) => `answer.${switchName}: missing`),
+    ...shown.flatMap(([switchName, fields]) =>
+      fields
+        .filter((field) => field in profile !== (profile[switchName] === true))
+        .map(
+          (field) =>
+            `answer.${field}: ${field in profile ? 'sent' : 'missing'} while ${switchName} is ${profile[switchName]}`,
+        ),
+    ),
+    ...nameAlone,
+  ];
 }
 
 /**

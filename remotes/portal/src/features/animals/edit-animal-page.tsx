@@ -17,7 +17,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
-import { editsAnimal, type HouseholdRole, HouseholdSection } from '../household/index.ts';
+import { editsAnimal, type HouseholdRole, HouseholdSection, useHousehold } from '../household/index.ts';
 import { LostPanel } from '../lost/index.ts';
 import { PhotoGallery, photoUrl, useAnimalPhotos } from '../photos/index.ts';
 import { AnimalFieldCards } from './animal-fields.tsx';
@@ -28,7 +28,7 @@ import { EditPreview } from './edit-preview.tsx';
 import { KeeperView } from './keeper-view.tsx';
 import { MedalPanel } from './medal-panel.tsx';
 import { MemberAnimalRoute } from './member-animal-route.tsx';
-import { type ContactValues, PublicContactsPanel } from './public-contacts-panel.tsx';
+import { type ContactValues, type HouseholdAddress, PublicContactsPanel } from './public-contacts-panel.tsx';
 import { useUnsavedChangesGuard } from './unsaved-changes.tsx';
 
 const text = COPY.edit;
@@ -64,6 +64,11 @@ const contactValues = (animal: MemberAnimal): ContactValues => ({
   show_public_phone: animal.show_public_phone,
   show_public_email: animal.show_public_email,
   show_public_address: animal.show_public_address,
+  second_contact_name: animal.second_contact_name ?? '',
+  second_contact_phone: animal.second_contact_phone ?? '',
+  second_contact_email: animal.second_contact_email ?? '',
+  show_second_contact_phone: animal.show_second_contact_phone,
+  show_second_contact_email: animal.show_second_contact_email,
 });
 
 /**
@@ -93,6 +98,14 @@ function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole 
   });
   const [contacts, setContacts] = useState<ContactValues>(contactValues(animal));
   const [contactErrors, setContactErrors] = useState<Partial<Record<keyof ContactValues, string>>>({});
+  // The household's addresses, one of which the second contact's e-mail can be.
+  const household = useHousehold(animal.id, false).load;
+  const householdAddresses: HouseholdAddress[] =
+    household.state === 'ready'
+      ? household.members
+          .filter((member) => member.email !== '')
+          .map((member) => ({ email: member.email, role: COPY.household.roles[member.role] }))
+      : [];
   const gallery = useAnimalPhotos(animal.id, () =>
     toast({ topic: 'photos-load', ...COPY.gallery.loadFailed, variant: 'destructive' }),
   );
@@ -150,6 +163,7 @@ function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole 
             <PublicContactsPanel
               value={contacts}
               errors={contactErrors}
+              household={householdAddresses}
               onChange={(next, changed) => {
                 setContacts(next);
                 setContactErrors((current) => ({ ...current, [changed]: undefined }));

@@ -2,7 +2,7 @@ import { Theme } from '@radix-ui/themes';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ContactValues, PublicContactsPanel } from './public-contacts-panel.tsx';
+import { type ContactValues, type HouseholdAddress, PublicContactsPanel } from './public-contacts-panel.tsx';
 
 afterEach(cleanup);
 
@@ -14,13 +14,18 @@ const empty: ContactValues = {
   show_public_phone: false,
   show_public_email: false,
   show_public_address: false,
+  second_contact_name: '',
+  second_contact_phone: '',
+  second_contact_email: '',
+  show_second_contact_phone: false,
+  show_second_contact_email: false,
 };
 
-function Panel({ initial }: { initial: ContactValues }) {
+function Panel({ initial, household }: { initial: ContactValues; household?: HouseholdAddress[] }) {
   const [value, setValue] = useState(initial);
   return (
     <Theme>
-      <PublicContactsPanel value={value} errors={{}} onChange={setValue} />
+      <PublicContactsPanel value={value} errors={{}} onChange={setValue} household={household} />
     </Theme>
   );
 }
@@ -72,10 +77,82 @@ describe('the public contacts panel', () => {
   it('writes under each switch, without hover, that anyone who scans the medal will see it', () => {
     render(<Panel initial={empty} />);
     const switches = screen.getAllByRole('switch');
-    expect(switches).toHaveLength(3);
+    expect(switches).toHaveLength(5);
     for (const toggle of switches) {
       const warning = document.getElementById(toggle.getAttribute('aria-describedby') ?? '');
       expect(warning?.textContent).toBe('Toute personne qui scanne la médaille verra cette information.');
     }
+  });
+
+  it('previews the second contact after the first, under its name, each value by its own switch', () => {
+    render(
+      <Panel
+        initial={{
+          ...empty,
+          public_phone: '0612345678',
+          show_public_phone: true,
+          second_contact_name: 'Marie',
+          second_contact_phone: '0711223344',
+          second_contact_email: 'marie@exemple.fr',
+        }}
+      />,
+    );
+    const second = within(screen.getByRole('region', { name: 'Deuxième contact' }));
+    expect(
+      second.getByText(
+        "Par exemple un autre membre du foyer : si le premier numéro ne répond pas, la personne qui a trouvé l'animal essaie celui-ci.",
+      ),
+    ).toBeTruthy();
+    expect(second.getByLabelText('Prénom ou nom').getAttribute('maxlength')).toBe('60');
+    expect(second.getByLabelText('Téléphone du deuxième contact').getAttribute('type')).toBe('tel');
+    expect(second.getByLabelText('Email du deuxième contact').getAttribute('type')).toBe('email');
+    expect(preview().queryByText('Autre contact : Marie')).toBeNull();
+    fireEvent.click(second.getByRole('switch', { name: 'Afficher ce numéro sur le profil public' }));
+    expect(preview().getByRole('heading', { name: 'Autre contact : Marie' })).toBeTruthy();
+    expect(
+      preview()
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['tel:+33612345678', 'tel:+33711223344']);
+    fireEvent.click(second.getByRole('switch', { name: 'Afficher cette adresse sur le profil public' }));
+    expect(preview().getByRole('link', { name: 'marie@exemple.fr' })).toBeTruthy();
+    fireEvent.click(second.getByRole('switch', { name: 'Afficher ce numéro sur le profil public' }));
+    expect(preview().queryByRole('link', { name: '07 11 22 33 44' })).toBeNull();
+  });
+
+  it('checks the second contact as the first: a phone that is no number is not previewed, and says why', () => {
+    render(<Panel initial={{ ...empty, second_contact_phone: 'le voisin', show_second_contact_phone: true }} />);
+    expect(preview().queryAllByRole('link')).toHaveLength(0);
+    expect(preview().queryByText(/Autre contact/)).toBeNull();
+    fireEvent.blur(screen.getByLabelText('Téléphone du deuxième contact'));
+    expect(screen.getByRole('alert').textContent).toBe('Veuillez saisir un numéro de téléphone valide');
+  });
+
+  it('fills the second e-mail with the address of the household member chosen', () => {
+    render(
+      <Panel
+        initial={empty}
+        household={[
+          { email: 'moi@exemple.fr', role: 'Propriétaire' },
+          { email: 'marie@exemple.fr', role: 'Co-propriétaire' },
+        ]}
+      />,
+    );
+    const choose = screen.getByLabelText('Choisir un membre du foyer') as HTMLSelectElement;
+    expect([...choose.options].map((option) => option.textContent)).toEqual([
+      '—',
+      'moi@exemple.fr (Propriétaire)',
+      'marie@exemple.fr (Co-propriétaire)',
+    ]);
+    fireEvent.change(choose, { target: { value: 'marie@exemple.fr' } });
+    expect((screen.getByLabelText('Email du deuxième contact') as HTMLInputElement).value).toBe('marie@exemple.fr');
+    // Filled, not shown: its switch stays the owner's decision.
+    expect(preview().queryByRole('link', { name: 'marie@exemple.fr' })).toBeNull();
+    expect(choose.value).toBe('');
+  });
+
+  it('offers no choice of a member while the household is not there', () => {
+    render(<Panel initial={empty} />);
+    expect(screen.queryByLabelText('Choisir un membre du foyer')).toBeNull();
   });
 });

@@ -1,4 +1,12 @@
-import { LIMITS, type PublicContactsInput, publicContactsSchema, visibleContacts } from '@medaille/domain';
+import {
+  isSecondContact,
+  LIMITS,
+  type PublicContactsInput,
+  publicContactsSchema,
+  secondContactName,
+  type VisibleContact,
+  visibleContacts,
+} from '@medaille/domain';
 import { Box, Card, Flex, Heading, Link as RadixLink, Switch, Text, TextField } from '@radix-ui/themes';
 import { useState } from 'react';
 import { COPY } from '../../copy.ts';
@@ -13,9 +21,27 @@ export type ContactValues = {
   show_public_phone: boolean;
   show_public_email: boolean;
   show_public_address: boolean;
+  second_contact_name: string;
+  second_contact_phone: string;
+  second_contact_email: string;
+  show_second_contact_phone: boolean;
+  show_second_contact_email: boolean;
 };
 
-type ContactText = 'public_phone' | 'public_email' | 'public_address_line' | 'public_city';
+const CONTACT_TEXTS = [
+  'public_phone',
+  'public_email',
+  'public_address_line',
+  'public_city',
+  'second_contact_name',
+  'second_contact_phone',
+  'second_contact_email',
+] as const;
+type ContactText = (typeof CONTACT_TEXTS)[number];
+type ContactSwitch = Exclude<keyof ContactValues, ContactText>;
+
+/** A member of the animal's household whose address can fill the second contact's e-mail. */
+export type HouseholdAddress = { email: string; role: string };
 
 /**
  * The contacts as Enregistrer would save them, checked by the same rules (a value that breaks one is left
@@ -30,8 +56,8 @@ function checkContacts(value: ContactValues): {
   const problems: Partial<Record<ContactText, string>> = {};
   const saved = { ...value };
   for (const issue of checked.error.issues) {
-    const key = issue.path[0];
-    if (key === 'public_phone' || key === 'public_email' || key === 'public_address_line' || key === 'public_city') {
+    const key = CONTACT_TEXTS.find((name) => name === issue.path[0]);
+    if (key) {
       problems[key] ??= issue.message;
       saved[key] = '';
     }
@@ -39,41 +65,70 @@ function checkContacts(value: ContactValues): {
   return { saved, problems };
 }
 
+/** One group of the preview's links, each as the scan page links it. */
+function PreviewList({ items }: { items: VisibleContact[] }) {
+  return (
+    <ul>
+      {items.map((contact) => (
+        <li key={contact.kind}>
+          <RadixLink
+            href={contact.href}
+            {...(contact.kind === 'address' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+          >
+            {contact.text}
+          </RadixLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * What the owner shows finders: each value with its switch, and a live preview with the very rule the scan
  * page applies (shared from @medaille/domain), of only what would be saved: a value that breaks a rule
  * (an e-mail that is none) is not previewed, and says why once the owner has left its field. Every edit
- * goes up to the edit page, which saves it.
+ * goes up to the edit page, which saves it. `household`: the animal's members, whose address can fill the
+ * second contact's e-mail (none while it loads or if it cannot be read).
  */
 export function PublicContactsPanel({
   value,
   errors,
   onChange,
+  household = [],
 }: {
   value: ContactValues;
   errors: Partial<Record<keyof PublicContactsInput, string>>;
   onChange: (next: ContactValues, changed: keyof ContactValues) => void;
+  household?: HouseholdAddress[];
 }) {
   const set = <K extends keyof ContactValues>(key: K, next: ContactValues[K]) =>
     onChange({ ...value, [key]: next }, key);
   const { saved, problems } = checkContacts(value);
   const preview = visibleContacts(saved);
+  const previewFirst = preview.filter((contact) => !isSecondContact(contact));
+  const previewSecond = preview.filter(isSecondContact);
   const [left, setLeft] = useState<Partial<Record<ContactText, boolean>>>({});
 
-  const field = (key: ContactText, label: string, type: 'tel' | 'email' | 'text', max: number) => {
+  const field = (key: ContactText, label: string, type: 'tel' | 'email' | 'text', max: number, hint?: string) => {
     const error = errors[key] ?? (left[key] ? problems[key] : undefined);
+    const described = [hint ? `contact-${key}-hint` : null, error ? `contact-${key}-error` : null].filter(Boolean);
     return (
       <Box mb="2">
         <Text as="label" size="2" weight="medium" htmlFor={`contact-${key}`}>
           {label}
         </Text>
+        {hint ? (
+          <Text as="p" id={`contact-${key}-hint`} size="1" color="gray">
+            {hint}
+          </Text>
+        ) : null}
         <TextField.Root
           id={`contact-${key}`}
           type={type}
           maxLength={max}
           value={value[key]}
           aria-invalid={Boolean(error)}
-          {...(error ? { 'aria-describedby': `contact-${key}-error` } : {})}
+          {...(described.length > 0 ? { 'aria-describedby': described.join(' ') } : {})}
           onChange={(event) => set(key, event.target.value)}
           onBlur={() => setLeft((current) => ({ ...current, [key]: true }))}
         />
@@ -87,7 +142,7 @@ export function PublicContactsPanel({
   };
 
   // The warning is written under each switch, not in a tooltip: a phone has no hover to show one.
-  const toggle = (key: 'show_public_phone' | 'show_public_email' | 'show_public_address', label: string) => (
+  const toggle = (key: ContactSwitch, label: string) => (
     <Box mb="3">
       <Text as="label" size="2" style={{ display: 'block' }}>
         <Flex gap="2" align="center">
@@ -128,6 +183,54 @@ export function PublicContactsPanel({
         </section>
       </Card>
       <Card size="3" asChild>
+        <section aria-labelledby="second-contact-title">
+          <Heading id="second-contact-title" as="h2" size="4">
+            {text.secondTitle}
+          </Heading>
+          <Text as="p" size="2" color="gray" mb="3">
+            {text.secondHint}
+          </Text>
+          {field(
+            'second_contact_name',
+            text.secondName,
+            'text',
+            LIMITS.secondContactNameMaxLength,
+            text.secondNameHint,
+          )}
+          {field('second_contact_phone', text.secondPhone, 'tel', LIMITS.phoneMaxLength)}
+          {toggle('show_second_contact_phone', text.showSecondPhone)}
+          {household.length > 0 ? (
+            <Box mb="2">
+              <Text as="label" size="2" weight="medium" htmlFor="contact-household-member">
+                {text.chooseMember}
+              </Text>
+              <Text as="p" id="contact-household-member-hint" size="1" color="gray">
+                {text.chooseMemberHint}
+              </Text>
+              {/* An action, not a value: it fills the e-mail below and goes back to its empty choice. */}
+              <select
+                id="contact-household-member"
+                className="portal-select"
+                aria-describedby="contact-household-member-hint"
+                value=""
+                onChange={(event) => {
+                  if (event.target.value) set('second_contact_email', event.target.value);
+                }}
+              >
+                <option value="">—</option>
+                {household.map((member) => (
+                  <option key={member.email} value={member.email}>
+                    {text.memberOption(member.email, member.role)}
+                  </option>
+                ))}
+              </select>
+            </Box>
+          ) : null}
+          {field('second_contact_email', text.secondEmail, 'email', LIMITS.emailMaxLength)}
+          {toggle('show_second_contact_email', text.showSecondEmail)}
+        </section>
+      </Card>
+      <Card size="3" asChild>
         <section aria-labelledby="contacts-preview-title">
           <Heading id="contacts-preview-title" as="h2" size="4" mb="2">
             {text.previewTitle}
@@ -136,20 +239,16 @@ export function PublicContactsPanel({
             <Text as="p" size="2">
               {text.previewEmpty}
             </Text>
-          ) : (
-            <ul>
-              {preview.map((contact) => (
-                <li key={contact.kind}>
-                  <RadixLink
-                    href={contact.href}
-                    {...(contact.kind === 'address' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                  >
-                    {contact.text}
-                  </RadixLink>
-                </li>
-              ))}
-            </ul>
-          )}
+          ) : null}
+          {previewFirst.length > 0 ? <PreviewList items={previewFirst} /> : null}
+          {previewSecond.length > 0 ? (
+            <>
+              <Heading as="h3" size="3" mt="3" mb="1">
+                {text.otherContact(secondContactName(saved))}
+              </Heading>
+              <PreviewList items={previewSecond} />
+            </>
+          ) : null}
         </section>
       </Card>
     </Flex>

@@ -1,8 +1,10 @@
 import { lazy } from 'react';
 
 // What other features use of the household: the roles and how they read ('Mes animaux', the animal's pages),
-// the household's section of an animal's page (a chunk of its own, loaded with that page's content), and the
-// invitation kept in this browser across sign-in (the e-mail callback).
+// the household's section of an animal's page (a chunk of its own, loaded with that page's content), its
+// members (the second contact's choice of an address), and the invitation kept in this browser across
+// sign-in (the e-mail callback).
+export { useHousehold } from './api.ts';
 export { readPendingInvitation } from './pending-invitation.ts';
 export { editsAnimal, type HouseholdRole, householdRole, roleLabel } from './roles.ts';
 

@@ -1,6 +1,13 @@
 import './poster.css';
 import { toast } from '@medaille/design-system/toast';
-import { sexLabel, speciesLabel, type VisibleContact, visibleContacts } from '@medaille/domain';
+import {
+  isSecondContact,
+  secondContactName,
+  sexLabel,
+  speciesLabel,
+  type VisibleContact,
+  visibleContacts,
+} from '@medaille/domain';
 import { editAnimalPath } from '@medaille/routing';
 import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
@@ -56,7 +63,11 @@ function Poster({ animal }: { animal: MemberAnimal }) {
   const qr = useQrImage(code);
   const address = code ? shortAddress(medalUrl(code)) : null;
   const contacts = visibleContacts(animal);
-  const phone = contacts.find((contact) => contact.kind === 'phone');
+  const first = contacts.filter((contact) => !isSecondContact(contact));
+  const second = contacts.filter(isSecondContact);
+  // The strips carry one number: the owner's, else the second contact's, as the scan page calls.
+  const phone =
+    contacts.find((contact) => contact.kind === 'phone') ?? contacts.find((contact) => contact.kind === 'second_phone');
   const facts = [
     [text.species, speciesLabel(animal.espece)],
     [text.breed, animal.race],
@@ -116,7 +127,15 @@ function Poster({ animal }: { animal: MemberAnimal }) {
               {contacts.length > 0 ? (
                 <>
                   <p className="poster-contacts-title">{text.contactTitle(animal.sexe)}</p>
-                  {contacts.map((contact) => (
+                  {first.map((contact) => (
+                    <p key={contact.kind} className={`poster-contact poster-contact-${contact.kind}`}>
+                      {contact.text}
+                    </p>
+                  ))}
+                  {second.length > 0 ? (
+                    <p className="poster-contact-other">{COPY.contacts.otherContact(secondContactName(animal))}</p>
+                  ) : null}
+                  {second.map((contact) => (
                     <p key={contact.kind} className={`poster-contact poster-contact-${contact.kind}`}>
                       {contact.text}
                     </p>
