@@ -70,8 +70,8 @@ create trigger health_records_touch_updated_at
 
 -- The booklet's documents (a vaccination certificate, the passport, an insurance contract): files of the
 -- private health-documents bucket, {animal_id}/{uuid}.{pdf|jpg|png|webp}, never public, read through signed
--- URLs. 10 MB a file; at most 20 files and 50 MB per animal (health_document_folder_cap below). The bucket is
--- a row, not schema: `supabase db diff` writes no migration for it.
+-- URLs. 10 MB a file; at most 20 files and 50 MB per animal (enforce_health_document_folder_cap below). The
+-- bucket is a row, not schema: `supabase db diff` writes no migration for it.
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
 values (
   'health-documents', 'health-documents', false, 10485760,

@@ -182,6 +182,17 @@ describe('a deleted animal’s documents', () => {
     expect((await stack.serviceClient().storage.from(HEALTH_DOCUMENT_BUCKET).list(animalId)).data).toEqual([]);
   });
 
+  it('are removed with the account by delete-account', async () => {
+    const leaving = await stack.signedInOwner('depart');
+    const { animalId } = await stack.activatedAnimal(leaving.client, { nom: 'Pompon' });
+    const path = await addDocument(animalId, leaving);
+    const deleted = await answerOf(
+      leaving.client.functions.invoke('delete-account', { body: { email: leaving.email } }),
+    );
+    expect(deleted).toEqual({ status: 200, body: { deleted: true } });
+    expect(await stored([path])).toEqual([]);
+  });
+
   it('are named by delete_animal, and swept at once should the function die before removing them', async () => {
     const animalId = await animalWithHousehold();
     const path = await addDocument(animalId);
