@@ -80,6 +80,8 @@ create table public.animal_members (
   -- The animal's alerts by e-mail (a finder's message, a shared position, its lost page opened).
   alert_email boolean not null default true,
   created_at timestamptz not null default now(),
+  -- The health booklet's reminders by e-mail (a due date 7 days ahead, and on the day; booklet.sql).
+  reminders_email boolean not null default true,
   primary key (animal_id, user_id),
   constraint animal_members_fin_gardien check ((role = 'keeper') = (access_until is not null))
 );
@@ -168,10 +170,10 @@ create trigger animals_new_owner_is_member
   execute function private.move_owner_row();
 
 -- Members read the rows of the animals they see (who else answers for it); a member changes only their own
--- alert choices. Everything else goes through household.sql's functions.
+-- alert and reminder choices. Everything else goes through household.sql's functions.
 alter table public.animal_members enable row level security;
 grant select on public.animal_members to authenticated;
-grant update (alert_email) on public.animal_members to authenticated;
+grant update (alert_email, reminders_email) on public.animal_members to authenticated;
 
 create policy animal_members_select_household on public.animal_members
   for select to authenticated

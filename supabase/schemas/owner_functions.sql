@@ -141,10 +141,12 @@ revoke all on function public.reorder_animal_photos(uuid, uuid[]) from public, a
 grant execute on function public.reorder_animal_photos(uuid, uuid[]) to authenticated;
 
 -- Deletes one animal of p_owner in the caller's transaction and answers the names of all its files in the
--- animal-photos bucket: its folder {animal_id}/ and the owner's single photo {user_id}/{animal_id}.{ext}.
--- Its photo rows, messages, shared positions and page openings go with it (on delete cascade), and so do the
--- rate-limit windows named after it; its medal is retired. The caller removes the files through the Storage
--- API; one that dies first leaves them to sweep-photos. Null when the owner has no such animal.
+-- animal-photos bucket: its folder {animal_id}/ and the owner's single photo {user_id}/{animal_id}.{ext};
+-- then those of its health documents, each prefixed with its bucket ('health-documents/{animal_id}/…'), which
+-- no name of animal-photos can start with (they start with an id).
+-- Its photo rows, booklet, messages, shared positions and page openings go with it (on delete cascade), and so
+-- do the rate-limit windows named after it; its medal is retired. The caller removes the files through the
+-- Storage API; one that dies first leaves them to sweep-photos. Null when the owner has no such animal.
 create function private.delete_owned_animal(p_owner uuid, p_animal_id uuid) returns text[]
 language plpgsql
 security definer
@@ -157,14 +159,20 @@ begin
   if not found then
     return null;
   end if;
-  -- An upload to the animal's folder that is under way holds this lock (enforce_photo_folder_cap) until it
-  -- commits: wait for it, so that its file is in the list.
+  -- An upload to the animal's folders that is under way holds these locks (enforce_photo_folder_cap,
+  -- enforce_health_document_folder_cap) until it commits: wait for it, so that its file is in the list.
   perform pg_advisory_xact_lock(hashtextextended('storage.objects animal-photos ' || p_animal_id::text, 0));
+  perform pg_advisory_xact_lock(hashtextextended('storage.objects health-documents ' || p_animal_id::text, 0));
   select coalesce(array_agg(o.name order by o.name collate "C"), '{}') into v_files
   from storage.objects o
   where o.bucket_id = 'animal-photos'
     and (starts_with(o.name, p_animal_id::text || '/')
       or o.name ~ ('^' || p_owner::text || '/' || p_animal_id::text || '\.[^/]+$'));
+  v_files := v_files || coalesce((
+    select array_agg('health-documents/' || o.name order by o.name collate "C")
+    from storage.objects o
+    where o.bucket_id = 'health-documents' and starts_with(o.name, p_animal_id::text || '/')
+  ), '{}');
   delete from public.animals where id = p_animal_id;
   delete from public.rate_limit_hits where right(bucket, 37) = ':' || p_animal_id::text;
   return v_files;

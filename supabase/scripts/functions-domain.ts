@@ -10,6 +10,7 @@ export const FUNCTIONS_DOMAIN_MODULES = [
   'code.ts',
   'finder-contact.ts',
   'finder-identity.ts',
+  'health-booklet.ts',
   'honeypot.ts',
   'limits.ts',
   'maps.ts',

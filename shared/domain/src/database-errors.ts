@@ -1,3 +1,4 @@
+import { HEALTH_LIMITS } from './health-booklet.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './schemas.ts';
 
@@ -22,6 +23,23 @@ const CONSTRAINT_MESSAGES: Record<string, () => string> = {
     `Téléphone du deuxième contact : ${MESSAGES.tooLong(LIMITS.phoneMaxLength)}`,
   animals_second_contact_email_longueur: () => `Email du deuxième contact : ${MESSAGES.tooLong(LIMITS.emailMaxLength)}`,
   codes_id_format: () => MESSAGES.codeNotFound,
+  // The health booklet (supabase/schemas/booklet.sql).
+  health_records_kind_valeurs: () => 'Type de soin invalide',
+  health_records_label_longueur: () => `Le nom du soin est requis (${MESSAGES.tooLong(HEALTH_LIMITS.labelMaxLength)})`,
+  health_records_echeance_apres_soin: () => 'La prochaine échéance ne peut pas précéder la date du soin',
+  health_records_pesee_sans_echeance: () => "Une pesée n'a pas de prochaine échéance",
+  health_records_poids_pesee: () => 'Le poids se note avec une pesée, et seulement avec elle',
+  health_records_poids_plage: () =>
+    `Le poids doit être compris entre ${HEALTH_LIMITS.weightMinKg} et ${HEALTH_LIMITS.weightMaxKg} kg`,
+  health_records_notes_longueur: () => `Notes : ${MESSAGES.tooLong(HEALTH_LIMITS.notesMaxLength)}`,
+  health_documents_titre_longueur: () =>
+    `Le titre du document est requis (${MESSAGES.tooLong(HEALTH_LIMITS.documentTitleMaxLength)})`,
+  health_documents_kind_valeurs: () => 'Type de document invalide',
+  health_documents_type_valeurs: () => 'Le document doit être un PDF ou une image JPEG, PNG ou WebP',
+  health_documents_taille_plage: () =>
+    `Le document est trop lourd (${HEALTH_LIMITS.documentMaxBytes / 1024 / 1024} Mo maximum)`,
+  health_documents_path_key: () => 'Ce fichier a déjà sa fiche dans le carnet',
+  health_documents_path_dossier: () => "Ce fichier n'est pas dans le dossier de cet animal",
 };
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editAnimalPath, PORTAL_ROUTES, scanCodeOf } from './routes.ts';
+import { animalBookletPath, editAnimalPath, PORTAL_ROUTES, scanCodeOf } from './routes.ts';
 
 /** Every owner path, as a visitor would type it. */
 const OWNER_PATHS = PORTAL_ROUTES.map((route) => route.replace(':id', '6f0c1e52-0d6a-4c1b-9b8e-2f1d3c4b5a69'));
@@ -27,5 +27,10 @@ describe('the scan path rule', () => {
   it('builds edit paths that the portal route matches', () => {
     expect(editAnimalPath('abc')).toBe('/mon-compte/animal/abc');
     expect(scanCodeOf(editAnimalPath('abc'))).toBeNull();
+  });
+
+  it('builds booklet paths under the owner routes', () => {
+    expect(animalBookletPath('abc')).toBe('/mon-compte/animal/abc/carnet');
+    expect(scanCodeOf(animalBookletPath('abc'))).toBeNull();
   });
 });

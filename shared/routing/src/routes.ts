@@ -13,6 +13,8 @@ export const ROUTES = {
   editAnimal: '/mon-compte/animal/:id',
   /** One animal's inbox and scan history (the finders' messages, shared positions, lost-page openings). */
   animalHistory: '/mon-compte/animal/:id/historique',
+  /** One animal's health booklet: vaccinations, treatments, visits, weight, documents, reminders. */
+  animalBooklet: '/mon-compte/animal/:id/carnet',
   /** One lost animal's poster, printed from the browser (A4). */
   animalPoster: '/mon-compte/animal/:id/affiche',
   /** An invitation to an animal's household; its token follows in the fragment (`invitationPath`). */
@@ -28,6 +30,7 @@ export const PORTAL_ROUTES: readonly string[] = [
   ROUTES.account,
   ROUTES.editAnimal,
   ROUTES.animalHistory,
+  ROUTES.animalBooklet,
   ROUTES.animalPoster,
   ROUTES.invitation,
 ];
@@ -40,6 +43,11 @@ export function editAnimalPath(animalId: string): string {
 /** The path of one animal's inbox and scan history. */
 export function animalHistoryPath(animalId: string): string {
   return ROUTES.animalHistory.replace(':id', encodeURIComponent(animalId));
+}
+
+/** The path of one animal's health booklet. */
+export function animalBookletPath(animalId: string): string {
+  return ROUTES.animalBooklet.replace(':id', encodeURIComponent(animalId));
 }
 
 /**

@@ -92,6 +92,7 @@ export type Database = {
           access_until: string | null
           alert_email: boolean
           created_at: string
+          reminders_email: boolean
         }
         Insert: {
           animal_id: string
@@ -100,6 +101,7 @@ export type Database = {
           access_until?: string | null
           alert_email?: boolean
           created_at?: string
+          reminders_email?: boolean
         }
         Update: {
           animal_id?: string
@@ -108,6 +110,7 @@ export type Database = {
           access_until?: string | null
           alert_email?: boolean
           created_at?: string
+          reminders_email?: boolean
         }
         Relationships: [
           {
@@ -389,6 +392,132 @@ export type Database = {
           },
         ]
       }
+      health_documents: {
+        Row: {
+          id: string
+          animal_id: string
+          path: string
+          title: string
+          kind: string
+          content_type: string
+          size_bytes: number
+          created_by: string | null
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          animal_id: string
+          path: string
+          title: string
+          kind: string
+          content_type: string
+          size_bytes: number
+          created_by?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          animal_id?: string
+          path?: string
+          title?: string
+          kind?: string
+          content_type?: string
+          size_bytes?: number
+          created_by?: string | null
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "health_documents_animal_id_fkey"
+            columns: ["animal_id"]
+            isOneToOne: false
+            referencedRelation: "animals"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      health_records: {
+        Row: {
+          id: string
+          animal_id: string
+          kind: string
+          label: string
+          given_on: string
+          next_due_on: string | null
+          weight_kg: number | null
+          notes: string | null
+          created_by: string | null
+          created_at: string
+          updated_at: string
+        }
+        Insert: {
+          id?: string
+          animal_id: string
+          kind: string
+          label: string
+          given_on: string
+          next_due_on?: string | null
+          weight_kg?: number | null
+          notes?: string | null
+          created_by?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Update: {
+          id?: string
+          animal_id?: string
+          kind?: string
+          label?: string
+          given_on?: string
+          next_due_on?: string | null
+          weight_kg?: number | null
+          notes?: string | null
+          created_by?: string | null
+          created_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "health_records_animal_id_fkey"
+            columns: ["animal_id"]
+            isOneToOne: false
+            referencedRelation: "animals"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      health_reminders_sent: {
+        Row: {
+          record_id: string
+          user_id: string
+          due_on: string
+          kind: string
+          sent_at: string
+        }
+        Insert: {
+          record_id: string
+          user_id: string
+          due_on: string
+          kind: string
+          sent_at?: string
+        }
+        Update: {
+          record_id?: string
+          user_id?: string
+          due_on?: string
+          kind?: string
+          sent_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "health_reminders_sent_record_id_fkey"
+            columns: ["record_id"]
+            isOneToOne: false
+            referencedRelation: "health_records"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       mail_outbox: {
         Row: {
           id: string
@@ -563,6 +692,10 @@ export type Database = {
         Args: { p_limit?: number }
         Returns: Json
       }
+      claim_health_reminders: {
+        Args: { p_as_of?: string; p_days_before?: number; p_limit?: number }
+        Returns: Json
+      }
       claim_suspension_notices: {
         Args: { p_limit?: number }
         Returns: Json
@@ -604,6 +737,10 @@ export type Database = {
         Returns: Json
       }
       orphan_finder_photo_files: {
+        Args: { p_limit?: number }
+        Returns: string[]
+      }
+      orphan_health_document_files: {
         Args: { p_limit?: number }
         Returns: string[]
       }

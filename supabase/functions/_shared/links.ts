@@ -26,3 +26,13 @@ export function animalHistoryPath(animalId: string): string {
 export function animalHistoryUrl(env: FunctionEnv, animalId: string): string {
   return `${site(env)}${animalHistoryPath(animalId)}`;
 }
+
+/** The portal's page of one animal's health booklet (`animalBookletPath` of @medaille/routing; a test compares them). */
+export function animalBookletPath(animalId: string): string {
+  return `/mon-compte/animal/${encodeURIComponent(animalId)}/carnet`;
+}
+
+/** That page's address on the public site, for the booklet's reminders. */
+export function animalBookletUrl(env: FunctionEnv, animalId: string): string {
+  return `${site(env)}${animalBookletPath(animalId)}`;
+}

@@ -25,23 +25,30 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * Sends `mails` at once, each written to the outbox first; never throws. What could not be sent waits in the
  * outbox for deliver-mail. If even the outbox cannot be written, the e-mails are still tried once.
  * `toAnyAddress`: the recipients may have no account (an invitation); else an e-mail waiting for an address
- * that no account has any more is dropped.
+ * that no account has any more is dropped. `oneAtATimeWithinMs`: for a batch (the booklet's reminders), one
+ * attempt after the other, as the provider limits requests per second, and none started after that many
+ * milliseconds: the rest waits in the outbox for deliver-mail.
  */
 export async function sendOrQueue(
   env: FunctionEnv,
   mails: Mail[],
-  { toAnyAddress = false }: { toAnyAddress?: boolean } = {},
+  { toAnyAddress = false, oneAtATimeWithinMs }: { toAnyAddress?: boolean; oneAtATimeWithinMs?: number } = {},
 ): Promise<void> {
   if (mails.length === 0) return;
   try {
-    await writeThenSend(env, mails, toAnyAddress);
+    await writeThenSend(env, mails, toAnyAddress, oneAtATimeWithinMs);
   } catch (error) {
     // writeThenSend catches what it expects; this keeps anything else (a malformed key setting) off the finder.
     console.error('[mail] the e-mails could not be handled:', messageOf(error));
   }
 }
 
-async function writeThenSend(env: FunctionEnv, mails: Mail[], toAnyAddress: boolean): Promise<void> {
+async function writeThenSend(
+  env: FunctionEnv,
+  mails: Mail[],
+  toAnyAddress: boolean,
+  oneAtATimeWithinMs: number | undefined,
+): Promise<void> {
   const db = serviceDatabase(env);
   const queued = mails.map((mail) => ({
     id: crypto.randomUUID(),
@@ -58,6 +65,14 @@ async function writeThenSend(env: FunctionEnv, mails: Mail[], toAnyAddress: bool
   } catch (error) {
     inOutbox = false;
     console.error('[mail] the outbox could not be written, the e-mails are tried once only:', messageOf(error));
+  }
+  if (oneAtATimeWithinMs !== undefined && inOutbox) {
+    const deadline = Date.now() + oneAtATimeWithinMs;
+    for (const mail of queued) {
+      if (Date.now() >= deadline) break;
+      await attempt(env, db, mail);
+    }
+    return;
   }
   // At once: the finder's answer waits for these attempts (MAIL_TIMEOUT_MS at most), not for their sum.
   await Promise.all(queued.map((mail) => attempt(env, db, mail, inOutbox)));

@@ -52,6 +52,12 @@ const schema = z.object({
    * runs it every minute on hosted Supabase; 0 turns the timer off.
    */
   MAIL_RETRY_INTERVAL: z.coerce.number().min(0).default(60),
+  /**
+   * Seconds between two runs of health-reminders, which e-mails the health booklet's reminders of the day (pg_cron
+   * runs it every morning on hosted Supabase; each reminder goes once, however often it runs); 0 turns the timer
+   * off. The first run comes a minute after start, or sooner with a shorter interval.
+   */
+  HEALTH_REMINDERS_INTERVAL: z.coerce.number().min(0).default(3600),
 });
 
 /** Environment variables win over supabase/config.toml, which wins over the defaults above. */
@@ -90,6 +96,8 @@ export type StackConfig = {
   photoSweep: { firstDelayMs: number; intervalMs: number };
   /** The timer that runs deliver-mail: milliseconds to the first run and between runs (0: no timer). */
   mailRetry: { firstDelayMs: number; intervalMs: number };
+  /** The timer that runs health-reminders: milliseconds to the first run and between runs (0: no timer). */
+  healthReminders: { firstDelayMs: number; intervalMs: number };
 };
 
 /** Reads the configuration from the environment, with a readable list of what is wrong. */
@@ -143,6 +151,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ),
     photoSweep: { firstDelayMs: e.PHOTO_SWEEP_FIRST_DELAY * 1000, intervalMs: e.PHOTO_SWEEP_INTERVAL * 1000 },
     mailRetry: { firstDelayMs: e.MAIL_RETRY_INTERVAL * 1000, intervalMs: e.MAIL_RETRY_INTERVAL * 1000 },
+    healthReminders: {
+      firstDelayMs: Math.min(60, e.HEALTH_REMINDERS_INTERVAL) * 1000,
+      intervalMs: e.HEALTH_REMINDERS_INTERVAL * 1000,
+    },
     ...overrides,
   };
 }

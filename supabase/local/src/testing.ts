@@ -96,13 +96,14 @@ export async function startTestStack(
       // e-mail; the test of that rule gives its stack its own emailSentPerHour.
       RATE_LIMIT_EMAIL_SENT: '100000',
     },
-    // No photo sweep or mail retrier unless a test asks for one: a test sees what it did, not what a timer did
-    // meanwhile (the files it has just aged on purpose, the e-mails its mailbox is told to fail).
+    // No photo sweep, mail retrier or reminders unless a test asks for one: a test sees what it did, not what a
+    // timer did meanwhile (the files it has just aged on purpose, the e-mails its mailbox is told to fail).
     {
       port: 0,
       dataDir,
       photoSweep: { firstDelayMs: 0, intervalMs: 0 },
       mailRetry: { firstDelayMs: 0, intervalMs: 0 },
+      healthReminders: { firstDelayMs: 0, intervalMs: 0 },
       ...stackOverrides,
     },
   );
@@ -295,7 +296,10 @@ const templateKey = memo(async () => {
 async function prepareTemplate(dataDir: string, databaseUrl: string | undefined) {
   const off = { firstDelayMs: 0, intervalMs: 0 };
   const stack = await startStack(
-    loadConfig({ DATABASE_URL: databaseUrl }, { port: 0, dataDir, photoSweep: off, mailRetry: off }),
+    loadConfig(
+      { DATABASE_URL: databaseUrl },
+      { port: 0, dataDir, photoSweep: off, mailRetry: off, healthReminders: off },
+    ),
   );
   await stack.close();
 }

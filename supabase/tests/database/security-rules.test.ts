@@ -25,7 +25,7 @@ const OWNER_READABLE: Record<string, string> = {
     second_contact_email show_second_contact_phone show_second_contact_email`,
   'public.animal_photos': 'id animal_id path position width height created_at',
   // The household: its members' rows, and the owner's pending invitations without their token's hash.
-  'public.animal_members': 'animal_id user_id role access_until alert_email created_at',
+  'public.animal_members': 'animal_id user_id role access_until alert_email created_at reminders_email',
   'public.animal_invitations': 'id animal_id email role access_until created_at expires_at',
   'public.animal_activity': 'id animal_id actor_id kind subject_id created_at',
   'public.codes':
@@ -33,6 +33,10 @@ const OWNER_READABLE: Record<string, string> = {
   'public.finder_messages': 'id animal_id code_id message contact photo_path created_at read_at',
   'public.scan_events': 'id animal_id code_id lat lon accuracy_m created_at',
   'public.profile_views': 'id animal_id code_id created_at',
+  // The health booklet: its records and its documents' rows (their files are read through signed URLs).
+  'public.health_records':
+    'id animal_id kind label given_on next_due_on weight_kg notes created_by created_at updated_at',
+  'public.health_documents': 'id animal_id path title kind content_type size_bytes created_by created_at',
   'storage.buckets': `id name owner owner_id public file_size_limit allowed_mime_types avif_autodetection created_at
     updated_at`,
   'storage.objects': `id bucket_id name owner owner_id metadata user_metadata path_tokens version created_at updated_at

@@ -37,3 +37,23 @@ it('the retrier of owner e-mails runs every minute, and calls the function only 
   expect(sql).toContain("cron.schedule(\n  'deliver-mail',\n  '* * * * *'");
   expect(sql).toContain('where exists (select 1 from public.mail_outbox where next_attempt_at <= now()');
 });
+
+it('the health booklet’s reminders run at 07:00 in Paris, summer and winter, from a schedule in UTC', async () => {
+  const sql = await readFile(new URL('health-reminders.sql', SCHEDULES), 'utf8');
+  expect(sql).toContain("cron.schedule(\n  'health-reminders',\n  '0 5,6 * * *'");
+  expect(sql).toContain("where extract(hour from now() at time zone 'Europe/Paris') = 7;");
+  // The two UTC hours of the job: in each season exactly one of them is 07:00 in Paris.
+  const parisHour = (utc: string) =>
+    Number(
+      new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone: 'Europe/Paris' })
+        .formatToParts(new Date(utc))
+        .find((part) => part.type === 'hour')?.value,
+    );
+  for (const day of ['2027-01-15', '2027-03-28', '2027-07-15', '2027-10-31']) {
+    const hours = [5, 6].map((hour) => parisHour(`${day}T0${hour}:00:00Z`));
+    expect(
+      hours.filter((hour) => hour === 7),
+      day,
+    ).toHaveLength(1);
+  }
+});

@@ -162,6 +162,33 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   // Auth: whose account a token opens. The anon key alone is no user token (401 no_authorization); the
   // service key has no sub (403 bad_jwt); a valid token of no user opens nothing (403 user_not_found).
   ['auth getUser',                                401,     OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   REFUSED, 403,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // The health booklet (DESIGN D16): its records and documents, read by the household and written by the owner
+  // and co-owners; its files in the private health-documents bucket, opened through signed URLs only and never
+  // replaced; each member's reminders switch; what the reminders function (service role) alone claims and sends.
+  ['health_records select',                       DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['health_records insert',                       DENIED,  OK,      DENIED,  OK,      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['health_records update',                       DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['health_records delete',                       DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['health_records move to B’s animal',           DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['health_documents select',                     DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['health_documents insert',                     DENIED,  OK,      DENIED,  OK,      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['health_documents update',                     DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['health_documents delete',                     DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['animal_members update own reminders',         DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['health_reminders_sent select',                DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['health_reminders_sent insert',                DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['health_reminders_sent update',                DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['health_reminders_sent delete',                DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc claim_health_reminders',                  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc orphan_health_document_files',            DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage upload to A’s health documents',      DENIED,  OK,      DENIED,  OK,      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage sign A’s health document',            400,     OK,      400,     OK,      OK,      400,     400,     OK,      400,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage download A’s health document',        400,     OK,      400,     OK,      OK,      400,     400,     OK,      400,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage list A’s health documents',           EMPTY,   OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage download A’s health document, public', 400,     400,     400,     400,     400,     400,     400,     400,     400,      400,     400,     400,     400,     400],
+  ['storage remove A’s health document',          EMPTY,   OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage replace A’s health document',         DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['function health-reminders',                   401,     403,     403,     403,     403,     403,     403,     OK,      403,      401,     401,     401,     401,     401],
   // The household (DESIGN D16): co-owner, keeper before and after their last day, a member who left.
   ['animals update lost switch',                  DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['animal_members select',                       DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -439,6 +466,58 @@ async function pendingInvitation(email = `${marker()}@example.fr`, role = 'co_ow
   );
   return { animalId, token, id: rows[0]?.id as string };
 }
+
+/** The health booklet's data of A's, for the cells that read or change it. */
+const HEALTH_BUCKET = 'health-documents';
+const PDF = () => new Blob([new TextEncoder().encode('%PDF-1.7\n%%EOF\n')], { type: 'application/pdf' });
+const OTHER_PDF = () => new Blob([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' });
+let bookletDays = 0;
+const booklet = {
+  /** A record of A's animal (a new one unless given), due on a day of its own, far ahead (a reminder's day). */
+  async record(animalId?: string) {
+    const animal = animalId ?? (await fresh.animal()).animalId;
+    bookletDays += 1;
+    const dueOn = new Date(Date.UTC(2100, 0, 1) + bookletDays * 86_400_000).toISOString().slice(0, 10);
+    const { rows } = await stack.db.query<{ id: string }>(
+      `insert into public.health_records (animal_id, kind, label, given_on, next_due_on)
+       values ($1, 'vaccination', 'Rage', '2099-01-01', $2) returning id`,
+      [animal, dueOn],
+    );
+    return { animalId: animal, recordId: rows[0]?.id as string, dueOn };
+  },
+  /** A document's file in a new animal's folder (each folder holds 20), stored without its row. */
+  async file() {
+    const { animalId } = await fresh.animal();
+    const path = `${animalId}/${randomUUID()}.pdf`;
+    await must(service.storage.from(HEALTH_BUCKET).upload(path, PDF(), { contentType: 'application/pdf' }));
+    return { animalId, path };
+  },
+  /** A document of A's: its file and its row. */
+  async document() {
+    const { animalId, path } = await booklet.file();
+    const { rows } = await stack.db.query<{ id: string }>(
+      "insert into public.health_documents (animal_id, path, title, kind) values ($1, $2, 'Passeport', 'passeport') returning id",
+      [animalId, path],
+    );
+    return { animalId, path, id: rows[0]?.id as string };
+  },
+  /** A reminder recorded as sent to A: answers its record's id. */
+  async sentReminder() {
+    const { recordId, dueOn } = await booklet.record(f.animal);
+    await stack.db.query(
+      "insert into public.health_reminders_sent (record_id, user_id, due_on, kind) values ($1, $2, $3, 'before')",
+      [recordId, ownerA.userId, dueOn],
+    );
+    return recordId;
+  },
+  async stored(path: string) {
+    const { rows } = await stack.db.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [
+      HEALTH_BUCKET,
+      path,
+    ]);
+    return rows.length > 0;
+  },
+};
 
 const OPERATIONS: Record<string, Operation<unknown>> = {
   'animals select': selectOne('animals', () => f.animal),
@@ -1098,6 +1177,174 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     service: 'auth',
     act: ({ db, token }) => db.auth.getUser(token),
     tookEffect: (_, data) => (data as { user?: { id?: string } } | null)?.user?.id === ownerA.userId,
+  }),
+
+  // The health booklet: its tables, its bucket, the reminders' switch, claim and function.
+  'health_records select': operation({
+    service: 'rest',
+    prepare: async () => (await booklet.record(f.animal)).recordId,
+    act: ({ db }, id) => db.from('health_records').select('id, label, next_due_on').eq('id', id),
+    tookEffect: (id, data) => hasRow(data, 'id', id),
+  }),
+  'health_records insert': insertMarked('health_records', 'label', (label) => ({
+    animal_id: f.animal,
+    kind: 'treatment',
+    label,
+    given_on: '2030-01-01',
+  })),
+  'health_records update': updateOne(
+    'health_records',
+    async () => (await booklet.record(f.animal)).recordId,
+    () => ({ label: marker() }),
+  ),
+  'health_records delete': deleteOne('health_records', async () => (await booklet.record(f.animal)).recordId),
+  'health_records move to B’s animal': updateOne(
+    'health_records',
+    async () => (await booklet.record(f.animal)).recordId,
+    () => ({ animal_id: f.animalOfB }),
+  ),
+  'health_documents select': operation({
+    service: 'rest',
+    prepare: async () => (await booklet.document()).id,
+    act: ({ db }, id) => db.from('health_documents').select('id, title, content_type, size_bytes').eq('id', id),
+    tookEffect: (id, data) => hasRow(data, 'id', id),
+  }),
+  'health_documents insert': operation({
+    service: 'rest',
+    prepare: () => booklet.file(),
+    act: ({ db }, t) =>
+      db
+        .from('health_documents')
+        .insert({ animal_id: t.animalId, path: t.path, title: 'Passeport', kind: 'passeport' }),
+    tookEffect: (t) => exists('health_documents', 'path', t.path),
+  }),
+  'health_documents update': updateOne(
+    'health_documents',
+    async () => (await booklet.document()).id,
+    () => ({ title: marker() }),
+  ),
+  'health_documents delete': deleteOne('health_documents', async () => (await booklet.document()).id),
+  'animal_members update own reminders': operation({
+    service: 'rest',
+    prepare: async () => (await fresh.animal()).animalId,
+    act: ({ db }, animalId) =>
+      db.from('animal_members').update({ reminders_email: false }).eq('animal_id', animalId).select(),
+    tookEffect: async (animalId) => {
+      const { rows } = await stack.db.query(
+        'select 1 from public.animal_members where animal_id = $1 and not reminders_email',
+        [animalId],
+      );
+      return rows.length > 0;
+    },
+  }),
+  'health_reminders_sent select': operation({
+    service: 'rest',
+    prepare: () => booklet.sentReminder(),
+    act: ({ db }, id) => db.from('health_reminders_sent').select('*').eq('record_id', id),
+    tookEffect: (id, data) => hasRow(data, 'record_id', id),
+  }),
+  'health_reminders_sent insert': operation({
+    service: 'rest',
+    prepare: () => booklet.record(f.animal),
+    act: ({ db }, t) =>
+      db
+        .from('health_reminders_sent')
+        .insert({ record_id: t.recordId, user_id: ownerA.userId, due_on: t.dueOn, kind: 'before' }),
+    tookEffect: (t) => exists('health_reminders_sent', 'record_id', t.recordId),
+  }),
+  'health_reminders_sent update': updateOne(
+    'health_reminders_sent',
+    () => booklet.sentReminder(),
+    () => ({ kind: 'on_day' }),
+    'record_id',
+  ),
+  'health_reminders_sent delete': operation({
+    service: 'rest',
+    prepare: () => booklet.sentReminder(),
+    act: ({ db }, id) => db.from('health_reminders_sent').delete().eq('record_id', id).select(),
+    tookEffect: async (id) => !(await exists('health_reminders_sent', 'record_id', id)),
+  }),
+  // A record due on its own day: claiming that day answers A's reminder of it (and uses it up).
+  'rpc claim_health_reminders': operation({
+    service: 'rest',
+    prepare: () => booklet.record(f.animal),
+    act: ({ db }, t) => db.rpc('claim_health_reminders', { p_as_of: t.dueOn, p_limit: 1000 }),
+    tookEffect: (t, data) => hasRow(data, 'record_id', t.recordId),
+  }),
+  'rpc orphan_health_document_files': operation({
+    service: 'rest',
+    // A document's file whose animal is gone: an orphan at once.
+    prepare: async () => {
+      const { animalId, path } = await booklet.file();
+      await stack.db.query('delete from public.animals where id = $1', [animalId]);
+      return path;
+    },
+    act: ({ db }) => db.rpc('orphan_health_document_files', { p_limit: 1_000_000 }),
+    tookEffect: (path, data) => Array.isArray(data) && data.includes(path),
+    cleanup: (path) => service.storage.from(HEALTH_BUCKET).remove([path]),
+  }),
+  'storage upload to A’s health documents': operation({
+    service: 'storage',
+    prepare: async () => `${(await fresh.animal()).animalId}/${randomUUID()}.pdf`,
+    act: ({ db }, path) => db.storage.from(HEALTH_BUCKET).upload(path, PDF(), { contentType: 'application/pdf' }),
+    tookEffect: (path) => booklet.stored(path),
+  }),
+  // The household's way to open a document: a signed URL, which then opens it to whoever holds it.
+  'storage sign A’s health document': operation({
+    service: 'storage',
+    prepare: () => booklet.file(),
+    act: async ({ db }, t) => {
+      const { data, error } = await db.storage.from(HEALTH_BUCKET).createSignedUrl(t.path, 60);
+      return { data: data?.signedUrl ?? null, error };
+    },
+    tookEffect: async (_, url) =>
+      typeof url === 'string' && sameBytes(Buffer.from(await (await fetch(url)).arrayBuffer()), PDF()),
+  }),
+  'storage download A’s health document': operation({
+    service: 'storage',
+    prepare: () => booklet.file(),
+    act: async ({ db }, t) => {
+      const { data, error } = await db.storage.from(HEALTH_BUCKET).download(t.path);
+      return { data: data ? Buffer.from(await data.arrayBuffer()) : null, error };
+    },
+    tookEffect: (_, data) => sameBytes(data as Buffer | null, PDF()),
+  }),
+  'storage download A’s health document, public': operation({
+    service: 'storage',
+    prepare: () => booklet.file(),
+    act: async ({ db, get }, t) => {
+      const response = await get(db.storage.from(HEALTH_BUCKET).getPublicUrl(t.path).data.publicUrl);
+      return { data: response.ok ? Buffer.from(await response.arrayBuffer()) : null };
+    },
+    tookEffect: (_, data) => sameBytes(data as Buffer | null, PDF()),
+  }),
+  'storage list A’s health documents': operation({
+    service: 'storage',
+    prepare: () => booklet.file(),
+    act: ({ db }, t) => db.storage.from(HEALTH_BUCKET).list(t.animalId),
+    tookEffect: (t, data) => hasRow(data, 'name', t.path.split('/')[1]),
+  }),
+  // Removing the file removes its document's row with it.
+  'storage remove A’s health document': operation({
+    service: 'storage',
+    prepare: () => booklet.document(),
+    act: ({ db }, t) => db.storage.from(HEALTH_BUCKET).remove([t.path]),
+    tookEffect: async (t) => !(await booklet.stored(t.path)) && !(await exists('health_documents', 'id', t.id)),
+  }),
+  'storage replace A’s health document': operation({
+    service: 'storage',
+    prepare: () => booklet.file(),
+    act: ({ db }, t) => db.storage.from(HEALTH_BUCKET).update(t.path, OTHER_PDF(), { contentType: 'application/pdf' }),
+    tookEffect: async (t) => {
+      const { data } = await service.storage.from(HEALTH_BUCKET).download(t.path);
+      return !(await sameBytes(data ? Buffer.from(await data.arrayBuffer()) : null, PDF()));
+    },
+  }),
+  'function health-reminders': operation({
+    service: 'functions',
+    prepare: () => booklet.record(f.animal),
+    act: ({ db }, t) => db.functions.invoke('health-reminders', { body: { as_of: t.dueOn } }),
+    tookEffect: (_, data) => ((data as { sent?: number } | null)?.sent ?? 0) > 0,
   }),
 };
 

@@ -8,6 +8,20 @@ export {
   signFinderIdentity,
   verifiedFinderAddress,
 } from './finder-identity.ts';
+export {
+  addMonths,
+  HEALTH_DOCUMENT_BUCKET,
+  HEALTH_DOCUMENT_KINDS,
+  HEALTH_DOCUMENT_TYPES,
+  HEALTH_LIMITS,
+  HEALTH_RECORD_KINDS,
+  type HealthDocumentKind,
+  type HealthRecordKind,
+  PROPOSED_TREATMENTS,
+  PROPOSED_VACCINES,
+  type ProposedCare,
+  proposedCares,
+} from './health-booklet.ts';
 export { isHoneypotFilled } from './honeypot.ts';
 export { canonicalIpAddress } from './ip-address.ts';
 export { ACCEPTED_IMAGE_TYPES, FINDER_PHOTO_BUCKET, LIMITS, PHOTO_BUCKET, photoPublicUrl } from './limits.ts';

@@ -1,0 +1,110 @@
+// The health booklet ('carnet de santé', DESIGN D16): what its records and documents may be, the cares the
+// portal proposes for each species, and the limits that supabase/schemas/booklet.sql enforces too (its
+// tests check the SQL against these numbers). Without zod: the functions get a copy of this module.
+
+/** What a record of the booklet is, as stored (health_records.kind), with its French name. */
+export const HEALTH_RECORD_KINDS = [
+  { value: 'vaccination', label: 'Vaccin' },
+  { value: 'treatment', label: 'Traitement' },
+  { value: 'visit', label: 'Visite' },
+  { value: 'weight', label: 'Pesée' },
+] as const;
+
+export type HealthRecordKind = (typeof HEALTH_RECORD_KINDS)[number]['value'];
+
+/** What a document of the booklet is, as stored (health_documents.kind), with its French name. */
+export const HEALTH_DOCUMENT_KINDS = [
+  { value: 'vaccination', label: 'Certificat de vaccination' },
+  { value: 'passeport', label: 'Passeport' },
+  { value: 'assurance', label: 'Assurance' },
+  { value: 'autre', label: 'Autre document' },
+] as const;
+
+export type HealthDocumentKind = (typeof HEALTH_DOCUMENT_KINDS)[number]['value'];
+
+/** The private bucket of the booklet's documents, `{animal_id}/{uuid}.{ext}`: read through signed URLs only. */
+export const HEALTH_DOCUMENT_BUCKET = 'health-documents';
+
+/** The types a document may have, with the extension its file name takes. */
+export const HEALTH_DOCUMENT_TYPES = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+} as const;
+
+export const HEALTH_LIMITS = {
+  labelMaxLength: 120,
+  notesMaxLength: 1000,
+  /** Kilograms, both excluded: numeric(5, 2) in the table. */
+  weightMinKg: 0,
+  weightMaxKg: 200,
+  documentTitleMaxLength: 120,
+  documentMaxBytes: 10 * 1024 * 1024,
+  /** Per animal (its folder of the bucket), whatever the client does. */
+  documentsPerAnimal: 20,
+  documentBytesPerAnimal: 50 * 1024 * 1024,
+  /** The e-mail reminder comes this many days before a due date, and again on the day. */
+  reminderDaysBefore: 7,
+} as const;
+
+/** A care the portal proposes when a record is added: its label and the usual months until the next one. */
+export interface ProposedCare {
+  kind: 'vaccination' | 'treatment';
+  label: string;
+  /** What the label stands for, when it is an abbreviation. */
+  details?: string;
+  /** The usual interval; null when there is no usual one (the vet decides). */
+  intervalMonths: number | null;
+}
+
+// Rabies boosters are valid 1 to 3 years depending on the vaccine (the certificate says which): 12 months is
+// the interval that is never too late; the owner changes the date for a 3-year vaccine.
+const RABIES: ProposedCare = { kind: 'vaccination', label: 'Rage', intervalMonths: 12 };
+
+/** The usual vaccines of a species, keyed by the species as stored (`SPECIES` values). */
+export const PROPOSED_VACCINES: Readonly<Partial<Record<string, readonly ProposedCare[]>>> = {
+  dog: [
+    RABIES,
+    {
+      kind: 'vaccination',
+      label: 'CHPPi-L',
+      details: 'Carré, hépatite de Rubarth, parvovirose, parainfluenza, leptospirose',
+      intervalMonths: 12,
+    },
+    { kind: 'vaccination', label: 'Toux du chenil', intervalMonths: 12 },
+    { kind: 'vaccination', label: 'Piroplasmose', intervalMonths: 12 },
+    { kind: 'vaccination', label: 'Leishmaniose', intervalMonths: 12 },
+  ],
+  cat: [
+    RABIES,
+    { kind: 'vaccination', label: 'Typhus', details: 'panleucopénie', intervalMonths: 12 },
+    { kind: 'vaccination', label: 'Coryza', intervalMonths: 12 },
+    { kind: 'vaccination', label: 'Leucose féline', details: 'FeLV', intervalMonths: 12 },
+    { kind: 'vaccination', label: 'Chlamydiose', intervalMonths: 12 },
+  ],
+};
+
+/** The recurring treatments proposed for every species. */
+export const PROPOSED_TREATMENTS: readonly ProposedCare[] = [
+  { kind: 'treatment', label: 'Vermifuge', intervalMonths: 3 },
+  { kind: 'treatment', label: 'Antipuces', intervalMonths: 1 },
+  { kind: 'treatment', label: 'Antitiques', intervalMonths: 1 },
+];
+
+/** The cares proposed for an animal of the stored species: its vaccines, if any are usual, then the treatments. */
+export function proposedCares(species: string | null | undefined): readonly ProposedCare[] {
+  return [...(PROPOSED_VACCINES[species?.trim() ?? ''] ?? []), ...PROPOSED_TREATMENTS];
+}
+
+/**
+ * The day `months` after `day` (both `YYYY-MM-DD`), on the same day of the month, or the month's last day when
+ * it has none (31 January + 1 month: 28 or 29 February).
+ */
+export function addMonths(day: string, months: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date, lastDay));
+  return target.toISOString().slice(0, 10);
+}
