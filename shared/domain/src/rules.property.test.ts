@@ -74,12 +74,15 @@ describe('contacts a finder sees', () => {
     );
   });
 
-  it('call a leading 0 as +33, and keep only digits and + in a tel: link', () => {
+  it('call a leading 00 as +, another leading 0 as +33, and keep only digits and + in a tel: link', () => {
     fc.assert(
       fc.property(anyText, (phone) => {
         const href = phoneHref(phone);
         expect(href).toMatch(/^tel:\+?[\d+]*$/);
-        if (/^0/.test(phone.trim().replace(/[^\d+]/g, ''))) expect(href.startsWith('tel:+33')).toBe(true);
+        const compact = phone.trim().replace(/[^\d+]/g, '');
+        // 00 is the international prefix ('0044…' is a British number), not a French number's 0.
+        if (compact.startsWith('00')) expect(href).toBe(`tel:+${compact.slice(2)}`);
+        else if (compact.startsWith('0')) expect(href.startsWith('tel:+33')).toBe(true);
       }),
     );
   });
