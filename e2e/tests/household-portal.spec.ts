@@ -4,10 +4,10 @@ import { animalOnNewCode, newOwner, serviceClient, type TestOwner } from '../sup
 import { PHONE, signIn, toastTitle } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
-// An animal's household in the portal, on a phone: an invitation accepted from its link (by a signed-in
-// account, or by a new one through sign-up and the e-mail confirmation), a co-owner who edits but neither
-// deletes nor manages the household, a keeper who reads and changes the lost mode only, the owner who
-// manages members and invitations, and a member who leaves.
+// An animal's household in the portal, on a phone: an invitation accepted from its link by a signed-in
+// account, a co-owner who edits but neither deletes nor manages the household, a keeper who reads and
+// changes the lost mode only, the owner who manages members and invitations, and a member who leaves. The
+// invitation sent with the form and accepted by someone who signs up from its e-mail: household.spec.ts.
 
 test.use(PHONE);
 
@@ -211,57 +211,4 @@ test('a member leaves the household and no longer sees the animal', async ({ pag
   await page.goto(`${product.url}/mon-compte/animal/${pilou.animalId}`);
   await expect(toastTitle(page, 'Accès refusé')).toBeVisible();
   await expect(page).toHaveURL(`${product.url}/mon-compte`);
-});
-
-test('someone without an account opens the invitation, signs up, confirms their address, and lands in the household', async ({
-  page,
-}) => {
-  const owner = await newOwner(product, 'proprio');
-  const caramel = await animalOnNewCode(product, owner, { nom: 'Caramel' });
-  const email = `invite-${crypto.randomUUID()}@test.medaille.fr`;
-  const token = await invite(owner, caramel.animalId, email, 'co_owner');
-
-  await page.goto(`${product.url}/mon-compte/invitation#${token}`);
-  await expect(page.getByText("Vous êtes invité·e à rejoindre le foyer d'un animal sur Médaille.")).toBeVisible();
-  // The token is kept in the browser, no longer in the address bar.
-  await expect(page).toHaveURL(`${product.url}/mon-compte/invitation`);
-  await expectAccessible(page);
-  await page.getByRole('link', { name: 'Créer mon compte' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill('secret-foyer-1');
-  await page.getByRole('button', { name: 'Créer mon compte' }).click();
-  await expect(toastTitle(page, 'Compte créé !')).toBeVisible();
-
-  const [link] = (await product.lastMail(email)).links;
-  await page.goto(link as string);
-  await expect(toastTitle(page, 'Vous faites maintenant partie du foyer de Caramel')).toBeVisible();
-  await expect(page).toHaveURL(`${product.url}/mon-compte/animal/${caramel.animalId}`);
-  expect(await page.evaluate(() => localStorage.getItem('pending_invitation'))).toBeNull();
-});
-
-test('the owner invites a co-owner with the form, and the e-mail’s link lets them in', async ({ page, browser }) => {
-  const owner = await newOwner(product, 'proprio');
-  const praline = await animalOnNewCode(product, owner, { nom: 'Praline' });
-  const coOwner = await newOwner(product, 'coproprio');
-
-  await signIn(page, product, owner, `/mon-compte/animal/${praline.animalId}`);
-  const section = household(page);
-  await section.getByLabel('Adresse e-mail').fill(coOwner.email);
-  await section.getByRole('radio', { name: /^Co-propriétaire/ }).check();
-  await section.getByRole('button', { name: "Envoyer l'invitation" }).click();
-  await expect(toastTitle(page, `Invitation envoyée à ${coOwner.email}`)).toBeVisible();
-  await expect(section.getByRole('list', { name: 'Invitations en attente' })).toContainText(coOwner.email);
-
-  // The e-mail leaves through the outbox: its link, once it has arrived (the sign-up's e-mail came first).
-  const invitationLink = () =>
-    product
-      .mails(coOwner.email)
-      .then((mails) => mails.flatMap((mail) => mail.links).find((href) => href.includes('/mon-compte/invitation#')));
-  await expect.poll(invitationLink, { timeout: 20_000 }).toBeDefined();
-  const context = await browser.newContext({ ...PHONE, locale: 'fr-FR' });
-  const coOwnerPage = await context.newPage();
-  await signIn(coOwnerPage, product, coOwner);
-  await coOwnerPage.goto((await invitationLink()) as string);
-  await expect(toastTitle(coOwnerPage, 'Vous faites maintenant partie du foyer de Praline')).toBeVisible();
-  await context.close();
 });

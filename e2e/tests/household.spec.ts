@@ -47,12 +47,16 @@ test('a keeper invited without an account signs up from the e-mail, is alerted w
   await household.getByLabel('Dernier jour', { exact: true }).fill(lastDay);
   await household.getByRole('button', { name: "Envoyer l'invitation" }).click();
   await expect(toastTitle(page, `Invitation envoyée à ${keeperEmail}`)).toBeVisible();
+  await expect(household.getByRole('list', { name: 'Invitations en attente' })).toContainText(keeperEmail);
 
   // The keeper opens the e-mail's link on their phone, creates an account, confirms it, and lands on the animal.
   const keeper = await phoneOf(browser);
   await keeper.goto(
     await linkIn(keeperEmail, 'Invitation à rejoindre le foyer de Biscotte', '/mon-compte/invitation#'),
   );
+  // The token is kept in the browser, out of the address bar, where it could be copied or shared.
+  await expect(keeper).toHaveURL(`${product.url}/mon-compte/invitation`);
+  await expectAccessible(keeper);
   await keeper.getByRole('link', { name: 'Créer mon compte' }).click();
   await keeper.getByLabel('Email').fill(keeperEmail);
   await keeper.getByLabel('Mot de passe', { exact: true }).fill('secret-garde-1');
@@ -61,6 +65,7 @@ test('a keeper invited without an account signs up from the e-mail, is alerted w
   await keeper.goto(await linkIn(keeperEmail, 'Confirmez votre inscription à Médaille', '/'));
   await expect(toastTitle(keeper, 'Vous faites maintenant partie du foyer de Biscotte')).toBeVisible();
   await expect(keeper.getByRole('heading', { level: 1, name: 'Fiche de Biscotte' })).toBeVisible();
+  expect(await keeper.evaluate(() => localStorage.getItem('pending_invitation'))).toBeNull();
   await expectAccessible(keeper);
 
   // Lost: a finder opens her page, and the keeper is told as the owner is.
