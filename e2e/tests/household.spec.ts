@@ -1,12 +1,14 @@
+import { addMonths } from '@medaille/domain';
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, serviceClient } from '../support/owners.ts';
 import { PHONE, signIn, toastTitle } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
-// The household's two journeys end to end, on a phone, each person in a browser of their own: a keeper
-// invited without an account who signs up from the e-mail, gets the lost animal's alert, and loses access
-// after their last day; and an animal given to another account, which takes everything with it.
+// The household's journeys end to end, on a phone, each person in a browser of their own: a keeper invited
+// without an account who signs up from the e-mail, gets the lost animal's alert, and loses access after their
+// last day; a co-owner's vaccination whose reminder arrives once on its day; and an animal given to another
+// account, which takes everything with it.
 
 test.use(PHONE);
 
@@ -151,4 +153,57 @@ test('an animal given to another account takes its medal, photos and history alo
   await expect(finder.getByRole('heading', { level: 1, name: 'Praline' })).toBeVisible();
   await expect(finder.getByText('06 11 22 33 44')).toHaveCount(0);
   await expect(finder.getByRole('img', { name: 'Photo 1 de Praline' })).toBeVisible();
+});
+
+/** health-reminders as the morning's schedule runs it, standing for the day `asOf` (the clock moved, not waited for). */
+async function remindersOf(asOf: string) {
+  const response = await fetch(`${product.stack.url}/functions/v1/health-reminders`, {
+    method: 'POST',
+    headers: { apikey: product.stack.secretKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ as_of: asOf }),
+  });
+  expect(response.status).toBe(200);
+}
+
+test('a co-owner adds a vaccination to the booklet, and its reminder arrives once on the day it is due', async ({
+  page,
+}) => {
+  const owner = await newOwner(product, 'proprio');
+  const mistral = await animalOnNewCode(product, owner, { nom: 'Mistral', espece: 'cat', sexe: 'M' });
+  const coOwner = await newOwner(product, 'coproprio');
+  const { data: invited } = await owner.client.rpc('invite_animal_member', {
+    p_animal_id: mistral.animalId,
+    p_email: coOwner.email,
+    p_role: 'co_owner',
+    p_access_until: null,
+  });
+  const { data: accepted } = await coOwner.client.rpc('accept_animal_invitation', { p_token: invited?.token });
+  expect(accepted).toMatchObject({ success: true });
+  const today = await parisToday();
+
+  await signIn(page, product, coOwner, `/mon-compte/animal/${mistral.animalId}`);
+  await page.getByRole('link', { name: 'Carnet de santé' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Carnet de santé de Mistral' })).toBeVisible();
+  // A cat's usual vaccine: its next date comes from its usual interval, a year.
+  await page.getByLabel('Quoi').fill('Typhus');
+  const due = addMonths(today, 12);
+  await expect(page.getByLabel('Prochaine échéance')).toHaveValue(due);
+  await page.getByRole('button', { name: 'Ajouter au carnet' }).click();
+  await expect(toastTitle(page, 'Typhus ajouté au carnet')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Vaccins' }).getByRole('listitem')).toContainText('Typhus');
+  await expectAccessible(page);
+
+  // A year later, the morning of its due day: one e-mail to each member who kept reminders, and one only.
+  const subject = "Rappel : Typhus de Mistral aujourd'hui";
+  const reminders = async (email: string) =>
+    (await product.mails(email)).filter((mail) => mail.subject === subject).length;
+  await remindersOf(due);
+  await expect.poll(() => reminders(coOwner.email)).toBe(1);
+  await expect.poll(() => reminders(owner.email)).toBe(1);
+  await remindersOf(due);
+  expect(await reminders(coOwner.email)).toBe(1);
+  const [mail] = (await product.mails(coOwner.email)).filter((each) => each.subject === subject);
+  expect(mail?.links.some((href) => new URL(href).pathname === `/mon-compte/animal/${mistral.animalId}/carnet`)).toBe(
+    true,
+  );
 });

@@ -19,6 +19,7 @@ const EditAnimalPage = lazy(() =>
   import('./features/animals/edit-animal-page.tsx').then((m) => ({ default: m.EditAnimalPage })),
 );
 const InboxPage = lazy(() => import('./features/inbox/inbox-page.tsx').then((m) => ({ default: m.InboxPage })));
+const BookletPage = lazy(() => import('./features/booklet/booklet-page.tsx').then((m) => ({ default: m.BookletPage })));
 const PosterPage = lazy(() => import('./features/poster/poster-page.tsx').then((m) => ({ default: m.PosterPage })));
 const InvitationPage = lazy(() =>
   import('./features/household/invitation-page.tsx').then((m) => ({ default: m.InvitationPage })),
@@ -41,6 +42,7 @@ export default function PortalApp() {
           <Route path={ROUTES.editAnimal} element={<EditAnimalPage />} />
           <Route path={ROUTES.animalHistory} element={<InboxPage />} />
           <Route path={ROUTES.animalPoster} element={<PosterPage />} />
+          <Route path={ROUTES.animalBooklet} element={<BookletPage />} />
           <Route path={ROUTES.invitation} element={<InvitationPage />} />
           <Route path="*" element={<Navigate to={ROUTES.account} replace />} />
         </Routes>

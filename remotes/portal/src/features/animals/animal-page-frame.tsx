@@ -1,5 +1,5 @@
 import { PageFrame } from '@medaille/design-system';
-import { animalHistoryPath, ROUTES } from '@medaille/routing';
+import { animalBookletPath, animalHistoryPath, ROUTES } from '@medaille/routing';
 import { Button, Flex, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -9,7 +9,10 @@ import type { MemberAnimal } from './api.ts';
 
 const text = COPY.edit;
 
-/** An animal's page, edited or only read: its title, the ways to its messages and back, its medal and last change. */
+/**
+ * An animal's page, edited or only read: its title, the ways to its messages, its booklet and back, its medal
+ * and last change.
+ */
 export function AnimalPageFrame({
   animal,
   title,
@@ -26,6 +29,9 @@ export function AnimalPageFrame({
         <Flex gap="2" wrap="wrap">
           <Button asChild variant="soft">
             <Link to={animalHistoryPath(animal.id)}>{COPY.inbox.open}</Link>
+          </Button>
+          <Button asChild variant="soft">
+            <Link to={animalBookletPath(animal.id)}>{COPY.booklet.open}</Link>
           </Button>
           <Button asChild variant="soft">
             <Link to={ROUTES.account}>{text.back}</Link>
