@@ -92,13 +92,14 @@ async function rowsOf(account: Account) {
   };
 }
 
-/** What the Storage API lists in the account's folders of both buckets, with the service role. */
+/** What the Storage API lists in the account's folders of the three buckets, with the service role. */
 async function storedFiles(account: Account) {
   const names: string[] = [];
   const animalFolders = account.animals.map((animal) => animal.animalId);
   for (const [bucket, folders] of [
     ['animal-photos', [...animalFolders, account.userId]],
     ['finder-photos', animalFolders],
+    ['health-documents', animalFolders],
   ] as const) {
     for (const folder of folders) {
       const { data, error } = await service.storage.from(bucket).list(folder);
@@ -136,6 +137,25 @@ test('the owner downloads their data as one ZIP, then deletes the account: nothi
     .not('photo_path', 'is', null)
     .single();
   const finderPhoto = sent?.photo_path as string;
+  // The first Pistou's health booklet: a vaccination and its certificate, stored as the portal stores them.
+  const firstId = mine.animals[0]?.animalId as string;
+  const certificate = `${firstId}/${crypto.randomUUID()}.pdf`;
+  const pdf = new Blob([new TextEncoder().encode('%PDF-1.4\n% certificat\n')], { type: 'application/pdf' });
+  const stored = await mine.owner.client.storage.from('health-documents').upload(certificate, pdf);
+  if (stored.error) throw stored.error;
+  for (const [table, row] of [
+    [
+      'health_documents',
+      { animal_id: firstId, path: certificate, title: 'Certificat de vaccination', kind: 'vaccination' },
+    ],
+    [
+      'health_records',
+      { animal_id: firstId, kind: 'vaccination', label: 'Rage', given_on: '2026-03-03', next_due_on: '2027-03-03' },
+    ],
+  ] as const) {
+    const { error } = await mine.owner.client.from(table).insert(row);
+    if (error) throw error;
+  }
 
   await signIn(page, product, mine.owner);
   const section = page.getByRole('region', { name: 'Mon compte' });
@@ -162,9 +182,11 @@ test('the owner downloads their data as one ZIP, then deletes the account: nothi
       'photos/Pistou/photo-2.png',
       'photos/Réglisse/photo-1.png',
       'photos/Pistou (2)/photo-1.png',
+      'carnet/Pistou/document-1.pdf',
       `messages/${finderPhoto}`,
     ].sort(),
   );
+  expect(new TextDecoder().decode(zip['carnet/Pistou/document-1.pdf'])).toBe('%PDF-1.4\n% certificat\n');
   expect(new TextDecoder().decode(zip['README.txt'])).toContain('donnees.json');
   const data = JSON.parse(new TextDecoder().decode(zip['donnees.json']));
   expect(data.compte).toMatchObject({ id: mine.userId, email: mine.owner.email });
@@ -179,6 +201,10 @@ test('the owner downloads their data as one ZIP, then deletes the account: nothi
     informations_veterinaires: null,
   });
   expect(data.photos).toHaveLength(4);
+  expect(data.carnet_de_sante).toMatchObject([{ animal_id: firstId, label: 'Rage', next_due_on: '2027-03-03' }]);
+  expect(data.documents_de_sante).toMatchObject([
+    { path: certificate, title: 'Certificat de vaccination', fichier: 'carnet/Pistou/document-1.pdf' },
+  ]);
   expect(
     Object.fromEntries(data.photos.map((photo: { path: string; fichier: string }) => [photo.path, photo.fichier])),
   ).toEqual({

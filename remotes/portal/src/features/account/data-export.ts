@@ -3,7 +3,7 @@
 // may see (the animals of its households), and the reads keep to its own animals and rows; no server has to
 // hold a whole account's photos in memory, and nothing new is exposed. Loaded only when the owner asks for it
 // (with fflate), not with the page.
-import { FINDER_PHOTO_BUCKET, PHOTO_BUCKET } from '@medaille/domain';
+import { FINDER_PHOTO_BUCKET, HEALTH_DOCUMENT_BUCKET, PHOTO_BUCKET } from '@medaille/domain';
 import type { MedailleClient } from '@medaille/supabase';
 import { strToU8, type Zippable, zipSync } from 'fflate';
 import { COPY } from '../../copy.ts';
@@ -56,9 +56,10 @@ export function animalFolders(names: readonly string[]): string[] {
 
 /**
  * The account's export as a ZIP: donnees.json (the account, its animals with every field, photo rows,
- * medal codes, finders' messages, shared positions and page openings, its places in households), each animal's photos under
- * photos/{its name}/photo-1.jpg… in their display order, the photos finders sent under
- * messages/{animal id}/, and README.txt that says what each file is.
+ * medal codes, finders' messages, shared positions and page openings, the health booklets' records and
+ * documents, its places in households), each animal's photos under photos/{its name}/photo-1.jpg… in their
+ * display order, its booklet's documents under carnet/{its name}/document-1.pdf…, the photos finders sent
+ * under messages/{animal id}/, and README.txt that says what each file is.
  */
 export async function buildDataExport(
   client: MedailleClient,
@@ -85,7 +86,14 @@ export async function buildDataExport(
   ]);
   const ids = animals.map((animal) => animal.id);
   const ofAnimals = <T>(
-    table: 'animal_photos' | 'codes' | 'finder_messages' | 'scan_events' | 'profile_views',
+    table:
+      | 'animal_photos'
+      | 'codes'
+      | 'finder_messages'
+      | 'scan_events'
+      | 'profile_views'
+      | 'health_records'
+      | 'health_documents',
     columns: string,
     order: string,
   ) =>
@@ -102,7 +110,8 @@ export async function buildDataExport(
         );
   type Photo = { id: string; animal_id: string; path: string; position: number; [field: string]: unknown };
   type Message = { id: string; animal_id: string; photo_path: string | null; [field: string]: unknown };
-  const [photos, medals, messages, positions, views] = await Promise.all([
+  type HealthDocument = { id: string; animal_id: string; path: string; [field: string]: unknown };
+  const [photos, medals, messages, positions, views, records, documents] = await Promise.all([
     ofAnimals<Photo>('animal_photos', '*', 'position'),
     ofAnimals('codes', 'id, animal_id, used, created_at, suspended_at, suspended_by', 'id'),
     ofAnimals<Message>(
@@ -113,6 +122,16 @@ export async function buildDataExport(
     // Where a finder was, not who: the hash standing for their connection and their browser stay out.
     ofAnimals('scan_events', 'id, animal_id, code_id, lat, lon, accuracy_m, created_at', 'created_at'),
     ofAnimals('profile_views', 'id, animal_id, code_id, created_at', 'created_at'),
+    ofAnimals(
+      'health_records',
+      'id, animal_id, kind, label, given_on, next_due_on, weight_kg, notes, created_at, updated_at',
+      'given_on',
+    ),
+    ofAnimals<HealthDocument>(
+      'health_documents',
+      'id, animal_id, path, title, kind, content_type, size_bytes, created_at',
+      'created_at',
+    ),
   ]);
 
   const files: Zippable = {};
@@ -140,6 +159,17 @@ export async function buildDataExport(
     messageRows.push({ ...message, fichier_photo: file });
   }
 
+  // The booklet's documents, numbered per animal in the order they were added.
+  const documentRows = [];
+  const documentNumbers = new Map<string, number>();
+  for (const document of documents) {
+    const number = (documentNumbers.get(document.animal_id) ?? 0) + 1;
+    documentNumbers.set(document.animal_id, number);
+    const file = `carnet/${folderOf.get(document.animal_id)}/document-${number}.${extensionOf(document.path)}`;
+    files[file] = [await download(client, document.path, HEALTH_DOCUMENT_BUCKET), { level: 0 }];
+    documentRows.push({ ...document, fichier: file });
+  }
+
   const data = {
     exporte_le: now.toISOString(),
     compte: { id: user.id, email: user.email ?? null, cree_le: user.created_at },
@@ -149,6 +179,8 @@ export async function buildDataExport(
     messages: messageRows,
     positions_partagees: positions,
     consultations_profil: views,
+    carnet_de_sante: records,
+    documents_de_sante: documentRows,
     foyers: memberships,
   };
   files['donnees.json'] = strToU8(`${JSON.stringify(data, null, 2)}\n`);
