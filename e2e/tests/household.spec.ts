@@ -165,7 +165,7 @@ async function remindersOf(asOf: string) {
   expect(response.status).toBe(200);
 }
 
-test('a co-owner adds a vaccination to the booklet, and its reminder arrives once on the day it is due', async ({
+test('a co-owner adds a vaccination and its certificate to the booklet, and its reminder arrives once on the day it is due', async ({
   page,
 }) => {
   const owner = await newOwner(product, 'proprio');
@@ -191,6 +191,21 @@ test('a co-owner adds a vaccination to the booklet, and its reminder arrives onc
   await page.getByRole('button', { name: 'Ajouter au carnet' }).click();
   await expect(toastTitle(page, 'Typhus ajouté au carnet')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Vaccins' }).getByRole('listitem')).toContainText('Typhus');
+  // Its certificate, stored privately and opened through a signed address made on the click.
+  const documents = page.getByRole('region', { name: 'Documents' });
+  await documents.getByLabel('Fichier').setInputFiles({
+    name: 'certificat.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n% certificat de vaccination\n'),
+  });
+  await documents.getByLabel('Titre').fill('Certificat de vaccination');
+  await documents.getByRole('button', { name: 'Ajouter le document' }).click();
+  await expect(toastTitle(page, 'Certificat de vaccination ajouté au carnet')).toBeVisible();
+  const opened = page.waitForEvent('popup');
+  await documents.getByRole('button', { name: 'Ouvrir' }).click();
+  const certificate = await opened;
+  await certificate.waitForURL(/\/storage\/v1\/object\/sign\/health-documents\/.+\.pdf\?token=/);
+  await certificate.close();
   await expectAccessible(page);
 
   // A year later, the morning of its due day: one e-mail to each member who kept reminders, and one only.

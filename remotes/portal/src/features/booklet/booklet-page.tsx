@@ -10,6 +10,7 @@ import { parisDay, todayInParis } from '../../ui/paris-time.ts';
 import { MemberAnimalRoute } from '../animals/index.ts';
 import { editsAnimal } from '../household/index.ts';
 import { type HealthRecord, useHealthRecords, useMyReminders } from './api.ts';
+import { DocumentsSection } from './documents-section.tsx';
 import { RecordForm } from './record-form.tsx';
 
 const text = COPY.booklet;
@@ -147,6 +148,7 @@ function Booklet({
           <RecordForm species={species} onAdd={add} />
         </Card>
       ) : null}
+      <DocumentsSection animalId={animalId} edits={edits} />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => (open ? undefined : setRemoving(null))}

@@ -1,0 +1,184 @@
+import { ConfirmDialog, FormField } from '@medaille/design-system';
+import { toast } from '@medaille/design-system/toast';
+import { HEALTH_DOCUMENT_KINDS, HEALTH_DOCUMENT_TYPES, HEALTH_LIMITS } from '@medaille/domain';
+import { Box, Button, Callout, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+import { useId, useState } from 'react';
+import { COPY } from '../../copy.ts';
+import { parisTime } from '../../ui/paris-time.ts';
+import { SubmitButton } from '../../ui/submit-button.tsx';
+import { fileRefusal, type HealthDocument, signedDocumentUrl, useHealthDocuments } from './documents.ts';
+
+const text = COPY.booklet.documents;
+const kindLabel = (kind: string) => HEALTH_DOCUMENT_KINDS.find((each) => each.value === kind)?.label ?? kind;
+const sizeText = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('fr-FR')} Ko`;
+
+/**
+ * The booklet's documents: every member opens one (a signed URL made on the click, in a new tab); the owner
+ * and co-owners add a PDF or a photo of one, and remove it.
+ */
+export function DocumentsSection({ animalId, edits }: { animalId: string; edits: boolean }) {
+  const id = useId();
+  const { load, add, remove } = useHealthDocuments(animalId);
+  const [removing, setRemoving] = useState<HealthDocument | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const open = async (document: HealthDocument) => {
+    // Opened at once, within the click, so that no browser blocks it; its address follows.
+    const tab = window.open('about:blank', '_blank');
+    const url = await signedDocumentUrl(document.path).catch(() => null);
+    if (!url) {
+      tab?.close();
+      toast({ topic: 'booklet-document', title: text.openFailed, variant: 'destructive' });
+      return;
+    }
+    if (tab) tab.location.href = url;
+    else window.location.assign(url);
+  };
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    setBusy(true);
+    const refusal = await remove(removing).catch(() => COPY.unexpected);
+    setBusy(false);
+    setRemoving(null);
+    toast(
+      refusal
+        ? { topic: 'booklet-document', title: text.removeFailed, description: refusal, variant: 'destructive' }
+        : { topic: 'booklet-document', title: text.removed },
+    );
+  };
+
+  return (
+    <Card size="2" asChild>
+      <section aria-labelledby={`${id}-title`}>
+        <Heading id={`${id}-title`} as="h2" size="4" mb="2">
+          {text.title}
+        </Heading>
+        {load.state === 'failed' ? (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>{text.loadFailed}</Callout.Text>
+          </Callout.Root>
+        ) : null}
+        {load.state === 'ready' && load.documents.length === 0 ? (
+          <Text as="p" size="2" color="gray">
+            {COPY.booklet.empty}
+          </Text>
+        ) : null}
+        {load.state === 'ready' && load.documents.length > 0 ? (
+          <Flex asChild direction="column" gap="3">
+            <ul className="portal-booklet-list" aria-labelledby={`${id}-title`}>
+              {load.documents.map((document) => (
+                <li key={document.id}>
+                  <Flex justify="between" align="center" gap="3" wrap="wrap">
+                    <Box>
+                      <Text as="p" weight="medium">
+                        {document.title}
+                      </Text>
+                      <Text as="p" size="2" color="gray">
+                        {kindLabel(document.kind)} · {sizeText(document.size_bytes)} ·{' '}
+                        {parisTime(document.created_at, 'date')}
+                      </Text>
+                    </Box>
+                    <Flex gap="2">
+                      <Button type="button" variant="soft" onClick={() => void open(document)}>
+                        {text.open}
+                      </Button>
+                      {edits ? (
+                        <Button
+                          type="button"
+                          variant="ghost"
+                          color="red"
+                          onClick={() => setRemoving(document)}
+                          aria-label={text.removeLabel(document.title)}
+                        >
+                          {COPY.booklet.remove}
+                        </Button>
+                      ) : null}
+                    </Flex>
+                  </Flex>
+                </li>
+              ))}
+            </ul>
+          </Flex>
+        ) : null}
+        {edits ? <DocumentForm onAdd={add} /> : null}
+        <ConfirmDialog
+          open={removing !== null}
+          onOpenChange={(next) => (next ? undefined : setRemoving(null))}
+          title={text.removeTitle}
+          description={removing ? text.removeText(removing.title) : ''}
+          confirmLabel={COPY.booklet.remove}
+          onConfirm={() => void confirmRemove()}
+          busy={busy}
+        />
+      </section>
+    </Card>
+  );
+}
+
+/** A document added: its file (checked here before it is sent, and again by the database), title and kind. */
+function DocumentForm({ onAdd }: { onAdd: (file: File, title: string, kind: string) => Promise<string | null> }) {
+  const id = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [title, setTitle] = useState('');
+  const [kind, setKind] = useState<string>('vaccination');
+  const [errors, setErrors] = useState<{ file?: string; title?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = title.trim();
+    const next = {
+      ...(file ? (fileRefusal(file) ? { file: fileRefusal(file) ?? '' } : {}) : { file: text.fileRequired }),
+      ...(trimmed === '' || trimmed.length > HEALTH_LIMITS.documentTitleMaxLength ? { title: text.titleRequired } : {}),
+    };
+    setErrors(next);
+    if (!file || Object.keys(next).length > 0) return;
+    setBusy(true);
+    const refusal = await onAdd(file, trimmed, kind).catch(() => COPY.unexpected);
+    setBusy(false);
+    if (refusal) {
+      toast({ topic: 'booklet-document', title: text.addFailed, description: refusal, variant: 'destructive' });
+      return;
+    }
+    toast({ topic: 'booklet-document', title: text.added(trimmed) });
+    setFile(null);
+    setTitle('');
+    event.currentTarget.reset();
+  };
+
+  return (
+    <Box asChild mt="4">
+      <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
+        <Heading id={`${id}-title`} as="h3" size="3" mb="3">
+          {text.addTitle}
+        </Heading>
+        <FormField label={text.file} error={errors.file} hint={text.fileHint}>
+          {(field) => (
+            <input
+              {...field}
+              type="file"
+              accept={Object.keys(HEALTH_DOCUMENT_TYPES).join(',')}
+              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            />
+          )}
+        </FormField>
+        <FormField label={text.documentTitle} error={errors.title}>
+          {(field) => <TextField.Root {...field} value={title} onChange={(event) => setTitle(event.target.value)} />}
+        </FormField>
+        <FormField label={text.kind}>
+          {(field) => (
+            <select {...field} value={kind} onChange={(event) => setKind(event.target.value)} className="portal-select">
+              {HEALTH_DOCUMENT_KINDS.map((each) => (
+                <option key={each.value} value={each.value}>
+                  {each.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <SubmitButton busy={busy}>{text.add}</SubmitButton>
+      </form>
+    </Box>
+  );
+}
