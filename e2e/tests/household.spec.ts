@@ -1,5 +1,6 @@
 import { addMonths } from '@medaille/domain';
 import type { Browser, Page } from '@playwright/test';
+import * as mupdf from 'mupdf';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, serviceClient } from '../support/owners.ts';
 import { PHONE, signIn, toastTitle } from '../support/pages.ts';
@@ -207,6 +208,18 @@ test('a co-owner adds a vaccination and its certificate to the booklet, and its 
   await certificate.waitForURL(/\/storage\/v1\/object\/sign\/health-documents\/.+\.pdf\?token=/);
   await certificate.close();
   await expectAccessible(page);
+
+  // Printed for the vet: the booklet on A4, its records and documents, none of the page's buttons or forms.
+  await page.getByRole('link', { name: 'Imprimer le carnet' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Carnet de santé de Mistral' })).toBeVisible();
+  await expect(page.getByRole('article')).toContainText('Certificat de vaccination');
+  const pdf = mupdf.Document.openDocument(await page.pdf({ format: 'A4' }), 'application/pdf');
+  const printed = pdf.loadPage(0).toStructuredText('preserve-whitespace').asText().replace(/\s+/g, ' ');
+  expect(printed).toContain('Carnet de santé de Mistral');
+  expect(printed).toContain('Typhus');
+  expect(printed).toContain('Certificat de vaccination');
+  expect(printed).not.toContain('Imprimer');
+  expect(printed).not.toContain('Ajouter');
 
   // A year later, the morning of its due day: one e-mail to each member who kept reminders, and one only.
   const subject = "Rappel : Typhus de Mistral aujourd'hui";

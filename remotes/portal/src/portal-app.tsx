@@ -20,6 +20,9 @@ const EditAnimalPage = lazy(() =>
 );
 const InboxPage = lazy(() => import('./features/inbox/inbox-page.tsx').then((m) => ({ default: m.InboxPage })));
 const BookletPage = lazy(() => import('./features/booklet/booklet-page.tsx').then((m) => ({ default: m.BookletPage })));
+const BookletPrintPage = lazy(() =>
+  import('./features/booklet/booklet-print-page.tsx').then((m) => ({ default: m.BookletPrintPage })),
+);
 const PosterPage = lazy(() => import('./features/poster/poster-page.tsx').then((m) => ({ default: m.PosterPage })));
 const InvitationPage = lazy(() =>
   import('./features/household/invitation-page.tsx').then((m) => ({ default: m.InvitationPage })),
@@ -43,6 +46,7 @@ export default function PortalApp() {
           <Route path={ROUTES.animalHistory} element={<InboxPage />} />
           <Route path={ROUTES.animalPoster} element={<PosterPage />} />
           <Route path={ROUTES.animalBooklet} element={<BookletPage />} />
+          <Route path={ROUTES.animalBookletPrint} element={<BookletPrintPage />} />
           <Route path={ROUTES.invitation} element={<InvitationPage />} />
           <Route path="*" element={<Navigate to={ROUTES.account} replace />} />
         </Routes>

@@ -15,6 +15,8 @@ export const ROUTES = {
   animalHistory: '/mon-compte/animal/:id/historique',
   /** One animal's health booklet: vaccinations, treatments, visits, weight, documents, reminders. */
   animalBooklet: '/mon-compte/animal/:id/carnet',
+  /** That booklet laid out on A4 sheets, printed from the browser (for a keeper or the vet). */
+  animalBookletPrint: '/mon-compte/animal/:id/carnet/imprimer',
   /** One lost animal's poster, printed from the browser (A4). */
   animalPoster: '/mon-compte/animal/:id/affiche',
   /** An invitation to an animal's household; its token follows in the fragment (`invitationPath`). */
@@ -31,6 +33,7 @@ export const PORTAL_ROUTES: readonly string[] = [
   ROUTES.editAnimal,
   ROUTES.animalHistory,
   ROUTES.animalBooklet,
+  ROUTES.animalBookletPrint,
   ROUTES.animalPoster,
   ROUTES.invitation,
 ];
@@ -43,6 +46,11 @@ export function editAnimalPath(animalId: string): string {
 /** The path of one animal's inbox and scan history. */
 export function animalHistoryPath(animalId: string): string {
   return ROUTES.animalHistory.replace(':id', encodeURIComponent(animalId));
+}
+
+/** The path of one animal's health booklet, laid out for printing. */
+export function animalBookletPrintPath(animalId: string): string {
+  return ROUTES.animalBookletPrint.replace(':id', encodeURIComponent(animalId));
 }
 
 /** The path of one animal's health booklet. */

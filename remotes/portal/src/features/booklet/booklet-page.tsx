@@ -1,7 +1,7 @@
 import { ConfirmDialog, PageFrame } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { HEALTH_LIMITS, HEALTH_RECORD_KINDS } from '@medaille/domain';
-import { editAnimalPath } from '@medaille/routing';
+import { animalBookletPrintPath, editAnimalPath } from '@medaille/routing';
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Switch, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -27,9 +27,14 @@ export function BookletPage() {
         <PageFrame
           title={text.title(animal.nom)}
           actions={
-            <Button asChild variant="soft">
-              <Link to={editAnimalPath(animal.id)}>{text.back(animal.nom)}</Link>
-            </Button>
+            <Flex gap="2" wrap="wrap">
+              <Button asChild variant="soft">
+                <Link to={animalBookletPrintPath(animal.id)}>{text.print.open}</Link>
+              </Button>
+              <Button asChild variant="soft">
+                <Link to={editAnimalPath(animal.id)}>{text.back(animal.nom)}</Link>
+              </Button>
+            </Flex>
           }
         >
           <Booklet animalId={animal.id} name={animal.nom} species={animal.espece} edits={editsAnimal(role)} />
