@@ -4,7 +4,7 @@ import { animalOnNewCode, newCode, newOwner } from '../support/owners.ts';
 import { closeActivationSignIn, toastTitle, watchRequests } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
-// Issue 14: the owner portal's sign-in, sign-up and e-mail links as a person meets them.
+// The owner portal's sign-in, sign-up and e-mail links as a person meets them.
 
 test.describe('a double click sends one request', () => {
   test('register, login and the forgotten password', async ({ page }) => {

@@ -98,11 +98,11 @@ function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole 
   });
   const [contacts, setContacts] = useState<ContactValues>(contactValues(animal));
   const [contactErrors, setContactErrors] = useState<Partial<Record<keyof ContactValues, string>>>({});
-  // The household's addresses, one of which the second contact's e-mail can be.
-  const household = useHousehold(animal.id, false).load;
+  // Read once for the page: 'Foyer' shows it, and its addresses are those the second contact's can be.
+  const household = useHousehold(animal.id, role === 'owner');
   const householdAddresses: HouseholdAddress[] =
-    household.state === 'ready'
-      ? household.members
+    household.load.state === 'ready'
+      ? household.load.members
           .filter((member) => member.email !== '')
           .map((member) => ({ email: member.email, role: COPY.household.roles[member.role] }))
       : [];
@@ -186,7 +186,7 @@ function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole 
         </Flex>
       </form>
       <Suspense fallback={null}>
-        <HouseholdSection animalId={animal.id} animalName={animal.nom} role={role} />
+        <HouseholdSection animalId={animal.id} animalName={animal.nom} role={role} household={household} />
       </Suspense>
       {role === 'owner' ? <DeleteAnimalButton animal={animal} /> : null}
       {guard.dialog}

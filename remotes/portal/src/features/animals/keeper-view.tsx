@@ -2,7 +2,7 @@ import { Callout } from '@radix-ui/themes';
 import { Suspense } from 'react';
 import { COPY } from '../../copy.ts';
 import { parisDay } from '../../ui/paris-time.ts';
-import { HouseholdSection } from '../household/index.ts';
+import { HouseholdSection, useHousehold } from '../household/index.ts';
 import { LostPanel } from '../lost/index.ts';
 import { AnimalPageFrame } from './animal-page-frame.tsx';
 import { AnimalSummary } from './animal-summary.tsx';
@@ -15,6 +15,7 @@ const text = COPY.edit;
  * the lost switch and checklist, what the animal is, the way to its messages, and its household.
  */
 export function KeeperView({ animal, membership }: { animal: MemberAnimal; membership: Membership }) {
+  const household = useHousehold(animal.id, false);
   return (
     <AnimalPageFrame animal={animal} title={text.viewTitle(animal.nom)}>
       {membership.access_until ? (
@@ -25,7 +26,7 @@ export function KeeperView({ animal, membership }: { animal: MemberAnimal; membe
       <LostPanel animal={animal} />
       <AnimalSummary animal={animal} />
       <Suspense fallback={null}>
-        <HouseholdSection animalId={animal.id} animalName={animal.nom} role={membership.role} />
+        <HouseholdSection animalId={animal.id} animalName={animal.nom} role={membership.role} household={household} />
       </Suspense>
     </AnimalPageFrame>
   );

@@ -1,3 +1,4 @@
+import '../../ui/print-sheet.css';
 import './booklet-print.css';
 import { HEALTH_DOCUMENT_KINDS, HEALTH_RECORD_KINDS, sexLabel, speciesLabel } from '@medaille/domain';
 import { animalBookletPath } from '@medaille/routing';
@@ -55,7 +56,7 @@ function BookletPrint({ animal }: { animal: MemberAnimal }) {
           </Button>
         </Flex>
       </Flex>
-      <article className="booklet-sheet" aria-labelledby="booklet-sheet-title">
+      <article className="booklet-sheet print-sheet" aria-labelledby="booklet-sheet-title">
         <Heading as="h1" id="booklet-sheet-title">
           {text.title(animal.nom)}
         </Heading>

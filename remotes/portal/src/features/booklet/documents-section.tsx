@@ -128,10 +128,9 @@ function DocumentForm({ onAdd }: { onAdd: (file: File, title: string, kind: stri
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = title.trim();
-    const next = {
-      ...(file ? (fileRefusal(file) ? { file: fileRefusal(file) ?? '' } : {}) : { file: text.fileRequired }),
-      ...(trimmed === '' || trimmed.length > HEALTH_LIMITS.documentTitleMaxLength ? { title: text.titleRequired } : {}),
-    };
+    const fileError = file ? fileRefusal(file) : text.fileRequired;
+    const titleError = trimmed === '' || trimmed.length > HEALTH_LIMITS.documentTitleMaxLength;
+    const next = { ...(fileError ? { file: fileError } : {}), ...(titleError ? { title: text.titleRequired } : {}) };
     setErrors(next);
     if (!file || Object.keys(next).length > 0) return;
     setBusy(true);

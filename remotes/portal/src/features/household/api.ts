@@ -128,6 +128,9 @@ export function useHousehold(animalId: string, owner: boolean) {
   return { load, reload, showMember };
 }
 
+/** An animal's household as a page reads it once (`useHousehold`) and hands it to what shows it. */
+export type Household = ReturnType<typeof useHousehold>;
+
 export interface Invitation {
   animal_id: string;
   email: string;

@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { todayInParis } from '../../ui/paris-time.ts';
-import { type HouseholdMember, removeMember, setAlertEmail, useHousehold } from './api.ts';
+import { type Household, type HouseholdMember, removeMember, setAlertEmail } from './api.ts';
 import { InvitationList } from './invitation-list.tsx';
 import { InviteForm } from './invite-form.tsx';
 import { MemberItem } from './member-item.tsx';
@@ -24,13 +24,15 @@ export function HouseholdSection({
   animalId,
   animalName,
   role,
+  household,
 }: {
   animalId: string;
   animalName: string;
   role: HouseholdRole;
+  /** Read by the page (`useHousehold`, with the invitations for the owner), which shows it elsewhere too. */
+  household: Household;
 }) {
   const owner = role === 'owner';
-  const household = useHousehold(animalId, owner);
   const heading = useRef<HTMLHeadingElement>(null);
   const { load } = household;
   const today = todayInParis();

@@ -4,7 +4,7 @@ import { lazy } from 'react';
 // the household's section of an animal's page (a chunk of its own, loaded with that page's content), its
 // members (the second contact's choice of an address), and the invitation kept in this browser across
 // sign-in (the e-mail callback).
-export { useHousehold } from './api.ts';
+export { type Household, useHousehold } from './api.ts';
 export { readPendingInvitation } from './pending-invitation.ts';
 export { editsAnimal, type HouseholdRole, householdRole, roleLabel } from './roles.ts';
 

@@ -148,28 +148,6 @@ export function useFeed<K extends FeedKind>(kind: K, animalId: string) {
   return { state, showMore, remove };
 }
 
-/**
- * Who the household's history names: each member's address by id, '(vous)' for oneself; an id that is not
- * there (someone who left, or a deleted account) is a former member.
- */
-export function useMemberNames(animalId: string): ReadonlyMap<string, { email: string; me: boolean }> {
-  const [names, setNames] = useState<ReadonlyMap<string, { email: string; me: boolean }>>(new Map());
-  useEffect(() => {
-    let current = true;
-    void supabase()
-      .then((client) => client.rpc('animal_household', { p_animal_id: animalId }))
-      .then(({ data }) => {
-        if (!current || !Array.isArray(data)) return;
-        const rows = data as { user_id: string; email: string; is_me: boolean }[];
-        setNames(new Map(rows.map((row) => [row.user_id, { email: row.email, me: row.is_me }])));
-      });
-    return () => {
-      current = false;
-    };
-  }, [animalId]);
-  return names;
-}
-
 /** Opening the inbox: the animal's messages become read (for its household's members: the function checks). */
 export async function markMessagesRead(animalId: string): Promise<void> {
   await (await supabase()).rpc('mark_messages_read', { p_animal_id: animalId });

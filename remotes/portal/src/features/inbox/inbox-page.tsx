@@ -7,16 +7,8 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { MemberAnimalRoute } from '../animals/index.ts';
-import { editsAnimal } from '../household/index.ts';
-import {
-  type Activity,
-  type Message,
-  markMessagesRead,
-  type Position,
-  useFeed,
-  useMemberNames,
-  type View,
-} from './api.ts';
+import { editsAnimal, useHousehold } from '../household/index.ts';
+import { type Activity, type Message, markMessagesRead, type Position, useFeed, type View } from './api.ts';
 import { FeedSection } from './feed-section.tsx';
 import { FinderPhoto } from './finder-photo.tsx';
 import { accuracyText, whenText } from './format.ts';
@@ -69,11 +61,13 @@ function Inbox({ animalId, name, edits }: { animalId: string; name: string; edit
   const positions = useFeed('positions', animalId);
   const views = useFeed('views', animalId);
   const activity = useFeed('activity', animalId);
-  const names = useMemberNames(animalId);
+  // The history names members by their address, '(vous)' for oneself; someone no longer there (who left, or
+  // whose account was deleted) is a former member.
+  const household = useHousehold(animalId, false).load;
   const who = (id: string | null) => {
-    const member = id ? names.get(id) : undefined;
+    const member = household.state === 'ready' ? household.members.find((each) => each.user_id === id) : undefined;
     if (!member) return COPY.activity.formerMember;
-    return member.me ? COPY.activity.me(member.email) : member.email;
+    return member.is_me ? COPY.activity.me(member.email) : member.email;
   };
 
   // Once the messages are on screen they are read; those that were not keep their 'Nouveau' for this visit.

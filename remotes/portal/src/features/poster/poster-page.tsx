@@ -1,3 +1,4 @@
+import '../../ui/print-sheet.css';
 import './poster.css';
 import { toast } from '@medaille/design-system/toast';
 import {
@@ -106,7 +107,7 @@ function Poster({ animal }: { animal: MemberAnimal }) {
         </Flex>
       </Flex>
       <div className="poster-frame">
-        <article className="poster-sheet" aria-label={text.pageTitle(animal.nom)}>
+        <article className="poster-sheet print-sheet" aria-label={text.pageTitle(animal.nom)}>
           <p className="poster-lost">{text.lost(animal.sexe)}</p>
           {animal.is_lost && animal.lost_since ? (
             <p className="poster-since">{text.since(parisTime(animal.lost_since, 'date'))}</p>
