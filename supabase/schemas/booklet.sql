@@ -1,7 +1,7 @@
 -- An animal's health booklet ('carnet de santé', DESIGN D16): what its household notes of its health, the
 -- documents that prove it, and the e-mail reminders of what is due. Its household reads it; its owner and
--- co-owners write it; a keeper past their last day, like anyone else, sees nothing. Nothing of it reaches the
--- public profile. The limits are @medaille/domain's HEALTH_LIMITS (its tests hold these numbers to them).
+-- co-owners write it; a keeper past their last day, like anyone else, sees nothing. Of it, the public profile
+-- gets only the vaccinations and treatments the owner chose to show, while they are current. The limits are @medaille/domain's HEALTH_LIMITS (its tests hold these numbers to them).
 
 -- Keeps updated_at true whatever the client sends.
 create function private.touch_updated_at() returns trigger
@@ -30,6 +30,10 @@ create table public.health_records (
   created_by uuid default auth.uid() references auth.users (id) on delete set null,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  -- The owner's choice to show a vaccination or a treatment to whoever finds the animal (public_profile's
+  -- emergency_health, while it is current); nothing else of the booklet ever reaches a finder.
+  shown_to_finder boolean not null default false
+    constraint health_records_visible_soins check (not shown_to_finder or kind in ('vaccination', 'treatment')),
   constraint health_records_echeance_apres_soin check (next_due_on >= given_on),
   constraint health_records_pesee_sans_echeance check (kind <> 'weight' or next_due_on is null),
   constraint health_records_poids_pesee check ((kind = 'weight') = (weight_kg is not null))
@@ -43,9 +47,10 @@ create index health_records_next_due_on_idx on public.health_records (next_due_o
 -- wrote it is the database's to say.
 alter table public.health_records enable row level security;
 grant select, delete on public.health_records to authenticated;
-grant insert (animal_id, kind, label, given_on, next_due_on, weight_kg, notes) on public.health_records
+grant insert (animal_id, kind, label, given_on, next_due_on, weight_kg, notes, shown_to_finder)
+  on public.health_records to authenticated;
+grant update (kind, label, given_on, next_due_on, weight_kg, notes, shown_to_finder) on public.health_records
   to authenticated;
-grant update (kind, label, given_on, next_due_on, weight_kg, notes) on public.health_records to authenticated;
 
 create policy health_records_select_member on public.health_records
   for select to authenticated

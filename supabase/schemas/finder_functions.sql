@@ -20,7 +20,8 @@ revoke all on function private.animal_of_live_code(text) from public, anon, auth
 -- in @medaille/domain's public-profile.ts, and checked against this function by
 -- tests/database/public-profile-shape.test.ts. A contact value whose switch is off is left out entirely, and
 -- so is an address without both its line and its city; the second contact's name goes only with a value of it
--- that is sent; the owner's own e-mail, phone and id never leave. A
+-- that is sent; the owner's own e-mail, phone and id never leave, nor anything of the health booklet but what
+-- its owner chose to show. A
 -- medal whose animal was deleted is 'retired', not 'not_found' (which would tell the finder to check a right
 -- QR code).
 create function public.public_profile(p_code text) returns jsonb
@@ -63,6 +64,17 @@ as $$
           order by (p.id = a.cover_photo_id) desc, p.position, p.created_at
         )
         from public.animal_photos p where p.animal_id = a.id
+      ), '[]'::jsonb),
+      -- What the owner chose to show of the health booklet (booklet.sql), while it is current: a finder
+      -- learns of a treatment in progress or a valid vaccine, never a note, a visit, a weight or a document.
+      'emergency_health', coalesce((
+        select jsonb_agg(
+          jsonb_build_object('kind', r.kind, 'label', r.label, 'given_on', r.given_on, 'next_due_on', r.next_due_on)
+          order by r.kind = 'treatment' desc, r.given_on desc, r.label
+        )
+        from public.health_records r
+        where r.animal_id = a.id and r.shown_to_finder
+          and (r.next_due_on is null or r.next_due_on >= private.today_in_paris())
       ), '[]'::jsonb),
       'show_public_phone', contact.phone is not null,
       'show_public_email', contact.email is not null,

@@ -32,6 +32,7 @@ const CONSTRAINT_MESSAGES: Record<string, () => string> = {
   health_records_poids_plage: () =>
     `Le poids doit être compris entre ${HEALTH_LIMITS.weightMinKg} et ${HEALTH_LIMITS.weightMaxKg} kg`,
   health_records_notes_longueur: () => `Notes : ${MESSAGES.tooLong(HEALTH_LIMITS.notesMaxLength)}`,
+  health_records_visible_soins: () => "Seuls un vaccin ou un traitement peuvent être montrés à qui trouve l'animal",
   health_documents_titre_longueur: () =>
     `Le titre du document est requis (${MESSAGES.tooLong(HEALTH_LIMITS.documentTitleMaxLength)})`,
   health_documents_kind_valeurs: () => 'Type de document invalide',

@@ -45,6 +45,7 @@ export {
   visibleContacts,
 } from './public-contacts.ts';
 export {
+  type EmergencyCare,
   type PublicPhoto,
   type PublicProfile,
   type ScanAnswer,

@@ -449,6 +449,7 @@ export type Database = {
           created_by: string | null
           created_at: string
           updated_at: string
+          shown_to_finder: boolean
         }
         Insert: {
           id?: string
@@ -462,6 +463,7 @@ export type Database = {
           created_by?: string | null
           created_at?: string
           updated_at?: string
+          shown_to_finder?: boolean
         }
         Update: {
           id?: string
@@ -475,6 +477,7 @@ export type Database = {
           created_by?: string | null
           created_at?: string
           updated_at?: string
+          shown_to_finder?: boolean
         }
         Relationships: [
           {

@@ -83,9 +83,18 @@ async function addRecord(animalId: string, fields: Record<string, unknown> = {})
     ...fields,
   };
   const { rows } = await t.db.query<{ id: string }>(
-    `insert into public.health_records (animal_id, kind, label, given_on, next_due_on, weight_kg)
-     values ($1, $2, $3, $4, $5, $6) returning id`,
-    [animalId, values.kind, values.label, values.given_on, values.next_due_on, values.weight_kg ?? null],
+    `insert into public.health_records (animal_id, kind, label, given_on, next_due_on, weight_kg, notes, shown_to_finder)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+    [
+      animalId,
+      values.kind,
+      values.label,
+      values.given_on,
+      values.next_due_on,
+      values.weight_kg ?? null,
+      values.notes ?? null,
+      values.shown_to_finder ?? false,
+    ],
   );
   return rows[0]?.id as string;
 }
@@ -206,6 +215,12 @@ describe('the records of the booklet', () => {
       'Le poids doit être compris entre 0 et 200 kg',
     ],
     [
+      'a visit or a weight shown to a finder',
+      { kind: 'visit', label: 'Bilan annuel', shown_to_finder: true },
+      'health_records_visible_soins',
+      "Seuls un vaccin ou un traitement peuvent être montrés à qui trouve l'animal",
+    ],
+    [
       'notes too long',
       { notes: long(HEALTH_LIMITS.notesMaxLength + 1) },
       'health_records_notes_longueur',
@@ -216,9 +231,19 @@ describe('the records of the booklet', () => {
     const row = { kind: 'vaccination', label: 'Rage', given_on: '2030-03-01', ...fields } as Record<string, unknown>;
     const attempt = await t.attempt(
       owner,
-      `insert into public.health_records (animal_id, kind, label, given_on, next_due_on, weight_kg, notes)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
-      [animalId, row.kind, row.label, row.given_on, row.next_due_on ?? null, row.weight_kg ?? null, row.notes ?? null],
+      `insert into public.health_records
+         (animal_id, kind, label, given_on, next_due_on, weight_kg, notes, shown_to_finder)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        animalId,
+        row.kind,
+        row.label,
+        row.given_on,
+        row.next_due_on ?? null,
+        row.weight_kg ?? null,
+        row.notes ?? null,
+        row.shown_to_finder ?? false,
+      ],
     );
     expect(attempt.error).toMatchObject({ code: '23514', constraint });
     expect(databaseErrorMessage(attempt.error ?? {})).toBe(message);
@@ -240,6 +265,73 @@ describe('the records of the booklet', () => {
       ).toBe(1);
     }
     expect(await outcome(owner, insertRecord.replace("'2031-03-01'", "'2030-03-01'"), [animalId])).toBe(1);
+  });
+});
+
+describe('what a finder sees of the booklet', () => {
+  it('is the vaccinations and treatments its owner chose to show, while they are current, and nothing else', async () => {
+    const { animalId, code } = await t.activateAnimal(owner, { nom: 'Pilou' });
+    const [lastMonth, yesterday, today, nextYear] = await Promise.all([-30, -1, 0, 365].map(parisDay));
+    await addRecord(animalId, { label: 'Rage', given_on: lastMonth, next_due_on: nextYear, shown_to_finder: true });
+    await addRecord(animalId, {
+      kind: 'treatment',
+      label: 'Insuline matin et soir',
+      given_on: lastMonth,
+      notes: 'Lot SECRET-LOT, chez le Dr Martin',
+      shown_to_finder: true,
+    });
+    // Due today is still current; due yesterday is past, so no longer true for a finder.
+    await addRecord(animalId, {
+      kind: 'treatment',
+      label: 'Antiparasitaire',
+      given_on: lastMonth,
+      next_due_on: today,
+      shown_to_finder: true,
+    });
+    await addRecord(animalId, {
+      kind: 'treatment',
+      label: 'Vermifuge',
+      given_on: lastMonth,
+      next_due_on: yesterday,
+      shown_to_finder: true,
+    });
+    // Not chosen: the household's only.
+    await addRecord(animalId, { label: 'Toux du chenil', given_on: lastMonth, next_due_on: nextYear });
+    await addRecord(animalId, { kind: 'visit', label: 'Visite SECRET-VISITE', given_on: lastMonth });
+    await addRecord(animalId, { kind: 'weight', label: 'Pesée', given_on: lastMonth, weight_kg: 31.4 });
+
+    const { rows } = await t.db.query<{ profile: Record<string, unknown> }>(
+      'select public.public_profile($1) as profile',
+      [code],
+    );
+    const profile = rows[0]?.profile ?? {};
+    // Treatments first, the newest first: what a finder must know at once.
+    expect(profile.emergency_health).toEqual([
+      { kind: 'treatment', label: 'Antiparasitaire', given_on: lastMonth, next_due_on: today },
+      { kind: 'treatment', label: 'Insuline matin et soir', given_on: lastMonth, next_due_on: null },
+      { kind: 'vaccination', label: 'Rage', given_on: lastMonth, next_due_on: nextYear },
+    ]);
+    for (const unseen of ['Vermifuge', 'Toux du chenil', 'SECRET', '31.4', 'Pesée']) {
+      expect(JSON.stringify(profile)).not.toContain(unseen);
+    }
+  });
+
+  it('is chosen by the owner and co-owners, not by a keeper, and shows nothing for an animal without it', async () => {
+    const h = await household();
+    const record = await addRecord(h.animalId, { label: 'Rage' });
+    const show = 'update public.health_records set shown_to_finder = true where id = $1';
+    expect(
+      Object.fromEntries(
+        await Promise.all(everyone(h).map(async ([who, actor]) => [who, await outcome(actor, show, [record])])),
+      ),
+    ).toEqual({ owner: 1, coOwner: 1, keeper: 0, pastKeeper: 0, leftMember: 0, stranger: 0, anon: '42501' });
+
+    const { code } = await t.activateAnimal(owner);
+    const { rows } = await t.db.query<{ profile: Record<string, unknown> }>(
+      'select public.public_profile($1) as profile',
+      [code],
+    );
+    expect(rows[0]?.profile.emergency_health).toEqual([]);
   });
 });
 

@@ -103,9 +103,18 @@ describe('public_profile’s answer, against its declared shape', () => {
       [animalId],
     );
 
+    // A vaccination and a treatment of its booklet shown to a finder, one with a next date, one without.
+    await t.db.query(
+      `insert into public.health_records (animal_id, kind, label, given_on, next_due_on, shown_to_finder)
+       values ($1, 'vaccination', 'Rage', current_date, current_date + 365, true),
+         ($1, 'treatment', 'Insuline', current_date, null, true)`,
+      [animalId],
+    );
+
     const answer = await declaredAnswerFor(code);
     if (answer.status !== 'claimed') throw new Error(`not claimed: ${answer.status}`);
     expect(Object.entries(answer).filter(([, value]) => value === null)).toEqual([]);
+    expect(answer.emergency_health?.map((care) => care.label)).toEqual(['Insuline', 'Rage']);
     expect(answer.last_known_location).toMatchObject({ lat: 45.76, lon: 4.83, accuracy_m: 12 });
     expect(answer).toMatchObject({
       is_lost: true,

@@ -28,6 +28,7 @@ export { ACCEPTED_IMAGE_TYPES, FINDER_PHOTO_BUCKET, LIMITS, PHOTO_BUCKET, photoP
 export { mapsPointUrl, mapsSearchUrl } from './maps.ts';
 export { formatPhone, internationalPhone, isPhoneNumber, phoneHref, smsHref, whatsAppHref } from './phone.ts';
 export {
+  type EmergencyCare,
   type PublicPhoto,
   type PublicProfile,
   type ScanAnswer,

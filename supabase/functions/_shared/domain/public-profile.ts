@@ -75,6 +75,17 @@ const STORED_PHOTO_FIELDS = {
   height: nullable(integer),
 };
 const STORED_PHOTO = objectOf(STORED_PHOTO_FIELDS);
+
+/**
+ * A vaccination or a treatment of the health booklet that its owner chose to show a finder, still current (no
+ * next date, or one not past). Dates as YYYY-MM-DD.
+ */
+const EMERGENCY_CARE = objectOf({
+  kind: oneOf('vaccination', 'treatment'),
+  label: text,
+  given_on: text,
+  next_due_on: nullable(text),
+});
 const SERVED_PHOTO = objectOf({ ...STORED_PHOTO_FIELDS, url: text });
 
 function profileOf<Photo>(photo: Check<Photo>) {
@@ -120,12 +131,16 @@ function profileOf<Photo>(photo: Check<Photo>) {
       second_contact_phone: text,
       second_contact_email: text,
       second_contact_name: text,
+      // Optional for the same reason; exact wants it (emergencyProblems).
+      emergency_health: listOf(EMERGENCY_CARE),
     },
   );
 }
 
 const STORED_PROFILE = profileOf(STORED_PHOTO);
 const SERVED_PROFILE = profileOf(SERVED_PHOTO);
+/** A vaccination or treatment a finder may see (`emergency_health`). */
+export type EmergencyCare = Checked<typeof EMERGENCY_CARE>;
 /** A code with no profile to show: unknown, not activated, suspended, or whose animal was deleted. */
 const NO_PROFILE = objectOf({ status: oneOf('not_found', 'unclaimed', 'suspended', 'retired'), code: text });
 
@@ -186,7 +201,10 @@ export function scanAnswerProblems(
   const status = (value as { status?: unknown } | null)?.status;
   if (status !== 'claimed') return NO_PROFILE(value, 'answer', exact);
   const problems = (photos === 'served' ? SERVED_PROFILE : STORED_PROFILE)(value, 'answer', exact);
-  return exact ? [...problems, ...contactProblems(value as Record<string, unknown>)] : problems;
+  if (!exact) return problems;
+  const profile = value as Record<string, unknown>;
+  const emergency = 'emergency_health' in profile ? [] : ['answer.emergency_health: missing'];
+  return [...problems, ...contactProblems(profile), ...emergency];
 }
 
 /** get_public_profile's answer as received from elsewhere (the host's JSON); throws on anything else. */
