@@ -52,14 +52,49 @@ const rexFacts = {
   second_contact_email: 'cache-marie@example.fr',
   show_second_contact_email: false,
 };
-const HIDDEN = ['3 rue des Lilas', 'cache-marie@example.fr'];
+// The health booklet: what the owner shows a finder, and what never leaves it (a note, a visit, a weight, a
+// record not shown, one shown but past).
+const NEXT_YEAR = `${new Date().getFullYear() + 1}-03-12`;
+const BOOKLET = [
+  {
+    kind: 'treatment',
+    label: 'Insuline matin et soir',
+    given_on: '2025-10-02',
+    shown_to_finder: true,
+    notes: 'Lot CARNET-NOTE',
+  },
+  { kind: 'vaccination', label: 'Rage', given_on: '2025-03-12', next_due_on: NEXT_YEAR, shown_to_finder: true },
+  { kind: 'vaccination', label: 'Leishmaniose CARNET-CACHE', given_on: '2025-03-12', next_due_on: NEXT_YEAR },
+  {
+    kind: 'treatment',
+    label: 'Vermifuge CARNET-PASSE',
+    given_on: '2025-01-02',
+    next_due_on: '2025-04-02',
+    shown_to_finder: true,
+  },
+  { kind: 'visit', label: 'Visite CARNET-VISITE', given_on: '2025-06-01' },
+  { kind: 'weight', label: 'Pesée CARNET-PESEE', given_on: '2025-06-01', weight_kg: 31.4 },
+];
+const HIDDEN = ['3 rue des Lilas', 'cache-marie@example.fr', 'CARNET-', '31.4'];
 
 test.beforeAll(async () => {
   // Time is the bench's business (DESIGN §6); startProduct gives the host a budget that a busy machine
   // does not pass, so the fallback comes here only from the failing profile call below.
   product = await startProduct();
   owner = await newOwner(product, 'server-rendered');
-  rex = (await animalOnNewCode(product, owner, rexFacts, 3)).code;
+  const shown = await animalOnNewCode(product, owner, rexFacts, 3);
+  rex = shown.code;
+  const { error } = await owner.client.from('health_records').insert(
+    BOOKLET.map((record) => ({
+      animal_id: shown.animalId,
+      next_due_on: null,
+      weight_kg: null,
+      notes: null,
+      shown_to_finder: false,
+      ...record,
+    })),
+  );
+  if (error) throw error;
   formRex = (await animalOnNewCode(product, owner, rexFacts, 1)).code;
 });
 test.afterAll(async () => {
@@ -109,6 +144,8 @@ test('the name, the lost banner and the visible contacts are in the HTML respons
     'href="mailto:visible@example.fr?subject=',
     'Autre contact : Marie',
     'href="tel:+33711223344"',
+    'Insuline matin et soir, depuis le 2 octobre 2025',
+    `Rage, valable jusqu&#x27;au 12 mars ${new Date().getFullYear() + 1}`,
   ]) {
     expect(html).toContain(shown);
   }
@@ -127,6 +164,9 @@ test('the name, the lost banner and the visible contacts are in the HTML respons
   await expect(contact.getByRole('link', { name: '06 12 34 56 78' })).toHaveAttribute('href', 'tel:+33612345678');
   await expect(contact.getByRole('heading', { name: 'Autre contact : Marie' })).toBeVisible();
   await expect(contact.getByRole('link', { name: '07 11 22 33 44' })).toHaveAttribute('href', 'tel:+33711223344');
+  // What the owner shows of the booklet, in the important information.
+  await expect(served.getByText('Traitements en cours', { exact: true })).toBeVisible();
+  await expect(served.getByText('Vaccins à jour', { exact: true })).toBeVisible();
   // An e-mail to the owner starts written, as an SMS does: a subject and the page's address.
   const mail = new URL((await contact.getByRole('link', { name: 'visible@example.fr' }).getAttribute('href')) ?? '');
   expect(`${mail.protocol}${mail.pathname}`).toBe('mailto:visible@example.fr');

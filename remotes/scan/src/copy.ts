@@ -72,6 +72,12 @@ export const COPY = {
     temperament: 'Caractère',
     allergies: 'Allergies',
     meds: 'Traitement médical',
+    // Not in SPEC: the vaccinations and treatments of the health booklet its owner chose to show.
+    treatmentsNow: 'Traitements en cours',
+    vaccinesValid: 'Vaccins à jour',
+    careSince: (label: string, date: string) => `${label}, depuis le ${date}`,
+    careNext: (label: string, date: string) => `${label}, prochaine fois le ${date}`,
+    careValidUntil: (label: string, date: string) => `${label}, valable jusqu'au ${date}`,
     vetTitle: 'INFORMATIONS VÉTÉRINAIRES',
     vetNotes: 'Notes',
     chip: 'Puce / Tatouage',

@@ -36,6 +36,10 @@ export function ageText(copy: Dictionary, birthYear: number | null | undefined, 
 /** A weight in kilograms with the language's decimal sign ('12,5' in French, '12.5' in English). */
 export const weightText = (locale: string, kg: number) => new Intl.NumberFormat(locale).format(kg);
 
+/** A calendar day (YYYY-MM-DD, as the booklet stores it) as a long date in the language's words. */
+export const dayText = (locale: string, day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString(locale, { dateStyle: 'long', timeZone: 'UTC' });
+
 /** When a location was shared: a long date and a short time, in the language's order and words. */
 export const dateTimeText = (locale: string, at: string) =>
   new Date(at).toLocaleString(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: PAGE_TIME_ZONE });

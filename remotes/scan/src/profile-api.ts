@@ -4,7 +4,7 @@ import { takeEarlyProfile } from '@medaille/finder-functions/early-profile';
 import { appConfig } from '@medaille/supabase/config';
 
 // The answer's shape is declared once, in the domain, for the SQL, the function and this page.
-export type { PublicPhoto, PublicProfile, ScanAnswer } from '@medaille/domain';
+export type { EmergencyCare, PublicPhoto, PublicProfile, ScanAnswer } from '@medaille/domain';
 export { scanAnswerOf } from '@medaille/domain';
 
 /** A refusal of a finder function: its French text is meant to be shown as it is. */

@@ -187,6 +187,32 @@ describe('the profile’s display rules', () => {
   });
 });
 
+describe('what the owner shows of the health booklet', () => {
+  it('lists the treatments in progress, then the valid vaccines, each with its date, only when there are some', () => {
+    show({
+      emergency_health: [
+        { kind: 'treatment', label: 'Insuline matin et soir', given_on: '2026-10-02', next_due_on: null },
+        { kind: 'treatment', label: 'Antiparasitaire', given_on: '2026-11-01', next_due_on: '2026-12-01' },
+        { kind: 'vaccination', label: 'Rage', given_on: '2026-03-12', next_due_on: '2027-03-12' },
+      ],
+    });
+    const items = (label: string) =>
+      within(screen.getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(items('Traitements en cours')).toEqual([
+      'Insuline matin et soir, depuis le 2 octobre 2026',
+      'Antiparasitaire, prochaine fois le 1 décembre 2026',
+    ]);
+    expect(items('Vaccins à jour')).toEqual(["Rage, valable jusqu'au 12 mars 2027"]);
+    cleanup();
+
+    show({ emergency_health: [] });
+    expect(screen.queryByText('Traitements en cours')).toBeNull();
+    expect(screen.queryByText('Vaccins à jour')).toBeNull();
+  });
+});
+
 describe('the copy agrees with the animal’s sex', () => {
   it.each([
     ['M', 'Aidez-le à rentrer chez lui', 'Stérilisé'],

@@ -12,14 +12,14 @@ import {
 } from '@medaille/domain';
 import { type ReactNode, Suspense, useState } from 'react';
 import { OWNER_TEXT } from './copy.ts';
-import { ageText, dateTimeText, sexText, speciesText, weightText } from './format.ts';
+import { ageText, dateTimeText, dayText, sexText, speciesText, weightText } from './format.ts';
 import { FranceGuide } from './france-guide-card.tsx';
 import { dialogWordsFor, useWords } from './i18n.ts';
 import { isCoolingDown } from './location-cooldown.ts';
 import { onDemand } from './on-demand.tsx';
 import { usePageUrl, useRenderedAt } from './page-facts.ts';
 import { PhotoCarousel } from './photo-carousel.tsx';
-import type { PublicProfile } from './profile-api.ts';
+import type { EmergencyCare, PublicProfile } from './profile-api.ts';
 import { UntilHydrated } from './scriptless.tsx';
 import { MedalCode } from './states.tsx';
 
@@ -54,6 +54,40 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </summary>
       <dl>{children}</dl>
     </details>
+  );
+}
+
+/**
+ * The vaccinations and treatments of the health booklet that the owner shows a finder, as one row each kind
+ * (none when there are none): a treatment with its next date or since when, a vaccine until when it is valid.
+ */
+function EmergencyCareRows({ cares }: { cares: readonly EmergencyCare[] }) {
+  const { copy, locale } = useWords();
+  const text = copy.profile;
+  const lineOf = ({ kind, label, given_on, next_due_on }: EmergencyCare) =>
+    next_due_on === null
+      ? text.careSince(label, dayText(locale, given_on))
+      : (kind === 'vaccination' ? text.careValidUntil : text.careNext)(label, dayText(locale, next_due_on));
+  return (
+    <>
+      {(['treatment', 'vaccination'] as const).map((kind) => {
+        const ofKind = cares.filter((care) => care.kind === kind);
+        return ofKind.length === 0 ? null : (
+          <Row
+            key={kind}
+            label={kind === 'treatment' ? text.treatmentsNow : text.vaccinesValid}
+            value={
+              <ul className="scan-cares">
+                {/* The position is the key: two lines may be identical, and the list never reorders. */}
+                {ofKind.map((care, index) => (
+                  <li key={index}>{lineOf(care)}</li>
+                ))}
+              </ul>
+            }
+          />
+        );
+      })}
+    </>
   );
 }
 
@@ -229,6 +263,7 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
         <Row label={text.temperament} value={profile.temperament} />
         <Row label={text.allergies} value={profile.allergies} />
         <Row label={text.meds} value={profile.meds} />
+        <EmergencyCareRows cares={profile.emergency_health ?? []} />
       </Section>
       <Section title={text.vetTitle}>
         <Row label={text.vetNotes} value={profile.vet_info} />
