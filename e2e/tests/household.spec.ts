@@ -166,7 +166,7 @@ async function remindersOf(asOf: string) {
   expect(response.status).toBe(200);
 }
 
-test('a co-owner adds a vaccination and its certificate to the booklet, and its reminder arrives once on the day it is due', async ({
+test('a co-owner adds a vaccination and its certificate to the booklet, shows it on the public page then hides it, and its reminder arrives once on the day it is due', async ({
   page,
 }) => {
   const owner = await newOwner(product, 'proprio');
@@ -189,9 +189,20 @@ test('a co-owner adds a vaccination and its certificate to the booklet, and its 
   await page.getByLabel('Quoi').fill('Typhus');
   const due = addMonths(today, 12);
   await expect(page.getByLabel('Prochaine échéance')).toHaveValue(due);
+  // Shown to whoever finds Mistral: the public page says it, and nothing of its notes.
+  await page.getByLabel('Notes').fill('Lot NOTE-PRIVEE');
+  await page.getByLabel("Montrer sur la page publique de Mistral, en cas d'urgence").check();
   await page.getByRole('button', { name: 'Ajouter au carnet' }).click();
   await expect(toastTitle(page, 'Typhus ajouté au carnet')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Vaccins' }).getByRole('listitem')).toContainText('Typhus');
+  const vaccines = page.getByRole('region', { name: 'Vaccins' });
+  await expect(vaccines.getByRole('listitem')).toContainText('Typhus');
+  await expect(vaccines.getByRole('listitem')).toContainText('Visible sur la page publique');
+  const scanHtml = async () => (await page.request.get(`${product.url}/${mistral.code}`)).text();
+  expect(await scanHtml()).toContain('Typhus, valable jusqu&#x27;au');
+  expect(await scanHtml()).not.toContain('NOTE-PRIVEE');
+  await vaccines.getByRole('button', { name: 'Ne plus montrer sur la page publique : Typhus' }).click();
+  await expect(toastTitle(page, "Typhus n'est plus visible sur la page publique")).toBeVisible();
+  expect(await scanHtml()).not.toContain('Typhus');
   // Its certificate, stored privately and opened through a signed address made on the click.
   const documents = page.getByRole('region', { name: 'Documents' });
   await documents.getByLabel('Fichier').setInputFiles({

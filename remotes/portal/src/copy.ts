@@ -557,6 +557,19 @@ export const COPY = {
     weightRequired: 'Indiquez un poids en kg, entre 0 et 200.',
     notes: 'Notes',
     notesTooLong: 'Maximum 1000 caractères',
+    // What a finder sees of the booklet: the owner's choice, record by record.
+    showToFinder: (name: string) => `Montrer sur la page publique de ${name}, en cas d'urgence`,
+    showToFinderHint: (name: string) =>
+      `Qui trouve ${name} et scanne sa médaille verra ce soin et sa date tant qu'il est à jour. Les notes restent privées.`,
+    shownToFinder: 'Visible sur la page publique',
+    show: 'Montrer sur la page publique',
+    hide: 'Ne plus montrer',
+    // Each starts with its button's visible words, as a screen reader's user hears them.
+    showLabel: (label: string) => `Montrer sur la page publique : ${label}`,
+    hideLabel: (label: string) => `Ne plus montrer sur la page publique : ${label}`,
+    shown: (label: string) => `${label} est visible sur la page publique`,
+    hidden: (label: string) => `${label} n'est plus visible sur la page publique`,
+    showFailed: "Impossible d'enregistrer votre choix",
     add: 'Ajouter au carnet',
     added: (label: string) => `${label} ajouté au carnet`,
     addFailed: "Impossible d'ajouter au carnet",

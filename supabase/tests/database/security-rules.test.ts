@@ -35,7 +35,7 @@ const OWNER_READABLE: Record<string, string> = {
   'public.profile_views': 'id animal_id code_id created_at',
   // The health booklet: its records and its documents' rows (their files are read through signed URLs).
   'public.health_records':
-    'id animal_id kind label given_on next_due_on weight_kg notes created_by created_at updated_at',
+    'id animal_id kind label given_on next_due_on weight_kg notes created_by created_at updated_at shown_to_finder',
   'public.health_documents': 'id animal_id path title kind content_type size_bytes created_by created_at',
   'storage.buckets': `id name owner owner_id public file_size_limit allowed_mime_types avif_autodetection created_at
     updated_at`,

@@ -13,6 +13,12 @@ export const HEALTH_RECORD_KINDS = [
 
 export type HealthRecordKind = (typeof HEALTH_RECORD_KINDS)[number]['value'];
 
+/**
+ * Whether a record of this kind may be shown to whoever finds the animal (health_records_visible_soins): a
+ * vaccination or a treatment, never a visit or a weighing.
+ */
+export const showableToFinder = (kind: string): boolean => kind === 'vaccination' || kind === 'treatment';
+
 /** What a document of the booklet is, as stored (health_documents.kind), with its French name. */
 export const HEALTH_DOCUMENT_KINDS = [
   { value: 'vaccination', label: 'Certificat de vaccination' },

@@ -21,6 +21,7 @@ export {
   PROPOSED_VACCINES,
   type ProposedCare,
   proposedCares,
+  showableToFinder,
 } from './health-booklet.ts';
 export { isHoneypotFilled } from './honeypot.ts';
 export { canonicalIpAddress } from './ip-address.ts';

@@ -9,15 +9,15 @@ import { COPY } from '../../copy.ts';
 
 export type HealthRecord = Pick<
   Tables<'health_records'>,
-  'id' | 'kind' | 'label' | 'given_on' | 'next_due_on' | 'weight_kg' | 'notes'
+  'id' | 'kind' | 'label' | 'given_on' | 'next_due_on' | 'weight_kg' | 'notes' | 'shown_to_finder'
 >;
 export type NewHealthRecord = Omit<HealthRecord, 'id'>;
 
 type BookletLoad = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; records: HealthRecord[] };
 
-const COLUMNS = 'id, kind, label, given_on, next_due_on, weight_kg, notes';
+const COLUMNS = 'id, kind, label, given_on, next_due_on, weight_kg, notes, shown_to_finder';
 
-/** The animal's records, newest first, with adding and deleting one. */
+/** The animal's records, newest first, with adding, showing to a finder and deleting one. */
 export function useHealthRecords(animalId: string) {
   const [load, setLoad] = useState<BookletLoad>({ state: 'loading' });
 
@@ -50,6 +50,22 @@ export function useHealthRecords(animalId: string) {
     [animalId, read],
   );
 
+  /** Shows a vaccination or a treatment to a finder, or stops; its refusal's words, or null once saved. */
+  const showToFinder = useCallback(
+    async (id: string, shown: boolean): Promise<string | null> => {
+      const { data, error } = await (await supabase())
+        .from('health_records')
+        .update({ shown_to_finder: shown })
+        .eq('id', id)
+        .select('id');
+      if (error) return databaseErrorMessage(error);
+      if (data.length === 0) return COPY.unexpected;
+      await read();
+      return null;
+    },
+    [read],
+  );
+
   /** Deletes a record; its refusal's French words, or null once it is gone. */
   const remove = useCallback(
     async (id: string): Promise<string | null> => {
@@ -62,7 +78,7 @@ export function useHealthRecords(animalId: string) {
     [read],
   );
 
-  return { load, add, remove };
+  return { load, add, remove, showToFinder };
 }
 
 /** The signed-in member's own reminders switch for this animal (null while it is read), and its change. */

@@ -1,6 +1,6 @@
 import { ConfirmDialog, PageFrame } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
-import { HEALTH_LIMITS, HEALTH_RECORD_KINDS } from '@medaille/domain';
+import { HEALTH_LIMITS, HEALTH_RECORD_KINDS, showableToFinder } from '@medaille/domain';
 import { animalBookletPrintPath, editAnimalPath } from '@medaille/routing';
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Switch, Text } from '@radix-ui/themes';
 import { useState } from 'react';
@@ -18,7 +18,7 @@ const text = COPY.booklet;
 /**
  * /mon-compte/animal/{id}/carnet: the animal's health booklet for its household. Every member reads its
  * vaccinations, treatments, visits and weights, and chooses their own reminders by e-mail; the owner and
- * co-owners add and delete records.
+ * co-owners add and delete records, and choose which vaccinations and treatments the public page shows.
  */
 export function BookletPage() {
   return (
@@ -63,7 +63,7 @@ function Booklet({
   species: string | null;
   edits: boolean;
 }) {
-  const { load, add, remove } = useHealthRecords(animalId);
+  const { load, add, remove, showToFinder } = useHealthRecords(animalId);
   const today = todayInParis();
   const [removing, setRemoving] = useState<HealthRecord | null>(null);
   const [busy, setBusy] = useState(false);
@@ -78,6 +78,16 @@ function Booklet({
       refusal
         ? { topic: 'booklet-remove', title: text.removeFailed, description: refusal, variant: 'destructive' }
         : { topic: 'booklet-remove', title: text.removed },
+    );
+  };
+
+  const toggleShown = async (record: HealthRecord) => {
+    const shown = !record.shown_to_finder;
+    const refusal = await showToFinder(record.id, shown).catch(() => COPY.unexpected);
+    toast(
+      refusal
+        ? { topic: 'booklet-shown', title: text.showFailed, description: refusal, variant: 'destructive' }
+        : { topic: 'booklet-shown', title: shown ? text.shown(record.label) : text.hidden(record.label) },
     );
   };
 
@@ -125,17 +135,38 @@ function Booklet({
                                     {record.notes}
                                   </Text>
                                 ) : null}
+                                {record.shown_to_finder ? (
+                                  <Badge color="green" mt="1">
+                                    {text.shownToFinder}
+                                  </Badge>
+                                ) : null}
                               </Box>
                               {edits ? (
-                                <Button
-                                  type="button"
-                                  variant="ghost"
-                                  color="red"
-                                  onClick={() => setRemoving(record)}
-                                  aria-label={text.removeLabel(record.label, parisDay(record.given_on))}
-                                >
-                                  {text.remove}
-                                </Button>
+                                <Flex direction="column" align="end" gap="2">
+                                  {showableToFinder(record.kind) ? (
+                                    <Button
+                                      type="button"
+                                      variant="ghost"
+                                      onClick={() => void toggleShown(record)}
+                                      aria-label={
+                                        record.shown_to_finder
+                                          ? text.hideLabel(record.label)
+                                          : text.showLabel(record.label)
+                                      }
+                                    >
+                                      {record.shown_to_finder ? text.hide : text.show}
+                                    </Button>
+                                  ) : null}
+                                  <Button
+                                    type="button"
+                                    variant="ghost"
+                                    color="red"
+                                    onClick={() => setRemoving(record)}
+                                    aria-label={text.removeLabel(record.label, parisDay(record.given_on))}
+                                  >
+                                    {text.remove}
+                                  </Button>
+                                </Flex>
                               ) : null}
                             </Flex>
                           </li>
@@ -150,7 +181,7 @@ function Booklet({
         : null}
       {edits ? (
         <Card size="3">
-          <RecordForm species={species} onAdd={add} />
+          <RecordForm name={name} species={species} onAdd={add} />
         </Card>
       ) : null}
       <DocumentsSection animalId={animalId} edits={edits} />

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormField } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
-import { addMonths, HEALTH_RECORD_KINDS, proposedCares } from '@medaille/domain';
+import { addMonths, HEALTH_RECORD_KINDS, proposedCares, showableToFinder } from '@medaille/domain';
 import { Box, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,12 +16,15 @@ const text = COPY.booklet;
 /**
  * Adds a record to the booklet: a vaccination, a treatment, a visit or a weighing. The usual cares of the
  * animal's species are proposed as the label is typed; choosing one with a usual interval fills the next due
- * date from the date it was done, which the member may change.
+ * date from the date it was done, which the member may change. A vaccination or a treatment may be shown on the
+ * animal's public page.
  */
 export function RecordForm({
+  name,
   species,
   onAdd,
 }: {
+  name: string;
   species: string | null;
   onAdd: (record: NewHealthRecord) => Promise<string | null>;
 }) {
@@ -36,6 +39,7 @@ export function RecordForm({
       next_due_on: '',
       weight_kg: '',
       notes: '',
+      shown_to_finder: false,
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -58,7 +62,7 @@ export function RecordForm({
       return;
     }
     toast({ topic: 'booklet-add', title: text.added(values.label) });
-    form.reset({ ...form.getValues(), label: '', next_due_on: '', weight_kg: '', notes: '' });
+    form.reset({ ...form.getValues(), label: '', next_due_on: '', weight_kg: '', notes: '', shown_to_finder: false });
   });
 
   return (
@@ -120,6 +124,19 @@ export function RecordForm({
         <FormField label={text.notes} error={errors.notes?.message}>
           {(field) => <TextArea {...field} rows={2} {...form.register('notes')} />}
         </FormField>
+        {showableToFinder(kind) ? (
+          <Box mb="3">
+            <Text as="label" size="2">
+              <Flex gap="2" align="center">
+                <input type="checkbox" aria-describedby={`${id}-shown-hint`} {...form.register('shown_to_finder')} />
+                {text.showToFinder(name)}
+              </Flex>
+            </Text>
+            <Text as="p" id={`${id}-shown-hint`} size="1" color="gray" mt="1">
+              {text.showToFinderHint(name)}
+            </Text>
+          </Box>
+        ) : null}
         <SubmitButton busy={isSubmitting}>{text.add}</SubmitButton>
       </form>
     </Box>

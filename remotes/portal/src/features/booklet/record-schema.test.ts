@@ -8,6 +8,7 @@ const base = {
   next_due_on: '',
   weight_kg: '',
   notes: '',
+  shown_to_finder: false,
 };
 
 describe('a record of the booklet as the form takes it', () => {
@@ -19,7 +20,17 @@ describe('a record of the booklet as the form takes it', () => {
       next_due_on: null,
       weight_kg: null,
       notes: null,
+      shown_to_finder: false,
     });
+  });
+
+  it('shows a vaccination or a treatment to a finder when asked, never a visit or a weighing', () => {
+    expect(recordSchema.parse({ ...base, shown_to_finder: true }).shown_to_finder).toBe(true);
+    expect(recordSchema.parse({ ...base, kind: 'treatment', shown_to_finder: true }).shown_to_finder).toBe(true);
+    expect(recordSchema.parse({ ...base, kind: 'visit', shown_to_finder: true }).shown_to_finder).toBe(false);
+    expect(recordSchema.parse({ ...base, kind: 'weight', weight_kg: '4', shown_to_finder: true }).shown_to_finder).toBe(
+      false,
+    );
   });
 
   it('refuses a next date before the date it was done, and says so under that field', () => {

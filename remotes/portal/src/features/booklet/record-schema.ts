@@ -1,4 +1,4 @@
-import { HEALTH_LIMITS, HEALTH_RECORD_KINDS, type HealthRecordKind } from '@medaille/domain';
+import { HEALTH_LIMITS, HEALTH_RECORD_KINDS, type HealthRecordKind, showableToFinder } from '@medaille/domain';
 import { z } from 'zod/mini';
 import { COPY } from '../../copy.ts';
 
@@ -7,7 +7,8 @@ const KINDS = HEALTH_RECORD_KINDS.map((kind) => kind.value) as [HealthRecordKind
 
 /**
  * A record of the booklet as the form takes it: what was done and when ('YYYY-MM-DD'), the next due date
- * (after it, or none), a weight for a weighing (in kg, a comma read as a point), notes. What the table stores.
+ * (after it, or none), a weight for a weighing (in kg, a comma read as a point), notes, and whether a finder sees
+ * it. What the table stores.
  */
 export const recordSchema = z.pipe(
   z
@@ -24,6 +25,7 @@ export const recordSchema = z.pipe(
       next_due_on: z.string(),
       weight_kg: z.string(),
       notes: z.string().check(z.trim(), z.maxLength(HEALTH_LIMITS.notesMaxLength, text.notesTooLong)),
+      shown_to_finder: z.boolean(),
     })
     .check(
       z.refine(
@@ -49,6 +51,7 @@ export const recordSchema = z.pipe(
     next_due_on: values.kind === 'weight' || values.next_due_on === '' ? null : values.next_due_on,
     weight_kg: values.kind === 'weight' ? Number(values.weight_kg.replace(',', '.')) : null,
     notes: values.notes === '' ? null : values.notes,
+    shown_to_finder: values.shown_to_finder && showableToFinder(values.kind),
   })),
 );
 
