@@ -124,7 +124,7 @@ export async function buildDataExport(
     ofAnimals('profile_views', 'id, animal_id, code_id, created_at', 'created_at'),
     ofAnimals(
       'health_records',
-      'id, animal_id, kind, label, given_on, next_due_on, weight_kg, notes, created_at, updated_at',
+      'id, animal_id, kind, label, given_on, next_due_on, weight_kg, notes, shown_to_finder, created_at, updated_at',
       'given_on',
     ),
     ofAnimals<HealthDocument>(
