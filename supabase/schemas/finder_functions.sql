@@ -21,9 +21,8 @@ revoke all on function private.animal_of_live_code(text) from public, anon, auth
 -- tests/database/public-profile-shape.test.ts. A contact value whose switch is off is left out entirely, and
 -- so is an address without both its line and its city; the second contact's name goes only with a value of it
 -- that is sent; the owner's own e-mail, phone and id never leave, nor anything of the health booklet but what
--- its owner chose to show. A
--- medal whose animal was deleted is 'retired', not 'not_found' (which would tell the finder to check a right
--- QR code).
+-- its owner chose to show. A medal whose animal was deleted is 'retired', not 'not_found' (which would tell the
+-- finder to check a right QR code).
 create function public.public_profile(p_code text) returns jsonb
 language sql
 stable
