@@ -29,6 +29,7 @@ const REX: PublicProfile = {
   show_public_address: false,
   show_second_contact_phone: false,
   show_second_contact_email: false,
+  emergency_health: [{ kind: 'treatment', label: 'Insuline', given_on: '2026-10-02', next_due_on: null }],
 };
 
 describe('the public profile’s declared shape', () => {
@@ -101,6 +102,22 @@ describe('the public profile’s declared shape', () => {
       'answer.show_second_contact_phone: missing',
       'answer.show_second_contact_email: missing',
     ]);
+  });
+
+  it('reads an answer without what the booklet shows (a database not migrated yet), except when exact', () => {
+    const { emergency_health: _health, ...older } = REX;
+    expect(scanAnswerOf(older)).toBe(older);
+    expect(scanAnswerProblems(older, { exact: true })).toEqual(['answer.emergency_health: missing']);
+  });
+
+  it('wants of the booklet a vaccination or a treatment with its dates, nothing else', () => {
+    const visit = {
+      ...REX,
+      emergency_health: [{ kind: 'visit', label: 'Bilan', given_on: '2026-10-02', next_due_on: null }],
+    };
+    expect(scanAnswerProblems(visit)).toEqual(['answer.emergency_health[0].kind: not one of vaccination, treatment']);
+    const noted = { ...REX, emergency_health: [{ ...REX.emergency_health?.[0], notes: 'Lot 4711' }] };
+    expect(scanAnswerProblems(noted, { exact: true })).toEqual(['answer.emergency_health[0].notes: not declared']);
   });
 
   it('refuses an undeclared field only when exact, so that readers survive a new one', () => {
