@@ -2,6 +2,7 @@
 -- no grant, and these functions decide everything that leaves the database for them.
 --   get_public_profile  -> public_profile_for_client -> public_profile; record_lost_profile_view
 --   post_finder_message -> finder_photo_folder, record_finder_message
+--   conversation        -> finder_conversation, record_conversation_message, delete_finder_conversation_message
 --   record-scan         -> record_scan
 
 -- A live code's animal: the one row a finder's message or position may reach (none while suspended).
@@ -222,15 +223,19 @@ $$;
 revoke all on function public.finder_photo_folder(text) from public, anon, authenticated;
 grant execute on function public.finder_photo_folder(text) to service_role;
 
--- Stores a finder's message (with its photo's file, already stored in the animal's folder) and answers what
--- the owner's e-mail needs, naming the animal for the link to its inbox. Null when the code leads to no live
--- animal (any more): the caller then removes the file.
+-- Stores a finder's message (with its photo's file, already stored in the animal's folder) and opens its
+-- conversation (conversations.sql): the answer names the animal for the link to its inbox, says what the
+-- owner's e-mail needs, and gives the finder's link token, once. p_language: the finder's page's; p_finder_email:
+-- where to tell them of answers, if they gave one. Null when the code leads to no live animal (any more): the
+-- caller then removes the file.
 create function public.record_finder_message(
   p_code text,
   p_message text,
   p_contact text,
   p_photo_path text default null,
-  p_client_hash text default null
+  p_client_hash text default null,
+  p_language text default 'fr',
+  p_finder_email text default null
 ) returns jsonb
 language plpgsql
 volatile
@@ -240,6 +245,7 @@ as $$
 declare
   v_code text := upper(btrim(p_code));
   v_animal public.animals := private.animal_of_live_code(upper(btrim(p_code)));
+  v_conversation public.conversations;
 begin
   if v_animal.id is null then
     return null;
@@ -249,18 +255,143 @@ begin
   ) then
     raise exception 'finder photo % is not stored', p_photo_path;
   end if;
-  insert into public.finder_messages (animal_id, code_id, message, contact, photo_path)
-  values (v_animal.id, v_code, p_message, p_contact, p_photo_path);
+  -- 64 hex characters: 244 random bits (two version-4 UUIDs).
+  insert into public.conversations (animal_id, code_id, token, language, finder_email)
+  values (
+    v_animal.id, v_code, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''),
+    coalesce(p_language, 'fr'), p_finder_email
+  )
+  returning * into v_conversation;
+  insert into public.finder_messages (animal_id, code_id, message, contact, photo_path, conversation_id)
+  values (v_animal.id, v_code, p_message, p_contact, p_photo_path, v_conversation.id);
   return jsonb_build_object(
     'code', v_code,
     'animal_id', v_animal.id,
     'animal_name', v_animal.nom,
-    'recipients', private.alert_recipients(v_animal.id)
+    'recipients', private.alert_recipients(v_animal.id),
+    'conversation_token', v_conversation.token
   ) || private.owner_mail_answer(v_animal, p_client_hash);
 end
 $$;
-revoke all on function public.record_finder_message(text, text, text, text, text) from public, anon, authenticated;
-grant execute on function public.record_finder_message(text, text, text, text, text) to service_role;
+revoke all on function public.record_finder_message(text, text, text, text, text, text, text)
+  from public, anon, authenticated;
+grant execute on function public.record_finder_message(text, text, text, text, text, text, text) to service_role;
+
+-- A conversation as its finder sees it through their link: its state ('open', 'blocked', 'expired' or
+-- 'not_found'), and while it opens, the animal's name and every message in order, the finder's own with
+-- what they typed, the household's as 'household' without who wrote it.
+create function public.finder_conversation(p_token text) returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_conversation public.conversations;
+  v_state text;
+begin
+  select * into v_conversation from public.conversations where token = p_token;
+  v_state := private.conversation_state(v_conversation);
+  if v_state <> 'open' then
+    return jsonb_build_object('status', v_state);
+  end if;
+  return jsonb_build_object(
+    'status', 'open',
+    'code', v_conversation.code_id,
+    'animal_name', (select a.nom from public.animals a where a.id = v_conversation.animal_id),
+    'language', v_conversation.language,
+    'expires_at', v_conversation.last_message_at + interval '30 days',
+    'messages', coalesce((
+      select jsonb_agg(m.message order by m.at, m.id)
+      from (
+        select f.id, f.created_at as at, jsonb_build_object(
+          'id', f.id, 'from', 'finder', 'text', f.message, 'contact', f.contact,
+          'with_photo', f.photo_path is not null, 'at', f.created_at
+        ) as message
+        from public.finder_messages f where f.conversation_id = v_conversation.id
+        union all
+        select r.id, r.created_at, jsonb_build_object(
+          'id', r.id, 'from', 'household', 'text', r.body, 'at', r.created_at
+        )
+        from public.conversation_replies r where r.conversation_id = v_conversation.id
+      ) m
+    ), '[]'::jsonb)
+  );
+end
+$$;
+revoke all on function public.finder_conversation(text) from public, anon, authenticated;
+grant execute on function public.finder_conversation(text) to service_role;
+
+-- The finder writes again through their link, while it opens. The household is e-mailed at most once every
+-- 15 minutes per conversation (its first message followed the alerts' own rules). Answers {status} and, once
+-- recorded, what the household's e-mail needs.
+create function public.record_conversation_message(p_token text, p_message text) returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_conversation public.conversations;
+  v_state text;
+  v_animal public.animals;
+  v_notify boolean;
+begin
+  select * into v_conversation from public.conversations where token = p_token for update;
+  v_state := private.conversation_state(v_conversation);
+  if v_state <> 'open' then
+    return jsonb_build_object('status', v_state);
+  end if;
+  select * into v_animal from public.animals where id = v_conversation.animal_id;
+  insert into public.finder_messages (animal_id, code_id, message, conversation_id)
+  values (v_animal.id, v_conversation.code_id, p_message, v_conversation.id);
+  v_notify := v_conversation.household_mailed_at is null
+    or v_conversation.household_mailed_at <= now() - interval '15 minutes';
+  update public.conversations set
+    last_message_at = now(),
+    household_mailed_at = case when v_notify then now() else household_mailed_at end
+  where id = v_conversation.id;
+  return jsonb_build_object(
+    'status', 'recorded',
+    'code', v_conversation.code_id,
+    'animal_id', v_animal.id,
+    'animal_name', v_animal.nom,
+    'recipients', private.alert_recipients(v_animal.id),
+    'notify', v_notify,
+    'digest', false,
+    'unread_messages', null
+  );
+end
+$$;
+revoke all on function public.record_conversation_message(text, text) from public, anon, authenticated;
+grant execute on function public.record_conversation_message(text, text) to service_role;
+
+-- The finder deletes one of their own messages through their link (blocked or not, until it expires). Answers
+-- {status} and, once deleted, its photo's path for the caller to remove the file.
+create function public.delete_finder_conversation_message(p_token text, p_message_id uuid) returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_conversation public.conversations;
+  v_photo text;
+begin
+  select * into v_conversation from public.conversations where token = p_token;
+  if private.conversation_state(v_conversation) in ('not_found', 'expired') then
+    return jsonb_build_object('status', private.conversation_state(v_conversation));
+  end if;
+  delete from public.finder_messages where id = p_message_id and conversation_id = v_conversation.id
+  returning photo_path into v_photo;
+  if not found then
+    return jsonb_build_object('status', 'message_not_found');
+  end if;
+  return jsonb_build_object('status', 'deleted', 'photo_path', v_photo);
+end
+$$;
+revoke all on function public.delete_finder_conversation_message(text, uuid) from public, anon, authenticated;
+grant execute on function public.delete_finder_conversation_message(text, uuid) to service_role;
 
 -- Stores a location a finder shared with consent; one share per code and client every 2 minutes. It moves the
 -- animal's public last known location only while the animal is lost: a stranger cannot plant a false place on

@@ -13,6 +13,8 @@ create table public.finder_messages (
   photo_path text
     constraint finder_messages_photo_path_format
     check (photo_path ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$'),
+  -- The conversation it belongs to (conversations.sql); null for a message written before conversations.
+  conversation_id uuid references public.conversations (id) on delete cascade,
   constraint finder_messages_non_vide check (message is not null or contact is not null),
   constraint finder_messages_photo_path_unique unique (photo_path),
   -- The file lies in the folder of the message's own animal.
@@ -22,6 +24,7 @@ create table public.finder_messages (
 
 create index finder_messages_animal_id_idx on public.finder_messages (animal_id, created_at desc);
 create index finder_messages_code_id_idx on public.finder_messages (code_id);
+create index finder_messages_conversation_id_idx on public.finder_messages (conversation_id, created_at);
 
 -- The household reads the inbox; the owner and co-owners delete from it.
 alter table public.finder_messages enable row level security;

@@ -8,6 +8,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 /** The modules of shared/domain/src whose rules the functions use; the modules they import come along. */
 export const FUNCTIONS_DOMAIN_MODULES = [
   'code.ts',
+  'conversation.ts',
   'finder-contact.ts',
   'finder-identity.ts',
   'health-booklet.ts',

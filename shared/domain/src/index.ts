@@ -1,5 +1,13 @@
 export { ageText } from './age.ts';
 export { CODE_PATTERN, medalDisplayCode, normalizeCode } from './code.ts';
+export {
+  CONVERSATION_LIMITS,
+  CONVERSATION_TOKEN_PATTERN,
+  conversationPath,
+  FINDER_LANGUAGES,
+  type FinderLanguage,
+  isFinderLanguage,
+} from './conversation.ts';
 export { databaseErrorMessage } from './database-errors.ts';
 export { finderContactHref } from './finder-contact.ts';
 export {
@@ -73,4 +81,4 @@ export {
   speciesLabel,
   speciesToStored,
 } from './species.ts';
-export { hasControlCharacters, trimToNull, withoutControlCharacters } from './text.ts';
+export { EMAIL_PATTERN, hasControlCharacters, trimToNull, withoutControlCharacters } from './text.ts';

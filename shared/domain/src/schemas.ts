@@ -4,9 +4,7 @@ import { LIMITS } from './limits.ts';
 import { isPhoneNumber } from './phone.ts';
 import { sexToStored } from './sex.ts';
 import { speciesToStored } from './species.ts';
-
-/** The spec's "simple address pattern" for e-mails. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_PATTERN } from './text.ts';
 
 export const MESSAGES = {
   codeRequired: 'Code requis',

@@ -1,3 +1,6 @@
+/** The spec's "simple address pattern" for e-mails. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /** Trims a text input; an empty or missing value becomes null (SPEC section 5). */
 export function trimToNull(value: string | null | undefined): string | null {
   const trimmed = value?.trim() ?? '';

@@ -344,6 +344,95 @@ export type Database = {
           },
         ]
       }
+      conversation_replies: {
+        Row: {
+          id: string
+          conversation_id: string
+          author_id: string | null
+          body: string
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          conversation_id: string
+          author_id?: string | null
+          body: string
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          conversation_id?: string
+          author_id?: string | null
+          body?: string
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "conversation_replies_conversation_id_fkey"
+            columns: ["conversation_id"]
+            isOneToOne: false
+            referencedRelation: "conversations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      conversations: {
+        Row: {
+          id: string
+          animal_id: string
+          code_id: string
+          token: string
+          language: string
+          finder_email: string | null
+          created_at: string
+          last_message_at: string
+          blocked_at: string | null
+          finder_mailed_at: string | null
+          household_mailed_at: string | null
+        }
+        Insert: {
+          id?: string
+          animal_id: string
+          code_id: string
+          token: string
+          language?: string
+          finder_email?: string | null
+          created_at?: string
+          last_message_at?: string
+          blocked_at?: string | null
+          finder_mailed_at?: string | null
+          household_mailed_at?: string | null
+        }
+        Update: {
+          id?: string
+          animal_id?: string
+          code_id?: string
+          token?: string
+          language?: string
+          finder_email?: string | null
+          created_at?: string
+          last_message_at?: string
+          blocked_at?: string | null
+          finder_mailed_at?: string | null
+          household_mailed_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "conversations_animal_id_fkey"
+            columns: ["animal_id"]
+            isOneToOne: false
+            referencedRelation: "animals"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "conversations_code_id_fkey"
+            columns: ["code_id"]
+            isOneToOne: false
+            referencedRelation: "codes"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       finder_messages: {
         Row: {
           id: string
@@ -354,6 +443,7 @@ export type Database = {
           created_at: string
           read_at: string | null
           photo_path: string | null
+          conversation_id: string | null
         }
         Insert: {
           id?: string
@@ -364,6 +454,7 @@ export type Database = {
           created_at?: string
           read_at?: string | null
           photo_path?: string | null
+          conversation_id?: string | null
         }
         Update: {
           id?: string
@@ -374,6 +465,7 @@ export type Database = {
           created_at?: string
           read_at?: string | null
           photo_path?: string | null
+          conversation_id?: string | null
         }
         Relationships: [
           {
@@ -388,6 +480,13 @@ export type Database = {
             columns: ["code_id"]
             isOneToOne: false
             referencedRelation: "codes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "finder_messages_conversation_id_fkey"
+            columns: ["conversation_id"]
+            isOneToOne: false
+            referencedRelation: "conversations"
             referencedColumns: ["id"]
           },
         ]
@@ -691,6 +790,14 @@ export type Database = {
         Args: { p_animal_id: string }
         Returns: Json
       }
+      answer_conversation: {
+        Args: { p_conversation_id: string; p_body: string }
+        Returns: Json
+      }
+      block_conversation: {
+        Args: { p_conversation_id: string }
+        Returns: Json
+      }
       claim_due_mails: {
         Args: { p_limit?: number }
         Returns: Json
@@ -711,8 +818,20 @@ export type Database = {
         Args: { p_animal_id: string }
         Returns: string[]
       }
+      delete_finder_conversation_message: {
+        Args: { p_token: string; p_message_id: string }
+        Returns: Json
+      }
       delete_my_account_data: {
         Args: { p_email: string }
+        Returns: Json
+      }
+      finder_conversation: {
+        Args: { p_token: string }
+        Returns: Json
+      }
+      finder_mail_for_reply: {
+        Args: { p_reply_id: string }
         Returns: Json
       }
       finder_photo_folder: {
@@ -763,8 +882,12 @@ export type Database = {
         Args: never
         Returns: number
       }
+      record_conversation_message: {
+        Args: { p_token: string; p_message: string }
+        Returns: Json
+      }
       record_finder_message: {
-        Args: { p_code: string; p_message: string; p_contact: string; p_photo_path?: string; p_client_hash?: string }
+        Args: { p_code: string; p_message: string; p_contact: string; p_photo_path?: string; p_client_hash?: string; p_language?: string; p_finder_email?: string }
         Returns: Json
       }
       record_lost_profile_view: {

@@ -19,6 +19,10 @@ export function failure(code: FailureCode, headers: Record<string, string> = {})
   return json({ code, error: message }, status, headers);
 }
 
+/** Whether a value is a UUID as the database writes its ids: the only ids a function passes on. */
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
 /** The JSON object of a request, or null when it is missing or not an object. */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown> | null> {
   try {

@@ -17,10 +17,10 @@ const MAIL_STYLES = {
     'display:inline-block;box-sizing:border-box;min-height:44px;padding:12px 24px;background-color:#1d4ed8;color:#ffffff;font-size:16px;font-weight:bold;line-height:20px;text-decoration:none;border-radius:8px;',
 } as const;
 
-/** The document around an e-mail's content. */
-function mailDocument(content: string): string {
+/** The document around an e-mail's content, in its language. */
+function mailDocument(content: string, language: string): string {
   return `<!DOCTYPE html>
-<html lang="fr">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -54,8 +54,22 @@ export interface MailContent {
   after?: MailParagraph[];
 }
 
-const GREETING = 'Bonjour,';
-const SIGNATURE = "L'équipe Médaille";
+/** The words an e-mail opens and closes with, in its reader's language. */
+export interface MailVoice {
+  language: string;
+  greeting: string;
+  signature: string;
+  /** Between a link's label and its address in the text part ('Ouvrir : https://…' in French). */
+  colon: string;
+}
+
+/** The owners' e-mails are French. */
+export const FRENCH_VOICE: MailVoice = {
+  language: 'fr',
+  greeting: 'Bonjour,',
+  signature: "L'équipe Médaille",
+  colon: ' : ',
+};
 
 const linkHtml = ({ label, href }: MailLink) =>
   `<a href="${escapeHtml(href)}" style="${MAIL_STYLES.link}">${escapeHtml(label)}</a>`;
@@ -70,34 +84,41 @@ function paragraphHtml({ text, strong, link, quote }: MailParagraph): string {
 }
 
 /** In the text part a web link is written out; a tel: or mailto: one is its words alone. */
-function paragraphText({ text, strong, link, quote }: MailParagraph): string {
-  const linkText = link && (/^https?:/.test(link.href) ? `${link.label} : ${link.href}` : link.label);
+function paragraphText({ text, strong, link, quote }: MailParagraph, colon: string): string {
+  const linkText = link && (/^https?:/.test(link.href) ? `${link.label}${colon}${link.href}` : link.label);
   const words = [text, strong, linkText].filter(Boolean).join(' ');
   return quote ? `« ${words} »` : words;
 }
 
 /** The HTML of an e-mail, a whole document. */
-export function mailHtml({ paragraphs, action, after = [] }: MailContent): string {
+export function mailHtml({ paragraphs, action, after = [] }: MailContent, voice: MailVoice = FRENCH_VOICE): string {
   const button = `<p style="${MAIL_STYLES.action}"><a href="${escapeHtml(action.href)}" style="${MAIL_STYLES.button}">${escapeHtml(action.label)}</a></p>`;
   return mailDocument(
     [
-      paragraphHtml({ text: GREETING }),
+      paragraphHtml({ text: voice.greeting }),
       ...paragraphs.map(paragraphHtml),
       button,
       ...after.map(paragraphHtml),
-      paragraphHtml({ text: SIGNATURE }),
+      paragraphHtml({ text: voice.signature }),
     ].join('\n'),
+    voice.language,
   );
 }
 
-/** An e-mail to an owner, its HTML and its text part saying the same. */
-export function ownerMail({ to, subject, ...content }: MailContent & { to: string; subject: string }): Mail {
+/** An e-mail in `voice`'s language, its HTML and its text part saying the same. */
+export function composeMail(
+  { to, subject, ...content }: MailContent & { to: string; subject: string },
+  voice: MailVoice,
+): Mail {
   const text = [
-    GREETING,
-    ...content.paragraphs.map(paragraphText),
-    `${content.action.label} : ${content.action.href}`,
-    ...(content.after ?? []).map(paragraphText),
-    SIGNATURE,
+    voice.greeting,
+    ...content.paragraphs.map((paragraph) => paragraphText(paragraph, voice.colon)),
+    `${content.action.label}${voice.colon}${content.action.href}`,
+    ...(content.after ?? []).map((paragraph) => paragraphText(paragraph, voice.colon)),
+    voice.signature,
   ].join('\n\n');
-  return { to, subject, text: `${text}\n`, html: mailHtml(content) };
+  return { to, subject, text: `${text}\n`, html: mailHtml(content, voice) };
 }
+
+/** An e-mail to an owner, in French. */
+export const ownerMail = (mail: MailContent & { to: string; subject: string }): Mail => composeMail(mail, FRENCH_VOICE);

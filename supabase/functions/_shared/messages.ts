@@ -1,4 +1,4 @@
-import { LIMITS } from './domain/index.ts';
+import { CONVERSATION_LIMITS, LIMITS } from './domain/index.ts';
 
 /**
  * Every refusal of the functions: a stable machine code, its HTTP status and a French message the scan
@@ -36,6 +36,19 @@ export const FAILURES = {
   invalid_location: { status: 400, message: 'Position invalide.' },
   animal_mismatch: { status: 400, message: 'Cette médaille ne correspond pas à cet animal.' },
   scan_cooldown: { status: 429, message: 'Vous pouvez partager votre position une fois toutes les 2 minutes.' },
+  finder_email_invalid: { status: 400, message: "L'adresse e-mail n'est pas valide." },
+  // The finder's conversation through their link (the conversation function).
+  conversation_not_found: { status: 404, message: 'Cette conversation est introuvable.' },
+  conversation_blocked: { status: 410, message: 'Le propriétaire a clos cette conversation.' },
+  conversation_expired: {
+    status: 410,
+    message: `Cette conversation a expiré : ${CONVERSATION_LIMITS.validDays} jours sans message.`,
+  },
+  conversation_rate_limited: {
+    status: 429,
+    message: 'Trop de demandes depuis votre connexion. Réessayez dans une heure.',
+  },
+  message_not_found: { status: 404, message: 'Ce message est introuvable.' },
   // The owner's and the operators' functions (delete-animal, delete-account, sweep-photos).
   unauthenticated: { status: 401, message: 'Session expirée. Reconnectez-vous pour continuer.' },
   forbidden: { status: 403, message: "Vous n'avez pas le droit de faire cette opération." },

@@ -5,10 +5,8 @@
 // function die in between, the row is gone all the same and the files are left to sweep-photos.
 import { callerCredentials, callerDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
-import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
+import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';
 import { removeDeletedFiles } from '../_shared/owner-deletion.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default function deleteAnimal(request: Request, env: FunctionEnv): Promise<Response> {
   return handle('delete-animal', async () => {
@@ -17,7 +15,7 @@ export default function deleteAnimal(request: Request, env: FunctionEnv): Promis
     const input = await readJsonObject(request);
     if (!input) return failure('invalid_request');
     const animalId = input.animal_id;
-    if (typeof animalId !== 'string' || !UUID.test(animalId)) return failure('invalid_animal_id');
+    if (!isUuid(animalId)) return failure('invalid_animal_id');
 
     const { data, error, status } = await callerDatabase(env, credentials).rpc('delete_animal', {
       p_animal_id: animalId,

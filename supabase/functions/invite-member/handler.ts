@@ -4,12 +4,10 @@
 // e-mails the link. The e-mail is kept in the outbox until sent, even for an address that has no account yet.
 import { callerCredentials, callerDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
-import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
+import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';
 import { invitationUrl } from '../_shared/links.ts';
 import { ownerMail } from '../_shared/mail-layout.ts';
 import { sendOrQueue } from '../_shared/outbox.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Invitation =
   | {
@@ -33,7 +31,7 @@ export default function inviteMember(request: Request, env: FunctionEnv): Promis
     const input = await readJsonObject(request);
     if (!input) return failure('invalid_request');
     const { animal_id: animalId, email, role, access_until: accessUntil = null } = input;
-    if (typeof animalId !== 'string' || !UUID.test(animalId)) return failure('invalid_animal_id');
+    if (!isUuid(animalId)) return failure('invalid_animal_id');
     if (typeof email !== 'string' || typeof role !== 'string') return failure('invalid_request');
     if (accessUntil !== null && typeof accessUntil !== 'string') return failure('invalid_request');
 

@@ -1,24 +1,31 @@
-// post_finder_message {code, message?, contact?, photo?}: a finder writes to the owner, with one photo of
-// the animal if they like (base64). The message is stored, then e-mailed to the owner's account address,
-// which the finder never learns. The photo goes to the private finder-photos bucket, which only the
+// post_finder_message {code, message?, contact?, photo?, language?, email?}: a finder writes to the owner, with
+// one photo of the animal if they like (base64). The message is stored, then e-mailed to the owner's account
+// address, which the finder never learns. The photo goes to the private finder-photos bucket, which only the
 // owner reads; the e-mail links to the animal's inbox in the portal (with or without a photo), never to the file.
+// The message opens a conversation (DESIGN D17): the answer gives the finder its private link, which is also
+// e-mailed to `email` if they gave one (never shown to the owner), in `language`, the page's.
 import { type FinderIdentity, finderIdentity } from '../_shared/client.ts';
 import { call, type ServiceDatabase, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
 import {
+  EMAIL_PATTERN,
   FINDER_PHOTO_BUCKET,
+  type FinderLanguage,
   finderContactHref,
   hasControlCharacters,
+  isFinderLanguage,
   isHoneypotFilled,
   LIMITS,
   normalizeCode,
   trimToNull,
 } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
+import { conversationLinkMail, conversationUrl } from '../_shared/finder-mail.ts';
 import { FINDER_PHOTO_LIMITS, type FinderPhoto, readFinderPhoto } from '../_shared/finder-photo.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { animalHistoryUrl } from '../_shared/links.ts';
 import { type MailParagraph, ownerMail } from '../_shared/mail-layout.ts';
 import type { FailureCode } from '../_shared/messages.ts';
+import { sendOrQueue } from '../_shared/outbox.ts';
 import { mailHousehold, type OwnerMailDecision } from '../_shared/owner-digest.ts';
 import { removePhotoFiles, storeFile } from '../_shared/storage.ts';
 
@@ -27,7 +34,11 @@ interface StoredMessage extends OwnerMailDecision {
   animal_id: string;
   animal_name: string;
   recipients: string[];
+  conversation_token: string;
 }
+
+/** E-mails of their link to one address a day, whoever asks: nobody floods a stranger's mailbox through us. */
+const LINK_MAILS_PER_ADDRESS_PER_DAY = 5;
 
 const text = (value: unknown) => trimToNull(typeof value === 'string' ? value : null);
 
@@ -48,6 +59,10 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
     if (contact && contact.length > LIMITS.finderContactMaxLength) return failure('contact_too_long');
     if ((message && hasControlCharacters(message)) || (contact && hasControlCharacters(contact)))
       return failure('invalid_characters');
+    const email = text(input.email)?.toLowerCase() ?? null;
+    if (email && (email.length > LIMITS.emailMaxLength || !EMAIL_PATTERN.test(email)))
+      return failure('finder_email_invalid');
+    const language: FinderLanguage = isFinderLanguage(input.language) ? input.language : 'fr';
     const photo = input.photo === undefined || input.photo === null ? null : readFinderPhoto(input.photo);
     if (typeof photo === 'string') return failure(photo);
     const { hash: client, limitFactor } = await finderIdentity(request, env);
@@ -71,6 +86,8 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
         p_contact: contact,
         p_photo_path: photoPath,
         p_client_hash: client,
+        p_language: language,
+        p_finder_email: email,
       });
     } finally {
       // No message, no photo: a file whose message was not stored is removed at once (else the sweep's).
@@ -79,8 +96,20 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
     if (!recorded) return failure('code_not_found');
     const stored = recorded;
     await mailHousehold(env, stored, (to) => messageMail(env, to, stored, message, contact, photoPath !== null));
-    return json({ ok: true });
+    const token = stored.conversation_token;
+    if (email && (await withinLinkMails(db, email))) {
+      const mail = conversationLinkMail(env, { to: email, token, language, animalName: stored.animal_name });
+      await sendOrQueue(env, [mail], { toAnyAddress: true });
+    }
+    return json({ ok: true, conversation_url: conversationUrl(env, token) });
   })(request);
+}
+
+/** Counts one e-mail of a link to `email`, in a window named by its hash rather than the address itself. */
+async function withinLinkMails(db: ServiceDatabase, email: string): Promise<boolean> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(email)));
+  const hash = Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return withinRateLimit(db, `finder-link-mail:${hash}`, LINK_MAILS_PER_ADDRESS_PER_DAY, 24 * 3600);
 }
 
 type StoredPhoto = { refusal: null; path: string } | { refusal: FailureCode; headers?: Record<string, string> };

@@ -5,7 +5,7 @@ import { clientHash } from '../_shared/client.ts';
 import { call, serviceDatabase } from '../_shared/database.ts';
 import { mapsPointUrl, normalizeCode, withoutControlCharacters } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
-import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
+import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';
 import { animalHistoryUrl } from '../_shared/links.ts';
 import { ownerMail } from '../_shared/mail-layout.ts';
 import { mailHousehold, type OwnerMailDecision } from '../_shared/owner-digest.ts';
@@ -21,7 +21,6 @@ type ScanResult =
       recipients: string[];
     } & OwnerMailDecision);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 export default function recordScan(request: Request, env: FunctionEnv): Promise<Response> {
@@ -38,7 +37,7 @@ export default function recordScan(request: Request, env: FunctionEnv): Promise<
     const code = normalizeCode(typeof input.codeId === 'string' ? input.codeId : '');
     if (!code) return failure('code_not_found');
     const animalId = input.animalId ?? null;
-    if (animalId !== null && (typeof animalId !== 'string' || !UUID.test(animalId))) return failure('animal_mismatch');
+    if (animalId !== null && !isUuid(animalId)) return failure('animal_mismatch');
     // Without the gateway's address, finders share one 2-minute cooldown per code (finderIdentity).
     const client = await clientHash(request, env);
     const userAgent = typeof input.userAgent === 'string' ? input.userAgent : request.headers.get('user-agent');

@@ -66,7 +66,20 @@ async function answer(response: Response) {
     contentType: response.headers.get('content-type'),
     cacheControl: response.headers.get('cache-control'),
     retryAfter: response.headers.get('retry-after'),
-    body: (await response.json()) as unknown,
+    body: withTokenNamed(await response.json()),
+  };
+}
+
+/**
+ * The answer with a conversation link's token named rather than given: each run opens a conversation of its
+ * own, whose token differs while the link's form does not.
+ */
+function withTokenNamed(body: unknown): unknown {
+  const link = (body as { conversation_url?: unknown } | null)?.conversation_url;
+  if (typeof link !== 'string') return body;
+  return {
+    ...(body as object),
+    conversation_url: link.replace(/\/conversation\/[0-9a-f]{64}$/, '/conversation/{token}'),
   };
 }
 
@@ -282,10 +295,37 @@ describe('the functions under Deno answer as in the local stack', () => {
       website: '',
     });
     expect(deno).toEqual(node);
-    expect(deno).toMatchObject({ status: 200, body: { ok: true } });
+    expect(deno).toMatchObject({
+      status: 200,
+      body: { ok: true, conversation_url: `${SITE_URL}/conversation/{token}` },
+    });
     const [fromNode, fromDeno] = await lastTwoMails();
     expect(fromDeno).toEqual(fromNode);
     expect(fromDeno?.subject).toBe('Message au sujet de Rex');
+  });
+
+  it('conversation: the finder reads their conversation through their link alike, and an unknown one is not found', async () => {
+    const opened = await fetchFrom(newClientAddress())(
+      `${stack.url}/functions/v1/post_finder_message`,
+      scanPageRequest(stack.anonKey, { code: rex.code, message: 'I have your dog', language: 'en' }),
+    );
+    const link = ((await opened.json()) as { conversation_url: string }).conversation_url;
+    const token = link.slice(link.lastIndexOf('/') + 1);
+    const { deno, node } = await sideBySide('conversation', { token });
+    expect(deno).toEqual(node);
+    expect(deno).toMatchObject({
+      status: 200,
+      cacheControl: 'private, no-store',
+      body: {
+        status: 'open',
+        animal_name: 'Rex',
+        language: 'en',
+        messages: [{ from: 'finder', text: 'I have your dog' }],
+      },
+    });
+    const unknown = await sideBySide('conversation', { token: '0'.repeat(64) });
+    expect(unknown.deno).toEqual(unknown.node);
+    expect(unknown.deno).toMatchObject({ status: 404, body: { code: 'conversation_not_found' } });
   });
 
   it.each([

@@ -56,7 +56,7 @@ describe('a finder’s photo', () => {
       message: 'Il est avec moi, voici une photo.',
       photo: sent,
     });
-    expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { ok: true } });
+    expect({ status: answer.status, body: answer.body }).toMatchObject({ status: 200, body: { ok: true } });
     const [path] = await photoPaths(rex.animalId);
     expect(path).toMatch(new RegExp(`^${rex.animalId}/[0-9a-f-]{36}\\.jpg$`));
 

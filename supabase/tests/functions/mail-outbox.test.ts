@@ -55,7 +55,7 @@ describe('a finder writes while the mail provider is down', () => {
     const { owner, animal } = await ownerWithAnimal('outage');
     await mailboxFails(true);
     const sent = await invoke(stack, 'post_finder_message', { code: animal.code, message: 'Il est au parc' });
-    expect({ status: sent.status, body: sent.body }).toEqual({ status: 200, body: { ok: true } });
+    expect({ status: sent.status, body: sent.body }).toMatchObject({ status: 200, body: { ok: true } });
     const { data } = await owner.client.from('finder_messages').select('message').eq('animal_id', animal.animalId);
     expect(data).toEqual([{ message: 'Il est au parc' }]);
     expect(await mailsTo(owner.email)).toEqual([]);
@@ -105,7 +105,7 @@ describe('a finder writes while the mail provider is down', () => {
     const { owner, animal } = await ownerWithAnimal('position');
     await mailboxFails(true);
     const shared = await invoke(stack, 'record-scan', { codeId: animal.code, lat: 48.85, lon: 2.35, consent: true });
-    expect({ status: shared.status, body: shared.body }).toEqual({ status: 200, body: { ok: true } });
+    expect({ status: shared.status, body: shared.body }).toMatchObject({ status: 200, body: { ok: true } });
     const { data } = await owner.client.from('scan_events').select('lat').eq('animal_id', animal.animalId);
     expect(data).toEqual([{ lat: 48.85 }]);
     await mailboxFails(false);

@@ -26,7 +26,8 @@ describe('post_finder_message', () => {
       contact: '06 11 22 33 44',
     });
     expect(status).toBe(200);
-    expect(body).toEqual({ ok: true });
+    // With the private link to the conversation it opened.
+    expect(body).toEqual({ ok: true, conversation_url: expect.stringMatching(/\/conversation\/[0-9a-f]{64}$/) });
     expect(text).not.toContain(owner.email);
     const [mail] = await stack.mails(owner.email);
     expect(mail?.subject).toBe('Message au sujet de Rex');

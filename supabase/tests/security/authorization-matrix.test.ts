@@ -212,6 +212,26 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['animal_activity insert',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['animal_activity update',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['animal_activity delete',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // Conversations (DESIGN D17): the household reads them and answers through answer_conversation (a keeper
+  // until their last day too), the owner and co-owners block; the finder's link (the conversation function,
+  // whose token is its only credential) reads and writes through the service role's functions alone.
+  ['conversations select',                        DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['conversations select the finder’s link',      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['conversations insert',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['conversations update (unblock)',              DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['conversations delete',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['conversation_replies select',                 DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['conversation_replies insert',                 DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['conversation_replies update',                 DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['conversation_replies delete',                 DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc answer_conversation',                     DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc block_conversation',                      DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc finder_conversation',                     DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc record_conversation_message',             DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc delete_finder_conversation_message',      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc finder_mail_for_reply',                   DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['function conversation',                       OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
+  ['function answer-conversation',                401,     OK,      404,     OK,      OK,      404,     404,     403,     404,      401,     401,     401,     401,     401],
 ];
 
 // What only A (and the service role) may ever see: any answer to anyone else containing one of these leaks.
@@ -465,6 +485,31 @@ async function pendingInvitation(email = `${marker()}@example.fr`, role = 'co_ow
     [animalId, email, token, ownerA.userId, role],
   );
   return { animalId, token, id: rows[0]?.id as string };
+}
+
+/** A finder's conversation about a new animal of A's, opened as post_finder_message opens it; with an answer. */
+async function conversation(finderEmail: string | null = null) {
+  const { code } = await fresh.animal();
+  const opened = await must(
+    service.rpc('record_finder_message', {
+      p_code: code,
+      p_message: marker(),
+      p_contact: null,
+      p_finder_email: finderEmail,
+    }),
+  );
+  const token = (opened as { conversation_token: string }).conversation_token;
+  const { rows } = await stack.db.query<{ id: string; message_id: string; reply_id: string }>(
+    `with reply as (
+       insert into public.conversation_replies (conversation_id, author_id, body)
+       select id, $2, 'Merci !' from public.conversations where token = $1 returning id, conversation_id
+     )
+     select r.conversation_id as id, m.id as message_id, r.id as reply_id
+     from reply r join public.finder_messages m on m.conversation_id = r.conversation_id`,
+    [token, ownerA.userId],
+  );
+  const row = rows[0] as { id: string; message_id: string; reply_id: string };
+  return { token, id: row.id, messageId: row.message_id, replyId: row.reply_id };
 }
 
 /** The health booklet's data of A's, for the cells that read or change it. */
@@ -1345,6 +1390,112 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     prepare: () => booklet.record(f.animal),
     act: ({ db }, t) => db.functions.invoke('health-reminders', { body: { as_of: t.dueOn } }),
     tookEffect: (_, data) => ((data as { sent?: number } | null)?.sent ?? 0) > 0,
+  }),
+  'conversations select': operation({
+    service: 'rest',
+    prepare: () => conversation(),
+    act: ({ db }, c) => db.from('conversations').select('id, animal_id, blocked_at').eq('id', c.id),
+    tookEffect: (c, data) => hasRow(data, 'id', c.id),
+  }),
+  'conversations select the finder’s link': operation({
+    service: 'rest',
+    prepare: () => conversation('trouveur@example.org'),
+    act: ({ db }, c) => db.from('conversations').select('token, finder_email').eq('id', c.id),
+    tookEffect: (c, data) => hasRow(data, 'token', c.token),
+  }),
+  'conversations insert': operation({
+    service: 'rest',
+    prepare: async () => randomUUID().replaceAll('-', '').repeat(2),
+    act: ({ db }, token) => db.from('conversations').insert({ animal_id: f.animal, code_id: f.code, token }),
+    tookEffect: (token) => exists('conversations', 'token', token),
+  }),
+  'conversations update (unblock)': operation({
+    service: 'rest',
+    prepare: async () => {
+      const c = await conversation();
+      await stack.db.query('update public.conversations set blocked_at = now() where id = $1', [c.id]);
+      return c;
+    },
+    act: ({ db }, c) => db.from('conversations').update({ blocked_at: null }).eq('id', c.id).select('id'),
+    tookEffect: async (c) => (await rowOf('conversations', 'id', c.id))?.blocked_at === null,
+  }),
+  'conversations delete': operation({
+    service: 'rest',
+    prepare: () => conversation(),
+    act: ({ db }, c) => db.from('conversations').delete().eq('id', c.id).select('id'),
+    tookEffect: async (c) => !(await exists('conversations', 'id', c.id)),
+  }),
+  'conversation_replies select': operation({
+    service: 'rest',
+    prepare: () => conversation(),
+    act: ({ db }, c) => db.from('conversation_replies').select('*').eq('conversation_id', c.id),
+    tookEffect: (c, data) => hasRow(data, 'id', c.replyId),
+  }),
+  'conversation_replies insert': operation({
+    service: 'rest',
+    prepare: async () => ({ ...(await conversation()), body: marker() }),
+    act: ({ db }, c) => db.from('conversation_replies').insert({ conversation_id: c.id, body: c.body }),
+    tookEffect: (c) => exists('conversation_replies', 'body', c.body),
+  }),
+  'conversation_replies update': operation({
+    service: 'rest',
+    prepare: async () => ({ ...(await conversation()), body: marker() }),
+    act: ({ db }, c) => db.from('conversation_replies').update({ body: c.body }).eq('id', c.replyId).select('id'),
+    tookEffect: (c) => exists('conversation_replies', 'body', c.body),
+  }),
+  'conversation_replies delete': operation({
+    service: 'rest',
+    prepare: () => conversation(),
+    act: ({ db }, c) => db.from('conversation_replies').delete().eq('id', c.replyId).select('id'),
+    tookEffect: async (c) => !(await exists('conversation_replies', 'id', c.replyId)),
+  }),
+  'rpc answer_conversation': operation({
+    service: 'rest',
+    prepare: async () => ({ ...(await conversation()), body: marker() }),
+    act: ({ db }, c) => db.rpc('answer_conversation', { p_conversation_id: c.id, p_body: c.body }),
+    tookEffect: (c) => exists('conversation_replies', 'body', c.body),
+  }),
+  'rpc block_conversation': operation({
+    service: 'rest',
+    prepare: () => conversation(),
+    act: ({ db }, c) => db.rpc('block_conversation', { p_conversation_id: c.id }),
+    tookEffect: async (c) => (await rowOf('conversations', 'id', c.id))?.blocked_at != null,
+  }),
+  'rpc finder_conversation': operation({
+    service: 'rest',
+    prepare: () => conversation(),
+    act: ({ db }, c) => db.rpc('finder_conversation', { p_token: c.token }),
+    tookEffect: (_, data) => (data as { status?: string } | null)?.status === 'open',
+  }),
+  'rpc record_conversation_message': operation({
+    service: 'rest',
+    prepare: async () => ({ ...(await conversation()), message: marker() }),
+    act: ({ db }, c) => db.rpc('record_conversation_message', { p_token: c.token, p_message: c.message }),
+    tookEffect: (c) => exists('finder_messages', 'message', c.message),
+  }),
+  'rpc delete_finder_conversation_message': operation({
+    service: 'rest',
+    prepare: () => conversation(),
+    act: ({ db }, c) => db.rpc('delete_finder_conversation_message', { p_token: c.token, p_message_id: c.messageId }),
+    tookEffect: async (c) => !(await exists('finder_messages', 'id', c.messageId)),
+  }),
+  'rpc finder_mail_for_reply': operation({
+    service: 'rest',
+    prepare: () => conversation('trouveur@example.org'),
+    act: ({ db }, c) => db.rpc('finder_mail_for_reply', { p_reply_id: c.replyId }),
+    tookEffect: (_, data) => (data as { to?: string } | null)?.to === 'trouveur@example.org',
+  }),
+  'function conversation': operation({
+    service: 'functions',
+    prepare: async () => ({ ...(await conversation()), message: marker() }),
+    act: ({ db }, c) => db.functions.invoke('conversation', { body: { token: c.token, message: c.message } }),
+    tookEffect: (c) => exists('finder_messages', 'message', c.message),
+  }),
+  'function answer-conversation': operation({
+    service: 'functions',
+    prepare: async () => ({ ...(await conversation()), body: marker() }),
+    act: ({ db }, c) => db.functions.invoke('answer-conversation', { body: { conversation_id: c.id, body: c.body } }),
+    tookEffect: (c) => exists('conversation_replies', 'body', c.body),
   }),
 };
 

@@ -1,5 +1,13 @@
 // Generated from shared/domain/src/index.ts by `pnpm gen:functions-domain` (supabase/scripts/functions-domain.ts): do not edit.
 export { CODE_PATTERN, medalDisplayCode, normalizeCode } from './code.ts';
+export {
+  CONVERSATION_LIMITS,
+  CONVERSATION_TOKEN_PATTERN,
+  conversationPath,
+  FINDER_LANGUAGES,
+  type FinderLanguage,
+  isFinderLanguage,
+} from './conversation.ts';
 export { finderContactHref } from './finder-contact.ts';
 export {
   FINDER_IDENTITY_HEADER,
@@ -46,4 +54,4 @@ export {
   sexLabel,
   sexToStored,
 } from './sex.ts';
-export { hasControlCharacters, trimToNull, withoutControlCharacters } from './text.ts';
+export { EMAIL_PATTERN, hasControlCharacters, trimToNull, withoutControlCharacters } from './text.ts';

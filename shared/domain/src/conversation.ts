@@ -1,0 +1,34 @@
+// A conversation between a finder and an animal's household (DESIGN D17): the finder's private link, the
+// languages it speaks to them in, and the limits that supabase/schemas/conversations.sql and
+// finder_functions.sql enforce too (tests/database/conversations.test.ts holds the SQL to these numbers).
+// Without zod: the functions get a copy of this module.
+
+export const CONVERSATION_LIMITS = {
+  /** The link opens the conversation until this many days after its last message, either side's. */
+  validDays: 30,
+  /** A household member's answer. A finder's message keeps LIMITS.messageMaxLength. */
+  replyMaxLength: 1000,
+  /** Answers an hour per household member, over all their conversations. */
+  repliesPerHourPerMember: 30,
+  /** Each side is e-mailed about a conversation at most once in this many minutes. */
+  mailEveryMinutes: 15,
+  /** A finder's messages an hour in one conversation, from one connection. */
+  finderMessagesPerHour: 20,
+  /** A finder's page reads of conversations an hour, from one connection (the page asks again while open). */
+  finderReadsPerHour: 600,
+} as const;
+
+/** The languages a finder is spoken to in: the scan page's, French first. */
+export const FINDER_LANGUAGES = ['fr', 'en', 'es', 'de', 'it', 'nl'] as const;
+export type FinderLanguage = (typeof FINDER_LANGUAGES)[number];
+
+export const isFinderLanguage = (value: unknown): value is FinderLanguage =>
+  FINDER_LANGUAGES.includes(value as FinderLanguage);
+
+/** A conversation link's token as record_finder_message makes it: 64 lower-case hex characters. */
+export const CONVERSATION_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
+
+/** The finder's page of a conversation, on the public site. */
+export function conversationPath(token: string): string {
+  return `/conversation/${encodeURIComponent(token)}`;
+}

@@ -1,0 +1,97 @@
+// conversation {token, message?, delete?}: a finder's conversation through their private link (DESIGN D17).
+// With the token alone it answers the conversation (the animal's name and every message, the household's
+// without who wrote them); with `message`, the finder writes again and the household is told (at most once
+// every 15 minutes); with `delete`, the id of one of the finder's own messages, it is deleted with its photo.
+// A blocked or expired link answers 410 with its reason, an unknown one 404. The token comes in the body, never
+// in an address that logs keep; each connection reads and writes within its limits (DESIGN D9).
+import { finderIdentity } from '../_shared/client.ts';
+import { call, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
+import {
+  CONVERSATION_LIMITS,
+  CONVERSATION_TOKEN_PATTERN,
+  FINDER_PHOTO_BUCKET,
+  hasControlCharacters,
+  LIMITS,
+  trimToNull,
+} from '../_shared/domain/index.ts';
+import type { FunctionEnv } from '../_shared/env.ts';
+import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';
+import { animalHistoryUrl } from '../_shared/links.ts';
+import { ownerMail } from '../_shared/mail-layout.ts';
+import type { FailureCode } from '../_shared/messages.ts';
+import { mailHousehold, type OwnerMailDecision } from '../_shared/owner-digest.ts';
+import { removePhotoFiles } from '../_shared/storage.ts';
+
+/** What a link that opens nothing answers. */
+const CLOSED: Record<string, FailureCode> = {
+  not_found: 'conversation_not_found',
+  blocked: 'conversation_blocked',
+  expired: 'conversation_expired',
+};
+
+type Written =
+  | { status: 'not_found' | 'blocked' | 'expired' }
+  | ({
+      status: 'recorded';
+      code: string;
+      animal_id: string;
+      animal_name: string;
+      recipients: string[];
+    } & OwnerMailDecision);
+
+export default function conversation(request: Request, env: FunctionEnv): Promise<Response> {
+  return handle('conversation', async () => {
+    const input = await readJsonObject(request);
+    if (!input) return failure('invalid_request');
+    const { hash: client, limitFactor } = await finderIdentity(request, env);
+    const db = serviceDatabase(env);
+    const hour = { 'Retry-After': '3600' };
+    // Counted before the token is looked at: guessing links costs requests like reading one.
+    const reads = CONVERSATION_LIMITS.finderReadsPerHour * limitFactor;
+    if (!(await withinRateLimit(db, `conversation-read:${client}`, reads, 3600)))
+      return failure('conversation_rate_limited', hour);
+    const token = typeof input.token === 'string' ? input.token : '';
+    if (!CONVERSATION_TOKEN_PATTERN.test(token)) return failure('conversation_not_found');
+
+    if (input.delete !== undefined) {
+      if (!isUuid(input.delete)) return failure('message_not_found');
+      const deleted = await call<{ status: string; photo_path?: string | null }>(
+        db,
+        'delete_finder_conversation_message',
+        { p_token: token, p_message_id: input.delete },
+      );
+      if (deleted.status === 'message_not_found') return failure('message_not_found');
+      if (deleted.status !== 'deleted') return failure(CLOSED[deleted.status] ?? 'conversation_not_found');
+      if (deleted.photo_path) await removePhotoFiles(env, [deleted.photo_path], FINDER_PHOTO_BUCKET);
+      return json({ deleted: true });
+    }
+
+    if (input.message !== undefined) {
+      const message = trimToNull(typeof input.message === 'string' ? input.message : null);
+      if (!message) return failure('message_empty');
+      if (message.length > LIMITS.messageMaxLength) return failure('message_too_long');
+      if (hasControlCharacters(message)) return failure('invalid_characters');
+      const writes = CONVERSATION_LIMITS.finderMessagesPerHour * limitFactor;
+      if (!(await withinRateLimit(db, `conversation-write:${client}`, writes, 3600)))
+        return failure('message_rate_limited', hour);
+      const written = await call<Written>(db, 'record_conversation_message', { p_token: token, p_message: message });
+      if (written.status !== 'recorded') return failure(CLOSED[written.status] ?? 'conversation_not_found');
+      await mailHousehold(env, written, (to) =>
+        ownerMail({
+          to,
+          subject: `Nouveau message au sujet de ${written.animal_name}`,
+          paragraphs: [
+            { text: `La personne qui a trouvé ${written.animal_name} (${written.code}) vous a écrit de nouveau.` },
+            { text: message, quote: true },
+          ],
+          action: { label: 'Répondre dans vos messages', href: animalHistoryUrl(env, written.animal_id) },
+        }),
+      );
+      return json({ sent: true });
+    }
+
+    const seen = await call<{ status: string }>(db, 'finder_conversation', { p_token: token });
+    if (seen.status !== 'open') return failure(CLOSED[seen.status] ?? 'conversation_not_found');
+    return json(seen, 200, { 'Cache-Control': 'private, no-store' });
+  })(request);
+}
