@@ -34,7 +34,8 @@ export const test = base.extend<{ freshClientLimits: undefined }, { workerProduc
     async ({ workerProduct }, use) => {
       await workerProduct.stack.db.query(
         `delete from public.rate_limit_hits
-         where bucket like 'code-status:%' or bucket like 'claim-failures:client:%' or bucket ~ '^finder-photo:[0-9a-f]{64}$'`,
+         where bucket like 'code-status:%' or bucket like 'claim-failures:client:%' or bucket ~ '^finder-photo:[0-9a-f]{64}$'
+           or bucket like 'conversation-%'`,
       );
       await use(undefined);
     },

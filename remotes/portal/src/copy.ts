@@ -1,5 +1,5 @@
 // Every word the portal shows, word for word from SPEC.md (DESIGN D7).
-import { agreeWith } from '@medaille/domain';
+import { agreeWith, CONVERSATION_LIMITS } from '@medaille/domain';
 
 /** An animal's sex as stored (M, F) or as the form holds it (male, female, unknown). */
 type AnimalSex = string | null | undefined;
@@ -387,6 +387,33 @@ export const COPY = {
       clearText: (name: string) =>
         `Tous les messages reçus au sujet de ${name} seront supprimés, y compris ceux qui ne sont pas affichés. Cette action est irréversible.`,
       cleared: 'Messages supprimés',
+    },
+    // Not in SPEC: a conversation with a finder, neither side's address shown (DESIGN D17).
+    conversations: {
+      title: 'Conversations',
+      intro: (name: string) =>
+        `Répondez aux personnes qui ont trouvé ${name} : elles lisent vos réponses sur leur lien privé, sans voir votre adresse e-mail ni votre téléphone, sauf si vous les écrivez.`,
+      empty: "Aucune conversation pour l'instant.",
+      threadTitle: (number: number, when: string) => `Conversation ${number}, ouverte le ${when}`,
+      linesLabel: 'Messages de la conversation',
+      finder: (name: string) => `La personne qui a trouvé ${name}`,
+      answer: 'Votre réponse',
+      answerLabel: (number: number) => `Répondre dans la conversation ${number}`,
+      answerHint: `${CONVERSATION_LIMITS.replyMaxLength} caractères au plus. La personne est prévenue par e-mail si elle a laissé son adresse, sans le texte de votre réponse.`,
+      answerRequired: 'Écrivez votre réponse.',
+      send: 'Envoyer la réponse',
+      answered: 'Réponse envoyée',
+      answerFailed: "Impossible d'envoyer la réponse",
+      block: 'Bloquer cet interlocuteur',
+      blockTitle: 'Bloquer cet interlocuteur ?',
+      blockText:
+        "Son lien n'ouvrira plus la conversation : il ne pourra plus vous écrire ni lire vos réponses. Cette action est irréversible.",
+      blocked: 'Interlocuteur bloqué',
+      blockFailed: 'Impossible de bloquer cet interlocuteur',
+      blockedBadge: 'Bloquée',
+      expiredBadge: 'Expirée',
+      blockedText: 'Vous avez bloqué cet interlocuteur : la conversation est close.',
+      expiredText: `Cette conversation a expiré : ${CONVERSATION_LIMITS.validDays} jours sans message.`,
     },
     history: {
       title: 'Historique des scans',

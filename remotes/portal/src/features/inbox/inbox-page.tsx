@@ -9,6 +9,7 @@ import { COPY } from '../../copy.ts';
 import { MemberAnimalRoute } from '../animals/index.ts';
 import { editsAnimal, useHousehold } from '../household/index.ts';
 import { type Activity, type Message, markMessagesRead, type Position, useFeed, type View } from './api.ts';
+import { ConversationsSection } from './conversations-section.tsx';
 import { FeedSection } from './feed-section.tsx';
 import { FinderPhoto } from './finder-photo.tsx';
 import { accuracyText, whenText } from './format.ts';
@@ -38,7 +39,8 @@ function activityText(event: Activity, who: (id: string | null) => string): stri
 }
 
 /**
- * /mon-compte/animal/{id}/historique: what finders sent about one animal (messages), and its scan history
+ * /mon-compte/animal/{id}/historique: the conversations with the people who found one animal, what finders
+ * sent about it (messages), and its scan history
  * (shared positions, openings of its page while lost), for every member of its household; its owner and
  * co-owners delete them. Opening it marks the messages read.
  */
@@ -91,6 +93,7 @@ function Inbox({ animalId, name, edits }: { animalId: string; name: string; edit
       }
     >
       <Flex direction="column" gap="5">
+        <ConversationsSection animalId={animalId} name={name} blocks={edits} who={who} />
         <FeedSection<Message>
           feed={messages}
           removable={edits}
