@@ -253,8 +253,9 @@ revoke all on function public.record_finder_message(text, text, text, text, text
 grant execute on function public.record_finder_message(text, text, text, text, text, text, text) to service_role;
 
 -- A conversation as its finder sees it through their link: its state ('open', 'blocked', 'expired' or
--- 'not_found'), and while it opens, the animal's name and every message in order, the finder's own with
--- what they typed, the household's as 'household' without who wrote it.
+-- 'not_found'), the finder's language once it is found (a closed link is said in it too), and while it opens,
+-- the animal's name and every message in order, the finder's own with what they typed, the household's as
+-- 'household' without who wrote it.
 create function public.finder_conversation(p_token text) returns jsonb
 language plpgsql
 stable
@@ -267,8 +268,10 @@ declare
 begin
   select * into v_conversation from public.conversations where token = p_token;
   v_state := private.conversation_state(v_conversation);
-  if v_state <> 'open' then
+  if v_state = 'not_found' then
     return jsonb_build_object('status', v_state);
+  elsif v_state <> 'open' then
+    return jsonb_build_object('status', v_state, 'language', v_conversation.language);
   end if;
   return jsonb_build_object(
     'status', 'open',

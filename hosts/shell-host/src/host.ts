@@ -11,8 +11,9 @@
  *   the finder's text on a page of the host's own, to send again, when the form could not be sent or its
  *   refusal could not be rendered.
  * - GET `/{code}?code=…`: a code typed again on a page with no owner to reach, sent on to its own page.
+ * - GET, HEAD and POST `/conversation/{token}`: the scan deployment's page of a finder's conversation.
  */
-import { codeFromTyped } from '@medaille/domain';
+import { codeFromTyped, conversationTokenOf } from '@medaille/domain';
 import { scanCodeOf } from '@medaille/routing';
 import type { CallFunction, PageConfig, RouteData, ScanMessageForm, ScanRouteModule } from '@medaille/scan-contract';
 import type { DeployConfig } from '@medaille/supabase/deploy-config';
@@ -152,6 +153,8 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
 async function answer(framework: Framework, request: Request, info: ClientInfo): Promise<Response> {
   const { options, config } = framework;
   const url = new URL(request.url);
+  const token = conversationTokenOf(url.pathname);
+  if (token !== null) return conversationPage(framework, request, token, info);
   const code = scanCodeOf(url.pathname);
   if (request.method === 'POST' && code !== null) return scanAction(framework, request, code, info);
   if (request.method !== 'GET' && request.method !== 'HEAD') return options.assets(request);
@@ -340,6 +343,53 @@ async function scanAction(framework: Framework, request: Request, code: string, 
     actionData: result,
     posted,
   });
+}
+
+/**
+ * GET, HEAD and POST /conversation/{token}: the scan deployment's page of a finder's conversation, with the
+ * shell's and the scan remote's styles, waiting as long as sending may. When the deployment cannot answer, the
+ * host's own words (503): the token is never written to the log.
+ */
+async function conversationPage(framework: Framework, request: Request, token: string, info: ClientInfo) {
+  const budget = AbortSignal.timeout(ACTION_BUDGET_MS);
+  try {
+    const url = new URL(request.url);
+    const [{ files, route }, shell] = await untilAborted(
+      Promise.all([framework.deployment.current(), shellHtml(framework, url).then(shellPage)]),
+      budget,
+    );
+    if (!route.conversation) throw new Error('the scan deployment has no conversation page');
+    const { stylesheets: shellStyles } = scanPageHead(shell, framework.config, files.preloads);
+    const styles = await framework.styles.read(
+      [
+        ...shellStyles
+          .map((href) => new URL(href, SHELL_ORIGIN))
+          .map((href) => ({ url: href, loaderName: href.pathname })),
+        ...files.styles.map((style) => ({ url: new URL(style.href), loaderName: style.name })),
+      ],
+      url,
+    );
+    return await untilAborted(
+      route.conversation({
+        request,
+        params: { token },
+        context: { callFunction: callFunctionFor(framework, info) },
+        styles,
+        signal: budget,
+      }),
+      budget,
+    );
+  } catch (error) {
+    framework.log(`${request.method} of a conversation page failed: ${reason(error)}`);
+    return new Response(request.method === 'HEAD' ? null : UNAVAILABLE, {
+      status: 503,
+      headers: {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'Retry-After': RESEND_RETRY_AFTER_S,
+      },
+    });
+  }
 }
 
 /** The finder's form on the host's own page (503), to send again once the deployment is back. */

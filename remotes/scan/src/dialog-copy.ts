@@ -22,6 +22,12 @@ export type FailureCode =
   | 'photo_too_large'
   | 'photo_rate_limited'
   | 'photo_animal_rate_limited'
+  | 'finder_email_invalid'
+  | 'conversation_not_found'
+  | 'conversation_blocked'
+  | 'conversation_expired'
+  | 'conversation_rate_limited'
+  | 'message_not_found'
   | 'internal';
 
 const DIALOG_COPY = {

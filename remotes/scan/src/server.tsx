@@ -14,17 +14,18 @@ import {
   SCAN_PAGE_ELEMENT_ID,
   type ScanMessageForm,
   SHELL_ROOT_ELEMENT_ID,
-  type Stylesheet,
   scriptSafeJson,
   writeElement,
 } from '@medaille/scan-contract';
 import { BUILD_ID } from './build-id.ts';
+import { conversationPage } from './conversation-page.tsx';
+import { cookie, inlineStyle } from './document-parts.ts';
 import { LANGUAGE_COOKIE } from './i18n.ts';
 import { messageFormAction } from './message-form.ts';
 import { scanAnswerOf } from './profile-api.ts';
 import { renderScanPage } from './server-page.tsx';
 
-export { BUILD_ID, messageFormAction as action };
+export { BUILD_ID, conversationPage as conversation, messageFormAction as action };
 
 /**
  * GET /{code}: get_public_profile's answer, through the host's capability. 404 for a code that does not
@@ -66,32 +67,7 @@ export async function render({ request, params, loaderData, actionData, document
     )
     .join('');
   return (
-    `<!doctype html><html lang="${escapeHtml(page.lang)}"><head>${head}${document.styles.map(style).join('')}</head>` +
+    `<!doctype html><html lang="${escapeHtml(page.lang)}"><head>${head}${document.styles.map(inlineStyle).join('')}</head>` +
     `<body><div id="${SHELL_ROOT_ELEMENT_ID}"></div><div id="${SCAN_PAGE_ELEMENT_ID}">${page.html}</div></body></html>`
   );
-}
-
-/**
- * A stylesheet inline, under the name its chunk loader looks for (so that it is not downloaded again); a
- * link when its text would not mean the same inline: a relative url() or @import would resolve against the
- * page, and `</style` would end the element.
- */
-function style(sheet: Stylesheet): string {
-  if (/url\(|@import|<\/style/i.test(sheet.css)) return `<link rel="stylesheet" href="${escapeHtml(sheet.href)}">`;
-  return `<style data-href="${escapeHtml(sheet.loaderName)}">${sheet.css}</style>`;
-}
-
-/** One cookie's value from a Cookie header, or null. */
-function cookie(header: string | null, name: string): string | null {
-  for (const part of header?.split(';') ?? []) {
-    const separator = part.indexOf('=');
-    if (separator === -1 || part.slice(0, separator).trim() !== name) continue;
-    const value = part.slice(separator + 1).trim();
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  }
-  return null;
 }

@@ -57,7 +57,7 @@ export const SHELL_ROOT_ELEMENT_ID = 'root';
  * address with a secret that never leaves it, and adds nothing of the finder's request.
  */
 export type CallFunction = (
-  name: 'get_public_profile' | 'post_finder_message',
+  name: 'get_public_profile' | 'post_finder_message' | 'conversation',
   body: unknown,
   signal: AbortSignal,
 ) => Promise<Response>;
@@ -138,15 +138,30 @@ export interface ScanRouteModule {
   action(args: RouteArgs): Promise<RouteData | Response>;
   /** The whole document, `<!doctype html>` to `</html>`. */
   render(args: RenderArgs): Promise<string>;
+  /**
+   * GET, HEAD and POST /conversation/{token}: the finder's page of their conversation (DESIGN D17), the whole
+   * response. Optional: a deployment built before it has none, and the host then says the page is unavailable.
+   */
+  conversation?(args: ConversationArgs): Promise<Response>;
 }
 
-/** The route module's exports and their types, as the host checks a module it imported. */
+/** What the conversation page is given: the request, the link's token, the capability, the page's styles. */
+export interface ConversationArgs {
+  request: Request;
+  params: { token: string };
+  context: { callFunction: CallFunction };
+  /** The shell's stylesheets and the scan remote's, in order, to inline. */
+  styles: Stylesheet[];
+  signal: AbortSignal;
+}
+
+/** The route module's required exports and their types, as the host checks a module it imported. */
 export const SCAN_ROUTE_EXPORTS = {
   BUILD_ID: 'string',
   loader: 'function',
   action: 'function',
   render: 'function',
-} as const satisfies Record<keyof ScanRouteModule, 'string' | 'function'>;
+} as const satisfies Record<Exclude<keyof ScanRouteModule, 'conversation'>, 'string' | 'function'>;
 
 /** The module's exports checked against SCAN_ROUTE_EXPORTS; throws naming what is missing. */
 export function asScanRouteModule(module: unknown, from: string): ScanRouteModule {

@@ -18,7 +18,7 @@ import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';
 import { animalHistoryUrl } from '../_shared/links.ts';
 import { ownerMail } from '../_shared/mail-layout.ts';
-import type { FailureCode } from '../_shared/messages.ts';
+import { FAILURES, type FailureCode } from '../_shared/messages.ts';
 import { mailHousehold, type OwnerMailDecision } from '../_shared/owner-digest.ts';
 import { removePhotoFiles } from '../_shared/storage.ts';
 
@@ -90,8 +90,13 @@ export default function conversation(request: Request, env: FunctionEnv): Promis
       return json({ sent: true });
     }
 
-    const seen = await call<{ status: string }>(db, 'finder_conversation', { p_token: token });
-    if (seen.status !== 'open') return failure(CLOSED[seen.status] ?? 'conversation_not_found');
+    const seen = await call<{ status: string; language?: string }>(db, 'finder_conversation', { p_token: token });
+    if (seen.status !== 'open') {
+      // A closed link is said in the finder's language: their page reads it here.
+      const code = CLOSED[seen.status] ?? 'conversation_not_found';
+      const language = seen.language ? { language: seen.language } : {};
+      return json({ code, error: FAILURES[code].message, ...language }, FAILURES[code].status);
+    }
     return json(seen, 200, { 'Cache-Control': 'private, no-store' });
   })(request);
 }

@@ -170,7 +170,7 @@ describe('a conversation', () => {
     expect(await value(stranger, 'public.block_conversation($1)', [id])).toMatchObject({ reason: 'not_found' });
     expect(await value(h.coOwner, 'public.block_conversation($1)', [id])).toMatchObject({ success: true });
     expect(await value(owner, 'public.block_conversation($1)', [id])).toMatchObject({ success: true });
-    expect(await conversationOf(token)).toEqual({ status: 'blocked' });
+    expect(await conversationOf(token)).toEqual({ status: 'blocked', language: 'en' });
     expect(await value('service', "public.record_conversation_message($1, 'Hello?')", [token])).toEqual({
       status: 'blocked',
     });
@@ -190,7 +190,7 @@ describe('a conversation', () => {
     expect(await conversationOf(token)).toMatchObject({ status: 'open' });
     expect(await answer(owner, id, 'Toujours là ?')).toMatchObject({ success: true });
     await age(31);
-    expect(await conversationOf(token)).toEqual({ status: 'expired' });
+    expect(await conversationOf(token)).toEqual({ status: 'expired', language: 'en' });
     expect(await value('service', "public.record_conversation_message($1, 'Hello?')", [token])).toEqual({
       status: 'expired',
     });

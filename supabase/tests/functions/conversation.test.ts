@@ -142,9 +142,10 @@ describe('a finder’s conversation', () => {
     const token = await finderWrites();
     const { data } = await owner.client.rpc('block_conversation', { p_conversation_id: await conversationId() });
     expect(data).toMatchObject({ success: true });
+    // Said in French by the function, with the finder's language for their page to say it in.
     expect(await read(token)).toMatchObject({
       status: 410,
-      body: { code: 'conversation_blocked', error: 'Le propriétaire a clos cette conversation.' },
+      body: { code: 'conversation_blocked', error: 'Le propriétaire a clos cette conversation.', language: 'fr' },
     });
     expect(await invoke(stack, 'conversation', { token, message: 'Hello?' })).toMatchObject({ status: 410 });
     for (const wrong of ['0'.repeat(64), 'x', token.toUpperCase(), 42]) {

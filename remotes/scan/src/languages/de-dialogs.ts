@@ -1,6 +1,6 @@
 // Deutsch für Finder, in der Sie-Form: eine fremde Person spricht eine fremde Person an.
 // The words of the dialogs, toasts and refusals, downloaded when first needed.
-import { LIMITS } from '@medaille/domain';
+import { CONVERSATION_LIMITS, LIMITS } from '@medaille/domain';
 import type { DialogDictionary } from '../dialog-copy.ts';
 
 const de: DialogDictionary = {
@@ -23,6 +23,12 @@ const de: DialogDictionary = {
     photo_too_large: 'Das Foto ist zu groß. Bitte wählen Sie ein anderes.',
     photo_rate_limited: 'Sie haben heute schon mehrere Fotos gesendet. Senden Sie Ihre Nachricht ohne Foto.',
     photo_animal_rate_limited: 'Dieses Tier hat heute schon viele Fotos erhalten. Senden Sie Ihre Nachricht ohne Foto.',
+    finder_email_invalid: 'Diese E-Mail-Adresse ist ungültig.',
+    conversation_not_found: 'Diese Unterhaltung wurde nicht gefunden.',
+    conversation_blocked: 'Der Besitzer hat diese Unterhaltung beendet.',
+    conversation_expired: `Diese Unterhaltung ist abgelaufen: ${CONVERSATION_LIMITS.validDays} Tage ohne Nachricht.`,
+    conversation_rate_limited: 'Zu viele Anfragen von Ihrer Verbindung. Versuchen Sie es in einer Stunde erneut.',
+    message_not_found: 'Diese Nachricht wurde nicht gefunden.',
     internal: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
   },
   lightbox: {

@@ -1,6 +1,6 @@
 // English for a finder, in British spelling (the default for an 'en' browser without a region).
 // The words of the dialogs, toasts and refusals, downloaded when first needed.
-import { LIMITS } from '@medaille/domain';
+import { CONVERSATION_LIMITS, LIMITS } from '@medaille/domain';
 import type { DialogDictionary } from '../dialog-copy.ts';
 
 const en: DialogDictionary = {
@@ -22,6 +22,12 @@ const en: DialogDictionary = {
     photo_too_large: 'The photo is too large. Please choose another one.',
     photo_rate_limited: 'You have already sent several photos today. Send your message without a photo.',
     photo_animal_rate_limited: 'This animal has already received many photos today. Send your message without a photo.',
+    finder_email_invalid: 'This e-mail address is not valid.',
+    conversation_not_found: 'This conversation cannot be found.',
+    conversation_blocked: 'The owner has closed this conversation.',
+    conversation_expired: `This conversation has expired: ${CONVERSATION_LIMITS.validDays} days without a message.`,
+    conversation_rate_limited: 'Too many requests from your connection. Please try again in an hour.',
+    message_not_found: 'This message cannot be found.',
     internal: 'Something went wrong. Please try again.',
   },
   lightbox: {

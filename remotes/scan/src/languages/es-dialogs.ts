@@ -1,6 +1,6 @@
 // Español para quien encuentra el animal, de usted: se dirige a un desconocido, de cualquier país.
 // The words of the dialogs, toasts and refusals, downloaded when first needed.
-import { LIMITS } from '@medaille/domain';
+import { CONVERSATION_LIMITS, LIMITS } from '@medaille/domain';
 import type { DialogDictionary } from '../dialog-copy.ts';
 
 const es: DialogDictionary = {
@@ -22,6 +22,12 @@ const es: DialogDictionary = {
     photo_too_large: 'La foto pesa demasiado. Elija otra.',
     photo_rate_limited: 'Ya ha enviado varias fotos hoy. Envíe su mensaje sin foto.',
     photo_animal_rate_limited: 'Este animal ya ha recibido muchas fotos hoy. Envíe su mensaje sin foto.',
+    finder_email_invalid: 'Esta dirección de correo electrónico no es válida.',
+    conversation_not_found: 'No se encuentra esta conversación.',
+    conversation_blocked: 'El dueño ha cerrado esta conversación.',
+    conversation_expired: `Esta conversación ha caducado: ${CONVERSATION_LIMITS.validDays} días sin mensajes.`,
+    conversation_rate_limited: 'Demasiadas solicitudes desde su conexión. Inténtelo de nuevo dentro de una hora.',
+    message_not_found: 'No se encuentra este mensaje.',
     internal: 'Se ha producido un error. Vuelva a intentarlo.',
   },
   lightbox: {

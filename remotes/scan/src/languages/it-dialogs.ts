@@ -1,6 +1,6 @@
 // Italiano per chi trova l'animale, dando del tu, come fa di solito il web italiano.
 // The words of the dialogs, toasts and refusals, downloaded when first needed.
-import { LIMITS } from '@medaille/domain';
+import { CONVERSATION_LIMITS, LIMITS } from '@medaille/domain';
 import type { DialogDictionary } from '../dialog-copy.ts';
 
 const it: DialogDictionary = {
@@ -22,6 +22,12 @@ const it: DialogDictionary = {
     photo_too_large: 'La foto è troppo pesante. Scegline un’altra.',
     photo_rate_limited: 'Hai già inviato diverse foto oggi. Invia il messaggio senza foto.',
     photo_animal_rate_limited: 'Questo animale ha già ricevuto molte foto oggi. Invia il messaggio senza foto.',
+    finder_email_invalid: 'Questo indirizzo e-mail non è valido.',
+    conversation_not_found: 'Questa conversazione non è stata trovata.',
+    conversation_blocked: 'Il proprietario ha chiuso questa conversazione.',
+    conversation_expired: `Questa conversazione è scaduta: ${CONVERSATION_LIMITS.validDays} giorni senza messaggi.`,
+    conversation_rate_limited: "Troppe richieste dalla sua connessione. Riprovi tra un'ora.",
+    message_not_found: 'Questo messaggio non è stato trovato.',
     internal: 'Si è verificato un errore. Riprova.',
   },
   lightbox: {

@@ -1,6 +1,6 @@
 // Nederlands voor de vinder, met je en jij, zoals op het Nederlandstalige web gebruikelijk is.
 // The words of the dialogs, toasts and refusals, downloaded when first needed.
-import { LIMITS } from '@medaille/domain';
+import { CONVERSATION_LIMITS, LIMITS } from '@medaille/domain';
 import type { DialogDictionary } from '../dialog-copy.ts';
 
 const nl: DialogDictionary = {
@@ -22,6 +22,12 @@ const nl: DialogDictionary = {
     photo_too_large: 'De foto is te groot. Kies een andere.',
     photo_rate_limited: "U hebt vandaag al meerdere foto's verstuurd. Verstuur uw bericht zonder foto.",
     photo_animal_rate_limited: "Dit dier heeft vandaag al veel foto's gekregen. Verstuur uw bericht zonder foto.",
+    finder_email_invalid: 'Dit e-mailadres is niet geldig.',
+    conversation_not_found: 'Dit gesprek is niet gevonden.',
+    conversation_blocked: 'De eigenaar heeft dit gesprek gesloten.',
+    conversation_expired: `Dit gesprek is verlopen: ${CONVERSATION_LIMITS.validDays} dagen zonder bericht.`,
+    conversation_rate_limited: 'Te veel verzoeken vanaf uw verbinding. Probeer het over een uur opnieuw.',
+    message_not_found: 'Dit bericht is niet gevonden.',
     internal: 'Er is iets misgegaan. Probeer het opnieuw.',
   },
   lightbox: {

@@ -29,7 +29,21 @@ export const isFinderLanguage = (value: unknown): value is FinderLanguage =>
 /** A conversation link's token as record_finder_message makes it: 64 lower-case hex characters. */
 export const CONVERSATION_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 
-/** The finder's page of a conversation, on the public site. */
+/** The first segment of a conversation's page: never a medal code's path, which has one segment. */
+const CONVERSATION_SEGMENT = 'conversation';
+
+/**
+ * The finder's page of a conversation, on the public site. The token is in the path, not the fragment: the
+ * page is rendered by the server, and reads without JavaScript; it is served with no Referer to send on.
+ */
 export function conversationPath(token: string): string {
-  return `/conversation/${encodeURIComponent(token)}`;
+  return `/${CONVERSATION_SEGMENT}/${encodeURIComponent(token)}`;
+}
+
+/** The token of a conversation page's path (`/conversation/{token}`, a token of the right form), else null. */
+export function conversationTokenOf(pathname: string): string | null {
+  const segments = pathname.split('/').filter((segment) => segment !== '');
+  if (segments.length !== 2 || segments[0] !== CONVERSATION_SEGMENT) return null;
+  const token = segments[1] as string;
+  return CONVERSATION_TOKEN_PATTERN.test(token) ? token : null;
 }

@@ -1,0 +1,133 @@
+// The words of a finder's conversation page (conversation-page.tsx), in the scan page's six languages; its
+// refusals are the dialogs' (dialog-copy.ts). Server only: the page is rendered whole by the scan's server
+// entry, so these are in no browser chunk.
+import type { Language } from './i18n.ts';
+
+export interface ConversationWords {
+  title: (name: string) => string;
+  intro: string;
+  keepPrivate: string;
+  validUntil: (date: string) => string;
+  you: string;
+  owner: string;
+  noText: string;
+  withPhoto: string;
+  remove: string;
+  removeLabel: (when: string) => string;
+  linesLabel: string;
+  message: string;
+  send: string;
+  counter: string;
+  empty: string;
+}
+
+export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
+  fr: {
+    title: (name) => `Conversation au sujet de ${name}`,
+    intro:
+      'Le propriétaire lit vos messages et vous répond ici. Ni votre adresse ni la sienne ne sont montrées, sauf si vous les écrivez.',
+    keepPrivate: 'Gardez ce lien pour vous : qui a ce lien peut lire la conversation.',
+    validUntil: (date) => `Ce lien reste valable jusqu'au ${date}, et plus longtemps si vous écrivez encore.`,
+    you: 'Vous',
+    owner: 'Le propriétaire',
+    noText: '(sans message)',
+    withPhoto: 'Avec une photo',
+    remove: 'Supprimer',
+    removeLabel: (when) => `Supprimer votre message du ${when}`,
+    linesLabel: 'Messages',
+    message: 'Votre message',
+    send: 'Envoyer',
+    counter: '300 caractères au plus.',
+    empty: "Aucun message pour l'instant.",
+  },
+  en: {
+    title: (name) => `Conversation about ${name}`,
+    intro:
+      'The owner reads your messages and answers you here. Neither your address nor theirs is shown, unless you write it.',
+    keepPrivate: 'Keep this link to yourself: anyone with it can read the conversation.',
+    validUntil: (date) => `This link stays valid until ${date}, and longer if you write again.`,
+    you: 'You',
+    owner: 'The owner',
+    noText: '(no message)',
+    withPhoto: 'With a photo',
+    remove: 'Delete',
+    removeLabel: (when) => `Delete your message of ${when}`,
+    linesLabel: 'Messages',
+    message: 'Your message',
+    send: 'Send',
+    counter: '300 characters at most.',
+    empty: 'No messages yet.',
+  },
+  es: {
+    title: (name) => `Conversación sobre ${name}`,
+    intro:
+      'El dueño lee sus mensajes y le responde aquí. No se muestra ni su dirección ni la del dueño, salvo que la escriba.',
+    keepPrivate: 'Guarde este enlace para usted: quien lo tenga puede leer la conversación.',
+    validUntil: (date) => `Este enlace es válido hasta el ${date}, y más tiempo si vuelve a escribir.`,
+    you: 'Usted',
+    owner: 'El dueño',
+    noText: '(sin mensaje)',
+    withPhoto: 'Con una foto',
+    remove: 'Eliminar',
+    removeLabel: (when) => `Eliminar su mensaje del ${when}`,
+    linesLabel: 'Mensajes',
+    message: 'Su mensaje',
+    send: 'Enviar',
+    counter: '300 caracteres como máximo.',
+    empty: 'Todavía no hay mensajes.',
+  },
+  de: {
+    title: (name) => `Unterhaltung über ${name}`,
+    intro:
+      'Der Besitzer liest Ihre Nachrichten und antwortet Ihnen hier. Weder Ihre Adresse noch seine wird angezeigt, außer Sie schreiben sie.',
+    keepPrivate: 'Behalten Sie diesen Link für sich: Wer ihn hat, kann die Unterhaltung lesen.',
+    validUntil: (date) => `Dieser Link ist bis zum ${date} gültig, und länger, wenn Sie erneut schreiben.`,
+    you: 'Sie',
+    owner: 'Der Besitzer',
+    noText: '(keine Nachricht)',
+    withPhoto: 'Mit einem Foto',
+    remove: 'Löschen',
+    removeLabel: (when) => `Ihre Nachricht vom ${when} löschen`,
+    linesLabel: 'Nachrichten',
+    message: 'Ihre Nachricht',
+    send: 'Senden',
+    counter: 'Höchstens 300 Zeichen.',
+    empty: 'Noch keine Nachrichten.',
+  },
+  it: {
+    title: (name) => `Conversazione su ${name}`,
+    intro:
+      'Il proprietario legge i suoi messaggi e le risponde qui. Né il suo indirizzo né quello del proprietario vengono mostrati, a meno che non lo scriva.',
+    keepPrivate: 'Tenga questo link per sé: chiunque lo abbia può leggere la conversazione.',
+    validUntil: (date) => `Questo link resta valido fino al ${date}, e più a lungo se scrive ancora.`,
+    you: 'Lei',
+    owner: 'Il proprietario',
+    noText: '(nessun messaggio)',
+    withPhoto: 'Con una foto',
+    remove: 'Elimina',
+    removeLabel: (when) => `Elimina il suo messaggio del ${when}`,
+    linesLabel: 'Messaggi',
+    message: 'Il suo messaggio',
+    send: 'Invia',
+    counter: 'Al massimo 300 caratteri.',
+    empty: 'Ancora nessun messaggio.',
+  },
+  nl: {
+    title: (name) => `Gesprek over ${name}`,
+    intro:
+      'De eigenaar leest uw berichten en antwoordt u hier. Uw adres en dat van de eigenaar worden niet getoond, tenzij u het schrijft.',
+    keepPrivate: 'Houd deze link voor uzelf: wie hem heeft, kan het gesprek lezen.',
+    validUntil: (date) => `Deze link blijft geldig tot ${date}, en langer als u opnieuw schrijft.`,
+    you: 'U',
+    owner: 'De eigenaar',
+    noText: '(geen bericht)',
+    withPhoto: 'Met een foto',
+    remove: 'Verwijderen',
+    removeLabel: (when) => `Uw bericht van ${when} verwijderen`,
+    linesLabel: 'Berichten',
+    message: 'Uw bericht',
+    send: 'Versturen',
+    counter: 'Hoogstens 300 tekens.',
+    empty: 'Nog geen berichten.',
+  },
+};

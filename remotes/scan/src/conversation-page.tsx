@@ -1,0 +1,251 @@
+// The finder's page of their conversation with the household (DESIGN D17), /conversation/{token}: rendered
+// whole by the scan's server entry, readable and usable without JavaScript (a form to write again, one to
+// delete each of their own messages), in the conversation's language. With JavaScript, a few lines inline ask
+// for the page again every 10 seconds while it is shown and put its new messages in place; the page loads no
+// other script. The token is the finder's only credential: it goes to the conversation function in a body,
+// never to another site (no Referer), and the page is nobody's to cache.
+import { LIMITS } from '@medaille/domain';
+import { type ConversationArgs, escapeHtml, readPostedForm } from '@medaille/scan-contract';
+import { renderToStaticMarkup } from 'react-dom/server.edge';
+import { CONVERSATION_WORDS } from './conversation-copy.ts';
+import { cookie, inlineStyle } from './document-parts.ts';
+import { PAGE_TIME_ZONE } from './format.ts';
+import {
+  acceptedLanguages,
+  chooseLanguage,
+  dialogWordsFor,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  type Language,
+  localeFor,
+} from './i18n.ts';
+
+/** One line of the conversation as the conversation function answers it. */
+interface Line {
+  id: string;
+  from: 'finder' | 'household';
+  text: string | null;
+  contact?: string | null;
+  with_photo?: boolean;
+  at: string;
+}
+
+interface OpenConversation {
+  status: 'open';
+  animal_name: string;
+  language: string;
+  expires_at: string;
+  messages: Line[];
+}
+
+/** A refusal the function answered: its code and its French words. */
+interface Refusal {
+  status: number;
+  code: string;
+  error: string;
+  /** The conversation's language, for a link that is blocked or expired. */
+  language?: string;
+}
+
+/** What the finder sent and was refused, to show with its reason. */
+interface Refused {
+  refusal: Refusal;
+  typed: string;
+}
+
+const HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'private, no-store',
+  'X-Robots-Tag': 'noindex',
+  'Referrer-Policy': 'no-referrer',
+};
+
+/** Far more than the longest valid form (a 300-character message, percent-encoded). */
+const FORM_MAX_BYTES = 16 * 1024;
+
+/** How often the open page asks for new messages (10 s: 360 reads an hour, within the function's 600). */
+const REFRESH_MS = 10_000;
+
+export async function conversationPage({ request, params, context, styles, signal }: ConversationArgs) {
+  const call = (body: Record<string, unknown>) =>
+    context.callFunction('conversation', { token: params.token, ...body }, signal);
+  const browserLanguages = acceptedLanguages(request.headers.get('accept-language'));
+  const chosen = cookie(request.headers.get('cookie'), LANGUAGE_COOKIE);
+  const page = (status: number, html: string, headers: Record<string, string> = {}) =>
+    new Response(request.method === 'HEAD' ? null : html, { status, headers: { ...HEADERS, ...headers } });
+
+  /** The conversation read now, rendered; with what was refused, if anything. */
+  const render = async (refused: Refused | null, fallbackStatus = 200) => {
+    const read = await call({});
+    if (read.status !== 200) {
+      const refusal = await refusalOf(read);
+      const language =
+        refusal.language && isLanguage(refusal.language) ? refusal.language : chooseLanguage(chosen, browserLanguages);
+      const said = await refusalText(language, refusal);
+      return page(refusal.status, closedDocument(language, said, styles), retryAfter(read));
+    }
+    const conversation = (await read.json()) as OpenConversation;
+    const language: Language = isLanguage(conversation.language) ? conversation.language : 'fr';
+    const said = refused ? await refusalText(language, refused.refusal) : null;
+    const html = openDocument(language, localeFor(language, browserLanguages), conversation, refused, said, styles);
+    return page(refused?.refusal.status ?? fallbackStatus, html);
+  };
+
+  if (request.method === 'GET' || request.method === 'HEAD') return render(null);
+  if (request.method !== 'POST') return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD, POST' } });
+
+  const form = await readPostedForm(request, FORM_MAX_BYTES);
+  if ('refusal' in form) {
+    const text = form.refusal === 413 ? 'Requête trop volumineuse.' : 'Requête invalide.';
+    return new Response(text, { status: form.refusal, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  }
+  const typed = form.fields.get('message') ?? '';
+  const removed = form.fields.get('delete');
+  const sent = await call(removed !== null ? { delete: removed } : { message: typed });
+  // Sent: the page again by GET, so that reloading it sends nothing twice.
+  if (sent.ok)
+    return new Response(null, { status: 303, headers: { ...HEADERS, Location: new URL(request.url).pathname } });
+  const refusal = await refusalOf(sent);
+  if (refusal.status >= 500) throw new Error(`the conversation function answered ${refusal.status}`);
+  return render({ refusal, typed: removed !== null ? '' : typed });
+}
+
+async function refusalOf(response: Response): Promise<Refusal> {
+  const body = (await response.json().catch(() => null)) as {
+    code?: unknown;
+    error?: unknown;
+    language?: unknown;
+  } | null;
+  if (response.status >= 500 || typeof body?.code !== 'string') {
+    throw new Error(`the conversation function answered ${response.status}`);
+  }
+  return {
+    status: response.status,
+    code: body.code,
+    error: typeof body.error === 'string' ? body.error : '',
+    ...(typeof body.language === 'string' ? { language: body.language } : {}),
+  };
+}
+
+const retryAfter = (response: Response): Record<string, string> => {
+  const value = response.headers.get('retry-after');
+  return value ? { 'Retry-After': value } : {};
+};
+
+/** A refusal in the page's language (the dialogs' words), else the function's own French words. */
+const refusalText = async (language: Language, refusal: Refusal) =>
+  ((await dialogWordsFor(language)).errors as Record<string, string | undefined>)[refusal.code] ?? refusal.error;
+
+function documentOf(language: Language, title: string, styles: ConversationArgs['styles'], body: string): string {
+  return (
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8">` +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">' +
+    `<title>${escapeHtml(title)}</title>${styles.map(inlineStyle).join('')}</head><body>${body}</body></html>`
+  );
+}
+
+/** A link that opens nothing (unknown, blocked, expired) or a refusal of the read itself, said plainly. */
+function closedDocument(language: Language, said: string, styles: ConversationArgs['styles']): string {
+  const body = renderToStaticMarkup(
+    <main className="scan">
+      <section className="scan-card">
+        <h1>Médaille</h1>
+        <p role="alert">{said}</p>
+      </section>
+    </main>,
+  );
+  return documentOf(language, 'Médaille', styles, body);
+}
+
+function openDocument(
+  language: Language,
+  locale: string,
+  conversation: OpenConversation,
+  refused: Refused | null,
+  said: string | null,
+  styles: ConversationArgs['styles'],
+): string {
+  const words = CONVERSATION_WORDS[language];
+  const when = (at: string) =>
+    new Date(at).toLocaleString(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: PAGE_TIME_ZONE });
+  const until = new Date(conversation.expires_at).toLocaleDateString(locale, {
+    dateStyle: 'long',
+    timeZone: PAGE_TIME_ZONE,
+  });
+  const title = words.title(conversation.animal_name);
+  const body = renderToStaticMarkup(
+    <main className="scan scan-conversation">
+      <section className="scan-card">
+        <h1>{title}</h1>
+        <p>{words.intro}</p>
+        <p>{words.keepPrivate}</p>
+        <p>{words.validUntil(until)}</p>
+      </section>
+      <section className="scan-card" aria-labelledby="conversation-lines-title">
+        <h2 id="conversation-lines-title">{words.linesLabel}</h2>
+        <ol id="conversation-lines" className="scan-conversation-lines" aria-live="polite">
+          {conversation.messages.length === 0 ? <li>{words.empty}</li> : null}
+          {conversation.messages.map((line) => (
+            <li key={line.id} className={line.from === 'finder' ? 'scan-line-mine' : 'scan-line-owner'}>
+              <p className="scan-line-meta">
+                {line.from === 'finder' ? words.you : words.owner} · {when(line.at)}
+              </p>
+              <p className="scan-line-text">{line.text ?? words.noText}</p>
+              {line.contact ? <p className="scan-line-text">{line.contact}</p> : null}
+              {line.with_photo ? <p className="scan-line-meta">{words.withPhoto}</p> : null}
+              {line.from === 'finder' ? (
+                <form method="post">
+                  <button
+                    type="submit"
+                    name="delete"
+                    value={line.id}
+                    className="md-button md-button-secondary"
+                    aria-label={words.removeLabel(when(line.at))}
+                  >
+                    {words.remove}
+                  </button>
+                </form>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section className="scan-card">
+        <form method="post" className="scan-form">
+          {said ? (
+            <p className="scan-error" role="alert">
+              {said}
+            </p>
+          ) : null}
+          <label htmlFor="conversation-message">{words.message}</label>
+          <textarea
+            id="conversation-message"
+            name="message"
+            rows={4}
+            maxLength={LIMITS.messageMaxLength}
+            aria-describedby="conversation-message-hint"
+            defaultValue={refused?.typed ?? ''}
+          />
+          <p id="conversation-message-hint" className="scan-hint">
+            {words.counter}
+          </p>
+          <div className="scan-actions">
+            <button type="submit" className="md-button md-button-primary">
+              {words.send}
+            </button>
+          </div>
+        </form>
+      </section>
+    </main>,
+  );
+  return documentOf(language, title, styles, `${body}<script>${refreshScript()}</script>`);
+}
+
+/**
+ * Every REFRESH_MS while the page is shown: the page asked for again, its list of messages put in place of
+ * this one's when it changed. Nothing else of the page moves (what the finder is typing stays).
+ */
+function refreshScript(): string {
+  return `(function(){var id="conversation-lines";if(!window.fetch||!window.DOMParser)return;setInterval(function(){if(document.hidden)return;fetch(location.pathname,{headers:{accept:"text/html"},cache:"no-store"}).then(function(r){return r.ok?r.text():null}).then(function(h){if(!h)return;var n=new DOMParser().parseFromString(h,"text/html").getElementById(id),o=document.getElementById(id);if(n&&o&&n.innerHTML!==o.innerHTML)o.innerHTML=n.innerHTML}).catch(function(){})},${REFRESH_MS})})()`;
+}

@@ -1,0 +1,28 @@
+// What the server entry's documents share (server.tsx, conversation-page.tsx): their stylesheets inline, and a
+// cookie of the request. Web-standard APIs only.
+import { escapeHtml, type Stylesheet } from '@medaille/scan-contract';
+
+/**
+ * A stylesheet inline, under the name its chunk loader looks for (so that it is not downloaded again); a
+ * link when its text would not mean the same inline: a relative url() or @import would resolve against the
+ * page, and `</style` would end the element.
+ */
+export function inlineStyle(sheet: Stylesheet): string {
+  if (/url\(|@import|<\/style/i.test(sheet.css)) return `<link rel="stylesheet" href="${escapeHtml(sheet.href)}">`;
+  return `<style data-href="${escapeHtml(sheet.loaderName)}">${sheet.css}</style>`;
+}
+
+/** One cookie's value from a Cookie header, or null. */
+export function cookie(header: string | null, name: string): string | null {
+  for (const part of header?.split(';') ?? []) {
+    const separator = part.indexOf('=');
+    if (separator === -1 || part.slice(0, separator).trim() !== name) continue;
+    const value = part.slice(separator + 1).trim();
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return null;
+}
