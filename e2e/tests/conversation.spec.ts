@@ -81,18 +81,32 @@ test('the owner answers a finder from the inbox on a phone, the finder reads it 
   });
 });
 
-test('the finder’s page reads and writes without JavaScript, shows an answer while open, and says when the link is closed', async ({
+test('a finder in English writes from the scan page and gets their link; their page reads and writes without JavaScript, shows an answer while open, and says when the link is closed', async ({
   browser,
 }) => {
   const owner = await newOwner(product, 'conversation-page');
   const rex = await animalOnNewCode(product, owner, { nom: 'Rex', sexe: 'M', is_lost: true });
-  const sent = await finderCall('post_finder_message', {
-    code: rex.code,
-    message: 'I found your dog by the river',
-    language: 'en',
-  });
-  const link = sent.body.conversation_url as string;
-  const path = new URL(link).pathname;
+  const finderEmail = `finder-${crypto.randomUUID()}@example.org`;
+
+  // A finder on a phone in English writes from the scan page, with their address, and gets the link at once.
+  const english = await browser.newContext({ ...PHONE, locale: 'en-GB' });
+  const scan = await english.newPage();
+  await scan.goto(`${product.url}/${rex.code}`);
+  await scan.getByRole('button', { name: 'Send a message' }).click();
+  const dialog = scan.getByRole('dialog', { name: 'Write to Rex’s owner' });
+  await dialog.getByLabel('Your message').fill('I found your dog by the river');
+  await dialog.getByLabel('Your email, to be told of their answers (optional)').fill(finderEmail);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  const followUp = scan.getByRole('dialog', { name: 'Follow the conversation' });
+  const path = (await followUp.getByRole('link', { name: 'Open the conversation' }).getAttribute('href')) as string;
+  expect(path).toMatch(/^\/conversation\/[0-9a-f]{64}$/);
+  await expect
+    .poll(async () => (await product.mails(finderEmail)).map((mail) => mail.subject))
+    .toEqual(['Your conversation about Rex']);
+  await followUp.getByRole('link', { name: 'Open the conversation' }).click();
+  await expect(scan.getByRole('heading', { level: 1, name: 'Conversation about Rex' })).toBeVisible();
+  await english.close();
+
   const { data: conversation } = await owner.client
     .from('conversations')
     .select('id')

@@ -361,6 +361,7 @@ test.describe('a photo in the message', () => {
     await expect(dialog.getByRole('button', { name: 'Envoyer' })).toBeEnabled();
     await dialog.getByRole('button', { name: 'Envoyer' }).click();
     await expect(toastTitle(page, 'Message transmis au propriétaire')).toBeVisible();
+    await page.getByRole('dialog', { name: 'Suivez la conversation' }).getByRole('button', { name: 'Fermer' }).click();
 
     const mail = await product.lastMail(owner.email);
     expect(mail.text).toContain('Il est avec moi, voici sa photo.');
@@ -443,6 +444,7 @@ test.describe('a photo in the message', () => {
     await expect(dialog.getByRole('button', { name: 'Envoyer' })).toBeEnabled({ timeout: 20_000 });
     await dialog.getByRole('button', { name: 'Envoyer' }).click();
     await expect(toastTitle(page, 'Message transmis au propriétaire')).toBeVisible();
+    await page.getByRole('dialog', { name: 'Suivez la conversation' }).getByRole('button', { name: 'Fermer' }).click();
 
     // What was stored: a JPEG of 1600 px at most, upright (red on top), with no metadata left.
     const [path] = await photoPathsOf(home.animalId);
@@ -579,6 +581,10 @@ test.describe('the mail provider down', () => {
       await dialog.getByLabel('Votre message').fill('Nala est chez moi, rue des Tilleuls.');
       await dialog.getByRole('button', { name: 'Envoyer' }).click();
       await expect(toastTitle(page, 'Message transmis au propriétaire')).toBeVisible();
+      await page
+        .getByRole('dialog', { name: 'Suivez la conversation' })
+        .getByRole('button', { name: 'Fermer' })
+        .click();
     } finally {
       await mailboxFails(false);
     }

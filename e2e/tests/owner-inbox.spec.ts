@@ -49,6 +49,13 @@ test('a finder’s message and position reach the owner’s inbox, unread until 
   await dialog.getByLabel(/Comment vous joindre/).fill('07 00 00 00 00');
   await dialog.getByRole('button', { name: 'Envoyer' }).click();
   await expect(toastTitle(finder, 'Message transmis au propriétaire')).toBeVisible();
+  // The dialog now gives the finder the link to their conversation; 'Fermer' goes back to the page.
+  const followUp = finder.getByRole('dialog', { name: 'Suivez la conversation' });
+  await expect(followUp.getByRole('link', { name: 'Ouvrir la conversation' })).toHaveAttribute(
+    'href',
+    /^\/conversation\/[0-9a-f]{64}$/,
+  );
+  await followUp.getByRole('button', { name: 'Fermer' }).click();
   await finder.getByRole('button', { name: 'Partager ma position' }).click();
   await finder.getByRole('dialog').getByRole('button', { name: 'Partager ma position' }).click();
   await expect(toastTitle(finder, 'Merci !')).toBeVisible();

@@ -159,6 +159,13 @@ test.describe('a message to the owner', () => {
     await dialog.getByLabel(/Comment vous joindre/).fill('07 00 00 00 00');
     await dialog.getByRole('button', { name: 'Envoyer' }).click();
     await expect(page.locator('.md-toast-title', { hasText: 'Message transmis au propriétaire' })).toBeVisible();
+    // The dialog now gives the finder the link to their conversation; 'Fermer' goes back to the page.
+    const followUp = page.getByRole('dialog', { name: 'Suivez la conversation' });
+    await expect(followUp.getByRole('link', { name: 'Ouvrir la conversation' })).toHaveAttribute(
+      'href',
+      /^\/conversation\/[0-9a-f]{64}$/,
+    );
+    await followUp.getByRole('button', { name: 'Fermer' }).click();
     await expect(dialog).toBeHidden();
     const mail = await product.lastMail(owner.email);
     expect(mail.subject).toBe('Message au sujet de Rex');

@@ -254,6 +254,13 @@ test('with JavaScript the page hydrates without a console error or a second prof
   await dialog.getByLabel('Votre message').fill('Il est avec moi, place Bellecour.');
   await dialog.getByRole('button', { name: 'Envoyer' }).click();
   await expect(page.locator('.md-toast-title', { hasText: 'Message transmis au propriétaire' })).toBeVisible();
+  // The dialog now gives the finder the link to their conversation; 'Fermer' goes back to the page.
+  const followUp = page.getByRole('dialog', { name: 'Suivez la conversation' });
+  await expect(followUp.getByRole('link', { name: 'Ouvrir la conversation' })).toHaveAttribute(
+    'href',
+    /^\/conversation\/[0-9a-f]{64}$/,
+  );
+  await followUp.getByRole('button', { name: 'Fermer' }).click();
   await expect(dialog).toBeHidden();
   expect((await product.lastMail(owner.email)).text).toContain('Il est avec moi, place Bellecour.');
 

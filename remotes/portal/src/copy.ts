@@ -397,6 +397,7 @@ export const COPY = {
       threadTitle: (number: number, when: string) => `Conversation ${number}, ouverte le ${when}`,
       linesLabel: 'Messages de la conversation',
       finder: (name: string) => `La personne qui a trouvé ${name}`,
+      withPhoto: 'Une photo est jointe à ce message : vous la verrez dans « Messages », ci-dessous.',
       answer: 'Votre réponse',
       answerLabel: (number: number) => `Répondre dans la conversation ${number}`,
       answerHint: `${CONVERSATION_LIMITS.replyMaxLength} caractères au plus. La personne est prévenue par e-mail si elle a laissé son adresse, sans le texte de votre réponse.`,

@@ -59,6 +59,13 @@ const DIALOG_COPY = {
     cancel: 'Annuler',
     send: 'Envoyer',
     required: 'Écrivez un message ou indiquez comment vous joindre.',
+    // Not in SPEC: the finder's private conversation with the owner (DESIGN D17).
+    email: 'Votre e-mail, pour être prévenu de ses réponses (facultatif)',
+    emailHint: "Il n'est pas montré au propriétaire.",
+    conversationTitle: 'Suivez la conversation',
+    conversationText: (name: string) =>
+      `Le propriétaire de ${name} vous répondra sur cette page privée. Gardez son lien pour vous : qui l'a peut lire la conversation.`,
+    openConversation: 'Ouvrir la conversation',
     sent: { title: 'Message transmis au propriétaire', description: 'Votre message a été envoyé avec succès' },
     // One photo of the found animal (issue 17).
     photo: 'Photo de l’animal (facultatif)',

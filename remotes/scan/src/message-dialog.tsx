@@ -3,7 +3,7 @@ import { LIMITS } from '@medaille/domain';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { FINDER_PHOTO_TYPES, type PhotoProblem, photoProblem, resizedPhotoBase64 } from './finder-photo.ts';
 import { failureText } from './format.ts';
-import { useDialogWords } from './i18n.ts';
+import { useDialogWords, useWords } from './i18n.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import { callFinderFunction } from './profile-api.ts';
 
@@ -16,8 +16,9 @@ interface ChosenPhoto {
 /**
  * The finder's message to the owner: a message (300 characters, with a live counter), an optional way to
  * be reached, one optional photo of the animal (camera or gallery: no `capture`, so that phones offer
- * both), and a hidden field only robots fill. Its fields start empty each time it opens. It says the
- * owner's address stays hidden only while the page does not show it (`ownerEmailShown`).
+ * both), an optional address to be told of the answers (never shown to the owner), and a hidden field only
+ * robots fill. Its fields start empty each time it opens. It says the owner's address stays hidden only while
+ * the page does not show it (`ownerEmailShown`). Sent, it gives the finder the link to their conversation.
  */
 export default function MessageDialog({
   code,
@@ -31,9 +32,13 @@ export default function MessageDialog({
   onClose: () => void;
 }) {
   const copy = useDialogWords();
+  const { language } = useWords();
   const text = copy.message;
   const [message, setMessage] = useState('');
   const [contact, setContact] = useState('');
+  const [email, setEmail] = useState('');
+  // The finder's conversation, once the message is sent: its page on this site.
+  const [conversation, setConversation] = useState<string | null>(null);
   const [website, setWebsite] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -88,14 +93,27 @@ export default function MessageDialog({
     if (photo && !photo.base64) return; // Still being prepared: Envoyer is disabled meanwhile.
     setSending(true);
     try {
-      await callFinderFunction('post_finder_message', { code, message, contact, website, photo: photo?.base64 });
+      const sent = await callFinderFunction<{ conversation_url?: string }>('post_finder_message', {
+        code,
+        message,
+        contact,
+        email,
+        language,
+        website,
+        photo: photo?.base64,
+      });
       toast({
         topic: 'finder-message',
         title: text.sent.title,
         description: text.sent.description,
         closeLabel: copy.close,
       });
-      onClose();
+      // The link on this site, whatever address the functions know the site by.
+      if (sent.conversation_url && URL.canParse(sent.conversation_url)) {
+        setConversation(new URL(sent.conversation_url).pathname);
+      } else {
+        onClose();
+      }
     } catch (failure) {
       const description = failureText(copy, failure, text.failed.description);
       toast({
@@ -109,6 +127,25 @@ export default function MessageDialog({
       setSending(false);
     }
   };
+
+  if (conversation) {
+    return (
+      <ModalDialog onClose={onClose} labelledBy="scan-conversation-title">
+        <div className="scan-form">
+          <h2 id="scan-conversation-title">{text.conversationTitle}</h2>
+          <p>{text.conversationText(name)}</p>
+          <div className="scan-actions">
+            <button type="button" className="md-button md-button-secondary" onClick={onClose}>
+              {copy.close}
+            </button>
+            <a className="md-button md-button-primary" href={conversation}>
+              {text.openConversation}
+            </a>
+          </div>
+        </div>
+      </ModalDialog>
+    );
+  }
 
   return (
     <ModalDialog onClose={onClose} labelledBy="scan-message-title">
@@ -141,6 +178,19 @@ export default function MessageDialog({
             setError(null);
           }}
         />
+        <label htmlFor="scan-email">{text.email}</label>
+        <input
+          id="scan-email"
+          type="email"
+          value={email}
+          maxLength={LIMITS.emailMaxLength}
+          autoComplete="email"
+          aria-describedby="scan-email-hint"
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <p id="scan-email-hint" className="scan-hint">
+          {text.emailHint}
+        </p>
         <label htmlFor="scan-photo">{text.photo}</label>
         <p id="scan-photo-hint" className="scan-hint">
           {text.photoHint}

@@ -5,11 +5,13 @@
  * post_finder_message through the host's capability. Server only.
  */
 import { type RouteArgs, type RouteData, readPostedForm, type ScanMessageForm } from '@medaille/scan-contract';
+import { cookie } from './document-parts.ts';
+import { acceptedLanguages, chooseLanguage, LANGUAGE_COOKIE } from './i18n.ts';
 
 /** The form's field names, as the form writes them and the action reads them. */
-export const MESSAGE_FIELDS = { message: 'message', contact: 'contact', website: 'website' } as const;
+export const MESSAGE_FIELDS = { message: 'message', contact: 'contact', email: 'email', website: 'website' } as const;
 
-/** Far more than the longest valid form (a 300-character message and a 254-character contact, percent-encoded). */
+/** Far more than the longest valid form (a 300-character message, a contact and an address, percent-encoded). */
 export const MESSAGE_FORM_MAX_BYTES = 16 * 1024;
 
 /** post_finder_message's own text for a failure that is not a refusal (its FAILURES.internal). */
@@ -18,6 +20,8 @@ export const UNEXPECTED_ERROR = 'Une erreur est survenue. Veuillez réessayer.';
 interface MessageFormValues {
   message: string;
   contact: string;
+  /** Where the finder is told of the answers: never shown to the owner. */
+  email: string;
   /** The honeypot: passed on to post_finder_message, which decides. */
   website: string;
 }
@@ -44,19 +48,29 @@ export async function messageFormAction({
     const text = form.refusal === 413 ? 'Requête trop volumineuse.' : 'Requête invalide.';
     return new Response(text, { status: form.refusal, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }
-  const { message, contact, website } = form.values;
+  const { message, contact, email, website } = form.values;
   const refused = (error: string, status: number, headers?: Record<string, string>): MessageFormData => ({
     status,
     ...(headers ? { headers } : {}),
-    data: { messageForm: { state: 'refused', error, values: { message, contact } } },
+    data: { messageForm: { state: 'refused', error, values: { message, contact, email } } },
   });
+  // The page's language, as its render chooses it: the conversation speaks it to the finder.
+  const language = chooseLanguage(
+    cookie(request.headers.get('cookie'), LANGUAGE_COOKIE),
+    acceptedLanguages(request.headers.get('accept-language')),
+  );
   try {
     const response = await context.callFunction(
       'post_finder_message',
-      { code: params.code, message, contact, website },
+      { code: params.code, message, contact, email, language, website },
       signal,
     );
-    if (response.ok) return { status: 200, data: { messageForm: { state: 'sent' } } };
+    if (response.ok) {
+      const sent = (await response.json().catch(() => null)) as { conversation_url?: unknown } | null;
+      const link = typeof sent?.conversation_url === 'string' && URL.canParse(sent.conversation_url);
+      const conversation = link ? new URL(sent?.conversation_url as string).pathname : null;
+      return { status: 200, data: { messageForm: { state: 'sent', ...(conversation ? { conversation } : {}) } } };
+    }
     const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
     const retryAfter = response.headers.get('retry-after');
     if (response.status >= 400 && response.status < 500) {
@@ -81,6 +95,7 @@ async function readMessageForm(request: Request): Promise<MessageFormRead> {
     values: {
       message: fields.get(MESSAGE_FIELDS.message) ?? '',
       contact: fields.get(MESSAGE_FIELDS.contact) ?? '',
+      email: fields.get(MESSAGE_FIELDS.email) ?? '',
       website: fields.get(MESSAGE_FIELDS.website) ?? '',
     },
   };

@@ -55,14 +55,24 @@ function MessageForm({
   const text = copy.message;
   if (outcome?.state === 'sent') {
     return (
-      <p className="scan-sent" role="status">
-        <strong>{text.sent.title}</strong>
-        <br />
-        {text.sent.description}
-      </p>
+      <div className="scan-sent" role="status">
+        <p>
+          <strong>{text.sent.title}</strong>
+          <br />
+          {text.sent.description}
+        </p>
+        {outcome.conversation ? (
+          <>
+            <p>{text.conversationText(name)}</p>
+            <a className="md-button md-button-primary" href={outcome.conversation}>
+              {text.openConversation}
+            </a>
+          </>
+        ) : null}
+      </div>
     );
   }
-  const values = outcome?.state === 'refused' ? outcome.values : { message: '', contact: '' };
+  const values = outcome?.state === 'refused' ? outcome.values : { message: '', contact: '', email: '' };
   return (
     // Shown in the page by the disclosure when closed (scan.css), as a modal once the script opens it.
     <dialog className="scan-dialog scan-early-dialog" aria-labelledby="scan-form-title">
@@ -91,6 +101,19 @@ function MessageForm({
           autoComplete="on"
           defaultValue={values.contact}
         />
+        <label htmlFor="scan-form-email">{text.email}</label>
+        <input
+          id="scan-form-email"
+          name={MESSAGE_FIELDS.email}
+          type="email"
+          maxLength={LIMITS.emailMaxLength}
+          autoComplete="email"
+          aria-describedby="scan-form-email-hint"
+          defaultValue={values.email ?? ''}
+        />
+        <p id="scan-form-email-hint" className="scan-hint">
+          {text.emailHint}
+        </p>
         {/* Hidden even without the page's CSS; robots fill it, and the host then sends nothing. */}
         <div className="scan-honeypot" aria-hidden="true" hidden>
           <label htmlFor="scan-form-website">{text.honeypot}</label>

@@ -20,8 +20,9 @@ export interface ScanPageProps {
 
 /** The no-JavaScript message form's outcome, after the action sent it to post_finder_message. */
 export type ScanMessageForm =
-  | { state: 'sent' }
-  | { state: 'refused'; error: string; values: { message: string; contact: string } };
+  // `conversation`: the path of the finder's conversation page, which the message opened.
+  | { state: 'sent'; conversation?: string }
+  | { state: 'refused'; error: string; values: { message: string; contact: string; email?: string } };
 
 /**
  * What the scan page was rendered from on the server, written as JSON in

@@ -53,6 +53,12 @@ const de: DialogDictionary = {
     cancel: 'Abbrechen',
     send: 'Senden',
     required: 'Schreiben Sie eine Nachricht oder geben Sie an, wie man Sie erreicht.',
+    email: 'Ihre E-Mail, um von Antworten zu erfahren (optional)',
+    emailHint: 'Sie wird dem Besitzer nicht angezeigt.',
+    conversationTitle: 'Verfolgen Sie die Unterhaltung',
+    conversationText: (name) =>
+      `Der Besitzer von ${name} antwortet Ihnen auf dieser privaten Seite. Behalten Sie den Link für sich: Wer ihn hat, kann die Unterhaltung lesen.`,
+    openConversation: 'Unterhaltung öffnen',
     sent: { title: 'Nachricht an den Besitzer weitergeleitet', description: 'Ihre Nachricht wurde gesendet.' },
     photo: 'Foto des Tieres (optional)',
     photoHint: 'JPEG, PNG oder WebP, bis zu 25 MB. Nur der Besitzer kann es sehen.',

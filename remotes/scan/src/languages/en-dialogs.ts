@@ -52,6 +52,12 @@ const en: DialogDictionary = {
     cancel: 'Cancel',
     send: 'Send',
     required: 'Write a message or tell the owner how to reach you.',
+    email: 'Your email, to be told of their answers (optional)',
+    emailHint: 'It is not shown to the owner.',
+    conversationTitle: 'Follow the conversation',
+    conversationText: (name) =>
+      `${name}’s owner will answer you on this private page. Keep its link to yourself: anyone with it can read the conversation.`,
+    openConversation: 'Open the conversation',
     sent: { title: 'Message passed on to the owner', description: 'Your message has been sent.' },
     photo: 'Photo of the animal (optional)',
     photoHint: 'JPEG, PNG or WebP, up to 25 MB. Only its owner will be able to see it.',

@@ -52,6 +52,12 @@ const es: DialogDictionary = {
     cancel: 'Cancelar',
     send: 'Enviar',
     required: 'Escriba un mensaje o indique cómo contactar con usted.',
+    email: 'Su correo electrónico, para saber de sus respuestas (opcional)',
+    emailHint: 'No se muestra al dueño.',
+    conversationTitle: 'Siga la conversación',
+    conversationText: (name) =>
+      `El dueño de ${name} le responderá en esta página privada. Guarde el enlace para usted: quien lo tenga puede leer la conversación.`,
+    openConversation: 'Abrir la conversación',
     sent: { title: 'Mensaje enviado al dueño', description: 'Su mensaje se ha enviado correctamente' },
     photo: 'Foto del animal (opcional)',
     photoHint: 'JPEG, PNG o WebP, hasta 25 MB. Solo su dueño podrá verla.',

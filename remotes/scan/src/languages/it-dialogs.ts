@@ -52,6 +52,12 @@ const it: DialogDictionary = {
     cancel: 'Annulla',
     send: 'Invia',
     required: 'Scrivi un messaggio o indica come contattarti.',
+    email: 'La sua e-mail, per sapere delle risposte (facoltativa)',
+    emailHint: 'Non viene mostrata al proprietario.',
+    conversationTitle: 'Segua la conversazione',
+    conversationText: (name) =>
+      `Il proprietario di ${name} le risponderà su questa pagina privata. Tenga il link per sé: chiunque lo abbia può leggere la conversazione.`,
+    openConversation: 'Apri la conversazione',
     sent: { title: 'Messaggio inoltrato al proprietario', description: 'Il tuo messaggio è stato inviato' },
     photo: "Foto dell'animale (facoltativa)",
     photoHint: 'JPEG, PNG o WebP, fino a 25 MB. Solo il proprietario potrà vederla.',

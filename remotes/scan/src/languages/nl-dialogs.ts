@@ -52,6 +52,12 @@ const nl: DialogDictionary = {
     cancel: 'Annuleren',
     send: 'Versturen',
     required: 'Schrijf een bericht of laat weten hoe we je kunnen bereiken.',
+    email: 'Uw e-mailadres, om antwoorden te horen (optioneel)',
+    emailHint: 'Het wordt niet aan de eigenaar getoond.',
+    conversationTitle: 'Volg het gesprek',
+    conversationText: (name) =>
+      `De eigenaar van ${name} antwoordt u op deze privépagina. Houd de link voor uzelf: wie hem heeft, kan het gesprek lezen.`,
+    openConversation: 'Gesprek openen',
     sent: { title: 'Bericht doorgestuurd naar de eigenaar', description: 'Je bericht is verstuurd.' },
     photo: 'Foto van het dier (optioneel)',
     photoHint: 'JPEG, PNG of WebP, tot 25 MB. Alleen de eigenaar kan hem zien.',

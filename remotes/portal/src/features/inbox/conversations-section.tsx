@@ -6,7 +6,6 @@ import { type FormEvent, useId, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { type ConversationThread, useConversations } from './conversations.ts';
-import { FinderPhoto } from './finder-photo.tsx';
 import { whenText } from './format.ts';
 
 const text = COPY.inbox.conversations;
@@ -14,7 +13,8 @@ const text = COPY.inbox.conversations;
 /**
  * The animal's conversations with the people who found it: each finder's messages and the household's answers
  * in order, an answer form while the finder's link opens it, and 'Bloquer cet interlocuteur' for the owner and
- * co-owners (`blocks`). Neither side's address is shown unless they typed it in a message.
+ * co-owners (`blocks`). Neither side's address is shown unless they typed it in a message. A finder's photo
+ * is shown once, with their message in 'Messages' below.
  */
 export function ConversationsSection({
   animalId,
@@ -150,7 +150,11 @@ function Thread({
                     {COPY.inbox.messages.contact} {line.contact}
                   </Text>
                 ) : null}
-                {line.from === 'finder' && line.photoPath ? <FinderPhoto path={line.photoPath} name={name} /> : null}
+                {line.from === 'finder' && line.photoPath ? (
+                  <Text as="p" size="2" color="gray">
+                    {text.withPhoto}
+                  </Text>
+                ) : null}
               </li>
             ))}
           </ol>
