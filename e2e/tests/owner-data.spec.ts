@@ -82,6 +82,7 @@ async function rowsOf(account: Account) {
     photos: await count('animal_photos', 'animal_id', ids),
     codesWithAnimal: await count('codes', 'animal_id', ids),
     messages: (await count('finder_messages', 'animal_id', ids)) + (await count('finder_messages', 'code_id', codes)),
+    conversations: await count('conversations', 'animal_id', ids),
     positions: (await count('scan_events', 'animal_id', ids)) + (await count('scan_events', 'code_id', codes)),
     views: (await count('profile_views', 'animal_id', ids)) + (await count('profile_views', 'code_id', codes)),
     limits: await count(
@@ -126,7 +127,15 @@ test('the owner downloads their data as one ZIP, then deletes the account: nothi
   // A second Pistou, whose photos must not mix with the first one's in the ZIP.
   mine.animals.push(await animalOnNewCode(product, mine.owner, { nom: 'Pistou', espece: 'Chien' }, 1));
   const theirs = await ownerWithAnimals('rgpd-autre', ['Voisin', 'Voisine']);
-  expect(await rowsOf(mine)).toMatchObject({ user: 1, animals: 6, photos: 4, messages: 4, positions: 2, views: 2 });
+  expect(await rowsOf(mine)).toMatchObject({
+    user: 1,
+    animals: 6,
+    photos: 4,
+    messages: 4,
+    conversations: 2,
+    positions: 2,
+    views: 2,
+  });
   const theirsBefore = await rowsOf(theirs);
   const theirFiles = await storedFiles(theirs);
   expect(theirFiles).toHaveLength(4);
@@ -156,6 +165,19 @@ test('the owner downloads their data as one ZIP, then deletes the account: nothi
     const { error } = await mine.owner.client.from(table).insert(row);
     if (error) throw error;
   }
+
+  // The owner answered the first finder: the conversation and the answer are theirs to export.
+  const { data: opened } = await mine.owner.client
+    .from('conversations')
+    .select('id')
+    .eq('animal_id', firstId)
+    .order('created_at')
+    .limit(1)
+    .single();
+  const answered = await mine.owner.client.functions.invoke('answer-conversation', {
+    body: { conversation_id: opened?.id, body: 'Merci, je viens le chercher.' },
+  });
+  expect(answered.error).toBeNull();
 
   await signIn(page, product, mine.owner);
   const section = page.getByRole('region', { name: 'Mon compte' });
@@ -225,6 +247,22 @@ test('the owner downloads their data as one ZIP, then deletes the account: nothi
       fichier_photo: `messages/${finderPhoto}`,
     },
   ]);
+  expect(data.conversations).toHaveLength(2);
+  expect(data.conversations[0]).toEqual({
+    id: opened?.id,
+    animal_id: firstId,
+    code_id: first.code,
+    language: 'fr',
+    created_at: expect.any(String),
+    last_message_at: expect.any(String),
+    blocked_at: null,
+  });
+  expect(data.reponses_aux_conversations).toMatchObject([
+    { conversation_id: opened?.id, author_id: mine.userId, body: 'Merci, je viens le chercher.' },
+  ]);
+  expect(data.messages.map((message: { conversation_id: string }) => message.conversation_id)).toEqual(
+    data.conversations.map((conversation: { id: string }) => conversation.id),
+  );
   const storedFinderPhoto = await service.storage.from('finder-photos').download(finderPhoto);
   expect(Buffer.from(zip[`messages/${finderPhoto}`] as Uint8Array)).toEqual(
     Buffer.from(await (storedFinderPhoto.data as Blob).arrayBuffer()),
@@ -285,6 +323,7 @@ test('the owner downloads their data as one ZIP, then deletes the account: nothi
     photos: 0,
     codesWithAnimal: 0,
     messages: 0,
+    conversations: 0,
     positions: 0,
     views: 0,
     limits: 0,

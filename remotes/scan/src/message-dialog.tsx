@@ -1,5 +1,5 @@
 import { toast } from '@medaille/design-system/toast';
-import { LIMITS } from '@medaille/domain';
+import { conversationPathOf, LIMITS } from '@medaille/domain';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { FINDER_PHOTO_TYPES, type PhotoProblem, photoProblem, resizedPhotoBase64 } from './finder-photo.ts';
 import { failureText } from './format.ts';
@@ -109,11 +109,9 @@ export default function MessageDialog({
         closeLabel: copy.close,
       });
       // The link on this site, whatever address the functions know the site by.
-      if (sent.conversation_url && URL.canParse(sent.conversation_url)) {
-        setConversation(new URL(sent.conversation_url).pathname);
-      } else {
-        onClose();
-      }
+      const conversationPath = conversationPathOf(sent.conversation_url);
+      if (conversationPath) setConversation(conversationPath);
+      else onClose();
     } catch (failure) {
       const description = failureText(copy, failure, text.failed.description);
       toast({

@@ -4,6 +4,7 @@
  * any request body (a type we expect, a size we bound before reading it all) and sends it to
  * post_finder_message through the host's capability. Server only.
  */
+import { conversationPathOf } from '@medaille/domain';
 import { type RouteArgs, type RouteData, readPostedForm, type ScanMessageForm } from '@medaille/scan-contract';
 import { cookie } from './document-parts.ts';
 import { acceptedLanguages, chooseLanguage, LANGUAGE_COOKIE } from './i18n.ts';
@@ -67,8 +68,7 @@ export async function messageFormAction({
     );
     if (response.ok) {
       const sent = (await response.json().catch(() => null)) as { conversation_url?: unknown } | null;
-      const link = typeof sent?.conversation_url === 'string' && URL.canParse(sent.conversation_url);
-      const conversation = link ? new URL(sent?.conversation_url as string).pathname : null;
+      const conversation = conversationPathOf(sent?.conversation_url);
       return { status: 200, data: { messageForm: { state: 'sent', ...(conversation ? { conversation } : {}) } } };
     }
     const body = (await response.json().catch(() => null)) as { error?: unknown } | null;

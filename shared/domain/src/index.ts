@@ -4,6 +4,7 @@ export {
   CONVERSATION_LIMITS,
   CONVERSATION_TOKEN_PATTERN,
   conversationPath,
+  conversationPathOf,
   conversationTokenOf,
   FINDER_LANGUAGES,
   type FinderLanguage,

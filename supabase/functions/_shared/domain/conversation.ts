@@ -47,3 +47,13 @@ export function conversationTokenOf(pathname: string): string | null {
   const token = segments[1] as string;
   return CONVERSATION_TOKEN_PATTERN.test(token) ? token : null;
 }
+
+/**
+ * The path of the conversation page a function's answer links to (`conversation_url`), on whatever site the
+ * reader is: null for anything that is not such a link.
+ */
+export function conversationPathOf(link: unknown): string | null {
+  if (typeof link !== 'string' || !URL.canParse(link)) return null;
+  const token = conversationTokenOf(new URL(link).pathname);
+  return token === null ? null : conversationPath(token);
+}

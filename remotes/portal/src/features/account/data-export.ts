@@ -93,7 +93,8 @@ export async function buildDataExport(
       | 'scan_events'
       | 'profile_views'
       | 'health_records'
-      | 'health_documents',
+      | 'health_documents'
+      | 'conversations',
     columns: string,
     order: string,
   ) =>
@@ -111,12 +112,12 @@ export async function buildDataExport(
   type Photo = { id: string; animal_id: string; path: string; position: number; [field: string]: unknown };
   type Message = { id: string; animal_id: string; photo_path: string | null; [field: string]: unknown };
   type HealthDocument = { id: string; animal_id: string; path: string; [field: string]: unknown };
-  const [photos, medals, messages, positions, views, records, documents] = await Promise.all([
+  const [photos, medals, messages, positions, views, records, documents, conversations] = await Promise.all([
     ofAnimals<Photo>('animal_photos', '*', 'position'),
     ofAnimals('codes', 'id, animal_id, used, created_at, suspended_at, suspended_by', 'id'),
     ofAnimals<Message>(
       'finder_messages',
-      'id, animal_id, code_id, message, contact, photo_path, created_at, read_at',
+      'id, animal_id, code_id, conversation_id, message, contact, photo_path, created_at, read_at',
       'created_at',
     ),
     // Where a finder was, not who: the hash standing for their connection and their browser stay out.
@@ -132,7 +133,29 @@ export async function buildDataExport(
       'id, animal_id, path, title, kind, content_type, size_bytes, created_at',
       'created_at',
     ),
+    // The finder's link and address are not the household's to read: they stay out.
+    ofAnimals<{ id: string }>(
+      'conversations',
+      'id, animal_id, code_id, language, created_at, last_message_at, blocked_at',
+      'created_at',
+    ),
   ]);
+  const conversationIds = conversations.map((conversation) => conversation.id);
+  const replies =
+    conversationIds.length === 0
+      ? []
+      : await allRows(
+          (from, to) =>
+            client
+              .from('conversation_replies')
+              .select('id, conversation_id, author_id, body, created_at')
+              .in('conversation_id', conversationIds)
+              .order('created_at')
+              .range(from, to) as unknown as PromiseLike<{
+              data: Record<string, unknown>[] | null;
+              error: { message: string } | null;
+            }>,
+        );
 
   const files: Zippable = {};
   const folders = animalFolders(animals.map((animal) => animal.nom));
@@ -181,6 +204,8 @@ export async function buildDataExport(
     consultations_profil: views,
     carnet_de_sante: records,
     documents_de_sante: documentRows,
+    conversations,
+    reponses_aux_conversations: replies,
     foyers: memberships,
   };
   files['donnees.json'] = strToU8(`${JSON.stringify(data, null, 2)}\n`);
