@@ -37,6 +37,21 @@ export function serviceClient(product: Pick<TestProduct, 'stack'>): SupabaseClie
   });
 }
 
+/** A finder's call to one of their public functions, as the scan page makes it (the anon key, JSON). */
+export async function finderCall(product: Pick<TestProduct, 'stack'>, name: string, body: unknown) {
+  const response = await fetch(`${product.stack.url}/functions/v1/${name}`, {
+    method: 'POST',
+    headers: {
+      apikey: product.stack.anonKey,
+      authorization: `Bearer ${product.stack.anonKey}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: journeys look into the JSON answers field by field.
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
 let codes = 0;
 /** A new medal code, as an operator would create it (`code`: one minted by `newMedalCode`, say). */
 export async function newCode(product: Backend, code = `MDL-E${Date.now().toString(36).toUpperCase()}-${++codes}`) {

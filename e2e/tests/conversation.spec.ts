@@ -3,25 +3,11 @@
 // finder reads the answer through their link and is told by e-mail without its words; the owner blocks the link.
 // The finder's side goes through the conversation function here: its page is not built yet.
 import { expectAccessible } from '../support/accessibility.ts';
-import { animalOnNewCode, newOwner } from '../support/owners.ts';
+import { animalOnNewCode, finderCall, newOwner } from '../support/owners.ts';
 import { PHONE, signIn, toastTitle } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
 test.use(PHONE);
-
-/** A call of a finder's function as the scan page makes it (the anon key, JSON). */
-async function finderCall(name: string, body: unknown) {
-  const response = await fetch(`${product.stack.url}/functions/v1/${name}`, {
-    method: 'POST',
-    headers: {
-      apikey: product.stack.anonKey,
-      authorization: `Bearer ${product.stack.anonKey}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
 
 test('the owner answers a finder from the inbox on a phone, the finder reads it through their link, then the owner blocks it', async ({
   page,
@@ -30,7 +16,7 @@ test('the owner answers a finder from the inbox on a phone, the finder reads it 
   const rex = await animalOnNewCode(product, owner, { nom: 'Rex', sexe: 'M', is_lost: true });
   const finderEmail = `trouveur-${crypto.randomUUID()}@example.org`;
 
-  const sent = await finderCall('post_finder_message', {
+  const sent = await finderCall(product, 'post_finder_message', {
     code: rex.code,
     message: 'I found your dog by the river',
     email: finderEmail,
@@ -61,7 +47,7 @@ test('the owner answers a finder from the inbox on a phone, the finder reads it 
     .toContain('New answer about Rex');
   const [told] = (await product.mails(finderEmail)).filter((mail) => mail.subject === 'New answer about Rex');
   expect(told?.text).not.toContain('ce soir');
-  const read = await finderCall('conversation', { token });
+  const read = await finderCall(product, 'conversation', { token });
   expect(read.status).toBe(200);
   expect(read.body.messages.map((line: { from: string; text: string }) => [line.from, line.text])).toEqual([
     ['finder', 'I found your dog by the river'],
@@ -75,7 +61,7 @@ test('the owner answers a finder from the inbox on a phone, the finder reads it 
   await expect(toastTitle(page, 'Interlocuteur bloqué')).toBeVisible();
   await expect(thread).toContainText('Vous avez bloqué cet interlocuteur : la conversation est close.');
   await expect(thread.getByLabel('Votre réponse')).toHaveCount(0);
-  expect(await finderCall('conversation', { token })).toMatchObject({
+  expect(await finderCall(product, 'conversation', { token })).toMatchObject({
     status: 410,
     body: { code: 'conversation_blocked' },
   });

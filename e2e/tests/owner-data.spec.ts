@@ -8,7 +8,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { unzipSync } from 'fflate';
 import WebSocket from 'ws';
 import { expectAccessible } from '../support/accessibility.ts';
-import { animalOnNewCode, newOwner, serviceClient } from '../support/owners.ts';
+import { animalOnNewCode, finderCall, newOwner, serviceClient } from '../support/owners.ts';
 import { PHONE, signIn, toastTitle } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
@@ -17,19 +17,11 @@ test.beforeAll(() => {
   service = serviceClient(product);
 });
 
-/** A finder's call to a public function, as the scan page makes it. */
+/** A finder's call to a public function, as the scan page makes it; it must go through. */
 async function asFinder(name: string, body: Record<string, unknown>) {
-  const response = await fetch(`${product.stack.url}/functions/v1/${name}`, {
-    method: 'POST',
-    headers: {
-      apikey: product.stack.anonKey,
-      authorization: `Bearer ${product.stack.anonKey}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${name}: ${await response.clone().text()}`).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
+  const answer = await finderCall(product, name, body);
+  expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
+  return answer.body;
 }
 
 /** An owner with two animals (one lost), photos, a finder's message and a shared position. */
