@@ -258,7 +258,9 @@ function requests(stack: StackProcess) {
           contact: '06 12 34 56 78',
         }),
       }),
-      accept: ({ status, body }: Answer) => status === 200 && body === '{"ok":true}',
+      // Stored: the finder is given the link to the conversation the message opened.
+      accept: ({ status, body }: Answer) =>
+        status === 200 && /^\{"ok":true,"conversation_url":"[^"]*\/conversation\/[0-9a-f]{64}"\}$/.test(body),
     },
     selectOne: {
       origin: stack.url,
