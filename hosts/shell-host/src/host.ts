@@ -233,14 +233,7 @@ async function scanRender(
     });
     const { head, stylesheets } = scanPageHead(shell, config, files.preloads);
     const pageUrl = new URL(request.url);
-    const styles = await framework.styles.read(
-      [
-        // The scan remote's by the name in its manifest, the shell's by path: as their chunk loaders look.
-        ...files.styles.map((style) => ({ url: new URL(style.href), loaderName: style.name })),
-        ...stylesheets.map((href) => new URL(href, SHELL_ORIGIN)).map((url) => ({ url, loaderName: url.pathname })),
-      ],
-      pageUrl,
-    );
+    const styles = await pageStyles(framework, files, stylesheets, pageUrl);
     const document = { head, styles, scripts: files.onDemandScripts };
     const html = await route.render({
       request,
@@ -282,6 +275,18 @@ async function scanRender(
     const preloaded = await Promise.race([files, untilAborted(files, budget).catch(() => null)]).catch(() => null);
     return clientRendered(framework, request, shell, preloaded, actionData);
   }
+}
+
+/** The scan remote's stylesheets and the shell's (`shellStyles`, their paths), read for a page to inline. */
+function pageStyles(framework: Framework, files: ScanFiles, shellStyles: string[], pageUrl: URL) {
+  return framework.styles.read(
+    [
+      // The scan remote's by the name in its manifest, the shell's by path: as their chunk loaders look.
+      ...files.styles.map((style) => ({ url: new URL(style.href), loaderName: style.name })),
+      ...shellStyles.map((href) => new URL(href, SHELL_ORIGIN)).map((url) => ({ url, loaderName: url.pathname })),
+    ],
+    pageUrl,
+  );
 }
 
 /** Today's client-rendered page: never worse than before the server render. */
@@ -359,16 +364,8 @@ async function conversationPage(framework: Framework, request: Request, token: s
       budget,
     );
     if (!route.conversation) throw new Error('the scan deployment has no conversation page');
-    const { stylesheets: shellStyles } = scanPageHead(shell, framework.config, files.preloads);
-    const styles = await framework.styles.read(
-      [
-        ...shellStyles
-          .map((href) => new URL(href, SHELL_ORIGIN))
-          .map((href) => ({ url: href, loaderName: href.pathname })),
-        ...files.styles.map((style) => ({ url: new URL(style.href), loaderName: style.name })),
-      ],
-      url,
-    );
+    const { stylesheets } = scanPageHead(shell, framework.config, files.preloads);
+    const styles = await pageStyles(framework, files, stylesheets, url);
     return await untilAborted(
       route.conversation({
         request,

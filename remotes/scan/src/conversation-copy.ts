@@ -15,9 +15,7 @@ export interface ConversationWords {
   remove: string;
   removeLabel: (when: string) => string;
   linesLabel: string;
-  message: string;
-  send: string;
-  counter: string;
+  counter: (max: number) => string;
   empty: string;
 }
 
@@ -35,9 +33,7 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     remove: 'Supprimer',
     removeLabel: (when) => `Supprimer votre message du ${when}`,
     linesLabel: 'Messages',
-    message: 'Votre message',
-    send: 'Envoyer',
-    counter: '300 caractères au plus.',
+    counter: (max) => `${max} caractères au plus.`,
     empty: "Aucun message pour l'instant.",
   },
   en: {
@@ -53,9 +49,7 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     remove: 'Delete',
     removeLabel: (when) => `Delete your message of ${when}`,
     linesLabel: 'Messages',
-    message: 'Your message',
-    send: 'Send',
-    counter: '300 characters at most.',
+    counter: (max) => `${max} characters at most.`,
     empty: 'No messages yet.',
   },
   es: {
@@ -71,9 +65,7 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     remove: 'Eliminar',
     removeLabel: (when) => `Eliminar su mensaje del ${when}`,
     linesLabel: 'Mensajes',
-    message: 'Su mensaje',
-    send: 'Enviar',
-    counter: '300 caracteres como máximo.',
+    counter: (max) => `${max} caracteres como máximo.`,
     empty: 'Todavía no hay mensajes.',
   },
   de: {
@@ -89,9 +81,7 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     remove: 'Löschen',
     removeLabel: (when) => `Ihre Nachricht vom ${when} löschen`,
     linesLabel: 'Nachrichten',
-    message: 'Ihre Nachricht',
-    send: 'Senden',
-    counter: 'Höchstens 300 Zeichen.',
+    counter: (max) => `Höchstens ${max} Zeichen.`,
     empty: 'Noch keine Nachrichten.',
   },
   it: {
@@ -107,9 +97,7 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     remove: 'Elimina',
     removeLabel: (when) => `Elimina il suo messaggio del ${when}`,
     linesLabel: 'Messaggi',
-    message: 'Il suo messaggio',
-    send: 'Invia',
-    counter: 'Al massimo 300 caratteri.',
+    counter: (max) => `Al massimo ${max} caratteri.`,
     empty: 'Ancora nessun messaggio.',
   },
   nl: {
@@ -125,9 +113,7 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     remove: 'Verwijderen',
     removeLabel: (when) => `Uw bericht van ${when} verwijderen`,
     linesLabel: 'Berichten',
-    message: 'Uw bericht',
-    send: 'Versturen',
-    counter: 'Hoogstens 300 tekens.',
+    counter: (max) => `Hoogstens ${max} tekens.`,
     empty: 'Nog geen berichten.',
   },
 };

@@ -8,8 +8,9 @@ import { LIMITS } from '@medaille/domain';
 import { type ConversationArgs, escapeHtml, readPostedForm } from '@medaille/scan-contract';
 import { renderToStaticMarkup } from 'react-dom/server.edge';
 import { CONVERSATION_WORDS } from './conversation-copy.ts';
+import type { DialogDictionary } from './dialog-copy.ts';
 import { cookie, inlineStyle } from './document-parts.ts';
-import { PAGE_TIME_ZONE } from './format.ts';
+import { dateTimeText, PAGE_TIME_ZONE } from './format.ts';
 import {
   acceptedLanguages,
   chooseLanguage,
@@ -19,6 +20,7 @@ import {
   type Language,
   localeFor,
 } from './i18n.ts';
+import { UNEXPECTED_ERROR } from './message-form.ts';
 
 /** One line of the conversation as the conversation function answers it. */
 interface Line {
@@ -45,6 +47,14 @@ interface Refusal {
   error: string;
   /** The conversation's language, for a link that is blocked or expired. */
   language?: string;
+}
+
+/** The page's form to write again: its words (the message dialog's), and what was refused, if anything. */
+interface MessageForm {
+  typed: string;
+  said: string | null;
+  label: string;
+  send: string;
 }
 
 /** What the finder sent and was refused, to show with its reason. */
@@ -75,20 +85,26 @@ export async function conversationPage({ request, params, context, styles, signa
     new Response(request.method === 'HEAD' ? null : html, { status, headers: { ...HEADERS, ...headers } });
 
   /** The conversation read now, rendered; with what was refused, if anything. */
-  const render = async (refused: Refused | null, fallbackStatus = 200) => {
+  const render = async (refused: Refused | null) => {
     const read = await call({});
     if (read.status !== 200) {
-      const refusal = await refusalOf(read);
+      const refusal = await readRefusal(read);
       const language =
         refusal.language && isLanguage(refusal.language) ? refusal.language : chooseLanguage(chosen, browserLanguages);
-      const said = await refusalText(language, refusal);
+      const said = refusalWords(await dialogWordsFor(language), refusal);
       return page(refusal.status, closedDocument(language, said, styles), retryAfter(read));
     }
     const conversation = (await read.json()) as OpenConversation;
     const language: Language = isLanguage(conversation.language) ? conversation.language : 'fr';
-    const said = refused ? await refusalText(language, refused.refusal) : null;
-    const html = openDocument(language, localeFor(language, browserLanguages), conversation, refused, said, styles);
-    return page(refused?.refusal.status ?? fallbackStatus, html);
+    const dialog = await dialogWordsFor(language);
+    const form = {
+      typed: refused?.typed ?? '',
+      said: refused ? refusalWords(dialog, refused.refusal) : null,
+      label: dialog.message.message,
+      send: dialog.message.send,
+    };
+    const html = openDocument(language, localeFor(language, browserLanguages), conversation, form, styles);
+    return page(refused?.refusal.status ?? 200, html);
   };
 
   if (request.method === 'GET' || request.method === 'HEAD') return render(null);
@@ -101,16 +117,20 @@ export async function conversationPage({ request, params, context, styles, signa
   }
   const typed = form.fields.get('message') ?? '';
   const removed = form.fields.get('delete');
-  const sent = await call(removed !== null ? { delete: removed } : { message: typed });
+  const sent = await call(removed !== null ? { delete: removed } : { message: typed }).catch(() => null);
   // Sent: the page again by GET, so that reloading it sends nothing twice.
-  if (sent.ok)
+  if (sent?.ok)
     return new Response(null, { status: 303, headers: { ...HEADERS, Location: new URL(request.url).pathname } });
-  const refusal = await refusalOf(sent);
-  if (refusal.status >= 500) throw new Error(`the conversation function answered ${refusal.status}`);
+  // Refused, or not sent because the service failed: the page again with what the finder typed, to send again.
+  const refusal = (sent && (await readRefusal(sent).catch(() => null))) ?? NOT_SENT;
   return render({ refusal, typed: removed !== null ? '' : typed });
 }
 
-async function refusalOf(response: Response): Promise<Refusal> {
+/** A message the function could not take (it failed, or did not answer): the finder may send it again. */
+const NOT_SENT: Refusal = { status: 503, code: 'internal', error: UNEXPECTED_ERROR };
+
+/** A refusal's code, French words and language, as the function answered it; throws on a failure. */
+async function readRefusal(response: Response): Promise<Refusal> {
   const body = (await response.json().catch(() => null)) as {
     code?: unknown;
     error?: unknown;
@@ -133,8 +153,8 @@ const retryAfter = (response: Response): Record<string, string> => {
 };
 
 /** A refusal in the page's language (the dialogs' words), else the function's own French words. */
-const refusalText = async (language: Language, refusal: Refusal) =>
-  ((await dialogWordsFor(language)).errors as Record<string, string | undefined>)[refusal.code] ?? refusal.error;
+const refusalWords = (dialog: DialogDictionary, refusal: Refusal) =>
+  (dialog.errors as Record<string, string | undefined>)[refusal.code] ?? refusal.error;
 
 function documentOf(language: Language, title: string, styles: ConversationArgs['styles'], body: string): string {
   return (
@@ -162,13 +182,11 @@ function openDocument(
   language: Language,
   locale: string,
   conversation: OpenConversation,
-  refused: Refused | null,
-  said: string | null,
+  form: MessageForm,
   styles: ConversationArgs['styles'],
 ): string {
   const words = CONVERSATION_WORDS[language];
-  const when = (at: string) =>
-    new Date(at).toLocaleString(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: PAGE_TIME_ZONE });
+  const when = (at: string) => dateTimeText(locale, at);
   const until = new Date(conversation.expires_at).toLocaleDateString(locale, {
     dateStyle: 'long',
     timeZone: PAGE_TIME_ZONE,
@@ -213,26 +231,26 @@ function openDocument(
       </section>
       <section className="scan-card">
         <form method="post" className="scan-form">
-          {said ? (
+          {form.said ? (
             <p className="scan-error" role="alert">
-              {said}
+              {form.said}
             </p>
           ) : null}
-          <label htmlFor="conversation-message">{words.message}</label>
+          <label htmlFor="conversation-message">{form.label}</label>
           <textarea
             id="conversation-message"
             name="message"
             rows={4}
             maxLength={LIMITS.messageMaxLength}
             aria-describedby="conversation-message-hint"
-            defaultValue={refused?.typed ?? ''}
+            defaultValue={form.typed}
           />
           <p id="conversation-message-hint" className="scan-hint">
-            {words.counter}
+            {words.counter(LIMITS.messageMaxLength)}
           </p>
           <div className="scan-actions">
             <button type="submit" className="md-button md-button-primary">
-              {words.send}
+              {form.send}
             </button>
           </div>
         </form>

@@ -151,7 +151,7 @@ export interface ConversationArgs {
   request: Request;
   params: { token: string };
   context: { callFunction: CallFunction };
-  /** The shell's stylesheets and the scan remote's, in order, to inline. */
+  /** The scan remote's stylesheets and the shell's, as the scan page has them, to inline. */
   styles: Stylesheet[];
   signal: AbortSignal;
 }

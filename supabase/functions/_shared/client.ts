@@ -76,7 +76,8 @@ function sayOnceFindersShareABucket() {
   );
 }
 
-const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+/** Bytes as lower-case hex. */
+export const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /** Shorter secrets are not used: a guessable one would let candidates be tested again. */
 const MIN_SECRET_LENGTH = 32;

@@ -1,8 +1,9 @@
 // The e-mails to a finder about their conversation (DESIGN D17), in the language of the page they wrote from:
 // their private link once they wrote, and a word when the household answered. Neither carries anything the
 // finder or anyone else wrote, only the animal's name and our own link, so that nobody can use them to phish.
-import { CONVERSATION_LIMITS, conversationPath, type FinderLanguage } from './domain/index.ts';
+import { CONVERSATION_LIMITS, type FinderLanguage } from './domain/index.ts';
 import type { FunctionEnv } from './env.ts';
+import { conversationUrl } from './links.ts';
 import type { Mail } from './mail.ts';
 import { composeMail, type MailVoice } from './mail-layout.ts';
 
@@ -92,11 +93,6 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     open: 'Gesprek openen',
   },
 };
-
-const site = (env: FunctionEnv) => (env.PUBLIC_SITE_URL ?? '').replace(/\/+$/, '');
-
-/** The finder's page of their conversation on the public site. */
-export const conversationUrl = (env: FunctionEnv, token: string) => `${site(env)}${conversationPath(token)}`;
 
 export interface FinderMailFacts {
   to: string;

@@ -1,3 +1,4 @@
+import { conversationPath } from './domain/index.ts';
 import type { FunctionEnv } from './env.ts';
 
 const site = (env: FunctionEnv) => (env.PUBLIC_SITE_URL ?? '').replace(/\/+$/, '');
@@ -35,4 +36,9 @@ export function animalBookletPath(animalId: string): string {
 /** That page's address on the public site, for the booklet's reminders. */
 export function animalBookletUrl(env: FunctionEnv, animalId: string): string {
   return `${site(env)}${animalBookletPath(animalId)}`;
+}
+
+/** A finder's conversation page, their private link (`conversationPath` of @medaille/domain). */
+export function conversationUrl(env: FunctionEnv, token: string): string {
+  return `${site(env)}${conversationPath(token)}`;
 }

@@ -4,7 +4,7 @@
 // owner reads; the e-mail links to the animal's inbox in the portal (with or without a photo), never to the file.
 // The message opens a conversation (DESIGN D17): the answer gives the finder its private link, which is also
 // e-mailed to `email` if they gave one (never shown to the owner), in `language`, the page's.
-import { type FinderIdentity, finderIdentity } from '../_shared/client.ts';
+import { type FinderIdentity, finderIdentity, hex } from '../_shared/client.ts';
 import { call, type ServiceDatabase, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
 import {
   EMAIL_PATTERN,
@@ -19,10 +19,10 @@ import {
   trimToNull,
 } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
-import { conversationLinkMail, conversationUrl } from '../_shared/finder-mail.ts';
+import { conversationLinkMail } from '../_shared/finder-mail.ts';
 import { FINDER_PHOTO_LIMITS, type FinderPhoto, readFinderPhoto } from '../_shared/finder-photo.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
-import { animalHistoryUrl } from '../_shared/links.ts';
+import { animalHistoryUrl, conversationUrl } from '../_shared/links.ts';
 import { type MailParagraph, ownerMail } from '../_shared/mail-layout.ts';
 import type { FailureCode } from '../_shared/messages.ts';
 import { sendOrQueue } from '../_shared/outbox.ts';
@@ -107,8 +107,7 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
 
 /** Counts one e-mail of a link to `email`, in a window named by its hash rather than the address itself. */
 async function withinLinkMails(db: ServiceDatabase, email: string): Promise<boolean> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(email)));
-  const hash = Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const hash = hex(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(email))));
   return withinRateLimit(db, `finder-link-mail:${hash}`, LINK_MAILS_PER_ADDRESS_PER_DAY, 24 * 3600);
 }
 

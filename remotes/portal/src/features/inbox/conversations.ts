@@ -2,6 +2,7 @@ import { CONVERSATION_LIMITS } from '@medaille/domain';
 import { supabase, type Tables } from '@medaille/supabase';
 import { useCallback, useEffect, useState } from 'react';
 import { COPY } from '../../copy.ts';
+import { serverMessage } from '../../ui/server-message.ts';
 
 // The animal's conversations with finders (supabase/schemas/conversations.sql, DESIGN D17), as its household
 // reads them: each with the finder's messages and the household's answers in order. A member answers through
@@ -74,16 +75,6 @@ export function threadsOf(
     }));
 }
 
-/** The French words of a refusal the functions answered ({code, error}), else a word of our own. */
-async function refusalOf(error: unknown): Promise<string> {
-  const context = (error as { context?: unknown } | null)?.context;
-  if (context instanceof Response) {
-    const body = (await context.json().catch(() => null)) as { error?: unknown } | null;
-    if (typeof body?.error === 'string') return body.error;
-  }
-  return COPY.unexpected;
-}
-
 /** The animal's conversations, answering one and blocking one. */
 export function useConversations(animalId: string) {
   const [load, setLoad] = useState<ConversationsLoad>({ state: 'loading' });
@@ -122,7 +113,7 @@ export function useConversations(animalId: string) {
       const { error } = await (await supabase()).functions.invoke('answer-conversation', {
         body: { conversation_id: conversationId, body },
       });
-      if (error) return refusalOf(error);
+      if (error) return (await serverMessage(error)) ?? COPY.unexpected;
       await read();
       return null;
     },

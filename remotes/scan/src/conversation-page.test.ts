@@ -1,0 +1,57 @@
+import type { CallFunction } from '@medaille/scan-contract';
+import { describe, expect, it } from 'vitest';
+import { conversationPage } from './conversation-page.tsx';
+
+const TOKEN = 'ab'.repeat(32);
+const OPEN = {
+  status: 'open',
+  code: 'MDL-REX',
+  animal_name: 'Rex',
+  language: 'fr',
+  expires_at: '2026-12-26T10:00:00Z',
+  messages: [
+    { id: 'm1', from: 'finder', text: 'Je l’ai trouvé', contact: null, with_photo: false, at: '2026-11-26T10:00:00Z' },
+  ],
+};
+
+/** The page asked with a message posted, the function answering a write as `write` says. */
+async function post(write: () => Promise<Response>) {
+  const callFunction: CallFunction = async (_name, body) =>
+    'message' in (body as object) ? write() : Response.json(OPEN);
+  const request = new Request(`https://medaille.test/conversation/${TOKEN}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ message: 'Je suis au pont' }),
+  });
+  const response = await conversationPage({
+    request,
+    params: { token: TOKEN },
+    context: { callFunction },
+    styles: [],
+    signal: AbortSignal.timeout(5000),
+  });
+  return { status: response.status, html: await response.text() };
+}
+
+describe('the conversation page, when a message is not taken', () => {
+  it('gives the finder back what they typed with the refusal’s words', async () => {
+    const refused = await post(async () =>
+      Response.json({ code: 'message_rate_limited', error: 'Trop de messages.' }, { status: 429 }),
+    );
+    expect(refused.status).toBe(429);
+    expect(refused.html).toContain('Trop de messages.');
+    expect(refused.html).toContain('>Je suis au pont</textarea>');
+  });
+
+  it('gives it back too when the function fails or does not answer, to send again', async () => {
+    for (const write of [
+      async () => new Response('oops', { status: 500 }),
+      async () => Promise.reject(new TypeError('fetch failed')),
+    ]) {
+      const failed = await post(write);
+      expect(failed.status).toBe(503);
+      expect(failed.html).toContain('Une erreur est survenue. Veuillez réessayer.');
+      expect(failed.html).toContain('>Je suis au pont</textarea>');
+    }
+  });
+});
