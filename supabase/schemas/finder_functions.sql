@@ -226,8 +226,9 @@ grant execute on function public.finder_photo_folder(text) to service_role;
 -- Stores a finder's message (with its photo's file, already stored in the animal's folder) and opens its
 -- conversation (conversations.sql): the answer names the animal for the link to its inbox, says what the
 -- owner's e-mail needs, and gives the finder's link token, once. p_language: the finder's page's; p_finder_email:
--- where to tell them of answers, if they gave one. Null when the code leads to no live animal (any more): the
--- caller then removes the file.
+-- where to tell them of answers, if they gave one; p_status and what goes with it: what they say they are doing
+-- (finder_messages.finder_status). Null when the code leads to no live animal (any more): the caller then
+-- removes the file.
 create function public.record_finder_message(
   p_code text,
   p_message text,
@@ -235,7 +236,12 @@ create function public.record_finder_message(
   p_photo_path text default null,
   p_client_hash text default null,
   p_language text default 'fr',
-  p_finder_email text default null
+  p_finder_email text default null,
+  p_status text default null,
+  p_status_place text default null,
+  p_seen_lat double precision default null,
+  p_seen_lon double precision default null,
+  p_seen_accuracy_m double precision default null
 ) returns jsonb
 language plpgsql
 volatile
@@ -262,20 +268,35 @@ begin
     coalesce(p_language, 'fr'), p_finder_email
   )
   returning * into v_conversation;
-  insert into public.finder_messages (animal_id, code_id, message, contact, photo_path, conversation_id)
-  values (v_animal.id, v_code, p_message, p_contact, p_photo_path, v_conversation.id);
+  insert into public.finder_messages (
+    animal_id, code_id, message, contact, photo_path, conversation_id,
+    finder_status, status_place, seen_lat, seen_lon, seen_accuracy_m
+  )
+  values (
+    v_animal.id, v_code, p_message, p_contact, p_photo_path, v_conversation.id,
+    p_status, p_status_place, p_seen_lat, p_seen_lon, p_seen_accuracy_m
+  );
   return jsonb_build_object(
     'code', v_code,
     'animal_id', v_animal.id,
     'animal_name', v_animal.nom,
     'recipients', private.alert_recipients(v_animal.id),
     'conversation_token', v_conversation.token
-  ) || private.owner_mail_answer(v_animal, p_client_hash);
+  ) || case
+    -- What the finder is doing is told at once, outside the messages' rules, up to 6 times an hour per animal
+    -- (many addresses cannot flood the household); beyond that, like any message.
+    when p_status is not null and public.hit_rate_limit('status-alert:' || v_animal.id::text, 6, 3600)
+      then jsonb_build_object('notify', true, 'digest', false, 'unread_messages', null)
+    else private.owner_mail_answer(v_animal, p_client_hash)
+  end;
 end
 $$;
-revoke all on function public.record_finder_message(text, text, text, text, text, text, text)
-  from public, anon, authenticated;
-grant execute on function public.record_finder_message(text, text, text, text, text, text, text) to service_role;
+revoke all on function public.record_finder_message(
+  text, text, text, text, text, text, text, text, text, double precision, double precision, double precision
+) from public, anon, authenticated;
+grant execute on function public.record_finder_message(
+  text, text, text, text, text, text, text, text, text, double precision, double precision, double precision
+) to service_role;
 
 -- A conversation as its finder sees it through their link: its state ('open', 'blocked', 'expired' or
 -- 'not_found'), the finder's language once it is found (a closed link is said in it too), and while it opens,
@@ -309,7 +330,8 @@ begin
       from (
         select f.id, f.created_at as at, jsonb_build_object(
           'id', f.id, 'from', 'finder', 'text', f.message, 'contact', f.contact,
-          'with_photo', f.photo_path is not null, 'at', f.created_at
+          'with_photo', f.photo_path is not null, 'at', f.created_at,
+          'status', f.finder_status, 'place', f.status_place, 'with_position', f.seen_lat is not null
         ) as message
         from public.finder_messages f where f.conversation_id = v_conversation.id
         union all

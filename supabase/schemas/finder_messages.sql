@@ -15,7 +15,24 @@ create table public.finder_messages (
     check (photo_path ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$'),
   -- The conversation it belongs to (conversations.sql); null for a message written before conversations.
   conversation_id uuid references public.conversations (id) on delete cascade,
-  constraint finder_messages_non_vide check (message is not null or contact is not null),
+  -- What the finder says they are doing, if they say: 'with_me' ('Je l'ai avec moi'), 'seen_here' ('Je l'ai
+  -- vu ici', with their position if they agreed to give it) or 'dropped_off' ('Je l'ai déposé chez …', with
+  -- the place they name). Shown first in the inbox, and told to the household at once.
+  finder_status text
+    constraint finder_messages_status_valeurs check (finder_status in ('with_me', 'seen_here', 'dropped_off')),
+  status_place text constraint finder_messages_status_place_longueur check (char_length(status_place) <= 120),
+  seen_lat double precision constraint finder_messages_seen_lat_plage check (seen_lat between -90 and 90),
+  seen_lon double precision constraint finder_messages_seen_lon_plage check (seen_lon between -180 and 180),
+  seen_accuracy_m double precision constraint finder_messages_seen_accuracy_positive check (seen_accuracy_m >= 0),
+  constraint finder_messages_non_vide check (message is not null or contact is not null or finder_status is not null),
+  -- A place goes with 'dropped_off' and always does; a position with 'seen_here' only, latitude and longitude
+  -- together.
+  constraint finder_messages_status_place_requis
+    check ((finder_status is not distinct from 'dropped_off') = (status_place is not null)),
+  constraint finder_messages_seen_position
+    check ((seen_lat is null) = (seen_lon is null)
+      and (seen_lat is null or finder_status is not distinct from 'seen_here')
+      and (seen_accuracy_m is null or seen_lat is not null)),
   constraint finder_messages_photo_path_unique unique (photo_path),
   -- The file lies in the folder of the message's own animal.
   constraint finder_messages_photo_in_animal_folder

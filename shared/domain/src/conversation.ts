@@ -16,7 +16,29 @@ export const CONVERSATION_LIMITS = {
   finderMessagesPerHour: 20,
   /** A finder's page reads of conversations an hour, from one connection (the page asks again while open). */
   finderReadsPerHour: 600,
+  /** The place a finder left the animal at ('Je l'ai déposé chez …'). */
+  statusPlaceMaxLength: 120,
+  /** What finders say they are doing is told at once this many times an hour per animal, then like a message. */
+  statusAlertsPerHour: 6,
 } as const;
+
+/**
+ * What a finder may say they are doing, with their message (finder_messages.finder_status): they have the
+ * animal with them, they saw it here (with their position, if they agree), they left it somewhere (a vet, the
+ * town hall: the place they name).
+ */
+export const FINDER_STATUSES = ['with_me', 'seen_here', 'dropped_off'] as const;
+export type FinderStatus = (typeof FINDER_STATUSES)[number];
+
+export const isFinderStatus = (value: unknown): value is FinderStatus =>
+  FINDER_STATUSES.includes(value as FinderStatus);
+
+/** The finder's words, quoted to the household in French (the inbox, the e-mail, the push). */
+export const FINDER_STATUS_WORDS: Record<FinderStatus, string> = {
+  with_me: "Je l'ai avec moi",
+  seen_here: "Je l'ai vu ici",
+  dropped_off: "Je l'ai déposé chez un vétérinaire / à la mairie",
+};
 
 /** The languages a finder is spoken to in: the scan page's, French first. */
 export const FINDER_LANGUAGES = ['fr', 'en', 'es', 'de', 'it', 'nl'] as const;

@@ -7,8 +7,12 @@ export {
   conversationPathOf,
   conversationTokenOf,
   FINDER_LANGUAGES,
+  FINDER_STATUS_WORDS,
+  FINDER_STATUSES,
   type FinderLanguage,
+  type FinderStatus,
   isFinderLanguage,
+  isFinderStatus,
 } from './conversation.ts';
 export { databaseErrorMessage } from './database-errors.ts';
 export { finderContactHref } from './finder-contact.ts';

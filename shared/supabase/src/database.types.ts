@@ -444,6 +444,11 @@ export type Database = {
           read_at: string | null
           photo_path: string | null
           conversation_id: string | null
+          finder_status: string | null
+          status_place: string | null
+          seen_lat: number | null
+          seen_lon: number | null
+          seen_accuracy_m: number | null
         }
         Insert: {
           id?: string
@@ -455,6 +460,11 @@ export type Database = {
           read_at?: string | null
           photo_path?: string | null
           conversation_id?: string | null
+          finder_status?: string | null
+          status_place?: string | null
+          seen_lat?: number | null
+          seen_lon?: number | null
+          seen_accuracy_m?: number | null
         }
         Update: {
           id?: string
@@ -466,6 +476,11 @@ export type Database = {
           read_at?: string | null
           photo_path?: string | null
           conversation_id?: string | null
+          finder_status?: string | null
+          status_place?: string | null
+          seen_lat?: number | null
+          seen_lon?: number | null
+          seen_accuracy_m?: number | null
         }
         Relationships: [
           {
@@ -887,7 +902,7 @@ export type Database = {
         Returns: Json
       }
       record_finder_message: {
-        Args: { p_code: string; p_message: string; p_contact: string; p_photo_path?: string; p_client_hash?: string; p_language?: string; p_finder_email?: string }
+        Args: { p_code: string; p_message: string; p_contact: string; p_photo_path?: string; p_client_hash?: string; p_language?: string; p_finder_email?: string; p_status?: string; p_status_place?: string; p_seen_lat?: number; p_seen_lon?: number; p_seen_accuracy_m?: number }
         Returns: Json
       }
       record_lost_profile_view: {

@@ -37,6 +37,12 @@ export const FAILURES = {
   animal_mismatch: { status: 400, message: 'Cette médaille ne correspond pas à cet animal.' },
   scan_cooldown: { status: 429, message: 'Vous pouvez partager votre position une fois toutes les 2 minutes.' },
   finder_email_invalid: { status: 400, message: "L'adresse e-mail n'est pas valide." },
+  // What the finder says they are doing ('Je l'ai déposé chez …' names the place).
+  place_required: { status: 400, message: "Indiquez où vous l'avez déposé." },
+  place_too_long: {
+    status: 400,
+    message: `Le lieu ne doit pas dépasser ${CONVERSATION_LIMITS.statusPlaceMaxLength} caractères.`,
+  },
   // The finder's conversation through their link (the conversation function).
   conversation_not_found: { status: 404, message: 'Cette conversation est introuvable.' },
   conversation_blocked: { status: 410, message: 'Le propriétaire a clos cette conversation.' },

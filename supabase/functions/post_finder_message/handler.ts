@@ -1,5 +1,7 @@
-// post_finder_message {code, message?, contact?, photo?, language?, email?}: a finder writes to the owner, with
-// one photo of the animal if they like (base64). The message is stored, then e-mailed to the owner's account
+// post_finder_message {code, message?, contact?, photo?, language?, email?, status?, place?, position?, consent?}:
+// a finder writes to the owner, with one photo of the animal if they like (base64), and may say what they are
+// doing (`status`): 'with_me', 'seen_here' (with `position` {lat, lon, accuracy} if they agree: `consent`
+// true), 'dropped_off' (with the `place`); the household is then told at once. The message is stored, then e-mailed to the owner's account
 // address, which the finder never learns. The photo goes to the private finder-photos bucket, which only the
 // owner reads; the e-mail links to the animal's inbox in the portal (with or without a photo), never to the file.
 // The message opens a conversation (DESIGN D17): the answer gives the finder its private link, which is also
@@ -7,14 +9,19 @@
 import { type FinderIdentity, finderIdentity, hex } from '../_shared/client.ts';
 import { call, type ServiceDatabase, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
 import {
+  CONVERSATION_LIMITS,
   EMAIL_PATTERN,
   FINDER_PHOTO_BUCKET,
+  FINDER_STATUS_WORDS,
   type FinderLanguage,
+  type FinderStatus,
   finderContactHref,
   hasControlCharacters,
   isFinderLanguage,
+  isFinderStatus,
   isHoneypotFilled,
   LIMITS,
+  mapsPointUrl,
   normalizeCode,
   trimToNull,
 } from '../_shared/domain/index.ts';
@@ -27,6 +34,7 @@ import { type MailParagraph, ownerMail } from '../_shared/mail-layout.ts';
 import type { FailureCode } from '../_shared/messages.ts';
 import { sendOrQueue } from '../_shared/outbox.ts';
 import { mailHousehold, type OwnerMailDecision } from '../_shared/owner-digest.ts';
+import { readPosition, type SharedPosition } from '../_shared/position.ts';
 import { removePhotoFiles, storeFile } from '../_shared/storage.ts';
 
 interface StoredMessage extends OwnerMailDecision {
@@ -42,6 +50,33 @@ const LINK_MAILS_PER_ADDRESS_PER_DAY = 5;
 
 const text = (value: unknown) => trimToNull(typeof value === 'string' ? value : null);
 
+/** What the finder says they are doing, and what goes with it. */
+interface SaidStatus {
+  status: FinderStatus;
+  place: string | null;
+  position: SharedPosition | null;
+}
+
+/** The request's status, place and position, or the refusal of what does not go together. */
+function readStatus(input: Record<string, unknown>): SaidStatus | null | FailureCode {
+  if (input.status === undefined || input.status === null || input.status === '') return null;
+  if (!isFinderStatus(input.status)) return 'invalid_request';
+  const status = input.status;
+  const place = status === 'dropped_off' ? text(input.place) : null;
+  if (status === 'dropped_off') {
+    if (!place) return 'place_required';
+    if (place.length > CONVERSATION_LIMITS.statusPlaceMaxLength) return 'place_too_long';
+    if (hasControlCharacters(place)) return 'invalid_characters';
+  }
+  if (status !== 'seen_here' || input.position === undefined || input.position === null) {
+    return { status, place, position: null };
+  }
+  if (input.consent !== true) return 'consent_required';
+  const given = typeof input.position === 'object' ? (input.position as Record<string, unknown>) : {};
+  const position = readPosition(given.lat, given.lon, given.accuracy);
+  return position ? { status, place, position } : 'invalid_location';
+}
+
 export default function postFinderMessage(request: Request, env: FunctionEnv): Promise<Response> {
   return handle('post_finder_message', async () => {
     const input = await readJsonObject(request);
@@ -54,7 +89,9 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
     if (!code) return failure('code_not_found');
     const message = text(input.message);
     const contact = text(input.contact);
-    if (!message && !contact) return failure('message_empty');
+    const said = readStatus(input);
+    if (typeof said === 'string') return failure(said);
+    if (!message && !contact && !said) return failure('message_empty');
     if (message && message.length > LIMITS.messageMaxLength) return failure('message_too_long');
     if (contact && contact.length > LIMITS.finderContactMaxLength) return failure('contact_too_long');
     if ((message && hasControlCharacters(message)) || (contact && hasControlCharacters(contact)))
@@ -88,6 +125,11 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
         p_client_hash: client,
         p_language: language,
         p_finder_email: email,
+        p_status: said?.status ?? null,
+        p_status_place: said?.place ?? null,
+        p_seen_lat: said?.position?.lat ?? null,
+        p_seen_lon: said?.position?.lon ?? null,
+        p_seen_accuracy_m: said?.position?.accuracy ?? null,
       });
     } finally {
       // No message, no photo: a file whose message was not stored is removed at once (else the sweep's).
@@ -95,7 +137,9 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
     }
     if (!recorded) return failure('code_not_found');
     const stored = recorded;
-    await mailHousehold(env, stored, (to) => messageMail(env, to, stored, message, contact, photoPath !== null));
+    await mailHousehold(env, stored, (to) =>
+      messageMail(env, to, stored, { message, contact, said, withPhoto: photoPath !== null }),
+    );
     const token = stored.conversation_token;
     if (email && (await withinLinkMails(db, email))) {
       const mail = conversationLinkMail(env, { to: email, token, language, animalName: stored.animal_name });
@@ -139,20 +183,25 @@ async function storeFinderPhoto(
   return { refusal: null, path };
 }
 
-function messageMail(
-  env: FunctionEnv,
-  to: string,
-  stored: StoredMessage,
-  message: string | null,
-  contact: string | null,
-  withPhoto: boolean,
-) {
+/** What the finder sent, as the household's e-mail tells it. */
+interface SentMessage {
+  message: string | null;
+  contact: string | null;
+  said: SaidStatus | null;
+  withPhoto: boolean;
+}
+
+function messageMail(env: FunctionEnv, to: string, stored: StoredMessage, sent: SentMessage) {
   const name = stored.animal_name;
+  const { message, contact, said, withPhoto } = sent;
   return ownerMail({
     to,
-    subject: `Message au sujet de ${name}`,
+    subject: said ? statusSubject(name, said) : `Message au sujet de ${name}`,
     paragraphs: [
-      { text: `Quelqu'un a scanné la médaille de ${name} (${stored.code}) et vous a écrit.` },
+      said
+        ? { text: `Quelqu'un a scanné la médaille de ${name} (${stored.code}) et vous dit :` }
+        : { text: `Quelqu'un a scanné la médaille de ${name} (${stored.code}) et vous a écrit.` },
+      ...(said ? [statusParagraph(said)] : []),
       ...(message ? [{ text: message, quote: true }] : []),
       reachParagraph(contact),
       ...(withPhoto
@@ -161,6 +210,26 @@ function messageMail(
     ],
     action: { label: 'Voir dans vos messages', href: animalHistoryUrl(env, stored.animal_id) },
   });
+}
+
+function statusSubject(name: string, said: SaidStatus): string {
+  switch (said.status) {
+    case 'with_me':
+      return `${name} est avec quelqu'un qui l'a trouvé`;
+    case 'seen_here':
+      return `Quelqu'un a vu ${name}`;
+    case 'dropped_off':
+      return `Quelqu'un a déposé ${name} : ${said.place}`;
+  }
+}
+
+/** The finder's words, with the place they name or the point they saw the animal at (a link to the map). */
+function statusParagraph(said: SaidStatus): MailParagraph {
+  const words = `« ${FINDER_STATUS_WORDS[said.status]} »`;
+  if (said.place) return { text: `${words} Lieu : ${said.place}`, quote: true };
+  if (!said.position) return { text: words, quote: true };
+  const href = mapsPointUrl(said.position.lat, said.position.lon);
+  return { text: words, quote: true, link: { label: "Voir l'endroit sur la carte", href } };
 }
 
 /** How to reach the finder: their phone number or e-mail address as a link, other words as they wrote them. */

@@ -9,6 +9,7 @@ import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.t
 import { animalHistoryUrl } from '../_shared/links.ts';
 import { ownerMail } from '../_shared/mail-layout.ts';
 import { mailHousehold, type OwnerMailDecision } from '../_shared/owner-digest.ts';
+import { readPosition } from '../_shared/position.ts';
 
 type ScanResult =
   | { status: 'not_found' | 'animal_mismatch' }
@@ -21,19 +22,14 @@ type ScanResult =
       recipients: string[];
     } & OwnerMailDecision);
 
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-
 export default function recordScan(request: Request, env: FunctionEnv): Promise<Response> {
   return handle('record-scan', async () => {
     const input = await readJsonObject(request);
     if (!input) return failure('invalid_request');
     if (input.consent !== true) return failure('consent_required');
-    const { lat, lon, accuracy } = input;
-    if (!isNumber(lat) || !isNumber(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180)
-      return failure('invalid_location');
-    if (accuracy !== undefined && accuracy !== null && !(isNumber(accuracy) && accuracy >= 0)) {
-      return failure('invalid_location');
-    }
+    const position = readPosition(input.lat, input.lon, input.accuracy);
+    if (!position) return failure('invalid_location');
+    const { lat, lon, accuracy } = position;
     const code = normalizeCode(typeof input.codeId === 'string' ? input.codeId : '');
     if (!code) return failure('code_not_found');
     const animalId = input.animalId ?? null;
@@ -47,7 +43,7 @@ export default function recordScan(request: Request, env: FunctionEnv): Promise<
       p_animal_id: animalId,
       p_lat: lat,
       p_lon: lon,
-      p_accuracy: isNumber(accuracy) ? accuracy : null,
+      p_accuracy: accuracy,
       p_user_agent: userAgent === null ? null : withoutControlCharacters(userAgent),
       p_client_hash: client,
     });
@@ -59,9 +55,7 @@ export default function recordScan(request: Request, env: FunctionEnv): Promise<
       case 'cooldown':
         return failure('scan_cooldown', { 'Retry-After': String(result.retry_after_seconds) });
       case 'recorded':
-        await mailHousehold(env, result, (to) =>
-          locationMail(env, to, result, lat, lon, isNumber(accuracy) ? accuracy : null),
-        );
+        await mailHousehold(env, result, (to) => locationMail(env, to, result, lat, lon, accuracy));
         return json({ ok: true });
     }
   })(request);
