@@ -392,6 +392,14 @@ export const COPY = {
       cleared: 'Messages supprimés',
     },
     // Not in SPEC: a conversation with a finder, neither side's address shown (DESIGN D17).
+    // What finders said they are doing ('Je l'ai avec moi'…), first on the page.
+    news: {
+      title: (name: string) => `Dernières nouvelles de ${name}`,
+      intro: "Ce que disent les personnes qui l'ont trouvé, le plus récent d'abord.",
+      place: 'Lieu :',
+      map: "Voir l'endroit sur la carte",
+      answer: 'Répondre dans sa conversation',
+    },
     conversations: {
       title: 'Conversations',
       intro: (name: string) =>

@@ -12,6 +12,8 @@ export interface ConversationWords {
   owner: string;
   noText: string;
   withPhoto: string;
+  /** Said under 'Je l'ai vu ici' when the finder gave their position. */
+  withPosition: string;
   remove: string;
   removeLabel: (when: string) => string;
   linesLabel: string;
@@ -30,6 +32,7 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     owner: 'Le propriétaire',
     noText: '(sans message)',
     withPhoto: 'Avec une photo',
+    withPosition: 'Position transmise',
     remove: 'Supprimer',
     removeLabel: (when) => `Supprimer votre message du ${when}`,
     linesLabel: 'Messages',
@@ -46,6 +49,7 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     owner: 'The owner',
     noText: '(no message)',
     withPhoto: 'With a photo',
+    withPosition: 'Location sent',
     remove: 'Delete',
     removeLabel: (when) => `Delete your message of ${when}`,
     linesLabel: 'Messages',
@@ -62,6 +66,7 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     owner: 'El dueño',
     noText: '(sin mensaje)',
     withPhoto: 'Con una foto',
+    withPosition: 'Ubicación enviada',
     remove: 'Eliminar',
     removeLabel: (when) => `Eliminar su mensaje del ${when}`,
     linesLabel: 'Mensajes',
@@ -78,6 +83,7 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     owner: 'Der Besitzer',
     noText: '(keine Nachricht)',
     withPhoto: 'Mit einem Foto',
+    withPosition: 'Standort gesendet',
     remove: 'Löschen',
     removeLabel: (when) => `Ihre Nachricht vom ${when} löschen`,
     linesLabel: 'Nachrichten',
@@ -94,6 +100,7 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     owner: 'Il proprietario',
     noText: '(nessun messaggio)',
     withPhoto: 'Con una foto',
+    withPosition: 'Posizione inviata',
     remove: 'Elimina',
     removeLabel: (when) => `Elimina il suo messaggio del ${when}`,
     linesLabel: 'Messaggi',
@@ -110,6 +117,7 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     owner: 'De eigenaar',
     noText: '(geen bericht)',
     withPhoto: 'Met een foto',
+    withPosition: 'Locatie verzonden',
     remove: 'Verwijderen',
     removeLabel: (when) => `Uw bericht van ${when} verwijderen`,
     linesLabel: 'Berichten',

@@ -4,7 +4,7 @@
 // for the page again every 10 seconds while it is shown and put its new messages in place; the page loads no
 // other script. The token is the finder's only credential: it goes to the conversation function in a body,
 // never to another site (no Referer), and the page is nobody's to cache.
-import { LIMITS } from '@medaille/domain';
+import { type FinderStatus, LIMITS } from '@medaille/domain';
 import { type ConversationArgs, escapeHtml, readPostedForm } from '@medaille/scan-contract';
 import { renderToStaticMarkup } from 'react-dom/server.edge';
 import { CONVERSATION_WORDS } from './conversation-copy.ts';
@@ -29,6 +29,10 @@ interface Line {
   text: string | null;
   contact?: string | null;
   with_photo?: boolean;
+  /** What the finder said they were doing, the place they named, whether they gave their position. */
+  status?: FinderStatus | null;
+  place?: string | null;
+  with_position?: boolean;
   at: string;
 }
 
@@ -55,6 +59,8 @@ interface MessageForm {
   said: string | null;
   label: string;
   send: string;
+  /** The words of what a finder may say they are doing, as the message dialog offered them. */
+  statuses: Record<FinderStatus, string>;
 }
 
 /** What the finder sent and was refused, to show with its reason. */
@@ -102,6 +108,7 @@ export async function conversationPage({ request, params, context, styles, signa
       said: refused ? refusalWords(dialog, refused.refusal) : null,
       label: dialog.message.message,
       send: dialog.message.send,
+      statuses: dialog.message.statuses,
     };
     const html = openDocument(language, localeFor(language, browserLanguages), conversation, form, styles);
     return page(refused?.refusal.status ?? 200, html);
@@ -209,7 +216,14 @@ function openDocument(
               <p className="scan-line-meta">
                 {line.from === 'finder' ? words.you : words.owner} · {when(line.at)}
               </p>
-              <p className="scan-line-text">{line.text ?? words.noText}</p>
+              {line.status ? (
+                <p className="scan-line-text">
+                  <strong>{form.statuses[line.status]}</strong>
+                  {line.place ? ` : ${line.place}` : null}
+                  {line.with_position ? ` · ${words.withPosition}` : null}
+                </p>
+              ) : null}
+              {line.text || !line.status ? <p className="scan-line-text">{line.text ?? words.noText}</p> : null}
               {line.contact ? <p className="scan-line-text">{line.contact}</p> : null}
               {line.with_photo ? <p className="scan-line-meta">{words.withPhoto}</p> : null}
               {line.from === 'finder' ? (

@@ -1,7 +1,7 @@
 // The French words of the dialogs (photos in full screen, message, location), of the toasts and of the
 // functions' refusals, word for word from SPEC.md (DESIGN D7). A chunk of its own, like each language's:
 // a finder who only reads the page never downloads them.
-import { agreeWith, type StoredSex as Sex } from '@medaille/domain';
+import { agreeWith, FINDER_STATUS_WORDS, type StoredSex as Sex } from '@medaille/domain';
 import type { Widen } from './copy.ts';
 
 /** The refusals of the finder functions (supabase/functions/_shared/messages.ts), by their stable code. */
@@ -28,6 +28,8 @@ export type FailureCode =
   | 'conversation_expired'
   | 'conversation_rate_limited'
   | 'message_not_found'
+  | 'place_required'
+  | 'place_too_long'
   | 'internal';
 
 const DIALOG_COPY = {
@@ -66,6 +68,12 @@ const DIALOG_COPY = {
     conversationText: (name: string) =>
       `Le propriétaire de ${name} vous répondra sur cette page privée. Gardez son lien pour vous : qui l'a peut lire la conversation.`,
     openConversation: 'Ouvrir la conversation',
+    // What the finder is doing, said with the message (DESIGN D17).
+    statusLegend: 'Vous pouvez aussi dire au propriétaire (facultatif) :',
+    statusNone: 'Je veux seulement écrire',
+    statuses: FINDER_STATUS_WORDS,
+    place: 'Où ? (nom et adresse du lieu)',
+    withPosition: 'Joindre ma position : seul le propriétaire la recevra',
     sent: { title: 'Message transmis au propriétaire', description: 'Votre message a été envoyé avec succès' },
     // One photo of the found animal (issue 17).
     photo: 'Photo de l’animal (facultatif)',

@@ -1,8 +1,9 @@
 import { toast } from '@medaille/design-system/toast';
-import { conversationPathOf, LIMITS } from '@medaille/domain';
+import { CONVERSATION_LIMITS, conversationPathOf, FINDER_STATUSES, type FinderStatus, LIMITS } from '@medaille/domain';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { FINDER_PHOTO_TYPES, type PhotoProblem, photoProblem, resizedPhotoBase64 } from './finder-photo.ts';
 import { failureText } from './format.ts';
+import { currentPosition, LocationError } from './geolocation.ts';
 import { useDialogWords, useWords } from './i18n.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import { callFinderFunction } from './profile-api.ts';
@@ -17,7 +18,9 @@ interface ChosenPhoto {
  * The finder's message to the owner: a message (300 characters, with a live counter), an optional way to
  * be reached, one optional photo of the animal (camera or gallery: no `capture`, so that phones offer
  * both), an optional address to be told of the answers (never shown to the owner), and a hidden field only
- * robots fill. Its fields start empty each time it opens. It says the owner's address stays hidden only while
+ * robots fill. The finder may say what they are doing: they have the animal, they saw it here (with their
+ * position if they tick it: asked of the browser only then), they left it somewhere (the place). Its fields
+ * start empty each time it opens. It says the owner's address stays hidden only while
  * the page does not show it (`ownerEmailShown`). Sent, it gives the finder the link to their conversation.
  */
 export default function MessageDialog({
@@ -37,6 +40,9 @@ export default function MessageDialog({
   const [message, setMessage] = useState('');
   const [contact, setContact] = useState('');
   const [email, setEmail] = useState('');
+  const [status, setStatus] = useState<FinderStatus | null>(null);
+  const [place, setPlace] = useState('');
+  const [withPosition, setWithPosition] = useState(false);
   // The finder's conversation, once the message is sent: its page on this site.
   const [conversation, setConversation] = useState<string | null>(null);
   const [website, setWebsite] = useState('');
@@ -86,13 +92,18 @@ export default function MessageDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (website.trim() !== '') return; // A robot: nothing happens.
-    if (message.trim() === '' && contact.trim() === '') {
+    if (message.trim() === '' && contact.trim() === '' && status === null) {
       setError(text.required);
       return;
     }
     if (photo && !photo.base64) return; // Still being prepared: Envoyer is disabled meanwhile.
     setSending(true);
     try {
+      const position = status === 'seen_here' && withPosition ? await positionOrReason() : null;
+      if (typeof position === 'string') {
+        setError(position);
+        return;
+      }
       const sent = await callFinderFunction<{ conversation_url?: string }>('post_finder_message', {
         code,
         message,
@@ -101,6 +112,9 @@ export default function MessageDialog({
         language,
         website,
         photo: photo?.base64,
+        status,
+        place: status === 'dropped_off' ? place : null,
+        ...(position ? { position, consent: true } : {}),
       });
       toast({
         topic: 'finder-message',
@@ -123,6 +137,16 @@ export default function MessageDialog({
       });
     } finally {
       setSending(false);
+    }
+  };
+
+  /** Where the finder is, the box they ticked being their consent; or why the browser gave no position. */
+  const positionOrReason = async () => {
+    try {
+      const { coords } = await currentPosition();
+      return { lat: coords.latitude, lon: coords.longitude, accuracy: coords.accuracy };
+    } catch (failure) {
+      return copy.location[failure instanceof LocationError ? failure.reason : 'failed'];
     }
   };
 
@@ -150,6 +174,40 @@ export default function MessageDialog({
       <form className="scan-form" onSubmit={submit} noValidate>
         <h2 id="scan-message-title">{text.title(name)}</h2>
         <p>{ownerEmailShown ? text.intro : `${text.intro} ${text.addressKept}`}</p>
+        <fieldset className="scan-status">
+          <legend>{text.statusLegend}</legend>
+          {[null, ...FINDER_STATUSES].map((each) => (
+            <label key={each ?? 'none'} className="scan-choice">
+              <input
+                type="radio"
+                name="scan-status"
+                checked={status === each}
+                onChange={() => {
+                  setStatus(each);
+                  setError(null);
+                }}
+              />
+              {each ? text.statuses[each] : text.statusNone}
+            </label>
+          ))}
+        </fieldset>
+        {status === 'dropped_off' ? (
+          <>
+            <label htmlFor="scan-place">{text.place}</label>
+            <input
+              id="scan-place"
+              value={place}
+              maxLength={CONVERSATION_LIMITS.statusPlaceMaxLength}
+              onChange={(event) => setPlace(event.target.value)}
+            />
+          </>
+        ) : null}
+        {status === 'seen_here' ? (
+          <label className="scan-choice">
+            <input type="checkbox" checked={withPosition} onChange={(event) => setWithPosition(event.target.checked)} />
+            {text.withPosition}
+          </label>
+        ) : null}
         <label htmlFor="scan-message">{text.message}</label>
         <textarea
           id="scan-message"

@@ -10,7 +10,14 @@ import { cookie } from './document-parts.ts';
 import { acceptedLanguages, chooseLanguage, LANGUAGE_COOKIE } from './i18n.ts';
 
 /** The form's field names, as the form writes them and the action reads them. */
-export const MESSAGE_FIELDS = { message: 'message', contact: 'contact', email: 'email', website: 'website' } as const;
+export const MESSAGE_FIELDS = {
+  message: 'message',
+  contact: 'contact',
+  email: 'email',
+  status: 'status',
+  place: 'place',
+  website: 'website',
+} as const;
 
 /** Far more than the longest valid form (a 300-character message, a contact and an address, percent-encoded). */
 export const MESSAGE_FORM_MAX_BYTES = 16 * 1024;
@@ -23,6 +30,9 @@ interface MessageFormValues {
   contact: string;
   /** Where the finder is told of the answers: never shown to the owner. */
   email: string;
+  /** What the finder says they are doing ('' for nothing), and where they left the animal. */
+  status: string;
+  place: string;
   /** The honeypot: passed on to post_finder_message, which decides. */
   website: string;
 }
@@ -49,11 +59,11 @@ export async function messageFormAction({
     const text = form.refusal === 413 ? 'Requête trop volumineuse.' : 'Requête invalide.';
     return new Response(text, { status: form.refusal, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }
-  const { message, contact, email, website } = form.values;
-  const refused = (error: string, status: number, headers?: Record<string, string>): MessageFormData => ({
-    status,
+  const { message, contact, email, status, place, website } = form.values;
+  const refused = (error: string, code: number, headers?: Record<string, string>): MessageFormData => ({
+    status: code,
     ...(headers ? { headers } : {}),
-    data: { messageForm: { state: 'refused', error, values: { message, contact, email } } },
+    data: { messageForm: { state: 'refused', error, values: { message, contact, email, status, place } } },
   });
   // The page's language, as its render chooses it: the conversation speaks it to the finder.
   const language = chooseLanguage(
@@ -63,7 +73,7 @@ export async function messageFormAction({
   try {
     const response = await context.callFunction(
       'post_finder_message',
-      { code: params.code, message, contact, email, language, website },
+      { code: params.code, message, contact, email, language, website, status, place },
       signal,
     );
     if (response.ok) {
@@ -96,6 +106,8 @@ async function readMessageForm(request: Request): Promise<MessageFormRead> {
       message: fields.get(MESSAGE_FIELDS.message) ?? '',
       contact: fields.get(MESSAGE_FIELDS.contact) ?? '',
       email: fields.get(MESSAGE_FIELDS.email) ?? '',
+      status: fields.get(MESSAGE_FIELDS.status) ?? '',
+      place: fields.get(MESSAGE_FIELDS.place) ?? '',
       website: fields.get(MESSAGE_FIELDS.website) ?? '',
     },
   };

@@ -4,7 +4,7 @@
 // refusals) and the page is rendered again with its outcome. No photo without JavaScript: resizing it is the
 // browser's work.
 
-import { LIMITS } from '@medaille/domain';
+import { CONVERSATION_LIMITS, FINDER_STATUSES, isFinderStatus, LIMITS } from '@medaille/domain';
 import { type ScanMessageForm, scriptSafeJson } from '@medaille/scan-contract';
 import { useDialogWords, useWords } from './i18n.ts';
 import { MESSAGE_FIELDS } from './message-form.ts';
@@ -73,6 +73,7 @@ function MessageForm({
     );
   }
   const values = outcome?.state === 'refused' ? outcome.values : { message: '', contact: '', email: '' };
+  const status = values.status ?? '';
   return (
     // Shown in the page by the disclosure when closed (scan.css), as a modal once the script opens it.
     <dialog className="scan-dialog scan-early-dialog" aria-labelledby="scan-form-title">
@@ -85,6 +86,23 @@ function MessageForm({
             {outcome.error}
           </p>
         ) : null}
+        {/* Without JavaScript, no position: the place is asked whatever the choice, and read for 'dropped_off'. */}
+        <fieldset className="scan-status">
+          <legend>{text.statusLegend}</legend>
+          {['', ...FINDER_STATUSES].map((each) => (
+            <label key={each} className="scan-choice">
+              <input type="radio" name={MESSAGE_FIELDS.status} value={each} defaultChecked={status === each} />
+              {isFinderStatus(each) ? text.statuses[each] : text.statusNone}
+            </label>
+          ))}
+        </fieldset>
+        <label htmlFor="scan-form-place">{text.place}</label>
+        <input
+          id="scan-form-place"
+          name={MESSAGE_FIELDS.place}
+          maxLength={CONVERSATION_LIMITS.statusPlaceMaxLength}
+          defaultValue={values.place ?? ''}
+        />
         <label htmlFor="scan-form-message">{text.message}</label>
         <textarea
           id="scan-form-message"

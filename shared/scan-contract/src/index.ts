@@ -22,7 +22,12 @@ export interface ScanPageProps {
 export type ScanMessageForm =
   // `conversation`: the path of the finder's conversation page, which the message opened.
   | { state: 'sent'; conversation?: string }
-  | { state: 'refused'; error: string; values: { message: string; contact: string; email?: string } };
+  | {
+      state: 'refused';
+      error: string;
+      // `status` and `place`: what the finder said they are doing (finder_messages.finder_status).
+      values: { message: string; contact: string; email?: string; status?: string; place?: string };
+    };
 
 /**
  * What the scan page was rendered from on the server, written as JSON in

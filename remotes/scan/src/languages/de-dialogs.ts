@@ -29,6 +29,8 @@ const de: DialogDictionary = {
     conversation_expired: `Diese Unterhaltung ist abgelaufen: ${CONVERSATION_LIMITS.validDays} Tage ohne Nachricht.`,
     conversation_rate_limited: 'Zu viele Anfragen von Ihrer Verbindung. Versuchen Sie es in einer Stunde erneut.',
     message_not_found: 'Diese Nachricht wurde nicht gefunden.',
+    place_required: 'Geben Sie an, wo Sie das Tier abgegeben haben.',
+    place_too_long: `Der Ort darf höchstens ${CONVERSATION_LIMITS.statusPlaceMaxLength} Zeichen lang sein.`,
     internal: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
   },
   lightbox: {
@@ -59,6 +61,16 @@ const de: DialogDictionary = {
     conversationText: (name) =>
       `Der Besitzer von ${name} antwortet Ihnen auf dieser privaten Seite. Behalten Sie den Link für sich: Wer ihn hat, kann die Unterhaltung lesen.`,
     openConversation: 'Unterhaltung öffnen',
+    // What the finder is doing, said with the message (DESIGN D17).
+    statusLegend: 'Sie können dem Besitzer auch sagen (optional):',
+    statusNone: 'Ich möchte nur schreiben',
+    statuses: {
+      with_me: 'Ich habe das Tier bei mir',
+      seen_here: 'Ich habe das Tier hier gesehen',
+      dropped_off: 'Ich habe das Tier bei einem Tierarzt / im Rathaus abgegeben',
+    },
+    place: 'Wo? (Name und Adresse des Ortes)',
+    withPosition: 'Meinen Standort mitsenden: Nur der Besitzer erhält ihn',
     sent: { title: 'Nachricht an den Besitzer weitergeleitet', description: 'Ihre Nachricht wurde gesendet.' },
     photo: 'Foto des Tieres (optional)',
     photoHint: 'JPEG, PNG oder WebP, bis zu 25 MB. Nur der Besitzer kann es sehen.',

@@ -28,6 +28,8 @@ const en: DialogDictionary = {
     conversation_expired: `This conversation has expired: ${CONVERSATION_LIMITS.validDays} days without a message.`,
     conversation_rate_limited: 'Too many requests from your connection. Please try again in an hour.',
     message_not_found: 'This message cannot be found.',
+    place_required: 'Say where you left it.',
+    place_too_long: `The place must be ${CONVERSATION_LIMITS.statusPlaceMaxLength} characters or fewer.`,
     internal: 'Something went wrong. Please try again.',
   },
   lightbox: {
@@ -58,6 +60,16 @@ const en: DialogDictionary = {
     conversationText: (name) =>
       `${name}’s owner will answer you on this private page. Keep its link to yourself: anyone with it can read the conversation.`,
     openConversation: 'Open the conversation',
+    // What the finder is doing, said with the message (DESIGN D17).
+    statusLegend: 'You can also tell the owner (optional):',
+    statusNone: 'I only want to write',
+    statuses: {
+      with_me: 'I have it with me',
+      seen_here: 'I saw it here',
+      dropped_off: 'I left it at a vet / the town hall',
+    },
+    place: 'Where? (name and address of the place)',
+    withPosition: 'Add my location: only the owner will get it',
     sent: { title: 'Message passed on to the owner', description: 'Your message has been sent.' },
     photo: 'Photo of the animal (optional)',
     photoHint: 'JPEG, PNG or WebP, up to 25 MB. Only its owner will be able to see it.',

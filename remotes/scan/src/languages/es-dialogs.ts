@@ -28,6 +28,8 @@ const es: DialogDictionary = {
     conversation_expired: `Esta conversación ha caducado: ${CONVERSATION_LIMITS.validDays} días sin mensajes.`,
     conversation_rate_limited: 'Demasiadas solicitudes desde su conexión. Inténtelo de nuevo dentro de una hora.',
     message_not_found: 'No se encuentra este mensaje.',
+    place_required: 'Indique dónde lo ha dejado.',
+    place_too_long: `El lugar no puede superar los ${CONVERSATION_LIMITS.statusPlaceMaxLength} caracteres.`,
     internal: 'Se ha producido un error. Vuelva a intentarlo.',
   },
   lightbox: {
@@ -58,6 +60,16 @@ const es: DialogDictionary = {
     conversationText: (name) =>
       `El dueño de ${name} le responderá en esta página privada. Guarde el enlace para usted: quien lo tenga puede leer la conversación.`,
     openConversation: 'Abrir la conversación',
+    // What the finder is doing, said with the message (DESIGN D17).
+    statusLegend: 'También puede decirle al dueño (opcional):',
+    statusNone: 'Solo quiero escribir',
+    statuses: {
+      with_me: 'Lo tengo conmigo',
+      seen_here: 'Lo he visto aquí',
+      dropped_off: 'Lo he dejado en un veterinario / en el ayuntamiento',
+    },
+    place: '¿Dónde? (nombre y dirección del lugar)',
+    withPosition: 'Añadir mi ubicación: solo la recibirá el dueño',
     sent: { title: 'Mensaje enviado al dueño', description: 'Su mensaje se ha enviado correctamente' },
     photo: 'Foto del animal (opcional)',
     photoHint: 'JPEG, PNG o WebP, hasta 25 MB. Solo su dueño podrá verla.',

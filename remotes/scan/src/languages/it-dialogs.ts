@@ -28,6 +28,8 @@ const it: DialogDictionary = {
     conversation_expired: `Questa conversazione è scaduta: ${CONVERSATION_LIMITS.validDays} giorni senza messaggi.`,
     conversation_rate_limited: "Troppe richieste dalla sua connessione. Riprovi tra un'ora.",
     message_not_found: 'Questo messaggio non è stato trovato.',
+    place_required: "Indica dove l'hai lasciato.",
+    place_too_long: `Il luogo non può superare i ${CONVERSATION_LIMITS.statusPlaceMaxLength} caratteri.`,
     internal: 'Si è verificato un errore. Riprova.',
   },
   lightbox: {
@@ -58,6 +60,16 @@ const it: DialogDictionary = {
     conversationText: (name) =>
       `Il proprietario di ${name} le risponderà su questa pagina privata. Tenga il link per sé: chiunque lo abbia può leggere la conversazione.`,
     openConversation: 'Apri la conversazione',
+    // What the finder is doing, said with the message (DESIGN D17).
+    statusLegend: 'Puoi anche dire al proprietario (facoltativo):',
+    statusNone: 'Voglio solo scrivere',
+    statuses: {
+      with_me: "Ce l'ho con me",
+      seen_here: "L'ho visto qui",
+      dropped_off: "L'ho lasciato da un veterinario / in municipio",
+    },
+    place: 'Dove? (nome e indirizzo del luogo)',
+    withPosition: 'Aggiungi la mia posizione: la riceverà solo il proprietario',
     sent: { title: 'Messaggio inoltrato al proprietario', description: 'Il tuo messaggio è stato inviato' },
     photo: "Foto dell'animale (facoltativa)",
     photoHint: 'JPEG, PNG o WebP, fino a 25 MB. Solo il proprietario potrà vederla.',

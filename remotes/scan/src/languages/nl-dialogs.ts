@@ -28,6 +28,8 @@ const nl: DialogDictionary = {
     conversation_expired: `Dit gesprek is verlopen: ${CONVERSATION_LIMITS.validDays} dagen zonder bericht.`,
     conversation_rate_limited: 'Te veel verzoeken vanaf uw verbinding. Probeer het over een uur opnieuw.',
     message_not_found: 'Dit bericht is niet gevonden.',
+    place_required: 'Geef aan waar je het dier hebt afgegeven.',
+    place_too_long: `De plek mag maximaal ${CONVERSATION_LIMITS.statusPlaceMaxLength} tekens lang zijn.`,
     internal: 'Er is iets misgegaan. Probeer het opnieuw.',
   },
   lightbox: {
@@ -58,6 +60,16 @@ const nl: DialogDictionary = {
     conversationText: (name) =>
       `De eigenaar van ${name} antwoordt u op deze privépagina. Houd de link voor uzelf: wie hem heeft, kan het gesprek lezen.`,
     openConversation: 'Gesprek openen',
+    // What the finder is doing, said with the message (DESIGN D17).
+    statusLegend: 'Je kunt de eigenaar ook laten weten (optioneel):',
+    statusNone: 'Ik wil alleen schrijven',
+    statuses: {
+      with_me: 'Ik heb het dier bij me',
+      seen_here: 'Ik heb het dier hier gezien',
+      dropped_off: 'Ik heb het dier bij een dierenarts / het gemeentehuis afgegeven',
+    },
+    place: 'Waar? (naam en adres van de plek)',
+    withPosition: 'Mijn locatie meesturen: alleen de eigenaar krijgt die',
     sent: { title: 'Bericht doorgestuurd naar de eigenaar', description: 'Je bericht is verstuurd.' },
     photo: 'Foto van het dier (optioneel)',
     photoHint: 'JPEG, PNG of WebP, tot 25 MB. Alleen de eigenaar kan hem zien.',

@@ -9,7 +9,16 @@ import { useCallback, useEffect, useState } from 'react';
 
 export type Message = Pick<
   Tables<'finder_messages'>,
-  'id' | 'message' | 'contact' | 'created_at' | 'read_at' | 'photo_path'
+  | 'id'
+  | 'message'
+  | 'contact'
+  | 'created_at'
+  | 'read_at'
+  | 'photo_path'
+  | 'finder_status'
+  | 'status_place'
+  | 'seen_lat'
+  | 'seen_lon'
 >;
 export type Position = Pick<Tables<'scan_events'>, 'id' | 'lat' | 'lon' | 'accuracy_m' | 'created_at'>;
 export type View = Pick<Tables<'profile_views'>, 'id' | 'created_at'>;
@@ -20,7 +29,10 @@ export type Activity = Pick<Tables<'animal_activity'>, 'id' | 'actor_id' | 'kind
 export const PAGE_SIZE = 20;
 
 const TABLES = {
-  messages: { table: 'finder_messages', columns: 'id, message, contact, created_at, read_at, photo_path' },
+  messages: {
+    table: 'finder_messages',
+    columns: 'id, message, contact, created_at, read_at, photo_path, finder_status, status_place, seen_lat, seen_lon',
+  },
   positions: { table: 'scan_events', columns: 'id, lat, lon, accuracy_m, created_at' },
   views: { table: 'profile_views', columns: 'id, created_at' },
   activity: { table: 'animal_activity', columns: 'id, actor_id, kind, subject_id, created_at' },

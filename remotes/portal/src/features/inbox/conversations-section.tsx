@@ -5,7 +5,8 @@ import { Badge, Box, Callout, Card, Flex, Heading, Text, TextArea } from '@radix
 import { type FormEvent, useId, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
-import { type ConversationThread, useConversations } from './conversations.ts';
+import type { ConversationThread, useConversations } from './conversations.ts';
+import { SaidStatusText, threadAnchor } from './finder-news.tsx';
 import { whenText } from './format.ts';
 
 const text = COPY.inbox.conversations;
@@ -17,18 +18,19 @@ const text = COPY.inbox.conversations;
  * is shown once, with their message in 'Messages' below.
  */
 export function ConversationsSection({
-  animalId,
+  conversations,
   name,
   blocks,
   who,
 }: {
-  animalId: string;
+  /** The animal's conversations (useConversations), read once for the page and its news. */
+  conversations: ReturnType<typeof useConversations>;
   name: string;
   blocks: boolean;
   /** A household member's name for the history ('(vous)' for oneself). */
   who: (userId: string | null) => string;
 }) {
-  const { load, answer, block } = useConversations(animalId);
+  const { load, answer, block } = conversations;
   const [blocking, setBlocking] = useState<ConversationThread | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -127,7 +129,7 @@ function Thread({
 
   return (
     <Card size="2" asChild>
-      <article aria-labelledby={`${id}-title`}>
+      <article id={threadAnchor(thread.id)} aria-labelledby={`${id}-title`}>
         <Flex justify="between" align="center" gap="2" wrap="wrap" mb="2">
           <Heading id={`${id}-title`} as="h3" size="4">
             {text.threadTitle(number, whenText(thread.created_at))}
@@ -142,9 +144,12 @@ function Thread({
                 <Text as="p" size="1" color="gray">
                   {line.from === 'finder' ? text.finder(name) : who(line.authorId)} · {whenText(line.at)}
                 </Text>
-                <Text as="p" style={{ whiteSpace: 'pre-wrap' }}>
-                  {line.text ?? COPY.inbox.messages.noText}
-                </Text>
+                {line.from === 'finder' && line.said ? <SaidStatusText said={line.said} /> : null}
+                {line.text || line.from === 'household' || !line.said ? (
+                  <Text as="p" style={{ whiteSpace: 'pre-wrap' }}>
+                    {line.text ?? COPY.inbox.messages.noText}
+                  </Text>
+                ) : null}
                 {line.from === 'finder' && line.contact ? (
                   <Text as="p" size="2">
                     {COPY.inbox.messages.contact} {line.contact}

@@ -1,4 +1,4 @@
-import { CONVERSATION_LIMITS } from '@medaille/domain';
+import { CONVERSATION_LIMITS, type FinderStatus } from '@medaille/domain';
 import { supabase, type Tables } from '@medaille/supabase';
 import { useCallback, useEffect, useState } from 'react';
 import { COPY } from '../../copy.ts';
@@ -11,13 +11,39 @@ import { serverMessage } from '../../ui/server-message.ts';
 export type Conversation = Pick<Tables<'conversations'>, 'id' | 'created_at' | 'last_message_at' | 'blocked_at'>;
 type FinderMessage = Pick<
   Tables<'finder_messages'>,
-  'id' | 'conversation_id' | 'message' | 'contact' | 'photo_path' | 'created_at'
+  | 'id'
+  | 'conversation_id'
+  | 'message'
+  | 'contact'
+  | 'photo_path'
+  | 'created_at'
+  | 'finder_status'
+  | 'status_place'
+  | 'seen_lat'
+  | 'seen_lon'
 >;
+const FINDER_MESSAGE_COLUMNS =
+  'id, conversation_id, message, contact, photo_path, created_at, finder_status, status_place, seen_lat, seen_lon';
+
+/** What a finder said they are doing, with the place they named or where they saw the animal. */
+export interface SaidStatus {
+  status: FinderStatus;
+  place: string | null;
+  position: { lat: number; lon: number } | null;
+}
 type Reply = Pick<Tables<'conversation_replies'>, 'id' | 'conversation_id' | 'author_id' | 'body' | 'created_at'>;
 
 /** One line of a conversation: the finder's, or a household member's (`author_id`). */
 export type ConversationLine =
-  | { from: 'finder'; id: string; at: string; text: string | null; contact: string | null; photoPath: string | null }
+  | {
+      from: 'finder';
+      id: string;
+      at: string;
+      text: string | null;
+      contact: string | null;
+      photoPath: string | null;
+      said: SaidStatus | null;
+    }
   | { from: 'household'; id: string; at: string; text: string; authorId: string | null };
 
 export interface ConversationThread extends Conversation {
@@ -58,6 +84,7 @@ export function threadsOf(
               text: message.message,
               contact: message.contact,
               photoPath: message.photo_path,
+              said: saidStatusOf(message),
             }),
           ),
         ...replies
@@ -75,6 +102,31 @@ export function threadsOf(
     }));
 }
 
+export function saidStatusOf(
+  message: Pick<FinderMessage, 'finder_status' | 'status_place' | 'seen_lat' | 'seen_lon'>,
+): SaidStatus | null {
+  if (message.finder_status === null) return null;
+  const { seen_lat: lat, seen_lon: lon } = message;
+  return {
+    // The database allows nothing else (finder_messages_status_valeurs).
+    status: message.finder_status as FinderStatus,
+    place: message.status_place,
+    position: lat === null || lon === null ? null : { lat, lon },
+  };
+}
+
+/** What finders said they are doing, newest first, each with its conversation: shown first in the inbox. */
+export function latestNews(threads: ConversationThread[], limit = 3) {
+  return threads
+    .flatMap((thread) =>
+      thread.lines.flatMap((line) =>
+        line.from === 'finder' && line.said ? [{ conversationId: thread.id, at: line.at, said: line.said }] : [],
+      ),
+    )
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .slice(0, limit);
+}
+
 /** The animal's conversations, answering one and blocking one. */
 export function useConversations(animalId: string) {
   const [load, setLoad] = useState<ConversationsLoad>({ state: 'loading' });
@@ -87,10 +139,7 @@ export function useConversations(animalId: string) {
       .eq('animal_id', animalId);
     const ids = (conversations.data ?? []).map((conversation) => conversation.id);
     const [messages, replies] = await Promise.all([
-      client
-        .from('finder_messages')
-        .select('id, conversation_id, message, contact, photo_path, created_at')
-        .in('conversation_id', ids),
+      client.from('finder_messages').select(FINDER_MESSAGE_COLUMNS).in('conversation_id', ids),
       client
         .from('conversation_replies')
         .select('id, conversation_id, author_id, body, created_at')

@@ -9,8 +9,10 @@ import { COPY } from '../../copy.ts';
 import { MemberAnimalRoute } from '../animals/index.ts';
 import { editsAnimal, useHousehold } from '../household/index.ts';
 import { type Activity, type Message, markMessagesRead, type Position, useFeed, type View } from './api.ts';
+import { saidStatusOf, useConversations } from './conversations.ts';
 import { ConversationsSection } from './conversations-section.tsx';
 import { FeedSection } from './feed-section.tsx';
+import { FinderNews, SaidStatusText } from './finder-news.tsx';
 import { FinderPhoto } from './finder-photo.tsx';
 import { accuracyText, whenText } from './format.ts';
 import { PositionsSketch } from './positions-sketch.tsx';
@@ -39,7 +41,8 @@ function activityText(event: Activity, who: (id: string | null) => string): stri
 }
 
 /**
- * /mon-compte/animal/{id}/historique: the conversations with the people who found one animal, what finders
+ * /mon-compte/animal/{id}/historique: what finders said they are doing, first; the conversations with the
+ * people who found one animal, what finders
  * sent about it (messages), and its scan history
  * (shared positions, openings of its page while lost), for every member of its household; its owner and
  * co-owners delete them. Opening it marks the messages read.
@@ -58,7 +61,23 @@ function FinderContact({ contact }: { contact: string }) {
   return href ? <TextLink href={href}>{contact}</TextLink> : contact;
 }
 
+/** A message's words: what the finder said they are doing, then what they wrote, if anything. */
+function MessageWords({ message }: { message: Message }) {
+  const said = saidStatusOf(message);
+  return (
+    <>
+      {said ? <SaidStatusText said={said} /> : null}
+      {message.message || !said ? (
+        <Text as="p" mt="1" style={{ whiteSpace: 'pre-wrap' }}>
+          {message.message ?? text.messages.noText}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 function Inbox({ animalId, name, edits }: { animalId: string; name: string; edits: boolean }) {
+  const conversations = useConversations(animalId);
   const messages = useFeed('messages', animalId);
   const positions = useFeed('positions', animalId);
   const views = useFeed('views', animalId);
@@ -93,7 +112,8 @@ function Inbox({ animalId, name, edits }: { animalId: string; name: string; edit
       }
     >
       <Flex direction="column" gap="5">
-        <ConversationsSection animalId={animalId} name={name} blocks={edits} who={who} />
+        {conversations.load.state === 'ready' ? <FinderNews threads={conversations.load.threads} name={name} /> : null}
+        <ConversationsSection conversations={conversations} name={name} blocks={edits} who={who} />
         <FeedSection<Message>
           feed={messages}
           removable={edits}
@@ -107,9 +127,7 @@ function Inbox({ animalId, name, edits }: { animalId: string; name: string; edit
                 </Text>
                 {message.read_at === null ? <Badge color="orange">{text.messages.unread}</Badge> : null}
               </Flex>
-              <Text as="p" mt="1" style={{ whiteSpace: 'pre-wrap' }}>
-                {message.message ?? text.messages.noText}
-              </Text>
+              <MessageWords message={message} />
               {message.contact ? (
                 <Text as="p" size="2" mt="1">
                   {text.messages.contact} <FinderContact contact={message.contact} />
