@@ -1,9 +1,10 @@
 // What a finder says they are doing, with their message: 'I saw it here' with their position (a phone in English,
 // with JavaScript), 'Je l'ai déposé chez un vétérinaire / à la mairie' with the place (a page without JavaScript).
-// The household reads it first in the inbox, with the point on the map and a way to answer in its conversation.
+// The household reads it first in the inbox, with the point on the map and a way to answer in its conversation;
+// marking the animal found tells the finder, on their link and by e-mail, and the owner says how it went.
 import { expectAccessible } from '../support/accessibility.ts';
-import { animalOnNewCode, newOwner } from '../support/owners.ts';
-import { PHONE, signIn } from '../support/pages.ts';
+import { animalOnNewCode, newOwner, serviceClient } from '../support/owners.ts';
+import { PHONE, signIn, toastTitle } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
 test.use(PHONE);
@@ -15,6 +16,7 @@ test('a finder in English says they saw the animal here, with their position; th
   const owner = await newOwner(product, 'vu-ici');
   const rex = await animalOnNewCode(product, owner, { nom: 'Rex', sexe: 'M', is_lost: true });
 
+  const finderEmail = `seen-${crypto.randomUUID()}@example.org`;
   const english = await browser.newContext({
     ...PHONE,
     locale: 'en-GB',
@@ -27,13 +29,14 @@ test('a finder in English says they saw the animal here, with their position; th
   const dialog = scan.getByRole('dialog', { name: 'Write to Rex’s owner' });
   await dialog.getByRole('radio', { name: 'I saw it here' }).check();
   await dialog.getByRole('checkbox', { name: 'Add my location: only the owner will get it' }).check();
+  await dialog.getByLabel('Your email, to be told of their answers (optional)').fill(finderEmail);
   await dialog.getByRole('button', { name: 'Send' }).click();
   const followUp = scan.getByRole('dialog', { name: 'Follow the conversation' });
   await followUp.getByRole('link', { name: 'Open the conversation' }).click();
   const own = scan.getByRole('list').getByRole('listitem').first();
   await expect(own).toContainText('I saw it here · Location sent');
   await expect(own).not.toContainText('45.764');
-  await english.close();
+  const conversationUrl = scan.url();
 
   // The household is told at once, the point on the map in the e-mail.
   const mail = await product.lastMail(owner.email);
@@ -55,6 +58,22 @@ test('a finder in English says they saw the animal here, with their position; th
   await expect(thread).toBeInViewport();
   await expect(thread).toContainText("« Je l'ai vu ici »");
   await expectAccessible(page);
+
+  // Rex is home: the owner marks him found and says how; the finder reads it on their link, and by e-mail.
+  await page.getByRole('link', { name: 'Modifier la fiche' }).click();
+  await page.getByRole('switch', { name: 'Animal perdu' }).click();
+  const question = page.getByRole('group', { name: "Rex est rentré ! Comment l'avez-vous retrouvé ?" });
+  await question.getByRole('button', { name: 'Par une conversation sur Médaille' }).click();
+  await expect(toastTitle(page, 'Merci pour votre réponse')).toBeVisible();
+  await expect(question).toHaveCount(0);
+  const { data: reunions } = await owner.client.from('reunions').select('channel').eq('animal_id', rex.animalId);
+  expect(reunions).toEqual([{ channel: 'conversation' }]);
+  await scan.goto(conversationUrl);
+  await expect(scan.getByRole('list').getByRole('listitem').last()).toContainText('Rex is back home. Thank you!');
+  await english.close();
+  // deliver-mail's next run, as pg_cron or the stack's timer makes it every minute.
+  expect((await serviceClient(product).functions.invoke('deliver-mail')).error).toBeNull();
+  expect((await product.mails(finderEmail)).map((mail) => mail.subject)).toContain('Rex is back home. Thank you!');
 });
 
 test('without JavaScript, a finder says where they left the animal; the place is asked again when missing, and reaches the inbox', async ({

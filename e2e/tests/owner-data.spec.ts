@@ -170,6 +170,11 @@ test('the owner downloads their data as one ZIP, then deletes the account: nothi
     body: { conversation_id: opened?.id, body: 'Merci, je viens le chercher.' },
   });
   expect(answered.error).toBeNull();
+  // Réglisse was lost, then found again: the reunion is the household's too.
+  const secondId = mine.animals[1]?.animalId as string;
+  for (const lost of [true, false]) {
+    expect((await mine.owner.client.from('animals').update({ is_lost: lost }).eq('id', secondId)).error).toBeNull();
+  }
 
   await signIn(page, product, mine.owner);
   const section = page.getByRole('region', { name: 'Mon compte' });
@@ -251,6 +256,15 @@ test('the owner downloads their data as one ZIP, then deletes the account: nothi
   });
   expect(data.reponses_aux_conversations).toMatchObject([
     { conversation_id: opened?.id, author_id: mine.userId, body: 'Merci, je viens le chercher.' },
+  ]);
+  expect(data.retrouvailles).toEqual([
+    {
+      id: expect.any(String),
+      animal_id: secondId,
+      lost_since: expect.any(String),
+      found_at: expect.any(String),
+      channel: null,
+    },
   ]);
   expect(data.messages.map((message: { conversation_id: string }) => message.conversation_id)).toEqual(
     data.conversations.map((conversation: { id: string }) => conversation.id),

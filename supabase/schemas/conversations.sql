@@ -41,15 +41,20 @@ create policy conversations_select_member on public.conversations
   for select to authenticated
   using (animal_id in (select private.animals_i_see()));
 
--- A household member's answer in a conversation.
+-- The household's side of a conversation: a member's answer ('answer', its words in body), or the word that the
+-- animal is home ('found', no words: the finder reads it in their language), written when a member marks it found
+-- (reunions.sql). Last in the table because a migration added them: kind and mail_due.
 create table public.conversation_replies (
   id uuid primary key default gen_random_uuid(),
   conversation_id uuid not null references public.conversations (id) on delete cascade,
   -- Who answered, for the household's eyes only; the finder reads 'the owner'.
   author_id uuid references auth.users (id) on delete set null,
-  body text not null
-    constraint conversation_replies_body_longueur check (char_length(btrim(body)) between 1 and 1000),
-  created_at timestamptz not null default now()
+  body text constraint conversation_replies_body_longueur check (char_length(btrim(body)) between 1 and 1000),
+  created_at timestamptz not null default now(),
+  kind text not null default 'answer' constraint conversation_replies_kind_valeurs check (kind in ('answer', 'found')),
+  -- A 'found' word still to e-mail to a finder who left their address (claim_found_notices, by deliver-mail).
+  mail_due boolean not null default false,
+  constraint conversation_replies_body_requis check ((kind = 'answer') = (body is not null))
 );
 create index conversation_replies_conversation_id_idx on public.conversation_replies (conversation_id, created_at);
 create index conversation_replies_author_id_idx on public.conversation_replies (author_id);

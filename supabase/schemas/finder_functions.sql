@@ -301,7 +301,7 @@ grant execute on function public.record_finder_message(
 -- A conversation as its finder sees it through their link: its state ('open', 'blocked', 'expired' or
 -- 'not_found'), the finder's language once it is found (a closed link is said in it too), and while it opens,
 -- the animal's name and every message in order, the finder's own with what they typed, the household's as
--- 'household' without who wrote it.
+-- 'household' without who wrote it ('found' for the word that the animal is home, reunions.sql).
 create function public.finder_conversation(p_token text) returns jsonb
 language plpgsql
 stable
@@ -323,6 +323,7 @@ begin
     'status', 'open',
     'code', v_conversation.code_id,
     'animal_name', (select a.nom from public.animals a where a.id = v_conversation.animal_id),
+    'animal_sex', (select a.sexe from public.animals a where a.id = v_conversation.animal_id),
     'language', v_conversation.language,
     'expires_at', v_conversation.last_message_at + interval '30 days',
     'messages', coalesce((
@@ -336,7 +337,7 @@ begin
         from public.finder_messages f where f.conversation_id = v_conversation.id
         union all
         select r.id, r.created_at, jsonb_build_object(
-          'id', r.id, 'from', 'household', 'text', r.body, 'at', r.created_at
+          'id', r.id, 'from', 'household', 'kind', r.kind, 'text', r.body, 'at', r.created_at
         )
         from public.conversation_replies r where r.conversation_id = v_conversation.id
       ) m

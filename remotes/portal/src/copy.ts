@@ -189,7 +189,10 @@ export const COPY = {
       '    fichier correspondant dans ce ZIP ;',
       '  - conversations : les conversations avec les personnes qui ont trouvé vos animaux (leurs messages sont',
       '    dans « messages ») ;',
-      '  - reponses_aux_conversations : les réponses de votre foyer dans ces conversations ;',
+      '  - reponses_aux_conversations : les réponses de votre foyer dans ces conversations (et le mot qui a dit à',
+      '    la personne que votre animal était rentré) ;',
+      '  - retrouvailles : chaque fois qu’un animal perdu a été marqué retrouvé : depuis quand il était perdu, et',
+      '    comment la personne qui l’a trouvé vous a joint, si vous l’avez dit ;',
       "  - foyers : votre place dans le foyer de chaque animal (le vôtre ou celui d'un autre propriétaire) :",
       '    rôle, dernier jour de garde le cas échéant, choix des alertes par e-mail.',
       '',
@@ -409,6 +412,7 @@ export const COPY = {
       linesLabel: 'Messages de la conversation',
       finder: (name: string) => `La personne qui a trouvé ${name}`,
       withPhoto: 'Une photo est jointe à ce message : vous la verrez dans « Messages », ci-dessous.',
+      foundLine: (name: string) => `Retrouvailles : la personne a été prévenue, dans sa langue, du retour de ${name}.`,
       answer: 'Votre réponse',
       answerLabel: (number: number) => `Répondre dans la conversation ${number}`,
       answerHint: `${CONVERSATION_LIMITS.replyMaxLength} caractères au plus. La personne est prévenue par e-mail si elle a laissé son adresse, sans le texte de votre réponse.`,
@@ -723,6 +727,21 @@ export const COPY = {
     },
     printPoster: 'Imprimer une affiche',
     saveFailed: "Impossible d'enregistrer la liste",
+    // Once found: how the finder reached the household (public.reunions, counted for the operators).
+    reunion: {
+      title: (name: string, sex: AnimalSex) =>
+        `${name} est ${agreeWith(sex, { male: 'rentré', female: 'rentrée' })} ! Comment l'avez-vous ${agreeWith(sex, { male: 'retrouvé', female: 'retrouvée' })} ?`,
+      intro:
+        "Votre réponse nous aide à savoir ce qui ramène les animaux chez eux. Elle est comptée sans rien de vous ni de la personne qui l'a trouvé.",
+      channels: {
+        page: 'Grâce à la page de sa médaille',
+        conversation: 'Par une conversation sur Médaille',
+        phone: 'Par un appel téléphonique',
+        other: 'Autrement',
+      },
+      thanks: 'Merci pour votre réponse',
+      failed: "Impossible d'enregistrer votre réponse",
+    },
     // The database updated no row: the animal is not (or no longer) this owner's.
     animalNotFound: 'Animal introuvable.',
   },

@@ -55,3 +55,26 @@ describe('the conversation page, when a message is not taken', () => {
     }
   });
 });
+
+describe('the conversation page once the animal is home', () => {
+  it('says so in the finder’s language, agreed with the animal, in the server’s HTML', async () => {
+    const read = async (language: string, sex: string) => {
+      const found = { ...OPEN, language, animal_name: 'Mina', animal_sex: sex };
+      found.messages = [
+        ...OPEN.messages,
+        { id: 'r1', from: 'household', kind: 'found', text: null, at: '2026-11-26T11:00:00Z' } as never,
+      ];
+      const response = await conversationPage({
+        request: new Request(`https://medaille.test/conversation/${TOKEN}`),
+        params: { token: TOKEN },
+        context: { callFunction: async () => Response.json(found) },
+        styles: [],
+        signal: AbortSignal.timeout(5000),
+      });
+      return response.text();
+    };
+    expect(await read('en', 'F')).toContain('Mina is back home. Thank you!');
+    expect(await read('fr', 'F')).toContain('Mina est rentrée chez elle, merci !');
+    expect(await read('fr', 'M')).toContain('Mina est rentré chez lui, merci !');
+  });
+});

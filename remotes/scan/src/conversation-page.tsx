@@ -4,7 +4,7 @@
 // for the page again every 10 seconds while it is shown and put its new messages in place; the page loads no
 // other script. The token is the finder's only credential: it goes to the conversation function in a body,
 // never to another site (no Referer), and the page is nobody's to cache.
-import { type FinderStatus, LIMITS } from '@medaille/domain';
+import { animalHomeText, type FinderStatus, LIMITS } from '@medaille/domain';
 import { type ConversationArgs, escapeHtml, readPostedForm } from '@medaille/scan-contract';
 import { renderToStaticMarkup } from 'react-dom/server.edge';
 import { CONVERSATION_WORDS } from './conversation-copy.ts';
@@ -26,6 +26,8 @@ import { UNEXPECTED_ERROR } from './message-form.ts';
 interface Line {
   id: string;
   from: 'finder' | 'household';
+  /** A household line: 'answer' (its words in text), or 'found' (the animal is home: no words). */
+  kind?: 'answer' | 'found';
   text: string | null;
   contact?: string | null;
   with_photo?: boolean;
@@ -39,6 +41,7 @@ interface Line {
 interface OpenConversation {
   status: 'open';
   animal_name: string;
+  animal_sex?: string | null;
   language: string;
   expires_at: string;
   messages: Line[];
@@ -223,7 +226,13 @@ function openDocument(
                   {line.with_position ? ` · ${words.withPosition}` : null}
                 </p>
               ) : null}
-              {line.text || !line.status ? <p className="scan-line-text">{line.text ?? words.noText}</p> : null}
+              {line.kind === 'found' ? (
+                <p className="scan-line-text">
+                  <strong>{animalHomeText(language, conversation.animal_name, conversation.animal_sex ?? null)}</strong>
+                </p>
+              ) : line.text || !line.status ? (
+                <p className="scan-line-text">{line.text ?? words.noText}</p>
+              ) : null}
               {line.contact ? <p className="scan-line-text">{line.contact}</p> : null}
               {line.with_photo ? <p className="scan-line-meta">{words.withPhoto}</p> : null}
               {line.from === 'finder' ? (

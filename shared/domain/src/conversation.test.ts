@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { conversationPath, conversationPathOf, conversationTokenOf } from './conversation.ts';
+import {
+  animalHomeText,
+  conversationPath,
+  conversationPathOf,
+  conversationTokenOf,
+  FINDER_LANGUAGES,
+  isFinderStatus,
+} from './conversation.ts';
 
 const TOKEN = 'a'.repeat(32) + '0123456789abcdef'.repeat(2);
 
@@ -30,5 +37,22 @@ describe('a conversation page’s path', () => {
     for (const link of [null, 42, '', `/conversation/${TOKEN}`, 'https://evil.example/', 'javascript:alert(1)']) {
       expect(conversationPathOf(link), String(link)).toBeNull();
     }
+  });
+});
+
+describe('what a finder says and reads', () => {
+  it('says what they are doing with one of three words, and nothing else', () => {
+    expect(['with_me', 'seen_here', 'dropped_off'].every(isFinderStatus)).toBe(true);
+    expect([null, '', 'lost', 'WITH_ME'].some(isFinderStatus)).toBe(false);
+  });
+
+  it('reads that the animal is home in each language, agreed with its sex where the language does', () => {
+    const texts = FINDER_LANGUAGES.map((language) => animalHomeText(language, 'Mina', 'F'));
+    expect(new Set(texts).size).toBe(FINDER_LANGUAGES.length);
+    expect(texts.every((text) => text.includes('Mina'))).toBe(true);
+    expect(animalHomeText('fr', 'Rex', 'M')).toBe('Rex est rentré chez lui, merci !');
+    expect(animalHomeText('fr', 'Mina', 'F')).toBe('Mina est rentrée chez elle, merci !');
+    expect(animalHomeText('it', 'Mina', 'F')).toBe('Mina è tornata a casa, grazie!');
+    expect(animalHomeText('en', 'Rex', null)).toBe('Rex is back home. Thank you!');
   });
 });

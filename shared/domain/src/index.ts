@@ -1,6 +1,7 @@
 export { ageText } from './age.ts';
 export { CODE_PATTERN, medalDisplayCode, normalizeCode } from './code.ts';
 export {
+  animalHomeText,
   CONVERSATION_LIMITS,
   CONVERSATION_TOKEN_PATTERN,
   conversationPath,

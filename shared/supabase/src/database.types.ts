@@ -349,22 +349,28 @@ export type Database = {
           id: string
           conversation_id: string
           author_id: string | null
-          body: string
+          body: string | null
           created_at: string
+          kind: string
+          mail_due: boolean
         }
         Insert: {
           id?: string
           conversation_id: string
           author_id?: string | null
-          body: string
+          body?: string | null
           created_at?: string
+          kind?: string
+          mail_due?: boolean
         }
         Update: {
           id?: string
           conversation_id?: string
           author_id?: string | null
-          body?: string
+          body?: string | null
           created_at?: string
+          kind?: string
+          mail_due?: boolean
         }
         Relationships: [
           {
@@ -738,6 +744,38 @@ export type Database = {
 
         ]
       }
+      reunions: {
+        Row: {
+          id: string
+          animal_id: string | null
+          lost_since: string | null
+          found_at: string
+          channel: string | null
+        }
+        Insert: {
+          id?: string
+          animal_id?: string | null
+          lost_since?: string | null
+          found_at?: string
+          channel?: string | null
+        }
+        Update: {
+          id?: string
+          animal_id?: string | null
+          lost_since?: string | null
+          found_at?: string
+          channel?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reunions_animal_id_fkey"
+            columns: ["animal_id"]
+            isOneToOne: false
+            referencedRelation: "animals"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       scan_events: {
         Row: {
           id: string
@@ -814,6 +852,10 @@ export type Database = {
         Returns: Json
       }
       claim_due_mails: {
+        Args: { p_limit?: number }
+        Returns: Json
+      }
+      claim_found_notices: {
         Args: { p_limit?: number }
         Returns: Json
       }
@@ -929,6 +971,10 @@ export type Database = {
         Args: { p_id: string; p_error: string }
         Returns: undefined
       }
+      reunion_stats: {
+        Args: { p_since?: string }
+        Returns: Json
+      }
       set_animal_member_role: {
         Args: { p_animal_id: string; p_user_id: string; p_role: string; p_access_until: string }
         Returns: Json
@@ -940,6 +986,10 @@ export type Database = {
       set_my_medal_suspended: {
         Args: { p_animal_id: string; p_suspended: boolean }
         Returns: Json
+      }
+      set_reunion_channel: {
+        Args: { p_animal_id: string; p_channel: string }
+        Returns: boolean
       }
       unread_message_counts: {
         Args: never

@@ -1,11 +1,14 @@
 // The e-mails to a finder about their conversation (DESIGN D17), in the language of the page they wrote from:
-// their private link once they wrote, and a word when the household answered. Neither carries anything the
+// their private link once they wrote, a word when the household answered, and one when the animal is home. Neither carries anything the
 // finder or anyone else wrote, only the animal's name and our own link, so that nobody can use them to phish.
-import { CONVERSATION_LIMITS, type FinderLanguage } from './domain/index.ts';
+
+import { call, type ServiceDatabase } from './database.ts';
+import { animalHomeText, CONVERSATION_LIMITS, type FinderLanguage, isFinderLanguage } from './domain/index.ts';
 import type { FunctionEnv } from './env.ts';
 import { conversationUrl } from './links.ts';
 import type { Mail } from './mail.ts';
 import { composeMail, type MailVoice } from './mail-layout.ts';
+import { sendOrQueue } from './outbox.ts';
 
 interface FinderMailWords {
   voice: MailVoice;
@@ -15,6 +18,8 @@ interface FinderMailWords {
   validity: (days: number) => string;
   answerSubject: (name: string) => string;
   answerText: (name: string) => string;
+  /** After the animal-is-home sentence (animalHomeText), its subject. */
+  foundText: string;
   open: string;
 }
 
@@ -35,6 +40,7 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     validity: (days) => `Le lien reste valable ${days} jours après le dernier message.`,
     answerSubject: (name) => `Nouvelle réponse au sujet de ${name}`,
     answerText: (name) => `Le propriétaire de ${name} vous a répondu.`,
+    foundText: 'Merci pour votre aide. La conversation reste ouverte si vous voulez écrire encore.',
     open: 'Ouvrir la conversation',
   },
   en: {
@@ -46,6 +52,7 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     validity: (days) => `The link stays valid for ${days} days after the last message.`,
     answerSubject: (name) => `New answer about ${name}`,
     answerText: (name) => `${name}'s owner has answered you.`,
+    foundText: 'Thank you for your help. The conversation stays open if you want to write again.',
     open: 'Open the conversation',
   },
   es: {
@@ -57,6 +64,7 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     validity: (days) => `El enlace es válido durante ${days} días después del último mensaje.`,
     answerSubject: (name) => `Nueva respuesta sobre ${name}`,
     answerText: (name) => `El dueño de ${name} le ha respondido.`,
+    foundText: 'Gracias por su ayuda. La conversación sigue abierta si quiere volver a escribir.',
     open: 'Abrir la conversación',
   },
   de: {
@@ -68,6 +76,7 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     validity: (days) => `Der Link bleibt ${days} Tage nach der letzten Nachricht gültig.`,
     answerSubject: (name) => `Neue Antwort zu ${name}`,
     answerText: (name) => `Der Besitzer von ${name} hat Ihnen geantwortet.`,
+    foundText: 'Vielen Dank für Ihre Hilfe. Die Unterhaltung bleibt offen, falls Sie noch einmal schreiben möchten.',
     open: 'Unterhaltung öffnen',
   },
   it: {
@@ -79,6 +88,7 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     validity: (days) => `Il link resta valido per ${days} giorni dopo l'ultimo messaggio.`,
     answerSubject: (name) => `Nuova risposta su ${name}`,
     answerText: (name) => `Il proprietario di ${name} le ha risposto.`,
+    foundText: 'Grazie per il suo aiuto. La conversazione resta aperta se vuole scrivere ancora.',
     open: 'Apri la conversazione',
   },
   nl: {
@@ -90,6 +100,7 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     validity: (days) => `De link blijft ${days} dagen na het laatste bericht geldig.`,
     answerSubject: (name) => `Nieuw antwoord over ${name}`,
     answerText: (name) => `De eigenaar van ${name} heeft u geantwoord.`,
+    foundText: 'Bedankt voor uw hulp. Het gesprek blijft open als u nog eens wilt schrijven.',
     open: 'Gesprek openen',
   },
 };
@@ -128,4 +139,47 @@ export function conversationAnswerMail(env: FunctionEnv, { to, token, language, 
     },
     words.voice,
   );
+}
+
+/** The word that the animal is home, for a finder who left their address: the sentence is the subject too. */
+export function animalHomeMail(
+  env: FunctionEnv,
+  { to, token, language, animalName, animalSex }: FinderMailFacts & { animalSex: string | null },
+): Mail {
+  const words = WORDS[language];
+  const home = animalHomeText(language, animalName, animalSex);
+  return composeMail(
+    {
+      to,
+      subject: home,
+      paragraphs: [{ text: home }, { text: words.foundText }],
+      action: { label: words.open, href: conversationUrl(env, token) },
+    },
+    words.voice,
+  );
+}
+
+/** What claim_found_notices answers for each finder to tell. */
+interface FoundNotice {
+  to: string;
+  token: string;
+  language: string;
+  animal_name: string;
+  animal_sex: string | null;
+}
+
+/** Claims the 'found' words not e-mailed yet and sends (or queues) them; answers how many. */
+export async function tellFindersAnimalHome(env: FunctionEnv, db: ServiceDatabase): Promise<number> {
+  const notices = await call<FoundNotice[]>(db, 'claim_found_notices', {});
+  const mails = notices.map((notice) =>
+    animalHomeMail(env, {
+      to: notice.to,
+      token: notice.token,
+      language: isFinderLanguage(notice.language) ? notice.language : 'fr',
+      animalName: notice.animal_name,
+      animalSex: notice.animal_sex,
+    }),
+  );
+  await sendOrQueue(env, mails, { toAnyAddress: true });
+  return notices.length;
 }

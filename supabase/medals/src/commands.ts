@@ -15,6 +15,8 @@ export const USAGE = `pnpm medals <command>
   suspend CODE [--reason TEXT]    the code's page says 'Médaille suspendue'; it cannot be activated
   resume CODE                     the code is exactly as before its suspension
   show CODE                       its state, batch, and whether an animal wears it
+  stats [--since YYYY-MM-DD]      lost animals found again: how many, the time from lost to found, and how
+                                  their finders reached the household (counted, never who); days in UTC
 
 Against the local stack by default (start it with pnpm start or pnpm stack); against hosted Supabase with
 SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY. QR codes lead to PUBLIC_SITE_URL (default: config.toml's site_url).`;
@@ -38,6 +40,8 @@ export async function runMedals(argv: string[], env: NodeJS.ProcessEnv, io: Io):
         return await suspendOrResume(command, rest, env, io);
       case 'show':
         return await show(rest, env, io);
+      case 'stats':
+        return await stats(rest, env, io);
       case undefined:
       case 'help':
       case '--help':
@@ -185,6 +189,57 @@ function describe(info: MedalInfo): string {
     lines.push(
       `  suspended ${info.suspended_at} by the ${info.suspended_by}${info.suspended_reason ? `: ${info.suspended_reason}` : ''}`,
     );
+  }
+  return lines.join('\n');
+}
+
+/** What reunion_stats answers: the reunions, hours from lost to found (null when none is known), channels. */
+interface ReunionStats {
+  reunions: number;
+  median_hours: number | null;
+  mean_hours: number | null;
+  channels: Record<'page' | 'conversation' | 'phone' | 'other' | 'unknown', number>;
+}
+
+const CHANNEL_NAMES: [keyof ReunionStats['channels'], string][] = [
+  ['page', "the medal's page"],
+  ['conversation', 'a conversation'],
+  ['phone', 'a phone call'],
+  ['other', 'otherwise'],
+  ['unknown', 'not said'],
+];
+
+async function stats(args: string[], env: NodeJS.ProcessEnv, io: Io) {
+  const { values, positionals } = parseArgs({ args, options: { since: { type: 'string' } }, strict: true });
+  if (positionals.length > 0) throw new MedalsError('stats takes no code.');
+  const since = values.since;
+  // A real calendar day, read back the same: 2026-02-30 is not one.
+  if (since !== undefined && !isCalendarDay(since)) throw new MedalsError(`Not a day (YYYY-MM-DD): ${since}`);
+  const backend = await openBackend(env);
+  const figures = await callRpc<ReunionStats>(backend, 'reunion_stats', {
+    p_since: since === undefined ? null : `${since}T00:00:00Z`,
+  });
+  io.out(describeStats(figures, since));
+  return 0;
+}
+
+function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
+
+function describeStats(figures: ReunionStats, since: string | undefined): string {
+  const total = figures.reunions;
+  const share = (count: number) => (total === 0 ? '' : `  ${Math.round((count * 100) / total)} %`);
+  const lines = [`Reunions${since ? ` since ${since}` : ''}: ${total}`];
+  if (figures.median_hours !== null && figures.mean_hours !== null) {
+    lines.push(`  lost to found: median ${figures.median_hours} h, mean ${figures.mean_hours} h`);
+  }
+  lines.push('  how the finder reached the household:');
+  for (const [channel, name] of CHANNEL_NAMES) {
+    const count = figures.channels[channel];
+    lines.push(`    ${name.padEnd(16)}${String(count).padStart(5)}${share(count)}`);
   }
   return lines.join('\n');
 }

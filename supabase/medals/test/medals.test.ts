@@ -299,3 +299,45 @@ describe('pnpm medals suspend, resume, show', () => {
     expect(await medals(['resume', 'MDL-DEMO-REX', '--reason', 'x'])).toMatchObject({ status: 1 });
   });
 });
+
+describe('pnpm medals stats', () => {
+  it('gives the reunions, the time from lost to found and how finders reached the households, without anyone', async () => {
+    const owner = await stack.signedInOwner('stats');
+    const service = stack.serviceClient();
+    for (const [nom, hours, channel] of [
+      ['Noisette', 10, 'phone'],
+      ['Caramel', 30, null],
+    ] as const) {
+      const { animalId } = await stack.activatedAnimal(owner.client, { nom });
+      await owner.client.from('animals').update({ is_lost: true }).eq('id', animalId);
+      const lostSince = new Date(Date.now() - hours * 3600 * 1000).toISOString();
+      expect((await service.from('animals').update({ lost_since: lostSince }).eq('id', animalId)).error).toBeNull();
+      expect((await owner.client.from('animals').update({ is_lost: false }).eq('id', animalId)).error).toBeNull();
+      if (channel) await owner.client.rpc('set_reunion_channel', { p_animal_id: animalId, p_channel: channel });
+    }
+
+    const { status, out } = await medals(['stats']);
+    expect(status).toBe(0);
+    expect(out).toBe(
+      [
+        'Reunions: 2',
+        '  lost to found: median 20 h, mean 20 h',
+        '  how the finder reached the household:',
+        "    the medal's page    0  0 %",
+        '    a conversation      0  0 %',
+        '    a phone call        1  50 %',
+        '    otherwise           0  0 %',
+        '    not said            1  50 %',
+      ].join('\n'),
+    );
+    expect(out).not.toContain(owner.email);
+    expect(out).not.toContain('Noisette');
+
+    const tomorrow = new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+    expect((await medals(['stats', '--since', tomorrow])).out).toContain(`Reunions since ${tomorrow}: 0`);
+    expect(await medals(['stats', '--since', '2026-02-30'])).toMatchObject({
+      status: 1,
+      err: 'Not a day (YYYY-MM-DD): 2026-02-30',
+    });
+  });
+});

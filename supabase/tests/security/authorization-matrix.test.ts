@@ -230,6 +230,13 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['rpc record_conversation_message',             DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc delete_finder_conversation_message',      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc finder_mail_for_reply',                   DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['reunions select',                             DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['reunions insert',                             DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['reunions update',                             DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['reunions delete',                             DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc set_reunion_channel',                     DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc reunion_stats',                           DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc claim_found_notices',                     DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['function conversation',                       OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function answer-conversation',                401,     OK,      404,     OK,      OK,      404,     404,     403,     404,      401,     401,     401,     401,     401],
 ];
@@ -510,6 +517,21 @@ async function conversation(finderEmail: string | null = null) {
   );
   const row = rows[0] as { id: string; message_id: string; reply_id: string };
   return { token, id: row.id, messageId: row.message_id, replyId: row.reply_id };
+}
+
+/** A reunion of a new animal of A's, as marking it found records it; and a found word due to its finder. */
+async function reunion() {
+  const c = await conversation(`${marker()}@example.org`);
+  const { rows } = await stack.db.query<{ id: string; animal_id: string }>(
+    `with found as (
+       insert into public.conversation_replies (conversation_id, kind, mail_due) values ($1, 'found', true)
+     )
+     insert into public.reunions (animal_id, lost_since)
+     select animal_id, now() - interval '1 hour' from public.conversations where id = $1 returning id, animal_id`,
+    [c.id],
+  );
+  const row = rows[0] as { id: string; animal_id: string };
+  return { ...c, reunionId: row.id, animalId: row.animal_id };
 }
 
 /** The health booklet's data of A's, for the cells that read or change it. */
@@ -1490,6 +1512,49 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     prepare: async () => ({ ...(await conversation()), message: marker() }),
     act: ({ db }, c) => db.functions.invoke('conversation', { body: { token: c.token, message: c.message } }),
     tookEffect: (c) => exists('finder_messages', 'message', c.message),
+  }),
+  'reunions select': operation({
+    service: 'rest',
+    prepare: () => reunion(),
+    act: ({ db }, r) => db.from('reunions').select('id, channel').eq('id', r.reunionId),
+    tookEffect: (r, data) => hasRow(data, 'id', r.reunionId),
+  }),
+  'reunions insert': operation({
+    service: 'rest',
+    prepare: async () => (await fresh.animal()).animalId,
+    act: ({ db }, animalId) => db.from('reunions').insert({ animal_id: animalId, channel: 'phone' }),
+    tookEffect: (animalId) => exists('reunions', 'animal_id', animalId),
+  }),
+  'reunions update': operation({
+    service: 'rest',
+    prepare: () => reunion(),
+    act: ({ db }, r) => db.from('reunions').update({ channel: 'other' }).eq('id', r.reunionId).select('id'),
+    tookEffect: async (r) => (await rowOf('reunions', 'id', r.reunionId))?.channel === 'other',
+  }),
+  'reunions delete': operation({
+    service: 'rest',
+    prepare: () => reunion(),
+    act: ({ db }, r) => db.from('reunions').delete().eq('id', r.reunionId).select('id'),
+    tookEffect: async (r) => !(await exists('reunions', 'id', r.reunionId)),
+  }),
+  'rpc set_reunion_channel': operation({
+    service: 'rest',
+    prepare: () => reunion(),
+    act: ({ db }, r) => db.rpc('set_reunion_channel', { p_animal_id: r.animalId, p_channel: 'phone' }),
+    tookEffect: async (r) => (await rowOf('reunions', 'id', r.reunionId))?.channel === 'phone',
+  }),
+  // Figures of every household together: any answer at all is what only the operators may read.
+  'rpc reunion_stats': operation({
+    service: 'rest',
+    prepare: () => reunion(),
+    act: ({ db }) => db.rpc('reunion_stats', {}),
+    tookEffect: (_, data) => ((data as { reunions?: number } | null)?.reunions ?? 0) > 0,
+  }),
+  'rpc claim_found_notices': operation({
+    service: 'rest',
+    prepare: () => reunion(),
+    act: ({ db }) => db.rpc('claim_found_notices', { p_limit: 1000 }),
+    tookEffect: (r, data) => hasRow(data, 'token', r.token),
   }),
   'function answer-conversation': operation({
     service: 'functions',

@@ -3,6 +3,7 @@
 // languages it speaks to them in, and the limits that supabase/schemas/conversations.sql and
 // finder_functions.sql enforce too (tests/database/conversations.test.ts holds the SQL to these numbers).
 // Without zod: the functions get a copy of this module.
+import { agreeWith } from './sex.ts';
 
 export const CONVERSATION_LIMITS = {
   /** The link opens the conversation until this many days after its last message, either side's. */
@@ -78,4 +79,29 @@ export function conversationPathOf(link: unknown): string | null {
   if (typeof link !== 'string' || !URL.canParse(link)) return null;
   const token = conversationTokenOf(new URL(link).pathname);
   return token === null ? null : conversationPath(token);
+}
+
+/**
+ * What a finder reads once the household marked the animal found (a 'found' line of their conversation): on
+ * their page and in their e-mail, in their language, agreed with the animal's sex where the language does.
+ */
+export function animalHomeText(language: FinderLanguage, name: string, sex: string | null): string {
+  switch (language) {
+    case 'fr':
+      return agreeWith(sex, {
+        male: `${name} est rentré chez lui, merci !`,
+        female: `${name} est rentrée chez elle, merci !`,
+        unknown: `${name} est rentré à la maison, merci !`,
+      });
+    case 'en':
+      return `${name} is back home. Thank you!`;
+    case 'es':
+      return `¡${name} ya está en casa, gracias!`;
+    case 'de':
+      return `${name} ist wieder zu Hause, danke!`;
+    case 'it':
+      return agreeWith(sex, { male: `${name} è tornato a casa, grazie!`, female: `${name} è tornata a casa, grazie!` });
+    case 'nl':
+      return `${name} is weer thuis, bedankt!`;
+  }
 }

@@ -1,6 +1,7 @@
 // Generated from shared/domain/src/index.ts by `pnpm gen:functions-domain` (supabase/scripts/functions-domain.ts): do not edit.
 export { CODE_PATTERN, medalDisplayCode, normalizeCode } from './code.ts';
 export {
+  animalHomeText,
   CONVERSATION_LIMITS,
   CONVERSATION_TOKEN_PATTERN,
   conversationPath,

@@ -94,7 +94,8 @@ export async function buildDataExport(
       | 'profile_views'
       | 'health_records'
       | 'health_documents'
-      | 'conversations',
+      | 'conversations'
+      | 'reunions',
     columns: string,
     order: string,
   ) =>
@@ -112,12 +113,12 @@ export async function buildDataExport(
   type Photo = { id: string; animal_id: string; path: string; position: number; [field: string]: unknown };
   type Message = { id: string; animal_id: string; photo_path: string | null; [field: string]: unknown };
   type HealthDocument = { id: string; animal_id: string; path: string; [field: string]: unknown };
-  const [photos, medals, messages, positions, views, records, documents, conversations] = await Promise.all([
+  const [photos, medals, messages, positions, views, records, documents, conversations, reunions] = await Promise.all([
     ofAnimals<Photo>('animal_photos', '*', 'position'),
     ofAnimals('codes', 'id, animal_id, used, created_at, suspended_at, suspended_by', 'id'),
     ofAnimals<Message>(
       'finder_messages',
-      'id, animal_id, code_id, conversation_id, message, contact, photo_path, created_at, read_at',
+      'id, animal_id, code_id, conversation_id, message, contact, photo_path, created_at, read_at, finder_status, status_place, seen_lat, seen_lon, seen_accuracy_m',
       'created_at',
     ),
     // Where a finder was, not who: the hash standing for their connection and their browser stay out.
@@ -139,6 +140,7 @@ export async function buildDataExport(
       'id, animal_id, code_id, language, created_at, last_message_at, blocked_at',
       'created_at',
     ),
+    ofAnimals('reunions', 'id, animal_id, lost_since, found_at, channel', 'found_at'),
   ]);
   const conversationIds = conversations.map((conversation) => conversation.id);
   const replies =
@@ -148,7 +150,7 @@ export async function buildDataExport(
           (from, to) =>
             client
               .from('conversation_replies')
-              .select('id, conversation_id, author_id, body, created_at')
+              .select('id, conversation_id, author_id, kind, body, created_at')
               .in('conversation_id', conversationIds)
               .order('created_at')
               .range(from, to) as unknown as PromiseLike<{
@@ -206,6 +208,7 @@ export async function buildDataExport(
     documents_de_sante: documentRows,
     conversations,
     reponses_aux_conversations: replies,
+    retrouvailles: reunions,
     foyers: memberships,
   };
   files['donnees.json'] = strToU8(`${JSON.stringify(data, null, 2)}\n`);

@@ -145,7 +145,11 @@ function Thread({
                   {line.from === 'finder' ? text.finder(name) : who(line.authorId)} · {whenText(line.at)}
                 </Text>
                 {line.from === 'finder' && line.said ? <SaidStatusText said={line.said} /> : null}
-                {line.text || line.from === 'household' || !line.said ? (
+                {line.from === 'household' && line.found ? (
+                  <Text as="p" color="gray">
+                    {text.foundLine(name)}
+                  </Text>
+                ) : line.text || !(line.from === 'finder' && line.said) ? (
                   <Text as="p" style={{ whiteSpace: 'pre-wrap' }}>
                     {line.text ?? COPY.inbox.messages.noText}
                   </Text>

@@ -44,7 +44,16 @@ describe('a conversation as the household reads it', () => {
         message('m2', 'new', 'Merci', '2026-11-25T10:00:00Z'),
         { ...message('m3', 'old', 'Vu ici', '2026-11-20T10:00:00Z'), contact: '06' },
       ],
-      [{ id: 'r1', conversation_id: 'new', author_id: 'u1', body: 'J’arrive', created_at: '2026-11-25T09:00:00Z' }],
+      [
+        {
+          id: 'r1',
+          conversation_id: 'new',
+          author_id: 'u1',
+          body: 'J’arrive',
+          created_at: '2026-11-25T09:00:00Z',
+          kind: 'answer',
+        },
+      ],
       NOW,
     );
     expect(threads.map((thread) => [thread.id, thread.open, thread.lines.map((line) => line.id)])).toEqual([

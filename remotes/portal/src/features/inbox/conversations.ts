@@ -31,7 +31,10 @@ export interface SaidStatus {
   place: string | null;
   position: { lat: number; lon: number } | null;
 }
-type Reply = Pick<Tables<'conversation_replies'>, 'id' | 'conversation_id' | 'author_id' | 'body' | 'created_at'>;
+type Reply = Pick<
+  Tables<'conversation_replies'>,
+  'id' | 'conversation_id' | 'author_id' | 'body' | 'created_at' | 'kind'
+>;
 
 /** One line of a conversation: the finder's, or a household member's (`author_id`). */
 export type ConversationLine =
@@ -44,7 +47,8 @@ export type ConversationLine =
       photoPath: string | null;
       said: SaidStatus | null;
     }
-  | { from: 'household'; id: string; at: string; text: string; authorId: string | null };
+  // `found`: the word that the animal is home, written when a member marked it found (no text).
+  | { from: 'household'; id: string; at: string; text: string | null; authorId: string | null; found: boolean };
 
 export interface ConversationThread extends Conversation {
   lines: ConversationLine[];
@@ -96,6 +100,7 @@ export function threadsOf(
               at: reply.created_at,
               text: reply.body,
               authorId: reply.author_id,
+              found: reply.kind === 'found',
             }),
           ),
       ].sort((a, b) => a.at.localeCompare(b.at)),
@@ -142,7 +147,7 @@ export function useConversations(animalId: string) {
       client.from('finder_messages').select(FINDER_MESSAGE_COLUMNS).in('conversation_id', ids),
       client
         .from('conversation_replies')
-        .select('id, conversation_id, author_id, body, created_at')
+        .select('id, conversation_id, author_id, body, created_at, kind')
         .in('conversation_id', ids),
     ]);
     if (conversations.error || messages.error || replies.error) {

@@ -51,3 +51,16 @@ export async function saveChecklist(animalId: string, steps: readonly LostStep[]
 export function stepsOf(stored: readonly string[]): LostStep[] {
   return LOST_STEPS.filter((step) => stored.includes(step));
 }
+
+/** How a finder reached the household, as public.reunions counts it. */
+export const REUNION_CHANNELS = ['page', 'conversation', 'phone', 'other'] as const;
+export type ReunionChannel = (typeof REUNION_CHANNELS)[number];
+
+/** 'Comment l'avez-vous retrouvé ?': the answer for the animal's latest reunion; whether it was taken. */
+export async function saveReunionChannel(animalId: string, channel: ReunionChannel): Promise<boolean> {
+  const { data, error } = await (await supabase()).rpc('set_reunion_channel', {
+    p_animal_id: animalId,
+    p_channel: channel,
+  });
+  return !error && data === true;
+}

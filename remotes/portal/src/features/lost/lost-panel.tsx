@@ -1,9 +1,9 @@
 import { toast } from '@medaille/design-system/toast';
 import type { Tables } from '@medaille/supabase';
-import { Card, Flex, Heading, Switch, Text } from '@radix-ui/themes';
+import { Button, Card, Flex, Heading, Switch, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { COPY } from '../../copy.ts';
-import { type Loss, saveLost } from './api.ts';
+import { type Loss, REUNION_CHANNELS, type ReunionChannel, saveLost, saveReunionChannel } from './api.ts';
 import { LostChecklist } from './lost-checklist.tsx';
 
 type Animal = Pick<Tables<'animals'>, 'id' | 'nom' | 'espece' | 'sexe' | 'is_lost' | 'lost_since' | 'lost_checklist'>;
@@ -12,10 +12,12 @@ type Animal = Pick<Tables<'animals'>, 'id' | 'nom' | 'espece' | 'sexe' | 'is_los
  * The edit page's 'Animal perdu' switch and, while lost, the checklist of this loss. The switch saves at
  * once, as the checkbox of 'Mes animaux' does (SPEC), not with Enregistrer: an owner whose animal just ran
  * off expects the public page to say so now, whatever else they are editing (and Annuler must not undo it).
+ * Once found, it asks how the finder reached the household, which the member may answer or leave.
  */
 export function LostPanel({ animal }: { animal: Animal }) {
   const [loss, setLoss] = useState<Loss>(animal);
   const [busy, setBusy] = useState(false);
+  const [askHow, setAskHow] = useState(false);
 
   const change = async (lost: boolean) => {
     const before = loss;
@@ -37,6 +39,7 @@ export function LostPanel({ animal }: { animal: Animal }) {
       return;
     }
     setLoss(outcome.loss);
+    setAskHow(before.is_lost && !lost);
     toast({
       topic: 'lost-status',
       title: COPY.account.statusUpdated,
@@ -44,6 +47,16 @@ export function LostPanel({ animal }: { animal: Animal }) {
         ? COPY.account.nowLost(animal.nom, animal.sexe)
         : COPY.account.nowFound(animal.nom, animal.sexe),
     });
+  };
+
+  const answer = async (channel: ReunionChannel) => {
+    setAskHow(false);
+    const taken = await saveReunionChannel(animal.id, channel).catch(() => false);
+    toast(
+      taken
+        ? { topic: 'reunion', title: COPY.lost.reunion.thanks }
+        : { topic: 'reunion', title: COPY.lost.reunion.failed, description: COPY.unexpected, variant: 'destructive' },
+    );
   };
 
   return (
@@ -71,7 +84,42 @@ export function LostPanel({ animal }: { animal: Animal }) {
             {COPY.lost.notLostText(animal.sexe)}
           </Text>
         )}
+        {askHow ? (
+          <ReunionQuestion name={animal.nom} sex={animal.sexe} onAnswer={(channel) => void answer(channel)} />
+        ) : null}
       </section>
     </Card>
+  );
+}
+
+/** 'Comment l'avez-vous retrouvé ?', once the animal is marked found: one button per way. */
+function ReunionQuestion({
+  name,
+  sex,
+  onAnswer,
+}: {
+  name: string;
+  sex: Animal['sexe'];
+  onAnswer: (channel: ReunionChannel) => void;
+}) {
+  const words = COPY.lost.reunion;
+  return (
+    <Flex asChild direction="column" gap="2" mt="4">
+      <fieldset className="portal-reunion">
+        <Text asChild size="3" weight="medium">
+          <legend>{words.title(name, sex)}</legend>
+        </Text>
+        <Text as="p" size="2" color="gray">
+          {words.intro}
+        </Text>
+        <Flex gap="2" wrap="wrap">
+          {REUNION_CHANNELS.map((channel) => (
+            <Button key={channel} type="button" variant="soft" onClick={() => onAnswer(channel)}>
+              {words.channels[channel]}
+            </Button>
+          ))}
+        </Flex>
+      </fieldset>
+    </Flex>
   );
 }

@@ -1,0 +1,45 @@
+// A lost animal marked found (over HTTP): the finder who wrote during the loss reads on their link, in their
+// language, that it is home, and is e-mailed once by deliver-mail's next run, with nothing anyone typed.
+import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoke } from '../support/finder.ts';
+import { runDeliverMail } from '../support/mail.ts';
+
+let stack: TestStack;
+let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  owner = await stack.signedInOwner('retrouve');
+});
+afterAll(() => stack?.close());
+
+describe('a lost animal marked found', () => {
+  it('tells the finder on their link and by one e-mail in their language that it is home', async () => {
+    const { code, animalId } = await stack.activatedAnimal(owner.client, { nom: 'Mina', sexe: 'F' });
+    expect((await owner.client.from('animals').update({ is_lost: true }).eq('id', animalId)).error).toBeNull();
+    const finder = `finderin-${crypto.randomUUID()}@example.org`;
+    const sent = await invoke(stack, 'post_finder_message', {
+      code,
+      message: 'Ich habe sie im Park <b>gefunden</b>',
+      email: finder,
+      language: 'de',
+    });
+    const token = /\/conversation\/([0-9a-f]{64})$/.exec(sent.body.conversation_url)?.[1] as string;
+
+    const found = await owner.client.from('animals').update({ is_lost: false }).eq('id', animalId).select('id');
+    expect(found.error).toBeNull();
+    const read = await invoke(stack, 'conversation', { token });
+    expect(read.body.messages.at(-1)).toMatchObject({ from: 'household', kind: 'found', text: null });
+    expect(read.body).toMatchObject({ animal_name: 'Mina', animal_sex: 'F' });
+
+    expect((await runDeliverMail(stack)).status).toBe(200);
+    const [mail, ...more] = await stack.mails(finder, 'Mina ist wieder zu Hause, danke!');
+    expect(more).toEqual([]);
+    expect(mail?.text).toContain('Vielen Dank für Ihre Hilfe.');
+    expect(mail?.html).toContain(`/conversation/${token}`);
+    expect(mail?.text).not.toContain('gefunden');
+    expect((await runDeliverMail(stack)).status).toBe(200);
+    expect(await stack.mails(finder, 'Mina ist wieder zu Hause, danke!')).toHaveLength(1);
+  });
+});
