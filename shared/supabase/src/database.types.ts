@@ -724,6 +724,70 @@ export type Database = {
           },
         ]
       }
+      push_outbox: {
+        Row: {
+          id: string
+          subscription_id: string
+          payload: Json
+          attempts: number
+          next_attempt_at: string
+          expires_at: string
+        }
+        Insert: {
+          id?: string
+          subscription_id: string
+          payload: Json
+          attempts?: number
+          next_attempt_at?: string
+          expires_at?: string
+        }
+        Update: {
+          id?: string
+          subscription_id?: string
+          payload?: Json
+          attempts?: number
+          next_attempt_at?: string
+          expires_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "push_outbox_subscription_id_fkey"
+            columns: ["subscription_id"]
+            isOneToOne: false
+            referencedRelation: "push_subscriptions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      push_subscriptions: {
+        Row: {
+          id: string
+          user_id: string
+          endpoint: string
+          p256dh: string
+          auth: string
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          user_id?: string
+          endpoint: string
+          p256dh: string
+          auth: string
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          user_id?: string
+          endpoint?: string
+          p256dh?: string
+          auth?: string
+          created_at?: string
+        }
+        Relationships: [
+
+        ]
+      }
       rate_limit_hits: {
         Row: {
           bucket: string
@@ -855,6 +919,10 @@ export type Database = {
         Args: { p_limit?: number }
         Returns: Json
       }
+      claim_due_pushes: {
+        Args: { p_limit?: number }
+        Returns: Json
+      }
       claim_found_notices: {
         Args: { p_limit?: number }
         Returns: Json
@@ -939,6 +1007,10 @@ export type Database = {
         Args: never
         Returns: number
       }
+      push_targets: {
+        Args: { p_animal_id: string }
+        Returns: Json
+      }
       record_conversation_message: {
         Args: { p_token: string; p_message: string }
         Returns: Json
@@ -974,6 +1046,10 @@ export type Database = {
       reunion_stats: {
         Args: { p_since?: string }
         Returns: Json
+      }
+      save_push_subscription: {
+        Args: { p_endpoint: string; p_p256dh: string; p_auth: string }
+        Returns: string
       }
       set_animal_member_role: {
         Args: { p_animal_id: string; p_user_id: string; p_role: string; p_access_until: string }

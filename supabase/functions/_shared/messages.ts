@@ -55,6 +55,11 @@ export const FAILURES = {
     message: 'Trop de demandes depuis votre connexion. Réessayez dans une heure.',
   },
   message_not_found: { status: 404, message: 'Ce message est introuvable.' },
+  // A member's device for alerts (push-subscription): an endpoint that is no known push service's.
+  push_endpoint_invalid: {
+    status: 400,
+    message: 'Ce navigateur utilise un service de notifications que nous ne connaissons pas.',
+  },
   // The owner's and the operators' functions (delete-animal, delete-account, sweep-photos).
   unauthenticated: { status: 401, message: 'Session expirée. Reconnectez-vous pour continuer.' },
   forbidden: { status: 403, message: "Vous n'avez pas le droit de faire cette opération." },

@@ -1,11 +1,13 @@
-// The household's alerts about a finder's message or position, and the digest: once the finders of an hour
+// The household's alerts about a finder's message or position (e-mail and push), and the digest: once the finders of an hour
 // have used up an animal's e-mails (10 clients, see owner_mail_decision), its members get this one e-mail
 // instead of silence, at most once an hour, whether a message or a shared position reached the cap.
+import { serviceDatabase } from './database.ts';
 import type { FunctionEnv } from './env.ts';
 import { animalHistoryUrl } from './links.ts';
 import type { Mail } from './mail.ts';
 import { ownerMail } from './mail-layout.ts';
 import { sendOrQueue } from './outbox.ts';
+import { type PushPayload, pushHousehold } from './push.ts';
 
 /** What record_finder_message and record_scan answer when the digest is due. */
 export interface DigestDue {
@@ -28,14 +30,16 @@ export interface OwnerMailDecision {
 
 /**
  * Sends each recipient what the database decided: this one's own e-mail (`ownMail`), or the digest, or
- * nothing. Never throws: what was stored is the finder's success, and an e-mail not sent now waits in the
- * outbox.
+ * nothing; and with its own e-mail, `push` to the household's devices. Never throws: what was stored is the
+ * finder's success, and an e-mail or a push not sent now waits in its outbox.
  */
-export async function mailHousehold(
+export async function alertHousehold(
   env: FunctionEnv,
   recorded: Omit<DigestDue, 'unread_messages'> & OwnerMailDecision,
   ownMail: (to: string) => Mail,
+  push: PushPayload,
 ): Promise<void> {
+  const pushed = recorded.notify ? pushHousehold(env, serviceDatabase(env), recorded.animal_id, push) : null;
   const mails: Mail[] = [];
   try {
     for (const to of recorded.recipients) {
@@ -46,7 +50,7 @@ export async function mailHousehold(
   } catch (error) {
     console.error("[mail] the household's e-mails could not be written:", error);
   }
-  await sendOrQueue(env, mails);
+  await Promise.all([sendOrQueue(env, mails), pushed]);
 }
 
 export function ownerDigestMail(env: FunctionEnv, due: DigestDue, to: string): Mail {

@@ -16,10 +16,10 @@ import {
 } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';
-import { animalHistoryUrl } from '../_shared/links.ts';
+import { animalHistoryPath, animalHistoryUrl } from '../_shared/links.ts';
 import { ownerMail } from '../_shared/mail-layout.ts';
 import { FAILURES, type FailureCode } from '../_shared/messages.ts';
-import { mailHousehold, type OwnerMailDecision } from '../_shared/owner-digest.ts';
+import { alertHousehold, type OwnerMailDecision } from '../_shared/owner-digest.ts';
 import { removePhotoFiles } from '../_shared/storage.ts';
 
 /** What a link that opens nothing answers. */
@@ -76,16 +76,25 @@ export default function conversation(request: Request, env: FunctionEnv): Promis
         return failure('message_rate_limited', hour);
       const written = await call<Written>(db, 'record_conversation_message', { p_token: token, p_message: message });
       if (written.status !== 'recorded') return failure(CLOSED[written.status] ?? 'conversation_not_found');
-      await mailHousehold(env, written, (to) =>
-        ownerMail({
-          to,
-          subject: `Nouveau message au sujet de ${written.animal_name}`,
-          paragraphs: [
-            { text: `La personne qui a trouvé ${written.animal_name} (${written.code}) vous a écrit de nouveau.` },
-            { text: message, quote: true },
-          ],
-          action: { label: 'Répondre dans vos messages', href: animalHistoryUrl(env, written.animal_id) },
-        }),
+      await alertHousehold(
+        env,
+        written,
+        (to) =>
+          ownerMail({
+            to,
+            subject: `Nouveau message au sujet de ${written.animal_name}`,
+            paragraphs: [
+              { text: `La personne qui a trouvé ${written.animal_name} (${written.code}) vous a écrit de nouveau.` },
+              { text: message, quote: true },
+            ],
+            action: { label: 'Répondre dans vos messages', href: animalHistoryUrl(env, written.animal_id) },
+          }),
+        {
+          title: `Nouveau message au sujet de ${written.animal_name}`,
+          body: `La personne qui a trouvé ${written.animal_name} vous a écrit de nouveau.`,
+          url: animalHistoryPath(written.animal_id),
+          tag: `message-${written.animal_id}`,
+        },
       );
       return json({ sent: true });
     }

@@ -12,10 +12,11 @@ import {
 } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
-import { animalHistoryUrl } from '../_shared/links.ts';
+import { animalHistoryPath, animalHistoryUrl } from '../_shared/links.ts';
 import { ownerMail } from '../_shared/mail-layout.ts';
 import { sendOrQueue } from '../_shared/outbox.ts';
 import { photoUrl } from '../_shared/photos.ts';
+import { inBackground, pushHousehold } from '../_shared/push.ts';
 
 /**
  * public_profile_for_client's answer: public_profile's (declared in @medaille/domain's public-profile.ts), or the
@@ -68,6 +69,17 @@ async function alertOwnerOfLostView(env: FunctionEnv, code: string, client: stri
     p_client_hash: client,
   });
   if (!view.notify) return;
+  const name = view.animal_name;
+  const lost = agreeWith(sex, { male: 'signalé comme perdu', female: 'signalée comme perdue' });
+  // Not awaited: the finder's page never waits for a push service.
+  inBackground(
+    pushHousehold(env, serviceDatabase(env), view.animal_id, {
+      title: `Le profil de ${name} vient d'être consulté`,
+      body: `Quelqu'un vient d'ouvrir la page de ${name}, ${lost}.`,
+      url: animalHistoryPath(view.animal_id),
+      tag: `view-${view.animal_id}`,
+    }),
+  );
   await sendOrQueue(
     env,
     view.recipients.map((to) => lostViewMail(env, to, view, sex)),

@@ -29,11 +29,11 @@ import type { FunctionEnv } from '../_shared/env.ts';
 import { conversationLinkMail } from '../_shared/finder-mail.ts';
 import { FINDER_PHOTO_LIMITS, type FinderPhoto, readFinderPhoto } from '../_shared/finder-photo.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
-import { animalHistoryUrl, conversationUrl } from '../_shared/links.ts';
+import { animalHistoryPath, animalHistoryUrl, conversationUrl } from '../_shared/links.ts';
 import { type MailParagraph, ownerMail } from '../_shared/mail-layout.ts';
 import type { FailureCode } from '../_shared/messages.ts';
 import { sendOrQueue } from '../_shared/outbox.ts';
-import { mailHousehold, type OwnerMailDecision } from '../_shared/owner-digest.ts';
+import { alertHousehold, type OwnerMailDecision } from '../_shared/owner-digest.ts';
 import { readPosition, type SharedPosition } from '../_shared/position.ts';
 import { removePhotoFiles, storeFile } from '../_shared/storage.ts';
 
@@ -137,8 +137,19 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
     }
     if (!recorded) return failure('code_not_found');
     const stored = recorded;
-    await mailHousehold(env, stored, (to) =>
-      messageMail(env, to, stored, { message, contact, said, withPhoto: photoPath !== null }),
+    await alertHousehold(
+      env,
+      stored,
+      (to) => messageMail(env, to, stored, { message, contact, said, withPhoto: photoPath !== null }),
+      {
+        title: said ? statusSubject(stored.animal_name, said) : `Message au sujet de ${stored.animal_name}`,
+        // Nothing the finder typed: the lock screen is anyone's to read.
+        body: said
+          ? `« ${FINDER_STATUS_WORDS[said.status]} » Répondez-lui dans vos messages.`
+          : `Quelqu'un a scanné la médaille de ${stored.animal_name} et vous a écrit.`,
+        url: animalHistoryPath(stored.animal_id),
+        tag: `message-${stored.animal_id}`,
+      },
     );
     const token = stored.conversation_token;
     if (email && (await withinLinkMails(db, email))) {

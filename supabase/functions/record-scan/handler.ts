@@ -6,9 +6,9 @@ import { call, serviceDatabase } from '../_shared/database.ts';
 import { mapsPointUrl, normalizeCode, withoutControlCharacters } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';
-import { animalHistoryUrl } from '../_shared/links.ts';
+import { animalHistoryPath, animalHistoryUrl } from '../_shared/links.ts';
 import { ownerMail } from '../_shared/mail-layout.ts';
-import { mailHousehold, type OwnerMailDecision } from '../_shared/owner-digest.ts';
+import { alertHousehold, type OwnerMailDecision } from '../_shared/owner-digest.ts';
 import { readPosition } from '../_shared/position.ts';
 
 type ScanResult =
@@ -55,7 +55,12 @@ export default function recordScan(request: Request, env: FunctionEnv): Promise<
       case 'cooldown':
         return failure('scan_cooldown', { 'Retry-After': String(result.retry_after_seconds) });
       case 'recorded':
-        await mailHousehold(env, result, (to) => locationMail(env, to, result, lat, lon, accuracy));
+        await alertHousehold(env, result, (to) => locationMail(env, to, result, lat, lon, accuracy), {
+          title: `Position partagée pour ${result.animal_name}`,
+          body: `Quelqu'un a scanné la médaille de ${result.animal_name} et a partagé sa position.`,
+          url: animalHistoryPath(result.animal_id),
+          tag: `position-${result.animal_id}`,
+        });
         return json({ ok: true });
     }
   })(request);

@@ -12,7 +12,7 @@ import { type Database, openDatabase, prepareDatabase } from './database/index.t
 import { type FunctionRuntime, functionRoutes, loadFunctions } from './functions/routes.ts';
 import { functionsFetch, inProcessFetch } from './functions/runtime.ts';
 import { startSchedule } from './functions/schedule-timer.ts';
-import { storedSecret } from './functions/secrets.ts';
+import { drawVapidKey, storedSecret } from './functions/secrets.ts';
 import { clientAddressFromSocket, isLoopback } from './http/client-address.ts';
 import { apiGateway, corsForFrontEnds, type StackEnv } from './http/gateway.ts';
 import { limitedServer } from './http/server-limits.ts';
@@ -140,6 +140,9 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     ...config.functionEnv,
     FINDER_IDENTITY_SECRET: finderIdentitySecret,
     CLIENT_HASH_SECRET: clientHashSecret,
+    // Web Push's key, kept like the hash's so that the devices subscribed with it keep working after a restart.
+    VAPID_PRIVATE_JWK:
+      config.functionEnv.VAPID_PRIVATE_JWK ?? (await storedSecret(config.dataDir, 'vapid-private-jwk', drawVapidKey)),
     SUPABASE_URL: url,
     ...functionKeyVariables(config, keys),
     LOCAL_MAILBOX_URL: `${url}/mailbox/api/messages`,

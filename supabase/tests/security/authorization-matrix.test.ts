@@ -237,6 +237,16 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['rpc set_reunion_channel',                     DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc reunion_stats',                           DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc claim_found_notices',                     DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['push_subscriptions select',                   DENIED,  OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['push_subscriptions select the device’s keys', DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['push_subscriptions insert',                   DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['push_subscriptions update (take A’s device)', DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['push_subscriptions delete',                   DENIED,  OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['push_outbox select',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['push_outbox insert',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc save_push_subscription (A’s endpoint, other keys)', DENIED, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, DENIED, EMPTY, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc push_targets',                            DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc claim_due_pushes',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['function conversation',                       OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function answer-conversation',                401,     OK,      404,     OK,      OK,      404,     404,     403,     404,      401,     401,     401,     401,     401],
 ];
@@ -532,6 +542,23 @@ async function reunion() {
   );
   const row = rows[0] as { id: string; animal_id: string };
   return { ...c, reunionId: row.id, animalId: row.animal_id };
+}
+
+/** A device of A's, turned on for alerts, and a push of it waiting to be retried. */
+async function pushDevice() {
+  const endpoint = `https://fcm.googleapis.com/fcm/send/${marker()}`;
+  const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
+  const { rows } = await stack.db.query<{ id: string; outbox: string }>(
+    `with device as (
+       insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4) returning id
+     ), waiting as (
+       insert into public.push_outbox (subscription_id, payload) select id, '{"title":"Rex"}' from device returning id
+     )
+     select device.id, waiting.id as outbox from device, waiting`,
+    [ownerA.userId, endpoint, keys.p256dh, keys.auth],
+  );
+  const row = rows[0] as { id: string; outbox: string };
+  return { id: row.id, outbox: row.outbox, endpoint, keys };
 }
 
 /** The health booklet's data of A's, for the cells that read or change it. */
@@ -1555,6 +1582,85 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     prepare: () => reunion(),
     act: ({ db }) => db.rpc('claim_found_notices', { p_limit: 1000 }),
     tookEffect: (r, data) => hasRow(data, 'token', r.token),
+  }),
+  'push_subscriptions select': operation({
+    service: 'rest',
+    prepare: () => pushDevice(),
+    act: ({ db }, d) => db.from('push_subscriptions').select('id, endpoint').eq('id', d.id),
+    tookEffect: (d, data) => hasRow(data, 'id', d.id),
+  }),
+  'push_subscriptions select the device’s keys': operation({
+    service: 'rest',
+    prepare: () => pushDevice(),
+    act: ({ db }, d) => db.from('push_subscriptions').select('id, p256dh, auth').eq('id', d.id),
+    tookEffect: (d, data) => hasRow(data, 'auth', d.keys.auth),
+  }),
+  'push_subscriptions insert': operation({
+    service: 'rest',
+    prepare: async () => `https://fcm.googleapis.com/fcm/send/${marker()}`,
+    act: ({ db }, endpoint) =>
+      db
+        .from('push_subscriptions')
+        .insert({ user_id: ownerA.userId, endpoint, p256dh: `B${'C'.repeat(86)}`, auth: 'C'.repeat(22) }),
+    tookEffect: (endpoint) => exists('push_subscriptions', 'endpoint', endpoint),
+  }),
+  'push_subscriptions update (take A’s device)': operation({
+    service: 'rest',
+    prepare: () => pushDevice(),
+    act: ({ db }, d) => db.from('push_subscriptions').update({ user_id: ownerB.userId }).eq('id', d.id).select('id'),
+    tookEffect: async (d) => (await rowOf('push_subscriptions', 'id', d.id))?.user_id === ownerB.userId,
+  }),
+  'push_subscriptions delete': operation({
+    service: 'rest',
+    prepare: () => pushDevice(),
+    act: ({ db }, d) => db.from('push_subscriptions').delete().eq('id', d.id).select('id'),
+    tookEffect: async (d) => !(await exists('push_subscriptions', 'id', d.id)),
+  }),
+  'push_outbox select': operation({
+    service: 'rest',
+    prepare: () => pushDevice(),
+    act: ({ db }, d) => db.from('push_outbox').select('id, payload').eq('id', d.outbox),
+    tookEffect: (d, data) => hasRow(data, 'id', d.outbox),
+  }),
+  'push_outbox insert': operation({
+    service: 'rest',
+    prepare: async () => ({ ...(await pushDevice()), mark: marker() }),
+    act: ({ db }, d) => db.from('push_outbox').insert({ subscription_id: d.id, payload: { title: d.mark } }),
+    tookEffect: async (d) =>
+      (await stack.db.query("select 1 from public.push_outbox where payload->>'title' = $1", [d.mark])).rows.length > 0,
+  }),
+  'rpc save_push_subscription (A’s endpoint, other keys)': operation({
+    service: 'rest',
+    prepare: () => pushDevice(),
+    act: ({ db }, d) =>
+      db.rpc('save_push_subscription', {
+        p_endpoint: d.endpoint,
+        p_p256dh: `B${'D'.repeat(86)}`,
+        p_auth: 'D'.repeat(22),
+      }),
+    tookEffect: async (d) => {
+      const row = await rowOf('push_subscriptions', 'id', d.id);
+      return row?.user_id !== ownerA.userId || row?.auth !== d.keys.auth;
+    },
+  }),
+  'rpc push_targets': operation({
+    service: 'rest',
+    prepare: async () => {
+      const device = await pushDevice();
+      return { ...device, animalId: (await fresh.animal()).animalId };
+    },
+    act: ({ db }, d) => db.rpc('push_targets', { p_animal_id: d.animalId }),
+    tookEffect: (d, data) => hasRow(data, 'endpoint', d.endpoint),
+  }),
+  'rpc claim_due_pushes': operation({
+    service: 'rest',
+    prepare: async () => {
+      const device = await pushDevice();
+      await stack.db.query('update public.push_outbox set next_attempt_at = now() where id = $1', [device.outbox]);
+      return device;
+    },
+    act: ({ db }) => db.rpc('claim_due_pushes', { p_limit: 1000 }),
+    tookEffect: (d, data) => hasRow(data, 'id', d.outbox),
   }),
   'function answer-conversation': operation({
     service: 'functions',

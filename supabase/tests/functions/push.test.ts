@@ -1,0 +1,131 @@
+// Alerts on a member's phone (Web Push) over HTTP: a member turns a device on (push-subscription), a finder says
+// 'Je l'ai avec moi', and the test's push service receives the alert, signed with the project's VAPID key and
+// decrypted with the device's keys; an endpoint that is no push service's is refused; a device the push service
+// says is gone is forgotten; a push that failed is delivered by deliver-mail's next run.
+import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoke } from '../support/finder.ts';
+import { runDeliverMail } from '../support/mail.ts';
+import { type PushReceiver, startPushReceiver } from '../support/push-receiver.ts';
+
+let receiver: PushReceiver;
+let stack: TestStack;
+let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
+
+beforeAll(async () => {
+  receiver = await startPushReceiver();
+  stack = await startTestStack({ functionEnv: { PUSH_SERVICE_ORIGINS: receiver.origin } });
+  owner = await stack.signedInOwner('push');
+});
+afterAll(async () => {
+  await stack?.close();
+  await receiver?.close();
+});
+
+/** The portal's call, with the member's session. */
+const pushSubscription = (client: typeof owner.client, body: Record<string, unknown>) =>
+  client.functions.invoke('push-subscription', { body });
+
+/** A device of `client`'s member, turned on: its subscription as the browser gave it. */
+async function device(client = owner.client) {
+  const subscription = receiver.subscribe();
+  const { error } = await pushSubscription(client, subscription);
+  expect(error).toBeNull();
+  return subscription;
+}
+
+describe('alerts on a member’s phone', () => {
+  it('reach each device of the household, signed with the project’s key and readable by that device alone', async () => {
+    const { data: key } = await pushSubscription(owner.client, {});
+    expect(key.public_key).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    const phone = await device();
+    const stranger = await stack.signedInOwner('push-inconnu');
+    const strangersPhone = await device(stranger.client);
+    const { code, animalId } = await stack.activatedAnimal(owner.client, { nom: 'Rex' });
+
+    expect((await invoke(stack, 'post_finder_message', { code, status: 'with_me' })).status).toBe(200);
+    const [push, ...more] = receiver.received(phone.endpoint);
+    expect(more).toEqual([]);
+    expect(push?.payload).toEqual({
+      title: "Rex est avec quelqu'un qui l'a trouvé",
+      body: "« Je l'ai avec moi » Répondez-lui dans vos messages.",
+      url: `/mon-compte/animal/${animalId}/historique`,
+      tag: `message-${animalId}`,
+    });
+    expect(push?.vapid).toMatchObject({
+      aud: receiver.origin,
+      sub: 'mailto:contact@medaille.fr',
+      publicKey: key.public_key,
+    });
+    expect({ ttl: push?.ttl, urgency: push?.urgency }).toEqual({ ttl: '86400', urgency: 'high' });
+    expect(receiver.received(strangersPhone.endpoint)).toEqual([]);
+
+    // A shared position too, without the finder's words or the point on the lock screen.
+    await invoke(stack, 'record-scan', { codeId: code, lat: 45.76, lon: 4.83, consent: true });
+    expect(receiver.received(phone.endpoint).at(-1)?.payload).toMatchObject({
+      title: 'Position partagée pour Rex',
+      body: "Quelqu'un a scanné la médaille de Rex et a partagé sa position.",
+    });
+  });
+
+  it('are sent only to a known push service: any other endpoint is refused, and a caller must be signed in', async () => {
+    const keys = receiver.subscribe().keys;
+    for (const endpoint of [
+      'https://evil.example/push/1',
+      'http://169.254.169.254/latest/meta-data',
+      'https://fcm.googleapis.com.evil.example/fcm/send/1',
+      'https://user:pass@fcm.googleapis.com/fcm/send/1',
+      'https://fcm.googleapis.com:8443/fcm/send/1',
+    ]) {
+      const { status, body } = await invoke(stack, 'push-subscription', { endpoint, keys }, undefined, {
+        authorization: `Bearer ${(await owner.client.auth.getSession()).data.session?.access_token}`,
+      });
+      expect({ endpoint, status, code: body.code }).toEqual({ endpoint, status: 400, code: 'push_endpoint_invalid' });
+    }
+    const good = receiver.subscribe();
+    expect((await invoke(stack, 'push-subscription', good)).status).toBe(401);
+    expect((await invoke(stack, 'push-subscription', { ...good, keys: { p256dh: 'x', auth: 'y' } })).status).toBe(400);
+    const { count } = await stack
+      .serviceClient()
+      .from('push_subscriptions')
+      .select('id', { count: 'exact' })
+      .like('endpoint', '%evil%');
+    expect(count).toBe(0);
+  });
+
+  it('forget a device the push service says is gone, and retry one that failed at deliver-mail’s next run', async () => {
+    const { code } = await stack.activatedAnimal(owner.client, { nom: 'Mina' });
+    const gone = await device();
+    const flaky = await device();
+    receiver.answer(gone.endpoint, 410);
+    receiver.answer(flaky.endpoint, 500);
+    expect((await invoke(stack, 'post_finder_message', { code, status: 'with_me' })).status).toBe(200);
+
+    const mine = await owner.client.from('push_subscriptions').select('endpoint');
+    expect(mine.data?.map((row) => row.endpoint)).not.toContain(gone.endpoint);
+    expect(mine.data?.map((row) => row.endpoint)).toContain(flaky.endpoint);
+    expect(receiver.received(flaky.endpoint)).toEqual([]);
+
+    // The push service is back; the retry is due.
+    receiver.answer(flaky.endpoint, 201);
+    await stack.db.query('update public.push_outbox set next_attempt_at = now()');
+    expect((await runDeliverMail(stack)).status).toBe(200);
+    expect(receiver.received(flaky.endpoint).map((push) => push.payload.title)).toEqual([
+      "Mina est avec quelqu'un qui l'a trouvé",
+    ]);
+    expect((await stack.db.query('select 1 from public.push_outbox')).rows).toEqual([]);
+  });
+
+  it('are turned off on a device by the member, who sees and removes their own devices only', async () => {
+    const phone = await device();
+    const stranger = await stack.signedInOwner('push-autre');
+    const removedByStranger = await stranger.client
+      .from('push_subscriptions')
+      .delete()
+      .eq('endpoint', phone.endpoint)
+      .select('id');
+    expect(removedByStranger.data).toEqual([]);
+    const removed = await owner.client.from('push_subscriptions').delete().eq('endpoint', phone.endpoint).select('id');
+    expect(removed.data).toHaveLength(1);
+  });
+});
