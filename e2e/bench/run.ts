@@ -44,6 +44,8 @@ interface PageLoad {
   requests: number;
   /** Whether the page came with the server's render (its hydration data), or the client-rendered fallback. */
   serverRendered: boolean;
+  /** What of the portal's installable part the page asked for (its manifest, icons, service worker) or registered. */
+  portalParts: { requests: number; serviceWorkers: number };
 }
 
 interface LoadOptions {
@@ -84,6 +86,10 @@ async function loadPage(browser: Browser, url: string, options: LoadOptions): Pr
   const all = recorder.finished();
   const bytes = (type: string) =>
     all.filter((request) => request.type === type).reduce((sum, request) => sum + request.bytes, 0);
+  const portalParts = {
+    requests: started.filter((request) => new URL(request.url).pathname.startsWith('/mon-compte/')).length,
+    serviceWorkers: await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.length)),
+  };
   await context.close();
   return {
     nameMs,
@@ -94,6 +100,7 @@ async function loadPage(browser: Browser, url: string, options: LoadOptions): Pr
     levels: Math.max(...beforeName.map((request) => request.level)),
     requests: all.length,
     serverRendered,
+    portalParts,
   };
 }
 
@@ -367,6 +374,7 @@ try {
       serverRenderedLoads,
       jsKB: kb(firstVisit.jsBytes),
       jsKBByLanguage,
+      portalParts: firstVisit.portalParts,
       budgetKB: 100,
       levelsBeforeName: levels,
       budgetLevels: 3,
@@ -406,6 +414,8 @@ try {
       (network) =>
         results.scanRoute.serverRendered && (scanPages[network].pages.serverRendered.interactiveToClientName ?? 2) <= 1,
     ),
+    'scan page: nothing of the portal’s manifest, icons or service worker':
+      results.scanRoute.portalParts.requests === 0 && results.scanRoute.portalParts.serviceWorkers === 0,
     'HTML of a full profile ≤ 15 KB compressed':
       results.scanRoute.fullProfileHtml.serverRendered && results.scanRoute.fullProfileHtml.KB <= 15,
     'portal first route ≤ 300 KB': results.portalFirstRoute.jsAndCssKB <= 300,

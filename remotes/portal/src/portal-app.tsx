@@ -1,9 +1,10 @@
 import './portal.css';
 import { Spinner, ThemeRoot } from '@medaille/design-system';
 import { ROUTES } from '@medaille/routing';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { COPY } from './copy.ts';
+import { installPortal } from './features/notifications/device.ts';
 
 // Each page is its own chunk: a visitor downloads only the page they open (DESIGN §6: the first route counts).
 const LoginPage = lazy(() => import('./features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
@@ -30,9 +31,11 @@ const InvitationPage = lazy(() =>
 
 /**
  * Every owner route (`PORTAL_ROUTES` of @medaille/routing, which the shell sends here), rendered inside the
- * shell's router (one history for the whole site).
+ * shell's router (one history for the whole site). The portal, and it alone, is installable, with its
+ * service worker for the alerts.
  */
 export default function PortalApp() {
+  useEffect(installPortal, []);
   return (
     <ThemeRoot>
       <Suspense fallback={<Spinner label={COPY.session.checking} />}>

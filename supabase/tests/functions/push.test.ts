@@ -2,11 +2,11 @@
 // 'Je l'ai avec moi', and the test's push service receives the alert, signed with the project's VAPID key and
 // decrypted with the device's keys; an endpoint that is no push service's is refused; a device the push service
 // says is gone is forgotten; a push that failed is delivered by deliver-mail's next run.
+import { type PushReceiver, startPushReceiver } from '@medaille/local-stack/push-receiver';
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoke } from '../support/finder.ts';
 import { runDeliverMail } from '../support/mail.ts';
-import { type PushReceiver, startPushReceiver } from '../support/push-receiver.ts';
 
 let receiver: PushReceiver;
 let stack: TestStack;

@@ -24,6 +24,7 @@ import { SignInFirst } from '../auth/index.ts';
 import { editsAnimal, roleLabel } from '../household/index.ts';
 import { useUnreadCounts } from '../inbox/index.ts';
 import { LostChecklist } from '../lost/index.ts';
+import { NotificationsSection } from '../notifications/index.ts';
 import { photoUrl } from '../photos/index.ts';
 import { MyAccount } from './my-account.tsx';
 
@@ -145,6 +146,7 @@ export function AccountPage() {
           ))}
         </Grid>
       ) : null}
+      <NotificationsSection />
       {auth.user?.email ? <MyAccount email={auth.user.email} /> : null}
     </PageFrame>
   );

@@ -1,3 +1,4 @@
+/// <reference path="./http_ece.d.ts" />
 // A push service for the tests (RFC 8030), over https on a loopback port of its own (push services are https,
 // and @block65/webcrypto-web-push posts to nothing else; its certificate is made for the run by openssl and trusted by
 // this process's fetch while the receiver runs): it hands out subscriptions as a browser's

@@ -1,0 +1,88 @@
+import { supabase } from '@medaille/supabase';
+import { COPY } from '../../copy.ts';
+import { serverMessage } from '../../ui/server-message.ts';
+
+// This browser as a device for the household's alerts (Web Push, DESIGN D17): the portal is installable (its
+// manifest, icons and service worker under /mon-compte/, hosts/shell/public/mon-compte), and a member turns
+// notifications on or off for this device. The service worker's scope is the portal's: the scan page never
+// downloads, registers or meets any of it.
+
+const SCOPE = '/mon-compte/';
+const MANIFEST = '/mon-compte/manifest.webmanifest';
+
+/** Makes the portal installable and registers its service worker, once per page; nothing where unsupported. */
+export function installPortal(): void {
+  if (typeof document === 'undefined' || document.querySelector(`link[rel="manifest"]`)) return;
+  const link = (rel: string, href: string) => {
+    const element = document.createElement('link');
+    element.rel = rel;
+    element.href = href;
+    document.head.append(element);
+  };
+  link('manifest', MANIFEST);
+  link('apple-touch-icon', '/mon-compte/apple-touch-icon.png');
+  if ('serviceWorker' in navigator) {
+    navigator.serviceWorker.register(`${SCOPE}sw.js`, { scope: SCOPE }).catch((error: unknown) => {
+      console.warn('[portal] the service worker could not be registered:', error);
+    });
+  }
+}
+
+/** What this browser can do: push, push once added to the home screen (iOS, iPadOS), or nothing. */
+export type PushSupport = 'supported' | 'home-screen-first' | 'unsupported';
+
+export function pushSupport(): PushSupport {
+  if ('serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window) return 'supported';
+  // Safari on iPhone and iPad pushes to a web app added to the home screen only (iPadOS says it is a Mac).
+  const apple =
+    /iPhone|iPad|iPod/.test(navigator.userAgent) ||
+    (/Macintosh/.test(navigator.userAgent) && navigator.maxTouchPoints > 1);
+  return apple ? 'home-screen-first' : 'unsupported';
+}
+
+/** The portal's service worker once active (the page may be outside its scope: /mon-compte itself is). */
+async function activeRegistration(): Promise<ServiceWorkerRegistration> {
+  const registration =
+    (await navigator.serviceWorker.getRegistration(SCOPE)) ??
+    (await navigator.serviceWorker.register(`${SCOPE}sw.js`, { scope: SCOPE }));
+  const worker = registration.installing ?? registration.waiting;
+  if (!registration.active && worker) {
+    await new Promise<void>((resolve) => {
+      worker.addEventListener('statechange', () => (worker.state === 'activated' ? resolve() : undefined));
+    });
+  }
+  return registration;
+}
+
+/** This device's subscription, if notifications are on here. */
+export async function currentSubscription(): Promise<PushSubscription | null> {
+  const registration = await navigator.serviceWorker.getRegistration(SCOPE);
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+/** What turning notifications on came to: on, refused by the person, or a failure's French words. */
+export type TurnOn = { state: 'on' } | { state: 'denied' } | { state: 'failed'; message: string };
+
+/** Asks the person, subscribes this browser with the project's key, and stores the device for the member. */
+export async function turnOn(): Promise<TurnOn> {
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') return { state: 'denied' };
+  const client = await supabase();
+  const key = await client.functions.invoke<{ public_key: string | null }>('push-subscription', { body: {} });
+  if (key.error) return { state: 'failed', message: (await serverMessage(key.error)) ?? COPY.unexpected };
+  if (!key.data?.public_key) return { state: 'failed', message: COPY.notifications.unavailable };
+  const registration = await activeRegistration();
+  const subscription =
+    (await registration.pushManager.getSubscription()) ??
+    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key.data.public_key }));
+  const stored = await client.functions.invoke('push-subscription', { body: subscription.toJSON() });
+  if (stored.error) return { state: 'failed', message: (await serverMessage(stored.error)) ?? COPY.unexpected };
+  return { state: 'on' };
+}
+
+/** Stops this browser's subscription and forgets the device (the member's own row). */
+export async function turnOff(subscription: PushSubscription): Promise<boolean> {
+  const { error } = await (await supabase()).from('push_subscriptions').delete().eq('endpoint', subscription.endpoint);
+  await subscription.unsubscribe();
+  return !error;
+}
