@@ -84,8 +84,9 @@ $$;
 revoke all on function public.save_push_subscription(text, text, text) from public, anon, service_role;
 grant execute on function public.save_push_subscription(text, text, text) to authenticated;
 
--- Where an animal's alerts are pushed: the devices of its members (a keeper until their last day).
-create function public.push_targets(p_animal_id uuid) returns jsonb
+-- Where an animal's alerts are pushed: the devices of its members (a keeper until their last day), or of one of
+-- them (p_user_id: a health reminder is each member's own).
+create function public.push_targets(p_animal_id uuid, p_user_id uuid default null) returns jsonb
 language sql
 stable
 security definer
@@ -95,11 +96,11 @@ as $$
     order by s.created_at), '[]')
   from public.animal_members m
   join public.push_subscriptions s on s.user_id = m.user_id
-  where m.animal_id = p_animal_id
+  where m.animal_id = p_animal_id and (p_user_id is null or m.user_id = p_user_id)
     and (m.access_until is null or m.access_until >= private.today_in_paris())
 $$;
-revoke all on function public.push_targets(uuid) from public, anon, authenticated;
-grant execute on function public.push_targets(uuid) to service_role;
+revoke all on function public.push_targets(uuid, uuid) from public, anon, authenticated;
+grant execute on function public.push_targets(uuid, uuid) to service_role;
 
 -- Up to p_limit pushes due again, each leased for 2 minutes (two runs at once never take the same one), with its
 -- subscription; the expired ones removed first.
@@ -135,3 +136,61 @@ end
 $$;
 revoke all on function public.claim_due_pushes(integer) from public, anon, authenticated;
 grant execute on function public.claim_due_pushes(integer) to service_role;
+
+-- A health reminder names its member, whose devices it is pushed to (push_targets).
+-- The reminders due on p_as_of (today in Paris unless given: the function's tests move the clock with it): one
+-- per record whose next due date is p_as_of + p_days_before ('before') or p_as_of ('on_day') and member of its
+-- animal who chose reminders by e-mail (animal_members.reminders_email) and whose access holds that day (a
+-- keeper until their last day), with what the e-mail needs. Each is recorded as sent in the same statement,
+-- and one recorded already (by an earlier run, or by a run at the same moment, whose insert this one waits
+-- for) is not answered again: every reminder goes once. At most p_limit; the caller asks again while it gets
+-- that many. Security definer to read auth.users.
+create or replace function public.claim_health_reminders(
+  p_as_of date default null,
+  p_days_before integer default 7,
+  p_limit integer default 100
+) returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_as_of date := coalesce(p_as_of, private.today_in_paris());
+  v_reminders jsonb;
+begin
+  with due as (
+    select r.id as record_id, m.user_id, r.next_due_on as due_on,
+      case when r.next_due_on = v_as_of then 'on_day' else 'before' end as kind
+    from public.health_records r
+    join public.animal_members m on m.animal_id = r.animal_id
+    where r.next_due_on in (v_as_of, v_as_of + p_days_before)
+      and m.reminders_email
+      and (m.access_until is null or m.access_until >= v_as_of)
+      and not exists (
+        select 1 from public.health_reminders_sent s
+        where s.record_id = r.id and s.user_id = m.user_id and s.due_on = r.next_due_on
+          and s.kind = case when r.next_due_on = v_as_of then 'on_day' else 'before' end
+      )
+    order by r.next_due_on, r.id, m.user_id
+    limit greatest(p_limit, 0)
+  ), claimed as (
+    insert into public.health_reminders_sent (record_id, user_id, due_on, kind)
+    select record_id, user_id, due_on, kind from due
+    on conflict do nothing
+    returning record_id, user_id, due_on, kind
+  )
+  select coalesce(jsonb_agg(jsonb_build_object(
+    'record_id', r.id, 'user_id', c.user_id, 'email', u.email, 'animal_id', a.id, 'animal_name', a.nom,
+    'label', btrim(r.label),
+    'record_kind', r.kind, 'kind', c.kind, 'due_on', c.due_on
+  ) order by c.due_on, a.nom, r.label, u.email), '[]')
+  into v_reminders
+  from claimed c
+  join public.health_records r on r.id = c.record_id
+  join public.animals a on a.id = r.animal_id
+  join auth.users u on u.id = c.user_id
+  where u.email is not null;
+  return v_reminders;
+end
+$$;

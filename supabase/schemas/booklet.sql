@@ -355,7 +355,8 @@ begin
     returning record_id, user_id, due_on, kind
   )
   select coalesce(jsonb_agg(jsonb_build_object(
-    'record_id', r.id, 'email', u.email, 'animal_id', a.id, 'animal_name', a.nom, 'label', btrim(r.label),
+    'record_id', r.id, 'user_id', c.user_id, 'email', u.email, 'animal_id', a.id, 'animal_name', a.nom,
+    'label', btrim(r.label),
     'record_kind', r.kind, 'kind', c.kind, 'due_on', c.due_on
   ) order by c.due_on, a.nom, r.label, u.email), '[]')
   into v_reminders

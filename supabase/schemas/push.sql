@@ -82,8 +82,9 @@ $$;
 revoke all on function public.save_push_subscription(text, text, text) from public, anon, service_role;
 grant execute on function public.save_push_subscription(text, text, text) to authenticated;
 
--- Where an animal's alerts are pushed: the devices of its members (a keeper until their last day).
-create function public.push_targets(p_animal_id uuid) returns jsonb
+-- Where an animal's alerts are pushed: the devices of its members (a keeper until their last day), or of one of
+-- them (p_user_id: a health reminder is each member's own).
+create function public.push_targets(p_animal_id uuid, p_user_id uuid default null) returns jsonb
 language sql
 stable
 security definer
@@ -93,11 +94,11 @@ as $$
     order by s.created_at), '[]')
   from public.animal_members m
   join public.push_subscriptions s on s.user_id = m.user_id
-  where m.animal_id = p_animal_id
+  where m.animal_id = p_animal_id and (p_user_id is null or m.user_id = p_user_id)
     and (m.access_until is null or m.access_until >= private.today_in_paris())
 $$;
-revoke all on function public.push_targets(uuid) from public, anon, authenticated;
-grant execute on function public.push_targets(uuid) to service_role;
+revoke all on function public.push_targets(uuid, uuid) from public, anon, authenticated;
+grant execute on function public.push_targets(uuid, uuid) to service_role;
 
 -- Up to p_limit pushes due again, each leased for 2 minutes (two runs at once never take the same one), with its
 -- subscription; the expired ones removed first.

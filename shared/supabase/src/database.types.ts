@@ -1008,7 +1008,7 @@ export type Database = {
         Returns: number
       }
       push_targets: {
-        Args: { p_animal_id: string }
+        Args: { p_animal_id: string; p_user_id?: string }
         Returns: Json
       }
       record_conversation_message: {

@@ -136,15 +136,16 @@ async function deliverAll(env: FunctionEnv, db: ServiceDatabase, targets: PushTa
   }
 }
 
-/** Pushes an animal's alert to its household's devices. Never throws. */
+/** Pushes an animal's alert to its household's devices, or to one member's (`memberId`). Never throws. */
 export async function pushHousehold(
   env: FunctionEnv,
   db: ServiceDatabase,
   animalId: string,
   payload: PushPayload,
+  memberId: string | null = null,
 ): Promise<void> {
   try {
-    const targets = await call<PushTarget[]>(db, 'push_targets', { p_animal_id: animalId });
+    const targets = await call<PushTarget[]>(db, 'push_targets', { p_animal_id: animalId, p_user_id: memberId });
     await deliverAll(env, db, targets, payload);
   } catch (error) {
     console.error('[push] the household could not be alerted:', error);

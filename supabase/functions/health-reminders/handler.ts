@@ -1,4 +1,4 @@
-// health-reminders {as_of?}: e-mails the health booklet's reminders of the day (DESIGN D16): a vaccination, a
+// health-reminders {as_of?}: e-mails (and pushes to their devices) the health booklet's reminders of the day (DESIGN D16): a vaccination, a
 // treatment or a visit due in 7 days, or today, to each member of the animal's household who kept their
 // reminders on, once. Run every morning by pg_cron on hosted Supabase (supabase/schedules/health-reminders.sql),
 // by a timer in the local stack. The gateway lets any caller through (config.toml); the reminders are claimed
@@ -11,7 +11,8 @@ import { callerCredentials, callerDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json } from '../_shared/http.ts';
 import { sendOrQueue } from '../_shared/outbox.ts';
-import { type HealthReminder, reminderMail } from './reminder-mail.ts';
+import { pushHousehold } from '../_shared/push.ts';
+import { type HealthReminder, reminderMail, reminderPush } from './reminder-mail.ts';
 
 /** Reminders claimed per request, and requests per run: what is left waits for the next run. */
 const BATCH = 100;
@@ -63,6 +64,9 @@ export default function healthReminders(request: Request, env: FunctionEnv): Pro
         reminders.map((reminder) => reminderMail(env, reminder)),
         { oneAtATimeWithinMs: Math.max(sendingUntil - Date.now(), 0) },
       );
+      for (const reminder of reminders) {
+        await pushHousehold(env, db, reminder.animal_id, reminderPush(reminder), reminder.user_id);
+      }
       sent += reminders.length;
       // An empty claim is the end (a run at the same moment may have taken a batch; it sends those).
       if (reminders.length === 0) break;

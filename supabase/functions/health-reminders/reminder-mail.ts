@@ -1,13 +1,17 @@
 // The e-mail of one reminder of the health booklet, in French, in the owners' e-mails' layout: what is due,
-// for which animal and when, and a button to the animal's booklet in the portal.
+// for which animal and when, and a button to the animal's booklet in the portal; and its push to the member's
+// devices.
 import type { FunctionEnv } from '../_shared/env.ts';
-import { animalBookletUrl } from '../_shared/links.ts';
+import { animalBookletPath, animalBookletUrl } from '../_shared/links.ts';
 import type { Mail } from '../_shared/mail.ts';
 import { ownerMail } from '../_shared/mail-layout.ts';
+import type { PushPayload } from '../_shared/push.ts';
 
 /** What claim_health_reminders answers for each reminder to send. */
 export interface HealthReminder {
   record_id: string;
+  /** The member it reminds, whose devices it is pushed to too. */
+  user_id: string;
   email: string;
   animal_id: string;
   animal_name: string;
@@ -50,14 +54,19 @@ function whatIsDue(reminder: HealthReminder, name: string): string {
   }
 }
 
+/** 'Rappel : Rage de Filou le 3 mars 2027', or '… aujourd'hui': the e-mail's subject, the push's title. */
+function reminderTitle(reminder: HealthReminder): string {
+  const when = reminder.kind === 'on_day' ? "aujourd'hui" : `le ${frenchDate(reminder.due_on)}`;
+  return `Rappel : ${oneLine(reminder.label)} de ${oneLine(reminder.animal_name)} ${when}`;
+}
+
 export function reminderMail(env: FunctionEnv, reminder: HealthReminder): Mail {
   const name = oneLine(reminder.animal_name);
   const onDay = reminder.kind === 'on_day';
-  const when = onDay ? "aujourd'hui" : `le ${frenchDate(reminder.due_on)}`;
   const needsVet = reminder.record_kind !== 'treatment' && !onDay;
   return ownerMail({
     to: reminder.email,
-    subject: `Rappel : ${oneLine(reminder.label)} de ${name} ${when}`,
+    subject: reminderTitle(reminder),
     paragraphs: [
       {
         text: `${whatIsDue(reminder, name)} ${onDay ? "aujourd'hui, " : ''}le ${frenchDate(reminder.due_on, { weekday: true })}.`,
@@ -72,4 +81,15 @@ export function reminderMail(env: FunctionEnv, reminder: HealthReminder): Mail {
       },
     ],
   });
+}
+
+/** The same reminder on the member's devices: the e-mail's subject, the sentence of what is due, the booklet. */
+export function reminderPush(reminder: HealthReminder): PushPayload {
+  const when = reminder.kind === 'on_day' ? "aujourd'hui" : `le ${frenchDate(reminder.due_on)}`;
+  return {
+    title: reminderTitle(reminder),
+    body: `${whatIsDue(reminder, oneLine(reminder.animal_name))} ${when}.`,
+    url: animalBookletPath(reminder.animal_id),
+    tag: `reminder-${reminder.record_id}`,
+  };
 }

@@ -116,6 +116,39 @@ describe('alerts on a member’s phone', () => {
     expect((await stack.db.query('select 1 from public.push_outbox')).rows).toEqual([]);
   });
 
+  it('remind each member of the booklet on their own devices, not another member’s who turned reminders off', async () => {
+    const { animalId } = await stack.activatedAnimal(owner.client, { nom: 'Filou' });
+    const phone = await device();
+    const quiet = await stack.signedInOwner('push-rappels-off');
+    const quietPhone = await device(quiet.client);
+    await stack.db.query(
+      `insert into public.animal_members (animal_id, user_id, role, reminders_email) values ($1, $2, 'co_owner', false)`,
+      [animalId, quiet.userId],
+    );
+    await owner.client.from('health_records').insert({
+      animal_id: animalId,
+      kind: 'vaccination',
+      label: 'Rage',
+      given_on: '2029-03-10',
+      next_due_on: '2030-03-10',
+    });
+    const response = await fetch(`${stack.url}/functions/v1/health-reminders`, {
+      method: 'POST',
+      headers: { apikey: stack.secretKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ as_of: '2030-03-03' }),
+    });
+    expect(response.status).toBe(200);
+    expect(receiver.received(phone.endpoint).map((push) => push.payload)).toEqual([
+      {
+        title: 'Rappel : Rage de Filou le 10 mars 2030',
+        body: 'Le rappel du vaccin « Rage » de Filou est à faire le 10 mars 2030.',
+        url: `/mon-compte/animal/${animalId}/carnet`,
+        tag: expect.stringMatching(/^reminder-/),
+      },
+    ]);
+    expect(receiver.received(quietPhone.endpoint)).toEqual([]);
+  });
+
   it('are turned off on a device by the member, who sees and removes their own devices only', async () => {
     const phone = await device();
     const stranger = await stack.signedInOwner('push-autre');
