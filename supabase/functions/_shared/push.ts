@@ -154,11 +154,11 @@ export async function pushHousehold(
 
 /** deliver-mail's run: the pushes due again, each sent, forgotten with its device, or left for the next run. */
 export async function retryPushes(env: FunctionEnv, db: ServiceDatabase): Promise<number> {
+  const key = vapidPrivateKey(env);
+  if (!key) return 0;
   const due = await call<{ id: string; payload: PushPayload; subscription: PushTarget }[]>(db, 'claim_due_pushes', {});
   let sent = 0;
   for (const push of due) {
-    const key = vapidPrivateKey(env);
-    if (!key) break;
     const outcome = await deliver(env, key, push.subscription, push.payload);
     if (outcome === 'gone') await db.from('push_subscriptions').delete().eq('id', push.subscription.id);
     if (outcome === 'sent') {

@@ -64,9 +64,12 @@ export default function healthReminders(request: Request, env: FunctionEnv): Pro
         reminders.map((reminder) => reminderMail(env, reminder)),
         { oneAtATimeWithinMs: Math.max(sendingUntil - Date.now(), 0) },
       );
-      for (const reminder of reminders) {
-        await pushHousehold(env, db, reminder.animal_id, reminderPush(reminder), reminder.user_id);
-      }
+      // All at once: each waits 5 s at most for its push service, whatever the batch's size.
+      await Promise.all(
+        reminders.map((reminder) =>
+          pushHousehold(env, db, reminder.animal_id, reminderPush(reminder), reminder.user_id),
+        ),
+      );
       sent += reminders.length;
       // An empty claim is the end (a run at the same moment may have taken a batch; it sends those).
       if (reminders.length === 0) break;

@@ -230,7 +230,8 @@ function statusSubject(name: string, said: SaidStatus): string {
     case 'seen_here':
       return `Quelqu'un a vu ${name}`;
     case 'dropped_off':
-      return `Quelqu'un a déposé ${name} : ${said.place}`;
+      // The place is the finder's words: in the e-mail's body, never on a lock screen or in a subject.
+      return `Quelqu'un a déposé ${name}`;
   }
 }
 

@@ -62,7 +62,8 @@ describe('a finder saying what they are doing', () => {
     expect((await says({ status: 'gone' })).status).toBe(400);
     expect((await says({ status: 'dropped_off', place: 'Mairie de Lyon 3e' })).status).toBe(200);
     const [mail] = await stack.mails(owner.email);
-    expect(mail?.subject).toBe("Quelqu'un a déposé Rex : Mairie de Lyon 3e");
+    // The place is the finder's words: in the body, not the subject.
+    expect(mail?.subject).toBe("Quelqu'un a déposé Rex");
     expect(mail?.text).toContain("« Je l'ai déposé chez un vétérinaire / à la mairie » Lieu : Mairie de Lyon 3e");
   });
 

@@ -7,8 +7,14 @@ const ACCOUNT = '/mon-compte';
 
 /** A page of the portal on this site, from what an alert says; the account page for anything else. */
 function portalPath(value) {
-  if (typeof value !== 'string' || !URL.canParse(value, self.location.origin)) return ACCOUNT;
-  const url = new URL(value, self.location.origin);
+  if (typeof value !== 'string') return ACCOUNT;
+  let url;
+  try {
+    url = new URL(value, self.location.origin);
+  } catch {
+    // Not a URL. (No URL.canParse: Safari before 17 has none, and a throwing push handler shows nothing.)
+    return ACCOUNT;
+  }
   const inPortal = url.pathname === ACCOUNT || url.pathname.startsWith(`${ACCOUNT}/`);
   return url.origin === self.location.origin && inPortal ? `${url.pathname}${url.search}${url.hash}` : ACCOUNT;
 }
