@@ -30,10 +30,14 @@ const OWNER_READABLE: Record<string, string> = {
   'public.animal_activity': 'id animal_id actor_id kind subject_id created_at',
   'public.codes':
     'id animal_id used batch created_at suspended_at suspended_by suspended_reason owner_told_of_suspension_at',
-  'public.finder_messages': 'id animal_id code_id message contact photo_path created_at read_at conversation_id',
+  'public.finder_messages':
+    'id animal_id code_id message contact photo_path created_at read_at conversation_id finder_status status_place seen_lat seen_lon seen_accuracy_m',
   // A conversation with a finder: never their link nor their address.
   'public.conversations': 'id animal_id code_id language created_at last_message_at blocked_at',
-  'public.conversation_replies': 'id conversation_id author_id body created_at',
+  'public.conversation_replies': 'id conversation_id author_id body created_at kind mail_due',
+  // How a loss ended, without anything of the finder; a member's own devices, without their keys.
+  'public.reunions': 'id animal_id lost_since found_at channel',
+  'public.push_subscriptions': 'id endpoint created_at',
   'public.scan_events': 'id animal_id code_id lat lon accuracy_m created_at',
   'public.profile_views': 'id animal_id code_id created_at',
   // The health booklet: its records and its documents' rows (their files are read through signed URLs).
