@@ -30,6 +30,7 @@ export type FailureCode =
   | 'message_not_found'
   | 'place_required'
   | 'place_too_long'
+  | 'push_endpoint_invalid'
   | 'internal';
 
 const DIALOG_COPY = {

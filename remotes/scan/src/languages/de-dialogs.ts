@@ -31,6 +31,7 @@ const de: DialogDictionary = {
     message_not_found: 'Diese Nachricht wurde nicht gefunden.',
     place_required: 'Geben Sie an, wo Sie das Tier abgegeben haben.',
     place_too_long: `Der Ort darf höchstens ${CONVERSATION_LIMITS.statusPlaceMaxLength} Zeichen lang sein.`,
+    push_endpoint_invalid: 'Dieser Browser nutzt einen Benachrichtigungsdienst, den wir nicht kennen.',
     internal: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
   },
   lightbox: {

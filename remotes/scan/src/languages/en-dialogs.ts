@@ -30,6 +30,7 @@ const en: DialogDictionary = {
     message_not_found: 'This message cannot be found.',
     place_required: 'Say where you left it.',
     place_too_long: `The place must be ${CONVERSATION_LIMITS.statusPlaceMaxLength} characters or fewer.`,
+    push_endpoint_invalid: 'This browser uses a notification service we do not know.',
     internal: 'Something went wrong. Please try again.',
   },
   lightbox: {

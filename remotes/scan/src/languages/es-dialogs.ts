@@ -30,6 +30,7 @@ const es: DialogDictionary = {
     message_not_found: 'No se encuentra este mensaje.',
     place_required: 'Indique dónde lo ha dejado.',
     place_too_long: `El lugar no puede superar los ${CONVERSATION_LIMITS.statusPlaceMaxLength} caracteres.`,
+    push_endpoint_invalid: 'Este navegador usa un servicio de notificaciones que no conocemos.',
     internal: 'Se ha producido un error. Vuelva a intentarlo.',
   },
   lightbox: {

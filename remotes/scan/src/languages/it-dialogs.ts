@@ -30,6 +30,7 @@ const it: DialogDictionary = {
     message_not_found: 'Questo messaggio non è stato trovato.',
     place_required: "Indica dove l'hai lasciato.",
     place_too_long: `Il luogo non può superare i ${CONVERSATION_LIMITS.statusPlaceMaxLength} caratteri.`,
+    push_endpoint_invalid: 'Questo browser usa un servizio di notifiche che non conosciamo.',
     internal: 'Si è verificato un errore. Riprova.',
   },
   lightbox: {

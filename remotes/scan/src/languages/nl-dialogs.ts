@@ -30,6 +30,7 @@ const nl: DialogDictionary = {
     message_not_found: 'Dit bericht is niet gevonden.',
     place_required: 'Geef aan waar je het dier hebt afgegeven.',
     place_too_long: `De plek mag maximaal ${CONVERSATION_LIMITS.statusPlaceMaxLength} tekens lang zijn.`,
+    push_endpoint_invalid: 'Deze browser gebruikt een meldingsdienst die we niet kennen.',
     internal: 'Er is iets misgegaan. Probeer het opnieuw.',
   },
   lightbox: {
