@@ -54,10 +54,13 @@ function whatIsDue(reminder: HealthReminder, name: string): string {
   }
 }
 
+/** 'aujourd'hui', or 'le 3 mars 2027': when a reminder is due, as its title and its push say it. */
+const dueWhen = (reminder: HealthReminder) =>
+  reminder.kind === 'on_day' ? "aujourd'hui" : `le ${frenchDate(reminder.due_on)}`;
+
 /** 'Rappel : Rage de Filou le 3 mars 2027', or '… aujourd'hui': the e-mail's subject, the push's title. */
 function reminderTitle(reminder: HealthReminder): string {
-  const when = reminder.kind === 'on_day' ? "aujourd'hui" : `le ${frenchDate(reminder.due_on)}`;
-  return `Rappel : ${oneLine(reminder.label)} de ${oneLine(reminder.animal_name)} ${when}`;
+  return `Rappel : ${oneLine(reminder.label)} de ${oneLine(reminder.animal_name)} ${dueWhen(reminder)}`;
 }
 
 export function reminderMail(env: FunctionEnv, reminder: HealthReminder): Mail {
@@ -85,10 +88,9 @@ export function reminderMail(env: FunctionEnv, reminder: HealthReminder): Mail {
 
 /** The same reminder on the member's devices: the e-mail's subject, the sentence of what is due, the booklet. */
 export function reminderPush(reminder: HealthReminder): PushPayload {
-  const when = reminder.kind === 'on_day' ? "aujourd'hui" : `le ${frenchDate(reminder.due_on)}`;
   return {
     title: reminderTitle(reminder),
-    body: `${whatIsDue(reminder, oneLine(reminder.animal_name))} ${when}.`,
+    body: `${whatIsDue(reminder, oneLine(reminder.animal_name))} ${dueWhen(reminder)}.`,
     url: animalBookletPath(reminder.animal_id),
     tag: `reminder-${reminder.record_id}`,
   };
