@@ -127,6 +127,7 @@ test.describe('the e-mail read on another device: its code, typed here', () => {
     await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
     await expect(page).toHaveURL(`${product.url}/mon-compte`);
     await page.getByRole('banner').getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect(page).toHaveURL(`${product.url}/`);
     await page.goto(`${product.url}/auth/login`);
     await page.getByLabel('Email').fill(owner.email);
     await page.getByLabel('Mot de passe').fill('nouveau-code-1');

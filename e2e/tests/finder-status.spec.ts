@@ -94,16 +94,26 @@ test('without JavaScript, a finder says where they left the animal; the place is
   await page.getByLabel('Où ? (nom et adresse du lieu)').fill('Clinique vétérinaire du Parc, Lyon 6e');
   await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
   await expect(page.getByText('Message transmis au propriétaire')).toBeVisible();
+  const mail = await product.lastMail(owner.email);
+
+  // A place typed with another choice is kept, as a line of the message.
+  await page.goto(`${product.url}/${rex.code}`);
+  await page.getByText('Envoyer un message', { exact: true }).click();
+  await page.getByRole('radio', { name: "Je l'ai vu ici" }).check();
+  await page.getByLabel('Où ? (nom et adresse du lieu)').fill("Parc de la Tête d'Or");
+  await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
+  await expect(page.getByText('Message transmis au propriétaire')).toBeVisible();
   await plain.close();
 
-  const mail = await product.lastMail(owner.email);
   expect(mail.subject).toBe("Quelqu'un a déposé Rex");
   expect(mail.text).toContain('Lieu : Clinique vétérinaire du Parc, Lyon 6e');
   const { data } = await owner.client
     .from('finder_messages')
     .select('message, finder_status, status_place')
-    .eq('animal_id', rex.animalId);
+    .eq('animal_id', rex.animalId)
+    .order('created_at');
   expect(data).toEqual([
     { message: null, finder_status: 'dropped_off', status_place: 'Clinique vétérinaire du Parc, Lyon 6e' },
+    { message: "Lieu : Parc de la Tête d'Or", finder_status: 'seen_here', status_place: null },
   ]);
 });

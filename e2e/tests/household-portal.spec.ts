@@ -77,7 +77,7 @@ test('a co-owner accepts from the link, finds the animal among theirs, edits it,
   await expect(household(page).getByRole('button', { name: /^Retirer/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: "Envoyer l'invitation" })).toHaveCount(0);
   await expect(page.getByRole('button', { name: "Supprimer le profil de l'animal" })).toHaveCount(0);
-  await expect(household(page).getByRole('switch', { name: 'Recevoir les alertes de Filou par e-mail' })).toBeChecked();
+  await expect(household(page).getByRole('switch', { name: 'Recevoir les alertes de Filou' })).toBeChecked();
   await expectAccessible(page);
 
   await page.getByRole('link', { name: 'Retour à mon compte' }).first().click();

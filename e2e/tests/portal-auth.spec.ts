@@ -233,6 +233,8 @@ test('after registering, the login page keeps a "check your e-mail" panel, and r
   await page.goto(`${product.url}/auth/login`);
   await expect(page).toHaveURL(`${product.url}/mon-compte`);
   await page.getByRole('banner').getByRole('button', { name: 'Se déconnecter' }).click();
+  // Signed out once the app's storage is cleared, its last step (the clock is the test's: no toast to wait for).
+  await expect.poll(() => page.evaluate(() => localStorage.length)).toBe(0);
   await page.goto(`${product.url}/auth/login`);
   await expect(page.getByRole('heading', { name: 'Se connecter' })).toBeVisible();
   await expect(panel).toHaveCount(0);

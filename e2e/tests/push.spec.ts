@@ -33,7 +33,15 @@ test('the owner turns notifications on, and “Je l’ai avec moi” reaches the
   const context = await browser.newContext({ ...PHONE, permissions: ['notifications'] });
   await context.addInitScript((given) => {
     let current: unknown = null;
-    const device = { ...given, expirationTime: null, toJSON: () => given, unsubscribe: async () => true };
+    const device = {
+      ...given,
+      expirationTime: null,
+      toJSON: () => given,
+      unsubscribe: async () => {
+        current = null;
+        return true;
+      },
+    };
     PushManager.prototype.subscribe = async () => {
       current = device;
       return device as unknown as PushSubscription;
@@ -132,7 +140,30 @@ test('the owner turns notifications on, and “Je l’ai avec moi” reaches the
   // Turned off on this device: its row is gone.
   await section.getByRole('button', { name: 'Désactiver sur cet appareil' }).click();
   await expect(toastTitle(page, 'Notifications désactivées sur cet appareil')).toBeVisible();
-  const { data: devices } = await owner.client.from('push_subscriptions').select('endpoint');
-  expect(devices).toEqual([]);
+  expect((await owner.client.from('push_subscriptions').select('endpoint')).data).toEqual([]);
+
+  // The browser still holds a subscription the member's devices no longer list (forgotten from another
+  // device, say): the switch says off, and turning it on stores it again.
+  await section.getByRole('button', { name: 'Activer les notifications' }).click();
+  await expect(section).toContainText('Les notifications sont activées sur cet appareil.');
+  await owner.client.from('push_subscriptions').delete().eq('endpoint', subscription.endpoint);
+  await page.reload();
+  await expect(section.getByRole('button', { name: 'Activer les notifications' })).toBeVisible();
+  await section.getByRole('button', { name: 'Activer les notifications' }).click();
+  await expect(section).toContainText('Les notifications sont activées sur cet appareil.');
+
+  // Signing out of this browser forgets it as a device: the next news reaches no lock screen here.
+  await page.getByRole('banner').getByRole('button', { name: 'Se déconnecter' }).click();
+  await expect(toastTitle(page, 'Déconnexion réussie')).toBeVisible();
+  expect((await owner.client.from('push_subscriptions').select('endpoint')).data).toEqual([]);
+  const stillSubscribed = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration('/mon-compte/');
+    return Boolean(await registration?.pushManager.getSubscription());
+  });
+  expect(stillSubscribed).toBe(false);
+  expect(
+    (await finderCall(product, 'post_finder_message', { code: rex.code, status: 'seen_here', language: 'fr' })).status,
+  ).toBe(200);
+  expect(receiver.received(subscription.endpoint)).toHaveLength(1);
   await context.close();
 });

@@ -9,7 +9,7 @@ create table public.push_subscriptions (
   -- The push service's URL for this browser: https, checked against the known push services by the
   -- push-subscription function before it is stored.
   endpoint text not null
-    constraint push_subscriptions_endpoint_format check (endpoint ~ '^https?://' and char_length(endpoint) <= 2048)
+    constraint push_subscriptions_endpoint_format check (endpoint ~ '^https://' and char_length(endpoint) <= 2048)
     constraint push_subscriptions_endpoint_key unique,
   -- The browser's P-256 public key (65 bytes) and authentication secret (16 bytes), base64url.
   p256dh text not null constraint push_subscriptions_p256dh_format check (p256dh ~ '^[A-Za-z0-9_-]{87}$'),
@@ -47,10 +47,11 @@ alter table public.push_outbox enable row level security;
 revoke all on public.push_outbox from public, anon, authenticated;
 grant select, insert, update, delete on public.push_outbox to service_role;
 
--- The signed-in member's device (push-subscription, once it checked the endpoint): stored, or taken over when the
--- same browser, with the same keys, was another account's (one browser, one person signed in at a time); an
--- endpoint with other keys is nobody's to take (null). At most 10 devices a member: the oldest goes. Answers the
--- subscription's id.
+-- The signed-in member's device (push-subscription, once it checked the endpoint): stored; renewed with new keys
+-- when it is already theirs; taken over when the same browser, with the same keys, was another account's (one
+-- browser, one person signed in at a time). Another member's endpoint with other keys is nobody's to take (null:
+-- whoever held those keys would read that member's alerts). At most 10 devices a member: the oldest goes. Answers
+-- the subscription's id.
 create function public.save_push_subscription(p_endpoint text, p_p256dh text, p_auth text) returns uuid
 language plpgsql
 volatile
@@ -66,8 +67,9 @@ begin
   end if;
   insert into public.push_subscriptions (user_id, endpoint, p256dh, auth)
   values (v_user, p_endpoint, p_p256dh, p_auth)
-  on conflict (endpoint) do update set user_id = excluded.user_id
-    where push_subscriptions.p256dh = excluded.p256dh and push_subscriptions.auth = excluded.auth
+  on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth
+    where push_subscriptions.user_id = excluded.user_id
+      or (push_subscriptions.p256dh = excluded.p256dh and push_subscriptions.auth = excluded.auth)
   returning id into v_id;
   if v_id is null then
     return null;
@@ -82,8 +84,9 @@ $$;
 revoke all on function public.save_push_subscription(text, text, text) from public, anon, service_role;
 grant execute on function public.save_push_subscription(text, text, text) to authenticated;
 
--- Where an animal's alerts are pushed: the devices of its members (a keeper until their last day), or of one of
--- them (p_user_id: a health reminder is each member's own).
+-- Where an animal's alerts are pushed: the devices of its members who chose its alerts (animal_members.alert_email,
+-- the same choice as for e-mails; a keeper until their last day), or of one of them (p_user_id: a health reminder
+-- is each member's own, and follows reminders_email, which the caller checked).
 create function public.push_targets(p_animal_id uuid, p_user_id uuid default null) returns jsonb
 language sql
 stable
@@ -94,7 +97,7 @@ as $$
     order by s.created_at), '[]')
   from public.animal_members m
   join public.push_subscriptions s on s.user_id = m.user_id
-  where m.animal_id = p_animal_id and (p_user_id is null or m.user_id = p_user_id)
+  where m.animal_id = p_animal_id and (m.user_id = p_user_id or (p_user_id is null and m.alert_email))
     and (m.access_until is null or m.access_until >= private.today_in_paris())
 $$;
 revoke all on function public.push_targets(uuid, uuid) from public, anon, authenticated;

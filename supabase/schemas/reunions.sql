@@ -119,6 +119,9 @@ $$;
 revoke all on function public.reunion_stats(timestamptz) from public, anon, authenticated;
 grant execute on function public.reunion_stats(timestamptz) to service_role;
 
+-- The few lines whose e-mail is due, found without reading every reply.
+create index conversation_replies_mail_due_idx on public.conversation_replies (created_at) where mail_due;
+
 -- deliver-mail's run: up to p_limit 'found' words still to e-mail, each marked done as it is claimed (two runs
 -- at once never take the same one), with what the finder's e-mail needs; none to a blocked link.
 create function public.claim_found_notices(p_limit integer default 20) returns jsonb

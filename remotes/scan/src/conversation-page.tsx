@@ -111,7 +111,7 @@ export async function conversationPage({ request, params, context, styles, signa
       said: refused ? refusalWords(dialog, refused.refusal) : null,
       label: dialog.message.message,
       send: dialog.message.send,
-      statuses: dialog.message.statuses,
+      statuses: dialog.message.statuses(conversation.animal_sex ?? null),
     };
     const html = openDocument(language, localeFor(language, browserLanguages), conversation, form, styles);
     return page(refused?.refusal.status ?? 200, html);

@@ -1,7 +1,7 @@
 // The French words of the dialogs (photos in full screen, message, location), of the toasts and of the
 // functions' refusals, word for word from SPEC.md (DESIGN D7). A chunk of its own, like each language's:
 // a finder who only reads the page never downloads them.
-import { agreeWith, FINDER_STATUS_WORDS, type StoredSex as Sex } from '@medaille/domain';
+import { agreeWith, finderStatusWords, type StoredSex as Sex } from '@medaille/domain';
 import type { Widen } from './copy.ts';
 
 /** The refusals of the finder functions (supabase/functions/_shared/messages.ts), by their stable code. */
@@ -72,7 +72,7 @@ const DIALOG_COPY = {
     // What the finder is doing, said with the message (DESIGN D17).
     statusLegend: 'Vous pouvez aussi dire au propriétaire (facultatif) :',
     statusNone: 'Je veux seulement écrire',
-    statuses: FINDER_STATUS_WORDS,
+    statuses: finderStatusWords,
     place: 'Où ? (nom et adresse du lieu)',
     withPosition: 'Joindre ma position : seul le propriétaire la recevra',
     sent: { title: 'Message transmis au propriétaire', description: 'Votre message a été envoyé avec succès' },

@@ -111,6 +111,19 @@ async function hydrate(container: HTMLElement, hydration: ScanHydration) {
 }
 
 describe('the server’s page without JavaScript', () => {
+  it('says what the finder is doing in words that agree with a female animal, in French, Spanish and Italian', async () => {
+    const said = async (acceptLanguage: string) => {
+      const { container } = await serverPage({ answer: { ...REX, name: 'Mina', sex: 'F' }, acceptLanguage });
+      const labels = [...container.querySelectorAll('details.scan-scriptless [name="status"]')];
+      const words = labels.slice(2).map((field) => field.parentElement?.textContent);
+      container.remove();
+      return words;
+    };
+    expect(await said('fr')).toEqual(["Je l'ai vue ici", "Je l'ai déposée chez un vétérinaire / à la mairie"]);
+    expect(await said('es')).toEqual(['La he visto aquí', 'La he dejado en un veterinario / en el ayuntamiento']);
+    expect(await said('it')).toEqual(["L'ho vista qui", "L'ho lasciata da un veterinario / in municipio"]);
+  });
+
   it('offers the message as a plain form that posts what the finder is doing, the place, message, contact, the finder’s address and the honeypot to the page', async () => {
     const { container } = await serverPage();
     const form = container.querySelector('details.scan-scriptless form');
@@ -122,6 +135,9 @@ describe('the server’s page without JavaScript', () => {
     const statuses = [...(form?.querySelectorAll('[name="status"]') ?? [])].map((field) => field.getAttribute('value'));
     expect(statuses).toEqual(['', 'with_me', 'seen_here', 'dropped_off']);
     expect(form?.querySelector<HTMLInputElement>('[name="status"][value=""]')?.checked).toBe(true);
+    expect(form?.querySelector('[name="status"][value="seen_here"]')?.parentElement?.textContent).toBe(
+      "Je l'ai vu ici",
+    );
     expect(form?.querySelector('textarea')?.getAttribute('maxlength')).toBe('300');
     expect(form?.querySelector('[name="website"]')?.closest('[hidden]')).not.toBeNull();
     // The first submit button is the one Enter in a field presses (HTML's implicit submission): 'Envoyer'.

@@ -26,17 +26,21 @@ interface ChosenPhoto {
 export default function MessageDialog({
   code,
   name,
+  sex,
   ownerEmailShown,
   onClose,
 }: {
   code: string;
   name: string;
+  /** The animal's sex, which the finder's words agree with. */
+  sex: string | null;
   ownerEmailShown: boolean;
   onClose: () => void;
 }) {
   const copy = useDialogWords();
   const { language } = useWords();
   const text = copy.message;
+  const statuses = text.statuses(sex);
   const [message, setMessage] = useState('');
   const [contact, setContact] = useState('');
   const [email, setEmail] = useState('');
@@ -187,7 +191,7 @@ export default function MessageDialog({
                   setError(null);
                 }}
               />
-              {each ? text.statuses[each] : text.statusNone}
+              {each ? statuses[each] : text.statusNone}
             </label>
           ))}
         </fieldset>

@@ -73,7 +73,7 @@ export async function messageFormAction({
   try {
     const response = await context.callFunction(
       'post_finder_message',
-      { code: params.code, message, contact, email, language, website, status, place },
+      { code: params.code, contact, email, language, website, status, ...placeKept(status, message, place) },
       signal,
     );
     if (response.ok) {
@@ -95,6 +95,15 @@ export async function messageFormAction({
   } catch {
     return refused(UNEXPECTED_ERROR, 503);
   }
+}
+
+/**
+ * The form asks where whatever the choice (it has no script to show the field for 'dropped_off' only): a place
+ * typed with another choice is not dropped but sent as a line of the message, in the owner's French.
+ */
+function placeKept(status: string, message: string, place: string): { message: string; place: string } {
+  if (status === 'dropped_off' || place.trim() === '') return { message, place };
+  return { message: [message.trim(), `Lieu : ${place.trim()}`].filter(Boolean).join('\n'), place: '' };
 }
 
 async function readMessageForm(request: Request): Promise<MessageFormRead> {

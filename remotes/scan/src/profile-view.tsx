@@ -209,6 +209,7 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
         <UntilHydrated
           part="message"
           name={profile.name}
+          sex={profile.sex}
           ownerEmailShown={ownerEmailShown}
           prepare={() => prepare('message')}
           onOpen={() => setOpenState('message')}
@@ -308,7 +309,13 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
           />
         ) : null}
         {open === 'message' ? (
-          <MessageDialog code={profile.code} name={profile.name} ownerEmailShown={ownerEmailShown} onClose={close} />
+          <MessageDialog
+            code={profile.code}
+            name={profile.name}
+            sex={profile.sex}
+            ownerEmailShown={ownerEmailShown}
+            onClose={close}
+          />
         ) : null}
         {open === 'location' ? (
           <LocationDialog code={profile.code} name={profile.name} sex={sex} onClose={close} onShared={onChanged} />

@@ -42,11 +42,13 @@ function OpenAsDialog({ scripts, outcome }: { scripts: string[]; outcome: boolea
 
 function MessageForm({
   name,
+  sex,
   ownerEmailShown,
   outcome,
   scripts,
 }: {
   name: string;
+  sex: string | null;
   ownerEmailShown: boolean;
   outcome?: ScanMessageForm;
   scripts: string[];
@@ -86,13 +88,13 @@ function MessageForm({
             {outcome.error}
           </p>
         ) : null}
-        {/* Without JavaScript, no position: the place is asked whatever the choice, and read for 'dropped_off'. */}
+        {/* Without JavaScript, no position: the place is asked whatever the choice (message-form.ts keeps it). */}
         <fieldset className="scan-status">
           <legend>{text.statusLegend}</legend>
           {['', ...FINDER_STATUSES].map((each) => (
             <label key={each} className="scan-choice">
               <input type="radio" name={MESSAGE_FIELDS.status} value={each} defaultChecked={status === each} />
-              {isFinderStatus(each) ? text.statuses[each] : text.statusNone}
+              {isFinderStatus(each) ? text.statuses(sex)[each] : text.statusNone}
             </label>
           ))}
         </fieldset>
@@ -160,9 +162,15 @@ function LocationNeedsScript() {
 /** The server's writer of the parts; `messageScripts`: the message dialog's scripts (messageDialogScripts). */
 export const scriptlessWriter =
   (messageScripts: string[]): ScriptlessWriter =>
-  (part, { name, ownerEmailShown, messageForm }) =>
+  (part, { name, sex, ownerEmailShown, messageForm }) =>
     part === 'message' ? (
-      <MessageForm name={name} ownerEmailShown={ownerEmailShown} outcome={messageForm} scripts={messageScripts} />
+      <MessageForm
+        name={name}
+        sex={sex}
+        ownerEmailShown={ownerEmailShown}
+        outcome={messageForm}
+        scripts={messageScripts}
+      />
     ) : (
       <LocationNeedsScript />
     );

@@ -27,6 +27,8 @@ export type ScriptlessPart = 'message' | 'location';
  */
 export interface PartFacts {
   name: string;
+  /** The animal's sex (M/F as stored), which a finder's words agree with. */
+  sex: string | null;
   ownerEmailShown: boolean;
   messageForm?: ScanMessageForm;
 }
@@ -90,6 +92,7 @@ const typedIn = (part: HTMLElement) =>
 export function UntilHydrated({
   part,
   name,
+  sex = null,
   ownerEmailShown = false,
   summary,
   className,
@@ -99,6 +102,8 @@ export function UntilHydrated({
   part: ScriptlessPart;
   /** The animal's name, for the part's title. */
   name: string;
+  /** The animal's sex (M/F as stored), for the words that agree with it. */
+  sex?: string | null;
   /** Whether the page shows the owner's e-mail, which the message form then does not say it hides. */
   ownerEmailShown?: boolean;
   summary: string;
@@ -114,8 +119,8 @@ export function UntilHydrated({
   const button = useRef<HTMLButtonElement>(null);
   // The same element on every render (see ServerPart).
   const content = useMemo(
-    () => <ServerPart part={part} facts={{ name, ownerEmailShown, messageForm }} />,
-    [part, name, ownerEmailShown, messageForm],
+    () => <ServerPart part={part} facts={{ name, sex, ownerEmailShown, messageForm }} />,
+    [part, name, sex, ownerEmailShown, messageForm],
   );
   // The server's part stays for good (kept), or until what the button opens is ready (handingOver).
   const [kept, setKept] = useState(false);

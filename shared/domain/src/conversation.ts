@@ -34,12 +34,24 @@ export type FinderStatus = (typeof FINDER_STATUSES)[number];
 export const isFinderStatus = (value: unknown): value is FinderStatus =>
   FINDER_STATUSES.includes(value as FinderStatus);
 
-/** The finder's words, quoted to the household in French (the inbox, the e-mail, the push). */
-export const FINDER_STATUS_WORDS: Record<FinderStatus, string> = {
-  with_me: "Je l'ai avec moi",
-  seen_here: "Je l'ai vu ici",
-  dropped_off: "Je l'ai déposé chez un vétérinaire / à la mairie",
-};
+/**
+ * The finder's words in French, agreed with the animal's sex (M/F as stored): what a French finder ticks, and
+ * what the household reads quoted (the inbox, the e-mail, the push).
+ */
+export function finderStatusWords(sex: string | null | undefined): Record<FinderStatus, string> {
+  return agreeWith(sex, {
+    male: {
+      with_me: "Je l'ai avec moi",
+      seen_here: "Je l'ai vu ici",
+      dropped_off: "Je l'ai déposé chez un vétérinaire / à la mairie",
+    },
+    female: {
+      with_me: "Je l'ai avec moi",
+      seen_here: "Je l'ai vue ici",
+      dropped_off: "Je l'ai déposée chez un vétérinaire / à la mairie",
+    },
+  });
+}
 
 /** The languages a finder is spoken to in: the scan page's, French first. */
 export const FINDER_LANGUAGES = ['fr', 'en', 'es', 'de', 'it', 'nl'] as const;

@@ -68,8 +68,31 @@ export function useAuth(): AuthState {
 /** Signs out of this browser only, then forgets everything the app stored here (SPEC section 4). */
 export async function signOut(): Promise<void> {
   try {
-    await (await supabase()).auth.signOut({ scope: 'local' });
+    const client = await supabase();
+    await forgetThisDevice(client);
+    await client.auth.signOut({ scope: 'local' });
   } finally {
     localStorage.clear();
+  }
+}
+
+/**
+ * A browser signed out is no longer the member's device: its push subscriptions are deleted from the member's
+ * devices (while still signed in) and ended in the browser, so that a shared phone shows no alert of their
+ * animals. Ending it is what counts: a push to an ended subscription is refused (410) and the row forgotten then,
+ * so a delete that fails offline does not stop the sign-out.
+ */
+async function forgetThisDevice(client: MedailleClient): Promise<void> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  try {
+    const registrations = await navigator.serviceWorker.getRegistrations();
+    const subscriptions = await Promise.all(registrations.map((each) => each.pushManager?.getSubscription()));
+    for (const subscription of subscriptions) {
+      if (!subscription) continue;
+      await client.from('push_subscriptions').delete().eq('endpoint', subscription.endpoint);
+      await subscription.unsubscribe();
+    }
+  } catch (error) {
+    console.warn('[auth] this browser could not be forgotten as a device:', error);
   }
 }

@@ -9,13 +9,14 @@
 import { type FinderIdentity, finderIdentity, hex } from '../_shared/client.ts';
 import { call, type ServiceDatabase, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
 import {
+  agreeWith,
   CONVERSATION_LIMITS,
   EMAIL_PATTERN,
   FINDER_PHOTO_BUCKET,
-  FINDER_STATUS_WORDS,
   type FinderLanguage,
   type FinderStatus,
   finderContactHref,
+  finderStatusWords,
   hasControlCharacters,
   isFinderLanguage,
   isFinderStatus,
@@ -41,6 +42,8 @@ interface StoredMessage extends OwnerMailDecision {
   code: string;
   animal_id: string;
   animal_name: string;
+  /** M, F or null: the finder's words and the subject agree with it. */
+  animal_sex: string | null;
   recipients: string[];
   conversation_token: string;
 }
@@ -142,10 +145,10 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
       stored,
       (to) => messageMail(env, to, stored, { message, contact, said, withPhoto: photoPath !== null }),
       {
-        title: said ? statusSubject(stored.animal_name, said) : `Message au sujet de ${stored.animal_name}`,
+        title: said ? statusSubject(stored, said) : `Message au sujet de ${stored.animal_name}`,
         // Nothing the finder typed: the lock screen is anyone's to read.
         body: said
-          ? `« ${FINDER_STATUS_WORDS[said.status]} » Répondez-lui dans vos messages.`
+          ? `« ${finderStatusWords(stored.animal_sex)[said.status]} » Répondez-lui dans vos messages.`
           : `Quelqu'un a scanné la médaille de ${stored.animal_name} et vous a écrit.`,
         url: animalHistoryPath(stored.animal_id),
         tag: `message-${stored.animal_id}`,
@@ -207,12 +210,12 @@ function messageMail(env: FunctionEnv, to: string, stored: StoredMessage, sent: 
   const { message, contact, said, withPhoto } = sent;
   return ownerMail({
     to,
-    subject: said ? statusSubject(name, said) : `Message au sujet de ${name}`,
+    subject: said ? statusSubject(stored, said) : `Message au sujet de ${name}`,
     paragraphs: [
       said
         ? { text: `Quelqu'un a scanné la médaille de ${name} (${stored.code}) et vous dit :` }
         : { text: `Quelqu'un a scanné la médaille de ${name} (${stored.code}) et vous a écrit.` },
-      ...(said ? [statusParagraph(said)] : []),
+      ...(said ? [statusParagraph(said, stored.animal_sex)] : []),
       ...(message ? [{ text: message, quote: true }] : []),
       reachParagraph(contact),
       ...(withPhoto
@@ -223,10 +226,10 @@ function messageMail(env: FunctionEnv, to: string, stored: StoredMessage, sent: 
   });
 }
 
-function statusSubject(name: string, said: SaidStatus): string {
+function statusSubject({ animal_name: name, animal_sex: sex }: StoredMessage, said: SaidStatus): string {
   switch (said.status) {
     case 'with_me':
-      return `${name} est avec quelqu'un qui l'a trouvé`;
+      return `${name} est avec quelqu'un qui l'a ${agreeWith(sex, { male: 'trouvé', female: 'trouvée' })}`;
     case 'seen_here':
       return `Quelqu'un a vu ${name}`;
     case 'dropped_off':
@@ -236,8 +239,8 @@ function statusSubject(name: string, said: SaidStatus): string {
 }
 
 /** The finder's words, with the place they name or the point they saw the animal at (a link to the map). */
-function statusParagraph(said: SaidStatus): MailParagraph {
-  const words = `« ${FINDER_STATUS_WORDS[said.status]} »`;
+function statusParagraph(said: SaidStatus, sex: string | null): MailParagraph {
+  const words = `« ${finderStatusWords(sex)[said.status]} »`;
   if (said.place) return { text: `${words} Lieu : ${said.place}`, quote: true };
   if (!said.position) return { text: words, quote: true };
   const href = mapsPointUrl(said.position.lat, said.position.lon);

@@ -31,7 +31,7 @@ export default function pushSubscription(request: Request, env: FunctionEnv): Pr
       return failure('invalid_request');
     if (!isPushEndpoint(env, endpoint)) return failure('push_endpoint_invalid');
 
-    const { error, status } = await callerDatabase(env, credentials).rpc('save_push_subscription', {
+    const { data, error, status } = await callerDatabase(env, credentials).rpc('save_push_subscription', {
       p_endpoint: endpoint,
       p_p256dh: p256dh,
       p_auth: auth,
@@ -42,6 +42,8 @@ export default function pushSubscription(request: Request, env: FunctionEnv): Pr
       if (status === 403) return failure('forbidden');
       throw new Error(`save_push_subscription: ${status} ${error.code} ${error.message}`);
     }
+    // Another member's device, whose keys these are not.
+    if (data === null) return failure('forbidden');
     return json({ ok: true });
   })(request);
 }

@@ -104,6 +104,29 @@ describe('what a finder says they are doing', () => {
     });
   });
 
+  it('forgets where it was seen after 90 days, like a shared position, and keeps what the finder said', async () => {
+    const { animalId, code } = await t.activateAnimal(owner, { nom: 'Pirate' });
+    await finderSays(code, { status: 'seen_here', lat: 45.76, lon: 4.83, accuracy: 30, message: 'Au parc' });
+    await finderSays(code, { status: 'seen_here', lat: 45.77, lon: 4.84, accuracy: 10 });
+    await t.db.query(
+      `update public.finder_messages set created_at = now() - interval '91 days'
+       where id = (select id from public.finder_messages where animal_id = $1 order by created_at limit 1)`,
+      [animalId],
+    );
+    await value('service', 'public.purge_old_scan_events()');
+    const rows = await value<unknown[]>(
+      owner,
+      `(select jsonb_agg(jsonb_build_object('status', finder_status, 'lat', seen_lat, 'lon', seen_lon,
+          'accuracy', seen_accuracy_m, 'message', message) order by created_at)
+        from public.finder_messages where animal_id = $1)`,
+      [animalId],
+    );
+    expect(rows).toEqual([
+      { status: 'seen_here', lat: null, lon: null, accuracy: null, message: 'Au parc' },
+      { status: 'seen_here', lat: 45.77, lon: 4.84, accuracy: 10, message: null },
+    ]);
+  });
+
   it('refuses what does not go together: a place but with it, a position but where it was seen, half a position', async () => {
     const { code } = await t.activateAnimal(owner, { nom: 'Mina' });
     expect(await refusal(code, { status: 'lost_it' })).toBe('finder_messages_status_valeurs');

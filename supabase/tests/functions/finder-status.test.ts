@@ -67,6 +67,20 @@ describe('a finder saying what they are doing', () => {
     expect(mail?.text).toContain("« Je l'ai déposé chez un vétérinaire / à la mairie » Lieu : Mairie de Lyon 3e");
   });
 
+  it('agrees with a female animal, in the subject and in the words quoted, as the finder read them', async () => {
+    const mina = await stack.activatedAnimal(owner.client, { nom: 'Mina', sexe: 'F' });
+    const minaSays = (body: Record<string, unknown>) =>
+      invoke(stack, 'post_finder_message', { code: mina.code, ...body }, newClientAddress());
+    expect((await minaSays({ status: 'with_me' })).status).toBe(200);
+    expect((await stack.mails(owner.email))[0]?.subject).toBe("Mina est avec quelqu'un qui l'a trouvée");
+    expect((await minaSays({ status: 'seen_here' })).status).toBe(200);
+    expect((await stack.mails(owner.email))[0]?.text).toContain("« Je l'ai vue ici »");
+    expect((await minaSays({ status: 'dropped_off', place: 'Clinique du Parc' })).status).toBe(200);
+    expect((await stack.mails(owner.email))[0]?.text).toContain(
+      "« Je l'ai déposée chez un vétérinaire / à la mairie » Lieu : Clinique du Parc",
+    );
+  });
+
   it('reaches the household at once where a plain message from the same connection no longer would', async () => {
     const address = newClientAddress();
     for (let index = 0; index < 3; index += 1)

@@ -42,6 +42,13 @@ describe('alerts on a member’s phone', () => {
     const stranger = await stack.signedInOwner('push-inconnu');
     const strangersPhone = await device(stranger.client);
     const { code, animalId } = await stack.activatedAnimal(owner.client, { nom: 'Rex' });
+    // A member of the household who chose no alerts for Rex: none on their phone either.
+    const silent = await stack.signedInOwner('push-sans-alertes');
+    const silentPhone = await device(silent.client);
+    await stack.db.query(
+      `insert into public.animal_members (animal_id, user_id, role, alert_email) values ($1, $2, 'co_owner', false)`,
+      [animalId, silent.userId],
+    );
 
     expect((await invoke(stack, 'post_finder_message', { code, status: 'with_me' })).status).toBe(200);
     const [push, ...more] = receiver.received(phone.endpoint);
@@ -59,6 +66,7 @@ describe('alerts on a member’s phone', () => {
     });
     expect({ ttl: push?.ttl, urgency: push?.urgency }).toEqual({ ttl: '86400', urgency: 'high' });
     expect(receiver.received(strangersPhone.endpoint)).toEqual([]);
+    expect(receiver.received(silentPhone.endpoint)).toEqual([]);
 
     // A shared position too, without the finder's words or the point on the lock screen.
     await invoke(stack, 'record-scan', { codeId: code, lat: 45.76, lon: 4.83, consent: true });
@@ -158,6 +166,21 @@ describe('alerts on a member’s phone', () => {
       .eq('endpoint', phone.endpoint)
       .select('id');
     expect(removedByStranger.data).toEqual([]);
+    // Nor can another member take the device over with keys of their own: the alerts would be theirs to read.
+    const takeover = await pushSubscription(stranger.client, { ...receiver.subscribe(), endpoint: phone.endpoint });
+    const refusal = (await takeover.response?.json()) as { code?: string } | undefined;
+    expect({ status: takeover.response?.status, code: refusal?.code }).toEqual({
+      status: 403,
+      code: 'forbidden',
+    });
+    // The member's own browser, subscribed anew on the same endpoint with new keys, is still theirs.
+    const renewed = { ...receiver.subscribe(), endpoint: phone.endpoint };
+    expect((await pushSubscription(owner.client, renewed)).error).toBeNull();
+    const { data: mine } = await owner.client
+      .from('push_subscriptions')
+      .select('endpoint')
+      .eq('endpoint', phone.endpoint);
+    expect(mine).toHaveLength(1);
     const removed = await owner.client.from('push_subscriptions').delete().eq('endpoint', phone.endpoint).select('id');
     expect(removed.data).toHaveLength(1);
   });

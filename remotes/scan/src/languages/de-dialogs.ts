@@ -65,11 +65,11 @@ const de: DialogDictionary = {
     // What the finder is doing, said with the message (DESIGN D17).
     statusLegend: 'Sie können dem Besitzer auch sagen (optional):',
     statusNone: 'Ich möchte nur schreiben',
-    statuses: {
+    statuses: () => ({
       with_me: 'Ich habe das Tier bei mir',
       seen_here: 'Ich habe das Tier hier gesehen',
       dropped_off: 'Ich habe das Tier bei einem Tierarzt / im Rathaus abgegeben',
-    },
+    }),
     place: 'Wo? (Name und Adresse des Ortes)',
     withPosition: 'Meinen Standort mitsenden: Nur der Besitzer erhält ihn',
     sent: { title: 'Nachricht an den Besitzer weitergeleitet', description: 'Ihre Nachricht wurde gesendet.' },

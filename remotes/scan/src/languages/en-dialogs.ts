@@ -64,11 +64,11 @@ const en: DialogDictionary = {
     // What the finder is doing, said with the message (DESIGN D17).
     statusLegend: 'You can also tell the owner (optional):',
     statusNone: 'I only want to write',
-    statuses: {
+    statuses: () => ({
       with_me: 'I have it with me',
       seen_here: 'I saw it here',
       dropped_off: 'I left it at a vet / the town hall',
-    },
+    }),
     place: 'Where? (name and address of the place)',
     withPosition: 'Add my location: only the owner will get it',
     sent: { title: 'Message passed on to the owner', description: 'Your message has been sent.' },

@@ -1,6 +1,6 @@
 // Español para quien encuentra el animal, de usted: se dirige a un desconocido, de cualquier país.
 // The words of the dialogs, toasts and refusals, downloaded when first needed.
-import { CONVERSATION_LIMITS, LIMITS } from '@medaille/domain';
+import { agreeWith, CONVERSATION_LIMITS, LIMITS } from '@medaille/domain';
 import type { DialogDictionary } from '../dialog-copy.ts';
 
 const es: DialogDictionary = {
@@ -64,11 +64,19 @@ const es: DialogDictionary = {
     // What the finder is doing, said with the message (DESIGN D17).
     statusLegend: 'También puede decirle al dueño (opcional):',
     statusNone: 'Solo quiero escribir',
-    statuses: {
-      with_me: 'Lo tengo conmigo',
-      seen_here: 'Lo he visto aquí',
-      dropped_off: 'Lo he dejado en un veterinario / en el ayuntamiento',
-    },
+    statuses: (sex) =>
+      agreeWith(sex, {
+        male: {
+          with_me: 'Lo tengo conmigo',
+          seen_here: 'Lo he visto aquí',
+          dropped_off: 'Lo he dejado en un veterinario / en el ayuntamiento',
+        },
+        female: {
+          with_me: 'La tengo conmigo',
+          seen_here: 'La he visto aquí',
+          dropped_off: 'La he dejado en un veterinario / en el ayuntamiento',
+        },
+      }),
     place: '¿Dónde? (nombre y dirección del lugar)',
     withPosition: 'Añadir mi ubicación: solo la recibirá el dueño',
     sent: { title: 'Mensaje enviado al dueño', description: 'Su mensaje se ha enviado correctamente' },

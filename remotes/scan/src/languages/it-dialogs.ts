@@ -1,6 +1,6 @@
 // Italiano per chi trova l'animale, dando del tu, come fa di solito il web italiano.
 // The words of the dialogs, toasts and refusals, downloaded when first needed.
-import { CONVERSATION_LIMITS, LIMITS } from '@medaille/domain';
+import { agreeWith, CONVERSATION_LIMITS, LIMITS } from '@medaille/domain';
 import type { DialogDictionary } from '../dialog-copy.ts';
 
 const it: DialogDictionary = {
@@ -64,11 +64,19 @@ const it: DialogDictionary = {
     // What the finder is doing, said with the message (DESIGN D17).
     statusLegend: 'Puoi anche dire al proprietario (facoltativo):',
     statusNone: 'Voglio solo scrivere',
-    statuses: {
-      with_me: "Ce l'ho con me",
-      seen_here: "L'ho visto qui",
-      dropped_off: "L'ho lasciato da un veterinario / in municipio",
-    },
+    statuses: (sex) =>
+      agreeWith(sex, {
+        male: {
+          with_me: "Ce l'ho con me",
+          seen_here: "L'ho visto qui",
+          dropped_off: "L'ho lasciato da un veterinario / in municipio",
+        },
+        female: {
+          with_me: "Ce l'ho con me",
+          seen_here: "L'ho vista qui",
+          dropped_off: "L'ho lasciata da un veterinario / in municipio",
+        },
+      }),
     place: 'Dove? (nome e indirizzo del luogo)',
     withPosition: 'Aggiungi la mia posizione: la riceverà solo il proprietario',
     sent: { title: 'Messaggio inoltrato al proprietario', description: 'Il tuo messaggio è stato inviato' },

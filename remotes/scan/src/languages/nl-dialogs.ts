@@ -64,11 +64,11 @@ const nl: DialogDictionary = {
     // What the finder is doing, said with the message (DESIGN D17).
     statusLegend: 'Je kunt de eigenaar ook laten weten (optioneel):',
     statusNone: 'Ik wil alleen schrijven',
-    statuses: {
+    statuses: () => ({
       with_me: 'Ik heb het dier bij me',
       seen_here: 'Ik heb het dier hier gezien',
       dropped_off: 'Ik heb het dier bij een dierenarts / het gemeentehuis afgegeven',
-    },
+    }),
     place: 'Waar? (naam en adres van de plek)',
     withPosition: 'Mijn locatie meesturen: alleen de eigenaar krijgt die',
     sent: { title: 'Bericht doorgestuurd naar de eigenaar', description: 'Je bericht is verstuurd.' },

@@ -8,10 +8,10 @@ export {
   conversationPathOf,
   conversationTokenOf,
   FINDER_LANGUAGES,
-  FINDER_STATUS_WORDS,
   FINDER_STATUSES,
   type FinderLanguage,
   type FinderStatus,
+  finderStatusWords,
   isFinderLanguage,
   isFinderStatus,
 } from './conversation.ts';

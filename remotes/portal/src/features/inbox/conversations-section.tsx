@@ -20,12 +20,14 @@ const text = COPY.inbox.conversations;
 export function ConversationsSection({
   conversations,
   name,
+  sex,
   blocks,
   who,
 }: {
   /** The animal's conversations (useConversations), read once for the page and its news. */
   conversations: ReturnType<typeof useConversations>;
   name: string;
+  sex: string | null;
   blocks: boolean;
   /** A household member's name for the history ('(vous)' for oneself). */
   who: (userId: string | null) => string;
@@ -70,6 +72,7 @@ export function ConversationsSection({
               thread={thread}
               number={load.threads.length - index}
               name={name}
+              sex={sex}
               who={who}
               onAnswer={(body) => answer(thread.id, body)}
               onBlock={blocks ? () => setBlocking(thread) : null}
@@ -94,6 +97,7 @@ function Thread({
   thread,
   number,
   name,
+  sex,
   who,
   onAnswer,
   onBlock,
@@ -101,6 +105,7 @@ function Thread({
   thread: ConversationThread;
   number: number;
   name: string;
+  sex: string | null;
   who: (userId: string | null) => string;
   onAnswer: (body: string) => Promise<string | null>;
   onBlock: (() => void) | null;
@@ -144,7 +149,7 @@ function Thread({
                 <Text as="p" size="1" color="gray">
                   {line.from === 'finder' ? text.finder(name) : who(line.authorId)} · {whenText(line.at)}
                 </Text>
-                {line.from === 'finder' && line.said ? <SaidStatusText said={line.said} /> : null}
+                {line.from === 'finder' && line.said ? <SaidStatusText said={line.said} sex={sex} /> : null}
                 {line.from === 'household' && line.found ? (
                   <Text as="p" color="gray">
                     {text.foundLine(name)}

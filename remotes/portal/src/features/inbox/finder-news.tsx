@@ -1,4 +1,4 @@
-import { FINDER_STATUS_WORDS, mapsPointUrl } from '@medaille/domain';
+import { finderStatusWords, mapsPointUrl } from '@medaille/domain';
 import { Card, Flex, Heading, Text, Link as TextLink } from '@radix-ui/themes';
 import { COPY } from '../../copy.ts';
 import { type ConversationThread, latestNews, type SaidStatus } from './conversations.ts';
@@ -9,12 +9,15 @@ const text = COPY.inbox.news;
 /** The id of a conversation's card on the page, which the news link to. */
 export const threadAnchor = (conversationId: string) => `conversation-${conversationId}`;
 
-/** What a finder said they are doing, in their words, with the place they named or the point on the map. */
-export function SaidStatusText({ said }: { said: SaidStatus }) {
+/**
+ * What a finder said they are doing, in their words (agreed with the animal's `sex`, as the finder read them),
+ * with the place they named or the point on the map.
+ */
+export function SaidStatusText({ said, sex }: { said: SaidStatus; sex: string | null }) {
   return (
     <>
       <Text as="p" weight="bold">
-        « {FINDER_STATUS_WORDS[said.status]} »
+        « {finderStatusWords(sex)[said.status]} »
       </Text>
       {said.place ? (
         <Text as="p" size="2" style={{ overflowWrap: 'anywhere' }}>
@@ -39,7 +42,15 @@ export function SaidStatusText({ said }: { said: SaidStatus }) {
  * The first thing the household sees in the inbox: the latest of what finders said they are doing, each
  * with a link to its conversation to answer. Nothing when nobody said anything.
  */
-export function FinderNews({ threads, name }: { threads: ConversationThread[]; name: string }) {
+export function FinderNews({
+  threads,
+  name,
+  sex,
+}: {
+  threads: ConversationThread[];
+  name: string;
+  sex: string | null;
+}) {
   const news = latestNews(threads);
   if (news.length === 0) return null;
   return (
@@ -57,7 +68,7 @@ export function FinderNews({ threads, name }: { threads: ConversationThread[]; n
               <Text as="p" size="2" color="gray">
                 {whenText(item.at)}
               </Text>
-              <SaidStatusText said={item.said} />
+              <SaidStatusText said={item.said} sex={sex} />
               <TextLink size="2" href={`#${threadAnchor(item.conversationId)}`}>
                 {text.answer}
               </TextLink>

@@ -50,7 +50,9 @@ function activityText(event: Activity, who: (id: string | null) => string): stri
 export function InboxPage() {
   return (
     <MemberAnimalRoute>
-      {(animal, { role }) => <Inbox animalId={animal.id} name={animal.nom} edits={editsAnimal(role)} />}
+      {(animal, { role }) => (
+        <Inbox animalId={animal.id} name={animal.nom} sex={animal.sexe} edits={editsAnimal(role)} />
+      )}
     </MemberAnimalRoute>
   );
 }
@@ -62,11 +64,11 @@ function FinderContact({ contact }: { contact: string }) {
 }
 
 /** A message's words: what the finder said they are doing, then what they wrote, if anything. */
-function MessageWords({ message }: { message: Message }) {
+function MessageWords({ message, sex }: { message: Message; sex: string | null }) {
   const said = saidStatusOf(message);
   return (
     <>
-      {said ? <SaidStatusText said={said} /> : null}
+      {said ? <SaidStatusText said={said} sex={sex} /> : null}
       {message.message || !said ? (
         <Text as="p" mt="1" style={{ whiteSpace: 'pre-wrap' }}>
           {message.message ?? text.messages.noText}
@@ -76,7 +78,18 @@ function MessageWords({ message }: { message: Message }) {
   );
 }
 
-function Inbox({ animalId, name, edits }: { animalId: string; name: string; edits: boolean }) {
+function Inbox({
+  animalId,
+  name,
+  sex,
+  edits,
+}: {
+  animalId: string;
+  name: string;
+  /** M, F or null: what finders said agrees with it, as they read it. */
+  sex: string | null;
+  edits: boolean;
+}) {
   const conversations = useConversations(animalId);
   const messages = useFeed('messages', animalId);
   const positions = useFeed('positions', animalId);
@@ -112,8 +125,10 @@ function Inbox({ animalId, name, edits }: { animalId: string; name: string; edit
       }
     >
       <Flex direction="column" gap="5">
-        {conversations.load.state === 'ready' ? <FinderNews threads={conversations.load.threads} name={name} /> : null}
-        <ConversationsSection conversations={conversations} name={name} blocks={edits} who={who} />
+        {conversations.load.state === 'ready' ? (
+          <FinderNews threads={conversations.load.threads} name={name} sex={sex} />
+        ) : null}
+        <ConversationsSection conversations={conversations} name={name} sex={sex} blocks={edits} who={who} />
         <FeedSection<Message>
           feed={messages}
           removable={edits}
@@ -127,7 +142,7 @@ function Inbox({ animalId, name, edits }: { animalId: string; name: string; edit
                 </Text>
                 {message.read_at === null ? <Badge color="orange">{text.messages.unread}</Badge> : null}
               </Flex>
-              <MessageWords message={message} />
+              <MessageWords message={message} sex={sex} />
               {message.contact ? (
                 <Text as="p" size="2" mt="1">
                   {text.messages.contact} <FinderContact contact={message.contact} />

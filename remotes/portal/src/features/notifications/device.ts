@@ -40,24 +40,41 @@ export function pushSupport(): PushSupport {
   return apple ? 'home-screen-first' : 'unsupported';
 }
 
-/** The portal's service worker once active (the page may be outside its scope: /mon-compte itself is). */
+/**
+ * The portal's service worker once active (the page may be outside its scope: /mon-compte itself is); throws
+ * if the worker installing fails (it turns redundant), rather than waiting for ever.
+ */
 async function activeRegistration(): Promise<ServiceWorkerRegistration> {
   const registration =
     (await navigator.serviceWorker.getRegistration(SCOPE)) ??
     (await navigator.serviceWorker.register(`${SCOPE}sw.js`, { scope: SCOPE }));
   const worker = registration.installing ?? registration.waiting;
   if (!registration.active && worker) {
-    await new Promise<void>((resolve) => {
-      worker.addEventListener('statechange', () => (worker.state === 'activated' ? resolve() : undefined));
+    await new Promise<void>((resolve, reject) => {
+      worker.addEventListener('statechange', () => {
+        if (worker.state === 'activated') resolve();
+        if (worker.state === 'redundant') reject(new Error('the service worker could not be installed'));
+      });
     });
   }
   return registration;
 }
 
-/** This device's subscription, if notifications are on here. */
+/**
+ * This device's subscription, if notifications are on here for the member signed in: the browser's subscription
+ * must be among the member's devices (it may have been forgotten from another device, or be another account's).
+ */
 export async function currentSubscription(): Promise<PushSubscription | null> {
   const registration = await navigator.serviceWorker.getRegistration(SCOPE);
-  return (await registration?.pushManager.getSubscription()) ?? null;
+  const subscription = await registration?.pushManager.getSubscription();
+  if (!subscription) return null;
+  const { data, error } = await (await supabase())
+    .from('push_subscriptions')
+    .select('id')
+    .eq('endpoint', subscription.endpoint)
+    .maybeSingle();
+  if (error) throw error;
+  return data ? subscription : null;
 }
 
 /** What turning notifications on came to: on, refused by the person, or a failure's French words. */
