@@ -244,7 +244,8 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['push_subscriptions delete',                   DENIED,  OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['push_outbox select',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['push_outbox insert',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc save_push_subscription (A’s endpoint, other keys)', DENIED, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, DENIED, EMPTY, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // A renews their own device with new keys (a browser subscribed anew); nobody else takes it with theirs.
+  ['rpc save_push_subscription (A’s endpoint, other keys)', DENIED, OK, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, DENIED, EMPTY, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc push_targets',                            DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc claim_due_pushes',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['function conversation',                       OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
