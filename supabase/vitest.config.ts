@@ -93,6 +93,12 @@ const onSupabase = process.env.SUPABASE_SHAPED_URL
     ]
   : [];
 
+// Where a real PostgreSQL runs them (DATABASE_URL: CI, and whoever sets it), the functions' suites and the
+// authorization matrices are not run on PGlite a second time: the functions on PostgreSQL, the matrices on the
+// Supabase-shaped database (and again with legacy keys). PGlite keeps the database suites here, and every
+// journey of e2e runs the product on it; without DATABASE_URL, PGlite runs everything.
+const onRealPostgresOnly = process.env.DATABASE_URL ? ['tests/functions/**', 'tests/security/**'] : [];
+
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
@@ -107,7 +113,7 @@ export default defineConfig({
         test: {
           name: 'pglite',
           env: { DATABASE_URL: '' },
-          exclude: [...configDefaults.exclude, cliSuite, ...postgresOnly],
+          exclude: [...configDefaults.exclude, cliSuite, ...postgresOnly, ...onRealPostgresOnly],
         },
       },
       ...onPostgres,
