@@ -38,6 +38,8 @@ export interface LaunchOptions {
   finderIdentitySecret?: string;
   /** How long the host may render a scan page before it answers the client-rendered one (800 ms). */
   renderBudgetMs?: number;
+  /** The host's own requests to the backend and the scan deployment (the bench's add a deployment's distances). */
+  hostFetch?: typeof fetch;
   /**
    * Runs the stack in a process of its own (`pnpm start`), so that a client who exhausts one process's
    * descriptors or event loop does not take the other down. Tests keep it in theirs: they read its database.
@@ -201,6 +203,7 @@ export async function launchProduct(options: LaunchOptions = {}): Promise<Runnin
     // The shell's build as its static hosting serves it (brotli or gzip, caching, the SPA fallback).
     assets: staticSiteHandler({ root: builds.shell, spaFallback: true }),
     ...(options.renderBudgetMs === undefined ? {} : { renderBudgetMs: options.renderBudgetMs }),
+    ...(options.hostFetch ? { fetch: options.hostFetch } : {}),
   });
   // The scan remote's server entry loaded and compiled before the product says it runs: the first finder
   // gets a server-rendered page too.

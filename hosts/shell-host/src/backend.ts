@@ -17,13 +17,14 @@ export function signedFunctionCaller(
   config: DeployConfig,
   finderIdentitySecret: string | null,
   clientAddress: string | null,
+  outgoing: typeof fetch,
 ): CallFunction {
   return async (name, body, signal) => {
     // Nothing of the finder's request goes on (cookies, forwarding headers, a forged identity): only the
     // identity the host signed itself.
     const identity = await finderIdentity(finderIdentitySecret, clientAddress);
     const headers: Record<string, string> = identity ? { [FINDER_IDENTITY_HEADER]: identity } : {};
-    return requestFinderFunction(config, name, body, { headers, signal });
+    return requestFinderFunction(config, name, body, { headers, signal, fetch: outgoing });
   };
 }
 

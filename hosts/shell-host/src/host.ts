@@ -51,6 +51,11 @@ export interface ShellHostOptions {
   manifestMaxAgeMs?: number;
   /** Called on each read of the scan deployment's manifests (to count them). */
   onManifestRead?: () => void;
+  /**
+   * The host's own requests, to the backend and to the scan deployment: the platform's fetch by default (the
+   * bench's adds the distances a deployment has between them).
+   */
+  fetch?: typeof fetch;
   /** Where a failed render is reported (the finder gets today's page); console.warn by default. */
   log?: (message: string) => void;
 }
@@ -108,12 +113,14 @@ interface Framework {
   pageConfig: PageConfig;
   budgetMs: number;
   log: (message: string) => void;
+  outgoing: typeof fetch;
   styles: ReturnType<typeof stylesheets>;
   deployment: ReturnType<typeof scanDeploymentReader>;
 }
 
 export function createShellHost(options: ShellHostOptions): ShellHost {
   const { config } = options;
+  const outgoing = options.fetch ?? ((input, init) => fetch(input, init));
   const framework: Framework = {
     options,
     config,
@@ -124,8 +131,10 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
     },
     budgetMs: options.renderBudgetMs ?? DEFAULT_RENDER_BUDGET_MS,
     log: options.log ?? ((message: string) => console.warn(`[shell-host] ${message}`)),
-    styles: stylesheets(options.assets),
+    outgoing,
+    styles: stylesheets(options.assets, outgoing),
     deployment: scanDeploymentReader(config.remotes.scan, {
+      fetch: outgoing,
       maxAgeMs: options.manifestMaxAgeMs ?? DEFAULT_MANIFEST_MAX_AGE_MS,
       ...(options.scanRoute ? { route: options.scanRoute } : {}),
       ...(options.onManifestRead ? { onRead: options.onManifestRead } : {}),
@@ -196,7 +205,12 @@ async function shellHtml(framework: Framework, url: URL): Promise<string> {
 
 /** The capability the scan's loader and action call the finder's functions with; the secret stays here. */
 function callFunctionFor(framework: Framework, info: ClientInfo): CallFunction {
-  return signedFunctionCaller(framework.config, framework.options.finderIdentitySecret, info.clientAddress);
+  return signedFunctionCaller(
+    framework.config,
+    framework.options.finderIdentitySecret,
+    info.clientAddress,
+    framework.outgoing,
+  );
 }
 
 interface RenderRequest {

@@ -44,6 +44,8 @@ export interface ScanDeploymentOptions {
   /** A route module bundled at deploy time, for a runtime that forbids code loaded at run time. */
   route?: ScanRouteModule;
   importModule?: (url: string) => Promise<unknown>;
+  /** The host's requests to the deployment (ShellHostOptions.fetch). */
+  fetch: typeof fetch;
   /** Counts each manifest read (the tests' measure). */
   onRead?: () => void;
 }
@@ -64,14 +66,14 @@ export function scanDeploymentReader(manifestUrl: string, options: ScanDeploymen
 
   async function readFiles(): Promise<ScanFiles> {
     options.onRead?.();
-    const body = await readJson(manifestUrl, AbortSignal.timeout(READ_TIMEOUT_MS));
+    const body = await readJson(options.fetch, manifestUrl, AbortSignal.timeout(READ_TIMEOUT_MS));
     return scanFiles(readFederationManifest(body, manifestUrl), manifestUrl);
   }
 
   async function readRouteModule(): Promise<ScanRouteModule> {
     options.onRead?.();
     const serverManifestUrl = new URL(SERVER_MANIFEST_PATH, manifestUrl);
-    const body = await readJson(serverManifestUrl.href, AbortSignal.timeout(READ_TIMEOUT_MS));
+    const body = await readJson(options.fetch, serverManifestUrl.href, AbortSignal.timeout(READ_TIMEOUT_MS));
     const manifest = readServerManifest(body);
     const moduleUrl = new URL(manifest.file, serverManifestUrl);
     // The manifest may only name a file of its own deployment.
@@ -79,7 +81,7 @@ export function scanDeploymentReader(manifestUrl: string, options: ScanDeploymen
       throw new Error(`${serverManifestUrl} names a file elsewhere: ${moduleUrl}`);
     }
     if (module?.sha256 !== manifest.sha256) {
-      const loading = loadModule(moduleUrl, manifest.sha256, importModule);
+      const loading = loadModule(options.fetch, moduleUrl, manifest.sha256, importModule);
       const entry = { sha256: manifest.sha256, route: loading };
       module = entry;
       loading.catch(() => {
@@ -142,7 +144,7 @@ function kept<T>(read: () => Promise<T>, maxAgeMs: number): () => Promise<T> {
   };
 }
 
-async function readJson(url: string, signal: AbortSignal): Promise<unknown> {
+async function readJson(fetch: typeof globalThis.fetch, url: string, signal: AbortSignal): Promise<unknown> {
   const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return response.json();
@@ -178,6 +180,7 @@ function scanFiles(manifest: FederationManifest, manifestUrl: string): ScanFiles
 }
 
 async function loadModule(
+  fetch: typeof globalThis.fetch,
   url: URL,
   sha256: string,
   importModule: (url: string) => Promise<unknown>,

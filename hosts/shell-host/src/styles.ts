@@ -11,7 +11,7 @@ export const SHELL_ORIGIN = 'http://shell.invalid';
 const STYLE_TIMEOUT_MS = 10_000;
 const MAX_KEPT = 64;
 
-export function stylesheets(assets: (request: Request) => Promise<Response>) {
+export function stylesheets(assets: (request: Request) => Promise<Response>, outgoing: typeof fetch) {
   const kept = new Map<string, Promise<string>>();
 
   function read(url: URL, pageUrl: URL): Promise<string> {
@@ -23,7 +23,7 @@ export function stylesheets(assets: (request: Request) => Promise<Response>) {
       const signal = AbortSignal.timeout(STYLE_TIMEOUT_MS);
       const response = shellFile
         ? assets(new Request(new URL(url.pathname, pageUrl), { signal }))
-        : fetch(url, { signal });
+        : outgoing(url, { signal });
       text = response.then((answer) => {
         if (!answer.ok) throw new Error(`${url.pathname} answered ${answer.status}`);
         return answer.text();

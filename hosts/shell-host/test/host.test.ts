@@ -384,6 +384,20 @@ describe('a scan remote redeployed under a running host', () => {
   });
 });
 
+describe("the host's own requests", () => {
+  it('go through its fetch: the profile to the backend, the manifests, module and styles to the scan deployment', async () => {
+    const asked: string[] = [];
+    const url = await startHost({
+      fetch: (input, init) => {
+        asked.push(new URL(input instanceof Request ? input.url : String(input)).origin);
+        return fetch(input, init);
+      },
+    });
+    expect((await fetch(`${url}/${rex}`)).status).toBe(200);
+    expect(new Set(asked)).toEqual(new Set([new URL(stack.url).origin, new URL(scan.manifestUrl).origin]));
+  });
+});
+
 describe("the finder's identity", () => {
   it('is the socket address, signed; never a header the client sent', async () => {
     const backend = await recordingBackend();

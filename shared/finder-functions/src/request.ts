@@ -13,11 +13,11 @@ export function requestFinderFunction(
   endpoint: FunctionsEndpoint,
   name: string,
   body: unknown,
-  extra?: { headers?: Record<string, string>; signal?: AbortSignal },
+  extra?: { headers?: Record<string, string>; signal?: AbortSignal; fetch?: typeof fetch },
 ): Promise<Response> {
   const base = endpoint.supabaseUrl;
   const url = new URL(`functions/v1/${name}`, base.endsWith('/') ? base : `${base}/`);
-  return fetch(url.href, {
+  return (extra?.fetch ?? fetch)(url.href, {
     method: 'POST',
     headers: Object.assign(
       {
