@@ -77,17 +77,17 @@ export const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? Number.NaN;
 
 /** A distinct loopback address per client: 127.{group}.{i / 250}.{i % 250 + 1}. */
-const clientAddress = (group: number, i: number) => `127.${group}.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+export const clientAddress = (group: number, i: number) => `127.${group}.${Math.floor(i / 250)}.${(i % 250) + 1}`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Answer {
+export interface Answer {
   status: number;
   body: string;
 }
 
 /** A request of the load, as a client sends it. */
-interface Ask {
+export interface Ask {
   path: string;
   method: 'GET' | 'POST';
   headers?: Record<string, string>;
@@ -133,7 +133,7 @@ function clientAt(origin: string, address: string) {
  * With `intervalMs`, each client starts at a random moment of its first interval and then sends once per
  * interval (or as soon as its answer is in, when that came later); without, it sends again at once.
  */
-async function drive(options: {
+export async function drive(options: {
   clients: number;
   total: number;
   group: number;
