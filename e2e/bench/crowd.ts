@@ -6,12 +6,8 @@
 // the client-rendered one. Flat out, the same clients ask again at once: pages a second, and the CPU per page of
 // the host and of the stack.
 import { fork, spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import pg from 'pg';
-import { type Answer, type Ask, drive, type Latencies, LOAD, type Pace } from './load.ts';
+import { type Answer, type Ask, drive, type Latencies, LOAD, type Pace, withFreshDatabase } from './load.ts';
 
 export const CROWD_BUDGET = { p95Ms: 300, errors: 0 } as const;
 
@@ -140,16 +136,9 @@ async function crowdRun(product: ProductProcess, pace: Pace, group: number): Pro
 }
 
 /** The crowd through the host, on a fresh database of the machine's PostgreSQL: a warm-up, paced, flat out. */
-export async function crowdOnPostgres(adminUrl: string): Promise<CrowdRun[]> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  const database = `medaille_crowd_${Date.now()}`;
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  const dataDir = await mkdtemp(join(tmpdir(), 'medaille-crowd-'));
-  try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${database}`;
-    const product = await startProductProcess({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, ...LIMITS });
+export function crowdOnPostgres(adminUrl: string): Promise<CrowdRun[]> {
+  return withFreshDatabase(adminUrl, 'crowd', async (databaseUrl, dataDir) => {
+    const product = await startProductProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...LIMITS });
     try {
       const { page, form } = crowdRequests(product.url);
       const warmUp = performance.now() + 20_000;
@@ -161,11 +150,7 @@ export async function crowdOnPostgres(adminUrl: string): Promise<CrowdRun[]> {
     } finally {
       await product.close();
     }
-  } finally {
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** The paced run: pages within p95 300 ms, no request failed, fell back or was left unsent. */

@@ -342,27 +342,41 @@ async function runBoth(stack: StackProcess): Promise<LoadRun[]> {
   return [await runLoad(stack, 'paced', 20), await runLoad(stack, 'flat out', 40)];
 }
 
-/** The load on a stack over a fresh database of the machine's PostgreSQL, dropped afterwards. */
-export async function loadOnPostgres(adminUrl: string): Promise<LoadResult> {
+/**
+ * `run` given the URL of a fresh database of the machine's PostgreSQL and a fresh data folder, both removed
+ * afterwards.
+ */
+export async function withFreshDatabase<T>(
+  adminUrl: string,
+  name: string,
+  run: (databaseUrl: string, dataDir: string) => Promise<T>,
+): Promise<T> {
   const admin = new pg.Client({ connectionString: adminUrl });
-  const database = `medaille_load_${Date.now()}`;
+  const database = `medaille_${name}_${Date.now()}`;
   await admin.connect();
   await admin.query(`create database ${database}`);
-  const dataDir = await mkdtemp(join(tmpdir(), 'medaille-load-pg-'));
+  const dataDir = await mkdtemp(join(tmpdir(), `medaille-${name}-`));
   try {
     const url = new URL(adminUrl);
     url.pathname = `/${database}`;
-    const stack = await startStackProcess({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, ...BENCH_LIMITS });
-    try {
-      return { database: 'postgres', runs: await runBoth(stack) };
-    } finally {
-      await stack.close();
-    }
+    return await run(url.toString(), dataDir);
   } finally {
     await admin.query(`drop database if exists ${database} with (force)`);
     await admin.end();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The load on a stack over a fresh database of the machine's PostgreSQL, dropped afterwards. */
+export function loadOnPostgres(adminUrl: string): Promise<LoadResult> {
+  return withFreshDatabase(adminUrl, 'load', async (databaseUrl, dataDir) => {
+    const stack = await startStackProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...BENCH_LIMITS });
+    try {
+      return { database: 'postgres', runs: await runBoth(stack) };
+    } finally {
+      await stack.close();
+    }
+  });
 }
 
 /** The load on a stack over PGlite in a temporary folder. */
