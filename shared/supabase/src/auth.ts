@@ -11,7 +11,15 @@ export interface AuthState {
   isAuthenticated: boolean;
   /** The last auth event (INITIAL_SESSION, SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, PASSWORD_RECOVERY, ...). */
   event: AuthChangeEvent | null;
+  /**
+   * The session ended by this page's own signOut(), which goes home (SPEC section 4), rather than lost (expired,
+   * or ended in another tab), which asks to sign in again: an owner page then goes home too, not to the login.
+   */
+  signedOutHere: boolean;
 }
+
+/** Whether this page's signOut() is under way: the SIGNED_OUT it brings is the person's own. */
+let signingOut = false;
 
 const stateOf = (session: Session | null, event: AuthChangeEvent | null): AuthState => ({
   loading: false,
@@ -19,6 +27,7 @@ const stateOf = (session: Session | null, event: AuthChangeEvent | null): AuthSt
   user: session?.user ?? null,
   isAuthenticated: Boolean(session?.user),
   event,
+  signedOutHere: event === 'SIGNED_OUT' && signingOut,
 });
 
 const authStateAtom = atom<AuthState>({
@@ -27,6 +36,7 @@ const authStateAtom = atom<AuthState>({
   user: null,
   isAuthenticated: false,
   event: null,
+  signedOutHere: false,
 });
 
 /** An e-mail link's answer in the address (implicit flow): the client must read it before anything is known. */
@@ -67,11 +77,13 @@ export function useAuth(): AuthState {
 
 /** Signs out of this browser only, then forgets everything the app stored here (SPEC section 4). */
 export async function signOut(): Promise<void> {
+  signingOut = true;
   try {
     const client = await supabase();
     await forgetThisDevice(client);
     await client.auth.signOut({ scope: 'local' });
   } finally {
+    signingOut = false;
     localStorage.clear();
   }
 }

@@ -1,4 +1,5 @@
 import { ROUTES } from '@medaille/routing';
+import { useAuth } from '@medaille/supabase';
 import { Navigate, useLocation } from 'react-router-dom';
 
 /**
@@ -10,8 +11,13 @@ export function wayBack(next: string | null): string | null {
   return next === ROUTES.account || next.startsWith(`${ROUTES.account}/`) ? next : null;
 }
 
-/** A signed-out visitor of an owner page goes to the login page, which brings them back once signed in. */
+/**
+ * A signed-out visitor of an owner page goes to the login page, which brings them back once signed in; whoever
+ * just signed out here goes home, where their sign-out takes them too (SPEC section 4: whichever comes first).
+ */
 export function SignInFirst() {
   const { pathname, search } = useLocation();
+  const { signedOutHere } = useAuth();
+  if (signedOutHere) return <Navigate to={ROUTES.home} replace />;
   return <Navigate to={`${ROUTES.login}?${new URLSearchParams({ next: pathname + search })}`} replace />;
 }
