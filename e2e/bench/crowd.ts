@@ -5,9 +5,19 @@
 // deployment's. Budget: the paced run's p95 time to the full HTML ≤ 300 ms, no errors, no page falling back to
 // the client-rendered one. Flat out, the same clients ask again at once: pages a second, and the CPU per page of
 // the host and of the stack.
-import { fork, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type Answer, type Ask, drive, type Latencies, LOAD, type Pace, withFreshDatabase } from './load.ts';
+import {
+  type Answer,
+  type Ask,
+  drive,
+  type Latencies,
+  LOAD,
+  latencyText,
+  type Pace,
+  startBenchProcess,
+  withFreshDatabase,
+} from './load.ts';
 
 export const CROWD_BUDGET = { p95Ms: 300, errors: 0 } as const;
 
@@ -32,29 +42,13 @@ interface ProductProcess {
 }
 
 async function startProductProcess(env: Record<string, string>): Promise<ProductProcess> {
-  const child = fork(PRODUCT_PROCESS, [], {
-    env: { ...process.env, ...env },
-    // CROWD_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/profiles" profiles the host.
-    execArgv: ['--import', 'tsx', ...(process.env.CROWD_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [])],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const { url } = await new Promise<{ url: string }>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as { url: string }));
-    child.once('exit', (code) => reject(new Error(`the product exited with ${code} before serving`)));
-  });
-  return {
-    url,
-    cpuMs: () =>
-      new Promise((resolve) => {
-        child.once('message', (message) => resolve(message as { hostMs: number; stackMs: number }));
-        child.send('cpu');
-      }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.send('close');
-      }),
-  };
+  // CROWD_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/profiles" profiles the host.
+  const product = await startBenchProcess<{ url: string }, { hostMs: number; stackMs: number }>(
+    PRODUCT_PROCESS,
+    env,
+    process.env.CROWD_NODE_OPTIONS,
+  );
+  return { url: product.ready.url, cpuMs: product.cpu, close: product.close };
 }
 
 /** Whether a page came with the server's render (its hydration data), not the client-rendered fallback. */
@@ -164,9 +158,7 @@ export function withinCrowdBudget(runs: CrowdRun[]): boolean {
 }
 
 export function crowdRows(runs: CrowdRun[]): Record<string, { value: string; budget: string }> {
-  const ms = Math.round;
-  const value = (l: Latencies) =>
-    `${ms(l.p50)} / ${ms(l.p95)} / ${ms(l.p99)} ms, ${l.rps} req/s, ${l.errors + l.unsent} errors of ${l.requests + l.unsent}`;
+  const value = latencyText;
   const rows: Record<string, { value: string; budget: string }> = {};
   for (const run of runs) {
     const label = `crowd through the host, ${run.pace}`;

@@ -184,6 +184,40 @@ export async function drive(options: {
   };
 }
 
+/**
+ * A part of the bench in a Node process of its own (tsx, plus the Node options in `nodeOptions`), once it sent
+ * its first message (where it listens); it answers 'cpu' with its CPU time and exits when told 'close'.
+ */
+export async function startBenchProcess<Ready, Cpu>(
+  path: string,
+  env: Record<string, string>,
+  nodeOptions: string | undefined,
+): Promise<{ ready: Ready; cpu(): Promise<Cpu>; close(): Promise<void>; kill(): void }> {
+  const child = fork(path, [], {
+    env: { ...process.env, ...env },
+    execArgv: ['--import', 'tsx', ...(nodeOptions?.split(/\s+/).filter(Boolean) ?? [])],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as Ready));
+    child.once('exit', (code) => reject(new Error(`${path} exited with ${code} before serving`)));
+  });
+  return {
+    ready,
+    cpu: () =>
+      new Promise((resolve) => {
+        child.once('message', (message) => resolve(message as Cpu));
+        child.send('cpu');
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.send('close');
+      }),
+    kill: () => child.kill(),
+  };
+}
+
 interface StackProcess {
   url: string;
   anonKey: string;
@@ -194,37 +228,24 @@ interface StackProcess {
 
 /** Starts the local stack in a child process with `env`, and waits until it serves. */
 async function startStackProcess(env: Record<string, string>): Promise<StackProcess> {
-  const execArgv = ['--import', 'tsx', ...(process.env.LOAD_STACK_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [])];
-  const child = fork(STACK_PROCESS, [], {
-    env: { ...process.env, STACK_HOST: '127.0.0.1', ...env },
-    execArgv,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise<{ url: string; anonKey: string }>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as { url: string; anonKey: string }));
-    child.once('exit', (code) => reject(new Error(`the local stack exited with ${code} before serving`)));
-  });
+  const stack = await startBenchProcess<{ url: string; anonKey: string }, { cpu: NodeJS.CpuUsage }>(
+    STACK_PROCESS,
+    { STACK_HOST: '127.0.0.1', ...env },
+    process.env.LOAD_STACK_NODE_OPTIONS,
+  );
   // The load goes to this machine only.
-  const host = new URL(ready.url).hostname;
+  const host = new URL(stack.ready.url).hostname;
   if (!/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) {
-    child.kill();
+    stack.kill();
     throw new Error(`the load run targets only loopback addresses; the stack listens on ${host}`);
   }
   return {
-    ...ready,
-    cpuMs: () =>
-      new Promise((resolve) => {
-        child.once('message', (message) => {
-          const { cpu } = message as { cpu: NodeJS.CpuUsage };
-          resolve((cpu.user + cpu.system) / 1000);
-        });
-        child.send('cpu');
-      }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.send('close');
-      }),
+    ...stack.ready,
+    cpuMs: async () => {
+      const { cpu } = await stack.cpu();
+      return (cpu.user + cpu.system) / 1000;
+    },
+    close: stack.close,
   };
 }
 
@@ -404,12 +425,15 @@ export function withinLoadBudget(result: LoadResult): boolean {
   );
 }
 
-const ms = (value: number) => Math.round(value);
+/** One kind of request of a run, as the bench's tables say it: 'p50 / p95 / p99 ms, req/s, errors of all'. */
+export function latencyText(l: Latencies): string {
+  const ms = Math.round;
+  return `${ms(l.p50)} / ${ms(l.p95)} / ${ms(l.p99)} ms, ${l.rps} req/s, ${l.errors + l.unsent} errors of ${l.requests + l.unsent}`;
+}
 
 /** Rows for a `{ value, budget }` table, as `pnpm bench` prints its budgets: one per run and kind of request. */
 export function loadRows(result: LoadResult): Record<string, { value: string; budget: string }> {
-  const value = (l: Latencies) =>
-    `${ms(l.p50)} / ${ms(l.p95)} / ${ms(l.p99)} ms, ${l.rps} req/s, ${l.errors + l.unsent} errors of ${l.requests + l.unsent}`;
+  const value = latencyText;
   const rows: Record<string, { value: string; budget: string }> = {};
   for (const run of result.runs) {
     const label = `${result.database}, ${run.pace}`;
