@@ -1,6 +1,6 @@
 import { codeFromTyped } from '@medaille/domain';
+import { useNavigate } from '@medaille/routing/router';
 import { type FormEvent, useId, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { COPY } from './copy.ts';
 
 /**

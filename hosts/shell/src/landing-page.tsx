@@ -1,5 +1,5 @@
 import { ROUTES } from '@medaille/routing';
-import { Link } from 'react-router-dom';
+import { Link } from '@medaille/routing/router';
 import { COPY } from './copy.ts';
 import { FoundAnimalForm } from './found-animal-form.tsx';
 

@@ -1,7 +1,7 @@
 import { ROUTES } from '@medaille/routing';
+import { useNavigate } from '@medaille/routing/router';
 import { useAuth } from '@medaille/supabase';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { LandingPage } from './landing-page.tsx';
 
 /** The landing page for a browser with a stored session: nothing until auth is known, then /mon-compte. */

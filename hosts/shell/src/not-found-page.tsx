@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@medaille/routing/router';
 import { COPY } from './copy.ts';
 
 export function NotFoundPage() {

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@medaille/routing/router';
 import { HeaderBar, type HeaderLinkProps, signOutAndGoHome } from './header.tsx';
 
 function RouterLink({ to, className, label, children }: HeaderLinkProps) {

@@ -1,7 +1,7 @@
 import '@medaille/design-system/tokens.css';
 import { Toaster } from '@medaille/design-system/toast';
+import { BrowserRouter } from '@medaille/routing/router';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import PortalApp from './portal-app.tsx';
 
 const root = document.getElementById('root');

@@ -1,8 +1,8 @@
 import './portal.css';
 import { Spinner, ThemeRoot } from '@medaille/design-system';
 import { ROUTES } from '@medaille/routing';
+import { Navigate, Route, Routes } from '@medaille/routing/router';
 import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
 import { COPY } from './copy.ts';
 import { installPortal } from './features/notifications/device.ts';
 

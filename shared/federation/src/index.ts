@@ -3,8 +3,9 @@ import type { ComponentType } from 'react';
 
 /**
  * What must exist once on a page, whoever loads it first (DESIGN D6). react and react-dom with their
- * subpaths (react/jsx-runtime, react-dom/client), the router (one history for shell and remotes), jotai
- * (one store: one auth state), and the two shared workspace packages. Nothing else: a library only one
+ * subpaths (react/jsx-runtime, react-dom/client), the router (one history for shell and remotes: the list of
+ * react-router's parts the apps use, not the whole package, which a shared module would keep whole), jotai
+ * (one store: one auth state), and the shared workspace packages. Nothing else: a library only one
  * remote uses stays in that remote.
  */
 export const SHARED_SINGLETONS = {
@@ -12,9 +13,9 @@ export const SHARED_SINGLETONS = {
   'react/': { singleton: true, requiredVersion: '^19.0.0' },
   'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
   'react-dom/': { singleton: true, requiredVersion: '^19.0.0' },
-  'react-router-dom': { singleton: true, requiredVersion: '^7.0.0' },
   jotai: { singleton: true, requiredVersion: '^2.0.0' },
   // Workspace packages have no semver range to check ("workspace:*").
+  '@medaille/routing/router': { singleton: true, requiredVersion: false },
   '@medaille/design-system': { singleton: true, requiredVersion: false },
   '@medaille/design-system/': { singleton: true, requiredVersion: false },
   '@medaille/supabase': { singleton: true, requiredVersion: false },

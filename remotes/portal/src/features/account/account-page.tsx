@@ -2,6 +2,7 @@ import { PageFrame, Spinner } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { sexLabel, speciesLabel } from '@medaille/domain';
 import { animalHistoryPath, editAnimalPath, ROUTES } from '@medaille/routing';
+import { Link } from '@medaille/routing/router';
 import { useAuth } from '@medaille/supabase';
 import {
   Badge,
@@ -16,7 +17,6 @@ import {
   Text,
   Link as TextLink,
 } from '@radix-ui/themes';
-import { Link } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { todayInParis } from '../../ui/paris-time.ts';
 import { type AnimalCard, coverPhoto, useMyAnimals } from '../animals/index.ts';

@@ -3,9 +3,9 @@
 // delete-account function, after the owner typed their own e-mail address).
 import { toast } from '@medaille/design-system/toast';
 import { ROUTES } from '@medaille/routing';
+import { useNavigate } from '@medaille/routing/router';
 import { AlertDialog, Box, Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { deleteAccount, downloadDataExport, forgetSession } from './api.ts';
 

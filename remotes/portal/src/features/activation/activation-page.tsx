@@ -8,11 +8,11 @@ import {
   databaseErrorMessage,
 } from '@medaille/domain';
 import { editAnimalPath, ROUTES } from '@medaille/routing';
+import { Link, useNavigate, useSearchParams } from '@medaille/routing/router';
 import { useAuth } from '@medaille/supabase';
 import { Box, Button, Flex, Grid } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { AuthDialog } from '../auth/index.ts';

@@ -1,8 +1,8 @@
 import type { ActivationFormInput, ActivationRequest } from '@medaille/domain';
+import { useSearchParams } from '@medaille/routing/router';
 import { Box, Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { useSearchParams } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { checkTypedCode } from './api.ts';

@@ -1,8 +1,8 @@
 import { PageFrame } from '@medaille/design-system';
 import { animalBookletPath, animalHistoryPath, ROUTES } from '@medaille/routing';
+import { Link } from '@medaille/routing/router';
 import { Button, Flex, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { parisTime } from '../../ui/paris-time.ts';
 import type { MemberAnimal } from './api.ts';

@@ -1,9 +1,9 @@
 import { ConfirmDialog } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { ROUTES } from '@medaille/routing';
+import { useNavigate } from '@medaille/routing/router';
 import { Button, Flex } from '@radix-ui/themes';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { deleteAnimal, type MemberAnimal } from './api.ts';
 

@@ -11,10 +11,10 @@ import {
   weightFieldText,
 } from '@medaille/domain';
 import { ROUTES } from '@medaille/routing';
+import { useNavigate } from '@medaille/routing/router';
 import { Button, Flex, Grid } from '@radix-ui/themes';
 import { Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { editsAnimal, type HouseholdRole, HouseholdSection, useHousehold } from '../household/index.ts';

@@ -1,9 +1,9 @@
 import { Spinner } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { ROUTES } from '@medaille/routing';
+import { Navigate, useParams } from '@medaille/routing/router';
 import { useAuth } from '@medaille/supabase';
 import { type ReactNode, useEffect } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { SignInFirst } from '../auth/index.ts';
 import { type MemberAnimal, type Membership, useMemberAnimal } from './api.ts';

@@ -1,6 +1,6 @@
 import { ROUTES } from '@medaille/routing';
+import { Navigate, useLocation } from '@medaille/routing/router';
 import { useAuth } from '@medaille/supabase';
-import { Navigate, useLocation } from 'react-router-dom';
 
 /**
  * The owner page a login came from, when it is one: only the portal's /mon-compte pages, so that a link

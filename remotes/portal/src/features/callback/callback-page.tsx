@@ -1,9 +1,9 @@
 import { Spinner } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { editAnimalPath, ROUTES } from '@medaille/routing';
+import { useNavigate, useSearchParams } from '@medaille/routing/router';
 import { useAuth } from '@medaille/supabase';
 import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { finishPendingActivation, type PendingOutcome, REFUSAL_TEXT } from '../activation/index.ts';
 import { authErrorMessage, forgetAwaitingConfirmation, NewPasswordForm } from '../auth/index.ts';

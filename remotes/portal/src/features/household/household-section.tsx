@@ -1,9 +1,9 @@
 import { ConfirmDialog } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { ROUTES } from '@medaille/routing';
+import { useNavigate } from '@medaille/routing/router';
 import { Box, Button, Callout, Card, Flex, Heading, Switch, Text } from '@radix-ui/themes';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { todayInParis } from '../../ui/paris-time.ts';
 import { type Household, type HouseholdMember, removeMember, setAlertEmail } from './api.ts';

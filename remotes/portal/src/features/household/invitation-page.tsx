@@ -1,10 +1,10 @@
 import { PageFrame, Spinner } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { editAnimalPath, ROUTES } from '@medaille/routing';
+import { Link, useNavigate } from '@medaille/routing/router';
 import { signOut, useAuth } from '@medaille/supabase';
 import { Button, Callout, Card, Flex, Text } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { type AcceptRefusal, acceptInvitation, animalName } from './api.ts';

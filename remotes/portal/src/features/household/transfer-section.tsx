@@ -1,9 +1,9 @@
 import { ConfirmDialog, FormField } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { EMAIL_PATTERN, MESSAGES } from '@medaille/domain';
+import { useLocation } from '@medaille/routing/router';
 import { Box, Button, Callout, Flex, Heading, Link as RadixLink, Text, TextField } from '@radix-ui/themes';
 import { useId, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { ICAD_URL } from '../../ui/icad.ts';
 import { parisTime } from '../../ui/paris-time.ts';

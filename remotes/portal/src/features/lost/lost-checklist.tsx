@@ -1,8 +1,8 @@
 import { toast } from '@medaille/design-system/toast';
 import { animalPosterPath } from '@medaille/routing';
+import { Link } from '@medaille/routing/router';
 import { Box, Button, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { ICAD_URL } from '../../ui/icad.ts';
 import { parisTime } from '../../ui/paris-time.ts';

@@ -10,9 +10,9 @@ import {
   visibleContacts,
 } from '@medaille/domain';
 import { editAnimalPath } from '@medaille/routing';
+import { Link } from '@medaille/routing/router';
 import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { COPY } from '../../copy.ts';
 import { parisTime } from '../../ui/paris-time.ts';
 import { coverPhoto, type MemberAnimal, MemberAnimalRoute, medalQrSvg, medalUrl } from '../animals/index.ts';
