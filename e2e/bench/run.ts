@@ -24,6 +24,7 @@ import {
   recordRequests,
   watchMilestones,
 } from './network.ts';
+import { portalOnAPhone, portalPhoneRows, withinPortalPhoneBudget } from './portal-phone.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -130,16 +131,17 @@ function servedHtml(url: string): Promise<{ status: number; bytes: number; encod
 const isServerRendered = (html: string) => html.includes('id="medaille-scan-data"');
 
 /**
- * The scan page built as one plain bundle. Before the products start: the build blocks this process, whose
- * servers would meanwhile let their kept-alive connections expire under the requests about to use them.
+ * A remote built as one plain bundle, without Module Federation (its build's `variable`=1, into its
+ * dist-without-federation). Before the products start: the build blocks this process, whose servers would
+ * meanwhile let their kept-alive connections expire under the requests about to use them.
  */
-function buildWithoutFederation() {
-  const build = spawnSync('pnpm', ['--filter', '@medaille/scan', 'exec', 'rsbuild', 'build'], {
+function buildWithoutFederation(remote: 'scan' | 'portal', variable: string) {
+  const build = spawnSync('pnpm', ['--filter', `@medaille/${remote}`, 'exec', 'rsbuild', 'build'], {
     cwd: REPO,
-    env: { ...process.env, SCAN_WITHOUT_FEDERATION: '1' },
+    env: { ...process.env, [variable]: '1' },
     encoding: 'utf8',
   });
-  if (build.status !== 0) throw new Error(`the plain scan build failed:\n${build.stderr}${build.stdout}`);
+  if (build.status !== 0) throw new Error(`the plain ${remote} build failed:\n${build.stderr}${build.stdout}`);
 }
 
 /**
@@ -211,7 +213,8 @@ async function launchClientRendered(): Promise<RunningProduct> {
   return launch({ builds: { scan: scanWithoutServer } });
 }
 
-buildWithoutFederation();
+buildWithoutFederation('scan', 'SCAN_WITHOUT_FEDERATION');
+buildWithoutFederation('portal', 'PORTAL_WITHOUT_FEDERATION');
 const product = await launch();
 const clientProduct = await launchClientRendered();
 const browser = await chromium.launch(CHROMIUM);
@@ -290,6 +293,11 @@ try {
     }
   }
   const portal = await loadPage(browser, `${product.url}/auth/login`, { heading: null });
+  const portalPhone = await portalOnAPhone(browser, product, {
+    repo: REPO,
+    network: NETWORK_PROFILES.weak,
+    runs: RUNS,
+  });
   // The pages' servers stop before the load and stack-start measures, which want the machine to themselves.
   for (const part of running.splice(0)) await part.close();
 
@@ -384,6 +392,7 @@ try {
     },
     // The CSS alone too: most of it is Radix Themes' stylesheet, which the pages use little of (issue 14).
     portalFirstRoute: { jsAndCssKB: kb(portal.jsBytes + portal.cssBytes), cssKB: kb(portal.cssBytes), budgetKB: 200 },
+    portalOnAPhone: { network: NETWORK_PROFILES.weak.label, medianMs: portalPhone, runs: RUNS },
     finderLoad: { load: LOAD, postgres: loadPostgres, pglite: loadPglite },
     crowdThroughHost: { distances: DISTANCES, runs: crowd },
     localStackStartMs: starts,
@@ -411,6 +420,8 @@ try {
     'HTML of a full profile ≤ 15 KB compressed':
       results.scanRoute.fullProfileHtml.serverRendered && results.scanRoute.fullProfileHtml.KB <= 15,
     'portal first route ≤ 200 KB': results.portalFirstRoute.jsAndCssKB <= 200,
+    'portal on a phone: Mes animaux and the edit page ≤ 2 s and ≤ 1.2 × a plain build (150 ms / 1.6 Mb/s)':
+      withinPortalPhoneBudget(portalPhone),
     'get_public_profile under load on PostgreSQL: p95 ≤ 300 ms, no errors': withinLoadBudget(loadPostgres),
     'scan pages through the host under a crowd on PostgreSQL: p95 ≤ 300 ms, no errors, none client-rendered':
       withinCrowdBudget(crowd),
@@ -434,6 +445,7 @@ try {
     },
     'portal first route: JS + CSS (KB)': { value: results.portalFirstRoute.jsAndCssKB, budget: '≤ 200' },
     'portal first route: of which CSS (KB)': { value: results.portalFirstRoute.cssKB, budget: '' },
+    ...portalPhoneRows(portalPhone),
     ...loadRows(loadPostgres),
     ...loadRows(loadPglite),
     ...crowdRows(crowd),

@@ -7,22 +7,28 @@ import { keepUsedRadixThemesCss } from './build/radix-themes-css.ts';
 
 // Standalone development (`pnpm --filter @medaille/portal dev`) gets its configuration inline.
 const devConfig = process.env.MEDAILLE_CONFIG;
+// `pnpm bench` also builds the same pages as one plain single-page app, without Module Federation or the
+// shell, to measure what the architecture costs an owner (DESIGN section 6): PORTAL_WITHOUT_FEDERATION=1,
+// into dist-without-federation, its entry the standalone bootstrap itself (no federation boundary to wait on).
+const withoutFederation = process.env.PORTAL_WITHOUT_FEDERATION === '1';
+
+const federation = [
+  pluginModuleFederation({
+    name: 'portal',
+    exposes: { './PortalApp': './src/portal-app.tsx' },
+    shared: SHARED_SINGLETONS,
+    dts: false,
+    manifest: true,
+    // In production the shell provides the federation runtime (saves ~18 KB); alone in development it
+    // needs its own.
+    experiments: { externalRuntime: process.env.NODE_ENV === 'production', optimization: { target: 'web' } },
+  }),
+  pluginFederationRuntimeAsModules(),
+];
 
 export default defineConfig({
-  plugins: [
-    pluginReact(),
-    pluginModuleFederation({
-      name: 'portal',
-      exposes: { './PortalApp': './src/portal-app.tsx' },
-      shared: SHARED_SINGLETONS,
-      dts: false,
-      manifest: true,
-      // In production the shell provides the federation runtime (saves ~18 KB); alone in development it
-      // needs its own.
-      experiments: { externalRuntime: process.env.NODE_ENV === 'production', optimization: { target: 'web' } },
-    }),
-    pluginFederationRuntimeAsModules(),
-  ],
+  plugins: [pluginReact(), ...(withoutFederation ? [] : federation)],
+  ...(withoutFederation ? { source: { entry: { index: './src/bootstrap.tsx' } } } : {}),
   html: {
     template: './index.html',
     tags: devConfig
@@ -33,7 +39,7 @@ export default defineConfig({
     postcss: (_options, { addPlugins }) => addPlugins(keepUsedRadixThemesCss),
   },
   // Chunks load from this remote's own origin, wherever the shell is.
-  output: { assetPrefix: 'auto' },
+  output: withoutFederation ? { distPath: { root: 'dist-without-federation' } } : { assetPrefix: 'auto' },
   server: {
     port: 3002,
     historyApiFallback: true,
