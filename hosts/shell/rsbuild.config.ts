@@ -4,6 +4,7 @@ import { earlyProfileScript } from '@medaille/finder-functions/early-profile';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginEarlyFiles } from './build/early-files.ts';
 
 // The deploy-time configuration (backend, remotes' manifests) is read at run time from /config.js, which
 // the deployment serves beside index.html. `pnpm dev` passes it inline instead (MEDAILLE_CONFIG).
@@ -26,6 +27,7 @@ export default defineConfig({
     }),
     pluginFederationRuntimeAsModules(),
     pluginTrimmedFederationRuntime(),
+    pluginEarlyFiles(),
   ],
   // Every page starts with the same files: the entry, the bootstrap (with the scan page's shell) and one
   // chunk of the shared modules every page uses (React, and the small shared bits the scan page needs).
@@ -39,6 +41,15 @@ export default defineConfig({
         name: 'shared',
         chunks: 'all',
         priority: 30,
+        enforce: true,
+      },
+      // Every other page runs the app (its `app` chunk): its router, jotai and the auth state are one chunk
+      // beside it, which the HTML of those pages asks for with it (build/early-files.ts).
+      appShared: {
+        test: /[\\/](node_modules[\\/](react-router|react-router-dom|jotai)|shared[\\/]routing[\\/]src[\\/]router|shared[\\/]supabase[\\/]src[\\/](index|auth|client))[\\/.]/,
+        name: 'app-shared',
+        chunks: 'async',
+        priority: 20,
         enforce: true,
       },
     },

@@ -14,13 +14,14 @@
  * - GET, HEAD and POST `/conversation/{token}`: the scan deployment's page of a finder's conversation.
  */
 import { codeFromTyped, conversationTokenOf } from '@medaille/domain';
-import { scanCodeOf } from '@medaille/routing';
+import { isOwnerPath, scanCodeOf } from '@medaille/routing';
 import type { CallFunction, PageConfig, RouteData, ScanMessageForm, ScanRouteModule } from '@medaille/scan-contract';
 import type { DeployConfig } from '@medaille/supabase/deploy-config';
 import { signedFunctionCaller } from './backend.ts';
 import { configScript } from './config.ts';
+import { type RemoteFiles, remoteFilesReader } from './remote-files.ts';
 import { readSentForm, resendPage } from './resend-page.ts';
-import { type ScanFiles, scanDeploymentReader, untilAborted } from './scan-deployment.ts';
+import { scanDeploymentReader, untilAborted } from './scan-deployment.ts';
 import { clientPage, type ShellPage, scanPageHead, shellPage } from './shell-page.ts';
 import { SHELL_ORIGIN, stylesheets } from './styles.ts';
 
@@ -45,11 +46,12 @@ export interface ShellHostOptions {
    */
   scanRoute?: ScanRouteModule;
   /**
-   * How old the scan deployment's manifests may be before a request has them read again, in the background
-   * (5 s): a redeployed scan remote is rendered from then on, without restarting the host.
+   * How old the remotes' manifests may be before a request has them read again, in the background (5 s): a
+   * redeployed scan remote is rendered, and a redeployed portal announced, from then on, without restarting
+   * the host.
    */
   manifestMaxAgeMs?: number;
-  /** Called on each read of the scan deployment's manifests (to count them). */
+  /** Called on each read of a remote's manifest (to count them). */
   onManifestRead?: () => void;
   /**
    * The host's own requests, to the backend and to the scan deployment: the platform's fetch by default (the
@@ -70,7 +72,8 @@ export interface ShellHost {
   /**
    * Settles once the scan remote's server entry is loaded and has rendered one page (a code that does not
    * exist, with no backend call), so that the first finder is not the one who waits for the download and
-   * the first render's compilation; it never rejects. Started when the host is created.
+   * the first render's compilation, and the portal's manifest is read; it never rejects. Started when the
+   * host is created.
    */
   ready(): Promise<void>;
 }
@@ -116,11 +119,18 @@ interface Framework {
   outgoing: typeof fetch;
   styles: ReturnType<typeof stylesheets>;
   deployment: ReturnType<typeof scanDeploymentReader>;
+  /** The portal's files, which an owner's page announces. */
+  portalFiles: () => Promise<RemoteFiles>;
 }
 
 export function createShellHost(options: ShellHostOptions): ShellHost {
   const { config } = options;
   const outgoing = options.fetch ?? ((input, init) => fetch(input, init));
+  const manifests = {
+    fetch: outgoing,
+    maxAgeMs: options.manifestMaxAgeMs ?? DEFAULT_MANIFEST_MAX_AGE_MS,
+    ...(options.onManifestRead ? { onRead: options.onManifestRead } : {}),
+  };
   const framework: Framework = {
     options,
     config,
@@ -134,13 +144,17 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
     outgoing,
     styles: stylesheets(options.assets, outgoing),
     deployment: scanDeploymentReader(config.remotes.scan, {
-      fetch: outgoing,
-      maxAgeMs: options.manifestMaxAgeMs ?? DEFAULT_MANIFEST_MAX_AGE_MS,
+      ...manifests,
       ...(options.scanRoute ? { route: options.scanRoute } : {}),
-      ...(options.onManifestRead ? { onRead: options.onManifestRead } : {}),
     }),
+    portalFiles: remoteFilesReader(config.remotes.portal, manifests),
   };
-  const warmedUp = warmUp(framework);
+  // The portal's manifest read at once too, so that the first owner's page announces it.
+  const portalRead = framework.portalFiles().then(
+    () => {},
+    () => {},
+  );
+  const warmedUp = Promise.all([warmUp(framework), portalRead]).then(() => {});
   return {
     ready: () => warmedUp,
     async fetch(request, info) {
@@ -192,8 +206,25 @@ async function answer(framework: Framework, request: Request, info: ClientInfo):
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   headers.delete('content-encoding');
-  const body = request.method === 'HEAD' ? null : clientPage(shell, config, null);
+  const preloads = isOwnerPath(url.pathname) ? await portalPreloads(framework) : [];
+  const body = request.method === 'HEAD' ? null : clientPage(shell, config, { preloads });
   return new Response(body, { status: response.status, headers });
+}
+
+/**
+ * An owner's page announces the portal's files (its manifest, entry, and exposed module's scripts and
+ * styles), which the shell would otherwise ask for one after the other once its own scripts have run. Only
+ * when already read: an owner's page never waits for the portal's deployment (the read goes on, for the
+ * pages after it).
+ */
+async function portalPreloads(framework: Framework) {
+  const files = framework.portalFiles();
+  // First in the race: when both are settled, the first one listed wins.
+  const read = await Promise.race([files, Promise.resolve(null)]).catch(() => null);
+  // At a low priority: the shell's own scripts come first, since they must run before the page's next files are
+  // even known (on a phone, the router and the page's chunk some 250 ms earlier).
+  const low: [string, string] = ['fetchpriority', 'low'];
+  return (read?.preloads ?? []).map((element) => ({ ...element, attributes: [...element.attributes, low] }));
 }
 
 /** The shell's index.html for this URL, as text (never compressed: asked for without Accept-Encoding). */
@@ -292,7 +323,7 @@ async function scanRender(
 }
 
 /** The scan remote's stylesheets and the shell's (`shellStyles`, their paths), read for a page to inline. */
-function pageStyles(framework: Framework, files: ScanFiles, shellStyles: string[], pageUrl: URL) {
+function pageStyles(framework: Framework, files: RemoteFiles, shellStyles: string[], pageUrl: URL) {
   return framework.styles.read(
     [
       // The scan remote's by the name in its manifest, the shell's by path: as their chunk loaders look.
@@ -308,10 +339,10 @@ function clientRendered(
   framework: Framework,
   request: Request,
   shell: ShellPage,
-  files: ScanFiles | null,
+  files: RemoteFiles | null,
   actionData?: RouteData,
 ): Response {
-  const page = clientPage(shell, framework.config, { preloads: files?.preloads ?? null });
+  const page = clientPage(shell, framework.config, { noindex: true, preloads: files?.preloads ?? [] });
   return html(request, actionData?.status ?? 200, { ...CLIENT_RENDERED_HEADERS, ...actionData?.headers }, page);
 }
 

@@ -1,57 +1,42 @@
 /**
  * The scan deployment as the host reads it (DESIGN D6): its mf-manifest.json (the files a scan page
- * announces) and its server/server-manifest.json (the route module: one self-contained ESM file and its
- * SHA-256), both beside the URL of the configuration. The shell never bundles the scan page's code.
+ * announces, remote-files.ts) and its server/server-manifest.json (the route module: one self-contained ESM
+ * file and its SHA-256), both beside the URL of the configuration. The shell never bundles the scan page's code.
  *
- * Kept, not read on every request: a read younger than `maxAgeMs` is used as it is; an older one is still
- * used while the manifests are read again in the background (stale-while-revalidate), so a redeployed
- * remote is rendered by the requests that follow that read, at most `maxAgeMs` plus one read and one module
- * download after the deployment. A read or a module that fails is dropped: the next request reads again
- * (and, meanwhile, gets the client-rendered page). The module is downloaded only when its SHA-256 changes,
- * checked against it, and imported through a data: URL, which needs no file system (Node, Deno).
+ * Both kept as remote-files.ts keeps a manifest, so a redeployed remote is rendered by the requests that
+ * follow a read, at most `maxAgeMs` plus one read and one module download after the deployment; meanwhile a
+ * request whose read failed gets the client-rendered page. The module is downloaded only when its SHA-256
+ * changes, checked against it, and imported through a data: URL, which needs no file system (Node, Deno).
  */
-import { type FederationManifest, readFederationManifest, remoteFileUrl } from '@medaille/federation/manifest';
 import {
   asScanRouteModule,
-  type HeadElement,
   readServerManifest,
   type ScanRouteModule,
   SERVER_MANIFEST_PATH,
 } from '@medaille/scan-contract';
-
-/** The scan remote's files for a scan page, read from its mf-manifest.json. */
-export interface ScanFiles {
-  /** Preloads for the manifest, the remote entry and the exposed module's scripts and stylesheets. */
-  preloads: HeadElement[];
-  /** The exposed module's on-demand scripts (its dialogs, its languages), absolute: for the render. */
-  onDemandScripts: string[];
-  /**
-   * The exposed module's stylesheets: absolute, and as the manifest names them, relative to the remote's
-   * root, which is how its chunk loader looks for one already on the page.
-   */
-  styles: { href: string; name: string }[];
-}
+import {
+  kept,
+  READ_TIMEOUT_MS,
+  type RemoteFiles,
+  type RemoteFilesOptions,
+  readJson,
+  remoteFilesReader,
+} from './remote-files.ts';
 
 export interface ScanDeployment {
-  files: ScanFiles;
+  files: RemoteFiles;
   /** The route module, or the one bundled at deploy time. */
   route: ScanRouteModule;
 }
 
-export interface ScanDeploymentOptions {
-  /** How old a read may be before the next request reads the manifests again, in the background. */
-  maxAgeMs: number;
+/** As a remote's files are read (`maxAgeMs` for both manifests), and the route module's own. */
+export interface ScanDeploymentOptions extends RemoteFilesOptions {
   /** A route module bundled at deploy time, for a runtime that forbids code loaded at run time. */
   route?: ScanRouteModule;
   importModule?: (url: string) => Promise<unknown>;
-  /** The host's requests to the deployment (ShellHostOptions.fetch). */
-  fetch: typeof fetch;
-  /** Counts each manifest read (the tests' measure). */
-  onRead?: () => void;
 }
 
-/** How long one read of the manifests, or one download and import of the module, may take. */
-const READ_TIMEOUT_MS = 10_000;
+/** How long one download and import of the module may take. */
 const MODULE_LOAD_TIMEOUT_MS = 30_000;
 
 /**
@@ -63,12 +48,6 @@ export function scanDeploymentReader(manifestUrl: string, options: ScanDeploymen
   const importModule = options.importModule ?? importUrl;
   /** The module last loaded, by its SHA-256: a read that names the same bytes keeps it. */
   let module: { sha256: string; route: Promise<ScanRouteModule> } | null = null;
-
-  async function readFiles(): Promise<ScanFiles> {
-    options.onRead?.();
-    const body = await readJson(options.fetch, manifestUrl, AbortSignal.timeout(READ_TIMEOUT_MS));
-    return scanFiles(readFederationManifest(body, manifestUrl), manifestUrl);
-  }
 
   async function readRouteModule(): Promise<ScanRouteModule> {
     options.onRead?.();
@@ -91,7 +70,7 @@ export function scanDeploymentReader(manifestUrl: string, options: ScanDeploymen
     return module.route;
   }
 
-  const files = kept(readFiles, options.maxAgeMs);
+  const files = remoteFilesReader(manifestUrl, options);
   const bundled = options.route;
   const route = bundled ? () => Promise.resolve(bundled) : kept(readRouteModule, options.maxAgeMs);
   return {
@@ -104,78 +83,6 @@ export function scanDeploymentReader(manifestUrl: string, options: ScanDeploymen
       const [read, module] = await Promise.all([files(), route()]);
       return { files: read, route: module };
     },
-  };
-}
-
-/**
- * What `read` answers, kept: a read younger than `maxAgeMs` is used as it is; an older one is still used while
- * `read` runs again in the background. A read that fails is dropped, and so is what was kept before it (the
- * deployment is gone or broken: that is no longer what it serves); the next call reads again.
- */
-function kept<T>(read: () => Promise<T>, maxAgeMs: number): () => Promise<T> {
-  let last: { readAt: number; value: Promise<T> } | null = null;
-  let revalidating = false;
-  const keep = (value: Promise<T>) => {
-    const entry = { readAt: Date.now(), value };
-    last = entry;
-    value.catch(() => {
-      if (last === entry) last = null;
-    });
-    return entry;
-  };
-  return () => {
-    if (!last) return keep(read()).value;
-    if (!revalidating && Date.now() - last.readAt >= maxAgeMs) {
-      revalidating = true;
-      const reading = read();
-      reading.then(
-        () => keep(reading),
-        () => {
-          last = null;
-        },
-      );
-      reading
-        .catch(() => {})
-        .finally(() => {
-          revalidating = false;
-        });
-    }
-    return last.value;
-  };
-}
-
-async function readJson(fetch: typeof globalThis.fetch, url: string, signal: AbortSignal): Promise<unknown> {
-  const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return response.json();
-}
-
-/** The files a scan page announces, by the manifest's one rule for its files' URLs (`metaData.publicPath`). */
-function scanFiles(manifest: FederationManifest, manifestUrl: string): ScanFiles {
-  const url = (file: string) => remoteFileUrl(manifest, manifestUrl, file);
-  const entry = manifest.metaData.remoteEntry;
-  const scripts = [
-    url([entry.path, entry.name].filter(Boolean).join('/')),
-    ...manifest.exposes.flatMap((e) => e.assets.js.sync.map(url)),
-  ];
-  const styles = manifest.exposes.flatMap((e) => e.assets.css.sync.map((name) => ({ href: url(name).href, name })));
-  const preload = (as: string, href: string, crossorigin = false): HeadElement => ({
-    tag: 'link',
-    attributes: [
-      ['rel', 'preload'],
-      ['as', as],
-      ...(crossorigin ? [['crossorigin', 'anonymous'] as [string, string]] : []),
-      ['href', href],
-    ],
-  });
-  return {
-    preloads: [
-      preload('fetch', new URL(manifestUrl).href, true),
-      ...scripts.map((file) => preload('script', file.href)),
-      ...styles.map((style) => preload('style', style.href)),
-    ],
-    onDemandScripts: manifest.exposes.flatMap((e) => e.assets.js.async.map((file) => url(file).href)),
-    styles,
   };
 }
 

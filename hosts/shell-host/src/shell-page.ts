@@ -2,9 +2,9 @@
  * The shell's index.html as the host answers it, read once per build by parse5 (the WHATWG parser): every
  * page gets the configuration inline in place of `<script src="/config.js"></script>` (no round trip), cut
  * out at the offsets the parser gives, the rest of the page byte for byte; a scan page also gets `noindex`
- * (a finder's page is private) and the scan remote's files announced (DESIGN D5). For a server-rendered scan
- * page, the host gives the scan's render the same head as elements, and the shell's stylesheets apart, to
- * inline.
+ * (a finder's page is private) and the scan remote's files announced (DESIGN D5), an owner's page the
+ * portal's. For a server-rendered scan page, the host gives the scan's render the same head as elements, and
+ * the shell's stylesheets apart, to inline.
  */
 import { type HeadElement, writeElement } from '@medaille/scan-contract';
 import type { DeployConfig } from '@medaille/supabase/deploy-config';
@@ -84,16 +84,16 @@ export function attribute(element: Html.Element, name: string): string | null {
 }
 
 /**
- * Today's client-rendered page: the configuration inline and, on a scan page, `noindex` and the scan
- * remote's preloads when its manifest could be read.
+ * The client-rendered page: the configuration inline and, after it, `noindex` (a scan page) and a remote's
+ * preloads (the scan page's, an owner page's portal).
  */
 export function clientPage(
   page: ShellPage,
   config: DeployConfig,
-  scan: { preloads: HeadElement[] | null } | null,
+  { noindex = false, preloads = [] }: { noindex?: boolean; preloads?: HeadElement[] } = {},
 ): string {
   if (page.config === null) return page.html;
-  const head = scan === null ? [] : [NOINDEX, ...(scan.preloads ?? [])];
+  const head = [...(noindex ? [NOINDEX] : []), ...preloads];
   const inline = `<script>${configScript(config)}</script>${head.map(writeElement).join('')}`;
   return page.html.slice(0, page.config.start) + inline + page.html.slice(page.config.end);
 }

@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { verifiedFinderAddress } from '@medaille/domain/finder-identity';
+import { type FederationManifest, remoteEntryUrl } from '@medaille/federation/manifest';
 import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import type { ScanMessageForm, ScanRouteModule } from '@medaille/scan-contract';
 import type { DeployConfig } from '@medaille/supabase/deploy-config';
@@ -17,6 +18,7 @@ import { attribute, elementsOf, textOf } from '../src/shell-page.ts';
 import {
   folderAssets,
   hydrationOf,
+  REPO,
   SHELL_BUILD,
   scanDeployment,
   serveHandler,
@@ -385,7 +387,7 @@ describe('a scan remote redeployed under a running host', () => {
 });
 
 describe("the host's own requests", () => {
-  it('go through its fetch: the profile to the backend, the manifests, module and styles to the scan deployment', async () => {
+  it("go through its fetch: the profile to the backend, the manifests, module and styles to the scan deployment, the portal's manifest to its own", async () => {
     const asked: string[] = [];
     const url = await startHost({
       fetch: (input, init) => {
@@ -394,7 +396,8 @@ describe("the host's own requests", () => {
       },
     });
     expect((await fetch(`${url}/${rex}`)).status).toBe(200);
-    expect(new Set(asked)).toEqual(new Set([new URL(stack.url).origin, new URL(scan.manifestUrl).origin]));
+    const portal = new URL(config().remotes.portal).origin;
+    expect(new Set(asked)).toEqual(new Set([new URL(stack.url).origin, new URL(scan.manifestUrl).origin, portal]));
   });
 });
 
@@ -660,6 +663,37 @@ describe("the shell's other pages and files", () => {
     const logo = await fetch(`${url}/logo.svg`);
     expect(logo.status).toBe(200);
     expect(logo.headers.get('content-type')).toBe('image/svg+xml');
+  });
+
+  it("announces the portal's files on an owner's page (its manifest, entry, exposed scripts and styles), and on no other", async () => {
+    const portal = await serveHandler(folderAssets(join(REPO, 'remotes/portal/dist'), false));
+    closing.push(portal.close);
+    const manifestUrl = `${portal.url}/mf-manifest.json`;
+    const url = await startHost({ config: config({ remotes: { scan: scan.manifestUrl, portal: manifestUrl } }) });
+    const preloads = async (path: string) => {
+      const html = await (await fetch(`${url}${path}`, { headers: { accept: 'text/html' } })).text();
+      return elementsOf(parse(html))
+        .filter((element) => element.tagName === 'link' && attribute(element, 'rel') === 'preload')
+        .map(
+          (element) =>
+            `${attribute(element, 'as')} ${attribute(element, 'href')} ${attribute(element, 'fetchpriority')}`,
+        )
+        .filter((preload) => preload.includes(portal.url));
+    };
+    const manifest = JSON.parse(await (await fetch(manifestUrl)).text()) as FederationManifest;
+    const exposed = manifest.exposes[0]?.assets;
+    // At a low priority: the shell's own scripts first.
+    const expected = [
+      `fetch ${manifestUrl} low`,
+      `script ${remoteEntryUrl(manifest, manifestUrl)} low`,
+      ...(exposed?.js.sync ?? []).map((file) => `script ${portal.url}/${file} low`),
+      ...(exposed?.css.sync ?? []).map((file) => `style ${portal.url}/${file} low`),
+    ];
+    expect(expected.length).toBeGreaterThan(3);
+    for (const path of ['/mon-compte', '/auth/login', '/mon-compte/animal/abc']) {
+      expect(await preloads(path), path).toEqual(expected);
+    }
+    for (const path of ['/', '/nowhere/at-all', `/${rex}`]) expect(await preloads(path), path).toEqual([]);
   });
 });
 

@@ -37,19 +37,26 @@ const scanPreloads: HeadElement[] = [
 describe('clientPage', () => {
   it('gives the page back byte for byte, the config script replaced by the configuration inline', () => {
     const inline = `<script>${configScript(config)}</script>`;
-    expect(clientPage(shellPage(html), config, null)).toBe(before + inline + after);
+    expect(clientPage(shellPage(html), config)).toBe(before + inline + after);
   });
 
   it('adds noindex and the scan remote’s preloads on a scan page', () => {
-    const page = clientPage(shellPage(html), config, { preloads: scanPreloads.slice(0, 1) });
+    const page = clientPage(shellPage(html), config, { noindex: true, preloads: scanPreloads.slice(0, 1) });
     expect(page).toBe(
       `${before}<script>${configScript(config)}</script><meta name="robots" content="noindex"><link rel="preload" href="http://127.0.0.1:3001/scan.js" as="script">${after}`,
     );
   });
 
+  it('adds a remote’s preloads alone on another page (an owner’s, the portal’s)', () => {
+    const page = clientPage(shellPage(html), config, { preloads: scanPreloads.slice(0, 1) });
+    expect(page).toBe(
+      `${before}<script>${configScript(config)}</script><link rel="preload" href="http://127.0.0.1:3001/scan.js" as="script">${after}`,
+    );
+  });
+
   it('leaves a page without the config script as it is', () => {
     const page = before + after;
-    expect(clientPage(shellPage(page), config, null)).toBe(page);
+    expect(clientPage(shellPage(page), config, { noindex: true, preloads: scanPreloads })).toBe(page);
   });
 });
 

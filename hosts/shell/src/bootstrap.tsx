@@ -1,4 +1,5 @@
 import { scanCodeOf } from '@medaille/routing';
+import { hasStoredSession } from '@medaille/supabase/stored-session';
 import { createRoot } from 'react-dom/client';
 import { ScanShell, serverScanPage, takeOverServerPage } from './scan-shell.tsx';
 
@@ -13,5 +14,9 @@ if (root && code !== null) {
   if (serverPage) void takeOverServerPage(serverPage);
   createRoot(root).render(<ScanShell code={code} serverRendered={serverPage !== null} />);
 } else if (root) {
-  void import('./app.tsx').then(({ App }) => createRoot(root).render(<App />));
+  // With a stored session the page needs the auth client: asked for now, beside the app's own chunks, rather
+  // than once its router has rendered. (The portal's files come announced by an owner's page itself: loading
+  // the remote from here, before the app's shared modules, left it waiting forever now and then.)
+  if (hasStoredSession()) void import('@medaille/supabase').then(({ supabase }) => supabase().catch(() => {}));
+  void import(/* webpackChunkName: "app" */ './app.tsx').then(({ App }) => createRoot(root).render(<App />));
 }

@@ -1,33 +1,63 @@
 import './portal.css';
 import { Spinner, ThemeRoot } from '@medaille/design-system';
 import { ROUTES } from '@medaille/routing';
-import { Navigate, Route, Routes } from '@medaille/routing/router';
-import { lazy, Suspense, useEffect } from 'react';
+import { matchPath, Navigate, Route, Routes } from '@medaille/routing/router';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { COPY } from './copy.ts';
 import { installPortal } from './features/notifications/device.ts';
 
 // Each page is its own chunk: a visitor downloads only the page they open (DESIGN §6: the first route counts).
-const LoginPage = lazy(() => import('./features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() => import('./features/auth/register-page.tsx').then((m) => ({ default: m.RegisterPage })));
-const CallbackPage = lazy(() =>
-  import('./features/callback/callback-page.tsx').then((m) => ({ default: m.CallbackPage })),
-);
-const ActivationPage = lazy(() =>
-  import('./features/activation/activation-page.tsx').then((m) => ({ default: m.ActivationPage })),
-);
-const AccountPage = lazy(() => import('./features/account/account-page.tsx').then((m) => ({ default: m.AccountPage })));
-const EditAnimalPage = lazy(() =>
-  import('./features/animals/edit-animal-page.tsx').then((m) => ({ default: m.EditAnimalPage })),
-);
-const InboxPage = lazy(() => import('./features/inbox/inbox-page.tsx').then((m) => ({ default: m.InboxPage })));
-const BookletPage = lazy(() => import('./features/booklet/booklet-page.tsx').then((m) => ({ default: m.BookletPage })));
-const BookletPrintPage = lazy(() =>
-  import('./features/booklet/booklet-print-page.tsx').then((m) => ({ default: m.BookletPrintPage })),
-);
-const PosterPage = lazy(() => import('./features/poster/poster-page.tsx').then((m) => ({ default: m.PosterPage })));
-const InvitationPage = lazy(() =>
-  import('./features/household/invitation-page.tsx').then((m) => ({ default: m.InvitationPage })),
-);
+const PAGES: { path: string; load: () => Promise<{ default: ComponentType }> }[] = [
+  { path: ROUTES.login, load: () => import('./features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })) },
+  {
+    path: ROUTES.register,
+    load: () => import('./features/auth/register-page.tsx').then((m) => ({ default: m.RegisterPage })),
+  },
+  {
+    path: ROUTES.authCallback,
+    load: () => import('./features/callback/callback-page.tsx').then((m) => ({ default: m.CallbackPage })),
+  },
+  {
+    path: ROUTES.activate,
+    load: () => import('./features/activation/activation-page.tsx').then((m) => ({ default: m.ActivationPage })),
+  },
+  {
+    path: ROUTES.account,
+    load: () => import('./features/account/account-page.tsx').then((m) => ({ default: m.AccountPage })),
+  },
+  {
+    path: ROUTES.editAnimal,
+    load: () => import('./features/animals/edit-animal-page.tsx').then((m) => ({ default: m.EditAnimalPage })),
+  },
+  {
+    path: ROUTES.animalHistory,
+    load: () => import('./features/inbox/inbox-page.tsx').then((m) => ({ default: m.InboxPage })),
+  },
+  {
+    path: ROUTES.animalPoster,
+    load: () => import('./features/poster/poster-page.tsx').then((m) => ({ default: m.PosterPage })),
+  },
+  {
+    path: ROUTES.animalBooklet,
+    load: () => import('./features/booklet/booklet-page.tsx').then((m) => ({ default: m.BookletPage })),
+  },
+  {
+    path: ROUTES.animalBookletPrint,
+    load: () => import('./features/booklet/booklet-print-page.tsx').then((m) => ({ default: m.BookletPrintPage })),
+  },
+  {
+    path: ROUTES.invitation,
+    load: () => import('./features/household/invitation-page.tsx').then((m) => ({ default: m.InvitationPage })),
+  },
+];
+
+// The page the portal opens on is asked for as this module runs, beside the shell's own chunks, rather than
+// once the shell's router has rendered it (on a phone, some 400 ms earlier).
+void PAGES.find(({ path }) => matchPath(path, window.location.pathname))
+  ?.load()
+  .catch(() => {});
+
+const ROUTE_PAGES = PAGES.map(({ path, load }) => ({ path, Page: lazy(load) }));
 
 /**
  * Every owner route (`PORTAL_ROUTES` of @medaille/routing, which the shell sends here), rendered inside the
@@ -40,17 +70,9 @@ export default function PortalApp() {
     <ThemeRoot>
       <Suspense fallback={<Spinner label={COPY.session.checking} />}>
         <Routes>
-          <Route path={ROUTES.login} element={<LoginPage />} />
-          <Route path={ROUTES.register} element={<RegisterPage />} />
-          <Route path={ROUTES.authCallback} element={<CallbackPage />} />
-          <Route path={ROUTES.activate} element={<ActivationPage />} />
-          <Route path={ROUTES.account} element={<AccountPage />} />
-          <Route path={ROUTES.editAnimal} element={<EditAnimalPage />} />
-          <Route path={ROUTES.animalHistory} element={<InboxPage />} />
-          <Route path={ROUTES.animalPoster} element={<PosterPage />} />
-          <Route path={ROUTES.animalBooklet} element={<BookletPage />} />
-          <Route path={ROUTES.animalBookletPrint} element={<BookletPrintPage />} />
-          <Route path={ROUTES.invitation} element={<InvitationPage />} />
+          {ROUTE_PAGES.map(({ path, Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
           <Route path="*" element={<Navigate to={ROUTES.account} replace />} />
         </Routes>
       </Suspense>

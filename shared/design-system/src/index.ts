@@ -1,3 +1,3 @@
+// The toasts are `./toast` alone: one module, so one store, wherever a page shows or raises them.
 export { ConfirmDialog, FormField, PageFrame, Spinner } from './components.tsx';
 export { ThemeRoot } from './theme.tsx';
-export { Toaster, type ToastMessage, toast } from './toast.tsx';

@@ -6,7 +6,8 @@ import type { ComponentType } from 'react';
  * subpaths (react/jsx-runtime, react-dom/client), the router (one history for shell and remotes: the list of
  * react-router's parts the apps use, not the whole package, which a shared module would keep whole), jotai
  * (one store: one auth state), and the shared workspace packages. Nothing else: a library only one
- * remote uses stays in that remote.
+ * remote uses stays in that remote, as the design system's root does (Radix Themes, the portal's alone: it
+ * then comes with the portal's own files, which an owner's page announces).
  */
 export const SHARED_SINGLETONS = {
   react: { singleton: true, requiredVersion: '^19.0.0' },
@@ -16,7 +17,6 @@ export const SHARED_SINGLETONS = {
   jotai: { singleton: true, requiredVersion: '^2.0.0' },
   // Workspace packages have no semver range to check ("workspace:*").
   '@medaille/routing/router': { singleton: true, requiredVersion: false },
-  '@medaille/design-system': { singleton: true, requiredVersion: false },
   '@medaille/design-system/': { singleton: true, requiredVersion: false },
   '@medaille/supabase': { singleton: true, requiredVersion: false },
   '@medaille/supabase/': { singleton: true, requiredVersion: false },

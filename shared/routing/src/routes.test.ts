@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { animalBookletPath, editAnimalPath, PORTAL_ROUTES, scanCodeOf } from './routes.ts';
+import { animalBookletPath, editAnimalPath, isOwnerPath, PORTAL_ROUTES, scanCodeOf } from './routes.ts';
 
 /** Every owner path, as a visitor would type it. */
 const OWNER_PATHS = PORTAL_ROUTES.map((route) => route.replace(':id', '6f0c1e52-0d6a-4c1b-9b8e-2f1d3c4b5a69'));
@@ -32,5 +32,14 @@ describe('the scan path rule', () => {
   it('builds booklet paths under the owner routes', () => {
     expect(animalBookletPath('abc')).toBe('/mon-compte/animal/abc/carnet');
     expect(scanCodeOf(animalBookletPath('abc'))).toBeNull();
+  });
+});
+
+describe('the owner path rule', () => {
+  it('holds for every owner route, and for no scan page, the landing page or another path', () => {
+    for (const path of OWNER_PATHS) expect(isOwnerPath(path), path).toBe(true);
+    for (const path of ['/', '', '/MDL-DEMO-REX', '/activer-', '/compte', '/mon-comptes/x', '/a/mon-compte']) {
+      expect(isOwnerPath(path), path).toBe(false);
+    }
   });
 });

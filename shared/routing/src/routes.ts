@@ -75,6 +75,16 @@ export function animalPosterPath(animalId: string): string {
 export const OWNER_SEGMENTS: readonly string[] = [...new Set(PORTAL_ROUTES.map((route) => route.split('/')[1] ?? ''))];
 
 /**
+ * Whether a path is under an owner route's first segment: the portal's page, whose files a page can ask for
+ * before the router has matched it (an unknown path there is the shell's 404, which then asked for nothing
+ * it shows).
+ */
+export function isOwnerPath(pathname: string): boolean {
+  const segment = pathname.split('/').filter((part) => part !== '')[0];
+  return segment !== undefined && OWNER_SEGMENTS.includes(segment);
+}
+
+/**
  * The medal code of a scan page's path (`/{code}`), or null for any other path. Decided without the router,
  * so that a scan page can start before the router loads.
  */
