@@ -17,6 +17,9 @@ if (root && code !== null) {
   // With a stored session the page needs the auth client: asked for now, beside the app's own chunks, rather
   // than once its router has rendered. (The portal's files come announced by an owner's page itself: loading
   // the remote from here, before the app's shared modules, left it waiting forever now and then.)
-  if (hasStoredSession()) void import('@medaille/supabase').then(({ supabase }) => supabase().catch(() => {}));
+  if (hasStoredSession()) {
+    // A failed load here is not the page's: the page asks again when it needs the client.
+    void import('@medaille/supabase').then(({ supabase }) => supabase()).catch(() => {});
+  }
   void import(/* webpackChunkName: "app" */ './app.tsx').then(({ App }) => createRoot(root).render(<App />));
 }

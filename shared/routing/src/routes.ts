@@ -94,7 +94,8 @@ export function scanCodeOf(pathname: string): string | null {
 
 /**
  * `scanCodeOf`'s rule. Self-contained (it names nothing outside itself) because the shell's HTML carries its
- * source, made at build time by `early-profile.ts`: the HTML runs it before any script has downloaded.
+ * source, made at build time by `early-profile.ts` and the shell's `build/early-files.ts`: the HTML runs it
+ * before any script has downloaded.
  */
 export function codeInPath(pathname: string, ownerSegments: readonly string[]): string | null {
   const segments = pathname.split('/').filter((segment) => segment !== '');

@@ -4,7 +4,8 @@ export const SESSION_STORAGE_KEY = 'medaille-auth';
 /**
  * Whether a session is stored, read without loading supabase-js: the shell decides its header from this on
  * the scan page, where the auth client must not load. A stored refresh token means a session the client can
- * renew; supabase-js itself remains the judge once it loads.
+ * renew; supabase-js itself remains the judge once it loads. Self-contained but for SESSION_STORAGE_KEY, which
+ * the script declares: the shell's HTML carries its source, made at build time (hosts/shell/build/early-files.ts).
  */
 export function hasStoredSession(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): boolean {
   try {
