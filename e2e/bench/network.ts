@@ -30,6 +30,16 @@ export const NETWORK_PROFILES = {
 
 export type NetworkProfileName = keyof typeof NETWORK_PROFILES;
 
+/**
+ * How long a fresh window waits before its page opens: a new window of this Chromium loads, in about half of
+ * them and for about a second, its own omnibox popup (some 400 chrome:// files in a renderer of its own): on two
+ * cores, that stole the page's time at random (a page's name from 210 to 550 ms in one profile).
+ */
+export const WINDOW_SETTLE_MS = 1500;
+
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
 export interface RequestRecord {
   url: string;
   type: string;

@@ -12,7 +12,7 @@ import type { Browser } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
 import { lastMailIn } from '../support/product.ts';
-import { type NetworkProfile, recordRequests } from './network.ts';
+import { median, type NetworkProfile, recordRequests, WINDOW_SETTLE_MS } from './network.ts';
 
 export const PORTAL_PHONE_BUDGET = { ms: 2000, toPlain: 1.2 } as const;
 
@@ -56,7 +56,7 @@ async function paintedWhen(browser: Browser, url: string, session: string, netwo
   const context = await browser.newContext({ locale: 'fr-FR' });
   const page = await context.newPage();
   // As the scan pages' loads: the new window's own work is done before the page opens.
-  await page.waitForTimeout(1500);
+  await page.waitForTimeout(WINDOW_SETTLE_MS);
   await context.addInitScript(
     ([key, value]) => {
       localStorage.setItem(key, value);
@@ -127,12 +127,10 @@ export async function portalOnAPhone(
         }
       }
     }
-    const median = (values: number[]) =>
-      Math.round([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN);
     const medians = Object.fromEntries(
       PORTAL_BUILDS.map((build) => [
         build,
-        Object.fromEntries(PAGES.map((page) => [page, median(times[build][page])])),
+        Object.fromEntries(PAGES.map((page) => [page, Math.round(median(times[build][page]))])),
       ]),
     ) as Record<PortalBuild, Record<PortalPage, number>>;
     const toPlain = Object.fromEntries(

@@ -18,10 +18,12 @@ import { DISTANCES, type DistantOrigins, distantFetch } from './distances.ts';
 import { fullProfile } from './full-profile.ts';
 import { LOAD, loadOnPglite, loadOnPostgres, loadRows, withinLoadBudget } from './load.ts';
 import {
+  median,
   NETWORK_PROFILES,
   type NetworkProfile,
   type NetworkProfileName,
   recordRequests,
+  WINDOW_SETTLE_MS,
   watchMilestones,
 } from './network.ts';
 import { portalOnAPhone, portalPhoneRows, withinPortalPhoneBudget } from './portal-phone.ts';
@@ -30,9 +32,7 @@ const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CHECK = process.argv.slice(2).includes('--check');
 const MESSAGE_BUTTON = 'Envoyer un message';
-const WINDOW_SETTLE_MS = 1500;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const kb = (bytes: number) => Math.round(bytes / 100) / 10;
 const ratio = (value: number, reference: number) => Math.round((value / reference) * 100) / 100;
 
@@ -67,9 +67,7 @@ interface LoadOptions {
 async function loadPage(browser: Browser, url: string, options: LoadOptions): Promise<PageLoad> {
   const context = await browser.newContext({ locale: options.locale ?? 'fr-FR' });
   const page = await context.newPage();
-  // A new window of this Chromium loads, in about half of them and for about a second, its own omnibox popup
-  // (some 400 chrome:// files in a renderer of its own): on two cores, that stole the page's time at random
-  // (a page's name from 210 to 550 ms in one profile). The page is opened once the window is done.
+  // The page is opened once the window is done with its own work.
   await page.waitForTimeout(WINDOW_SETTLE_MS);
   const recorder = await recordRequests(page, options.network ?? null);
   const milestones = options.heading

@@ -6,49 +6,24 @@ import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { COPY } from './copy.ts';
 import { installPortal } from './features/notifications/device.ts';
 
+/** A page at `path`: its module's component `name`, loaded in a chunk of its own, as React.lazy takes it. */
+function page<M, K extends keyof M>(path: string, load: () => Promise<M>, name: K) {
+  return { path, load: () => load().then((module) => ({ default: module[name] as ComponentType })) };
+}
+
 // Each page is its own chunk: a visitor downloads only the page they open (DESIGN §6: the first route counts).
-const PAGES: { path: string; load: () => Promise<{ default: ComponentType }> }[] = [
-  { path: ROUTES.login, load: () => import('./features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })) },
-  {
-    path: ROUTES.register,
-    load: () => import('./features/auth/register-page.tsx').then((m) => ({ default: m.RegisterPage })),
-  },
-  {
-    path: ROUTES.authCallback,
-    load: () => import('./features/callback/callback-page.tsx').then((m) => ({ default: m.CallbackPage })),
-  },
-  {
-    path: ROUTES.activate,
-    load: () => import('./features/activation/activation-page.tsx').then((m) => ({ default: m.ActivationPage })),
-  },
-  {
-    path: ROUTES.account,
-    load: () => import('./features/account/account-page.tsx').then((m) => ({ default: m.AccountPage })),
-  },
-  {
-    path: ROUTES.editAnimal,
-    load: () => import('./features/animals/edit-animal-page.tsx').then((m) => ({ default: m.EditAnimalPage })),
-  },
-  {
-    path: ROUTES.animalHistory,
-    load: () => import('./features/inbox/inbox-page.tsx').then((m) => ({ default: m.InboxPage })),
-  },
-  {
-    path: ROUTES.animalPoster,
-    load: () => import('./features/poster/poster-page.tsx').then((m) => ({ default: m.PosterPage })),
-  },
-  {
-    path: ROUTES.animalBooklet,
-    load: () => import('./features/booklet/booklet-page.tsx').then((m) => ({ default: m.BookletPage })),
-  },
-  {
-    path: ROUTES.animalBookletPrint,
-    load: () => import('./features/booklet/booklet-print-page.tsx').then((m) => ({ default: m.BookletPrintPage })),
-  },
-  {
-    path: ROUTES.invitation,
-    load: () => import('./features/household/invitation-page.tsx').then((m) => ({ default: m.InvitationPage })),
-  },
+const PAGES = [
+  page(ROUTES.login, () => import('./features/auth/login-page.tsx'), 'LoginPage'),
+  page(ROUTES.register, () => import('./features/auth/register-page.tsx'), 'RegisterPage'),
+  page(ROUTES.authCallback, () => import('./features/callback/callback-page.tsx'), 'CallbackPage'),
+  page(ROUTES.activate, () => import('./features/activation/activation-page.tsx'), 'ActivationPage'),
+  page(ROUTES.account, () => import('./features/account/account-page.tsx'), 'AccountPage'),
+  page(ROUTES.editAnimal, () => import('./features/animals/edit-animal-page.tsx'), 'EditAnimalPage'),
+  page(ROUTES.animalHistory, () => import('./features/inbox/inbox-page.tsx'), 'InboxPage'),
+  page(ROUTES.animalPoster, () => import('./features/poster/poster-page.tsx'), 'PosterPage'),
+  page(ROUTES.animalBooklet, () => import('./features/booklet/booklet-page.tsx'), 'BookletPage'),
+  page(ROUTES.animalBookletPrint, () => import('./features/booklet/booklet-print-page.tsx'), 'BookletPrintPage'),
+  page(ROUTES.invitation, () => import('./features/household/invitation-page.tsx'), 'InvitationPage'),
 ];
 
 // The page the portal opens on is asked for as this module runs, beside the shell's own chunks, rather than
