@@ -259,6 +259,7 @@ interface RenderRequest {
 /**
  * GET (and after an action) /{code}: the route module's loader, then its render of the document from the
  * shell's head and stylesheets and the scan remote's files, within the budget; else the client-rendered page.
+ * A GET is streamed: the document's start, which needs no profile, leaves while the loader runs.
  */
 async function scanRender(
   framework: Framework,
@@ -266,40 +267,55 @@ async function scanRender(
 ) {
   const { config, pageConfig } = framework;
   const budget = AbortSignal.timeout(budgetMs);
+  const params = { code };
   const deployment = framework.deployment.current();
-  const rendering = (async () => {
-    const { files, route } = await deployment;
-    const params = { code };
-    const loaderData = await route.loader({
-      request,
-      params,
-      context: { callFunction: callFunctionFor(framework, info) },
-      signal: budget,
-    });
+  // The profile asked for at once, beside the page's files (kept: read once per max age).
+  const loaderData = deployment.then(({ route }) =>
+    route.loader({ request, params, context: { callFunction: callFunctionFor(framework, info) }, signal: budget }),
+  );
+  const page = deployment.then(async ({ files, route }) => {
     const { head, stylesheets } = scanPageHead(shell, config, files.preloads);
-    const pageUrl = new URL(request.url);
-    const styles = await pageStyles(framework, files, stylesheets, pageUrl);
-    const document = { head, styles, scripts: files.onDemandScripts };
+    const styles = await pageStyles(framework, files, stylesheets, new URL(request.url));
+    return { route, document: { head, styles, scripts: files.onDemandScripts } };
+  });
+  const rendering = async (started: boolean) => {
+    const [{ route, document }, data] = await Promise.all([page, loaderData]);
     const html = await route.render({
       request,
       params,
-      loaderData,
+      loaderData: data,
       ...(actionData ? { actionData } : {}),
       document,
       config: pageConfig,
       signal: budget,
+      ...(started ? { started } : {}),
     });
     return {
       html,
-      status: actionData?.status ?? loaderData.status,
-      headers: { ...loaderData.headers, ...actionData?.headers },
+      status: actionData?.status ?? data.status,
+      headers: { ...data.headers, ...actionData?.headers },
     };
-  })();
-  // The render goes on alone when the budget passes; its failure then is nobody's.
-  rendering.catch(() => {});
+  };
+  // What goes on alone when the budget passes fails then for nobody.
+  for (const promise of [loaderData, page]) promise.catch(() => {});
+
+  // HEAD has no body to stream, and waits for the status; the page after an action has its outcome's status.
+  if (request.method === 'GET' && !actionData) {
+    const ready = await untilAborted(page, budget).catch(() => null);
+    let start: string | undefined;
+    try {
+      start = ready?.route.documentStart?.({ request, params, document: ready.document, config: pageConfig });
+    } catch (error) {
+      // A deployment's start that throws: its page is answered whole, or client-rendered.
+      framework.log(`/${code} not streamed: ${reason(error)}`);
+    }
+    if (start !== undefined) return streamedPage(framework, code, start, rendering(true), budget, shell);
+  }
+  const whole = rendering(false);
+  whole.catch(() => {});
   try {
-    const page = await untilAborted(rendering, budget);
-    return html(request, page.status, { ...SERVER_RENDERED_HEADERS, ...page.headers }, page.html);
+    const rendered = await untilAborted(whole, budget);
+    return html(request, rendered.status, { ...SERVER_RENDERED_HEADERS, ...rendered.headers }, rendered.html);
   } catch (error) {
     // A refusal's page holds the finder's text to send again, which the client-rendered page would lose (a
     // message sent needs no text back: the client-rendered page will do).
@@ -320,6 +336,44 @@ async function scanRender(
     const preloaded = await Promise.race([files, untilAborted(files, budget).catch(() => null)]).catch(() => null);
     return clientRendered(framework, request, shell, preloaded, actionData);
   }
+}
+
+/**
+ * A scan page sent as it is written: its start at once, 200 (the status leaves before the profile is known:
+ * a code that does not exist says so on its page, `noindex` as every finder's page), then the rest of the
+ * render; or, when the render fails or passes the budget, the rest of the shell's page, whose scripts then
+ * render it in the browser as today's client-rendered page does (the start holds its head, styles included).
+ */
+function streamedPage(
+  framework: Framework,
+  code: string,
+  start: string,
+  rendering: Promise<{ html: string }>,
+  budget: AbortSignal,
+  shell: ShellPage,
+): Response {
+  const encoder = new TextEncoder();
+  let cancelled = false;
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(encoder.encode(start));
+      let rest: string;
+      try {
+        rest = (await untilAborted(rendering, budget)).html;
+      } catch (error) {
+        framework.log(`/${code} ended client-rendered after its start: ${reason(error)}`);
+        rest = shell.afterHead;
+      }
+      // A finder who left has cancelled the stream: nothing more to send.
+      if (cancelled) return;
+      controller.enqueue(encoder.encode(rest));
+      controller.close();
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  return new Response(body, { status: 200, headers: SERVER_RENDERED_HEADERS });
 }
 
 /** The scan remote's stylesheets and the shell's (`shellStyles`, their paths), read for a page to inline. */

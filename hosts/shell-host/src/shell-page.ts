@@ -6,7 +6,7 @@
  * portal's. For a server-rendered scan page, the host gives the scan's render the same head as elements, and
  * the shell's stylesheets apart, to inline.
  */
-import { type HeadElement, writeElement } from '@medaille/scan-contract';
+import { type HeadElement, SHELL_ROOT_ELEMENT_ID, writeElement } from '@medaille/scan-contract';
 import type { DeployConfig } from '@medaille/supabase/deploy-config';
 import { type DefaultTreeAdapterTypes as Html, parse } from 'parse5';
 import { configScript } from './config.ts';
@@ -32,6 +32,11 @@ export interface ShellPage {
   head: (HeadElement | typeof CONFIG)[];
   /** The paths of the head's stylesheet preloads. */
   stylesheets: string[];
+  /**
+   * The page from its `</head>` on, as the build wrote it: the body with the shell's empty root, which ends
+   * a streamed scan page that could not be rendered.
+   */
+  afterHead: string;
 }
 
 let last: ShellPage | null = null;
@@ -53,8 +58,12 @@ function readPage(html: string): ShellPage {
     config: location ? { start: location.startOffset, end: location.endOffset } : null,
     head: [],
     stylesheets: [],
+    // A page that does not close its head in writing: the shell's root alone.
+    afterHead: `</head><body><div id="${SHELL_ROOT_ELEMENT_ID}"></div></body></html>`,
   };
   const head = elementsOf(document).find((element) => element.tagName === 'head');
+  const headEnd = head?.sourceCodeLocation?.endTag?.startOffset;
+  if (headEnd !== undefined) page.afterHead = html.slice(headEnd);
   for (const node of head?.childNodes ?? []) {
     if (!('tagName' in node) || !HEAD_TAGS.has(node.tagName)) continue;
     const tag = node.tagName as HeadElement['tag'];

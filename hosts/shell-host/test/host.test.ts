@@ -129,6 +129,45 @@ async function recordingBackend(delayMs = 0, messageStatus = 200) {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
 }
 
+/**
+ * A backend whose get_public_profile answers only once released (`status`: 200 with a code that does not
+ * exist, or a failure), so that a test can see what the host sends before it.
+ */
+async function heldBackend(status = 200) {
+  let calls = 0;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let called = () => {};
+  const firstCall = new Promise<void>((resolve) => {
+    called = resolve;
+  });
+  const server: Server = createServer((request, response) => {
+    calls += 1;
+    called();
+    request.resume();
+    void released.then(() => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(status === 200 ? { status: 'not_found', code: 'MDL-NOPE' } : { code: 'internal' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closing.push(
+    () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    asked: () => calls,
+    waitForCall: () => firstCall,
+    release,
+  };
+}
+
 describe('GET /{code}', () => {
   it('answers the page rendered by the scan remote, with its profile as hydration data', async () => {
     const url = await startHost();
@@ -149,8 +188,8 @@ describe('GET /{code}', () => {
       code: rex,
       answer: { status: 'claimed', name: 'Rex', is_lost: true },
     });
-    // The data comes before the early-profile script, which then asks for nothing.
-    expect(html.indexOf('id="medaille-scan-data"')).toBeLessThan(html.indexOf('__MEDAILLE_EARLY_PROFILE__'));
+    // The word that the data is coming comes before the early-profile script, which then asks for nothing.
+    expect(html.indexOf('id="medaille-scan-data-coming"')).toBeLessThan(html.indexOf('__MEDAILLE_EARLY_PROFILE__'));
     // The configuration inline, the scan remote announced, robots told off, its styles inline.
     expect(html).toContain(`window.__MEDAILLE_CONFIG__ = {"supabaseUrl":"${stack.url}"`);
     expect(html).not.toContain('<script src="/config.js"></script>');
@@ -231,11 +270,54 @@ describe('GET /{code}', () => {
     expect(script).toContain('\\u003c/script>\\u003c!-- \\u2028\\u2029 \\u003cb>');
   });
 
-  it('answers 404 for a code that does not exist, still rendered', async () => {
+  it('answers a code that does not exist with its page (200, robots told off), and HEAD, which waits for the profile, 404', async () => {
     const url = await startHost();
     const response = await fetch(`${url}/MDL-NOPE-0000`);
-    expect(response.status).toBe(404);
-    expect(hydrationOf(await response.text())).toMatchObject({ answer: { status: 'not_found' } });
+    // The status left with the page's start, before the profile answered.
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-robots-tag')).toBe('noindex');
+    const html = await response.text();
+    expect(hydrationOf(html)).toMatchObject({ answer: { status: 'not_found' } });
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect((await fetch(`${url}/MDL-NOPE-0000`, { method: 'HEAD' })).status).toBe(404);
+  });
+
+  it("sends the page's start (its head, styles and preloads) while the profile is still being asked for", async () => {
+    const backend = await heldBackend();
+    const url = await startHost({ config: config({ supabaseUrl: backend.url }) });
+    const response = await fetch(`${url}/MDL-NOPE-0000`);
+    expect(response.status).toBe(200);
+    const reader = (response.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+    let start = '';
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      start += read.value;
+      if (start.includes('<style')) break;
+    }
+    // Still asked for: nothing of the profile yet, the head left open.
+    expect(backend.asked()).toBe(1);
+    expect(start).toMatch(/^<!doctype html><html lang="fr"><head>/);
+    expect(start).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${scan.manifestUrl}">`);
+    expect(start).not.toContain('</head>');
+    backend.release();
+    let rest = '';
+    for (let read = await reader.read(); !read.done; read = await reader.read()) rest += read.value;
+    expect(hydrationOf(start + rest)).toMatchObject({ answer: { status: 'not_found' } });
+    expect(rest).toMatch(/<\/html>$/);
+  });
+
+  it('ends a page whose start was sent as the client-rendered page when its profile fails', async () => {
+    const backend = await heldBackend(503);
+    const url = await startHost({ config: config({ supabaseUrl: backend.url }) });
+    const response = fetch(`${url}/${rex}`);
+    await backend.waitForCall();
+    backend.release();
+    const html = await (await response).text();
+    // The start as it was sent (its styles inline), then the shell's own body, its root for the client to
+    // render into, and no data: the page asks for it.
+    expect(html).toMatch(/<style data-href="[^"]+">/);
+    expect(html).toMatch(/<\/head>\s*<body>\s*<div id="root"><\/div>\s*<\/body>\s*<\/html>\s*$/);
+    expect(html).not.toContain('id="medaille-scan-data"');
+    expect(html).not.toContain('id="scan-page"');
   });
 
   it('sends a code typed again on a page (its form without JavaScript) on to that code’s page, read as on the landing page', async () => {

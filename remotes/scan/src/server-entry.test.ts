@@ -338,7 +338,7 @@ describe('the built server entry', () => {
     expect((await renderScanPage(input())).status).toBe(200);
   });
 
-  it('writes the whole document: the host’s head in order, the data after the title, the stylesheets at its end', async () => {
+  it('writes the whole document: the host’s head in order, the word that the data comes after the title, the stylesheets, then the data', async () => {
     const page = await renderScanPage(input(), {
       ...DOCUMENT,
       styles: [
@@ -346,13 +346,36 @@ describe('the built server entry', () => {
         { href: 'https://scan.example/b.css', loaderName: 'static/b.css', css: '.b{background:url(x.png)}' },
       ],
     });
+    // Before any script: the early-profile script then asks for nothing.
     expect(page.document).toMatch(
-      /^<!doctype html><html lang="fr"><head><meta charset="UTF-8"><title>Médaille<\/title><script type="application\/json" id="medaille-scan-data">[^<]*<\/script><script defer src="\/static\/js\/index.js"><\/script>/,
+      /^<!doctype html><html lang="fr"><head><meta charset="UTF-8"><title>Médaille<\/title><meta id="medaille-scan-data-coming"><script defer src="\/static\/js\/index.js"><\/script>/,
     );
     // Inline under the chunk loader's name; a relative url() would resolve against the page: linked.
-    expect(page.document).toContain(
-      '<style data-href="/static/css/a.css">.a{color:red}</style><link rel="stylesheet" href="https://scan.example/b.css"></head>',
+    expect(page.document).toMatch(
+      /<style data-href="\/static\/css\/a.css">.a{color:red}<\/style><link rel="stylesheet" href="https:\/\/scan.example\/b.css"><script type="application\/json" id="medaille-scan-data">[^<]*<\/script><\/head>/,
     );
     expect(page.document).toContain('<body><div id="root"></div><div id="scan-page">');
+  });
+
+  it('starts the document from the request alone, and its rest after that start makes the same page', async () => {
+    const page = input({ acceptLanguage: 'de-DE,de;q=0.9' });
+    vi.setSystemTime(new Date(page.renderedAt));
+    const args = {
+      request: new Request(page.pageUrl, { headers: { 'accept-language': 'de-DE,de;q=0.9' } }),
+      params: { code: page.code },
+      context: { callFunction: async () => Response.json(page.answer) },
+      signal: new AbortController().signal,
+    };
+    const document = { ...DOCUMENT, styles: [{ href: '/a.css', loaderName: '/a.css', css: '.a{color:red}' }] };
+    const start = server.documentStart?.({ ...args, document, config: page.config }) ?? '';
+    // Its language, head and styles; the head left open for the data.
+    expect(start).toMatch(/^<!doctype html><html lang="de"><head>.*<style data-href="\/a.css">.a{color:red}<\/style>$/);
+    expect(start).not.toContain('</head>');
+    expect(start).not.toContain('Rex');
+    const loaderData = await server.loader(args);
+    const whole = await server.render({ ...args, loaderData, document, config: page.config });
+    const rest = await server.render({ ...args, loaderData, document, config: page.config, started: true });
+    expect(rest).toMatch(/^<script type="application\/json" id="medaille-scan-data">/);
+    expect(start + rest).toBe(whole);
   });
 });

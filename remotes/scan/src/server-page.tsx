@@ -3,7 +3,7 @@
 import type { PageConfig, ScanHydration, ScanMessageForm } from '@medaille/scan-contract';
 import { renderToReadableStream } from 'react-dom/server.edge';
 import { BUILD_ID } from './build-id.ts';
-import { acceptedLanguages, chooseLanguage, dialogWordsFor, dictionaryFor, localeFor } from './i18n.ts';
+import { acceptedLanguages, chooseLanguage, dialogWordsFor, dictionaryFor, type Language, localeFor } from './i18n.ts';
 import { scanAnswerOf } from './profile-api.ts';
 import ScanPage from './scan-page.tsx';
 import { ScriptlessProvider } from './scriptless.tsx';
@@ -31,23 +31,30 @@ export interface ServerPageInput {
 
 export interface ServerPage {
   lang: string;
-  title: string;
   /** The markup that goes inside <div id="scan-page">. */
   html: string;
   hydration: ScanHydration;
 }
 
 /**
- * Renders the page of `input.code` for get_public_profile's answer, in the finder's language: the language
- * cookie the switch sets, else the first Accept-Language the page speaks, else French. Rejects (the host
- * then answers the client-rendered page) on an answer it does not know, an abort, or any render error.
+ * The finder's language, from their request alone: the language cookie the switch sets, else the first
+ * Accept-Language the page speaks, else French.
+ */
+export function pageLanguage(acceptLanguage: string | null, languageCookie: string | null): Language {
+  return chooseLanguage(languageCookie, acceptedLanguages(acceptLanguage));
+}
+
+/**
+ * Renders the page of `input.code` for get_public_profile's answer, in the finder's language (pageLanguage).
+ * Rejects (the host then answers the client-rendered page) on an answer it does not know, an abort, or any
+ * render error.
  */
 export async function renderScanPage(input: ServerPageInput): Promise<ServerPage> {
   const answer = scanAnswerOf(input.answer);
   const renderedAt = new Date(input.renderedAt);
   if (Number.isNaN(renderedAt.getTime())) throw new TypeError('renderedAt is not a date');
   const browserLanguages = acceptedLanguages(input.acceptLanguage);
-  const language = chooseLanguage(input.languageCookie, browserLanguages);
+  const language = pageLanguage(input.acceptLanguage, input.languageCookie);
   // Inlined in this file, so at once; awaited so that nothing suspends for them while rendering.
   await Promise.all([dictionaryFor(language), dialogWordsFor(language)]);
   const hydration: ScanHydration = {
@@ -82,6 +89,5 @@ export async function renderScanPage(input: ServerPageInput): Promise<ServerPage
   const html = await new Response(stream).text();
   // An error inside a Suspense boundary leaves it for the browser to render: not a page to serve whole.
   if (errors.length > 0) throw errors[0];
-  // The shell's own title, which the page keeps once hydrated (it never changes it).
-  return { lang: language, title: 'Médaille', html, hydration };
+  return { lang: language, html, hydration };
 }

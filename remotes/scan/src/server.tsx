@@ -5,11 +5,13 @@
 // `server` environment into one self-contained ES module (every language inlined, no import left):
 // Web-standard APIs only, so that it runs on Node, Deno and edge runtimes.
 import {
+  type DocumentStartArgs,
   escapeHtml,
   type HeadElement,
   type RenderArgs,
   type RouteArgs,
   type RouteData,
+  SCAN_DATA_COMING_ELEMENT_ID,
   SCAN_DATA_ELEMENT_ID,
   SCAN_PAGE_ELEMENT_ID,
   type ScanMessageForm,
@@ -23,7 +25,7 @@ import { cookie, inlineStyle } from './document-parts.ts';
 import { LANGUAGE_COOKIE } from './i18n.ts';
 import { messageFormAction } from './message-form.ts';
 import { scanAnswerOf } from './profile-api.ts';
-import { renderScanPage } from './server-page.tsx';
+import { pageLanguage, renderScanPage } from './server-page.tsx';
 
 export { BUILD_ID, conversationPage as conversation, messageFormAction as action };
 
@@ -40,19 +42,37 @@ export async function loader({ params, context, signal }: RouteArgs): Promise<Ro
 }
 
 /**
- * The whole document: the shell's head as the host gives it, with this page's `<html lang>`, title and
- * hydration data (before any script: the early-profile script then asks for nothing), the stylesheets
- * inline at the end of the head (styled without JavaScript, no render-blocking request to another origin),
- * and the page's markup beside the shell's empty root.
+ * The document's start, from the request alone (the host sends it while the loader runs): the shell's head
+ * as the host gives it, with this page's `<html lang>` and, after the title and before any script, the word
+ * that the data comes later in the page (the early-profile script then asks for nothing), then the
+ * stylesheets inline (styled without JavaScript, no render-blocking request to another origin). The head
+ * stays open for the data. The shell's title stays: the page never changes it.
  */
-export async function render({ request, params, loaderData, actionData, document, config, signal }: RenderArgs) {
+export function documentStart({ request, document }: DocumentStartArgs): string {
+  const lang = pageLanguage(request.headers.get('accept-language'), languageCookieOf(request));
+  const coming = `<meta id="${SCAN_DATA_COMING_ELEMENT_ID}">`;
+  const head = document.head
+    .map((element: HeadElement) =>
+      element.tag === 'title' ? `${writeElement(element)}${coming}` : writeElement(element),
+    )
+    .join('');
+  return `<!doctype html><html lang="${escapeHtml(lang)}"><head>${head}${document.styles.map(inlineStyle).join('')}`;
+}
+
+/**
+ * The whole document (documentStart's, then the rest), or its rest alone when the host sent the start: the
+ * hydration data at the end of the head, where the browser's scripts, deferred, find it; and the page's
+ * markup beside the shell's empty root.
+ */
+export async function render(args: RenderArgs) {
+  const { request, params, loaderData, actionData, document, config, signal } = args;
   const url = new URL(request.url);
   const messageForm = (actionData?.data as { messageForm?: ScanMessageForm } | undefined)?.messageForm;
   const page = await renderScanPage({
     code: params.code,
     answer: (loaderData.data as { answer: unknown }).answer,
     acceptLanguage: request.headers.get('accept-language'),
-    languageCookie: cookie(request.headers.get('cookie'), LANGUAGE_COOKIE),
+    languageCookie: languageCookieOf(request),
     renderedAt: new Date().toISOString(),
     pageUrl: `${url.origin}${url.pathname}`,
     config,
@@ -60,14 +80,12 @@ export async function render({ request, params, loaderData, actionData, document
     ...(messageForm ? { messageForm } : {}),
     signal,
   });
-  const data = `<script type="application/json" id="${SCAN_DATA_ELEMENT_ID}">${scriptSafeJson(page.hydration)}</script>`;
-  const head = document.head
-    .map((element: HeadElement) =>
-      element.tag === 'title' ? `${writeElement({ ...element, text: page.title })}${data}` : writeElement(element),
-    )
-    .join('');
-  return (
-    `<!doctype html><html lang="${escapeHtml(page.lang)}"><head>${head}${document.styles.map(inlineStyle).join('')}</head>` +
-    `<body><div id="${SHELL_ROOT_ELEMENT_ID}"></div><div id="${SCAN_PAGE_ELEMENT_ID}">${page.html}</div></body></html>`
-  );
+  const rest =
+    `<script type="application/json" id="${SCAN_DATA_ELEMENT_ID}">${scriptSafeJson(page.hydration)}</script></head>` +
+    `<body><div id="${SHELL_ROOT_ELEMENT_ID}"></div><div id="${SCAN_PAGE_ELEMENT_ID}">${page.html}</div></body></html>`;
+  return args.started ? rest : documentStart(args) + rest;
+}
+
+function languageCookieOf(request: Request): string | null {
+  return cookie(request.headers.get('cookie'), LANGUAGE_COOKIE);
 }

@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { PORTAL_ROUTES } from '@medaille/routing';
-import { SCAN_DATA_ELEMENT_ID } from '@medaille/scan-contract';
+import { SCAN_DATA_COMING_ELEMENT_ID, SCAN_DATA_ELEMENT_ID } from '@medaille/scan-contract';
 import { describe, expect, it } from 'vitest';
 import { earlyProfileScript } from './early-profile.ts';
 
@@ -63,6 +63,12 @@ describe("the shell HTML's early profile request", () => {
 
   it('sends nothing on a page the host rendered with its profile (#medaille-scan-data)', () => {
     const { requests, early } = runEarlyScript('/MDL-DEMO-REX', { elementIds: [SCAN_DATA_ELEMENT_ID] });
+    expect(requests).toEqual([]);
+    expect(early).toBeUndefined();
+  });
+
+  it('sends nothing on a page whose profile the host is still streaming (#medaille-scan-data-coming)', () => {
+    const { requests, early } = runEarlyScript('/MDL-DEMO-REX', { elementIds: [SCAN_DATA_COMING_ELEMENT_ID] });
     expect(requests).toEqual([]);
     expect(early).toBeUndefined();
   });

@@ -54,6 +54,11 @@ export interface ScanHydration {
 
 /** The id of the element holding the ScanHydration JSON, and of the one holding the server's markup. */
 export const SCAN_DATA_ELEMENT_ID = 'medaille-scan-data';
+/**
+ * An element a streamed page writes in its head, before the early-profile script, when the data comes later in
+ * the same document: that script then asks for nothing.
+ */
+export const SCAN_DATA_COMING_ELEMENT_ID = 'medaille-scan-data-coming';
 export const SCAN_PAGE_ELEMENT_ID = 'scan-page';
 /** The shell's own root element, which the shell's scripts render into (empty in the server's page). */
 export const SHELL_ROOT_ELEMENT_ID = 'root';
@@ -126,7 +131,12 @@ export interface RenderArgs {
   document: PageDocument;
   config: PageConfig;
   signal: AbortSignal;
+  /** The document's start was sent already (`documentStart`): write the rest, from within the head. */
+  started?: boolean;
 }
+
+/** What the document's start is written from: the request and the document, nothing the loader reads. */
+export type DocumentStartArgs = Pick<RenderArgs, 'request' | 'params' | 'document' | 'config'>;
 
 /**
  * The scan deployment's server entry (server/scan-server.<hash>.mjs): one self-contained ES module. Any
@@ -135,15 +145,25 @@ export interface RenderArgs {
 export interface ScanRouteModule {
   /** The same id as the browser build's: the server's HTML is hydrated only by its own build. */
   BUILD_ID: string;
-  /** GET /{code}: the profile, through `callFunction`; decides the status (404 for a code that does not exist). */
+  /**
+   * GET /{code}: the profile, through `callFunction`; decides the status (404 for a code that does not exist)
+   * and headers of a page answered whole. A page streamed from its start has sent them before the loader
+   * answered: 200 and the host's own headers.
+   */
   loader(args: RouteArgs): Promise<RouteData>;
   /**
    * POST /{code}: the message form of a page without JavaScript. A Response (a body the form never sends)
    * is answered as it is; data is rendered with the loader's.
    */
   action(args: RouteArgs): Promise<RouteData | Response>;
-  /** The whole document, `<!doctype html>` to `</html>`. */
+  /** The whole document, `<!doctype html>` to `</html>`; its rest after `documentStart`'s when `started`. */
   render(args: RenderArgs): Promise<string>;
+  /**
+   * The document from `<!doctype html>` to within its head, which stays open: what depends on nothing the
+   * loader reads (`<html lang>`, the head, the stylesheets), which the host sends while the loader runs.
+   * Optional: a deployment built before it has none, and its pages are answered whole.
+   */
+  documentStart?(args: DocumentStartArgs): string;
   /**
    * GET, HEAD and POST /conversation/{token}: the finder's page of their conversation (DESIGN D17), the whole
    * response. Optional: a deployment built before it has none, and the host then says the page is unavailable.
@@ -167,7 +187,7 @@ export const SCAN_ROUTE_EXPORTS = {
   loader: 'function',
   action: 'function',
   render: 'function',
-} as const satisfies Record<Exclude<keyof ScanRouteModule, 'conversation'>, 'string' | 'function'>;
+} as const satisfies Record<Exclude<keyof ScanRouteModule, 'conversation' | 'documentStart'>, 'string' | 'function'>;
 
 /** The module's exports checked against SCAN_ROUTE_EXPORTS; throws naming what is missing. */
 export function asScanRouteModule(module: unknown, from: string): ScanRouteModule {
