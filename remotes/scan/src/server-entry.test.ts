@@ -378,4 +378,31 @@ describe('the built server entry', () => {
     expect(rest).toMatch(/^<script type="application\/json" id="medaille-scan-data">/);
     expect(start + rest).toBe(whole);
   });
+
+  it('renders a page once for the finders who open it within seconds of each other, never with another profile', async () => {
+    const at = Date.parse('2026-11-24T09:00:00.000Z');
+    const first = await renderScanPage(input({ renderedAt: new Date(at).toISOString() }));
+    // A second later: the same page, its ages still counted from the first render (its data says when).
+    const again = await renderScanPage(input({ renderedAt: new Date(at + 1_000).toISOString() }));
+    expect(again.document).toBe(first.document);
+    expect(again.hydration.renderedAt).toBe('2026-11-24T09:00:00.000Z');
+    // Another answer (the owner changed the profile), another language, or a message form: rendered anew.
+    const lost = await renderScanPage(
+      input({ renderedAt: new Date(at + 1_000).toISOString(), answer: { ...REX, is_lost: true } }),
+    );
+    expect(lost.html).toContain('Animal signalé comme perdu');
+    const english = await renderScanPage(
+      input({ renderedAt: new Date(at + 1_000).toISOString(), acceptLanguage: 'en' }),
+    );
+    expect(english.lang).toBe('en');
+    // After a few seconds, the time of its own render.
+    const later = await renderScanPage(input({ renderedAt: new Date(at + 10_000).toISOString() }));
+    expect(later.hydration.renderedAt).toBe('2026-11-24T09:00:10.000Z');
+    // A finder who left: the render is refused, even when a page is at hand.
+    const gone = new AbortController();
+    gone.abort();
+    await expect(
+      renderScanPage(input({ renderedAt: new Date(at + 10_000).toISOString(), signal: gone.signal })),
+    ).rejects.toThrow();
+  });
 });

@@ -4,7 +4,7 @@ import type { PageConfig, ScanHydration, ScanMessageForm } from '@medaille/scan-
 import { renderToReadableStream } from 'react-dom/server.edge';
 import { BUILD_ID } from './build-id.ts';
 import { acceptedLanguages, chooseLanguage, dialogWordsFor, dictionaryFor, type Language, localeFor } from './i18n.ts';
-import { scanAnswerOf } from './profile-api.ts';
+import { type ScanAnswer, scanAnswerOf } from './profile-api.ts';
 import ScanPage from './scan-page.tsx';
 import { ScriptlessProvider } from './scriptless.tsx';
 import { messageDialogScripts, scriptlessWriter } from './scriptless-parts.tsx';
@@ -45,16 +45,52 @@ export function pageLanguage(acceptLanguage: string | null, languageCookie: stri
 }
 
 /**
- * Renders the page of `input.code` for get_public_profile's answer, in the finder's language (pageLanguage).
- * Rejects (the host then answers the client-rendered page) on an answer it does not know, an abort, or any
- * render error.
+ * How long a page rendered for one finder is given to the next ones whose request would render the very same
+ * page (the same answer, language, address, configuration and scripts): a lost dog's poster brings many
+ * finders at once, and React's render is most of the host's work for a page. The profile is still read for
+ * each of them, so whatever the owner changes shows on the next page. Its ages count from its own render,
+ * at most these few seconds earlier, which its data says, so the browser hydrates the same.
+ */
+export const RECENT_PAGE_MS = 5_000;
+const MAX_RECENT_PAGES = 32;
+/** By everything a page is rendered from but the time; the oldest first, the first to go. */
+const recentPages = new Map<string, { renderedAt: number; page: ServerPage }>();
+
+/**
+ * Renders the page of `input.code` for get_public_profile's answer, in the finder's language (pageLanguage),
+ * or gives the same page rendered for another finder a few seconds earlier (RECENT_PAGE_MS; never a page with
+ * a message form's outcome, which is one finder's own). Rejects (the host then answers the client-rendered
+ * page) on an answer it does not know, an abort, or any render error.
  */
 export async function renderScanPage(input: ServerPageInput): Promise<ServerPage> {
+  input.signal?.throwIfAborted();
   const answer = scanAnswerOf(input.answer);
   const renderedAt = new Date(input.renderedAt);
   if (Number.isNaN(renderedAt.getTime())) throw new TypeError('renderedAt is not a date');
   const browserLanguages = acceptedLanguages(input.acceptLanguage);
   const language = pageLanguage(input.acceptLanguage, input.languageCookie);
+  const key = input.messageForm
+    ? null
+    : JSON.stringify([input.code, answer, language, browserLanguages, input.pageUrl, input.config, input.scripts]);
+  const recent = key === null ? undefined : recentPages.get(key);
+  const age = renderedAt.getTime() - (recent?.renderedAt ?? Number.NaN);
+  if (recent && age >= 0 && age < RECENT_PAGE_MS) return recent.page;
+  const page = await renderPage(input, answer, renderedAt, language, browserLanguages);
+  if (key !== null) {
+    recentPages.delete(key);
+    if (recentPages.size >= MAX_RECENT_PAGES) recentPages.delete(recentPages.keys().next().value as string);
+    recentPages.set(key, { renderedAt: renderedAt.getTime(), page });
+  }
+  return page;
+}
+
+async function renderPage(
+  input: ServerPageInput,
+  answer: ScanAnswer,
+  renderedAt: Date,
+  language: Language,
+  browserLanguages: string[],
+): Promise<ServerPage> {
   // Inlined in this file, so at once; awaited so that nothing suspends for them while rendering.
   await Promise.all([dictionaryFor(language), dialogWordsFor(language)]);
   const hydration: ScanHydration = {
@@ -71,7 +107,8 @@ export async function renderScanPage(input: ServerPageInput): Promise<ServerPage
 
   const errors: unknown[] = [];
   const stream = await renderToReadableStream(
-    // One request's facts (configuration, time, address) in its own render: nothing is kept in the module.
+    // One request's facts (configuration, time, address) in its own render: the module keeps only finished
+    // pages, by all of those facts (recentPages).
     <ScriptlessProvider value={scriptlessWriter(messageDialogScripts(input.scripts ?? [], language))}>
       <ScanPage code={input.code} initial={hydration} />
     </ScriptlessProvider>,
