@@ -4,11 +4,21 @@ import { ROUTES } from '@medaille/routing';
 import { matchPath, Navigate, Route, Routes } from '@medaille/routing/router';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { COPY } from './copy.ts';
+import { EARLY_KEYS, readMemberAnimal, readMyAnimals } from './features/animals/queries.ts';
 import { installPortal } from './features/notifications/device.ts';
+import { askEarly } from './ui/early-data.ts';
 
-/** A page at `path`: its module's component `name`, loaded in a chunk of its own, as React.lazy takes it. */
-function page<M, K extends keyof M>(path: string, load: () => Promise<M>, name: K) {
-  return { path, load: () => load().then((module) => ({ default: module[name] as ComponentType })) };
+/**
+ * A page at `path`: its module's component `name`, loaded in a chunk of its own, as React.lazy takes it, and
+ * what asks for its data ahead of it (ui/early-data.ts), given the path's parameters.
+ */
+function page<M, K extends keyof M>(
+  path: string,
+  load: () => Promise<M>,
+  name: K,
+  askData?: (params: Readonly<Record<string, string | undefined>>) => void,
+) {
+  return { path, askData, load: () => load().then((module) => ({ default: module[name] as ComponentType })) };
 }
 
 // Each page is its own chunk: a visitor downloads only the page they open (DESIGN §6: the first route counts).
@@ -17,8 +27,18 @@ const PAGES = [
   page(ROUTES.register, () => import('./features/auth/register-page.tsx'), 'RegisterPage'),
   page(ROUTES.authCallback, () => import('./features/callback/callback-page.tsx'), 'CallbackPage'),
   page(ROUTES.activate, () => import('./features/activation/activation-page.tsx'), 'ActivationPage'),
-  page(ROUTES.account, () => import('./features/account/account-page.tsx'), 'AccountPage'),
-  page(ROUTES.editAnimal, () => import('./features/animals/edit-animal-page.tsx'), 'EditAnimalPage'),
+  page(
+    ROUTES.account,
+    () => import(/* webpackChunkName: "account-page" */ './features/account/account-page.tsx'),
+    'AccountPage',
+    () => askEarly(EARLY_KEYS.myAnimals, readMyAnimals),
+  ),
+  page(
+    ROUTES.editAnimal,
+    () => import(/* webpackChunkName: "edit-animal-page" */ './features/animals/edit-animal-page.tsx'),
+    'EditAnimalPage',
+    ({ id = '' }) => askEarly(EARLY_KEYS.memberAnimal(id), (client, userId) => readMemberAnimal(client, id, userId)),
+  ),
   page(ROUTES.animalHistory, () => import('./features/inbox/inbox-page.tsx'), 'InboxPage'),
   page(ROUTES.animalPoster, () => import('./features/poster/poster-page.tsx'), 'PosterPage'),
   page(ROUTES.animalBooklet, () => import('./features/booklet/booklet-page.tsx'), 'BookletPage'),
@@ -27,10 +47,14 @@ const PAGES = [
 ];
 
 // The page the portal opens on is asked for as this module runs, beside the shell's own chunks, rather than
-// once the shell's router has rendered it (on a phone, some 400 ms earlier).
-void PAGES.find(({ path }) => matchPath(path, window.location.pathname))
-  ?.load()
-  .catch(() => {});
+// once the shell's router has rendered it (on a phone, some 400 ms earlier), and its data beside it.
+for (const opening of PAGES) {
+  const match = matchPath(opening.path, window.location.pathname);
+  if (!match) continue;
+  void opening.load().catch(() => {});
+  opening.askData?.(match.params);
+  break;
+}
 
 const ROUTE_PAGES = PAGES.map(({ path, load }) => ({ path, Page: lazy(load) }));
 

@@ -1,8 +1,10 @@
 import { supabase, type Tables, type TablesUpdate, useAuth } from '@medaille/supabase';
 import { useEffect, useState } from 'react';
+import { takeEarly } from '../../ui/early-data.ts';
 import { serverMessage } from '../../ui/server-message.ts';
 import { type HouseholdRole, householdRole } from '../household/index.ts';
 import { type Loss, saveLost } from '../lost/index.ts';
+import { EARLY_KEYS, readMemberAnimal, readMyAnimals } from './queries.ts';
 
 // Every read and write of the animals a person answers for: the list of 'Mes animaux', one animal for its
 // pages with the person's role in its household, its lost flag, its changes, and its deletion. Row level
@@ -24,8 +26,6 @@ export type AnimalCard = Pick<
   'id' | 'nom' | 'espece' | 'race' | 'sexe' | 'is_lost' | 'lost_since' | 'lost_checklist' | 'cover_photo_id'
 > &
   WithMedal & { animal_photos: PhotoRef[]; membership: Membership };
-
-const PHOTOS = 'animal_photos!animal_photos_animal_id_fkey(id, path)';
 
 /** The animal's cover, else its first photo. */
 export function coverPhoto<P extends PhotoRef>(photos: readonly P[], coverId: string | null): P | null {
@@ -51,19 +51,8 @@ export function useMyAnimals() {
   useEffect(() => {
     if (!userId) return;
     let current = true;
-    supabase()
-      .then((client) =>
-        Promise.all([
-          client
-            .from('animals')
-            .select(
-              `id, nom, espece, race, sexe, is_lost, lost_since, lost_checklist, cover_photo_id, codes(id, suspended_at, suspended_by), ${PHOTOS}`,
-            )
-            .order('date_creation', { ascending: false }),
-          client.from('animal_members').select('animal_id, role, access_until').eq('user_id', userId),
-        ]),
-      )
-      .then(([animals, memberships]) => {
+    takeEarly(EARLY_KEYS.myAnimals, userId, () => supabase().then((client) => readMyAnimals(client, userId))).then(
+      ([animals, memberships]) => {
         if (!current) return;
         const error = animals.error ?? memberships.error;
         if (error) return setLoad({ state: 'failed', message: error.message });
@@ -74,7 +63,8 @@ export function useMyAnimals() {
           return membership ? [{ ...animal, membership }] : [];
         });
         setLoad({ state: 'ready', animals: cards });
-      });
+      },
+    );
     return () => {
       current = false;
     };
@@ -135,26 +125,16 @@ export function useMemberAnimal(id: string): AnimalLoad {
   useEffect(() => {
     if (!userId) return;
     let current = true;
-    supabase()
-      .then((client) =>
-        Promise.all([
-          client.from('animals').select('*, codes(id, suspended_at, suspended_by)').eq('id', id).maybeSingle(),
-          client
-            .from('animal_members')
-            .select('role, access_until')
-            .eq('animal_id', id)
-            .eq('user_id', userId)
-            .maybeSingle(),
-        ]),
-      )
-      .then(([animal, member]) => {
-        if (!current) return;
-        const error = animal.error ?? member.error;
-        if (error || (!animal.data && deletedHere().includes(id))) setLoad({ state: 'failed' });
-        // Row level security shows only the animals of one's households: another's is simply not there.
-        else if (!animal.data || !member.data) setLoad({ state: 'denied' });
-        else setLoad({ state: 'ready', animal: animal.data, membership: membershipOf(member.data) });
-      });
+    takeEarly(EARLY_KEYS.memberAnimal(id), userId, () =>
+      supabase().then((client) => readMemberAnimal(client, id, userId)),
+    ).then(([animal, member]) => {
+      if (!current) return;
+      const error = animal.error ?? member.error;
+      if (error || (!animal.data && deletedHere().includes(id))) setLoad({ state: 'failed' });
+      // Row level security shows only the animals of one's households: another's is simply not there.
+      else if (!animal.data || !member.data) setLoad({ state: 'denied' });
+      else setLoad({ state: 'ready', animal: animal.data, membership: membershipOf(member.data) });
+    });
     return () => {
       current = false;
     };

@@ -1,0 +1,57 @@
+import type { Page } from '@playwright/test';
+import { animalOnNewCode, newOwner } from '../support/owners.ts';
+import { signIn } from '../support/pages.ts';
+import { expect, product, test } from '../support/test.ts';
+
+// A signed-in owner's page asks for its data beside its own code, not once that code has arrived and run: on a
+// phone, a chunk's download and a round trip earlier. Asked once: the page takes what was asked for.
+
+/**
+ * Holds the page's chunk until the page's data has been asked for (or 10 s), and counts the data's requests.
+ * `asked`: whether the data was asked for while the chunk was held.
+ */
+async function holdChunkUntilData(page: Page, chunk: RegExp, data: RegExp) {
+  const seen = { held: false, askedWhileHeld: false, requests: 0 };
+  let dataAsked = () => {};
+  const asked = new Promise<void>((resolve) => {
+    dataAsked = resolve;
+  });
+  page.on('request', (request) => {
+    if (request.method() !== 'GET' || !data.test(request.url())) return;
+    seen.requests += 1;
+    dataAsked();
+  });
+  await page.route(chunk, async (route) => {
+    seen.held = true;
+    const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000));
+    seen.askedWhileHeld = await Promise.race([asked.then(() => true), timeout]);
+    await route.continue();
+  });
+  return seen;
+}
+
+test('Mes animaux and the edit page ask for their animals while their own code is still downloading, once', async ({
+  page,
+}) => {
+  const owner = await newOwner(product, 'tot');
+  const { animalId } = await animalOnNewCode(product, owner, { nom: 'Pistache', espece: 'cat' });
+  await signIn(page, product, owner, '/logo.svg');
+
+  const list = await holdChunkUntilData(
+    page,
+    /\/static\/js\/async\/account-page\.[0-9a-f]+\.js$/,
+    /\/rest\/v1\/animals\?select=id%2Cnom/,
+  );
+  await page.goto(`${product.url}/mon-compte`);
+  await expect(page.getByRole('heading', { name: 'Pistache' })).toBeVisible();
+  expect(list).toEqual({ held: true, askedWhileHeld: true, requests: 1 });
+
+  const one = await holdChunkUntilData(
+    page,
+    /\/static\/js\/async\/edit-animal-page\.[0-9a-f]+\.js$/,
+    new RegExp(`/rest/v1/animals\\?select=\\*.*id=eq\\.${animalId}`),
+  );
+  await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
+  await expect(page.getByLabel('Nom *')).toHaveValue('Pistache');
+  expect(one).toEqual({ held: true, askedWhileHeld: true, requests: 1 });
+});
