@@ -102,6 +102,19 @@ async function startHost(options: Partial<ShellHostOptions> = {}) {
   return site.url;
 }
 
+/** A test backend on a free loopback port, closed after the tests; its URL. */
+async function listening(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closing.push(
+    () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
 /**
  * A backend that answers every function after `delayMs`, writing down the headers it got: get_public_profile
  * a code that does not exist, post_finder_message `messageStatus`.
@@ -118,15 +131,7 @@ async function recordingBackend(delayMs = 0, messageStatus = 200) {
       );
     }, delayMs);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closing.push(
-    () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  );
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+  return { url: await listening(server), seen };
 }
 
 /**
@@ -152,16 +157,8 @@ async function heldBackend(status = 200) {
       response.end(JSON.stringify(status === 200 ? { status: 'not_found', code: 'MDL-NOPE' } : { code: 'internal' }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closing.push(
-    () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  );
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: await listening(server),
     asked: () => calls,
     waitForCall: () => firstCall,
     release,
