@@ -338,7 +338,7 @@ describe('the built server entry', () => {
     expect((await renderScanPage(input())).status).toBe(200);
   });
 
-  it('writes the whole document: the host’s head in order, the word that the data comes after the title, the stylesheets, then the data', async () => {
+  it('writes the whole document: the host’s head in order, the word that the data comes first, the stylesheets, then the data', async () => {
     const page = await renderScanPage(input(), {
       ...DOCUMENT,
       styles: [
@@ -348,7 +348,7 @@ describe('the built server entry', () => {
     });
     // Before any script: the early-profile script then asks for nothing.
     expect(page.document).toMatch(
-      /^<!doctype html><html lang="fr"><head><meta charset="UTF-8"><title>Médaille<\/title><meta id="medaille-scan-data-coming"><script defer src="\/static\/js\/index.js"><\/script>/,
+      /^<!doctype html><html lang="fr"><head><meta id="medaille-scan-data-coming"><meta charset="UTF-8"><title>Médaille<\/title><script defer src="\/static\/js\/index.js"><\/script>/,
     );
     // Inline under the chunk loader's name; a relative url() would resolve against the page: linked.
     expect(page.document).toMatch(

@@ -7,7 +7,6 @@
 import {
   type DocumentStartArgs,
   escapeHtml,
-  type HeadElement,
   type RenderArgs,
   type RouteArgs,
   type RouteData,
@@ -43,7 +42,7 @@ export async function loader({ params, context, signal }: RouteArgs): Promise<Ro
 
 /**
  * The document's start, from the request alone (the host sends it while the loader runs): the shell's head
- * as the host gives it, with this page's `<html lang>` and, after the title and before any script, the word
+ * as the host gives it, with this page's `<html lang>` and, first in the head, before any script, the word
  * that the data comes later in the page (the early-profile script then asks for nothing), then the
  * stylesheets inline (styled without JavaScript, no render-blocking request to another origin). The head
  * stays open for the data. The shell's title stays: the page never changes it.
@@ -51,12 +50,9 @@ export async function loader({ params, context, signal }: RouteArgs): Promise<Ro
 export function documentStart({ request, document }: DocumentStartArgs): string {
   const lang = pageLanguage(request.headers.get('accept-language'), languageCookieOf(request));
   const coming = `<meta id="${SCAN_DATA_COMING_ELEMENT_ID}">`;
-  const head = document.head
-    .map((element: HeadElement) =>
-      element.tag === 'title' ? `${writeElement(element)}${coming}` : writeElement(element),
-    )
-    .join('');
-  return `<!doctype html><html lang="${escapeHtml(lang)}"><head>${head}${document.styles.map(inlineStyle).join('')}`;
+  const head = document.head.map(writeElement).join('');
+  const styles = document.styles.map(inlineStyle).join('');
+  return `<!doctype html><html lang="${escapeHtml(lang)}"><head>${coming}${head}${styles}`;
 }
 
 /**
