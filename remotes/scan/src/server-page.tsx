@@ -68,14 +68,15 @@ export async function renderScanPage(input: ServerPageInput): Promise<ServerPage
   const renderedAt = new Date(input.renderedAt);
   if (Number.isNaN(renderedAt.getTime())) throw new TypeError('renderedAt is not a date');
   const browserLanguages = acceptedLanguages(input.acceptLanguage);
-  const language = pageLanguage(input.acceptLanguage, input.languageCookie);
+  const language = chooseLanguage(input.languageCookie, browserLanguages);
+  const locale = localeFor(language, browserLanguages);
   const key = input.messageForm
     ? null
-    : JSON.stringify([input.code, answer, language, browserLanguages, input.pageUrl, input.config, input.scripts]);
+    : JSON.stringify([input.code, answer, language, locale, input.pageUrl, input.config, input.scripts]);
   const recent = key === null ? undefined : recentPages.get(key);
   const age = renderedAt.getTime() - (recent?.renderedAt ?? Number.NaN);
   if (recent && age >= 0 && age < RECENT_PAGE_MS) return recent.page;
-  const page = await renderPage(input, answer, renderedAt, language, browserLanguages);
+  const page = await renderPage(input, answer, renderedAt, language, locale);
   if (key !== null) {
     recentPages.delete(key);
     if (recentPages.size >= MAX_RECENT_PAGES) recentPages.delete(recentPages.keys().next().value as string);
@@ -89,7 +90,7 @@ async function renderPage(
   answer: ScanAnswer,
   renderedAt: Date,
   language: Language,
-  browserLanguages: string[],
+  locale: string,
 ): Promise<ServerPage> {
   // Inlined in this file, so at once; awaited so that nothing suspends for them while rendering.
   await Promise.all([dictionaryFor(language), dialogWordsFor(language)]);
@@ -97,7 +98,7 @@ async function renderPage(
     build: BUILD_ID,
     code: input.code,
     language,
-    locale: localeFor(language, browserLanguages),
+    locale,
     renderedAt: renderedAt.toISOString(),
     pageUrl: input.pageUrl ?? `/${encodeURIComponent(input.code)}`,
     imageTransformations: input.config.imageTransformations === true,
