@@ -26,6 +26,11 @@ const schema = z.object({
   /** Extra allowed redirect URLs, comma-separated glob patterns (GoTrue's URI_ALLOW_LIST). */
   ADDITIONAL_REDIRECT_URLS: z.string().default('http://localhost:3000/**'),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).default(8),
+  /**
+   * bcrypt's cost for new password hashes: hosted GoTrue's is 10 (bcrypt's DefaultCost); GoTrue's own tests use
+   * bcrypt's least, 4 (its QuickHashCost), as ours do. A hash is always checked at the cost written in it.
+   */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(4).max(31).default(10),
   /** Seconds between two e-mails of one kind to one address (GoTrue's SMTP max frequency). */
   EMAIL_MIN_INTERVAL: z.coerce.number().int().min(0).default(60),
   /** The Edge Functions the stack serves under /functions/v1. */
@@ -75,6 +80,8 @@ export type StackConfig = {
   siteUrl: string;
   redirectAllowList: string[];
   passwordMinLength: number;
+  /** bcrypt's cost for new password hashes (PASSWORD_HASH_COST). */
+  passwordHashCost: number;
   passwordRequiredCharacters: string[];
   emailMinIntervalSeconds: number;
   refreshReuseSeconds: number;
@@ -129,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((url) => url.trim())
       .filter(Boolean),
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     passwordRequiredCharacters: supabase.passwordRequiredCharacters,
     emailMinIntervalSeconds: e.EMAIL_MIN_INTERVAL,
     refreshReuseSeconds: e.REFRESH_TOKEN_REUSE_INTERVAL,

@@ -1,10 +1,13 @@
 import { AuthApiError, AuthWeakPasswordError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { followLink, newEmail, startTestStack, type TestStack } from '../src/testing.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startTestStack({ refreshReuseSeconds: 0 });
+  // Passwords hashed at hosted GoTrue's cost, which the timing test below needs (other test stacks use
+  // bcrypt's least, as GoTrue's own tests do).
+  stack = await startTestStack({ refreshReuseSeconds: 0, passwordHashCost: 10 });
 });
 afterAll(() => stack?.close());
 
@@ -123,6 +126,28 @@ describe('password sign-in', () => {
     ]) {
       const { error } = await stack.client().auth.signInWithPassword(attempt);
       expect(error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
+    }
+  });
+
+  it('stores the password as GoTrue does: bcrypt at cost 10 (its DefaultCost), or bcrypt’s least (4) for tests', async () => {
+    expect(loadConfig({}).passwordHashCost).toBe(10);
+    expect(loadConfig({ PASSWORD_HASH_COST: '4' }).passwordHashCost).toBe(4);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '3' })).toThrow(/PASSWORD_HASH_COST/);
+    const quick = await startTestStack();
+    try {
+      for (const [onStack, cost] of [
+        [stack, '10'],
+        [quick, '04'],
+      ] as const) {
+        const owner = await onStack.signedInOwner('hash');
+        const { rows } = await onStack.db.query<{ hash: string }>(
+          'select encrypted_password as hash from auth.users where id = $1',
+          [owner.userId],
+        );
+        expect(rows[0]?.hash).toMatch(new RegExp(`^\\$2[ab]\\$${cost}\\$`));
+      }
+    } finally {
+      await quick.close();
     }
   });
 

@@ -7,7 +7,7 @@ import type { AuthContext } from './context.ts';
 import { AuthError } from './errors.ts';
 import { checkFrequency, sendLink } from './links.ts';
 import { checkEmail, emailOf, readBody, refusePkce, text } from './request.ts';
-import { createUser, findUserByEmail } from './users.ts';
+import { createUser, findUserByEmail, hashPassword } from './users.ts';
 
 export function otpRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
   app.post('/otp', async (c) => {
@@ -26,7 +26,11 @@ export function otpRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
     await ctx.db.transaction(async (tx) => {
       let user = await findUserByEmail(tx, email);
       if (!user && !createIfMissing) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
-      if (!user) user = await createUser(tx, email, randomUUID(), (input.data as Record<string, unknown>) ?? {});
+      if (!user) {
+        // As GoTrue does, an account made by a one-time code gets a random password nobody knows.
+        const passwordHash = await hashPassword(randomUUID(), ctx.config.passwordHashCost);
+        user = await createUser(tx, email, passwordHash, (input.data as Record<string, unknown>) ?? {});
+      }
       if (user.email_confirmed_at) {
         checkFrequency(ctx, user.recovery_sent_at);
         await sendLink(ctx, c, tx, user, 'magiclink');

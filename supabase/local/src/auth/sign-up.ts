@@ -6,7 +6,15 @@ import type { AuthContext } from './context.ts';
 import { AuthError } from './errors.ts';
 import { checkFrequency, sendLink } from './links.ts';
 import { checkEmail, checkPasswordStrength, emailOf, readBody, refusePkce, text } from './request.ts';
-import { createUser, findUserByEmail, findUserById, replacePendingSignUp, type UserRow, userJson } from './users.ts';
+import {
+  createUser,
+  findUserByEmail,
+  findUserById,
+  hashPassword,
+  replacePendingSignUp,
+  type UserRow,
+  userJson,
+} from './users.ts';
 
 export function signUpRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
   app.post('/signup', async (c) => {
@@ -37,9 +45,10 @@ export function signUpRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
         // GoTrue keeps the first password here, so whoever signed up first (perhaps not the owner of the
         // address) holds the account the owner then confirms. Safer: the newest sign-up sets the password and
         // the new link replaces the old one, so the only link that works confirms the password sent with it.
-        await replacePendingSignUp(tx, existing.id, password, data);
+        await replacePendingSignUp(tx, existing.id, await hashPassword(password, ctx.config.passwordHashCost), data);
       }
-      const user = existing ?? (await createUser(tx, email, password, data));
+      const user =
+        existing ?? (await createUser(tx, email, await hashPassword(password, ctx.config.passwordHashCost), data));
       await sendLink(ctx, c, tx, user, 'signup');
       return userJson(tx, (await findUserById(tx, user.id)) as UserRow);
     });

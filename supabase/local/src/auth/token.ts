@@ -29,7 +29,8 @@ export function tokenRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
       if (!email) throw new AuthError(400, 'validation_failed', 'missing email or phone');
       const session = await ctx.db.transaction(async (tx) => {
         const user = await findUserByEmail(tx, email);
-        if (!(await checkPassword(password, user?.encrypted_password)) || !user) throw invalidCredentials();
+        const known = await checkPassword(password, user?.encrypted_password, ctx.config.passwordHashCost);
+        if (!known || !user) throw invalidCredentials();
         if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
         return signIn(ctx, c, tx, user, 'password');
       });

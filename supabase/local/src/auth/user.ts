@@ -23,11 +23,11 @@ export function userRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
       refuseWhatGoTrueWouldNotLet(input, user);
       if (typeof input.password === 'string') {
         checkPasswordStrength(input.password, ctx.config.passwordMinLength, ctx.config.passwordRequiredCharacters);
-        if (await checkPassword(input.password, user.encrypted_password)) {
+        if (await checkPassword(input.password, user.encrypted_password, ctx.config.passwordHashCost)) {
           throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
         }
         await tx.query('update auth.users set encrypted_password = $1, updated_at = now() where id = $2', [
-          await hashPassword(input.password),
+          await hashPassword(input.password, ctx.config.passwordHashCost),
           user.id,
         ]);
         // A new password signs out every other session.

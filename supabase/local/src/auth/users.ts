@@ -118,13 +118,20 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
   return readable(result.rows[0]);
 }
 
-export const hashPassword = (password: string) => bcrypt.hash(password, 10);
+/** A new password's bcrypt hash, at the project's cost (`passwordHashCost`). */
+export const hashPassword = (password: string, cost: number) => bcrypt.hash(password, cost);
 
 /** Checked when there is no hash to check, so that an unknown address takes as long as a wrong password. */
-const NO_ACCOUNT_HASH = bcrypt.hashSync(randomUUID(), 10);
+const noAccountHashes = new Map<number, string>();
+const noAccountHash = (cost: number) => {
+  const hash = noAccountHashes.get(cost) ?? bcrypt.hashSync(randomUUID(), cost);
+  noAccountHashes.set(cost, hash);
+  return hash;
+};
 
-export async function checkPassword(password: string, hash: string | null | undefined): Promise<boolean> {
-  const matches = await bcrypt.compare(password, hash || NO_ACCOUNT_HASH);
+/** Whether `password` matches `hash` (checked at the cost written in it); `cost`: that of the project's hashes. */
+export async function checkPassword(password: string, hash: string | null | undefined, cost: number): Promise<boolean> {
+  const matches = await bcrypt.compare(password, hash || noAccountHash(cost));
   return matches && Boolean(hash);
 }
 
@@ -132,7 +139,7 @@ export async function checkPassword(password: string, hash: string | null | unde
 export async function createUser(
   db: Queryable,
   email: string,
-  password: string,
+  passwordHash: string,
   data: Record<string, unknown>,
 ): Promise<UserRow> {
   const id = randomUUID();
@@ -144,7 +151,7 @@ export async function createUser(
      values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3,
              '{"provider": "email", "providers": ["email"]}', $4, '', '', '', '', now(), now())
      returning *`,
-    [id, email, await hashPassword(password), JSON.stringify(identityData)],
+    [id, email, passwordHash, JSON.stringify(identityData)],
   );
   await db.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
@@ -158,14 +165,14 @@ export async function createUser(
 export async function replacePendingSignUp(
   db: Queryable,
   userId: string,
-  password: string,
+  passwordHash: string,
   data: Record<string, unknown>,
 ): Promise<void> {
   await db.query(
     `update auth.users set encrypted_password = $1, raw_user_meta_data = raw_user_meta_data || $2::jsonb,
        updated_at = now()
      where id = $3 and email_confirmed_at is null`,
-    [await hashPassword(password), JSON.stringify(data), userId],
+    [passwordHash, JSON.stringify(data), userId],
   );
 }
 
