@@ -161,6 +161,9 @@ describe('a request that reaches the functions without the address the gateway w
   });
 
   it('serves every such finder from one shared bucket, ten times as large, whatever headers they write', async () => {
+    // A new instance of the function, as the platform starts one: its once-per-instance warning not said yet.
+    vi.resetModules();
+    const { default: getPublicProfile } = await import('../../functions/get_public_profile/handler.ts');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const shared = env();
     const statuses: number[] = [];
