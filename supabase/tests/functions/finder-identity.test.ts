@@ -7,7 +7,6 @@ import { FINDER_IDENTITY_HEADER, signFinderIdentity } from '@medaille/domain';
 import { loadConfig } from '@medaille/local-stack';
 import { newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import getPublicProfile from '../../functions/get_public_profile/handler.ts';
 import postFinderMessage from '../../functions/post_finder_message/handler.ts';
 import recordScan from '../../functions/record-scan/handler.ts';
 import { invoke } from '../support/finder.ts';
