@@ -6,34 +6,46 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-const running: ChildProcess[] = [];
-const cleanups: (() => Promise<void>)[] = [];
 
-afterEach(async () => {
-  for (const child of running.splice(0)) child.kill('SIGKILL');
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+/** Where a test leaves what it started to be undone when it ends (the tests run side by side). */
+type AtEnd = TestContext['onTestFinished'];
+
+/** A process the test's end kills, if it still runs. */
+function killedAtEnd(atEnd: AtEnd, child: ChildProcess) {
+  atEnd(() => {
+    child.kill('SIGKILL');
+  });
+  return child;
+}
+
+/** A folder of its own for a run's data, removed at the test's end. */
+async function dataFolder(atEnd: AtEnd) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'medaille-start-'));
+  atEnd(() => rm(dataDir, { recursive: true, force: true }));
+  return dataDir;
+}
 
 /** A port something else already listens on. */
-async function busyPort(): Promise<number> {
+async function busyPort(atEnd: AtEnd): Promise<number> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
+  atEnd(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return (server.address() as { port: number }).port;
 }
 
 /** Starts `pnpm start`'s main with these ports (0: any free one) and a data folder of its own. */
-async function start(ports: Record<string, string>) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'medaille-start-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, ...ports },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
+async function start(atEnd: AtEnd, ports: Record<string, string>) {
+  const dataDir = await dataFolder(atEnd);
+  const child = killedAtEnd(
+    atEnd,
+    spawn(process.execPath, ['--import', 'tsx', MAIN], {
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, ...ports },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk) => (stdout += chunk));
@@ -44,27 +56,34 @@ async function start(ports: Record<string, string>) {
 
 const ALL_FREE = { SHELL_PORT: '0', SCAN_PORT: '0', PORTAL_PORT: '0', STACK_PORT: '0' };
 
-describe('pnpm start', () => {
-  it.each(['SHELL_PORT', 'SCAN_PORT', 'STACK_PORT'])('names the busy port and %s, then stops', async (variable) => {
-    const port = await busyPort();
-    const run = await start({ ...ALL_FREE, [variable]: String(port) });
-    expect(await run.exited).toBe(1);
-    expect(run.output().stderr).toContain(`Port ${port} (`);
-    expect(run.output().stderr).toContain(
-      `is already in use: stop what uses it, or choose another port with ${variable}=`,
-    );
-  });
+// Side by side: each test waits on processes of its own, which the other core runs meanwhile.
+describe.concurrent('pnpm start', () => {
+  it.for(['SHELL_PORT', 'SCAN_PORT', 'STACK_PORT'])(
+    'names the busy port and %s, then stops',
+    async (variable, { onTestFinished }) => {
+      const port = await busyPort(onTestFinished);
+      const run = await start(onTestFinished, { ...ALL_FREE, [variable]: String(port) });
+      expect(await run.exited).toBe(1);
+      expect(run.output().stderr).toContain(`Port ${port} (`);
+      expect(run.output().stderr).toContain(
+        `is already in use: stop what uses it, or choose another port with ${variable}=`,
+      );
+    },
+  );
 
-  it('as `pnpm start` from the repository: says it in French and English, and pnpm adds one line, not its own error', async () => {
-    const port = await busyPort();
-    const dataDir = await mkdtemp(join(tmpdir(), 'medaille-start-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const child = spawn('pnpm', ['start'], {
-      cwd: fileURLToPath(new URL('../../../', import.meta.url)),
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, ...ALL_FREE, SHELL_PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    running.push(child);
+  it('as `pnpm start` from the repository: says it in French and English, and pnpm adds one line, not its own error', async ({
+    onTestFinished,
+  }) => {
+    const port = await busyPort(onTestFinished);
+    const dataDir = await dataFolder(onTestFinished);
+    const child = killedAtEnd(
+      onTestFinished,
+      spawn('pnpm', ['start'], {
+        cwd: fileURLToPath(new URL('../../../', import.meta.url)),
+        env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, ...ALL_FREE, SHELL_PORT: String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
@@ -80,8 +99,8 @@ describe('pnpm start', () => {
     expect(output.match(/ELIFECYCLE/g) ?? []).toHaveLength(1);
   });
 
-  it('serves the product on the ports the environment chooses', async () => {
-    const run = await start(ALL_FREE);
+  it('serves the product on the ports the environment chooses', async ({ onTestFinished }) => {
+    const run = await start(onTestFinished, ALL_FREE);
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setInterval(() => {
         const match = /Médaille is running: open (http:\/\/\S+)/.exec(run.output().stdout);
@@ -103,8 +122,10 @@ describe('pnpm start', () => {
     expect(await run.exited).toBe(0);
   });
 
-  it('runs the stack in a process of its own: with the shell host’s process stopped, the backend still answers, and stopping the launcher stops it too', async () => {
-    const run = await start(ALL_FREE);
+  it('runs the stack in a process of its own: with the shell host’s process stopped, the backend still answers, and stopping the launcher stops it too', async ({
+    onTestFinished,
+  }) => {
+    const run = await start(onTestFinished, ALL_FREE);
     const stackUrl = await new Promise<string>((resolve, reject) => {
       const timer = setInterval(() => {
         const match = /Backend \(local stack\): (http:\/\/\S+)/.exec(run.output().stdout);
@@ -132,8 +153,8 @@ describe('pnpm start', () => {
     await expect(fetch(`${stackUrl}/health`)).rejects.toThrow();
   });
 
-  it('refuses a port that is not a number', async () => {
-    const run = await start({ ...ALL_FREE, SHELL_PORT: 'trois-mille' });
+  it('refuses a port that is not a number', async ({ onTestFinished }) => {
+    const run = await start(onTestFinished, { ...ALL_FREE, SHELL_PORT: 'trois-mille' });
     expect(await run.exited).toBe(1);
     expect(run.output().stderr.trim()).toBe('SHELL_PORT must be a port number from 0 to 65535, not trois-mille');
   });
