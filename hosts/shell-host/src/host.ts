@@ -19,7 +19,7 @@ import type { CallFunction, PageConfig, RouteData, ScanMessageForm, ScanRouteMod
 import type { DeployConfig } from '@medaille/supabase/deploy-config';
 import { signedFunctionCaller } from './backend.ts';
 import { configScript } from './config.ts';
-import { type RemoteFiles, remoteFilesReader } from './remote-files.ts';
+import { kept, type RemoteFiles, remoteFilesReader } from './remote-files.ts';
 import { readSentForm, resendPage } from './resend-page.ts';
 import { scanDeploymentReader, untilAborted } from './scan-deployment.ts';
 import { clientPage, type ShellPage, scanPageHead, shellPage } from './shell-page.ts';
@@ -121,6 +121,8 @@ interface Framework {
   deployment: ReturnType<typeof scanDeploymentReader>;
   /** The portal's files, which an owner's page announces. */
   portalFiles: () => Promise<RemoteFiles>;
+  /** The shell's index.html as text, kept for the manifests' max age (the shell's build is redeployed like them). */
+  shellText: () => Promise<string>;
 }
 
 export function createShellHost(options: ShellHostOptions): ShellHost {
@@ -148,6 +150,7 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
       ...(options.scanRoute ? { route: options.scanRoute } : {}),
     }),
     portalFiles: remoteFilesReader(config.remotes.portal, manifests),
+    shellText: kept(() => shellHtml(options.assets), manifests.maxAgeMs),
   };
   // The portal's manifest read at once too, so that the first owner's page announces it.
   const portalRead = framework.portalFiles().then(
@@ -201,7 +204,9 @@ async function answer(framework: Framework, request: Request, info: ClientInfo):
       headers: { Location: `/${encodeURIComponent(next)}`, 'Cache-Control': 'no-store' },
     });
   }
-  const shell = shellPage(plain ? await response.text() : await shellHtml(framework, url));
+  // A compressed page is the same file as the kept text: not read a second time, uncompressed.
+  if (!plain) await response.body?.cancel();
+  const shell = shellPage(plain ? await response.text() : await framework.shellText());
   if (code !== null) return scanRender(framework, { request, code, info, shell, budgetMs: framework.budgetMs });
   const headers = new Headers(response.headers);
   headers.delete('content-length');
@@ -227,9 +232,9 @@ async function portalPreloads(framework: Framework) {
   return (read?.preloads ?? []).map((element) => ({ ...element, attributes: [...element.attributes, low] }));
 }
 
-/** The shell's index.html for this URL, as text (never compressed: asked for without Accept-Encoding). */
-async function shellHtml(framework: Framework, url: URL): Promise<string> {
-  const response = await framework.options.assets(new Request(url, { headers: { accept: 'text/html' } }));
+/** The shell's index.html, as text (never compressed: asked for without Accept-Encoding). */
+async function shellHtml(assets: ShellHostOptions['assets']): Promise<string> {
+  const response = await assets(new Request(`${SHELL_ORIGIN}/`, { headers: { accept: 'text/html' } }));
   if (!response.ok) throw new Error(`the shell's page answered ${response.status}`);
   return response.text();
 }
@@ -406,7 +411,7 @@ function clientRendered(
  */
 async function scanAction(framework: Framework, request: Request, code: string, info: ClientInfo) {
   const budget = AbortSignal.timeout(ACTION_BUDGET_MS);
-  const shell = shellHtml(framework, new URL(request.url)).then(shellPage);
+  const shell = framework.shellText().then(shellPage);
   shell.catch(() => {});
   // The form was not sent: the finder gets it back to send again; a body that is no form gets the
   // client-rendered page.
@@ -459,7 +464,7 @@ async function conversationPage(framework: Framework, request: Request, token: s
   try {
     const url = new URL(request.url);
     const [{ files, route }, shell] = await untilAborted(
-      Promise.all([framework.deployment.current(), shellHtml(framework, url).then(shellPage)]),
+      Promise.all([framework.deployment.current(), framework.shellText().then(shellPage)]),
       budget,
     );
     if (!route.conversation) throw new Error('the scan deployment has no conversation page');

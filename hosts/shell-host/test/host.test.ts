@@ -5,6 +5,7 @@ import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { verifiedFinderAddress } from '@medaille/domain/finder-identity';
 import { type FederationManifest, remoteEntryUrl } from '@medaille/federation/manifest';
 import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
@@ -462,6 +463,34 @@ describe('a scan remote redeployed under a running host', () => {
     }
     console.info(`manifest reads for 100 scan pages: ${reads - before} (after the warm-up's ${before})`);
     expect(reads - before).toBe(0);
+  });
+});
+
+describe("the shell's page", () => {
+  it('is read once per scan page when the finder accepts compression, not a second time uncompressed', async () => {
+    const files = folderAssets(SHELL_BUILD);
+    let pageReads = 0;
+    const backend = await recordingBackend();
+    const url = await startHost({
+      config: config({ supabaseUrl: backend.url }),
+      // As static hosting answers a browser: HTML compressed when the request accepts it.
+      assets: async (request) => {
+        const response = await files(request);
+        const type = response.headers.get('content-type') ?? '';
+        if (!type.startsWith('text/html')) return response;
+        pageReads += 1;
+        if (!request.headers.get('accept-encoding')?.includes('gzip')) return response;
+        const body = gzipSync(new Uint8Array(await response.arrayBuffer()));
+        return new Response(body, { headers: { 'content-type': type, 'content-encoding': 'gzip' } });
+      },
+    });
+    const before = pageReads;
+    for (let page = 0; page < 10; page += 1) {
+      const response = await fetch(`${url}/MDL-NOPE-0000`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(await response.text()).toContain('id="medaille-scan-data"');
+    }
+    // Once each to tell the path from a file of the build, and the page's text kept for the manifests' max age.
+    expect(pageReads - before).toBeLessThanOrEqual(11);
   });
 });
 
