@@ -48,7 +48,7 @@ export interface ShellHostOptions {
   /**
    * How old the remotes' manifests may be before a request has them read again, in the background (5 s): a
    * redeployed scan remote is rendered, and a redeployed portal announced, from then on, without restarting
-   * the host.
+   * the host. The shell's own page (its index.html's text) is kept as long.
    */
   manifestMaxAgeMs?: number;
   /** Called on each read of a remote's manifest (to count them). */
