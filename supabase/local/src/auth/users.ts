@@ -121,17 +121,23 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
 /** A new password's bcrypt hash, at the project's cost (`passwordHashCost`). */
 export const hashPassword = (password: string, cost: number) => bcrypt.hash(password, cost);
 
-/** Checked when there is no hash to check, so that an unknown address takes as long as a wrong password. */
-const noAccountHashes = new Map<number, string>();
-const noAccountHash = (cost: number) => {
-  const hash = noAccountHashes.get(cost) ?? bcrypt.hashSync(randomUUID(), cost);
-  noAccountHashes.set(cost, hash);
+/**
+ * Checked when there is no hash to check, so that an unknown address takes as long as a wrong password: one per
+ * cost, made once, asynchronously (a synchronous hash would hold every other request meanwhile).
+ */
+const noAccountHashes = new Map<number, Promise<string>>();
+function noAccountHash(cost: number): Promise<string> {
+  let hash = noAccountHashes.get(cost);
+  if (!hash) {
+    hash = bcrypt.hash(randomUUID(), cost);
+    noAccountHashes.set(cost, hash);
+  }
   return hash;
-};
+}
 
 /** Whether `password` matches `hash` (checked at the cost written in it); `cost`: that of the project's hashes. */
 export async function checkPassword(password: string, hash: string | null | undefined, cost: number): Promise<boolean> {
-  const matches = await bcrypt.compare(password, hash || noAccountHash(cost));
+  const matches = await bcrypt.compare(password, hash || (await noAccountHash(cost)));
   return matches && Boolean(hash);
 }
 
