@@ -2,14 +2,15 @@ import './portal.css';
 import { Spinner, ThemeRoot } from '@medaille/design-system';
 import { ROUTES } from '@medaille/routing';
 import { matchPath, Navigate, Route, Routes } from '@medaille/routing/router';
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, Suspense, useEffect } from 'react';
 import { COPY } from './copy.ts';
 import { EARLY_KEYS, readMemberAnimal, readMyAnimals } from './features/animals/queries.ts';
 import { installPortal } from './features/notifications/device.ts';
 import { askEarly } from './ui/early-data.ts';
+import { onDemandPage } from './ui/on-demand-page.tsx';
 
 /**
- * A page at `path`: its module's component `name`, loaded in a chunk of its own, as React.lazy takes it, and
+ * A page at `path`: its module's component `name`, loaded in a chunk of its own (ui/on-demand-page.tsx), and
  * what asks for its data ahead of it (ui/early-data.ts), given the path's parameters.
  */
 function page<M, K extends keyof M>(
@@ -18,7 +19,7 @@ function page<M, K extends keyof M>(
   name: K,
   askData?: (params: Readonly<Record<string, string | undefined>>) => void,
 ) {
-  return { path, askData, load: () => load().then((module) => ({ default: module[name] as ComponentType })) };
+  return { path, askData, ...onDemandPage(() => load().then((module) => module[name] as ComponentType)) };
 }
 
 // Each page is its own chunk: a visitor downloads only the page they open (DESIGN §6: the first route counts).
@@ -56,8 +57,6 @@ for (const opening of PAGES) {
   break;
 }
 
-const ROUTE_PAGES = PAGES.map(({ path, load }) => ({ path, Page: lazy(load) }));
-
 /**
  * Every owner route (`PORTAL_ROUTES` of @medaille/routing, which the shell sends here), rendered inside the
  * shell's router (one history for the whole site). The portal, and it alone, is installable, with its
@@ -67,10 +66,11 @@ export default function PortalApp() {
   useEffect(installPortal, []);
   return (
     <ThemeRoot>
+      {/* For a part of a page that suspends with no boundary of its own; the pages themselves do not. */}
       <Suspense fallback={<Spinner label={COPY.session.checking} />}>
         <Routes>
-          {ROUTE_PAGES.map(({ path, Page }) => (
-            <Route key={path} path={path} element={<Page />} />
+          {PAGES.map(({ path, Page }) => (
+            <Route key={path} path={path} element={<Page fallback={<Spinner label={COPY.session.checking} />} />} />
           ))}
           <Route path="*" element={<Navigate to={ROUTES.account} replace />} />
         </Routes>

@@ -1,0 +1,94 @@
+import { act, Component, Fragment, type ReactNode, Suspense } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { onDemandPage } from './on-demand-page.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function MyAnimals() {
+  return <h1>Mes animaux</h1>;
+}
+
+/** A page's chunk on a slow network: it arrives when the test says so. */
+function slowChunk() {
+  let arrive: () => void = () => {};
+  let fail: (error: Error) => void = () => {};
+  let loads = 0;
+  const load = () => {
+    loads += 1;
+    return new Promise<typeof MyAnimals>((resolve, reject) => {
+      arrive = () => resolve(MyAnimals);
+      fail = reject;
+    });
+  };
+  return { load, arrive: () => arrive(), fail: (error: Error) => fail(error), loads: () => loads };
+}
+
+let retry: (() => void) | null = null;
+
+/** As the shell's RemoteErrorBoundary: the error's message, and a retry that renders the page afresh. */
+class Boundary extends Component<{ children: ReactNode }, { error: Error | null; attempt: number }> {
+  override state = { error: null as Error | null, attempt: 0 };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    retry = () => this.setState(({ attempt }) => ({ error: null, attempt: attempt + 1 }));
+    if (this.state.error) return <p>Échec : {this.state.error.message}</p>;
+    return <Fragment key={this.state.attempt}>{this.props.children}</Fragment>;
+  }
+}
+
+let root: Root | null = null;
+const container = document.createElement('div');
+
+/** Renders the page under a Suspense boundary, as the shell's router and the portal's routes would hold it. */
+function render(element: React.ReactElement) {
+  // An error a boundary caught is what the test asserts, not a failure to print.
+  root = createRoot(container, { onCaughtError: () => {} });
+  act(() => root?.render(<Suspense fallback={<p>attente</p>}>{element}</Suspense>));
+}
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+});
+
+describe('onDemandPage', () => {
+  it('shows its own waiting words, then the page in the render after its chunk arrives, never a Suspense reveal that React holds back', async () => {
+    const chunk = slowChunk();
+    const page = onDemandPage(chunk.load);
+    render(<page.Page fallback={<p>Vérification de la session…</p>} />);
+    // No Suspense fallback: React 19 shows what replaces one no sooner than 300 ms after it showed.
+    expect(container.textContent).toBe('Vérification de la session…');
+    await act(async () => chunk.arrive());
+    expect(container.textContent).toBe('Mes animaux');
+  });
+
+  it('renders a page whose chunk is already here in the first commit, and loads a chunk once', async () => {
+    const chunk = slowChunk();
+    const page = onDemandPage(chunk.load);
+    const loading = page.load();
+    chunk.arrive();
+    await loading;
+    render(<page.Page fallback={<p>Vérification de la session…</p>} />);
+    expect(container.textContent).toBe('Mes animaux');
+    expect(chunk.loads()).toBe(1);
+  });
+
+  it('throws a chunk that failed to its error boundary, and a retry of that boundary loads it again', async () => {
+    const chunk = slowChunk();
+    const page = onDemandPage(chunk.load);
+    render(
+      <Boundary>
+        <page.Page fallback={<p>Vérification de la session…</p>} />
+      </Boundary>,
+    );
+    await act(async () => chunk.fail(new Error('réseau coupé')));
+    expect(container.textContent).toBe('Échec : réseau coupé');
+    act(() => retry?.());
+    expect(chunk.loads()).toBe(2);
+    await act(async () => chunk.arrive());
+    expect(container.textContent).toBe('Mes animaux');
+  });
+});
