@@ -55,3 +55,35 @@ test('Mes animaux and the edit page ask for their animals while their own code i
   await expect(page.getByLabel('Nom *')).toHaveValue('Pistache');
   expect(one).toEqual({ held: true, askedWhileHeld: true, requests: 1 });
 });
+
+test("the edit page's form can be filled and saved while the code that reorders photos is still downloading", async ({
+  page,
+}) => {
+  const owner = await newOwner(product, 'tri');
+  const { animalId } = await animalOnNewCode(product, owner, { nom: 'Pistache', espece: 'cat' }, 1);
+  await signIn(page, product, owner, '/logo.svg');
+  // dnd-kit's chunk, whatever its name: the one that makes its live region (a name it gives in clear).
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = false;
+  await page.route(/\/static\/js\/async\/[^/]+\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('DndLiveRegion')) {
+      held = true;
+      await released;
+    }
+    await route.fulfill({ response, body });
+  });
+
+  // Not waiting for the load event, which the held chunk holds back.
+  await page.goto(`${product.url}/mon-compte/animal/${animalId}`, { waitUntil: 'commit' });
+  await expect(page.getByLabel('Nom *')).toHaveValue('Pistache');
+  await expect(page.getByRole('button', { name: 'Enregistrer' })).toBeEnabled();
+  expect(held).toBe(true);
+  await expect(page.getByRole('button', { name: 'Déplacer la photo (Photo 1)' })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('button', { name: 'Déplacer la photo (Photo 1)' })).toBeVisible();
+});

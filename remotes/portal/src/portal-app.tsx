@@ -7,10 +7,10 @@ import { COPY } from './copy.ts';
 import { EARLY_KEYS, readMemberAnimal, readMyAnimals } from './features/animals/queries.ts';
 import { installPortal } from './features/notifications/device.ts';
 import { askEarly } from './ui/early-data.ts';
-import { onDemandPage } from './ui/on-demand-page.tsx';
+import { onDemand } from './ui/on-demand.tsx';
 
 /**
- * A page at `path`: its module's component `name`, loaded in a chunk of its own (ui/on-demand-page.tsx), and
+ * A page at `path`: its module's component `name`, loaded in a chunk of its own (ui/on-demand.tsx), and
  * what asks for its data ahead of it (ui/early-data.ts), given the path's parameters.
  */
 function page<M, K extends keyof M>(
@@ -19,7 +19,8 @@ function page<M, K extends keyof M>(
   name: K,
   askData?: (params: Readonly<Record<string, string | undefined>>) => void,
 ) {
-  return { path, askData, ...onDemandPage(() => load().then((module) => module[name] as ComponentType)) };
+  const shown = onDemand(() => load().then((module) => module[name] as ComponentType));
+  return { path, askData, Page: shown.Component, load: shown.load };
 }
 
 // Each page is its own chunk: a visitor downloads only the page they open (DESIGN §6: the first route counts).

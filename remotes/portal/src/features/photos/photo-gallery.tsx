@@ -1,38 +1,23 @@
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  rectSortingStrategy,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { ConfirmDialog } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { LIMITS } from '@medaille/domain';
-import { Badge, Box, Card, Flex, Grid, Heading, IconButton, Text } from '@radix-ui/themes';
-import { useMemo, useRef, useState } from 'react';
+import { Card, Heading, Text } from '@radix-ui/themes';
+import { useEffect, useRef, useState } from 'react';
 import { COPY } from '../../copy.ts';
+import { onDemand } from '../../ui/on-demand.tsx';
 import type { AnimalPhotos, Photo } from './api.ts';
 import { photoProblem } from './image-files.ts';
-import { photoMoveAnnouncements } from './photo-announcements.ts';
 import { PhotoDropZone } from './photo-drop-zone.tsx';
-import { photoUrl } from './photo-url.ts';
 import { UploadProgress } from './upload-progress.tsx';
 
 const text = COPY.gallery;
 
+const SortablePhotos = onDemand(() =>
+  import(/* webpackChunkName: "sortable-photos" */ './sortable-photos.tsx').then((module) => module.SortablePhotos),
+);
+
 /**
- * The animal's photos: add (click or drop), reorder by dragging (mouse, touch or keyboard), choose the
+ * The animal's photos: add (click or drop), reorder by dragging (SortablePhotos), choose the
  * cover, delete. Files and rows change at once; the cover is saved with the page (Enregistrer).
  *
  * A delete asks first. An undo would keep the photo until a timer ran out, while a reorder in between must
@@ -52,11 +37,8 @@ export function PhotoGallery({
   onCoverChange: (coverId: string | null) => void;
 }) {
   const { photos, uploads } = gallery;
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  // Asked for as the gallery shows, beside its photos' list rather than after it.
+  useEffect(() => void SortablePhotos.load().catch(() => {}), []);
 
   const add = async (files: File[]) => {
     const room = LIMITS.maxPhotosPerAnimal - photos.length;
@@ -111,17 +93,11 @@ export function PhotoGallery({
     toast({ topic: 'photo-remove', title: text.removed });
   };
 
-  const reorder = async ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = photos.findIndex((photo) => photo.id === active.id);
-    const to = photos.findIndex((photo) => photo.id === over.id);
-    const { error } = await gallery.reorder(arrayMove(photos, from, to));
+  const reorder = async (reordered: Photo[]) => {
+    const { error } = await gallery.reorder(reordered);
     if (error) toast({ topic: 'photo-reorder', title: text.reorderFailed, variant: 'destructive' });
   };
 
-  const order = useMemo(() => photos.map((photo) => photo.id), [photos]);
-  // Made again only when the photos change: it remembers, during a drag, whether the photo has moved.
-  const moves = useMemo(() => photoMoveAnnouncements(order), [order]);
   const full = photos.length >= LIMITS.maxPhotosPerAnimal;
   return (
     <Card size="3" asChild>
@@ -139,32 +115,17 @@ export function PhotoGallery({
             {text.empty}
           </Text>
         ) : (
-          <DndContext
-            sensors={sensors}
-            collisionDetection={closestCenter}
-            onDragEnd={(event) => void reorder(event)}
-            accessibility={moves}
-          >
-            <SortableContext items={order} strategy={rectSortingStrategy}>
-              <Grid columns={{ initial: '2', sm: '3', md: '4' }} gap="3" mt="3" asChild>
-                <ol className="portal-gallery">
-                  {photos.map((photo, index) => (
-                    <Thumbnail
-                      key={photo.id}
-                      photo={photo}
-                      index={index}
-                      isCover={photo.id === coverId}
-                      onCover={() => {
-                        onCoverChange(photo.id);
-                        toast({ topic: 'photo-cover', ...text.coverSet });
-                      }}
-                      onRemove={() => setToRemove(photo)}
-                    />
-                  ))}
-                </ol>
-              </Grid>
-            </SortableContext>
-          </DndContext>
+          <SortablePhotos.Component
+            fallback={null}
+            photos={photos}
+            coverId={coverId}
+            onCover={(photo) => {
+              onCoverChange(photo.id);
+              toast({ topic: 'photo-cover', ...text.coverSet });
+            }}
+            onRemove={setToRemove}
+            onReorder={(reordered) => void reorder(reordered)}
+          />
         )}
         <ConfirmDialog
           open={toRemove !== null}
@@ -178,79 +139,5 @@ export function PhotoGallery({
         />
       </section>
     </Card>
-  );
-}
-
-function Thumbnail({
-  photo,
-  index,
-  isCover,
-  onCover,
-  onRemove,
-}: {
-  photo: Photo;
-  index: number;
-  isCover: boolean;
-  onCover: () => void;
-  onRemove: () => void;
-}) {
-  const { attributes, listeners, setNodeRef, transform, transition } = useSortable({
-    id: photo.id,
-    attributes: { roleDescription: COPY.photoMoves.handle },
-  });
-  return (
-    <li
-      ref={setNodeRef}
-      className="portal-thumbnail"
-      style={{ transform: CSS.Transform.toString(transform), transition }}
-      aria-label={text.photo(index + 1)}
-    >
-      <img src={photoUrl(photo.path)} alt={text.photo(index + 1)} loading="lazy" />
-      {isCover ? (
-        <Box className="portal-thumbnail-badge">
-          <Badge color="orange" variant="solid">
-            {text.cover}
-          </Badge>
-        </Box>
-      ) : null}
-      <Flex className="portal-thumbnail-actions" gap="1">
-        {isCover ? null : (
-          <IconButton
-            type="button"
-            size="3"
-            variant="solid"
-            className="portal-thumbnail-action"
-            onClick={onCover}
-            aria-label={`${text.makeCover} (${text.photo(index + 1)})`}
-          >
-            ★
-          </IconButton>
-        )}
-        <IconButton
-          type="button"
-          size="3"
-          color="red"
-          variant="solid"
-          className="portal-thumbnail-action"
-          data-photo-remove
-          onClick={onRemove}
-          aria-label={`${text.remove} (${text.photo(index + 1)})`}
-        >
-          ×
-        </IconButton>
-        <IconButton
-          type="button"
-          size="3"
-          variant="solid"
-          color="gray"
-          className="portal-thumbnail-action"
-          aria-label={`${text.move} (${text.photo(index + 1)})`}
-          {...attributes}
-          {...listeners}
-        >
-          ⠿
-        </IconButton>
-      </Flex>
-    </li>
   );
 }

@@ -1,17 +1,17 @@
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 
 /**
- * A page whose code downloads on demand, shown by an ordinary render once it has: its own waiting words until
- * then, not a Suspense fallback. React 19 shows what replaces a Suspense fallback no sooner than 300 ms after
- * the fallback showed (FALLBACK_THROTTLE_MS), and on a phone the opening page's chunk arrives just after the
+ * A component whose code downloads on demand, shown by an ordinary render once it has: `fallback` until then,
+ * not a Suspense fallback. React 19 shows what replaces a Suspense fallback no sooner than 300 ms after the
+ * fallback showed (FALLBACK_THROTTLE_MS), and on a phone the opening page's chunk arrives just after the
  * portal's first render: with React.lazy, the page waited out that hold-back once its code and data were here.
  * A chunk that fails is thrown to the error boundary (the shell's message and 'Réessayer'); the next render
  * asks for it again.
  */
-export function onDemandPage(load: () => Promise<ComponentType>) {
-  let loaded: ComponentType | null = null;
-  let loading: Promise<ComponentType> | null = null;
-  const start = (): Promise<ComponentType> => {
+export function onDemand<Props extends object = object>(load: () => Promise<ComponentType<Props>>) {
+  let loaded: ComponentType<Props> | null = null;
+  let loading: Promise<ComponentType<Props>> | null = null;
+  const start = (): Promise<ComponentType<Props>> => {
     loading ??= load().then(
       (component) => {
         loaded = component;
@@ -25,9 +25,9 @@ export function onDemandPage(load: () => Promise<ComponentType>) {
     return loading;
   };
 
-  function Page({ fallback }: { fallback: ReactNode }) {
-    // Set when the chunk has come, to render again; the page itself is read from `loaded`.
-    const [, setArrived] = useState<ComponentType | null>(null);
+  function Shown({ fallback, ...props }: Props & { fallback: ReactNode }) {
+    // Set when the chunk has come, to render again; the component itself is read from `loaded`.
+    const [, setArrived] = useState<ComponentType<Props> | null>(null);
     const [failure, setFailure] = useState<{ error: unknown } | null>(null);
     useEffect(() => {
       if (loaded) return;
@@ -46,8 +46,8 @@ export function onDemandPage(load: () => Promise<ComponentType>) {
     }, []);
     if (failure) throw failure.error;
     const Loaded = loaded;
-    return Loaded ? <Loaded /> : fallback;
+    return Loaded ? <Loaded {...(props as Props)} /> : fallback;
   }
 
-  return { Page, load: start };
+  return { Component: Shown, load: start };
 }

@@ -1,12 +1,12 @@
 import { act, Component, Fragment, type ReactNode, Suspense } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { onDemandPage } from './on-demand-page.tsx';
+import { onDemand } from './on-demand.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-function MyAnimals() {
-  return <h1>Mes animaux</h1>;
+function MyAnimals({ count }: { count?: number }) {
+  return <h1>Mes animaux{count === undefined ? '' : ` (${count})`}</h1>;
 }
 
 /** A page's chunk on a slow network: it arrives when the test says so. */
@@ -54,34 +54,34 @@ afterEach(() => {
   root = null;
 });
 
-describe('onDemandPage', () => {
+describe('onDemand', () => {
   it('shows its own waiting words, then the page in the render after its chunk arrives, never a Suspense reveal that React holds back', async () => {
     const chunk = slowChunk();
-    const page = onDemandPage(chunk.load);
-    render(<page.Page fallback={<p>Vérification de la session…</p>} />);
+    const page = onDemand(chunk.load);
+    render(<page.Component fallback={<p>Vérification de la session…</p>} />);
     // No Suspense fallback: React 19 shows what replaces one no sooner than 300 ms after it showed.
     expect(container.textContent).toBe('Vérification de la session…');
     await act(async () => chunk.arrive());
     expect(container.textContent).toBe('Mes animaux');
   });
 
-  it('renders a page whose chunk is already here in the first commit, and loads a chunk once', async () => {
+  it('renders a component whose chunk is already here in the first commit, with its props, and loads a chunk once', async () => {
     const chunk = slowChunk();
-    const page = onDemandPage(chunk.load);
+    const page = onDemand(chunk.load);
     const loading = page.load();
     chunk.arrive();
     await loading;
-    render(<page.Page fallback={<p>Vérification de la session…</p>} />);
-    expect(container.textContent).toBe('Mes animaux');
+    render(<page.Component count={2} fallback={<p>Vérification de la session…</p>} />);
+    expect(container.textContent).toBe('Mes animaux (2)');
     expect(chunk.loads()).toBe(1);
   });
 
   it('throws a chunk that failed to its error boundary, and a retry of that boundary loads it again', async () => {
     const chunk = slowChunk();
-    const page = onDemandPage(chunk.load);
+    const page = onDemand(chunk.load);
     render(
       <Boundary>
-        <page.Page fallback={<p>Vérification de la session…</p>} />
+        <page.Component fallback={<p>Vérification de la session…</p>} />
       </Boundary>,
     );
     await act(async () => chunk.fail(new Error('réseau coupé')));
