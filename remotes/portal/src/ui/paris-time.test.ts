@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parisDay, parisTime, todayInParis } from './paris-time.ts';
 
 describe('the portal’s dates and times', () => {
@@ -20,5 +20,28 @@ describe('the portal’s dates and times', () => {
     expect(todayInParis(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
     expect(todayInParis(new Date('2026-07-14T21:59:00Z'))).toBe('2026-07-14');
     expect(todayInParis(new Date('2026-07-14T22:00:00Z'))).toBe('2026-07-15');
+  });
+
+  it('make each format once, when it is first used, not as the module loads (the first costs some 20 ms of a phone page)', async () => {
+    vi.resetModules();
+    const Real = Intl.DateTimeFormat;
+    let made = 0;
+    Intl.DateTimeFormat = class extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args);
+        made += 1;
+      }
+    } as typeof Real;
+    try {
+      const fresh = await import('./paris-time.ts');
+      expect(made).toBe(0);
+      fresh.parisTime('2026-07-14T23:30:00Z', 'date');
+      expect(fresh.parisTime('2026-07-15T23:30:00Z', 'date')).toBe('16 juillet 2026');
+      expect(made).toBe(1);
+      fresh.todayInParis();
+      expect(made).toBe(2);
+    } finally {
+      Intl.DateTimeFormat = Real;
+    }
   });
 });
