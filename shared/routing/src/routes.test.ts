@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { animalBookletPath, editAnimalPath, isOwnerPath, PORTAL_ROUTES, scanCodeOf } from './routes.ts';
+import {
+  animalBookletPath,
+  editAnimalPath,
+  isOwnerPath,
+  PORTAL_ROUTES,
+  ROUTES,
+  routeParams,
+  scanCodeOf,
+} from './routes.ts';
 
 /** Every owner path, as a visitor would type it. */
 const OWNER_PATHS = PORTAL_ROUTES.map((route) => route.replace(':id', '6f0c1e52-0d6a-4c1b-9b8e-2f1d3c4b5a69'));
@@ -41,5 +49,20 @@ describe('the owner path rule', () => {
     for (const path of ['/', '', '/MDL-DEMO-REX', '/activer-', '/compte', '/mon-comptes/x', '/a/mon-compte']) {
       expect(isOwnerPath(path), path).toBe(false);
     }
+  });
+});
+
+describe("a route's parameters, read on the server", () => {
+  it('are those of a path of the route, as written, trailing slash or not', () => {
+    expect(routeParams(ROUTES.editAnimal, '/mon-compte/animal/abc-1')).toEqual({ id: 'abc-1' });
+    expect(routeParams(ROUTES.editAnimal, '/mon-compte/animal/a%20b/')).toEqual({ id: 'a%20b' });
+    expect(routeParams(ROUTES.account, '/mon-compte')).toEqual({});
+  });
+
+  it('are none for a path of another route or of none', () => {
+    for (const path of ['/mon-compte', '/mon-compte/animal/abc/carnet', '/mon-compte/chat/abc', '/', '/MDL-DEMO-REX']) {
+      expect(routeParams(ROUTES.editAnimal, path), path).toBeNull();
+    }
+    expect(routeParams(ROUTES.account, '/mon-compte/animal/abc')).toBeNull();
   });
 });

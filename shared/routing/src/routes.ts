@@ -107,3 +107,22 @@ export function codeInPath(pathname: string, ownerSegments: readonly string[]): 
     return segment;
   }
 }
+
+/**
+ * The parameters of `pathname` when it is a path of `route` (`/mon-compte/animal/:id`), as written in the path
+ * (not decoded); null otherwise. Segment by segment, as the portal's router matches (a trailing slash is
+ * the same path), for a server that must know the page before the router runs.
+ */
+export function routeParams(route: string, pathname: string): Record<string, string> | null {
+  const segments = (path: string) => path.split('/').filter((segment) => segment !== '');
+  const expected = segments(route);
+  const actual = segments(pathname);
+  if (expected.length !== actual.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, part] of expected.entries()) {
+    const value = actual[index] ?? '';
+    if (part.startsWith(':')) params[part.slice(1)] = value;
+    else if (part !== value) return null;
+  }
+  return params;
+}
