@@ -1,9 +1,11 @@
 import { SHARED_SINGLETONS } from '@medaille/federation';
-import { pluginFederationRuntimeAsModules } from '@medaille/federation/build';
+import { pluginAnnouncedPages, pluginFederationRuntimeAsModules } from '@medaille/federation/build';
+import { ROUTES } from '@medaille/routing';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { keepUsedRadixThemesCss } from './build/radix-themes-css.ts';
+import { EARLY_READS } from './src/features/animals/queries.ts';
 
 // Standalone development (`pnpm --filter @medaille/portal dev`) gets its configuration inline.
 const devConfig = process.env.MEDAILLE_CONFIG;
@@ -24,6 +26,12 @@ const federation = [
     experiments: { externalRuntime: process.env.NODE_ENV === 'production', optimization: { target: 'web' } },
   }),
   pluginFederationRuntimeAsModules(),
+  // The pages an owner opens the portal on with their data (portal-app.tsx's `askData`): the shell's host
+  // announces their chunks and asks for their data in their HTML.
+  pluginAnnouncedPages([
+    { path: ROUTES.account, chunk: 'account-page', data: EARLY_READS.myAnimals.map((read) => read.path) },
+    { path: ROUTES.editAnimal, chunk: 'edit-animal-page', data: EARLY_READS.memberAnimal.map((read) => read.path) },
+  ]),
 ];
 
 export default defineConfig({

@@ -14,11 +14,20 @@
  * - GET, HEAD and POST `/conversation/{token}`: the scan deployment's page of a finder's conversation.
  */
 import { codeFromTyped, conversationTokenOf } from '@medaille/domain';
-import { isOwnerPath, scanCodeOf } from '@medaille/routing';
-import type { CallFunction, PageConfig, RouteData, ScanMessageForm, ScanRouteModule } from '@medaille/scan-contract';
+import { fillRead } from '@medaille/federation/manifest';
+import { isOwnerPath, routeParams, scanCodeOf } from '@medaille/routing';
+import type {
+  CallFunction,
+  HeadElement,
+  PageConfig,
+  RouteData,
+  ScanMessageForm,
+  ScanRouteModule,
+} from '@medaille/scan-contract';
 import type { DeployConfig } from '@medaille/supabase/deploy-config';
 import { signedFunctionCaller } from './backend.ts';
 import { configScript } from './config.ts';
+import { earlyDataScript } from './early-data.ts';
 import { kept, type RemoteFiles, remoteFilesReader } from './remote-files.ts';
 import { readSentForm, resendPage } from './resend-page.ts';
 import { scanDeploymentReader, untilAborted } from './scan-deployment.ts';
@@ -211,25 +220,38 @@ async function answer(framework: Framework, request: Request, info: ClientInfo):
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   headers.delete('content-encoding');
-  const preloads = isOwnerPath(url.pathname) ? await portalPreloads(framework) : [];
+  const preloads = isOwnerPath(url.pathname) ? await portalHead(framework, url.pathname) : [];
   const body = request.method === 'HEAD' ? null : clientPage(shell, config, { preloads });
   return new Response(body, { status: response.status, headers });
 }
 
 /**
  * An owner's page announces the portal's files (its manifest, entry, and exposed module's scripts and
- * styles), which the shell would otherwise ask for one after the other once its own scripts have run. Only
- * when already read: an owner's page never waits for the portal's deployment (the read goes on, for the
- * pages after it).
+ * styles), which the shell would otherwise ask for one after the other once its own scripts have run, and, on
+ * a page the manifest names, that page's own files and the script that asks for its data at once
+ * (early-data.ts). Only when already read: an owner's page never waits for the portal's deployment (the read
+ * goes on, for the pages after it).
  */
-async function portalPreloads(framework: Framework) {
+async function portalHead(framework: Framework, pathname: string): Promise<HeadElement[]> {
   const files = framework.portalFiles();
   // First in the race: when both are settled, the first one listed wins.
   const read = await Promise.race([files, Promise.resolve(null)]).catch(() => null);
+  if (!read) return [];
+  const opening = read.pages
+    .map((page) => ({ page, params: routeParams(page.route, pathname) }))
+    .find(({ params }) => params !== null);
+  const reads = opening ? opening.page.data.map((data) => fillRead(data, opening.params ?? {})) : [];
+  const asking = reads.length > 0 && reads.every((filled) => filled !== null);
   // At a low priority: the shell's own scripts come first, since they must run before the page's next files are
   // even known (on a phone, the router and the page's chunk some 250 ms earlier).
   const low: [string, string] = ['fetchpriority', 'low'];
-  return (read?.preloads ?? []).map((element) => ({ ...element, attributes: [...element.attributes, low] }));
+  return [
+    ...(asking ? [{ tag: 'script' as const, attributes: [], text: earlyDataScript(reads as string[]) }] : []),
+    ...[...read.preloads, ...(opening?.page.preloads ?? [])].map((element) => ({
+      ...element,
+      attributes: [...element.attributes, low],
+    })),
+  ];
 }
 
 /** The shell's index.html, as text (never compressed: asked for without Accept-Encoding). */

@@ -24,6 +24,11 @@ export interface RemoteFiles {
    * root, which is how its chunk loader looks for one already on the page.
    */
   styles: { href: string; name: string }[];
+  /**
+   * The pages a page opening on them announces (the manifest's `pages`): the route they answer, their files'
+   * preloads, and their data's reads.
+   */
+  pages: { route: string; preloads: HeadElement[]; data: string[] }[];
 }
 
 export interface RemoteFilesOptions {
@@ -113,5 +118,13 @@ function remoteFiles(manifest: FederationManifest, manifestUrl: string): RemoteF
     ],
     onDemandScripts: manifest.exposes.flatMap((e) => e.assets.js.async.map((file) => url(file).href)),
     styles,
+    pages: (manifest.pages ?? []).map((page) => ({
+      route: page.path,
+      preloads: [
+        ...page.js.map((file) => preload('script', url(file).href)),
+        ...page.css.map((file) => preload('style', url(file).href)),
+      ],
+      data: page.data,
+    })),
   };
 }

@@ -798,10 +798,62 @@ describe("the shell's other pages and files", () => {
       ...(exposed?.css.sync ?? []).map((file) => `style ${portal.url}/${file} low`),
     ];
     expect(expected.length).toBeGreaterThan(3);
-    for (const path of ['/mon-compte', '/auth/login', '/mon-compte/animal/abc']) {
-      expect(await preloads(path), path).toEqual(expected);
+    expect(await preloads('/auth/login')).toEqual(expected);
+    // A page the manifest names has its own files after them (the next test).
+    for (const path of ['/mon-compte', '/mon-compte/animal/abc']) {
+      expect((await preloads(path)).slice(0, expected.length), path).toEqual(expected);
     }
     for (const path of ['/', '/nowhere/at-all', `/${rex}`]) expect(await preloads(path), path).toEqual([]);
+  });
+
+  it("on a page the portal's manifest names, also announces that page's files and asks for its data in its HTML", async () => {
+    const portal = await serveHandler(folderAssets(join(REPO, 'remotes/portal/dist'), false));
+    closing.push(portal.close);
+    const manifestUrl = `${portal.url}/mf-manifest.json`;
+    const url = await startHost({ config: config({ remotes: { scan: scan.manifestUrl, portal: manifestUrl } }) });
+    const head = async (path: string) => {
+      const html = await (await fetch(`${url}${path}`, { headers: { accept: 'text/html' } })).text();
+      const elements = elementsOf(parse(html));
+      return {
+        scripts: elements
+          .filter((element) => element.tagName === 'script' && textOf(element).includes('__MEDAILLE_EARLY_DATA__'))
+          .map(textOf),
+        preloads: elements
+          .filter((element) => element.tagName === 'link' && attribute(element, 'rel') === 'preload')
+          .map((element) => attribute(element, 'href') ?? ''),
+      };
+    };
+    const manifest = JSON.parse(await (await fetch(manifestUrl)).text()) as FederationManifest;
+    const pageFiles = (path: string) =>
+      (manifest.pages?.find((page) => page.path === path)?.js ?? []).map((file) => `${portal.url}/${file}`);
+    const animal = '3f0c6f63-9d3a-4c1e-8c0b-2b6e1f1f0a11';
+    expect(pageFiles('/mon-compte/animal/:id').some((file) => /edit-animal-page\.[0-9a-f]+\.js$/.test(file))).toBe(
+      true,
+    );
+
+    const edit = await head(`/mon-compte/animal/${animal}`);
+    expect(edit.preloads).toEqual(expect.arrayContaining(pageFiles('/mon-compte/animal/:id')));
+    expect(edit.scripts).toHaveLength(1);
+    // The route's animal written in, the person's id left for the browser, which alone knows it.
+    expect(edit.scripts[0]).toContain(
+      `/rest/v1/animals?select=*%2Ccodes(id%2Csuspended_at%2Csuspended_by)&id=eq.${animal}`,
+    );
+    expect(edit.scripts[0]).toContain(
+      `/rest/v1/animal_members?select=role%2Caccess_until&animal_id=eq.${animal}&user_id=eq.{user}`,
+    );
+
+    const list = await head('/mon-compte');
+    expect(list.preloads).toEqual(expect.arrayContaining(pageFiles('/mon-compte')));
+    expect(list.scripts).toHaveLength(1);
+
+    // A parameter that is not a plain id goes into no read: the page's files still come, its data is asked later.
+    const odd = await head('/mon-compte/animal/x%26select%3D*');
+    expect(odd.preloads).toEqual(expect.arrayContaining(pageFiles('/mon-compte/animal/:id')));
+    expect(odd.scripts).toEqual([]);
+    // Another owner page: the portal's own files only.
+    const login = await head('/auth/login');
+    expect(login.scripts).toEqual([]);
+    expect(login.preloads.some((href) => /edit-animal-page|account-page/.test(href))).toBe(false);
   });
 });
 

@@ -4,7 +4,7 @@ import { ROUTES } from '@medaille/routing';
 import { matchPath, Navigate, Route, Routes } from '@medaille/routing/router';
 import { type ComponentType, Suspense, useEffect } from 'react';
 import { COPY } from './copy.ts';
-import { EARLY_KEYS, readMemberAnimal, readMyAnimals } from './features/animals/queries.ts';
+import { EARLY_KEYS, EARLY_READS, readMemberAnimal, readMyAnimals } from './features/animals/queries.ts';
 import { installPortal } from './features/notifications/device.ts';
 import { askEarly } from './ui/early-data.ts';
 import { onDemand } from './ui/on-demand.tsx';
@@ -33,13 +33,16 @@ const PAGES = [
     ROUTES.account,
     () => import(/* webpackChunkName: "account-page" */ './features/account/account-page.tsx'),
     'AccountPage',
-    () => askEarly(EARLY_KEYS.myAnimals, readMyAnimals),
+    () => askEarly(EARLY_KEYS.myAnimals, { reads: EARLY_READS.myAnimals }, readMyAnimals),
   ),
   page(
     ROUTES.editAnimal,
     () => import(/* webpackChunkName: "edit-animal-page" */ './features/animals/edit-animal-page.tsx'),
     'EditAnimalPage',
-    ({ id = '' }) => askEarly(EARLY_KEYS.memberAnimal(id), (client, userId) => readMemberAnimal(client, id, userId)),
+    ({ id = '' }) =>
+      askEarly(EARLY_KEYS.memberAnimal(id), { reads: EARLY_READS.memberAnimal, params: { id } }, (client, userId) =>
+        readMemberAnimal(client, id, userId),
+      ),
   ),
   page(ROUTES.animalHistory, () => import('./features/inbox/inbox-page.tsx'), 'InboxPage'),
   page(ROUTES.animalPoster, () => import('./features/poster/poster-page.tsx'), 'PosterPage'),

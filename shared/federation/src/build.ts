@@ -123,3 +123,51 @@ export function pluginTrimmedFederationRuntime(): RsbuildPlugin {
     },
   };
 }
+
+const MANIFEST_FILE = 'mf-manifest.json';
+
+/** A page of a remote that an HTML page opening on it can announce: its route, its chunk, its data's reads. */
+export interface AnnouncedPage {
+  /** The route, as @medaille/routing writes it (`/mon-compte/animal/:id`). */
+  path: string;
+  /** The name of the page's chunk (its import's `webpackChunkName`). */
+  chunk: string;
+  /**
+   * The PostgREST reads the page starts with, as paths from the project's URL (`/rest/v1/…`): `{name}` for one
+   * of the route's parameters, `{user}` for the signed-in person's id (manifest.ts `AnnouncedPageFiles`).
+   */
+  data: string[];
+}
+
+/**
+ * Adds `pages` to the remote's mf-manifest.json: for each page, its route, the files of its chunk group
+ * (relative as the manifest's other files) and its data's reads, so that the shell's host can announce them in
+ * the head of a page that opens on it, instead of the page asking for them once the remote's module has run (on
+ * a phone, a round trip and the download of the remote's first files later). A build without a manifest (the
+ * plain one-bundle build) is left as it is.
+ */
+export function pluginAnnouncedPages(pages: AnnouncedPage[]): RsbuildPlugin {
+  return {
+    name: 'medaille:announced-pages',
+    setup(api) {
+      // After the federation plugin's own manifest (its `optimize-transfer` stage).
+      api.processAssets({ stage: 'report' }, ({ compilation, sources }) => {
+        const manifest = compilation.getAsset(MANIFEST_FILE);
+        if (!manifest) return;
+        const announced = pages.map(({ path, chunk, data }) => {
+          const group = compilation.namedChunkGroups.get(chunk);
+          if (!group) throw new Error(`the build has no ${chunk} chunk`);
+          const files = group.getFiles();
+          return {
+            path,
+            js: files.filter((file) => file.endsWith('.js')),
+            css: files.filter((file) => file.endsWith('.css')),
+            data,
+          };
+        });
+        const json = JSON.parse(manifest.source.source().toString()) as Record<string, unknown>;
+        compilation.updateAsset(MANIFEST_FILE, new sources.RawSource(JSON.stringify({ ...json, pages: announced })));
+      });
+    },
+  };
+}

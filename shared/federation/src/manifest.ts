@@ -8,6 +8,19 @@
 export interface FederationManifest {
   metaData: { publicPath: string; remoteEntry: { name: string; path: string } };
   exposes: { assets: { js: { sync: string[]; async: string[] }; css: { sync: string[] } } }[];
+  /** The pages a page opening on them announces (build.ts `pluginAnnouncedPages`); none in older builds. */
+  pages?: AnnouncedPageFiles[];
+}
+
+/** One of the manifest's `pages`. */
+export interface AnnouncedPageFiles {
+  /** The route (`/mon-compte/animal/:id`). */
+  path: string;
+  /** The page's scripts and stylesheets, relative as the manifest's other files. */
+  js: string[];
+  css: string[];
+  /** Its data's PostgREST reads from the project's URL, with `{name}` for a route parameter, `{user}` for the person's id. */
+  data: string[];
 }
 
 /** The manifest's JSON, checked for the fields read here; throws naming the manifest otherwise. */
@@ -23,6 +36,13 @@ export function readFederationManifest(body: unknown, manifestUrl: string): Fede
     !manifest.exposes.every(
       (expose) =>
         strings(expose?.assets?.js?.sync) && strings(expose.assets.js.async) && strings(expose.assets.css?.sync),
+    ) ||
+    !(
+      manifest.pages === undefined ||
+      (Array.isArray(manifest.pages) &&
+        manifest.pages.every(
+          (page) => typeof page?.path === 'string' && strings(page.js) && strings(page.css) && strings(page.data),
+        ))
     )
   ) {
     throw new Error(`${manifestUrl} is not a remote's mf-manifest.json`);
@@ -41,4 +61,20 @@ export function remoteFileUrl(manifest: Pick<FederationManifest, 'metaData'>, ma
 export function remoteEntryUrl(manifest: Pick<FederationManifest, 'metaData'>, manifestUrl: string): URL {
   const entry = manifest.metaData.remoteEntry;
   return remoteFileUrl(manifest, manifestUrl, [entry.path, entry.name].filter(Boolean).join('/'));
+}
+
+/**
+ * A page's read (`AnnouncedPageFiles.data`) with each `{name}` that `values` gives replaced by its value; the
+ * others are left for later (the host fills a route's parameters, the page's HTML the person's id). Null when
+ * one of those values is not a plain id (letters, digits, `-`, `_`): nothing else goes into a read's query.
+ */
+export function fillRead(read: string, values: Readonly<Record<string, string | undefined>>): string | null {
+  let plain = true;
+  const filled = read.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+    const value = values[name];
+    if (value === undefined) return placeholder;
+    if (!/^[\w-]+$/.test(value)) plain = false;
+    return value;
+  });
+  return plain ? filled : null;
 }
