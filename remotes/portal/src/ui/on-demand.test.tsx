@@ -1,6 +1,6 @@
 import { act, Component, Fragment, type ReactNode, Suspense } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onDemand } from './on-demand.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -90,5 +90,25 @@ describe('onDemand', () => {
     expect(chunk.loads()).toBe(2);
     await act(async () => chunk.arrive());
     expect(container.textContent).toBe('Mes animaux');
+  });
+
+  it('shows the page when its chunk arrives between the render that showed the fallback and that render’s effects (a busy phone)', async () => {
+    const chunk = slowChunk();
+    const page = onDemand(chunk.load);
+    void page.load();
+    // The chunk comes while React renders the fallback: after that render looked, before its effects run.
+    function ArrivingFallback() {
+      chunk.arrive();
+      return <p>Vérification de la session…</p>;
+    }
+    // Rendered as the portal is, outside act: React runs the effects in a task of their own.
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      root = createRoot(container);
+      root.render(<page.Component fallback={<ArrivingFallback />} />);
+      await vi.waitFor(() => expect(container.textContent).toBe('Mes animaux'), { timeout: 1000 });
+    } finally {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    }
   });
 });

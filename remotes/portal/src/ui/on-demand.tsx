@@ -30,7 +30,7 @@ export function onDemand<Props extends object = object>(load: () => Promise<Comp
     const [, setArrived] = useState<ComponentType<Props> | null>(null);
     const [failure, setFailure] = useState<{ error: unknown } | null>(null);
     useEffect(() => {
-      if (loaded) return;
+      // Even when the chunk has come since this render looked (after it, before this effect): a render again.
       let current = true;
       start().then(
         (component) => {
