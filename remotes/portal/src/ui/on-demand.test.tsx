@@ -92,6 +92,20 @@ describe('onDemand', () => {
     expect(container.textContent).toBe('Mes animaux');
   });
 
+  it('shows `failed` in its place when given one, instead of throwing: what is around it, and typed there, stays', async () => {
+    const chunk = slowChunk();
+    const part = onDemand(chunk.load);
+    render(
+      <Boundary>
+        <input defaultValue="Rex" />
+        <part.Component fallback={null} failed={<p>Impossible de charger les photos</p>} />
+      </Boundary>,
+    );
+    await act(async () => chunk.fail(new Error('réseau coupé')));
+    expect(container.textContent).toBe('Impossible de charger les photos');
+    expect(container.querySelector('input')?.value).toBe('Rex');
+  });
+
   it('shows the page when its chunk arrives between the render that showed the fallback and that render’s effects (a busy phone)', async () => {
     const chunk = slowChunk();
     const page = onDemand(chunk.load);

@@ -117,6 +117,12 @@ export function PhotoGallery({
         ) : (
           <SortablePhotos.Component
             fallback={null}
+            // On a signal that drops, the page and what the owner typed stay; only the photos are missing.
+            failed={
+              <Text as="p" size="2" mt="3" color="red">
+                {text.loadFailed.description}
+              </Text>
+            }
             photos={photos}
             coverId={coverId}
             onCover={(photo) => {
