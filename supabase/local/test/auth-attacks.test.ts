@@ -235,3 +235,57 @@ describe('e-mails and sign-ins per client address (sign_in_sign_ups: 30 per 5 mi
     expect(statuses[30]).toBe(429);
   });
 });
+
+describe('a refresh-token family revoked for reuse (GoTrue: RefreshTokenReuseInterval, RevokeTokenFamily)', () => {
+  /** A session rotated three times, as an owner's browser does: a1 to a3 are spent, a4 is the one in use. */
+  async function rotated(label: string) {
+    const owner = await stack.signedInOwner(label);
+    const tokens = [(await owner.client.auth.getSession()).data.session?.refresh_token as string];
+    for (let i = 0; i < 3; i += 1) {
+      const next = await stack.client().auth.refreshSession({ refresh_token: tokens[i] as string });
+      tokens.push(next.data.session?.refresh_token as string);
+    }
+    expect(new Set(tokens).size).toBe(4);
+    return tokens as [string, string, string, string];
+  }
+
+  /** `seconds` pass for the family's tokens: their rotation or revocation happened that much earlier. */
+  async function later(token: string, seconds: number) {
+    await stack.db.query(
+      `update auth.refresh_tokens set updated_at = updated_at - make_interval(secs => $2)
+        where session_id = (select session_id from auth.refresh_tokens where token = $1)`,
+      [token, seconds],
+    );
+  }
+
+  const refresh = (token: string) => stack.client(newClientAddress()).auth.refreshSession({ refresh_token: token });
+
+  it('a thief holding two spent tokens gets nothing from the second, at once or 20 s after the detection', async () => {
+    const [a1, a2, a3, a4] = await rotated('family-two');
+    await later(a1, 20);
+    const detected = await refresh(a2);
+    expect(detected.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+    // The revocation used to stamp every token of the family as revoked just now, so that the reuse interval
+    // took each of them for a token rotated a moment ago, and a1 at once gave a new session.
+    for (const token of [a1, a2, a3, a4]) {
+      expect((await refresh(token)).data.session).toBeNull();
+    }
+    await later(a1, 20);
+    for (const token of [a1, a2, a3, a4]) {
+      expect((await refresh(token)).data.session).toBeNull();
+    }
+  });
+
+  it('a token refreshed 2 s after the detection gives nothing, the newest one included (one step beyond GoTrue)', async () => {
+    const [a1, a2, a3, a4] = await rotated('family-soon');
+    await later(a1, 20);
+    expect((await refresh(a2)).error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+    await later(a1, 2);
+    expect((await refresh(a3)).data.session).toBeNull();
+    // GoTrue stamps the token that was in use when the reuse was seen, and takes it for 10 s more; here the
+    // session itself ends (its not_after), so nothing of that family ever gives a session again.
+    const newest = await refresh(a4);
+    expect(newest.data.session).toBeNull();
+    expect(newest.error).toMatchObject({ status: 403, code: 'session_expired' });
+  });
+});

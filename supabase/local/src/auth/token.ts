@@ -67,8 +67,13 @@ async function refresh(ctx: AuthContext, c: Context, tx: Queryable, token: strin
   const noSession = () => new AuthError(400, 'session_not_found', 'Invalid Refresh Token: No Valid Session Found');
   const sessionId = row.session_id;
   if (!sessionId) throw noSession();
-  const session = await tx.query('select 1 from auth.sessions where id = $1', [sessionId]);
+  const session = await tx.query<{ ended: boolean }>(
+    'select coalesce(not_after <= now(), false) as ended from auth.sessions where id = $1',
+    [sessionId],
+  );
   if (session.rowCount === 0) throw noSession();
+  // GoTrue's Session.CheckValidity: a session past its not_after refreshes no more.
+  if (session.rows[0]?.ended) throw new AuthError(403, 'session_expired', 'Invalid Refresh Token: Session Expired');
   const sessionOf = (refreshToken: string) => ({ userId: row.user_id, sessionId, refreshToken });
   if (row.revoked) {
     const child = await tx.query<RefreshTokenRow>(
@@ -78,9 +83,15 @@ async function refresh(ctx: AuthContext, c: Context, tx: Queryable, token: strin
     // The client lost the answer to its last refresh: give it the token it was given then.
     if (child.rows[0]) return sessionResponse(ctx, c, tx, sessionOf(child.rows[0].token), 'token_refresh');
     if (Date.now() - new Date(row.updated_at).getTime() > ctx.config.refreshReuseSeconds * 1000) {
-      await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [
-        sessionId,
-      ]);
+      // As GoTrue's RevokeTokenFamily: only the tokens not yet revoked are stamped, so that a spent token keeps
+      // the time it was spent and the reuse interval never takes it for one rotated a moment ago.
+      await tx.query(
+        'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked',
+        [sessionId],
+      );
+      // One step beyond GoTrue, which still takes the token in use for the reuse interval: the session ends,
+      // so a family revoked for reuse gives nothing again, whoever holds which of its tokens.
+      await tx.query('update auth.sessions set not_after = now(), updated_at = now() where id = $1', [sessionId]);
       return REUSED;
     }
   }
