@@ -51,7 +51,7 @@ grant select, insert, update, delete on public.push_outbox to service_role;
 -- when it is already theirs; taken over when the same browser, with the same keys, was another account's (one
 -- browser, one person signed in at a time). Another member's endpoint with other keys is nobody's to take (null:
 -- whoever held those keys would read that member's alerts). At most 10 devices a member: the oldest goes. Answers
--- the subscription's id.
+-- the subscription's id. A deleted account's token (valid up to an hour more) is nobody signed in.
 create function public.save_push_subscription(p_endpoint text, p_p256dh text, p_auth text) returns uuid
 language plpgsql
 volatile
@@ -62,7 +62,7 @@ declare
   v_user uuid := (select auth.uid());
   v_id uuid;
 begin
-  if v_user is null then
+  if v_user is null or not exists (select 1 from auth.users u where u.id = v_user) then
     raise exception 'not signed in' using errcode = '42501';
   end if;
   insert into public.push_subscriptions (user_id, endpoint, p256dh, auth)

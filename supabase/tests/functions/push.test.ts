@@ -101,6 +101,23 @@ describe('alerts on a member’s phone', () => {
     expect(count).toBe(0);
   });
 
+  it('answer 401 to a deleted account’s token, still valid until it expires, and store nothing', async () => {
+    const gone = await stack.signedInOwner('push-compte-supprime');
+    const token = (await gone.client.auth.getSession()).data.session?.access_token;
+    expect((await stack.serviceClient().auth.admin.deleteUser(gone.userId)).error).toBeNull();
+    const phone = receiver.subscribe();
+    const { status, body } = await invoke(stack, 'push-subscription', phone, undefined, {
+      authorization: `Bearer ${token}`,
+    });
+    expect({ status, code: body.code }).toEqual({ status: 401, code: 'unauthenticated' });
+    const { count } = await stack
+      .serviceClient()
+      .from('push_subscriptions')
+      .select('id', { count: 'exact' })
+      .eq('endpoint', phone.endpoint);
+    expect(count).toBe(0);
+  });
+
   it('forget a device the push service says is gone, and retry one that failed at deliver-mail’s next run', async () => {
     const { code } = await stack.activatedAnimal(owner.client, { nom: 'Mina' });
     const gone = await device();
