@@ -89,4 +89,32 @@ describe('publishable and secret keys', () => {
     });
     expect(asAnonJwt.status).toBe(401);
   });
+
+  it('refuse the secret key from a browser (hosted Supabase matches the User-Agent: 401), never the publishable one', async () => {
+    const chrome =
+      'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+    const owner = await stack.signedInOwner('secret-in-browser');
+    const requests: [string, RequestInit][] = [
+      [`/rest/v1/codes?select=id`, {}],
+      [`/auth/v1/admin/users/${owner.userId}`, {}],
+      [`/storage/v1/object/list/animal-photos`, { method: 'POST', body: JSON.stringify({ prefix: '' }) }],
+      [`/functions/v1/get_public_profile`, { method: 'POST', body: JSON.stringify({ code: 'MDL-DEMO-REX' }) }],
+    ];
+    const statusOf = async (path: string, init: RequestInit, key: string, userAgent: string) => {
+      const headers = { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+      const response = await fetch(`${stack.url}${path}`, { ...init, headers: { ...headers, 'user-agent': userAgent } });
+      return { path, status: response.status, body: response.status === 401 ? await response.json() : null };
+    };
+    for (const [path, init] of requests) {
+      expect(await statusOf(path, init, stack.secretKey, chrome)).toEqual({
+        path,
+        status: 401,
+        body: { message: 'Forbidden use of secret API key in browser' },
+      });
+      // The same request from a server (Node's fetch, Deno, curl) goes through.
+      expect((await statusOf(path, init, stack.secretKey, 'node')).status).toBe(200);
+    }
+    const codeStatus = { method: 'POST', body: JSON.stringify({ p_code: 'MDL-X' }) };
+    expect((await statusOf('/rest/v1/rpc/code_status', codeStatus, stack.publishableKey, chrome)).status).toBe(200);
+  });
 });

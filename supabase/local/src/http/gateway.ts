@@ -43,6 +43,9 @@ const isSignedDownload = (method: string, path: string) =>
  * The API gateway in front of every Supabase service: a valid API key is required (header `apikey`
  * or query parameter), and the bearer token, when there is one, decides the role and claims.
  */
+/** Every browser's User-Agent starts so ('Mozilla/5.0 …'); servers' (Node, Deno, curl) do not. */
+const BROWSER_USER_AGENT = /^Mozilla\//;
+
 export function apiGateway(
   jwt: Jwt,
   opaqueKeys: Map<string, Role> = new Map(),
@@ -64,6 +67,11 @@ export function apiGateway(
     }
     let keyClaims: JwtClaims;
     const opaqueRole = opaqueKeys.get(apiKey);
+    // Hosted Supabase's gateway refuses a secret key sent by a browser, which it tells by its User-Agent: a key
+    // that bypasses row level security has no business in a page, and this stops one that leaked into a build.
+    if (opaqueRole === 'service_role' && BROWSER_USER_AGENT.test(c.req.header('user-agent') ?? '')) {
+      return c.json({ message: 'Forbidden use of secret API key in browser' }, 401);
+    }
     // A project whose legacy keys were turned off refuses them as API keys (hosted Supabase's 401); a legacy
     // JWT as the bearer token is not revoked by it.
     if (!opaqueRole && legacyApiKeysDisabled) return c.json({ message: 'Legacy API keys are disabled' }, 401);
