@@ -89,11 +89,12 @@ describe('one client cannot take every connection', () => {
   }
 
   it.each(['shell', 'scan'] as const)(
-    `the %s's server closes a client's connection beyond ${SERVER_LIMITS.connectionsPerClient}, and still serves another address`,
+    `the %s's server closes a client's connection beyond ${SERVER_LIMITS.connectionsPerClient + SERVER_LIMITS.refusedConnectionsPerClient} unanswered, and still serves another address`,
     async (site) => {
       const url = product.sites[site].url;
       const open = [];
-      for (let i = 0; i < SERVER_LIMITS.connectionsPerClient; i += 1) open.push(await openConnection(url, '127.0.0.2'));
+      const cap = SERVER_LIMITS.connectionsPerClient + SERVER_LIMITS.refusedConnectionsPerClient;
+      for (let i = 0; i < cap; i += 1) open.push(await openConnection(url, '127.0.0.2'));
       const oneTooMany = await openConnection(url, '127.0.0.2');
       await oneTooMany.closed;
       expect(open.filter(({ socket }) => socket.destroyed)).toEqual([]);

@@ -39,10 +39,35 @@ const firstAnswer = (socket: Socket) =>
   new Promise<string>((resolve) => socket.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1'))));
 
 describe('connections per client address', () => {
-  it(`closes a client's connection beyond ${SERVER_LIMITS.connectionsPerClient} at once, while another address is still served`, async () => {
-    const crowd = newClientAddress();
+  const { connectionsPerClient, refusedConnectionsPerClient } = SERVER_LIMITS;
+
+  /** `count` connections of `address`, each open before the first request is sent on any. */
+  async function crowdOf(address: string, count: number) {
     const open = [];
-    for (let i = 0; i < SERVER_LIMITS.connectionsPerClient; i += 1) open.push(await openConnection(stack.url, crowd));
+    for (let i = 0; i < count; i += 1) open.push(await openConnection(stack.url, address));
+    return open;
+  }
+
+  it(`answers every request of ${connectionsPerClient + 44} connections at once: ${connectionsPerClient} served, the others 429 with Retry-After, none closed unanswered`, async () => {
+    const crowd = await crowdOf(newClientAddress(), connectionsPerClient + 44);
+    const answers = await Promise.all(
+      crowd.map(({ socket, closed }) => {
+        const answer = Promise.race([firstAnswer(socket), closed.then(() => 'closed unanswered')]);
+        sendRequest(socket, 'GET', '/health', {});
+        return answer;
+      }),
+    );
+    const statuses = answers.map((answer) => answer.split('\r\n')[0]);
+    expect(statuses.filter((line) => line === 'HTTP/1.1 200 OK')).toHaveLength(connectionsPerClient);
+    const refused = answers.filter((answer) => answer.startsWith('HTTP/1.1 429'));
+    expect(refused).toHaveLength(44);
+    for (const answer of refused) expect(answer).toMatch(/\r\nRetry-After: 1\r\n/i);
+    for (const { socket } of crowd) socket.destroy();
+  });
+
+  it(`closes a client's connection beyond ${connectionsPerClient + refusedConnectionsPerClient} at once unanswered, while another address is still served`, async () => {
+    const crowd = newClientAddress();
+    const open = await crowdOf(crowd, connectionsPerClient + refusedConnectionsPerClient);
     const oneTooMany = await openConnection(stack.url, crowd);
     await oneTooMany.closed;
     expect(open.filter(({ socket }) => socket.destroyed || socket.readableEnded)).toEqual([]);

@@ -6,8 +6,13 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import type { Socket } from 'node:net';
 
 export interface ServerLimits {
-  /** Connections one client address may have open; one more is closed as soon as it opens. */
+  /** Connections one client address may have open and served. */
   connectionsPerClient: number;
+  /**
+   * Connections of one client address beyond `connectionsPerClient` whose request is answered 429 (with
+   * Retry-After), then closed; one more is closed as soon as it opens, unanswered.
+   */
+  refusedConnectionsPerClient: number;
   /** Connections open in all (Node's server.maxConnections): what this process can spare of its descriptors. */
   connections: number;
   /** Requests of one client address in progress at once; more wait, in order, for one of them to end. */
@@ -25,8 +30,11 @@ export interface ServerLimits {
 /**
  * The numbers, and why a real office of finders behind one NAT address never meets them:
  * - 256 connections per address: a browser opens at most 6 per origin, so 40 people on the product at the
- *   same moment from one office; 4096 in all, a quarter of the usual 16k-20k descriptors of a process,
- *   leaving the rest to the database, the files and the other servers.
+ *   same moment from one office; the next 256 at once are told 429 and to come back in a second (a client
+ *   is told why, rather than finding its connection dropped), and only beyond 512 at once is a connection
+ *   closed unanswered, so that one address never holds more than 512 of the process's descriptors; 4096 in
+ *   all, a quarter of the usual 16k-20k descriptors of a process, leaving the rest to the database, the files
+ *   and the other servers (beyond it, Node closes new connections unanswered).
  * - 32 requests in progress per address, 256 more waiting: a page makes a few API calls at once; the shell's
  *   host, one address for every finder it renders a page for, waits its turn rather than being refused.
  * - headers within 20 s of the connection or of the request's start (a phone on a poor 2G link sends its
@@ -36,6 +44,7 @@ export interface ServerLimits {
  */
 export const SERVER_LIMITS: ServerLimits = {
   connectionsPerClient: 256,
+  refusedConnectionsPerClient: 256,
   connections: 4096,
   requestsPerClient: 32,
   waitingPerClient: 256,
@@ -52,24 +61,28 @@ function peerOf(socket: Socket): string {
 
 /** When each connection must have started its first request, unless it has (Node's timeouts start with a request). */
 const firstRequestDeadlines = new WeakMap<Socket, NodeJS.Timeout>();
+/** Connections over their client's `connectionsPerClient`: their requests are answered 429. */
+const refusedConnections = new WeakSet<Socket>();
 
 /**
- * Closes a client's connection beyond `perClient` as soon as it opens, and one that has not sent a whole
- * request's headers `headersMs` after opening.
+ * Marks a client's connections beyond `connectionsPerClient` as refused and closes those beyond
+ * `refusedConnectionsPerClient` more as soon as they open, and one that has not sent a whole request's headers
+ * `headersTimeoutMs` after opening.
  */
-function limitConnections(server: Server, perClient: number, headersMs: number) {
+function limitConnections(server: Server, limits: ServerLimits) {
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
     const address = peerOf(socket);
     const count = (open.get(address) ?? 0) + 1;
-    if (count > perClient) {
+    if (count > limits.connectionsPerClient + limits.refusedConnectionsPerClient) {
       socket.destroy();
       return;
     }
+    if (count > limits.connectionsPerClient) refusedConnections.add(socket);
     open.set(address, count);
     firstRequestDeadlines.set(
       socket,
-      setTimeout(() => socket.destroy(), headersMs),
+      setTimeout(() => socket.destroy(), limits.headersTimeoutMs),
     );
     socket.once('close', () => {
       clearTimeout(firstRequestDeadlines.get(socket));
@@ -80,11 +93,25 @@ function limitConnections(server: Server, perClient: number, headersMs: number) 
   });
 }
 
-/** Runs at most `requestsPerClient` of a client's requests at once; the others wait, or get 429 when too many wait. */
+/** As the gateway in front of hosted Supabase (Kong's rate limiting) answers; `close` ends the connection too. */
+function tooManyRequests(response: ServerResponse, close: boolean) {
+  response.writeHead(429, {
+    'Content-Type': 'application/json',
+    'Retry-After': '1',
+    ...(close ? { Connection: 'close' } : {}),
+  });
+  response.end(JSON.stringify({ message: 'API rate limit exceeded' }));
+}
+
+/**
+ * Runs at most `requestsPerClient` of a client's requests at once; the others wait, or get 429 when too many
+ * wait or when their connection is one too many.
+ */
 function limitRequests(listener: RequestListener, limits: ServerLimits): RequestListener {
   const clients = new Map<string, { running: number; waiting: (() => void)[] }>();
   return (request: IncomingMessage, response: ServerResponse) => {
     clearTimeout(firstRequestDeadlines.get(request.socket));
+    if (refusedConnections.has(request.socket)) return tooManyRequests(response, true);
     const address = peerOf(request.socket);
     let client = clients.get(address);
     if (!client) {
@@ -103,12 +130,7 @@ function limitRequests(listener: RequestListener, limits: ServerLimits): Request
       listener(request, response);
     };
     if (own.running < limits.requestsPerClient) return start();
-    if (own.waiting.length >= limits.waitingPerClient) {
-      // As the gateway in front of hosted Supabase (Kong's rate limiting) answers.
-      response.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '1' });
-      response.end(JSON.stringify({ message: 'API rate limit exceeded' }));
-      return;
-    }
+    if (own.waiting.length >= limits.waitingPerClient) return tooManyRequests(response, false);
     own.waiting.push(start);
     // A client that gives up while waiting leaves its place.
     response.once('close', () => {
@@ -134,7 +156,7 @@ export function limitedServer(limits: ServerLimits = SERVER_LIMITS) {
     createServer: ((options: object, listener: RequestListener) => {
       const server = createServer(options, limitRequests(listener, limits));
       server.maxConnections = limits.connections;
-      limitConnections(server, limits.connectionsPerClient, limits.headersTimeoutMs);
+      limitConnections(server, limits);
       return server;
     }) as typeof createServer,
   };
