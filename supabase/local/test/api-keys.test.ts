@@ -102,7 +102,10 @@ describe('publishable and secret keys', () => {
     ];
     const statusOf = async (path: string, init: RequestInit, key: string, userAgent: string) => {
       const headers = { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-      const response = await fetch(`${stack.url}${path}`, { ...init, headers: { ...headers, 'user-agent': userAgent } });
+      const response = await fetch(`${stack.url}${path}`, {
+        ...init,
+        headers: { ...headers, 'user-agent': userAgent },
+      });
       return { path, status: response.status, body: response.status === 401 ? await response.json() : null };
     };
     for (const [path, init] of requests) {
