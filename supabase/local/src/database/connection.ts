@@ -21,6 +21,23 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * Whether `error` says the database is out of reach rather than that the statement was wrong: no connection
+ * (refused, reset, timed out, cut), or a server that is starting up, shutting down or full (SQLSTATE class 08,
+ * 57P01-57P03, 53300). PostgREST answers these 503 with PGRST000 and Retry-After; so does every API here.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (/^E[A-Z]+$/.test(code)) return true; // Node's socket errors: ECONNREFUSED, ECONNRESET, ETIMEDOUT…
+    return /^08/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code);
+  }
+  // node-postgres's own words for a connection lost or never made.
+  return (
+    typeof message === 'string' && /^(Connection terminated|timeout exceeded when trying to connect)/.test(message)
+  );
+}
+
 export interface OpenDatabaseOptions {
   /** A PostgreSQL connection string; without it the database is PGlite. */
   url?: string | undefined;

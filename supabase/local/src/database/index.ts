@@ -1,6 +1,7 @@
 export { actAs, type JwtClaims, type RequestSettings } from './claims.ts';
 export {
   type Database,
+  isDatabaseUnavailable,
   type OpenDatabaseOptions,
   openDatabase,
   type Queryable,

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '../database/index.ts';
 import { ApiError } from './errors.ts';
 
 interface PostgresError {
@@ -19,16 +20,26 @@ function statusFor(code: string, authenticated: boolean): number {
   if (code === '53400') return 500;
   if (code === '40001') return 503;
   if (code === 'P0001') return 400;
-  if (/^(08|09|0L|0P|25|2B|2D|38|39|3B|40|53|54|55|57|58|F0|HV|P0|XX)/.test(code)) return 500;
+  if (/^53/.test(code)) return 503;
+  if (/^(09|0L|0P|25|2B|2D|38|39|3B|40|54|55|57|58|F0|HV|P0|XX)/.test(code)) return 500;
   if (/^(22|23|42)/.test(code)) return 400;
   return 400;
 }
 
+/**
+ * PostgREST's answer when the database is out of reach (its ConnectionUsageError). PostgREST puts libpq's words in
+ * `details`, which name the database's host and port: here they stay in the stack's log, not in a browser.
+ */
+export const databaseUnavailable = () =>
+  new ApiError(503, 'PGRST000', 'Database connection error. Retrying the connection.');
+
 export function fromPostgresError(error: unknown, authenticated: boolean): ApiError {
   if (error instanceof ApiError) return error;
-  const e = error as PostgresError;
-  if (!e?.code) {
-    return new ApiError(500, 'PGRST000', 'Database connection error', e?.message ?? String(error));
+  if (isDatabaseUnavailable(error)) {
+    console.warn('[rest] the database is out of reach:', (error as Error).message);
+    return databaseUnavailable();
   }
+  const e = error as PostgresError;
+  if (!e?.code) throw error;
   return new ApiError(statusFor(e.code, authenticated), e.code, e.message ?? '', e.detail ?? null, e.hint ?? null);
 }

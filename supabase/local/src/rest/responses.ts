@@ -55,8 +55,13 @@ export function errorResponse(c: Context, error: ApiError) {
       `Bearer error="invalid_token", error_description="${error.code === 'PGRST303' ? 'JWT expired' : error.message}"`,
     );
   }
+  // PostgREST's hint of when to try again, on the answers that say the database is out of reach.
+  if (error.status === 503) c.header('Retry-After', String(RETRY_AFTER_SECONDS));
   return c.json(error.toJSON(), error.status as 400);
 }
+
+/** Seconds a client is told to wait when the database is out of reach (PostgREST's first back-off is 1 to 2 s). */
+export const RETRY_AFTER_SECONDS = 5;
 
 /** Sends the rows a statement produced, as an array or (Accept: object) exactly one object. */
 export function rowsResponse(c: Context, body: string, status: number, range: string) {

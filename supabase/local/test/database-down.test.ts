@@ -1,0 +1,95 @@
+// The database out of reach, for real: the stack reaches its PostgreSQL through a TCP relay that the test stops
+// (new connections refused, open ones cut), as when PostgreSQL is stopped or restarted. What the stack's callers
+// are told then is PostgREST's: 503, PGRST000, Retry-After, and nothing of where the database lives. On PostgreSQL
+// only (vitest.config.ts): PGlite runs in the stack's own process.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTestDatabase, startTestStack, type TestDatabaseCopy, type TestStack } from '../src/testing.ts';
+
+/** A TCP relay from a port of its own to `target` (host:port), which can be stopped and started again. */
+async function tcpRelay(target: URL) {
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  let port = 0;
+  const start = async () => {
+    server = createServer((client) => {
+      const upstream = connect({ host: target.hostname, port: Number(target.port || 5432) });
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on('error', () => {});
+        socket.on('close', () => {
+          sockets.delete(socket);
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => server?.listen(port, '127.0.0.1', resolve));
+    port = (server.address() as { port: number }).port;
+  };
+  const stop = async () => {
+    const closed = new Promise<void>((resolve) => server?.close(() => resolve()));
+    for (const socket of sockets) socket.destroy();
+    await closed;
+  };
+  await start();
+  return { port, start, stop };
+}
+
+let stack: TestStack;
+let relay: Awaited<ReturnType<typeof tcpRelay>>;
+let dataDir: string;
+let database: TestDatabaseCopy;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'medaille-down-'));
+  database = await newTestDatabase(dataDir);
+  const direct = new URL(database.url as string);
+  relay = await tcpRelay(direct);
+  const relayed = new URL(direct);
+  relayed.host = `127.0.0.1:${relay.port}`;
+  stack = await startTestStack({ database: { ...database, url: relayed.href }, dataDir });
+});
+afterAll(async () => {
+  await stack?.close();
+  await relay?.stop();
+  await database?.drop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('PostgreSQL out of reach', () => {
+  it('REST answers 503 PGRST000 with Retry-After, as PostgREST does, without the database’s address; and serves again once it is back', async () => {
+    const codeStatus = () =>
+      fetch(`${stack.url}/rest/v1/rpc/code_status`, {
+        method: 'POST',
+        headers: { apikey: stack.publishableKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ p_code: 'MDL-DEMO-REX' }),
+      });
+    expect((await codeStatus()).status).toBe(200);
+
+    await relay.stop();
+    const down = await codeStatus();
+    const body = await down.text();
+    expect({ status: down.status, retryAfter: down.headers.get('retry-after'), body: JSON.parse(body) }).toEqual({
+      status: 503,
+      retryAfter: expect.stringMatching(/^\d+$/),
+      body: {
+        code: 'PGRST000',
+        details: null,
+        hint: null,
+        message: 'Database connection error. Retrying the connection.',
+      },
+    });
+    expect(body).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|5432|:\d{4,5}/);
+
+    await relay.start();
+    let back = 0;
+    for (let attempt = 0; attempt < 20 && back !== 200; attempt += 1) back = (await codeStatus()).status;
+    expect(back).toBe(200);
+  });
+});
