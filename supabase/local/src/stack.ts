@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { authRoutes } from './auth/routes.ts';
 import type { StackConfig } from './config.ts';
-import { type Database, isDatabaseUnavailable, openDatabase, prepareDatabase } from './database/index.ts';
+import { type Database, openDatabase, prepareDatabase } from './database/index.ts';
 import { type FunctionRuntime, functionRoutes, loadFunctions } from './functions/routes.ts';
 import { functionsFetch, inProcessFetch } from './functions/runtime.ts';
 import { startSchedule } from './functions/schedule-timer.ts';
@@ -16,10 +16,10 @@ import { drawVapidKey, storedSecret } from './functions/secrets.ts';
 import { clientAddressFromSocket, isLoopback } from './http/client-address.ts';
 import { apiGateway, corsForFrontEnds, type StackEnv } from './http/gateway.ts';
 import { limitedServer } from './http/server-limits.ts';
+import { unavailableAnswer } from './http/unavailable.ts';
 import { opaqueKeyRoles, rememberingVerifiedTokens } from './jwt.ts';
 import { functionKeyVariables, projectJwt } from './keys.ts';
 import { mailboxRoutes } from './mailbox/mailbox.ts';
-import { RETRY_AFTER_SECONDS } from './rest/responses.ts';
 import { restRoutes } from './rest/routes.ts';
 import { loadSchemaCache } from './rest/schema-cache.ts';
 import { fileStore } from './storage/files.ts';
@@ -113,12 +113,8 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
 
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
   app.onError((error, c) => {
-    // The database out of reach: the caller is told to come back (auth, storage, functions), not that it erred.
-    if (isDatabaseUnavailable(error)) {
-      console.warn('[stack] the database is out of reach:', c.req.method, c.req.path, error.message);
-      c.header('Retry-After', String(RETRY_AFTER_SECONDS));
-      return c.json({ message: 'Service temporarily unavailable' }, 503);
-    }
+    const unavailable = unavailableAnswer(c, error, 'stack');
+    if (unavailable) return unavailable;
     console.error('[stack]', c.req.method, c.req.path, error);
     return c.json({ message: 'An unexpected error occurred' }, 500);
   });

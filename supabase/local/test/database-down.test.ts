@@ -86,6 +86,23 @@ describe('PostgreSQL out of reach', () => {
       },
     });
     expect(body).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|5432|:\d{4,5}/);
+    // GoTrue's and Storage's routes too: the caller is told to come back, not that it erred.
+    const signIn = await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: stack.publishableKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@medaille.test', password: 'medaille-demo' }),
+    });
+    const list = await fetch(`${stack.url}/storage/v1/object/list/animal-photos`, {
+      method: 'POST',
+      headers: { apikey: stack.secretKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ prefix: '' }),
+    });
+    for (const answer of [signIn, list]) {
+      expect({ status: answer.status, retryAfter: answer.headers.get('retry-after') }).toEqual({
+        status: 503,
+        retryAfter: expect.stringMatching(/^\d+$/),
+      });
+    }
 
     await relay.start();
     let back = 0;

@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import type { StackConfig } from '../config.ts';
 import type { Database } from '../database/index.ts';
 import type { StackEnv } from '../http/gateway.ts';
+import { unavailableAnswer } from '../http/unavailable.ts';
 import type { Jwt } from '../jwt.ts';
 import { adminRoutes } from './admin.ts';
 import { authContext } from './context.ts';
@@ -26,6 +27,8 @@ export function authRoutes(db: Database, jwt: Jwt, config: StackConfig) {
 
   app.onError((error, c) => {
     if (error instanceof AuthError) return errorResponse(c, error);
+    const unavailable = unavailableAnswer(c, error, 'auth');
+    if (unavailable) return unavailable;
     console.error('[auth]', c.req.method, c.req.path, error);
     if (error instanceof UnreadableUserError) {
       return errorResponse(c, new AuthError(500, 'unexpected_failure', 'Database error querying schema'));

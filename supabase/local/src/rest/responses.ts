@@ -1,6 +1,7 @@
 // Request bodies and answers in PostgREST's shapes: rows as a JSON array or one object, Content-Range,
 // errors with their status and WWW-Authenticate.
 import type { Context } from 'hono';
+import { RETRY_AFTER_SECONDS } from '../http/unavailable.ts';
 import { ApiError, notSupported } from './errors.ts';
 
 const OBJECT_MEDIA_TYPE = 'application/vnd.pgrst.object+json';
@@ -59,9 +60,6 @@ export function errorResponse(c: Context, error: ApiError) {
   if (error.status === 503) c.header('Retry-After', String(RETRY_AFTER_SECONDS));
   return c.json(error.toJSON(), error.status as 400);
 }
-
-/** Seconds a client is told to wait when the database is out of reach (PostgREST's first back-off is 1 to 2 s). */
-export const RETRY_AFTER_SECONDS = 5;
 
 /** Sends the rows a statement produced, as an array or (Accept: object) exactly one object. */
 export function rowsResponse(c: Context, body: string, status: number, range: string) {

@@ -1,5 +1,6 @@
 // Supabase Storage's errors: it answers almost every one with HTTP 400 and the real status inside the body.
 import type { Context } from 'hono';
+import { unavailableAnswer } from '../http/unavailable.ts';
 
 export class StorageError extends Error {
   constructor(
@@ -42,6 +43,8 @@ export function errorResponse(error: Error, c: Context) {
       error.httpStatus as 400,
     );
   }
+  const unavailable = unavailableAnswer(c, error, 'storage');
+  if (unavailable) return unavailable;
   console.error('[storage]', c.req.method, c.req.path, error);
   return c.json({ statusCode: '500', error: 'internal', message: 'Internal Server Error', code: 'InternalError' }, 500);
 }
