@@ -4,12 +4,13 @@ import { LIMITS } from './limits.ts';
 import { isPhoneNumber } from './phone.ts';
 import { sexToStored } from './sex.ts';
 import { speciesToStored } from './species.ts';
-import { EMAIL_PATTERN } from './text.ts';
+import { EMAIL_PATTERN, hasLineOrBidiCharacters } from './text.ts';
 
 export const MESSAGES = {
   codeRequired: 'Code requis',
   codeNotFound: 'Code introuvable',
   nameRequired: "Le nom de l'animal est requis",
+  nameCharacters: "Le nom de l'animal tient sur une ligne, sans tabulation ni caractère de contrôle",
   customSpeciesRequired: "Veuillez préciser l'espèce",
   fillAllFields: 'Veuillez remplir tous les champs',
   invalidEmail: 'Veuillez saisir un email valide',
@@ -100,6 +101,7 @@ const requiredName = z
     z.trim(),
     z.minLength(1, MESSAGES.nameRequired),
     z.maxLength(LIMITS.nameMaxLength, MESSAGES.tooLong(LIMITS.nameMaxLength)),
+    z.refine((name) => !hasLineOrBidiCharacters(name), MESSAGES.nameCharacters),
   );
 
 const speciesFields = {
