@@ -25,8 +25,7 @@ const CONSTRAINT_MESSAGES: Record<string, () => string> = {
   animals_second_contact_email_longueur: () => `Email du deuxième contact : ${MESSAGES.tooLong(LIMITS.emailMaxLength)}`,
   codes_id_format: () => MESSAGES.codeNotFound,
   // The health booklet (supabase/schemas/booklet.sql).
-  health_records_label_caracteres: () =>
-    'Le nom du soin tient sur une ligne, sans tabulation ni caractère de contrôle',
+  health_records_label_caracteres: () => 'Le nom du soin tient sur une ligne, sans tabulation ni caractère de contrôle',
   health_records_kind_valeurs: () => 'Type de soin invalide',
   health_records_label_longueur: () => `Le nom du soin est requis (${MESSAGES.tooLong(HEALTH_LIMITS.labelMaxLength)})`,
   health_records_echeance_apres_soin: () => 'La prochaine échéance ne peut pas précéder la date du soin',

@@ -95,14 +95,12 @@ const weightKg = preprocess(
 
 const checkbox = preprocess((value) => value === true || value === 'true' || value === 'on', z.boolean());
 
-const requiredName = z
-  .string({ error: MESSAGES.nameRequired })
-  .check(
-    z.trim(),
-    z.minLength(1, MESSAGES.nameRequired),
-    z.maxLength(LIMITS.nameMaxLength, MESSAGES.tooLong(LIMITS.nameMaxLength)),
-    z.refine((name) => !hasLineOrBidiCharacters(name), MESSAGES.nameCharacters),
-  );
+const requiredName = z.string({ error: MESSAGES.nameRequired }).check(
+  z.trim(),
+  z.minLength(1, MESSAGES.nameRequired),
+  z.maxLength(LIMITS.nameMaxLength, MESSAGES.tooLong(LIMITS.nameMaxLength)),
+  z.refine((name) => !hasLineOrBidiCharacters(name), MESSAGES.nameCharacters),
+);
 
 const speciesFields = {
   species: z._default(z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.shortTextMaxLength))), ''),
