@@ -6,6 +6,7 @@
 import { CONVERSATION_LIMITS, hasLineOrBidiCharacters } from '@medaille/domain';
 import { newEmail, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerMail } from '../../functions/_shared/mail-layout.ts';
 import { invoke, newClientAddress } from '../support/finder.ts';
 import { runDeliverMail } from '../support/mail.ts';
 
@@ -188,5 +189,18 @@ describe('an animal’s name', () => {
       const refused = hasLineOrBidiCharacters(name);
       expect([character, renamed.status, label.status]).toEqual([character, refused ? 400 : 204, refused ? 400 : 201]);
     }
+  });
+});
+
+describe('a subject', () => {
+  it('is composed on one line: every run of white space or control characters becomes one space', () => {
+    const action = { label: 'Voir', href: 'https://medaille.example/' };
+    const mail = ownerMail({
+      to: 'a@example.org',
+      subject: ' Rex\r\nBcc: x@evil.example\t\u2028\u0085 fin ',
+      paragraphs: [],
+      action,
+    });
+    expect(mail.subject).toBe('Rex Bcc: x@evil.example fin');
   });
 });
