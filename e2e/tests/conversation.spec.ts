@@ -27,7 +27,11 @@ test('the owner answers a finder from the inbox on a phone, the finder reads it 
   expect(token).toBeTruthy();
   await expect
     .poll(async () => (await product.mails(finderEmail)).map((mail) => mail.subject))
-    .toEqual(['Your conversation about Rex']);
+    .toEqual(['Your conversation on Médaille']);
+  // The finder opens the link e-mailed to them (a token of its own): from then on they are told of answers.
+  const [linkMail] = await product.mails(finderEmail);
+  const mailed = linkMail?.links.map((link) => /\/conversation\/([0-9a-f]{64})$/.exec(link)?.[1]).find(Boolean);
+  expect((await finderCall(product, 'conversation', { token: mailed })).status).toBe(200);
 
   await signIn(page, product, owner, `/mon-compte/animal/${rex.animalId}/historique`);
   const conversations = page.getByRole('region', { name: 'Conversations', exact: true });
@@ -44,8 +48,10 @@ test('the owner answers a finder from the inbox on a phone, the finder reads it 
   // The finder is told in English, without the answer's words, and reads it through their link.
   await expect
     .poll(async () => (await product.mails(finderEmail)).map((mail) => mail.subject))
-    .toContain('New answer about Rex');
-  const [told] = (await product.mails(finderEmail)).filter((mail) => mail.subject === 'New answer about Rex');
+    .toContain('New answer in your conversation on Médaille');
+  const [told] = (await product.mails(finderEmail)).filter(
+    (mail) => mail.subject === 'New answer in your conversation on Médaille',
+  );
   expect(told?.text).not.toContain('ce soir');
   const read = await finderCall(product, 'conversation', { token });
   expect(read.status).toBe(200);
@@ -88,7 +94,7 @@ test('a finder in English writes from the scan page and gets their link; their p
   expect(path).toMatch(/^\/conversation\/[0-9a-f]{64}$/);
   await expect
     .poll(async () => (await product.mails(finderEmail)).map((mail) => mail.subject))
-    .toEqual(['Your conversation about Rex']);
+    .toEqual(['Your conversation on Médaille']);
   await followUp.getByRole('link', { name: 'Open the conversation' }).click();
   await expect(scan.getByRole('heading', { level: 1, name: 'Conversation about Rex' })).toBeVisible();
   await english.close();

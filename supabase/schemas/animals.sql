@@ -4,7 +4,11 @@
 create table public.animals (
   id uuid primary key default gen_random_uuid(),
   proprietaire_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
-  nom text not null constraint animals_nom_requis check (char_length(btrim(nom)) between 1 and 100),
+  -- The name goes into e-mails and page titles: no control character (tab and line breaks among them), line
+  -- or paragraph separator, nor bidi embedding, override or isolate (hasLineOrBidiCharacters of @medaille/domain).
+  nom text not null constraint animals_nom_requis check (char_length(btrim(nom)) between 1 and 100)
+    constraint animals_nom_caracteres
+      check (nom !~ '[\u0001-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'),
   espece text constraint animals_espece_longueur check (char_length(espece) <= 100),
   race text constraint animals_race_longueur check (char_length(race) <= 100),
   couleur text constraint animals_couleur_longueur check (char_length(couleur) <= 100),

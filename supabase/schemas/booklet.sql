@@ -22,7 +22,10 @@ create table public.health_records (
   animal_id uuid not null references public.animals (id) on delete cascade,
   kind text not null
     constraint health_records_kind_valeurs check (kind in ('vaccination', 'treatment', 'visit', 'weight')),
-  label text not null constraint health_records_label_longueur check (char_length(btrim(label)) between 1 and 120),
+  -- In the reminders' subjects: the name's rule of characters (animals.sql).
+  label text not null constraint health_records_label_longueur check (char_length(btrim(label)) between 1 and 120)
+    constraint health_records_label_caracteres
+      check (label !~ '[\u0001-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'),
   given_on date not null,
   next_due_on date,
   weight_kg numeric(5, 2) constraint health_records_poids_plage check (weight_kg > 0 and weight_kg < 200),

@@ -26,7 +26,16 @@ create table public.conversations (
   blocked_at timestamptz,
   -- When each side was last e-mailed about it: at most one e-mail per side every 15 minutes.
   finder_mailed_at timestamptz,
-  household_mailed_at timestamptz
+  household_mailed_at timestamptz,
+  -- The link e-mailed to the finder's address, apart from the one the message's sender is shown: whoever gave
+  -- the address (the animal's own owner, say) knows `token`, so only opening this one shows that the address
+  -- reads its e-mail. Either token opens the conversation. Last because a migration added them.
+  mail_token text
+    constraint conversations_mail_token_format check (mail_token ~ '^[0-9a-f]{64}$')
+    constraint conversations_mail_token_key unique,
+  -- When the finder first opened mail_token's link: until then their address gets nothing but that first
+  -- e-mail (mail.sql, pass_finder_mail), so that nobody makes us write to a stranger with a message.
+  finder_opened_at timestamptz
 );
 create index conversations_animal_id_idx on public.conversations (animal_id, last_message_at desc);
 create index conversations_code_id_idx on public.conversations (code_id);
@@ -174,7 +183,8 @@ revoke all on function public.block_conversation(uuid) from public, anon, servic
 grant execute on function public.block_conversation(uuid) to authenticated;
 
 -- After answer_conversation, for the answer-conversation function: where to tell the finder, if they gave an
--- address and were not told in the last 15 minutes (then this counts as telling them). Null otherwise.
+-- address, opened the link e-mailed to it, and were not told in the last 15 minutes (then this counts as
+-- telling them). Null otherwise. The address's own window and refusal are pass_finder_mail's (mail.sql).
 create function public.finder_mail_for_reply(p_reply_id uuid) returns jsonb
 language plpgsql
 volatile
@@ -187,10 +197,10 @@ begin
   update public.conversations c set finder_mailed_at = now()
   from public.conversation_replies r, public.animals a
   where r.id = p_reply_id and c.id = r.conversation_id and a.id = c.animal_id
-    and c.finder_email is not null and c.blocked_at is null
+    and c.finder_email is not null and c.blocked_at is null and c.finder_opened_at is not null
     and (c.finder_mailed_at is null or c.finder_mailed_at <= now() - interval '15 minutes')
   returning jsonb_build_object(
-    'to', c.finder_email, 'token', c.token, 'language', c.language, 'animal_name', a.nom
+    'to', c.finder_email, 'token', c.mail_token, 'language', c.language, 'animal_name', a.nom
   ) into v_mail;
   return v_mail;
 end

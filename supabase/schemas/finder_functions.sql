@@ -225,7 +225,8 @@ grant execute on function public.finder_photo_folder(text) to service_role;
 
 -- Stores a finder's message (with its photo's file, already stored in the animal's folder) and opens its
 -- conversation (conversations.sql): the answer names the animal for the link to its inbox, says what the
--- owner's e-mail needs, and gives the finder's link token, once. p_language: the finder's page's; p_finder_email:
+-- owner's e-mail needs, and gives the finder's link token, once (and the token of the link e-mailed to
+-- p_finder_email, conversations.mail_token). p_language: the finder's page's; p_finder_email:
 -- where to tell them of answers, if they gave one; p_status and what goes with it: what they say they are doing
 -- (finder_messages.finder_status). Null when the code leads to no live animal (any more): the caller then
 -- removes the file.
@@ -261,11 +262,13 @@ begin
   ) then
     raise exception 'finder photo % is not stored', p_photo_path;
   end if;
-  -- 64 hex characters: 244 random bits (two version-4 UUIDs).
-  insert into public.conversations (animal_id, code_id, token, language, finder_email)
+  -- 64 hex characters: 244 random bits (two version-4 UUIDs). The e-mailed link has a token of its own.
+  insert into public.conversations (animal_id, code_id, token, language, finder_email, mail_token)
   values (
     v_animal.id, v_code, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''),
-    coalesce(p_language, 'fr'), p_finder_email
+    coalesce(p_language, 'fr'), p_finder_email,
+    case when p_finder_email is not null
+      then replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') end
   )
   returning * into v_conversation;
   insert into public.finder_messages (
@@ -282,7 +285,8 @@ begin
     'animal_name', v_animal.nom,
     'animal_sex', v_animal.sexe,
     'recipients', private.alert_recipients(v_animal.id),
-    'conversation_token', v_conversation.token
+    'conversation_token', v_conversation.token,
+    'finder_mail_token', v_conversation.mail_token
   ) || case
     -- What the finder is doing is told at once, outside the messages' rules, up to 6 times an hour per animal
     -- (many addresses cannot flood the household); beyond that, like any message.
@@ -302,10 +306,11 @@ grant execute on function public.record_finder_message(
 -- A conversation as its finder sees it through their link: its state ('open', 'blocked', 'expired' or
 -- 'not_found'), the finder's language once it is found (a closed link is said in it too), and while it opens,
 -- the animal's name and every message in order, the finder's own with what they typed, the household's as
--- 'household' without who wrote it ('found' for the word that the animal is home, reunions.sql).
+-- 'household' without who wrote it ('found' for the word that the animal is home, reunions.sql). Read through
+-- the link e-mailed to the finder, it marks their address as theirs (finder_opened_at).
 create function public.finder_conversation(p_token text) returns jsonb
 language plpgsql
-stable
+volatile
 security definer
 set search_path = ''
 as $$
@@ -313,12 +318,15 @@ declare
   v_conversation public.conversations;
   v_state text;
 begin
-  select * into v_conversation from public.conversations where token = p_token;
+  select * into v_conversation from public.conversations where p_token in (token, mail_token);
   v_state := private.conversation_state(v_conversation);
   if v_state = 'not_found' then
     return jsonb_build_object('status', v_state);
   elsif v_state <> 'open' then
     return jsonb_build_object('status', v_state, 'language', v_conversation.language);
+  end if;
+  if p_token = v_conversation.mail_token and v_conversation.finder_opened_at is null then
+    update public.conversations set finder_opened_at = now() where id = v_conversation.id;
   end if;
   return jsonb_build_object(
     'status', 'open',
@@ -364,7 +372,7 @@ declare
   v_animal public.animals;
   v_notify boolean;
 begin
-  select * into v_conversation from public.conversations where token = p_token for update;
+  select * into v_conversation from public.conversations where p_token in (token, mail_token) for update;
   v_state := private.conversation_state(v_conversation);
   if v_state <> 'open' then
     return jsonb_build_object('status', v_state);
@@ -405,7 +413,7 @@ declare
   v_conversation public.conversations;
   v_photo text;
 begin
-  select * into v_conversation from public.conversations where token = p_token;
+  select * into v_conversation from public.conversations where p_token in (token, mail_token);
   if private.conversation_state(v_conversation) in ('not_found', 'expired') then
     return jsonb_build_object('status', private.conversation_state(v_conversation));
   end if;

@@ -21,7 +21,9 @@ create table public.mail_outbox (
   created_at timestamptz not null default now(),
   -- An account's e-mail (an alert, a notice) is dropped once no account has its address; an invitation to a
   -- household goes to someone who may have none yet, and is kept.
-  for_account_only boolean not null default true
+  for_account_only boolean not null default true,
+  -- Headers of its own, {name: value}: a finder's e-mail's List-Unsubscribe and List-Unsubscribe-Post.
+  headers jsonb not null default '{}'
 );
 alter table public.mail_outbox enable row level security;
 create index mail_outbox_due_idx on public.mail_outbox (next_attempt_at);
@@ -61,7 +63,7 @@ begin
     set next_attempt_at = now() + interval '5 minutes', attempts = m.attempts + 1
     from due
     where m.id = due.id
-    returning m.id, m.recipient, m.subject, m.text_body, m.html_body, m.attempts
+    returning m.id, m.recipient, m.subject, m.text_body, m.html_body, m.headers, m.attempts
   )
   select coalesce(jsonb_agg(to_jsonb(leased) order by leased.id), '[]') into v_mails from leased;
   return jsonb_build_object('expired', v_expired, 'dropped', v_dropped, 'mails', v_mails);
@@ -118,3 +120,95 @@ as $$
 $$;
 revoke all on function public.claim_suspension_notices(integer) from public, anon, authenticated;
 grant execute on function public.claim_suspension_notices(integer) to service_role;
+
+-- E-mails to a finder's address. Anyone may type any address in a message, even to their own medal, so every
+-- e-mail to it (the link to the conversation, a word that the household answered, the word that the animal is
+-- home) asks pass_finder_mail first, and each carries a link that stops them all (RFC 8058's one-click
+-- List-Unsubscribe, and a page: the stop-finder-mail function).
+--
+-- One row per address ever e-mailed, with its unsubscribe link's token, kept for good so that a refusal holds
+-- for every later conversation. The address itself is not kept but its hash, salted with this database's salt
+-- (finder_address_hash): a list of people who asked us to forget them should not be a list of their addresses,
+-- and matching an address given again is all the row is for. Only the functions below touch it.
+create table public.finder_mail_addresses (
+  address_hash text primary key,
+  -- 64 random hex characters: the unsubscribe link names the address without showing it.
+  unsubscribe_token text not null
+    constraint finder_mail_addresses_token_format check (unsubscribe_token ~ '^[0-9a-f]{64}$')
+    constraint finder_mail_addresses_token_key unique,
+  unsubscribed_at timestamptz,
+  created_at timestamptz not null default now()
+);
+alter table public.finder_mail_addresses enable row level security;
+revoke all on public.finder_mail_addresses from public, anon, authenticated;
+
+-- An address as finder_mail_addresses knows it: trimmed, lower-cased (as post_finder_message stores it),
+-- salted and hashed.
+create function private.finder_address_hash(p_address text) returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select encode(sha256(convert_to(s.salt || lower(btrim(p_address)), 'UTF8')), 'hex')
+  from private.client_hash_salt s
+$$;
+revoke all on function private.finder_address_hash(text) from public, anon, authenticated;
+
+-- Before each e-mail to a finder's address: its unsubscribe token when the e-mail may go, null when not (the
+-- address asked for no more e-mail, or its window is full). Each call counts one e-mail in the address's one
+-- window, whatever the conversation. A real finder writes about one animal or two: a link each (p_link), a
+-- word per answer at most every 15 minutes per conversation (finder_mail_for_reply), and one when it is home
+-- (claim_found_notices): 10 a day leaves room for a busy day; of those, 5 links a day, as the link e-mail
+-- was capped before any other went, so an address that never opened one gets no more than that.
+-- CONVERSATION_LIMITS (finderMailsPerDay, finderLinkMailsPerDay) names the same figures; a test holds them to
+-- these.
+create function public.pass_finder_mail(p_address text, p_link boolean) returns text
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_hash text := private.finder_address_hash(p_address);
+  v_address public.finder_mail_addresses;
+begin
+  insert into public.finder_mail_addresses (address_hash, unsubscribe_token)
+  values (v_hash, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''))
+  on conflict (address_hash) do nothing;
+  select * into v_address from public.finder_mail_addresses where address_hash = v_hash;
+  if v_address.unsubscribed_at is not null then
+    return null;
+  elsif p_link and not public.hit_rate_limit('finder-link-mail:' || v_hash, 5, 86400) then
+    return null;
+  elsif not public.hit_rate_limit('finder-mail:' || v_hash, 10, 86400) then
+    return null;
+  end if;
+  return v_address.unsubscribe_token;
+end
+$$;
+revoke all on function public.pass_finder_mail(text, boolean) from public, anon, authenticated;
+grant execute on function public.pass_finder_mail(text, boolean) to service_role;
+
+-- The unsubscribe link, for the stop-finder-mail function: p_stop false only reads whether the address still
+-- gets e-mail (the page a link opens changes nothing: mail scanners open every link); p_stop true stops it
+-- for good. Answers 'receiving' or 'stopped', or null for a token no address has.
+create function public.finder_mail_stop(p_token text, p_stop boolean) returns text
+language sql
+volatile
+security definer
+set search_path = ''
+as $$
+  with stopped as (
+    update public.finder_mail_addresses set unsubscribed_at = coalesce(unsubscribed_at, now())
+    where p_stop and unsubscribe_token = p_token
+    returning unsubscribed_at
+  )
+  select case when coalesce(
+    (select unsubscribed_at from stopped),
+    (select unsubscribed_at from public.finder_mail_addresses where unsubscribe_token = p_token)
+  ) is not null then 'stopped' else 'receiving' end
+  where exists (select 1 from public.finder_mail_addresses where unsubscribe_token = p_token)
+$$;
+revoke all on function public.finder_mail_stop(text, boolean) from public, anon, authenticated;
+grant execute on function public.finder_mail_stop(text, boolean) to service_role;

@@ -123,7 +123,8 @@ grant execute on function public.reunion_stats(timestamptz) to service_role;
 create index conversation_replies_mail_due_idx on public.conversation_replies (created_at) where mail_due;
 
 -- deliver-mail's run: up to p_limit 'found' words still to e-mail, each marked done as it is claimed (two runs
--- at once never take the same one), with what the finder's e-mail needs; none to a blocked link.
+-- at once never take the same one), with what the finder's e-mail needs; none to a blocked link, nor to an
+-- address that never opened the link e-mailed to it (conversations.finder_opened_at).
 create function public.claim_found_notices(p_limit integer default 20) returns jsonb
 language sql
 volatile
@@ -143,12 +144,12 @@ as $$
     returning r.conversation_id
   )
   select coalesce(jsonb_agg(jsonb_build_object(
-    'to', c.finder_email, 'token', c.token, 'language', c.language, 'animal_name', a.nom, 'animal_sex', a.sexe
+    'to', c.finder_email, 'token', c.mail_token, 'language', c.language, 'animal_name', a.nom, 'animal_sex', a.sexe
   )), '[]')
   from claimed
   join public.conversations c on c.id = claimed.conversation_id
   join public.animals a on a.id = c.animal_id
-  where c.finder_email is not null and c.blocked_at is null
+  where c.finder_email is not null and c.blocked_at is null and c.finder_opened_at is not null
 $$;
 revoke all on function public.claim_found_notices(integer) from public, anon, authenticated;
 grant execute on function public.claim_found_notices(integer) to service_role;

@@ -21,6 +21,12 @@ export const CONVERSATION_LIMITS = {
   statusPlaceMaxLength: 120,
   /** What finders say they are doing is told at once this many times an hour per animal, then like a message. */
   statusAlertsPerHour: 6,
+  /**
+   * E-mails to one finder's address a day, across conversations, and of those the links to a conversation
+   * (pass_finder_mail of supabase/schemas/mail.sql says why these figures, and decides).
+   */
+  finderMailsPerDay: 10,
+  finderLinkMailsPerDay: 5,
 } as const;
 
 /**

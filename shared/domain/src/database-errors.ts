@@ -7,6 +7,7 @@ const GENERIC = "Une erreur inattendue s'est produite";
 /** French text for each named constraint of supabase/migrations that a person's input can break. */
 const CONSTRAINT_MESSAGES: Record<string, () => string> = {
   animals_nom_requis: () => MESSAGES.nameRequired,
+  animals_nom_caracteres: () => MESSAGES.nameCharacters,
   animals_annee_naissance_plage: () => MESSAGES.birthYearRange(new Date().getFullYear()),
   animals_poids_kg_positif: () => MESSAGES.weightInvalid,
   animals_sexe_valeurs: () => 'Sexe invalide',
@@ -24,6 +25,7 @@ const CONSTRAINT_MESSAGES: Record<string, () => string> = {
   animals_second_contact_email_longueur: () => `Email du deuxième contact : ${MESSAGES.tooLong(LIMITS.emailMaxLength)}`,
   codes_id_format: () => MESSAGES.codeNotFound,
   // The health booklet (supabase/schemas/booklet.sql).
+  health_records_label_caracteres: () => 'Le nom du soin tient sur une ligne, sans tabulation ni caractère de contrôle',
   health_records_kind_valeurs: () => 'Type de soin invalide',
   health_records_label_longueur: () => `Le nom du soin est requis (${MESSAGES.tooLong(HEALTH_LIMITS.labelMaxLength)})`,
   health_records_echeance_apres_soin: () => 'La prochaine échéance ne peut pas précéder la date du soin',

@@ -88,4 +88,10 @@ export {
   speciesLabel,
   speciesToStored,
 } from './species.ts';
-export { EMAIL_PATTERN, hasControlCharacters, trimToNull, withoutControlCharacters } from './text.ts';
+export {
+  EMAIL_PATTERN,
+  hasControlCharacters,
+  hasLineOrBidiCharacters,
+  trimToNull,
+  withoutControlCharacters,
+} from './text.ts';

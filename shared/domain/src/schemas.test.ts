@@ -5,6 +5,7 @@ import {
   animalEditFormSchema,
   finderMessageSchema,
   loginSchema,
+  MESSAGES,
   publicContactsSchema,
   registerSchema,
   weightFieldText,
@@ -58,6 +59,16 @@ describe('activation form', () => {
       },
     });
   });
+  it('refuses a name with a line break, a tab, a line separator or a bidi override: it goes into subjects and titles', () => {
+    for (const name of ['Rex\r\nBcc: x@evil.example', 'Rex\tX', 'Rex\u2028X', 'Rex\u202eX']) {
+      for (const schema of [activationFormSchema, animalEditFormSchema]) {
+        const result = schema.safeParse({ code: 'MDL-1', name });
+        expect(errorsOf(result)).toMatchObject({ name: MESSAGES.nameCharacters });
+      }
+    }
+    expect(errorsOf(animalEditFormSchema.safeParse({ name: ' Rex-Émile d’Artois\n' }))).not.toHaveProperty('name');
+  });
+
   it('requires a code and a name with the spec messages', () => {
     const result = activationFormSchema.safeParse({ code: '', name: '   ' });
     expect(errorsOf(result)).toMatchObject({ code: 'Code requis', name: "Le nom de l'animal est requis" });

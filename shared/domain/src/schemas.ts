@@ -4,12 +4,13 @@ import { LIMITS } from './limits.ts';
 import { isPhoneNumber } from './phone.ts';
 import { sexToStored } from './sex.ts';
 import { speciesToStored } from './species.ts';
-import { EMAIL_PATTERN } from './text.ts';
+import { EMAIL_PATTERN, hasLineOrBidiCharacters } from './text.ts';
 
 export const MESSAGES = {
   codeRequired: 'Code requis',
   codeNotFound: 'Code introuvable',
   nameRequired: "Le nom de l'animal est requis",
+  nameCharacters: "Le nom de l'animal tient sur une ligne, sans tabulation ni caractère de contrôle",
   customSpeciesRequired: "Veuillez préciser l'espèce",
   fillAllFields: 'Veuillez remplir tous les champs',
   invalidEmail: 'Veuillez saisir un email valide',
@@ -94,13 +95,12 @@ const weightKg = preprocess(
 
 const checkbox = preprocess((value) => value === true || value === 'true' || value === 'on', z.boolean());
 
-const requiredName = z
-  .string({ error: MESSAGES.nameRequired })
-  .check(
-    z.trim(),
-    z.minLength(1, MESSAGES.nameRequired),
-    z.maxLength(LIMITS.nameMaxLength, MESSAGES.tooLong(LIMITS.nameMaxLength)),
-  );
+const requiredName = z.string({ error: MESSAGES.nameRequired }).check(
+  z.trim(),
+  z.minLength(1, MESSAGES.nameRequired),
+  z.maxLength(LIMITS.nameMaxLength, MESSAGES.tooLong(LIMITS.nameMaxLength)),
+  z.refine((name) => !hasLineOrBidiCharacters(name), MESSAGES.nameCharacters),
+);
 
 const speciesFields = {
   species: z._default(z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.shortTextMaxLength))), ''),

@@ -395,6 +395,8 @@ export type Database = {
           blocked_at: string | null
           finder_mailed_at: string | null
           household_mailed_at: string | null
+          mail_token: string | null
+          finder_opened_at: string | null
         }
         Insert: {
           id?: string
@@ -408,6 +410,8 @@ export type Database = {
           blocked_at?: string | null
           finder_mailed_at?: string | null
           household_mailed_at?: string | null
+          mail_token?: string | null
+          finder_opened_at?: string | null
         }
         Update: {
           id?: string
@@ -421,6 +425,8 @@ export type Database = {
           blocked_at?: string | null
           finder_mailed_at?: string | null
           household_mailed_at?: string | null
+          mail_token?: string | null
+          finder_opened_at?: string | null
         }
         Relationships: [
           {
@@ -437,6 +443,29 @@ export type Database = {
             referencedRelation: "codes"
             referencedColumns: ["id"]
           },
+        ]
+      }
+      finder_mail_addresses: {
+        Row: {
+          address_hash: string
+          unsubscribe_token: string
+          unsubscribed_at: string | null
+          created_at: string
+        }
+        Insert: {
+          address_hash: string
+          unsubscribe_token: string
+          unsubscribed_at?: string | null
+          created_at?: string
+        }
+        Update: {
+          address_hash?: string
+          unsubscribe_token?: string
+          unsubscribed_at?: string | null
+          created_at?: string
+        }
+        Relationships: [
+
         ]
       }
       finder_messages: {
@@ -654,6 +683,7 @@ export type Database = {
           last_error: string | null
           created_at: string
           for_account_only: boolean
+          headers: Json
         }
         Insert: {
           id: string
@@ -667,6 +697,7 @@ export type Database = {
           last_error?: string | null
           created_at?: string
           for_account_only?: boolean
+          headers?: Json
         }
         Update: {
           id?: string
@@ -680,6 +711,7 @@ export type Database = {
           last_error?: string | null
           created_at?: string
           for_account_only?: boolean
+          headers?: Json
         }
         Relationships: [
 
@@ -959,6 +991,10 @@ export type Database = {
         Args: { p_reply_id: string }
         Returns: Json
       }
+      finder_mail_stop: {
+        Args: { p_token: string; p_stop: boolean }
+        Returns: string
+      }
       finder_photo_folder: {
         Args: { p_code: string }
         Returns: string
@@ -994,6 +1030,10 @@ export type Database = {
       orphan_photo_files: {
         Args: { p_limit?: number }
         Returns: string[]
+      }
+      pass_finder_mail: {
+        Args: { p_address: string; p_link: boolean }
+        Returns: string
       }
       public_profile: {
         Args: { p_code: string }

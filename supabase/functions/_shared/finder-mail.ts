@@ -1,26 +1,36 @@
 // The e-mails to a finder about their conversation (DESIGN D17), in the language of the page they wrote from:
-// their private link once they wrote, a word when the household answered, and one when the animal is home. Neither carries anything the
-// finder or anyone else wrote, only the animal's name and our own link, so that nobody can use them to phish.
+// their private link once they wrote, a word when the household answered, and one when the animal is home.
+// Anyone may type any address in a message, so none carries anything the finder or anyone else wrote; their
+// subjects carry nothing an owner chose either (not even the animal's name, which the body gives); each one
+// first asks the database whether it may go (pass_finder_mail: the address's one window, its refusal), and
+// carries a way to stop them all: RFC 8058's one-click List-Unsubscribe, and a link to the page that does it.
+// The answers and the 'found' word go only to an address that opened the link e-mailed to it.
 
 import { call, type ServiceDatabase } from './database.ts';
 import { animalHomeText, CONVERSATION_LIMITS, type FinderLanguage, isFinderLanguage } from './domain/index.ts';
 import type { FunctionEnv } from './env.ts';
-import { conversationUrl } from './links.ts';
+import { conversationUrl, stopFinderMailUrl } from './links.ts';
 import type { Mail } from './mail.ts';
-import { composeMail, type MailVoice } from './mail-layout.ts';
+import { composeMail, type MailParagraph, type MailVoice } from './mail-layout.ts';
 import { sendOrQueue } from './outbox.ts';
 
 interface FinderMailWords {
   voice: MailVoice;
-  linkSubject: (name: string) => string;
+  linkSubject: string;
   linkText: (name: string) => string;
   keepPrivate: string;
+  /** That the answers are e-mailed only once the link was opened from the e-mail. */
+  openOnce: string;
   validity: (days: number) => string;
-  answerSubject: (name: string) => string;
+  answerSubject: string;
   answerText: (name: string) => string;
-  /** After the animal-is-home sentence (animalHomeText), its subject. */
+  foundSubject: string;
+  /** After the animal-is-home sentence (animalHomeText). */
   foundText: string;
   open: string;
+  /** The visible way to stop every e-mail to the address: its sentence and its link's words. */
+  stopText: string;
+  stopLabel: string;
 }
 
 const voice = (language: string, greeting: string, signature: string, colon = ': '): MailVoice => ({
@@ -33,130 +43,170 @@ const voice = (language: string, greeting: string, signature: string, colon = ':
 const WORDS: Record<FinderLanguage, FinderMailWords> = {
   fr: {
     voice: voice('fr', 'Bonjour,', "L'équipe Médaille", ' : '),
-    linkSubject: (name) => `Votre conversation au sujet de ${name}`,
+    linkSubject: 'Votre conversation sur Médaille',
     linkText: (name) =>
       `Vous avez écrit au propriétaire de ${name}. Ce lien privé vous ramène à la conversation : vous y lirez ses réponses et pourrez lui écrire à nouveau.`,
     keepPrivate: 'Gardez-le pour vous : qui a ce lien peut lire la conversation.',
+    openOnce: 'Ouvrez-le une fois depuis cet e-mail pour être prévenu ici de ses réponses.',
     validity: (days) => `Le lien reste valable ${days} jours après le dernier message.`,
-    answerSubject: (name) => `Nouvelle réponse au sujet de ${name}`,
+    answerSubject: 'Nouvelle réponse dans votre conversation sur Médaille',
     answerText: (name) => `Le propriétaire de ${name} vous a répondu.`,
+    foundSubject: "Bonne nouvelle : l'animal est rentré chez lui",
     foundText: 'Merci pour votre aide. La conversation reste ouverte si vous voulez écrire encore.',
     open: 'Ouvrir la conversation',
+    stopText: "Vous ne voulez plus d'e-mails de Médaille à cette adresse ?",
+    stopLabel: 'Ne plus en recevoir',
   },
   en: {
     voice: voice('en', 'Hello,', 'The Médaille team'),
-    linkSubject: (name) => `Your conversation about ${name}`,
+    linkSubject: 'Your conversation on Médaille',
     linkText: (name) =>
       `You wrote to ${name}'s owner. This private link takes you back to the conversation: you will read their answers there and can write again.`,
     keepPrivate: 'Keep it to yourself: anyone with this link can read the conversation.',
+    openOnce: 'Open it once from this e-mail to be told of their answers here.',
     validity: (days) => `The link stays valid for ${days} days after the last message.`,
-    answerSubject: (name) => `New answer about ${name}`,
+    answerSubject: 'New answer in your conversation on Médaille',
     answerText: (name) => `${name}'s owner has answered you.`,
+    foundSubject: 'Good news: the animal is back home',
     foundText: 'Thank you for your help. The conversation stays open if you want to write again.',
     open: 'Open the conversation',
+    stopText: "Don't want e-mails from Médaille at this address?",
+    stopLabel: 'Stop them',
   },
   es: {
     voice: voice('es', 'Hola:', 'El equipo de Médaille'),
-    linkSubject: (name) => `Su conversación sobre ${name}`,
+    linkSubject: 'Su conversación en Médaille',
     linkText: (name) =>
       `Ha escrito al dueño de ${name}. Este enlace privado le lleva de vuelta a la conversación: allí leerá sus respuestas y podrá escribirle de nuevo.`,
     keepPrivate: 'Guárdelo para usted: quien tenga este enlace puede leer la conversación.',
+    openOnce: 'Ábralo una vez desde este correo para recibir aquí el aviso de sus respuestas.',
     validity: (days) => `El enlace es válido durante ${days} días después del último mensaje.`,
-    answerSubject: (name) => `Nueva respuesta sobre ${name}`,
+    answerSubject: 'Nueva respuesta en su conversación en Médaille',
     answerText: (name) => `El dueño de ${name} le ha respondido.`,
+    foundSubject: 'Buenas noticias: el animal ha vuelto a casa',
     foundText: 'Gracias por su ayuda. La conversación sigue abierta si quiere volver a escribir.',
     open: 'Abrir la conversación',
+    stopText: '¿No quiere más correos de Médaille en esta dirección?',
+    stopLabel: 'Dejar de recibirlos',
   },
   de: {
     voice: voice('de', 'Hallo,', 'Ihr Médaille-Team'),
-    linkSubject: (name) => `Ihre Unterhaltung über ${name}`,
+    linkSubject: 'Ihre Unterhaltung auf Médaille',
     linkText: (name) =>
       `Sie haben dem Besitzer von ${name} geschrieben. Dieser private Link führt Sie zurück zur Unterhaltung: Dort lesen Sie seine Antworten und können erneut schreiben.`,
     keepPrivate: 'Behalten Sie ihn für sich: Wer diesen Link hat, kann die Unterhaltung lesen.',
+    openOnce: 'Öffnen Sie ihn einmal aus dieser E-Mail, um hier über Antworten benachrichtigt zu werden.',
     validity: (days) => `Der Link bleibt ${days} Tage nach der letzten Nachricht gültig.`,
-    answerSubject: (name) => `Neue Antwort zu ${name}`,
+    answerSubject: 'Neue Antwort in Ihrer Unterhaltung auf Médaille',
     answerText: (name) => `Der Besitzer von ${name} hat Ihnen geantwortet.`,
+    foundSubject: 'Gute Nachricht: Das Tier ist wieder zu Hause',
     foundText: 'Vielen Dank für Ihre Hilfe. Die Unterhaltung bleibt offen, falls Sie noch einmal schreiben möchten.',
     open: 'Unterhaltung öffnen',
+    stopText: 'Keine E-Mails von Médaille mehr an diese Adresse?',
+    stopLabel: 'Abbestellen',
   },
   it: {
     voice: voice('it', 'Buongiorno,', 'Il team di Médaille'),
-    linkSubject: (name) => `La sua conversazione su ${name}`,
+    linkSubject: 'La sua conversazione su Médaille',
     linkText: (name) =>
       `Ha scritto al proprietario di ${name}. Questo link privato la riporta alla conversazione: lì leggerà le sue risposte e potrà scrivere di nuovo.`,
     keepPrivate: 'Lo tenga per sé: chiunque abbia questo link può leggere la conversazione.',
+    openOnce: 'Lo apra una volta da questa e-mail per essere avvisato qui delle risposte.',
     validity: (days) => `Il link resta valido per ${days} giorni dopo l'ultimo messaggio.`,
-    answerSubject: (name) => `Nuova risposta su ${name}`,
+    answerSubject: 'Nuova risposta nella sua conversazione su Médaille',
     answerText: (name) => `Il proprietario di ${name} le ha risposto.`,
+    foundSubject: "Buone notizie: l'animale è tornato a casa",
     foundText: 'Grazie per il suo aiuto. La conversazione resta aperta se vuole scrivere ancora.',
     open: 'Apri la conversazione',
+    stopText: 'Non vuole più e-mail da Médaille a questo indirizzo?',
+    stopLabel: 'Non riceverle più',
   },
   nl: {
     voice: voice('nl', 'Hallo,', 'Het Médaille-team'),
-    linkSubject: (name) => `Uw gesprek over ${name}`,
+    linkSubject: 'Uw gesprek op Médaille',
     linkText: (name) =>
       `U hebt de eigenaar van ${name} geschreven. Deze privélink brengt u terug naar het gesprek: daar leest u de antwoorden en kunt u opnieuw schrijven.`,
     keepPrivate: 'Houd hem voor uzelf: wie deze link heeft, kan het gesprek lezen.',
+    openOnce: 'Open hem één keer vanuit deze e-mail om hier bericht te krijgen van antwoorden.',
     validity: (days) => `De link blijft ${days} dagen na het laatste bericht geldig.`,
-    answerSubject: (name) => `Nieuw antwoord over ${name}`,
+    answerSubject: 'Nieuw antwoord in uw gesprek op Médaille',
     answerText: (name) => `De eigenaar van ${name} heeft u geantwoord.`,
+    foundSubject: 'Goed nieuws: het dier is weer thuis',
     foundText: 'Bedankt voor uw hulp. Het gesprek blijft open als u nog eens wilt schrijven.',
     open: 'Gesprek openen',
+    stopText: 'Geen e-mails van Médaille meer op dit adres?',
+    stopLabel: 'Afmelden',
   },
 };
 
-export interface FinderMailFacts {
+/** One e-mail to a finder: which one, where, with their conversation's e-mailed link (mail_token). */
+export interface FinderLetter {
+  kind: 'link' | 'answer' | 'found';
   to: string;
   token: string;
-  language: FinderLanguage;
+  language: string;
   animalName: string;
+  animalSex?: string | null;
 }
 
-/** The finder's private link, sent once they wrote, if they gave their address. */
-export function conversationLinkMail(env: FunctionEnv, { to, token, language, animalName }: FinderMailFacts): Mail {
+/** What each kind of e-mail says, its subject apart. */
+function content(words: FinderMailWords, { kind, animalName, animalSex }: FinderLetter, language: FinderLanguage) {
+  switch (kind) {
+    case 'link':
+      return {
+        subject: words.linkSubject,
+        paragraphs: [{ text: words.linkText(animalName) }, { text: words.keepPrivate }, { text: words.openOnce }],
+        after: [{ text: words.validity(CONVERSATION_LIMITS.validDays) }],
+      };
+    case 'answer':
+      return { subject: words.answerSubject, paragraphs: [{ text: words.answerText(animalName) }], after: [] };
+    case 'found': {
+      const home = animalHomeText(language, animalName, animalSex ?? null);
+      return { subject: words.foundSubject, paragraphs: [{ text: home }, { text: words.foundText }], after: [] };
+    }
+  }
+}
+
+/** The e-mail itself, with the address's unsubscribe link as a header (RFC 8058) and as words. */
+export function finderMail(env: FunctionEnv, letter: FinderLetter, unsubscribeToken: string): Mail {
+  const language = isFinderLanguage(letter.language) ? letter.language : 'fr';
   const words = WORDS[language];
-  return composeMail(
+  const { subject, paragraphs, after } = content(words, letter, language);
+  const stop = stopFinderMailUrl(env, unsubscribeToken);
+  const stopParagraph: MailParagraph = { text: words.stopText, link: { label: words.stopLabel, href: stop } };
+  const mail = composeMail(
     {
-      to,
-      subject: words.linkSubject(animalName),
-      paragraphs: [{ text: words.linkText(animalName) }, { text: words.keepPrivate }],
-      action: { label: words.open, href: conversationUrl(env, token) },
-      after: [{ text: words.validity(CONVERSATION_LIMITS.validDays) }],
+      to: letter.to,
+      subject,
+      paragraphs,
+      action: { label: words.open, href: conversationUrl(env, letter.token) },
+      after: [...after, stopParagraph],
     },
     words.voice,
   );
+  return {
+    ...mail,
+    headers: { 'List-Unsubscribe': `<${stop}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
 }
 
-/** A word that the household answered, with the link and none of the answer's words. */
-export function conversationAnswerMail(env: FunctionEnv, { to, token, language, animalName }: FinderMailFacts): Mail {
-  const words = WORDS[language];
-  return composeMail(
-    {
-      to,
-      subject: words.answerSubject(animalName),
-      paragraphs: [{ text: words.answerText(animalName) }],
-      action: { label: words.open, href: conversationUrl(env, token) },
-    },
-    words.voice,
-  );
-}
-
-/** The word that the animal is home, for a finder who left their address: the sentence is the subject too. */
-export function animalHomeMail(
-  env: FunctionEnv,
-  { to, token, language, animalName, animalSex }: FinderMailFacts & { animalSex: string | null },
-): Mail {
-  const words = WORDS[language];
-  const home = animalHomeText(language, animalName, animalSex);
-  return composeMail(
-    {
-      to,
-      subject: home,
-      paragraphs: [{ text: home }, { text: words.foundText }],
-      action: { label: words.open, href: conversationUrl(env, token) },
-    },
-    words.voice,
-  );
+/**
+ * Sends (or queues) each letter the database lets go: those to an address that asked for no more, or whose
+ * window is full, are simply not sent (what they tell of stays on the finder's page). Never throws.
+ */
+export async function mailFinders(env: FunctionEnv, db: ServiceDatabase, letters: FinderLetter[]): Promise<void> {
+  const mails: Mail[] = [];
+  for (const letter of letters) {
+    const pass = await call<string | null>(db, 'pass_finder_mail', {
+      p_address: letter.to,
+      p_link: letter.kind === 'link',
+    }).catch((error) => {
+      console.error('[finder-mail] the e-mail could not be checked, so it is not sent:', error);
+      return null;
+    });
+    if (pass) mails.push(finderMail(env, letter, pass));
+  }
+  await sendOrQueue(env, mails, { toAnyAddress: true });
 }
 
 /** What claim_found_notices answers for each finder to tell. */
@@ -168,18 +218,20 @@ interface FoundNotice {
   animal_sex: string | null;
 }
 
-/** Claims the 'found' words not e-mailed yet and sends (or queues) them; answers how many. */
+/** Claims the 'found' words not e-mailed yet and sends (or queues) those that may go; answers how many were claimed. */
 export async function tellFindersAnimalHome(env: FunctionEnv, db: ServiceDatabase): Promise<number> {
   const notices = await call<FoundNotice[]>(db, 'claim_found_notices', {});
-  const mails = notices.map((notice) =>
-    animalHomeMail(env, {
+  await mailFinders(
+    env,
+    db,
+    notices.map((notice) => ({
+      kind: 'found' as const,
       to: notice.to,
       token: notice.token,
-      language: isFinderLanguage(notice.language) ? notice.language : 'fr',
+      language: notice.language,
       animalName: notice.animal_name,
       animalSex: notice.animal_sex,
-    }),
+    })),
   );
-  await sendOrQueue(env, mails, { toAnyAddress: true });
   return notices.length;
 }

@@ -42,3 +42,11 @@ export function animalBookletUrl(env: FunctionEnv, animalId: string): string {
 export function conversationUrl(env: FunctionEnv, token: string): string {
   return `${site(env)}${conversationPath(token)}`;
 }
+
+/**
+ * The page that stops every e-mail to a finder's address, and the URL of RFC 8058's one-click POST: a function
+ * of the project (stop-finder-mail), its token naming the address without showing it.
+ */
+export function stopFinderMailUrl(env: FunctionEnv, token: string): string {
+  return `${env.SUPABASE_URL.replace(/\/+$/, '')}/functions/v1/stop-finder-mail?token=${encodeURIComponent(token)}`;
+}

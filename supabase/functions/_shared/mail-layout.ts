@@ -105,6 +105,12 @@ export function mailHtml({ paragraphs, action, after = [] }: MailContent, voice:
   );
 }
 
+/**
+ * A subject on one line: every run of white space (tabs, line breaks, U+2028 among them) or control characters
+ * becomes one space, so that no text in it can end the header or start another.
+ */
+export const oneLineSubject = (subject: string) => subject.replace(/[\s\p{Cc}]+/gu, ' ').trim();
+
 /** An e-mail in `voice`'s language, its HTML and its text part saying the same. */
 export function composeMail(
   { to, subject, ...content }: MailContent & { to: string; subject: string },
@@ -117,7 +123,7 @@ export function composeMail(
     ...(content.after ?? []).map((paragraph) => paragraphText(paragraph, voice.colon)),
     voice.signature,
   ].join('\n\n');
-  return { to, subject, text: `${text}\n`, html: mailHtml(content, voice) };
+  return { to, subject: oneLineSubject(subject), text: `${text}\n`, html: mailHtml(content, voice) };
 }
 
 /** An e-mail to an owner, in French. */

@@ -5,6 +5,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Headers of its own: a finder's e-mail's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 // Kept here rather than shared with the local stack: Edge Functions deploy without the stack's code.
@@ -47,6 +49,7 @@ export async function sendMail(env: FunctionEnv, mail: Mail, idempotencyKey: str
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.headers ? { headers: mail.headers } : {}),
       }),
       signal,
     });

@@ -16,6 +16,7 @@ export interface QueuedMail {
   subject: string;
   text_body: string;
   html_body: string;
+  headers: Record<string, string>;
   attempts: number;
 }
 
@@ -56,6 +57,7 @@ async function writeThenSend(
     subject: mail.subject,
     text_body: mail.text,
     html_body: mail.html,
+    headers: mail.headers ?? {},
     for_account_only: !toAnyAddress,
   }));
   let inOutbox = true;
@@ -91,7 +93,7 @@ export async function attempt(
   try {
     await sendMail(
       env,
-      { to: mail.recipient, subject: mail.subject, text: mail.text_body, html: mail.html_body },
+      { to: mail.recipient, subject: mail.subject, text: mail.text_body, html: mail.html_body, headers: mail.headers },
       mail.id,
     );
   } catch (error) {

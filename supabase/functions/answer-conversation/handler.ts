@@ -2,13 +2,12 @@
 // (DESIGN D17). The database decides with the caller's own token (answer_conversation: a member until their
 // last day, an open conversation, 30 answers an hour); then, if the finder gave an address and was not told in
 // the last 15 minutes, they get a word in their language with their link, and none of the answer's words
-// (finder_mail_for_reply, which the service role alone may call: the household never reads that address).
+// (finder_mail_for_reply, which the service role alone may call: the household never reads that address), if
+// that address opened the link e-mailed to it and may still be e-mailed (mailFinders).
 import { call, callerCredentials, callerDatabase, serviceDatabase } from '../_shared/database.ts';
-import { isFinderLanguage } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
-import { conversationAnswerMail } from '../_shared/finder-mail.ts';
+import { mailFinders } from '../_shared/finder-mail.ts';
 import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';
-import { sendOrQueue } from '../_shared/outbox.ts';
 
 type Answered = { success: true; reply_id: string } | { success: false; reason: string; error: string };
 
@@ -51,7 +50,8 @@ export default function answerConversation(request: Request, env: FunctionEnv): 
     if (!answered.success) {
       return json({ code: answered.reason, error: answered.error }, REFUSAL_STATUS[answered.reason] ?? 400);
     }
-    const finder = await call<FinderToTell | null>(serviceDatabase(env), 'finder_mail_for_reply', {
+    const db = serviceDatabase(env);
+    const finder = await call<FinderToTell | null>(db, 'finder_mail_for_reply', {
       p_reply_id: answered.reply_id,
     }).catch((failed) => {
       // The answer is stored: the finder reads it on their page even if this word is lost.
@@ -59,14 +59,8 @@ export default function answerConversation(request: Request, env: FunctionEnv): 
       return null;
     });
     if (finder) {
-      const language = isFinderLanguage(finder.language) ? finder.language : 'fr';
-      const mail = conversationAnswerMail(env, {
-        to: finder.to,
-        token: finder.token,
-        language,
-        animalName: finder.animal_name,
-      });
-      await sendOrQueue(env, [mail], { toAnyAddress: true });
+      const { to, token, language, animal_name: animalName } = finder;
+      await mailFinders(env, db, [{ kind: 'answer', to, token, language, animalName }]);
     }
     return json({ answered: true, reply_id: answered.reply_id });
   })(request);

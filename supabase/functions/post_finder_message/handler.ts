@@ -6,7 +6,7 @@
 // owner reads; the e-mail links to the animal's inbox in the portal (with or without a photo), never to the file.
 // The message opens a conversation (DESIGN D17): the answer gives the finder its private link, which is also
 // e-mailed to `email` if they gave one (never shown to the owner), in `language`, the page's.
-import { type FinderIdentity, finderIdentity, hex } from '../_shared/client.ts';
+import { type FinderIdentity, finderIdentity } from '../_shared/client.ts';
 import { call, type ServiceDatabase, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
 import {
   agreeWith,
@@ -27,13 +27,12 @@ import {
   trimToNull,
 } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
-import { conversationLinkMail } from '../_shared/finder-mail.ts';
+import { mailFinders } from '../_shared/finder-mail.ts';
 import { FINDER_PHOTO_LIMITS, type FinderPhoto, readFinderPhoto } from '../_shared/finder-photo.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { animalHistoryPath, animalHistoryUrl, conversationUrl } from '../_shared/links.ts';
 import { type MailParagraph, ownerMail } from '../_shared/mail-layout.ts';
 import type { FailureCode } from '../_shared/messages.ts';
-import { sendOrQueue } from '../_shared/outbox.ts';
 import { alertHousehold, type OwnerMailDecision } from '../_shared/owner-digest.ts';
 import { readPosition, type SharedPosition } from '../_shared/position.ts';
 import { removePhotoFiles, storeFile } from '../_shared/storage.ts';
@@ -46,10 +45,9 @@ interface StoredMessage extends OwnerMailDecision {
   animal_sex: string | null;
   recipients: string[];
   conversation_token: string;
+  /** The token of the link e-mailed to the finder's address, when they gave one (conversations.mail_token). */
+  finder_mail_token: string | null;
 }
-
-/** E-mails of their link to one address a day, whoever asks: nobody floods a stranger's mailbox through us. */
-const LINK_MAILS_PER_ADDRESS_PER_DAY = 5;
 
 const text = (value: unknown) => trimToNull(typeof value === 'string' ? value : null);
 
@@ -154,19 +152,12 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
         tag: `message-${stored.animal_id}`,
       },
     );
-    const token = stored.conversation_token;
-    if (email && (await withinLinkMails(db, email))) {
-      const mail = conversationLinkMail(env, { to: email, token, language, animalName: stored.animal_name });
-      await sendOrQueue(env, [mail], { toAnyAddress: true });
+    if (email && stored.finder_mail_token) {
+      const link = { to: email, token: stored.finder_mail_token, language, animalName: stored.animal_name };
+      await mailFinders(env, db, [{ kind: 'link', ...link }]);
     }
-    return json({ ok: true, conversation_url: conversationUrl(env, token) });
+    return json({ ok: true, conversation_url: conversationUrl(env, stored.conversation_token) });
   })(request);
-}
-
-/** Counts one e-mail of a link to `email`, in a window named by its hash rather than the address itself. */
-async function withinLinkMails(db: ServiceDatabase, email: string): Promise<boolean> {
-  const hash = hex(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(email))));
-  return withinRateLimit(db, `finder-link-mail:${hash}`, LINK_MAILS_PER_ADDRESS_PER_DAY, 24 * 3600);
 }
 
 type StoredPhoto = { refusal: null; path: string } | { refusal: FailureCode; headers?: Record<string, string> };

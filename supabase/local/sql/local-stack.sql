@@ -14,6 +14,8 @@ create table if not exists local_stack.mailbox (
 );
 -- The Idempotency-Key the mail was sent with: a second mail with the same key is not stored (Resend's rule).
 alter table local_stack.mailbox add column if not exists idempotency_key text unique;
+-- The mail's own headers, {name: value} (a finder's e-mail's List-Unsubscribe, as Resend takes them).
+alter table local_stack.mailbox add column if not exists headers jsonb not null default '{}';
 create index if not exists mailbox_recipient_idx on local_stack.mailbox (lower(recipient), created_at desc);
 
 -- The codes that auth e-mails offer, apart from their links. GoTrue derives a link's token from the code

@@ -43,6 +43,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   links: string[];
+  /** The mail's own headers (List-Unsubscribe, …), {name: value}. */
+  headers: Record<string, string>;
 }
 
 export interface TestStack extends RunningStack {

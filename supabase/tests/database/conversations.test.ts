@@ -41,7 +41,7 @@ async function household() {
 
 /** A finder's first message on the medal: its answer, with the conversation's link token. */
 async function finderWrites(code: string, email: string | null = null, language = 'en') {
-  return value<{ conversation_token: string; animal_name: string }>(
+  return value<{ conversation_token: string; finder_mail_token: string | null; animal_name: string }>(
     'service',
     "public.record_finder_message($1, 'I have found your dog', null, null, $2, $3, $4)",
     [code, randomUUID(), language, email],
@@ -199,13 +199,17 @@ describe('a conversation', () => {
 
   it('e-mails each side at most once every 15 minutes, the finder only at the address they gave', async () => {
     const h = await household();
-    const { conversation_token: token } = await finderWrites(h.code, 'finder@example.org');
+    const { conversation_token: token, finder_mail_token: mailed } = await finderWrites(h.code, 'finder@example.org');
     const id = await conversationId(token);
     const replyId = async () => ((await answer(owner, id, 'Merci !')) as { reply_id: string }).reply_id;
     const mailFor = async (reply: string) => value('service', 'public.finder_mail_for_reply($1)', [reply]);
+    // Nothing before the finder opened the link e-mailed to them; opening the one the page gave is not that.
+    await conversationOf(token);
+    expect(await mailFor(await replyId())).toBeNull();
+    expect(await conversationOf(mailed as string)).toMatchObject({ status: 'open' });
     expect(await mailFor(await replyId())).toEqual({
       to: 'finder@example.org',
-      token,
+      token: mailed,
       language: 'en',
       animal_name: 'Rex',
     });

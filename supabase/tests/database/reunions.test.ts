@@ -46,6 +46,17 @@ const finderWrites = async (code: string, email: string | null) =>
     )
   ).conversation_token;
 
+/** The finder opens the link e-mailed to them (conversations.mail_token): their address may be told. */
+async function openedFromMail(token: string): Promise<string> {
+  const { rows } = await t.db.query<{ mail_token: string }>(
+    'select mail_token from public.conversations where token = $1',
+    [token],
+  );
+  const mailed = rows[0]?.mail_token as string;
+  await value('service', 'public.finder_conversation($1)', [mailed]);
+  return mailed;
+}
+
 const markFound = (actor: Actor, animalId: string) =>
   t.as(actor, (tx) => tx.query('update public.animals set is_lost = false where id = $1', [animalId]));
 
@@ -82,6 +93,8 @@ describe('the end of a loss', () => {
     const toldId = (await t.db.query<{ id: string }>('select id from public.conversations where token = $1', [told]))
       .rows[0]?.id;
     await value(owner, 'public.answer_conversation($1, $2)', [toldId, 'Merci, j’arrive']);
+    const mailed = await openedFromMail(told);
+    await openedFromMail(blocked);
 
     // The keeper marks her found.
     await markFound(keeper, animalId);
@@ -97,7 +110,7 @@ describe('the end of a loss', () => {
     // One e-mail to the finder who left an address; none to the one who wrote before the loss nor to a blocked link.
     const notices = await value<unknown[]>('service', 'public.claim_found_notices()');
     expect(notices).toEqual([
-      { to: 'finder@example.org', token: told, language: 'en', animal_name: 'Mina', animal_sex: 'F' },
+      { to: 'finder@example.org', token: mailed, language: 'en', animal_name: 'Mina', animal_sex: 'F' },
     ]);
     expect(await value('service', 'public.claim_found_notices()')).toEqual([]);
 

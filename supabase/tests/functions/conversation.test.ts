@@ -36,6 +36,13 @@ async function finderWrites(fields: Record<string, unknown> = {}, address = newC
 
 const read = (token: string, address = newClientAddress()) => invoke(stack, 'conversation', { token }, address);
 
+/** The token of the conversation's link in an e-mail to the finder. */
+function mailedToken(mail: { links: string[] } | undefined): string {
+  const token = mail?.links.map((link) => TOKEN_URL.exec(link)?.[1]).find(Boolean);
+  if (!token) throw new Error(`no conversation link in ${JSON.stringify(mail?.links)}`);
+  return token;
+}
+
 /** The conversation's id as the household reads it. */
 async function conversationId(): Promise<string> {
   const { data } = await owner.client
@@ -56,9 +63,13 @@ describe('a finder’s conversation', () => {
     const email = newEmail('finder');
     const token = await finderWrites({ email: ` ${email.toUpperCase()} `, language: 'en' });
     const [mail] = await stack.mails(email);
-    expect(mail?.subject).toBe('Your conversation about Rex');
+    expect(mail?.subject).toBe('Your conversation on Médaille');
+    expect(mail?.text).toContain("You wrote to Rex's owner.");
     expect(mail?.html).toContain('lang="en"');
-    expect(mail?.links).toContainEqual(expect.stringMatching(new RegExp(`/conversation/${token}$`)));
+    // A link of its own, apart from the one the page gave: opening it shows that the address is the finder's.
+    const mailed = mailedToken(mail);
+    expect(mailed).not.toBe(token);
+    expect((await read(mailed)).body).toMatchObject({ status: 'open', animal_name: 'Rex' });
     expect(mail?.text).not.toContain('station');
     // The owner is alerted as before, and never learns the finder's address.
     const [alert] = await stack.mails(owner.email, 'Message au sujet de Rex');
@@ -72,21 +83,28 @@ describe('a finder’s conversation', () => {
   it('shows the finder the household’s answers, telling them once by e-mail with none of their words', async () => {
     const email = newEmail('finder');
     const token = await finderWrites({ email, language: 'de' });
+    const mailed = mailedToken(await stack.lastMail(email));
     const id = await conversationId();
+    // Not told before the finder opened the link e-mailed to them.
+    expect((await answer('Vous êtes là ?', id)).error).toBeNull();
+    expect(await stack.mails(email, 'Neue Antwort in Ihrer Unterhaltung auf Médaille')).toEqual([]);
+    expect((await read(mailed)).status).toBe(200);
     const first = await answer('Merci ! Je viens le chercher ce soir.', id);
     expect(first.error).toBeNull();
     expect(first.data).toMatchObject({ answered: true });
     expect((await answer('Je pars maintenant.', id)).error).toBeNull();
-    const told = await stack.mails(email, 'Neue Antwort zu Rex');
+    const told = await stack.mails(email, 'Neue Antwort in Ihrer Unterhaltung auf Médaille');
     expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain('Der Besitzer von Rex hat Ihnen geantwortet.');
     expect(told[0]?.text).not.toContain('ce soir');
-    expect(told[0]?.links).toContainEqual(expect.stringMatching(new RegExp(`/conversation/${token}$`)));
+    expect(told[0]?.links).toContainEqual(expect.stringMatching(new RegExp(`/conversation/${mailed}$`)));
 
     const { status, body, text } = await read(token);
     expect(status).toBe(200);
     expect(body).toMatchObject({ status: 'open', code: rex.code, animal_name: 'Rex', language: 'de' });
     expect(body.messages.map((message: { from: string; text: string }) => [message.from, message.text])).toEqual([
       ['finder', 'I found your dog near the station'],
+      ['household', 'Vous êtes là ?'],
       ['household', 'Merci ! Je viens le chercher ce soir.'],
       ['household', 'Je pars maintenant.'],
     ]);

@@ -26,6 +26,10 @@ describe('a lost animal marked found', () => {
       language: 'de',
     });
     const token = /\/conversation\/([0-9a-f]{64})$/.exec(sent.body.conversation_url)?.[1] as string;
+    // The finder opens the link e-mailed to them: their address is theirs, and may be told.
+    const [linkMail] = await stack.mails(finder);
+    const mailed = linkMail?.links.map((link) => /\/conversation\/([0-9a-f]{64})$/.exec(link)?.[1]).find(Boolean);
+    expect((await invoke(stack, 'conversation', { token: mailed })).status).toBe(200);
 
     const found = await owner.client.from('animals').update({ is_lost: false }).eq('id', animalId).select('id');
     expect(found.error).toBeNull();
@@ -34,12 +38,13 @@ describe('a lost animal marked found', () => {
     expect(read.body).toMatchObject({ animal_name: 'Mina', animal_sex: 'F' });
 
     expect((await runDeliverMail(stack)).status).toBe(200);
-    const [mail, ...more] = await stack.mails(finder, 'Mina ist wieder zu Hause, danke!');
+    const [mail, ...more] = await stack.mails(finder, 'Gute Nachricht: Das Tier ist wieder zu Hause');
     expect(more).toEqual([]);
+    expect(mail?.text).toContain('Mina ist wieder zu Hause, danke!');
     expect(mail?.text).toContain('Vielen Dank für Ihre Hilfe.');
-    expect(mail?.html).toContain(`/conversation/${token}`);
+    expect(mail?.html).toContain(`/conversation/${mailed}`);
     expect(mail?.text).not.toContain('gefunden');
     expect((await runDeliverMail(stack)).status).toBe(200);
-    expect(await stack.mails(finder, 'Mina ist wieder zu Hause, danke!')).toHaveLength(1);
+    expect(await stack.mails(finder, 'Gute Nachricht: Das Tier ist wieder zu Hause')).toHaveLength(1);
   });
 });

@@ -61,4 +61,10 @@ export {
   sexLabel,
   sexToStored,
 } from './sex.ts';
-export { EMAIL_PATTERN, hasControlCharacters, trimToNull, withoutControlCharacters } from './text.ts';
+export {
+  EMAIL_PATTERN,
+  hasControlCharacters,
+  hasLineOrBidiCharacters,
+  trimToNull,
+  withoutControlCharacters,
+} from './text.ts';

@@ -24,3 +24,16 @@ export function withoutControlCharacters(value: string): string {
     .filter((char) => !isControlCharacter(char.charCodeAt(0)))
     .join('');
 }
+
+/**
+ * Control characters (tab and line breaks among them), the line and paragraph separators, and the bidi
+ * embeddings, overrides and isolates: none belongs in a name that goes into an e-mail's subject or a page's
+ * title (a line break ends a header; U+202E turns the words around). The database's check constraints
+ * (animals_nom_caracteres, health_records_label_caracteres) hold the same list, and a test holds them to this.
+ */
+const LINE_OR_BIDI_CHARACTER = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+
+/** True when a name or a label holds a character of LINE_OR_BIDI_CHARACTER. */
+export function hasLineOrBidiCharacters(value: string): boolean {
+  return LINE_OR_BIDI_CHARACTER.test(value);
+}

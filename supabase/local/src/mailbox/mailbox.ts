@@ -7,6 +7,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Headers of its own, as Resend's `headers` takes them. */
+  headers?: Record<string, string>;
 }
 
 export interface StoredMail extends Mail {
@@ -29,11 +31,19 @@ function linksOf(mail: Mail): string[] {
  */
 export async function deliver(db: Queryable, mail: Mail, idempotencyKey: string | null = null): Promise<string> {
   const added = await db.query<{ id: string }>(
-    `insert into local_stack.mailbox (recipient, subject, text_body, html_body, links, idempotency_key)
-     values ($1, $2, $3, $4, array(select json_array_elements_text($5::json)), $6)
+    `insert into local_stack.mailbox (recipient, subject, text_body, html_body, links, idempotency_key, headers)
+     values ($1, $2, $3, $4, array(select json_array_elements_text($5::json)), $6, $7::jsonb)
      on conflict (idempotency_key) do nothing
      returning id`,
-    [mail.to, mail.subject, mail.text, mail.html, JSON.stringify(linksOf(mail)), idempotencyKey],
+    [
+      mail.to,
+      mail.subject,
+      mail.text,
+      mail.html,
+      JSON.stringify(linksOf(mail)),
+      idempotencyKey,
+      JSON.stringify(mail.headers ?? {}),
+    ],
   );
   if (added.rows[0]) return added.rows[0].id;
   const first = await db.query<{ id: string }>('select id from local_stack.mailbox where idempotency_key = $1', [
@@ -44,7 +54,7 @@ export async function deliver(db: Queryable, mail: Mail, idempotencyKey: string 
 
 async function messages(db: Queryable, to: string | undefined): Promise<StoredMail[]> {
   const result = await db.query<StoredMail>(
-    `select id, recipient as "to", subject, text_body as text, html_body as html, links, created_at
+    `select id, recipient as "to", subject, text_body as text, html_body as html, links, headers, created_at
      from local_stack.mailbox
      where $1::text is null or lower(recipient) = lower($1)
      order by created_at desc limit 200`,
@@ -94,6 +104,15 @@ export function mailboxRoutes(db: Queryable, ...serverKeys: string[]) {
     const mail = (await c.req.json().catch(() => null)) as Partial<Mail> | null;
     if (!mail || [mail.to, mail.subject, mail.text, mail.html].some((field) => typeof field !== 'string')) {
       return c.json({ message: 'to, subject, text and html are required' }, 400);
+    }
+    const headers: unknown = mail.headers ?? {};
+    if (
+      typeof headers !== 'object' ||
+      headers === null ||
+      Array.isArray(headers) ||
+      Object.values(headers).some((value) => typeof value !== 'string')
+    ) {
+      return c.json({ message: 'headers must be an object of strings' }, 400);
     }
     // A repeat of a known key gets the first one's answer, and nothing more is stored.
     return c.json({ id: await deliver(db, mail as Mail, key) }, 201);
