@@ -35,7 +35,8 @@ export default function healthDocumentLink(request: Request, env: FunctionEnv): 
       throw new Error(`health_document_path: ${status} ${error.code} ${error.message}`);
     }
     const found = data as Found;
-    if ('reason' in found) return failure(found.reason === 'session_expired' ? 'unauthenticated' : 'document_not_found');
+    if ('reason' in found)
+      return failure(found.reason === 'session_expired' ? 'unauthenticated' : 'document_not_found');
     // The file removed since its row was read: as good as no document.
     const url = await signFileUrl(env, HEALTH_DOCUMENT_BUCKET, found.path, LINK_SECONDS);
     if (!url) return failure('document_not_found');

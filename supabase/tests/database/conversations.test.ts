@@ -262,7 +262,9 @@ describe('a conversation', () => {
     });
     expect(await answer(owner, id, 'Vous êtes là ?')).toMatchObject({ success: false, reason: 'suspended' });
     // The household still reads what was said.
-    expect(await value(owner, '(select count(*)::int from public.finder_messages where conversation_id = $1)', [id])).toBe(1);
+    expect(
+      await value(owner, '(select count(*)::int from public.finder_messages where conversation_id = $1)', [id]),
+    ).toBe(1);
 
     await value('service', 'public.set_medal_suspended($1, false)', [h.code]);
     expect(await conversationOf(token)).toMatchObject({ status: 'open' });

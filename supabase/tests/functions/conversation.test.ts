@@ -170,7 +170,10 @@ describe('a finder’s conversation', () => {
     expect(error).toBeNull();
     const closed = {
       status: 410,
-      body: { code: 'conversation_suspended', error: 'Cette médaille a été suspendue. Contactez le support pour en savoir plus.' },
+      body: {
+        code: 'conversation_suspended',
+        error: 'Cette médaille a été suspendue. Contactez le support pour en savoir plus.',
+      },
     };
     expect(await read(stolen.token)).toMatchObject({ ...closed, body: { ...closed.body, language: 'fr' } });
     expect(await invoke(stack, 'conversation', { token: stolen.token, message: 'Hello?' })).toMatchObject(closed);

@@ -1,10 +1,10 @@
 // The health booklet's documents over HTTP, as the portal stores and opens them (DESIGN D16): files of the
-// private health-documents bucket, opened only through signed URLs that the household alone can make; the
+// private health-documents bucket, opened through links of one minute that health-document-link makes for the
+// household of the day (a member signs none through Storage), or downloaded with a member's session; the
 // file uploaded first, then its row; removed with their animal by delete-animal, and swept when no row names
 // them. Who may do what, cell by cell, is in tests/security/authorization-matrix.test.ts; the SQL rules are
 // tests/database/booklet.test.ts.
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { HEALTH_DOCUMENT_BUCKET, HEALTH_LIMITS } from '@medaille/domain';
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
