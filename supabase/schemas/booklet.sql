@@ -90,12 +90,22 @@ on conflict (id) do update set
   file_size_limit = excluded.file_size_limit,
   allowed_mime_types = excluded.allowed_mime_types;
 
--- The household reads (lists, downloads, signs URLs for) an animal's documents; its owner and co-owners upload
--- and remove them. No update policy: a stored document is never replaced nor moved, only removed.
+-- The household downloads an animal's documents with their own session (the account's export), each download
+-- checked anew; its owner and co-owners upload and remove them. No update policy: a stored document is never
+-- replaced nor moved, only removed. What Storage does is told by storage.operation, which it sets in each
+-- request's transaction: an upload's and a removal's RETURNING read the row too, hence the editors' operations
+-- here. Signing is none of them, nor listing: a signed URL opens the document to whoever holds it until it
+-- expires, which its signer chooses and no policy sees, so a member who has since left (a keeper past their last
+-- day, the owner before a change of owner) would keep it. Members get their links from health-document-link,
+-- one minute long; Storage answers their own signing 'Object not found'.
 create policy health_documents_objects_select_member on storage.objects
   for select to authenticated
-  using (bucket_id = 'health-documents'
-    and (storage.foldername(name))[1] = any (array(select private.animals_i_see())::text[]));
+  using (bucket_id = 'health-documents' and (
+    (current_setting('storage.operation', true) = 'storage.object.get_authenticated'
+      and (storage.foldername(name))[1] = any (array(select private.animals_i_see())::text[]))
+    or (current_setting('storage.operation', true) in ('storage.object.upload', 'storage.object.delete_many', 'storage.object.delete')
+      and (storage.foldername(name))[1] = any (array(select private.animals_i_edit())::text[]))
+  ));
 
 create policy health_documents_objects_insert_editor on storage.objects
   for insert to authenticated
@@ -272,6 +282,33 @@ create trigger health_documents_objects_forget_row
   after delete on storage.objects
   for each row when (old.bucket_id = 'health-documents')
   execute function private.forget_health_document_row();
+
+-- A document's file, for health-document-link to sign with the service role: its path when the caller is a
+-- member of its animal's household today (a keeper until their last day), else {reason 'not_found'}; a
+-- signed-in user whose account no longer exists gets {reason 'session_expired'}. Security definer to read
+-- auth.users.
+create function public.health_document_path(p_document_id uuid) returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_path text;
+begin
+  if not exists (select 1 from auth.users u where u.id = (select auth.uid())) then
+    return jsonb_build_object('reason', 'session_expired');
+  end if;
+  select d.path into v_path from public.health_documents d
+  where d.id = p_document_id and d.animal_id in (select private.animals_i_see());
+  if v_path is null then
+    return jsonb_build_object('reason', 'not_found');
+  end if;
+  return jsonb_build_object('path', v_path);
+end
+$$;
+revoke all on function public.health_document_path(uuid) from public, anon, service_role;
+grant execute on function public.health_document_path(uuid) to authenticated;
 
 -- Files of the health-documents bucket that no document row names, oldest name first, at most p_limit, for
 -- sweep-photos: those of an animal that no longer exists at once, the others once last written more than an

@@ -77,7 +77,12 @@ create policy conversation_replies_select_member on public.conversation_replies
     select c.id from public.conversations c where c.animal_id in (select private.animals_i_see())
   ));
 
--- Whether a conversation's link still opens it: not blocked, and a message within the last 30 days.
+-- Whether a conversation's link still opens it: its medal not suspended by an operator, not blocked, and a
+-- message within the last 30 days. An operator suspends a medal for fraud or theft: whoever holds its
+-- conversations' links may be the very person the suspension stops, so they close for the finder (reading and
+-- writing) and the household, whose answers nobody should read, until the medal is resumed. An owner who
+-- suspends their own medal (lost, or in a stranger's hands) still wants to hear from the finder already
+-- helping them: their conversations go on, and only a new finder is stopped at the scan page.
 create function private.conversation_state(p_conversation public.conversations) returns text
 language sql
 stable
@@ -85,6 +90,9 @@ set search_path = ''
 as $$
   select case
     when p_conversation.id is null then 'not_found'
+    when exists (
+      select 1 from public.codes c where c.id = p_conversation.code_id and c.suspended_by = 'operator'
+    ) then 'suspended'
     when p_conversation.blocked_at is not null then 'blocked'
     when p_conversation.last_message_at < now() - interval '30 days' then 'expired'
     else 'open'
@@ -104,6 +112,7 @@ as $$
     when 'not_allowed' then 'Seuls le propriétaire et les co-propriétaires peuvent bloquer cet interlocuteur.'
     when 'blocked' then 'Vous avez bloqué cet interlocuteur : la conversation est close.'
     when 'expired' then 'Cette conversation a expiré : 30 jours sans message.'
+    when 'suspended' then 'Cette médaille a été suspendue par le support : la conversation est close.'
     when 'body_invalid' then 'Écrivez une réponse de 1 000 caractères au plus.'
     when 'rate_limited' then 'Trop de réponses en peu de temps. Réessayez dans une heure.'
     else 'Une erreur inattendue est survenue.' end)

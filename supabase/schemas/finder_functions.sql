@@ -303,7 +303,7 @@ grant execute on function public.record_finder_message(
   text, text, text, text, text, text, text, text, text, double precision, double precision, double precision
 ) to service_role;
 
--- A conversation as its finder sees it through their link: its state ('open', 'blocked', 'expired' or
+-- A conversation as its finder sees it through their link: its state ('open', 'suspended', 'blocked', 'expired' or
 -- 'not_found'), the finder's language once it is found (a closed link is said in it too), and while it opens,
 -- the animal's name and every message in order, the finder's own with what they typed, the household's as
 -- 'household' without who wrote it ('found' for the word that the animal is home, reunions.sql). Read through
@@ -401,8 +401,9 @@ $$;
 revoke all on function public.record_conversation_message(text, text) from public, anon, authenticated;
 grant execute on function public.record_conversation_message(text, text) to service_role;
 
--- The finder deletes one of their own messages through their link (blocked or not, until it expires). Answers
--- {status} and, once deleted, its photo's path for the caller to remove the file.
+-- The finder deletes one of their own messages through their link (blocked or not, until it expires, and not
+-- while an operator has suspended the medal: what was said stays for the operator to see). Answers {status}
+-- and, once deleted, its photo's path for the caller to remove the file.
 create function public.delete_finder_conversation_message(p_token text, p_message_id uuid) returns jsonb
 language plpgsql
 volatile
@@ -414,7 +415,7 @@ declare
   v_photo text;
 begin
   select * into v_conversation from public.conversations where p_token in (token, mail_token);
-  if private.conversation_state(v_conversation) in ('not_found', 'expired') then
+  if private.conversation_state(v_conversation) in ('not_found', 'expired', 'suspended') then
     return jsonb_build_object('status', private.conversation_state(v_conversation));
   end if;
   delete from public.finder_messages where id = p_message_id and conversation_id = v_conversation.id

@@ -78,3 +78,34 @@ describe('the conversation page once the animal is home', () => {
     expect(await read('fr', 'M')).toContain('Mina est rentré chez lui, merci !');
   });
 });
+
+describe('the conversation page of a medal an operator suspended', () => {
+  const closed = (language: string) => async () =>
+    Response.json(
+      {
+        code: 'conversation_suspended',
+        error: 'Cette médaille a été suspendue. Contactez le support pour en savoir plus.',
+        language,
+      },
+      { status: 410 },
+    );
+  const read = async (language: string) => {
+    const response = await conversationPage({
+      request: new Request(`https://medaille.test/conversation/${TOKEN}`),
+      params: { token: TOKEN },
+      context: { callFunction: closed(language) },
+      styles: [],
+      signal: AbortSignal.timeout(5000),
+    });
+    return { status: response.status, html: await response.text() };
+  };
+
+  it('says so, with no message form, in French and in the finder’s language', async () => {
+    const french = await read('fr');
+    expect(french.status).toBe(410);
+    expect(french.html).toContain('Cette médaille a été suspendue. Contactez le support pour en savoir plus.');
+    expect(french.html).not.toContain('<textarea');
+    const english = await read('en');
+    expect(english.html).toContain('This tag has been suspended. Contact support to find out more.');
+  });
+});

@@ -25,6 +25,7 @@ export type FailureCode =
   | 'finder_email_invalid'
   | 'conversation_not_found'
   | 'conversation_blocked'
+  | 'conversation_suspended'
   | 'conversation_expired'
   | 'conversation_rate_limited'
   | 'message_not_found'

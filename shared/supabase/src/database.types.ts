@@ -999,6 +999,10 @@ export type Database = {
         Args: { p_code: string }
         Returns: string
       }
+      health_document_path: {
+        Args: { p_document_id: string }
+        Returns: Json
+      }
       hit_rate_limit: {
         Args: { p_bucket: string; p_limit: number; p_window_seconds: number }
         Returns: boolean

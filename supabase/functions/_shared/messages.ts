@@ -46,6 +46,11 @@ export const FAILURES = {
   // The finder's conversation through their link (the conversation function).
   conversation_not_found: { status: 404, message: 'Cette conversation est introuvable.' },
   conversation_blocked: { status: 410, message: 'Le propriétaire a clos cette conversation.' },
+  // An operator suspended the medal (fraud, theft): its conversations close; the scan page's words for it.
+  conversation_suspended: {
+    status: 410,
+    message: 'Cette médaille a été suspendue. Contactez le support pour en savoir plus.',
+  },
   conversation_expired: {
     status: 410,
     message: `Cette conversation a expiré : ${CONVERSATION_LIMITS.validDays} jours sans message.`,
@@ -65,6 +70,9 @@ export const FAILURES = {
   forbidden: { status: 403, message: "Vous n'avez pas le droit de faire cette opération." },
   invalid_animal_id: { status: 400, message: "L'identifiant de l'animal est invalide." },
   not_found: { status: 404, message: 'Animal introuvable.' },
+  // A document of the health booklet (health-document-link).
+  invalid_document_id: { status: 400, message: "L'identifiant du document est invalide." },
+  document_not_found: { status: 404, message: 'Document introuvable.' },
   email_mismatch: { status: 400, message: "L'adresse e-mail ne correspond pas à votre compte." },
   internal: { status: 500, message: 'Une erreur est survenue. Veuillez réessayer.' },
 } as const;

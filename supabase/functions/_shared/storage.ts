@@ -65,3 +65,29 @@ export async function removeFinderPhotoFolder(env: FunctionEnv, animalId: string
   const names = items.filter((item) => item.id !== null).map((item) => `${animalId}/${item.name}`);
   return names.length ? removePhotoFiles(env, names, FINDER_PHOTO_BUCKET) : 0;
 }
+
+/**
+ * A signed URL of one file, valid `expiresIn` seconds, made with the service_role key as supabase-js's
+ * `createSignedUrl` makes it (`POST /storage/v1/object/sign/{bucket}/{name}`); null when Storage has no such
+ * file.
+ */
+export async function signFileUrl(
+  env: FunctionEnv,
+  bucket: string,
+  name: string,
+  expiresIn: number,
+): Promise<string | null> {
+  const response = await fetch(`${env.SUPABASE_URL}/storage/v1/object/sign/${bucket}/${name}`, {
+    method: 'POST',
+    headers: { ...serviceHeaders(env), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ expiresIn }),
+  });
+  if (!response.ok) {
+    // Storage answers a file it does not have 400, with its own status '404' in the body.
+    const text = await response.text();
+    if ((JSON.parse(text || 'null') as { statusCode?: string } | null)?.statusCode === '404') return null;
+    throw new Error(`storage sign: ${response.status} ${text}`);
+  }
+  const { signedURL } = (await response.json()) as { signedURL: string };
+  return `${env.SUPABASE_URL}/storage/v1${signedURL}`;
+}

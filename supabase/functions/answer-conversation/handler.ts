@@ -23,6 +23,7 @@ const REFUSAL_STATUS: Record<string, number> = {
   session_expired: 401,
   not_found: 404,
   blocked: 410,
+  suspended: 410,
   expired: 410,
   rate_limited: 429,
 };

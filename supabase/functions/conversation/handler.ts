@@ -2,8 +2,9 @@
 // With the token alone it answers the conversation (the animal's name and every message, the household's
 // without who wrote them); with `message`, the finder writes again and the household is told (at most once
 // every 15 minutes); with `delete`, the id of one of the finder's own messages, it is deleted with its photo.
-// A blocked or expired link answers 410 with its reason, an unknown one 404. The token comes in the body, never
-// in an address that logs keep; each connection reads and writes within its limits (DESIGN D9).
+// A blocked or expired link, or one whose medal an operator suspended, answers 410 with its reason, an unknown
+// one 404. The token comes in the body, never in an address that logs keep; each connection reads and writes
+// within its limits (DESIGN D9).
 import { finderIdentity } from '../_shared/client.ts';
 import { call, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
 import {
@@ -26,11 +27,12 @@ import { removePhotoFiles } from '../_shared/storage.ts';
 const CLOSED: Record<string, FailureCode> = {
   not_found: 'conversation_not_found',
   blocked: 'conversation_blocked',
+  suspended: 'conversation_suspended',
   expired: 'conversation_expired',
 };
 
 type Written =
-  | { status: 'not_found' | 'blocked' | 'expired' }
+  | { status: 'not_found' | 'suspended' | 'blocked' | 'expired' }
   | ({
       status: 'recorded';
       code: string;

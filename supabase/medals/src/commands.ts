@@ -12,7 +12,8 @@ export const USAGE = `pnpm medals <command>
   mint --count N [--prefix MDL] [--batch NAME] [--out FILE.pdf] [--local-site]
         creates N new codes, a printable A4 sheet (FILE.pdf) and the batch as CSV (FILE.csv);
         refuses QR codes to a local address (127.0.0.1, localhost, 192.168.…) unless --local-site
-  suspend CODE [--reason TEXT]    the code's page says 'Médaille suspendue'; it cannot be activated
+  suspend CODE [--reason TEXT]    the code's page says 'Médaille suspendue'; it cannot be activated, and
+                                  its finders' conversations close until it is resumed
   resume CODE                     the code is exactly as before its suspension
   show CODE                       its state, batch, and whether an animal wears it
   stats [--since YYYY-MM-DD]      lost animals found again: how many, the time from lost to found, and how

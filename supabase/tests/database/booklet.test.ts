@@ -69,8 +69,8 @@ const everyone = (h: Household): [string, Actor][] => [
 ];
 
 /** What one statement did as `actor`, rolled back: its row count, or its error's code. */
-const outcome = async (actor: Actor, sql: string, params: unknown[]) => {
-  const attempt = await t.attempt(actor, sql, params);
+const outcome = async (actor: Actor, sql: string, params: unknown[], storageOperation?: string) => {
+  const attempt = await t.attempt(actor, sql, params, { storageOperation });
   return attempt.error ? attempt.error.code : attempt.rowCount;
 };
 
@@ -439,6 +439,7 @@ describe('the documents of the booklet', () => {
     await t.as(owner, (tx) => tx.query(insertDocument, [animalId, path]));
     await t.as(owner, async (tx) => {
       await tx.query("select set_config('storage.allow_delete_query', 'true', true)");
+      await tx.query("select set_config('storage.operation', 'storage.object.delete_many', true)");
       await tx.query("delete from storage.objects where bucket_id = 'health-documents' and name = $1", [path]);
     });
     const { rows } = await t.db.query('select 1 from public.health_documents where path = $1', [path]);
@@ -453,38 +454,85 @@ describe('the files of the health-documents bucket', () => {
       JSON.stringify(metadata),
     ]);
 
-  it('are written by the owner and co-owners in the animal’s folder, read by its household, removed by the writers', async () => {
+  it('are written by the owner and co-owners in the animal’s folder, downloaded by its household, signed by none of them, removed by the writers', async () => {
     const h = await household();
     const stored = await storeFile(h.animalId);
+    const select = "select 1 from storage.objects where bucket_id = 'health-documents' and name = $1";
     const rights: Record<string, unknown[]> = {};
     for (const [who, actor] of everyone(h)) {
-      const write = await upload(actor, `${h.animalId}/${randomUUID()}.pdf`);
+      // As Storage uploads: the row inserted, and read back (RETURNING), under the upload's operation.
+      const write = await t.attempt(
+        actor,
+        "insert into storage.objects (bucket_id, name, metadata) values ('health-documents', $1, $2) returning id",
+        [`${h.animalId}/${randomUUID()}.pdf`, JSON.stringify({ mimetype: 'application/pdf' })],
+        { storageOperation: 'storage.object.upload' },
+      );
       rights[who] = [
         write.error?.code ?? write.rowCount,
-        await outcome(actor, "select 1 from storage.objects where bucket_id = 'health-documents' and name = $1", [
-          stored,
-        ]),
+        await outcome(actor, select, [stored], 'storage.object.get_authenticated'),
+        await outcome(actor, select, [stored], 'storage.object.sign'),
+        await outcome(actor, select, [stored], 'storage.object.sign_many'),
+        await outcome(actor, select, [stored], 'storage.object.list'),
+        await outcome(actor, select, [stored]),
         (
           await t.attempt(
             actor,
-            "delete from storage.objects where bucket_id = 'health-documents' and name = $1",
+            "delete from storage.objects where bucket_id = 'health-documents' and name = $1 returning id",
             [stored],
-            { asStorageApi: true },
+            {
+              asStorageApi: true,
+              storageOperation: 'storage.object.delete_many',
+            },
           )
         ).rowCount,
         await outcome(actor, "update storage.objects set metadata = '{}' where name = $1", [stored]),
       ];
     }
-    // Nobody replaces a stored document (no update policy): it is removed and another is uploaded.
+    // Nobody replaces a stored document (no update policy): it is removed and another is uploaded. Nobody signs
+    // a URL of one through Storage (health-document-link does, for a minute), nor lists them, nor reads them
+    // outside Storage.
     expect(rights).toEqual({
-      owner: [1, 1, 1, 0],
-      coOwner: [1, 1, 1, 0],
-      keeper: ['42501', 1, 0, 0],
-      pastKeeper: ['42501', 0, 0, 0],
-      leftMember: ['42501', 0, 0, 0],
-      stranger: ['42501', 0, 0, 0],
-      anon: ['42501', 0, 0, 0],
+      owner: [1, 1, 0, 0, 0, 0, 1, 0],
+      coOwner: [1, 1, 0, 0, 0, 0, 1, 0],
+      keeper: ['42501', 1, 0, 0, 0, 0, 0, 0],
+      pastKeeper: ['42501', 0, 0, 0, 0, 0, 0, 0],
+      leftMember: ['42501', 0, 0, 0, 0, 0, 0, 0],
+      stranger: ['42501', 0, 0, 0, 0, 0, 0, 0],
+      anon: ['42501', 0, 0, 0, 0, 0, 0, 0],
     });
+  });
+
+  it('answer health_document_path: the path to a member of the household today, else not_found; no account, session_expired', async () => {
+    const h = await household();
+    const path = await storeFile(h.animalId);
+    await t.db.query(
+      "insert into public.health_documents (animal_id, path, title, kind) values ($1, $2, 'Passeport', 'passeport')",
+      [h.animalId, path],
+    );
+    const { rows } = await t.db.query<{ id: string }>('select id from public.health_documents where path = $1', [path]);
+    const id = rows[0]?.id as string;
+    const answers: Record<string, unknown> = {};
+    for (const [who, actor] of everyone(h)) {
+      const attempt = await t.attempt<{ value: unknown }>(actor, 'select public.health_document_path($1) as value', [
+        id,
+      ]);
+      answers[who] = attempt.error?.code ?? attempt.rows[0]?.value;
+    }
+    expect(answers).toEqual({
+      owner: { path },
+      coOwner: { path },
+      keeper: { path },
+      pastKeeper: { reason: 'not_found' },
+      leftMember: { reason: 'not_found' },
+      stranger: { reason: 'not_found' },
+      anon: '42501',
+    });
+    expect((await t.attempt('service', 'select public.health_document_path($1)', [id])).error?.code).toBe('42501');
+    // A token of an account since deleted.
+    const gone = await t.createOwner('parti');
+    await t.db.query('delete from auth.users where id = $1', [gone.id]);
+    const ghost = await t.attempt<{ value: unknown }>(gone, 'select public.health_document_path($1) as value', [id]);
+    expect(ghost.rows[0]?.value).toEqual({ reason: 'session_expired' });
   });
 
   it('are named {animal_id}/{uuid}.{ext}, the extension that of their type', async () => {

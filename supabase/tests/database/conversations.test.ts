@@ -251,6 +251,46 @@ describe('a conversation', () => {
     expect(await conversationOf(theirs)).toMatchObject({ messages: [{ from: 'finder' }] });
   });
 
+  it('closes for the finder when an operator suspends the medal (reading, writing, deleting), and opens again once resumed', async () => {
+    const h = await household();
+    const { conversation_token: token } = await finderWrites(h.code);
+    const id = await conversationId(token);
+    const messageId = ((await conversationOf(token)) as { messages: { id: string }[] }).messages[0]?.id as string;
+    expect(await value('service', "public.set_medal_suspended($1, true, 'médaille volée')", [h.code])).toBeTruthy();
+    expect(await conversationOf(token)).toEqual({ status: 'suspended', language: 'en' });
+    expect(await value('service', "public.record_conversation_message($1, 'Hello?')", [token])).toEqual({
+      status: 'suspended',
+    });
+    expect(await value('service', 'public.delete_finder_conversation_message($1, $2)', [token, messageId])).toEqual({
+      status: 'suspended',
+    });
+    expect(await answer(owner, id, 'Vous êtes là ?')).toMatchObject({ success: false, reason: 'suspended' });
+    // The household still reads what was said.
+    expect(
+      await value(owner, '(select count(*)::int from public.finder_messages where conversation_id = $1)', [id]),
+    ).toBe(1);
+
+    await value('service', 'public.set_medal_suspended($1, false)', [h.code]);
+    expect(await conversationOf(token)).toMatchObject({ status: 'open' });
+    expect(await answer(owner, id, 'Merci !')).toMatchObject({ success: true });
+  });
+
+  it('goes on when the owner suspends their own medal: the finder already in touch still reads and writes', async () => {
+    const h = await household();
+    const { conversation_token: token } = await finderWrites(h.code);
+    const id = await conversationId(token);
+    expect(await value(owner, 'public.set_my_medal_suspended($1, true)', [h.animalId])).toMatchObject({
+      success: true,
+    });
+    expect(await conversationOf(token)).toMatchObject({ status: 'open' });
+    expect(await value('service', "public.record_conversation_message($1, 'Toujours là')", [token])).toMatchObject({
+      status: 'recorded',
+    });
+    expect(await answer(owner, id, 'Merci, j’arrive')).toMatchObject({ success: true });
+    // A new finder, though, reaches nothing through the suspended medal.
+    expect(await finderWrites(h.code)).toBeNull();
+  });
+
   it('goes with its animal', async () => {
     const { animalId, code } = await household();
     const { conversation_token: token } = await finderWrites(code);

@@ -171,6 +171,44 @@ describe('a finder’s conversation', () => {
     }
   });
 
+  it('closes a medal’s conversations when an operator suspends it, and lets them go on when its owner does', async () => {
+    const medal = async (nom: string) => {
+      const animal = await stack.activatedAnimal(owner.client, { nom });
+      const { body } = await invoke(stack, 'post_finder_message', { code: animal.code, message: 'Trouvé !' });
+      const token = TOKEN_URL.exec(body.conversation_url)?.[1] as string;
+      const { data } = await owner.client.from('conversations').select('id').eq('animal_id', animal.animalId).single();
+      return { ...animal, token, id: data?.id as string };
+    };
+    const stolen = await medal('Volé');
+    const { error } = await stack.serviceClient().rpc('set_medal_suspended', {
+      p_code: stolen.code,
+      p_suspended: true,
+      p_reason: 'médaille volée',
+    });
+    expect(error).toBeNull();
+    const closed = {
+      status: 410,
+      body: {
+        code: 'conversation_suspended',
+        error: 'Cette médaille a été suspendue. Contactez le support pour en savoir plus.',
+      },
+    };
+    expect(await read(stolen.token)).toMatchObject({ ...closed, body: { ...closed.body, language: 'fr' } });
+    expect(await invoke(stack, 'conversation', { token: stolen.token, message: 'Hello?' })).toMatchObject(closed);
+    const refused = await answer('Vous êtes là ?', stolen.id);
+    expect((refused.error as { context: Response }).context.status).toBe(410);
+
+    const kept = await medal('Gardé');
+    const own = await owner.client.rpc('set_my_medal_suspended', { p_animal_id: kept.animalId, p_suspended: true });
+    expect(own.data).toMatchObject({ success: true });
+    expect(await read(kept.token)).toMatchObject({ status: 200, body: { status: 'open' } });
+    expect(await invoke(stack, 'conversation', { token: kept.token, message: 'Toujours là' })).toMatchObject({
+      status: 200,
+      body: { sent: true },
+    });
+    expect((await answer('Merci, j’arrive', kept.id)).error).toBeNull();
+  });
+
   it('refuses an address that is no address, and the household’s answers without a session or to a stranger’s conversation', async () => {
     expect(
       await invoke(stack, 'post_finder_message', { code: rex.code, message: 'Hi', email: 'pas-une-adresse' }),

@@ -1,10 +1,10 @@
 // The health booklet's documents over HTTP, as the portal stores and opens them (DESIGN D16): files of the
-// private health-documents bucket, opened only through signed URLs that the household alone can make; the
+// private health-documents bucket, opened through links of one minute that health-document-link makes for the
+// household of the day (a member signs none through Storage), or downloaded with a member's session; the
 // file uploaded first, then its row; removed with their animal by delete-animal, and swept when no row names
 // them. Who may do what, cell by cell, is in tests/security/authorization-matrix.test.ts; the SQL rules are
 // tests/database/booklet.test.ts.
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { HEALTH_DOCUMENT_BUCKET, HEALTH_LIMITS } from '@medaille/domain';
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,22 +81,25 @@ describe('the health-documents bucket', () => {
     ).toBe(400);
   });
 
-  it('gives the household signed URLs that open the document to whoever holds them, until they expire', async () => {
+  it('signs no URL for a member directly, however long: a link that outlives access is health-document-link’s to refuse', async () => {
     const path = await addDocument(await animalWithHousehold());
     for (const member of [owner, coOwner, keeper]) {
-      const { data, error } = await documents(member).createSignedUrl(path, 60);
-      expect(error).toBeNull();
-      const response = await fetch(data?.signedUrl as string);
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toBe('application/pdf');
-      expect(await bytesOf(response)).toEqual(Buffer.from(await PDF().arrayBuffer()));
+      for (const seconds of [60, 365 * 24 * 3600]) {
+        const one = await documents(member).createSignedUrl(path, seconds);
+        expect(one).toMatchObject({ data: null, error: { message: 'Object not found' } });
+      }
+      const many = await documents(member).createSignedUrls([path], 365 * 24 * 3600);
+      expect(many.data?.[0]).toMatchObject({ signedUrl: null });
     }
-    const { data } = await documents(keeper).createSignedUrl(path, 1);
-    await sleep(2100);
-    const expired = await fetch(data?.signedUrl as string);
-    expect(expired.status).toBe(400);
-    // Storage checks the token's exp as it checks a JWT's.
-    expect(await expired.json()).toMatchObject({ error: 'InvalidJWT', message: '"exp" claim timestamp check failed' });
+  });
+
+  it('lets the household download a document with their own session (the account’s export), checked at each download', async () => {
+    const path = await addDocument(await animalWithHousehold());
+    for (const member of [owner, coOwner, keeper]) {
+      const { data, error } = await documents(member).download(path);
+      expect(error).toBeNull();
+      expect(Buffer.from(await (data as Blob).arrayBuffer())).toEqual(Buffer.from(await PDF().arrayBuffer()));
+    }
   });
 
   it('gives a keeper after their last day, a stranger or the anonymous key nothing: no URL, no download, no list', async () => {
@@ -164,6 +167,107 @@ describe('the health-documents bucket', () => {
       new Blob([big], { type: 'application/pdf' }),
     );
     expect(tooBig.error).toMatchObject({ statusCode: '413' });
+  });
+});
+
+/** Asks health-document-link for a document's link with a token (none: the anonymous key alone). */
+async function linkOf(documentId: unknown, token?: string) {
+  const response = await fetch(`${stack.url}/functions/v1/health-document-link`, {
+    method: 'POST',
+    headers: {
+      apikey: stack.frontEndKey,
+      authorization: `Bearer ${token ?? stack.frontEndKey}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ document_id: documentId }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const tokenOf = async (who: Account) => (await who.client.auth.getSession()).data.session?.access_token as string;
+
+async function documentIdOf(path: string) {
+  const { rows } = await stack.db.query<{ id: string }>('select id from public.health_documents where path = $1', [
+    path,
+  ]);
+  return rows[0]?.id as string;
+}
+
+/** A signed URL's lifetime in seconds, read from its token. */
+function lifetimeOf(url: string) {
+  const token = new URL(url).searchParams.get('token') as string;
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as {
+    iat: number;
+    exp: number;
+  };
+  return claims.exp - claims.iat;
+}
+
+describe('health-document-link', () => {
+  it('gives a current member a link of one minute at most, which opens the document', async () => {
+    const path = await addDocument(await animalWithHousehold());
+    const id = await documentIdOf(path);
+    for (const member of [owner, coOwner, keeper]) {
+      const { status, body } = await linkOf(id, await tokenOf(member));
+      expect(status).toBe(200);
+      expect(body.expires_in).toBe(60);
+      expect(lifetimeOf(body.signed_url as string)).toBeLessThanOrEqual(60);
+      const response = await fetch(body.signed_url as string);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/pdf');
+      expect(await bytesOf(response)).toEqual(Buffer.from(await PDF().arrayBuffer()));
+    }
+  });
+
+  it('gives a keeper after their last day or a stranger nothing (404), and no session or a deleted account 401', async () => {
+    const path = await addDocument(await animalWithHousehold());
+    const id = await documentIdOf(path);
+    for (const who of [pastKeeper, stranger]) {
+      expect(await linkOf(id, await tokenOf(who))).toMatchObject({ status: 404, body: { code: 'document_not_found' } });
+    }
+    expect(await linkOf(id)).toMatchObject({ status: 401, body: { code: 'unauthenticated' } });
+    expect(await linkOf(id, 'pas-un-jeton')).toMatchObject({ status: 401 });
+    const leaving = await stack.signedInOwner('compte-supprime');
+    const token = await tokenOf(leaving);
+    await stack.db.query('insert into public.animal_members (animal_id, user_id, role) values ($1, $2, $3)', [
+      path.split('/')[0],
+      leaving.userId,
+      'co_owner',
+    ]);
+    expect((await linkOf(id, token)).status).toBe(200);
+    const { error } = await stack.serviceClient().auth.admin.deleteUser(leaving.userId);
+    expect(error).toBeNull();
+    expect(await linkOf(id, token)).toMatchObject({ status: 401, body: { code: 'unauthenticated' } });
+  });
+
+  it('answers a document that is none, or no id, with a 4xx', async () => {
+    const ownerToken = await tokenOf(owner);
+    expect(await linkOf(randomUUID(), ownerToken)).toMatchObject({ status: 404, body: { code: 'document_not_found' } });
+    for (const wrong of ['pas-un-id', 42, null, undefined, '']) {
+      expect(await linkOf(wrong, ownerToken)).toMatchObject({ status: 400, body: { code: 'invalid_document_id' } });
+    }
+    const response = await fetch(`${stack.url}/functions/v1/health-document-link`, {
+      method: 'POST',
+      headers: { apikey: stack.frontEndKey, authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
+      body: '{',
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it('gives the former owner and keepers nothing once the animal changed owner, directly or through the function', async () => {
+    const animalId = await animalWithHousehold();
+    const path = await addDocument(animalId);
+    const id = await documentIdOf(path);
+    const next = await stack.signedInOwner('nouveau-proprietaire');
+    // A change of owner, as accepting the animal offered does: the household goes with the former owner's rights.
+    await stack.db.query('delete from public.animal_members where animal_id = $1 and role <> $2', [animalId, 'owner']);
+    await stack.db.query('update public.animals set proprietaire_id = $2 where id = $1', [animalId, next.userId]);
+    for (const former of [owner, coOwner, keeper]) {
+      expect((await linkOf(id, await tokenOf(former))).status).toBe(404);
+      expect((await documents(former).createSignedUrl(path, 365 * 24 * 3600)).data).toBeNull();
+      expect((await documents(former).download(path)).data).toBeNull();
+    }
+    expect((await linkOf(id, await tokenOf(next))).status).toBe(200);
   });
 });
 

@@ -182,9 +182,15 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['rpc claim_health_reminders',                  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc orphan_health_document_files',            DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['storage upload to A’s health documents',      DENIED,  OK,      DENIED,  OK,      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['storage sign A’s health document',            400,     OK,      400,     OK,      OK,      400,     400,     OK,      400,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // Members sign no URL through Storage, whose signer chooses how long it opens the document (a year, past their
+  // access): health-document-link gives a current member a link of one minute, signed by the service role.
+  ['storage sign A’s health document',            400,     400,     400,     400,     400,     400,     400,     OK,      400,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['storage download A’s health document',        400,     OK,      400,     OK,      OK,      400,     400,     OK,      400,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['storage list A’s health documents',           EMPTY,   OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['storage list A’s health documents',           EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc health_document_path',                    DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // 401 for no user, a refused token or an account that no longer exists; 403 for the service role, which is
+  // no member; 404 for anyone who is not a member today.
+  ['function health-document-link',               401,     OK,      404,     OK,      OK,      404,     404,     403,     401,      401,     401,     401,     401,     401],
   ['storage download A’s health document, public', 400,     400,     400,     400,     400,     400,     400,     400,     400,      400,     400,     400,     400,     400],
   ['storage remove A’s health document',          EMPTY,   OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['storage replace A’s health document',         DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -1384,7 +1390,7 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     act: ({ db }, path) => db.storage.from(HEALTH_BUCKET).upload(path, PDF(), { contentType: 'application/pdf' }),
     tookEffect: (path) => booklet.stored(path),
   }),
-  // The household's way to open a document: a signed URL, which then opens it to whoever holds it.
+  // A signed URL opens the document to whoever holds it, until it expires: the service role's alone to make.
   'storage sign A’s health document': operation({
     service: 'storage',
     prepare: () => booklet.file(),
@@ -1394,6 +1400,22 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     },
     tookEffect: async (_, url) =>
       typeof url === 'string' && sameBytes(Buffer.from(await (await fetch(url)).arrayBuffer()), PDF()),
+  }),
+  'rpc health_document_path': operation({
+    service: 'rest',
+    prepare: () => booklet.document(),
+    act: ({ db }, t) => db.rpc('health_document_path', { p_document_id: t.id }),
+    tookEffect: (t, data) => (data as { path?: string } | null)?.path === t.path,
+  }),
+  // The household's way to open a document: a link of one minute.
+  'function health-document-link': operation({
+    service: 'functions',
+    prepare: () => booklet.document(),
+    act: ({ db }, t) => db.functions.invoke('health-document-link', { body: { document_id: t.id } }),
+    tookEffect: async (_, data) => {
+      const url = (data as { signed_url?: string } | null)?.signed_url;
+      return typeof url === 'string' && sameBytes(Buffer.from(await (await fetch(url)).arrayBuffer()), PDF());
+    },
   }),
   'storage download A’s health document': operation({
     service: 'storage',

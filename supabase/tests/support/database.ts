@@ -27,12 +27,13 @@ export interface TestDatabase {
    * Runs one statement as the actor and rolls it back, capturing rows or the error: for permission matrices.
    * `asStorageApi`: in a transaction like those of Storage's API, which deletes with the caller's role and
    * its refusal of direct deletes lifted (storage.allow_delete_query), so that the policies alone decide.
+   * `storageOperation`: Storage's name of the operation (storage.operation), as it sets it for the policies.
    */
   attempt<Row = Record<string, unknown>>(
     actor: Actor,
     sql: string,
     params?: unknown[],
-    options?: { asStorageApi?: boolean },
+    options?: { asStorageApi?: boolean; storageOperation?: string },
   ): Promise<Outcome<Row>>;
   /** Removes rows of storage.objects as Storage's API does for the service role (SQL alone may not). */
   removeObjects(bucket: string, names: string[]): Promise<void>;
@@ -83,12 +84,15 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     actor: Actor,
     sql: string,
     params: unknown[] = [],
-    options: { asStorageApi?: boolean } = {},
+    options: { asStorageApi?: boolean; storageOperation?: string } = {},
   ): Promise<Outcome<Row>> {
     let outcome: Outcome<Row> | undefined;
     try {
       await as(actor, async (tx) => {
         if (options.asStorageApi) await liftStorageDeleteGuard(tx);
+        if (options.storageOperation) {
+          await tx.query("select set_config('storage.operation', $1, true)", [options.storageOperation]);
+        }
         try {
           const result = await tx.query<Row>(sql, params);
           outcome = { rows: result.rows, rowCount: result.rowCount };

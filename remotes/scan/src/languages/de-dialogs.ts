@@ -26,6 +26,7 @@ const de: DialogDictionary = {
     finder_email_invalid: 'Diese E-Mail-Adresse ist ungültig.',
     conversation_not_found: 'Diese Unterhaltung wurde nicht gefunden.',
     conversation_blocked: 'Der Besitzer hat diese Unterhaltung beendet.',
+    conversation_suspended: 'Dieser Anhänger wurde gesperrt. Wenden Sie sich an den Support, um mehr zu erfahren.',
     conversation_expired: `Diese Unterhaltung ist abgelaufen: ${CONVERSATION_LIMITS.validDays} Tage ohne Nachricht.`,
     conversation_rate_limited: 'Zu viele Anfragen von Ihrer Verbindung. Versuchen Sie es in einer Stunde erneut.',
     message_not_found: 'Diese Nachricht wurde nicht gefunden.',

@@ -25,6 +25,7 @@ const en: DialogDictionary = {
     finder_email_invalid: 'This e-mail address is not valid.',
     conversation_not_found: 'This conversation cannot be found.',
     conversation_blocked: 'The owner has closed this conversation.',
+    conversation_suspended: 'This tag has been suspended. Contact support to find out more.',
     conversation_expired: `This conversation has expired: ${CONVERSATION_LIMITS.validDays} days without a message.`,
     conversation_rate_limited: 'Too many requests from your connection. Please try again in an hour.',
     message_not_found: 'This message cannot be found.',

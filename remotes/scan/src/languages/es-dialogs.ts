@@ -25,6 +25,7 @@ const es: DialogDictionary = {
     finder_email_invalid: 'Esta dirección de correo electrónico no es válida.',
     conversation_not_found: 'No se encuentra esta conversación.',
     conversation_blocked: 'El dueño ha cerrado esta conversación.',
+    conversation_suspended: 'Esta placa ha sido suspendida. Contacte con el soporte para saber más.',
     conversation_expired: `Esta conversación ha caducado: ${CONVERSATION_LIMITS.validDays} días sin mensajes.`,
     conversation_rate_limited: 'Demasiadas solicitudes desde su conexión. Inténtelo de nuevo dentro de una hora.',
     message_not_found: 'No se encuentra este mensaje.',

@@ -25,6 +25,7 @@ const it: DialogDictionary = {
     finder_email_invalid: 'Questo indirizzo e-mail non è valido.',
     conversation_not_found: 'Questa conversazione non è stata trovata.',
     conversation_blocked: 'Il proprietario ha chiuso questa conversazione.',
+    conversation_suspended: 'Questa medaglietta è stata sospesa. Contatta l’assistenza per saperne di più.',
     conversation_expired: `Questa conversazione è scaduta: ${CONVERSATION_LIMITS.validDays} giorni senza messaggi.`,
     conversation_rate_limited: "Troppe richieste dalla sua connessione. Riprovi tra un'ora.",
     message_not_found: 'Questo messaggio non è stato trovato.',

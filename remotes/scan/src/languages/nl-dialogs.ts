@@ -25,6 +25,7 @@ const nl: DialogDictionary = {
     finder_email_invalid: 'Dit e-mailadres is niet geldig.',
     conversation_not_found: 'Dit gesprek is niet gevonden.',
     conversation_blocked: 'De eigenaar heeft dit gesprek gesloten.',
+    conversation_suspended: 'Deze penning is geblokkeerd. Neem contact op met de support voor meer informatie.',
     conversation_expired: `Dit gesprek is verlopen: ${CONVERSATION_LIMITS.validDays} dagen zonder bericht.`,
     conversation_rate_limited: 'Te veel verzoeken vanaf uw verbinding. Probeer het over een uur opnieuw.',
     message_not_found: 'Dit bericht is niet gevonden.',

@@ -29,6 +29,20 @@ export interface ObjectRow {
 
 export type StorageContext = ReturnType<typeof storageContext>;
 
+/**
+ * The names Storage gives its operations (ROUTE_OPERATIONS, src/http/routes/operations.ts), set as
+ * storage.operation in the caller's transaction (TenantConnection.setScope): a policy may tell a download
+ * from the signing of a URL, which reads the same row.
+ */
+export type StorageOperation =
+  | 'storage.object.get_authenticated'
+  | 'storage.object.list'
+  | 'storage.object.sign'
+  | 'storage.object.sign_many'
+  | 'storage.object.upload'
+  | 'storage.object.upload_update'
+  | 'storage.object.delete_many';
+
 export function storageContext(db: Database, files: FileStore) {
   /** The caller's claims, with Storage's answers for a missing or bad token. */
   function requireCaller(c: Context<StackEnv>) {
@@ -46,11 +60,16 @@ export function storageContext(db: Database, files: FileStore) {
   }
 
   /** Runs work in one transaction as the caller, turning policy and key errors into Storage's. */
-  async function asCaller<T>(c: Context<StackEnv>, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  async function asCaller<T>(
+    c: Context<StackEnv>,
+    operation: StorageOperation,
+    work: (tx: Queryable) => Promise<T>,
+  ): Promise<T> {
     const claims = requireCaller(c);
     try {
       return await db.transaction(async (tx) => {
         await actAs(tx, claims);
+        await tx.query("select set_config('storage.operation', $1, true)", [operation]);
         return work(tx);
       });
     } catch (error) {
@@ -78,10 +97,14 @@ export function storageContext(db: Database, files: FileStore) {
      * Storage's `testPermission`: the work done as the caller, then rolled back, so that the policies and
      * triggers answer (with the errors `asCaller` gives) without anything being kept.
      */
-    async tryAsCaller(c: Context<StackEnv>, work: (tx: Queryable) => Promise<unknown>): Promise<void> {
+    async tryAsCaller(
+      c: Context<StackEnv>,
+      operation: StorageOperation,
+      work: (tx: Queryable) => Promise<unknown>,
+    ): Promise<void> {
       const rolledBack = new Error('tried, rolled back');
       try {
-        await asCaller(c, async (tx) => {
+        await asCaller(c, operation, async (tx) => {
           await work(tx);
           throw rolledBack;
         });

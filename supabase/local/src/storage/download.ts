@@ -21,7 +21,11 @@ export async function download(
   const { bucketId, name } = object;
   const lookUp = 'select * from storage.objects where bucket_id = $1 and name = $2';
   const row = object.asCaller
-    ? await ctx.asCaller(c, async (tx) => (await tx.query<ObjectRow>(lookUp, [bucketId, name])).rows[0])
+    ? await ctx.asCaller(
+        c,
+        'storage.object.get_authenticated',
+        async (tx) => (await tx.query<ObjectRow>(lookUp, [bucketId, name])).rows[0],
+      )
     : (await ctx.db.query<ObjectRow>(lookUp, [bucketId, name])).rows[0];
   if (!row) throw noSuchKey();
   let bytes: Buffer;

@@ -12,7 +12,7 @@ export function listRoutes(app: Hono<StackEnv>, ctx: StorageContext) {
     const input = parseListRequest(await c.req.text());
     if (typeof input === 'string') throw invalidRequest(input);
     const prefix = input.prefix ? `${input.prefix.replace(/\/$/, '')}/` : '';
-    const rows = await ctx.asCaller(c, async (tx) => {
+    const rows = await ctx.asCaller(c, 'storage.object.list', async (tx) => {
       const found = await tx.query<ObjectRow>(
         `select * from storage.objects where bucket_id = $1 and starts_with(name, $2)
          order by name ${input.order === 'desc' ? 'desc' : 'asc'} limit $3 offset $4`,

@@ -38,7 +38,7 @@ export function objectRoutes(app: Hono<StackEnv>, ctx: StorageContext) {
     // No stored key holds a NUL, and no Postgres text can: refused as an invalid key, not a database error.
     const withNul = names.find((name) => name.includes('\u0000'));
     if (withNul !== undefined) throw new StorageError('400', 'InvalidKey', `Invalid key: ${withNul}`, 'InvalidKey');
-    const removed = await ctx.asCaller(c, async (tx) => {
+    const removed = await ctx.asCaller(c, 'storage.object.delete_many', async (tx) => {
       // Storage's own deletes lift its refusal of direct deletes (protect_delete), for this transaction only.
       await tx.query("select set_config('storage.allow_delete_query', 'true', true)");
       const deleted = await tx.query<ObjectRow>(

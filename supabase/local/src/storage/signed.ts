@@ -60,7 +60,7 @@ export function signedRoutes(app: Hono<StackEnv>, ctx: StorageContext, signing: 
     // Storage's findObjects under the caller's role: the names the policies let them see.
     // No stored key holds a NUL, and no Postgres text can: such a path is one that does not exist.
     const storable = paths.filter((path) => !path.includes('\u0000'));
-    const seen = await ctx.asCaller(c, async (tx) => {
+    const seen = await ctx.asCaller(c, 'storage.object.sign_many', async (tx) => {
       const found = await tx.query<{ name: string }>(
         `select name from storage.objects
           where bucket_id = $1 and name = any(array(select json_array_elements_text($2::json)))`,
@@ -84,7 +84,7 @@ export function signedRoutes(app: Hono<StackEnv>, ctx: StorageContext, signing: 
     const { expiresIn } = expiresInOf(parseSignRequest(await c.req.text()));
     if (name.includes('\u0000')) throw noSuchKey();
     // Storage's findObject under the caller's role: an object they cannot see is one that does not exist.
-    const found = await ctx.asCaller(c, async (tx) =>
+    const found = await ctx.asCaller(c, 'storage.object.sign', async (tx) =>
       tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]),
     );
     if (found.rows.length === 0) throw noSuchKey();

@@ -131,9 +131,11 @@ export async function upload(ctx: StorageContext, c: Context<StackEnv>, upsert: 
   }
   if (declared !== null && declared > (isForm ? limit + FORM_ALLOWANCE : limit)) throw tooLarge();
   const owner = typeof claims.sub === 'string' ? claims.sub : null;
+  // Storage names a PUT an update, a POST an upload (with x-upsert or not).
+  const operation = c.req.method === 'PUT' ? 'storage.object.upload_update' : 'storage.object.upload';
   const row = { bucketId, name, owner, version: randomUUID() };
   // Storage's canUpload, with the metadata it knows before the body (a form's type comes with the form).
-  await ctx.tryAsCaller(c, (tx) =>
+  await ctx.tryAsCaller(c, operation, (tx) =>
     insertObject(
       tx,
       { ...row, metadata: { ...(isForm ? {} : { mimetype: contentType }), contentLength: declared ?? undefined } },
@@ -165,7 +167,7 @@ export async function upload(ctx: StorageContext, c: Context<StackEnv>, upsert: 
       contentLength: staged.size,
       httpStatusCode: 200,
     };
-    const id = await ctx.asCaller(c, (tx) => insertObject(tx, { ...row, metadata }, upsert));
+    const id = await ctx.asCaller(c, operation, (tx) => insertObject(tx, { ...row, metadata }, upsert));
     // The bytes take their place once the row has committed: a refused row leaves nothing, and a crash in
     // between leaves a staged file that the next start moves into place (recoverStaging).
     await staged.commit();

@@ -25,7 +25,7 @@ export function DocumentsSection({ animalId, edits }: { animalId: string; edits:
   const open = async (document: HealthDocument) => {
     // Opened at once, within the click, so that no browser blocks it; its address follows.
     const tab = window.open('about:blank', '_blank');
-    const url = await signedDocumentUrl(document.path).catch(() => null);
+    const url = await signedDocumentUrl(document.id).catch(() => null);
     if (!url) {
       tab?.close();
       toast({ topic: 'booklet-document', title: text.openFailed, variant: 'destructive' });

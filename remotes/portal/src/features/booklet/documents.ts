@@ -6,15 +6,13 @@ import { COPY } from '../../copy.ts';
 // The booklet's documents (a certificate, the passport, an insurance contract): files of the private
 // health-documents bucket, each with its row. The file goes first, then its row (the database refuses a row
 // whose file is not stored); removing the file removes its row. A document is opened through a signed URL
-// made on the click, valid one minute: no lasting address of a private file is ever handed out.
+// made on the click by health-document-link, valid one minute, for a member of the household that day: no
+// lasting address of a private file is ever handed out (Storage signs none for a member).
 
 export type HealthDocument = Pick<
   Tables<'health_documents'>,
   'id' | 'path' | 'title' | 'kind' | 'content_type' | 'size_bytes' | 'created_at'
 >;
-
-/** How long a document's signed URL lives, in seconds: the time to open it. */
-const SIGNED_URL_SECONDS = 60;
 
 type DocumentsLoad = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; documents: HealthDocument[] };
 
@@ -80,10 +78,10 @@ export function useHealthDocuments(animalId: string) {
   return { load, add, remove };
 }
 
-/** A signed URL of the document, valid one minute, or null when it cannot be made. */
-export async function signedDocumentUrl(path: string): Promise<string | null> {
-  const { data } = await (await supabase()).storage
-    .from(HEALTH_DOCUMENT_BUCKET)
-    .createSignedUrl(path, SIGNED_URL_SECONDS);
-  return data?.signedUrl ?? null;
+/** A signed URL of the document, valid one minute, or null when it cannot be made (or is not the caller's). */
+export async function signedDocumentUrl(documentId: string): Promise<string | null> {
+  const { data, error } = await (await supabase()).functions.invoke<{ signed_url: string }>('health-document-link', {
+    body: { document_id: documentId },
+  });
+  return error ? null : (data?.signed_url ?? null);
 }
