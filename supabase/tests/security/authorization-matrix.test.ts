@@ -87,6 +87,12 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['mail_outbox insert',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['mail_outbox update',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['mail_outbox delete',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // E-mails to a finder's address: who stopped them, and each address's window (salted hashes, no address): the
+  // functions' alone; anyone holding a stop link may use it (stop-finder-mail, its token names the address).
+  ['finder_mail_addresses select',                DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['finder_mail_addresses update',                DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc pass_finder_mail',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc finder_mail_stop',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc claim_due_mails',                         DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc retry_mail_later',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc claim_suspension_notices',                DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -149,6 +155,7 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['function get_public_profile',                 OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function post_finder_message',                OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function record-scan',                        OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
+  ['function stop-finder-mail',                   OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   // delete-animal has no gateway JWT check (verify_jwt = false: it knows only the legacy secret, and would
   // refuse the owners' ES256 sessions); it calls delete_animal with the caller's token, which PostgREST
   // refuses when forged or expired (the function's 401): 401 for no user or a refused token, 403 for the
@@ -251,7 +258,7 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['push_outbox select',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['push_outbox insert',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // A renews their own device with new keys (a browser subscribed anew); nobody else takes it with theirs.
-  ['rpc save_push_subscription (A’s endpoint, other keys)', DENIED, OK, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, DENIED, EMPTY, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc save_push_subscription (A’s endpoint, other keys)', DENIED, OK, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, DENIED, DENIED, REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc push_targets',                            DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc claim_due_pushes',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['function conversation',                       OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
@@ -374,6 +381,12 @@ const fresh = {
     );
     return (row as { id: string }).id;
   },
+  /** A finder's address the functions have e-mailed: answers the token of its stop link. */
+  async finderMailToken() {
+    return (await must(
+      service.rpc('pass_finder_mail', { p_address: `${marker()}@example.fr`, p_link: true }),
+    )) as string;
+  },
   /** An owner's e-mail waiting in the outbox, due now or (not due) in an hour: answers its id. */
   async queuedMail(due = false) {
     const id = randomUUID();
@@ -490,6 +503,15 @@ const rpcOnlyForService = (
     tookEffect: effect,
   });
 
+/** Whether the address behind a stop link's token gets no more e-mail. */
+async function finderMailStopped(token: string) {
+  const { rows } = await stack.db.query(
+    'select 1 from public.finder_mail_addresses where unsubscribe_token = $1 and unsubscribed_at is not null',
+    [token],
+  );
+  return rows.length === 1;
+}
+
 /** A member's role on one of A's animals, or null. */
 async function roleOf(animalId: string, userId: string) {
   const { rows } = await stack.db.query<{ role: string }>(
@@ -511,7 +533,10 @@ async function pendingInvitation(email = `${marker()}@example.fr`, role = 'co_ow
   return { animalId, token, id: rows[0]?.id as string };
 }
 
-/** A finder's conversation about a new animal of A's, opened as post_finder_message opens it; with an answer. */
+/**
+ * A finder's conversation about a new animal of A's, opened as post_finder_message opens it; with an answer. A
+ * finder who left an address has opened the link e-mailed to it, so that e-mails to it may go.
+ */
 async function conversation(finderEmail: string | null = null) {
   const { code } = await fresh.animal();
   const opened = await must(
@@ -523,17 +548,21 @@ async function conversation(finderEmail: string | null = null) {
     }),
   );
   const token = (opened as { conversation_token: string }).conversation_token;
-  const { rows } = await stack.db.query<{ id: string; message_id: string; reply_id: string }>(
-    `with reply as (
+  const { rows } = await stack.db.query<{ id: string; message_id: string; reply_id: string; mail_token: string }>(
+    `with opened as (
+       update public.conversations set finder_opened_at = now() where token = $1 and finder_email is not null
+     ), reply as (
        insert into public.conversation_replies (conversation_id, author_id, body)
        select id, $2, 'Merci !' from public.conversations where token = $1 returning id, conversation_id
      )
-     select r.conversation_id as id, m.id as message_id, r.id as reply_id
-     from reply r join public.finder_messages m on m.conversation_id = r.conversation_id`,
+     select r.conversation_id as id, m.id as message_id, r.id as reply_id, c.mail_token
+     from reply r join public.finder_messages m on m.conversation_id = r.conversation_id
+     join public.conversations c on c.id = r.conversation_id`,
     [token, ownerA.userId],
   );
-  const row = rows[0] as { id: string; message_id: string; reply_id: string };
-  return { token, id: row.id, messageId: row.message_id, replyId: row.reply_id };
+  const row = rows[0] as { id: string; message_id: string; reply_id: string; mail_token: string };
+  // mailToken: the token of the links e-mailed to the finder, which only they have.
+  return { token, id: row.id, messageId: row.message_id, replyId: row.reply_id, mailToken: row.mail_token };
 }
 
 /** A reunion of a new animal of A's, as marking it found records it; and a found word due to its finder. */
@@ -860,6 +889,33 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
   'mail_outbox delete': deleteOne('mail_outbox', () => fresh.queuedMail()),
   // Another test file's retrier (on a shared PostgreSQL) could take a due mail first: the effects are read
   // from the answers, which only the caller's own call makes.
+  'finder_mail_addresses select': operation({
+    service: 'rest',
+    prepare: () => fresh.finderMailToken(),
+    act: ({ db }, token) => db.from('finder_mail_addresses').select('*').eq('unsubscribe_token', token),
+    tookEffect: (token, data) => hasRow(data, 'unsubscribe_token', token),
+  }),
+  'finder_mail_addresses update': operation({
+    service: 'rest',
+    prepare: () => fresh.finderMailToken(),
+    act: ({ db }, token) =>
+      db
+        .from('finder_mail_addresses')
+        .update({ unsubscribed_at: new Date().toISOString() })
+        .eq('unsubscribe_token', token),
+    tookEffect: (token) => finderMailStopped(token),
+  }),
+  'rpc pass_finder_mail': rpcOnlyForService(
+    'pass_finder_mail',
+    (mark) => ({ p_address: `${mark}@example.fr`, p_link: true }),
+    (_, data) => typeof data === 'string' && /^[0-9a-f]{64}$/.test(data),
+  ),
+  'rpc finder_mail_stop': operation({
+    service: 'rest',
+    prepare: () => fresh.finderMailToken(),
+    act: ({ db }, token) => db.rpc('finder_mail_stop', { p_token: token, p_stop: true }),
+    tookEffect: (token) => finderMailStopped(token),
+  }),
   'rpc claim_due_mails': operation({
     service: 'rest',
     prepare: () => fresh.queuedMail(true),
@@ -1230,6 +1286,14 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     prepare: async () => marker(),
     act: ({ db }, message) => db.functions.invoke('post_finder_message', { body: { code: f.code, message } }),
     tookEffect: (message) => exists('finder_messages', 'message', message),
+  }),
+  // The one-click POST of RFC 8058, which mail clients send without a key or token.
+  'function stop-finder-mail': operation({
+    service: 'functions',
+    prepare: () => fresh.finderMailToken(),
+    act: ({ db }, token) =>
+      db.functions.invoke(`stop-finder-mail?token=${token}`, { body: 'List-Unsubscribe=One-Click' }),
+    tookEffect: (token) => finderMailStopped(token),
   }),
   'function record-scan': operation({
     service: 'functions',
@@ -1604,7 +1668,7 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     service: 'rest',
     prepare: () => reunion(),
     act: ({ db }) => db.rpc('claim_found_notices', { p_limit: 1000 }),
-    tookEffect: (r, data) => hasRow(data, 'token', r.token),
+    tookEffect: (r, data) => hasRow(data, 'token', r.mailToken),
   }),
   'push_subscriptions select': operation({
     service: 'rest',
