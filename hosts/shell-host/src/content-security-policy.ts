@@ -11,14 +11,14 @@
 import type { DeployConfig } from '@medaille/supabase/deploy-config';
 
 /** For browsers without CSP's frame-ancestors: no page of the product may be shown inside another site's. */
-export const NO_FRAMING_HEADERS = { 'X-Frame-Options': 'DENY' };
+const NO_FRAMING_HEADERS = { 'X-Frame-Options': 'DENY' };
 
 /** Scripts hashed once each; the few a host writes (its pages' own, the scan deployment's), so a small bound. */
 const MAX_KEPT_HASHES = 64;
 
 /**
- * The page headers for `config`'s deployment: `headersFor(scripts)` allows exactly those inline scripts (their
- * text as written between `<script>` and `</script>`) besides the origins.
+ * For `config`'s deployment, the headers of a page whose inline scripts are `scripts` (each one's text as written
+ * between `<script>` and `</script>`): the policy allows those and no other.
  */
 export function pageHeaders(config: DeployConfig) {
   const remotes = unique([config.remotes.scan, config.remotes.portal].flatMap(originOf));
@@ -29,7 +29,8 @@ export function pageHeaders(config: DeployConfig) {
     // script, no render-blocking request), and Radix's scroll lock writes a <style> of measured sizes. A style
     // runs no code; the scripts are what the policy holds to their hashes.
     `style-src ${["'self'", ...remotes, "'unsafe-inline'"].join(' ')}`,
-    `img-src 'self' ${[...backend, ...remotes, 'data:', 'blob:'].join(' ')}`,
+    // Storage's photos, and the portal's previews of photos being added (blob:) and its poster's QR code (data:).
+    `img-src ${["'self'", ...backend, ...remotes, 'data:', 'blob:'].join(' ')}`,
     `font-src ${["'self'", ...remotes].join(' ')}`,
     // The backend over HTTPS only: nothing subscribes to Realtime (no wss:).
     `connect-src ${["'self'", ...backend, ...remotes].join(' ')}`,
@@ -52,7 +53,7 @@ export function pageHeaders(config: DeployConfig) {
 const hashes = new Map<string, Promise<string>>();
 
 /** `'sha256-…'` of a script's text, as CSP hashes it (its UTF-8 bytes, base64). */
-export function scriptHash(text: string): Promise<string> {
+function scriptHash(text: string): Promise<string> {
   let hash = hashes.get(text);
   if (!hash) {
     if (hashes.size >= MAX_KEPT_HASHES) hashes.clear();
