@@ -1,7 +1,7 @@
-import { test as base } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 import { startProduct, type TestProduct } from './product.ts';
 
-export { expect } from '@playwright/test';
+export { expect };
 
 /**
  * The stack's limits per client address, raised for the product a worker's journeys share. Every browser and
@@ -26,7 +26,16 @@ const SHARED_STACK_LIMITS = {
  */
 export let product: TestProduct;
 
-export const test = base.extend<{ freshClientLimits: undefined }, { workerProduct: TestProduct }>({
+/**
+ * Whether a console message is the browser's report of something the page's Content-Security-Policy refused
+ * (Chromium: "Refused to … because it violates the following Content Security Policy directive …").
+ */
+export const isCspViolation = (text: string) => text.includes('Content Security Policy');
+
+export const test = base.extend<
+  { freshClientLimits: undefined; noCspViolation: undefined },
+  { workerProduct: TestProduct; cspViolations: string[] }
+>({
   // The limits kept per client (code checks, failed claims: 30 in 5 minutes; a finder's photos: 9 a day) cannot
   // be raised for tests, and every journey's browser is the client 127.0.0.1: each journey starts with none of
   // them used, as it did on a product of its file's own. Limits per code or per animal are left alone.
@@ -38,6 +47,32 @@ export const test = base.extend<{ freshClientLimits: undefined }, { workerProduc
            or bucket like 'conversation-%'`,
       );
       await use(undefined);
+    },
+    { auto: true },
+  ],
+  // Every journey fails on anything the Content-Security-Policy refused in any of its pages: each context the
+  // worker's browser makes (the test's own, and those a journey opens with browser.newContext or newPage)
+  // reports its pages' console messages here, JavaScript on or off.
+  cspViolations: [
+    async ({ browser }, use) => {
+      const violations: string[] = [];
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        context.on('console', (message) => {
+          if (isCspViolation(message.text())) violations.push(`${message.location().url}: ${message.text()}`);
+        });
+        return context;
+      };
+      await use(violations);
+    },
+    { scope: 'worker', auto: true },
+  ],
+  noCspViolation: [
+    async ({ cspViolations }, use) => {
+      cspViolations.length = 0;
+      await use(undefined);
+      expect(cspViolations, 'what the Content-Security-Policy refused').toEqual([]);
     },
     { auto: true },
   ],

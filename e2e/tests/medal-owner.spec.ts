@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { expectAccessible } from '../support/accessibility.ts';
+import { expectAccessible, runInPage } from '../support/accessibility.ts';
 import { animalOnNewCode, newCode, newOwner, serviceClient } from '../support/owners.ts';
 import { signIn, toastTitle } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
@@ -128,7 +128,7 @@ test.describe("the edit page's medal", () => {
 
 /** Reads a QR code in the page: the image drawn on a canvas, its pixels given to jsQR. */
 async function readQr(page: Page, imageUrl: string): Promise<string | null> {
-  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('jsqr') });
+  await runInPage(page, await readFile(createRequire(import.meta.url).resolve('jsqr'), 'utf8'));
   return page.evaluate(async (source) => {
     const image = new Image();
     image.src = source;

@@ -44,7 +44,7 @@ export interface StaticSiteOptions {
 
 /**
  * Serves a production build as static hosting would: gzip, long-lived caching for content-hashed files,
- * no caching for the entry points, and CORS so that the shell can load a remote from another origin.
+ * no caching for the entry points, CORS so that the shell can load a remote from another origin, and no framing.
  */
 export function serveStaticSite(options: StaticSiteOptions): Promise<StaticSite> {
   return serveWebHandler({ port: options.port, host: options.host, fetch: staticSiteHandler(options) });
@@ -58,6 +58,10 @@ export function staticSiteHandler(
   app.use('*', async (c, next) => {
     await next();
     c.header('Access-Control-Allow-Origin', '*');
+    // What the README asks of every static hosting: no other site may frame a page of it (a remote's own
+    // index.html included). The shell's host puts its whole policy over this on the pages it answers.
+    c.header('Content-Security-Policy', "frame-ancestors 'none'");
+    c.header('X-Frame-Options', 'DENY');
   });
   app.get('*', async (c) => {
     const { pathname } = new URL(c.req.url);

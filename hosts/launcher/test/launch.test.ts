@@ -67,6 +67,21 @@ describe('the shell through its host', () => {
     expect(home).not.toContain('id="scan-page"');
   });
 
+  it("lets no other site frame a page: the host's pages with their whole policy, the remotes' hostings on every answer", async () => {
+    const home = await fetch(product.url, { headers: { accept: 'text/html' } });
+    expect(home.headers.get('x-frame-options')).toBe('DENY');
+    expect(home.headers.get('content-security-policy')).toMatch(/(^|; )script-src 'self' .*; frame-ancestors 'none'/);
+    // As the README's deploy section asks of a remote's static hosting: its index.html is a page too.
+    for (const site of [product.sites.scan, product.sites.portal]) {
+      for (const path of ['/index.html', '/mf-manifest.json']) {
+        const answer = await fetch(`${site.url}${path}`);
+        expect(answer.status, path).toBe(200);
+        expect(answer.headers.get('x-frame-options'), path).toBe('DENY');
+        expect(answer.headers.get('content-security-policy'), path).toBe("frame-ancestors 'none'");
+      }
+    }
+  });
+
   it('gives the front-ends the publishable key, as projects have today, and the anon key to a legacy project', async () => {
     const home = await (await fetch(product.url)).text();
     const config = JSON.parse(/window\.__MEDAILLE_CONFIG__ = (\{.*?\});?\s*</s.exec(home)?.[1] ?? '{}');

@@ -27,6 +27,7 @@ import type {
 import type { DeployConfig } from '@medaille/supabase/deploy-config';
 import { signedFunctionCaller } from './backend.ts';
 import { configScript } from './config.ts';
+import { pageHeaders } from './content-security-policy.ts';
 import { earlyDataScript } from './early-data.ts';
 import { kept, type RemoteFiles, remoteFilesReader } from './remote-files.ts';
 import { readSentForm, resendPage } from './resend-page.ts';
@@ -132,6 +133,8 @@ interface Framework {
   portalFiles: () => Promise<RemoteFiles>;
   /** The shell's index.html as text, kept for the manifests' max age (the shell's build is redeployed like them). */
   shellText: () => Promise<string>;
+  /** The headers of a page whose inline scripts are these: its Content-Security-Policy, and no framing. */
+  pageHeaders: (scripts: readonly string[]) => Promise<Record<string, string>>;
 }
 
 export function createShellHost(options: ShellHostOptions): ShellHost {
@@ -160,6 +163,7 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
     }),
     portalFiles: remoteFilesReader(config.remotes.portal, manifests),
     shellText: kept(() => shellHtml(options.assets), manifests.maxAgeMs),
+    pageHeaders: pageHeaders(config),
   };
   // The portal's manifest read at once too, so that the first owner's page announces it.
   const portalRead = framework.portalFiles().then(
@@ -221,6 +225,10 @@ async function answer(framework: Framework, request: Request, info: ClientInfo):
   headers.delete('content-length');
   headers.delete('content-encoding');
   const preloads = isOwnerPath(url.pathname) ? await portalHead(framework, url.pathname) : [];
+  const scripts = preloads.flatMap((element) => (element.tag === 'script' ? [element.text ?? ''] : []));
+  for (const [name, value] of Object.entries(await shellPageHeaders(framework, shell, scripts))) {
+    headers.set(name, value);
+  }
   const body = request.method === 'HEAD' ? null : clientPage(shell, config, { preloads });
   return new Response(body, { status: response.status, headers });
 }
@@ -302,11 +310,14 @@ async function scanRender(
   );
   const page = deployment.then(async ({ files, route }) => {
     const { head, stylesheets } = scanPageHead(shell, config, files.preloads);
-    const styles = await pageStyles(framework, files, stylesheets, new URL(request.url));
-    return { route, document: { head, styles, scripts: files.onDemandScripts } };
+    const [styles, headers] = await Promise.all([
+      pageStyles(framework, files, stylesheets, new URL(request.url)),
+      shellPageHeaders(framework, shell, route.inlineScripts ?? []),
+    ]);
+    return { route, headers, document: { head, styles, scripts: files.onDemandScripts } };
   });
   const rendering = async (started: boolean) => {
-    const [{ route, document }, data] = await Promise.all([page, loaderData]);
+    const [{ route, document, headers }, data] = await Promise.all([page, loaderData]);
     const html = await route.render({
       request,
       params,
@@ -320,7 +331,7 @@ async function scanRender(
     return {
       html,
       status: actionData?.status ?? data.status,
-      headers: { ...data.headers, ...actionData?.headers },
+      headers: { ...data.headers, ...actionData?.headers, ...headers },
     };
   };
   // What goes on alone when the budget passes fails then for nobody.
@@ -336,7 +347,9 @@ async function scanRender(
       // A deployment's start that throws: its page is answered whole, or client-rendered.
       framework.log(`/${code} not streamed: ${reason(error)}`);
     }
-    if (start !== undefined) return streamedPage(framework, code, start, rendering(true), budget, shell);
+    if (ready && start !== undefined) {
+      return streamedPage(framework, code, start, rendering(true), budget, shell, ready.headers);
+    }
   }
   const whole = rendering(false);
   whole.catch(() => {});
@@ -352,7 +365,7 @@ async function scanRender(
       return html(
         request,
         actionData.status,
-        { ...SERVER_RENDERED_HEADERS, ...actionData.headers },
+        { ...SERVER_RENDERED_HEADERS, ...actionData.headers, ...(await framework.pageHeaders([])) },
         resendPage(code, sent, refusalWords(actionData) ?? undefined),
       );
     }
@@ -378,6 +391,7 @@ function streamedPage(
   rendering: Promise<{ html: string }>,
   budget: AbortSignal,
   shell: ShellPage,
+  headers: Record<string, string>,
 ): Response {
   const encoder = new TextEncoder();
   let cancelled = false;
@@ -400,7 +414,7 @@ function streamedPage(
       cancelled = true;
     },
   });
-  return new Response(body, { status: 200, headers: SERVER_RENDERED_HEADERS });
+  return new Response(body, { status: 200, headers: { ...SERVER_RENDERED_HEADERS, ...headers } });
 }
 
 /** The scan remote's stylesheets and the shell's (`shellStyles`, their paths), read for a page to inline. */
@@ -416,15 +430,24 @@ function pageStyles(framework: Framework, files: RemoteFiles, shellStyles: strin
 }
 
 /** Today's client-rendered page: never worse than before the server render. */
-function clientRendered(
+async function clientRendered(
   framework: Framework,
   request: Request,
   shell: ShellPage,
   files: RemoteFiles | null,
   actionData?: RouteData,
-): Response {
+): Promise<Response> {
   const page = clientPage(shell, framework.config, { noindex: true, preloads: files?.preloads ?? [] });
-  return html(request, actionData?.status ?? 200, { ...CLIENT_RENDERED_HEADERS, ...actionData?.headers }, page);
+  const headers = { ...CLIENT_RENDERED_HEADERS, ...actionData?.headers, ...(await shellPageHeaders(framework, shell)) };
+  return html(request, actionData?.status ?? 200, headers, page);
+}
+
+/**
+ * The headers of a page made from the shell's: its own inline scripts, the configuration the host writes in,
+ * and `scripts`, those the host or the scan deployment add.
+ */
+function shellPageHeaders(framework: Framework, shell: ShellPage, scripts: readonly string[] = []) {
+  return framework.pageHeaders([...shell.scripts, configScript(framework.config), ...scripts]);
 }
 
 /**
@@ -440,7 +463,7 @@ async function scanAction(framework: Framework, request: Request, code: string, 
   const notSent = async (error: unknown, body: Request) => {
     framework.log(`POST /${code} not sent: ${reason(error)}`);
     const sent = await readSentForm(body);
-    if (sent) return resendResponse(request, code, sent);
+    if (sent) return resendResponse(framework, request, code, sent);
     return clientRendered(framework, request, await shell, null, { status: 503, data: null });
   };
   let route: ScanRouteModule;
@@ -492,16 +515,20 @@ async function conversationPage(framework: Framework, request: Request, token: s
     if (!route.conversation) throw new Error('the scan deployment has no conversation page');
     const { stylesheets } = scanPageHead(shell, framework.config, files.preloads);
     const styles = await pageStyles(framework, files, stylesheets, url);
-    return await untilAborted(
-      route.conversation({
-        request,
-        params: { token },
-        context: { callFunction: callFunctionFor(framework, info) },
-        styles,
-        signal: budget,
-      }),
+    const [response, headers] = await untilAborted(
+      Promise.all([
+        route.conversation({
+          request,
+          params: { token },
+          context: { callFunction: callFunctionFor(framework, info) },
+          styles,
+          signal: budget,
+        }),
+        framework.pageHeaders(route.inlineScripts ?? []),
+      ]),
       budget,
     );
+    return withHeaders(response, headers);
   } catch (error) {
     framework.log(`${request.method} of a conversation page failed: ${reason(error)}`);
     return new Response(request.method === 'HEAD' ? null : UNAVAILABLE, {
@@ -516,9 +543,20 @@ async function conversationPage(framework: Framework, request: Request, token: s
 }
 
 /** The finder's form on the host's own page (503), to send again once the deployment is back. */
-function resendResponse(request: Request, code: string, sent: URLSearchParams): Response {
-  const headers = { ...SERVER_RENDERED_HEADERS, 'Retry-After': RESEND_RETRY_AFTER_S };
+async function resendResponse(framework: Framework, request: Request, code: string, sent: URLSearchParams) {
+  const headers = {
+    ...SERVER_RENDERED_HEADERS,
+    'Retry-After': RESEND_RETRY_AFTER_S,
+    ...(await framework.pageHeaders([])),
+  };
   return html(request, 503, headers, resendPage(code, sent));
+}
+
+/** A route module's response with the host's headers on it (its own may be immutable). */
+function withHeaders(response: Response, extra: Record<string, string>): Response {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** A refused message form's words (the functions' French text), as the action gave them for its page. */

@@ -32,6 +32,8 @@ export interface ShellPage {
   head: (HeadElement | typeof CONFIG)[];
   /** The paths of the head's stylesheet preloads. */
   stylesheets: string[];
+  /** The code of each inline script of the page, for the Content-Security-Policy. */
+  scripts: string[];
   /**
    * The page from its `</head>` on, as the build wrote it: the body with the shell's empty root, which ends
    * a streamed scan page that could not be rendered.
@@ -58,6 +60,7 @@ function readPage(html: string): ShellPage {
     config: location ? { start: location.startOffset, end: location.endOffset } : null,
     head: [],
     stylesheets: [],
+    scripts: elementsOf(document).filter(isInlineScript).map(textOf),
     // A page that does not close its head in writing: the shell's root alone.
     afterHead: `</head><body><div id="${SHELL_ROOT_ELEMENT_ID}"></div></body></html>`,
   };
@@ -125,6 +128,16 @@ export function scanPageHead(
       : [element],
   );
   return { head, stylesheets: page.stylesheets };
+}
+
+/** A script the browser runs from its own text: no src, and a JavaScript type (not a data block). */
+function isInlineScript(element: Html.Element): boolean {
+  const type = attribute(element, 'type')?.trim().toLowerCase() ?? '';
+  return (
+    element.tagName === 'script' &&
+    attribute(element, 'src') === null &&
+    ['', 'text/javascript', 'module'].includes(type)
+  );
 }
 
 function isStylePreload(attributes: [string, string][]): boolean {

@@ -35,6 +35,11 @@ describe("the scan deployment's build", () => {
     const route = asScanRouteModule(exports, manifest.file);
     for (const [name, type] of Object.entries(SCAN_ROUTE_EXPORTS)) expect(typeof exports[name], name).toBe(type);
     expect(route.BUILD_ID).toBe(manifest.build);
+    // The texts of its pages' inline scripts, which the host's Content-Security-Policy allows by hash.
+    expect(route.inlineScripts).toEqual([expect.stringContaining('showModal'), expect.stringContaining('setInterval')]);
+    expect(() => asScanRouteModule({ ...exports, inlineScripts: [1] }, manifest.file)).toThrow(
+      'exports inlineScripts that are not texts',
+    );
   });
 
   it('has an mf-manifest.json of the shape the host and the shell read, naming files that exist', () => {

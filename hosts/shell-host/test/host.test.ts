@@ -205,9 +205,11 @@ describe('GET /{code}', () => {
     expect(html).not.toMatch(/as="style"/);
     expect(html.indexOf('<style')).toBeGreaterThan(html.lastIndexOf('rel="preload" as="script"'));
     // The message form fetches the dialog it turns into when opened: its chunk and its words in French.
-    const early =
-      [...body.matchAll(/<script>([^<]*)<\/script>/g)].find((match) => match[1]?.includes('showModal'))?.[1] ?? '';
-    expect([...early.matchAll(/\/static\/js\/async\/([a-z-]+)\.[0-9a-f]+\.js/g)].map((match) => match[1])).toEqual([
+    const early = elementsOf(parse(body)).find(
+      (element) => element.tagName === 'script' && textOf(element).includes('showModal'),
+    );
+    const urls = JSON.parse((early && attribute(early, 'data-scripts')) ?? '[]') as string[];
+    expect(urls.map((url) => /\/static\/js\/async\/([a-z-]+)\.[0-9a-f]+\.js$/.exec(url)?.[1])).toEqual([
       'dialogs-fr',
       'message-dialog',
     ]);

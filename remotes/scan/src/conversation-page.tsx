@@ -280,13 +280,12 @@ function openDocument(
       </section>
     </main>,
   );
-  return documentOf(language, title, styles, `${body}<script>${refreshScript()}</script>`);
+  return documentOf(language, title, styles, `${body}<script>${CONVERSATION_REFRESH_SCRIPT}</script>`);
 }
 
 /**
  * Every REFRESH_MS while the page is shown: the page asked for again, its list of messages put in place of
- * this one's when it changed. Nothing else of the page moves (what the finder is typing stays).
+ * this one's when it changed. Nothing else of the page moves (what the finder is typing stays). One text, which
+ * the host's Content-Security-Policy allows by its hash (`inlineScripts` of the server entry).
  */
-function refreshScript(): string {
-  return `(function(){var id="conversation-lines";if(!window.fetch||!window.DOMParser)return;setInterval(function(){if(document.hidden)return;fetch(location.pathname,{headers:{accept:"text/html"},cache:"no-store"}).then(function(r){return r.ok?r.text():null}).then(function(h){if(!h)return;var n=new DOMParser().parseFromString(h,"text/html").getElementById(id),o=document.getElementById(id);if(n&&o&&n.innerHTML!==o.innerHTML)o.innerHTML=n.innerHTML}).catch(function(){})},${REFRESH_MS})})()`;
-}
+export const CONVERSATION_REFRESH_SCRIPT = `(function(){var id="conversation-lines";if(!window.fetch||!window.DOMParser)return;setInterval(function(){if(document.hidden)return;fetch(location.pathname,{headers:{accept:"text/html"},cache:"no-store"}).then(function(r){return r.ok?r.text():null}).then(function(h){if(!h)return;var n=new DOMParser().parseFromString(h,"text/html").getElementById(id),o=document.getElementById(id);if(n&&o&&n.innerHTML!==o.innerHTML)o.innerHTML=n.innerHTML}).catch(function(){})},${REFRESH_MS})})()`;

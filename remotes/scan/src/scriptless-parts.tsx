@@ -5,7 +5,7 @@
 // browser's work.
 
 import { CONVERSATION_LIMITS, FINDER_STATUSES, isFinderStatus, LIMITS } from '@medaille/domain';
-import { type ScanMessageForm, scriptSafeJson } from '@medaille/scan-contract';
+import type { ScanMessageForm } from '@medaille/scan-contract';
 import { useDialogWords, useWords } from './i18n.ts';
 import { MESSAGE_FIELDS } from './message-form.ts';
 import type { ScriptlessWriter } from './scriptless.tsx';
@@ -27,17 +27,24 @@ export function messageDialogScripts(scripts: readonly string[], language: strin
 /**
  * The message form's script, for a browser with JavaScript whose page's scripts have not arrived yet: the
  * summary opens the form as a modal dialog, as the hydrated page's button does, and its first opening
- * fetches `scripts`, the page's own dialog, which then comes without one more round trip. Escape and
- * 'Annuler' close it; 'Annuler' is heard on the document before React, which, once the page is hydrated,
- * stops at its root a click inside a part it keeps as the server wrote it. Without JavaScript, or without
- * <dialog>, the <details> opens the form in the page. `outcome`: the page shows the host's outcome, open in
- * the page, and it stays there.
+ * fetches the URLs of its `data-scripts`, the page's own dialog, which then comes without one more round trip.
+ * Escape and 'Annuler' close it; 'Annuler' is heard on the document before React, which, once the page is
+ * hydrated, stops at its root a click inside a part it keeps as the server wrote it. Without JavaScript, or
+ * without <dialog>, the <details> opens the form in the page. `data-outcome`: the page shows the host's
+ * outcome, open in the page, and it stays there. One text for every page (what varies is in its attributes):
+ * the host's Content-Security-Policy allows it by its hash (`inlineScripts` of the server entry).
  */
+export const OPEN_AS_DIALOG_SCRIPT = `(function(script){var dialog=script.closest("dialog"),urls=JSON.parse(script.getAttribute("data-scripts")||"[]"),outcome=script.hasAttribute("data-outcome"),details=dialog.parentElement,summary=details.firstElementChild,asked=false;function fetchDialog(){if(asked)return;asked=true;urls.forEach(function(u){var l=document.createElement("link");l.rel="preload";l.as="script";l.href=u;document.head.appendChild(l)})}function open(){details.open=true;fetchDialog();if(!dialog.open)dialog.showModal()}details.addEventListener("toggle",function(){if(details.open)fetchDialog()});if(typeof dialog.showModal!=="function"){if(details.open)fetchDialog();return}summary.addEventListener("click",function(e){e.preventDefault();if(details.open)details.open=false;else open()});document.addEventListener("click",function(e){var t=e.target;if(t instanceof Element&&dialog.contains(t)&&t.closest(".scan-modal-only"))dialog.close()},true);dialog.addEventListener("close",function(){details.open=false});if(details.open)outcome?fetchDialog():open()})(document.currentScript)`;
+
 function OpenAsDialog({ scripts, outcome }: { scripts: string[]; outcome: boolean }) {
-  // Script-safe: a URL's `<` or line separators cannot end the element or the string.
-  const urls = scriptSafeJson(scripts);
-  const code = `(function(dialog,urls,outcome){var details=dialog.parentElement,summary=details.firstElementChild,asked=false;function fetchDialog(){if(asked)return;asked=true;urls.forEach(function(u){var l=document.createElement("link");l.rel="preload";l.as="script";l.href=u;document.head.appendChild(l)})}function open(){details.open=true;fetchDialog();if(!dialog.open)dialog.showModal()}details.addEventListener("toggle",function(){if(details.open)fetchDialog()});if(typeof dialog.showModal!=="function"){if(details.open)fetchDialog();return}summary.addEventListener("click",function(e){e.preventDefault();if(details.open)details.open=false;else open()});document.addEventListener("click",function(e){var t=e.target;if(t instanceof Element&&dialog.contains(t)&&t.closest(".scan-modal-only"))dialog.close()},true);dialog.addEventListener("close",function(){details.open=false});if(details.open)outcome?fetchDialog():open()})(document.currentScript.closest("dialog"),${urls},${outcome})`;
-  return <script dangerouslySetInnerHTML={{ __html: code }} />;
+  // An attribute, escaped by React: a URL's quote or `<` cannot end it.
+  return (
+    <script
+      data-scripts={JSON.stringify(scripts)}
+      data-outcome={outcome ? '' : undefined}
+      dangerouslySetInnerHTML={{ __html: OPEN_AS_DIALOG_SCRIPT }}
+    />
+  );
 }
 
 function MessageForm({

@@ -19,14 +19,18 @@ import {
   writeElement,
 } from '@medaille/scan-contract';
 import { BUILD_ID } from './build-id.ts';
-import { conversationPage } from './conversation-page.tsx';
+import { CONVERSATION_REFRESH_SCRIPT, conversationPage } from './conversation-page.tsx';
 import { cookie, inlineStyle } from './document-parts.ts';
 import { LANGUAGE_COOKIE } from './i18n.ts';
 import { messageFormAction } from './message-form.ts';
 import { scanAnswerOf } from './profile-api.ts';
+import { OPEN_AS_DIALOG_SCRIPT } from './scriptless-parts.tsx';
 import { pageLanguage, renderScanPage } from './server-page.tsx';
 
 export { BUILD_ID, conversationPage as conversation, messageFormAction as action };
+
+/** Every inline script this module's pages carry, which the host's Content-Security-Policy allows by hash. */
+export const inlineScripts: readonly string[] = [OPEN_AS_DIALOG_SCRIPT, CONVERSATION_REFRESH_SCRIPT];
 
 /**
  * GET /{code}: get_public_profile's answer, through the host's capability. 404 for a code that does not

@@ -169,6 +169,13 @@ export interface ScanRouteModule {
    * response. Optional: a deployment built before it has none, and the host then says the page is unavailable.
    */
   conversation?(args: ConversationArgs): Promise<Response>;
+  /**
+   * The code of every inline script the route's pages may carry, as written between `<script>` and
+   * `</script>`: the host's Content-Security-Policy allows each by its hash, and no other. So each is one
+   * fixed text, whatever the page (what varies goes in the element's attributes). Optional: a deployment built
+   * before it has none, and its pages' inline scripts are refused by the browser (the pages work without them).
+   */
+  inlineScripts?: readonly string[];
 }
 
 /** What the conversation page is given: the request, the link's token, the capability, the page's styles. */
@@ -187,13 +194,20 @@ export const SCAN_ROUTE_EXPORTS = {
   loader: 'function',
   action: 'function',
   render: 'function',
-} as const satisfies Record<Exclude<keyof ScanRouteModule, 'conversation' | 'documentStart'>, 'string' | 'function'>;
+} as const satisfies Record<
+  Exclude<keyof ScanRouteModule, 'conversation' | 'documentStart' | 'inlineScripts'>,
+  'string' | 'function'
+>;
 
 /** The module's exports checked against SCAN_ROUTE_EXPORTS; throws naming what is missing. */
 export function asScanRouteModule(module: unknown, from: string): ScanRouteModule {
   const exports = (module ?? {}) as Record<string, unknown>;
   const missing = Object.entries(SCAN_ROUTE_EXPORTS).filter(([name, type]) => typeof exports[name] !== type);
   if (missing.length > 0) throw new Error(`${from} exports no ${missing.map(([name]) => name).join(', ')}`);
+  const scripts = exports.inlineScripts;
+  if (scripts !== undefined && !(Array.isArray(scripts) && scripts.every((script) => typeof script === 'string'))) {
+    throw new Error(`${from} exports inlineScripts that are not texts`);
+  }
   return exports as unknown as ScanRouteModule;
 }
 
