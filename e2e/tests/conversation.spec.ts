@@ -28,10 +28,10 @@ test('the owner answers a finder from the inbox on a phone, the finder reads it 
   await expect
     .poll(async () => (await product.mails(finderEmail)).map((mail) => mail.subject))
     .toEqual(['Your conversation on Médaille']);
-  // The finder opens the link e-mailed to them (a token of its own): from then on they are told of answers.
+  // On the page of the link e-mailed to them (a token of its own), the finder asks to be told of answers.
   const [linkMail] = await product.mails(finderEmail);
   const mailed = linkMail?.links.map((link) => /\/conversation\/([0-9a-f]{64})$/.exec(link)?.[1]).find(Boolean);
-  expect((await finderCall(product, 'conversation', { token: mailed })).status).toBe(200);
+  expect((await finderCall(product, 'conversation', { token: mailed, mail: 'on' })).status).toBe(200);
 
   await signIn(page, product, owner, `/mon-compte/animal/${rex.animalId}/historique`);
   const conversations = page.getByRole('region', { name: 'Conversations', exact: true });
@@ -137,6 +137,21 @@ test('a finder in English writes from the scan page and gets their link; their p
     .click();
   await expect(lines.getByRole('listitem')).toHaveCount(2);
   await expect(lines).not.toContainText('I found your dog by the river');
+
+  // The link e-mailed to the finder: opening it asks for nothing; its button asks for the owner's answers.
+  const [linkMail] = await product.mails(finderEmail);
+  const mailedLink = linkMail?.links.find((link) => /\/conversation\/[0-9a-f]{64}$/.test(link)) as string;
+  expect(new URL(mailedLink).pathname).not.toBe(path);
+  await page.goto(mailedLink);
+  await expect(page.getByText('Would you like an e-mail when the owner answers you?')).toBeVisible();
+  expect((await answer('Are you still there?')).error).toBeNull();
+  await page.getByRole('button', { name: 'Tell me by e-mail' }).click();
+  await expect(page.getByText('You will get an e-mail when the owner answers you.')).toBeVisible();
+  expect((await product.mails(finderEmail)).map((mail) => mail.subject)).toEqual(['Your conversation on Médaille']);
+  expect((await answer('I am leaving now.')).error).toBeNull();
+  await expect
+    .poll(async () => (await product.mails(finderEmail)).map((mail) => mail.subject))
+    .toContain('New answer in your conversation on Médaille');
   await scriptless.close();
 
   // With JavaScript: the owner's next answer appears on the open page, what is typed stays.

@@ -33,9 +33,11 @@ create table public.conversations (
   mail_token text
     constraint conversations_mail_token_format check (mail_token ~ '^[0-9a-f]{64}$')
     constraint conversations_mail_token_key unique,
-  -- When the finder first opened mail_token's link: until then their address gets nothing but that first
-  -- e-mail (mail.sql, pass_finder_mail), so that nobody makes us write to a stranger with a message.
-  finder_opened_at timestamptz
+  -- When the finder, on the page of mail_token's link, asked to be told of answers by e-mail (or wrote again
+  -- from it): until then their address gets nothing but that first e-mail (mail.sql, pass_finder_mail), so that
+  -- nobody makes us write to a stranger with a message. Asked by a button (a POST), never by opening the link:
+  -- mail scanners open every link.
+  finder_mail_wanted_at timestamptz
 );
 create index conversations_animal_id_idx on public.conversations (animal_id, last_message_at desc);
 create index conversations_code_id_idx on public.conversations (code_id);
@@ -206,7 +208,7 @@ begin
   update public.conversations c set finder_mailed_at = now()
   from public.conversation_replies r, public.animals a
   where r.id = p_reply_id and c.id = r.conversation_id and a.id = c.animal_id
-    and c.finder_email is not null and c.blocked_at is null and c.finder_opened_at is not null
+    and c.finder_email is not null and c.blocked_at is null and c.finder_mail_wanted_at is not null
     and (c.finder_mailed_at is null or c.finder_mailed_at <= now() - interval '15 minutes')
   returning jsonb_build_object(
     'to', c.finder_email, 'token', c.mail_token, 'language', c.language, 'animal_name', a.nom

@@ -306,8 +306,8 @@ grant execute on function public.record_finder_message(
 -- A conversation as its finder sees it through their link: its state ('open', 'suspended', 'blocked', 'expired' or
 -- 'not_found'), the finder's language once it is found (a closed link is said in it too), and while it opens,
 -- the animal's name and every message in order, the finder's own with what they typed, the household's as
--- 'household' without who wrote it ('found' for the word that the animal is home, reunions.sql). Read through
--- the link e-mailed to the finder, it marks their address as theirs (finder_opened_at).
+-- 'household' without who wrote it ('found' for the word that the animal is home, reunions.sql). Reading
+-- changes nothing (mail scanners open every link).
 create function public.finder_conversation(p_token text) returns jsonb
 language plpgsql
 volatile
@@ -325,15 +325,17 @@ begin
   elsif v_state <> 'open' then
     return jsonb_build_object('status', v_state, 'language', v_conversation.language);
   end if;
-  if p_token = v_conversation.mail_token and v_conversation.finder_opened_at is null then
-    update public.conversations set finder_opened_at = now() where id = v_conversation.id;
-  end if;
   return jsonb_build_object(
     'status', 'open',
     'code', v_conversation.code_id,
     'animal_name', (select a.nom from public.animals a where a.id = v_conversation.animal_id),
     'animal_sex', (select a.sexe from public.animals a where a.id = v_conversation.animal_id),
     'language', v_conversation.language,
+    -- Through the link e-mailed to the finder: whether their address is told of answers ('on') or may ask to be
+    -- ('ask'), which only the finder (or a mail scanner) can read and only they can change, by a POST.
+    'mail', case when p_token = v_conversation.mail_token then
+      case when v_conversation.finder_mail_wanted_at is null then 'ask' else 'on' end
+    end,
     'expires_at', v_conversation.last_message_at + interval '30 days',
     'messages', coalesce((
       select jsonb_agg(m.message order by m.at, m.id)
@@ -356,6 +358,33 @@ end
 $$;
 revoke all on function public.finder_conversation(text) from public, anon, authenticated;
 grant execute on function public.finder_conversation(text) to service_role;
+
+-- The finder, on the page of the link e-mailed to them, asks to be told of the household's answers by e-mail
+-- ('Me prévenir par e-mail'): from then on their address gets the answers and the word that the animal is home,
+-- within its window (pass_finder_mail). Only mail_token's link asks: the sender's page has the other token.
+-- Answers 'on', or the state of a link that opens nothing.
+create function public.want_finder_mail(p_token text) returns text
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_conversation public.conversations;
+  v_state text;
+begin
+  select * into v_conversation from public.conversations where mail_token = p_token for update;
+  v_state := private.conversation_state(v_conversation);
+  if v_state <> 'open' then
+    return v_state;
+  end if;
+  update public.conversations set finder_mail_wanted_at = coalesce(finder_mail_wanted_at, now())
+  where id = v_conversation.id;
+  return 'on';
+end
+$$;
+revoke all on function public.want_finder_mail(text) from public, anon, authenticated;
+grant execute on function public.want_finder_mail(text) to service_role;
 
 -- The finder writes again through their link, while it opens. The household is e-mailed at most once every
 -- 15 minutes per conversation (its first message followed the alerts' own rules). Answers {status} and, once
@@ -384,7 +413,10 @@ begin
     or v_conversation.household_mailed_at <= now() - interval '15 minutes';
   update public.conversations set
     last_message_at = now(),
-    household_mailed_at = case when v_notify then now() else household_mailed_at end
+    household_mailed_at = case when v_notify then now() else household_mailed_at end,
+    -- Writing again from the e-mailed link is the finder answering: they want the answers.
+    finder_mail_wanted_at = case when p_token = mail_token then coalesce(finder_mail_wanted_at, now())
+      else finder_mail_wanted_at end
   where id = v_conversation.id;
   return jsonb_build_object(
     'status', 'recorded',

@@ -124,7 +124,7 @@ create index conversation_replies_mail_due_idx on public.conversation_replies (c
 
 -- deliver-mail's run: up to p_limit 'found' words still to e-mail, each marked done as it is claimed (two runs
 -- at once never take the same one), with what the finder's e-mail needs; none to a blocked link, nor to an
--- address that never opened the link e-mailed to it (conversations.finder_opened_at).
+-- address that never opened the link e-mailed to it (conversations.finder_mail_wanted_at).
 create function public.claim_found_notices(p_limit integer default 20) returns jsonb
 language sql
 volatile
@@ -149,7 +149,7 @@ as $$
   from claimed
   join public.conversations c on c.id = claimed.conversation_id
   join public.animals a on a.id = c.animal_id
-  where c.finder_email is not null and c.blocked_at is null and c.finder_opened_at is not null
+  where c.finder_email is not null and c.blocked_at is null and c.finder_mail_wanted_at is not null
 $$;
 revoke all on function public.claim_found_notices(integer) from public, anon, authenticated;
 grant execute on function public.claim_found_notices(integer) to service_role;

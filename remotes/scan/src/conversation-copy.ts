@@ -19,6 +19,10 @@ export interface ConversationWords {
   linesLabel: string;
   counter: (max: number) => string;
   empty: string;
+  /** Through the link e-mailed to the finder: the offer to be told of answers by e-mail, its button, and once on. */
+  mailAsk: string;
+  mailButton: string;
+  mailOn: string;
 }
 
 export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
@@ -38,6 +42,9 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     linesLabel: 'Messages',
     counter: (max) => `${max} caractères au plus.`,
     empty: "Aucun message pour l'instant.",
+    mailAsk: 'Voulez-vous être prévenu par e-mail quand le propriétaire vous répond ?',
+    mailButton: 'Me prévenir par e-mail',
+    mailOn: 'Vous serez prévenu par e-mail quand le propriétaire vous répond.',
   },
   en: {
     title: (name) => `Conversation about ${name}`,
@@ -55,6 +62,9 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     linesLabel: 'Messages',
     counter: (max) => `${max} characters at most.`,
     empty: 'No messages yet.',
+    mailAsk: 'Would you like an e-mail when the owner answers you?',
+    mailButton: 'Tell me by e-mail',
+    mailOn: 'You will get an e-mail when the owner answers you.',
   },
   es: {
     title: (name) => `Conversación sobre ${name}`,
@@ -72,6 +82,9 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     linesLabel: 'Mensajes',
     counter: (max) => `${max} caracteres como máximo.`,
     empty: 'Todavía no hay mensajes.',
+    mailAsk: '¿Quiere recibir un correo cuando el dueño le responda?',
+    mailButton: 'Avisarme por correo',
+    mailOn: 'Recibirá un correo cuando el dueño le responda.',
   },
   de: {
     title: (name) => `Unterhaltung über ${name}`,
@@ -89,6 +102,9 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     linesLabel: 'Nachrichten',
     counter: (max) => `Höchstens ${max} Zeichen.`,
     empty: 'Noch keine Nachrichten.',
+    mailAsk: 'Möchten Sie eine E-Mail erhalten, wenn der Besitzer Ihnen antwortet?',
+    mailButton: 'Per E-Mail benachrichtigen',
+    mailOn: 'Sie erhalten eine E-Mail, wenn der Besitzer Ihnen antwortet.',
   },
   it: {
     title: (name) => `Conversazione su ${name}`,
@@ -106,6 +122,9 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     linesLabel: 'Messaggi',
     counter: (max) => `Al massimo ${max} caratteri.`,
     empty: 'Ancora nessun messaggio.',
+    mailAsk: "Vuole ricevere un'e-mail quando il proprietario le risponde?",
+    mailButton: 'Avvisami per e-mail',
+    mailOn: "Riceverà un'e-mail quando il proprietario le risponde.",
   },
   nl: {
     title: (name) => `Gesprek over ${name}`,
@@ -123,5 +142,8 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     linesLabel: 'Berichten',
     counter: (max) => `Hoogstens ${max} tekens.`,
     empty: 'Nog geen berichten.',
+    mailAsk: 'Wilt u een e-mail krijgen als de eigenaar u antwoordt?',
+    mailButton: 'Stuur mij een e-mail',
+    mailOn: 'U krijgt een e-mail als de eigenaar u antwoordt.',
   },
 };

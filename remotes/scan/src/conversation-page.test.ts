@@ -109,3 +109,47 @@ describe('the conversation page of a medal an operator suspended', () => {
     expect(english.html).toContain('This tag has been suspended. Contact support to find out more.');
   });
 });
+
+describe('the conversation page read through the link e-mailed to the finder', () => {
+  /** The page for a GET or a POST of `form`, the function answering reads with `mail`; the bodies it was sent. */
+  async function page(mail: 'ask' | 'on' | null, form?: Record<string, string>) {
+    const sent: unknown[] = [];
+    const callFunction: CallFunction = async (_name, body) => {
+      sent.push(body);
+      return 'mail' in (body as object) ? Response.json({ mail: 'on' }) : Response.json({ ...OPEN, mail });
+    };
+    const request = new Request(`https://medaille.test/conversation/${TOKEN}`, {
+      method: form ? 'POST' : 'GET',
+      ...(form
+        ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) }
+        : {}),
+    });
+    const response = await conversationPage({
+      request,
+      params: { token: TOKEN },
+      context: { callFunction },
+      styles: [],
+      signal: AbortSignal.timeout(5000),
+    });
+    return { status: response.status, html: await response.text(), sent };
+  }
+
+  it('offers to be told of answers by a button, which opening the page never presses', async () => {
+    const offered = await page('ask');
+    expect(offered.html).toContain('Voulez-vous être prévenu par e-mail quand le propriétaire vous répond ?');
+    const button = /<button ([^>]*)>Me prévenir par e-mail<\/button>/.exec(offered.html)?.[1] ?? '';
+    expect(button).toContain('type="submit"');
+    expect(button).toContain('name="mail"');
+    expect(button).toContain('value="on"');
+    expect(offered.sent).toEqual([{ token: TOKEN }]);
+    expect((await page('on')).html).toContain('Vous serez prévenu par e-mail quand le propriétaire vous répond.');
+    // The sender's link: nothing of it.
+    expect((await page(null)).html).not.toContain('par e-mail');
+  });
+
+  it('asks for the answers when the button is pressed, then shows the page again by GET', async () => {
+    const pressed = await page('ask', { mail: 'on' });
+    expect(pressed.sent).toEqual([{ token: TOKEN, mail: 'on' }]);
+    expect(pressed.status).toBe(303);
+  });
+});

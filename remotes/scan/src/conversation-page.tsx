@@ -43,6 +43,8 @@ interface OpenConversation {
   animal_name: string;
   animal_sex?: string | null;
   language: string;
+  /** Read through the link e-mailed to the finder: whether answers are e-mailed to them, or may be. */
+  mail?: 'ask' | 'on' | null;
   expires_at: string;
   messages: Line[];
 }
@@ -127,7 +129,9 @@ export async function conversationPage({ request, params, context, styles, signa
   }
   const typed = form.fields.get('message') ?? '';
   const removed = form.fields.get('delete');
-  const sent = await call(removed !== null ? { delete: removed } : { message: typed }).catch(() => null);
+  const mail = form.fields.get('mail');
+  const body = removed !== null ? { delete: removed } : mail !== null ? { mail } : { message: typed };
+  const sent = await call(body).catch(() => null);
   // Sent: the page again by GET, so that reloading it sends nothing twice.
   if (sent?.ok)
     return new Response(null, { status: 303, headers: { ...HEADERS, Location: new URL(request.url).pathname } });
@@ -209,6 +213,16 @@ function openDocument(
         <p>{words.intro}</p>
         <p>{words.keepPrivate}</p>
         <p>{words.validUntil(until)}</p>
+        {conversation.mail === 'ask' ? (
+          <form method="post">
+            <p>{words.mailAsk}</p>
+            <button type="submit" name="mail" value="on" className="md-button md-button-secondary">
+              {words.mailButton}
+            </button>
+          </form>
+        ) : conversation.mail === 'on' ? (
+          <p>{words.mailOn}</p>
+        ) : null}
       </section>
       <section className="scan-card" aria-labelledby="conversation-lines-title">
         <h2 id="conversation-lines-title">{words.linesLabel}</h2>

@@ -396,7 +396,7 @@ export type Database = {
           finder_mailed_at: string | null
           household_mailed_at: string | null
           mail_token: string | null
-          finder_opened_at: string | null
+          finder_mail_wanted_at: string | null
         }
         Insert: {
           id?: string
@@ -411,7 +411,7 @@ export type Database = {
           finder_mailed_at?: string | null
           household_mailed_at?: string | null
           mail_token?: string | null
-          finder_opened_at?: string | null
+          finder_mail_wanted_at?: string | null
         }
         Update: {
           id?: string
@@ -426,7 +426,7 @@ export type Database = {
           finder_mailed_at?: string | null
           household_mailed_at?: string | null
           mail_token?: string | null
-          finder_opened_at?: string | null
+          finder_mail_wanted_at?: string | null
         }
         Relationships: [
           {
@@ -1114,6 +1114,10 @@ export type Database = {
       unread_message_counts: {
         Args: never
         Returns: { animal_id: string; unread: number }[]
+      }
+      want_finder_mail: {
+        Args: { p_token: string }
+        Returns: string
       }
     }
     Enums: {

@@ -4,7 +4,8 @@
 // subjects carry nothing an owner chose either (not even the animal's name, which the body gives); each one
 // first asks the database whether it may go (pass_finder_mail: the address's one window, its refusal), and
 // carries a way to stop them all: RFC 8058's one-click List-Unsubscribe, and a link to the page that does it.
-// The answers and the 'found' word go only to an address that opened the link e-mailed to it.
+// The answers and the 'found' word go only to an address whose finder asked for them on the page of the link
+// e-mailed to it (a button: opening the link asks nothing, as mail scanners open every link).
 
 import { call, type ServiceDatabase } from './database.ts';
 import { animalHomeText, CONVERSATION_LIMITS, type FinderLanguage, isFinderLanguage } from './domain/index.ts';
@@ -19,7 +20,7 @@ interface FinderMailWords {
   linkSubject: string;
   linkText: (name: string) => string;
   keepPrivate: string;
-  /** That the answers are e-mailed only once the link was opened from the e-mail. */
+  /** That the answers are e-mailed only once the finder asks for them on the page of this e-mail's link. */
   openOnce: string;
   validity: (days: number) => string;
   answerSubject: string;
@@ -47,7 +48,7 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     linkText: (name) =>
       `Vous avez écrit au propriétaire de ${name}. Ce lien privé vous ramène à la conversation : vous y lirez ses réponses et pourrez lui écrire à nouveau.`,
     keepPrivate: 'Gardez-le pour vous : qui a ce lien peut lire la conversation.',
-    openOnce: 'Ouvrez-le une fois depuis cet e-mail pour être prévenu ici de ses réponses.',
+    openOnce: 'Pour être prévenu ici de ses réponses, ouvrez-le et choisissez « Me prévenir par e-mail ».',
     validity: (days) => `Le lien reste valable ${days} jours après le dernier message.`,
     answerSubject: 'Nouvelle réponse dans votre conversation sur Médaille',
     answerText: (name) => `Le propriétaire de ${name} vous a répondu.`,
@@ -63,7 +64,7 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     linkText: (name) =>
       `You wrote to ${name}'s owner. This private link takes you back to the conversation: you will read their answers there and can write again.`,
     keepPrivate: 'Keep it to yourself: anyone with this link can read the conversation.',
-    openOnce: 'Open it once from this e-mail to be told of their answers here.',
+    openOnce: 'To be told of their answers here, open it and choose “Tell me by e-mail”.',
     validity: (days) => `The link stays valid for ${days} days after the last message.`,
     answerSubject: 'New answer in your conversation on Médaille',
     answerText: (name) => `${name}'s owner has answered you.`,
@@ -79,7 +80,7 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     linkText: (name) =>
       `Ha escrito al dueño de ${name}. Este enlace privado le lleva de vuelta a la conversación: allí leerá sus respuestas y podrá escribirle de nuevo.`,
     keepPrivate: 'Guárdelo para usted: quien tenga este enlace puede leer la conversación.',
-    openOnce: 'Ábralo una vez desde este correo para recibir aquí el aviso de sus respuestas.',
+    openOnce: 'Para recibir aquí el aviso de sus respuestas, ábralo y elija «Avisarme por correo».',
     validity: (days) => `El enlace es válido durante ${days} días después del último mensaje.`,
     answerSubject: 'Nueva respuesta en su conversación en Médaille',
     answerText: (name) => `El dueño de ${name} le ha respondido.`,
@@ -95,7 +96,8 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     linkText: (name) =>
       `Sie haben dem Besitzer von ${name} geschrieben. Dieser private Link führt Sie zurück zur Unterhaltung: Dort lesen Sie seine Antworten und können erneut schreiben.`,
     keepPrivate: 'Behalten Sie ihn für sich: Wer diesen Link hat, kann die Unterhaltung lesen.',
-    openOnce: 'Öffnen Sie ihn einmal aus dieser E-Mail, um hier über Antworten benachrichtigt zu werden.',
+    openOnce:
+      'Um hier über Antworten benachrichtigt zu werden, öffnen Sie ihn und wählen Sie „Per E-Mail benachrichtigen“.',
     validity: (days) => `Der Link bleibt ${days} Tage nach der letzten Nachricht gültig.`,
     answerSubject: 'Neue Antwort in Ihrer Unterhaltung auf Médaille',
     answerText: (name) => `Der Besitzer von ${name} hat Ihnen geantwortet.`,
@@ -111,7 +113,7 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     linkText: (name) =>
       `Ha scritto al proprietario di ${name}. Questo link privato la riporta alla conversazione: lì leggerà le sue risposte e potrà scrivere di nuovo.`,
     keepPrivate: 'Lo tenga per sé: chiunque abbia questo link può leggere la conversazione.',
-    openOnce: 'Lo apra una volta da questa e-mail per essere avvisato qui delle risposte.',
+    openOnce: 'Per essere avvisato qui delle risposte, lo apra e scelga «Avvisami per e-mail».',
     validity: (days) => `Il link resta valido per ${days} giorni dopo l'ultimo messaggio.`,
     answerSubject: 'Nuova risposta nella sua conversazione su Médaille',
     answerText: (name) => `Il proprietario di ${name} le ha risposto.`,
@@ -127,7 +129,7 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     linkText: (name) =>
       `U hebt de eigenaar van ${name} geschreven. Deze privélink brengt u terug naar het gesprek: daar leest u de antwoorden en kunt u opnieuw schrijven.`,
     keepPrivate: 'Houd hem voor uzelf: wie deze link heeft, kan het gesprek lezen.',
-    openOnce: 'Open hem één keer vanuit deze e-mail om hier bericht te krijgen van antwoorden.',
+    openOnce: 'Wilt u hier bericht krijgen van antwoorden? Open hem en kies ‘Stuur mij een e-mail’.',
     validity: (days) => `De link blijft ${days} dagen na het laatste bericht geldig.`,
     answerSubject: 'Nieuw antwoord in uw gesprek op Médaille',
     answerText: (name) => `De eigenaar van ${name} heeft u geantwoord.`,

@@ -1,7 +1,8 @@
-// conversation {token, message?, delete?}: a finder's conversation through their private link (DESIGN D17).
-// With the token alone it answers the conversation (the animal's name and every message, the household's
+// conversation {token, message?, delete?, mail?}: a finder's conversation through their private link (DESIGN
+// D17). With the token alone it answers the conversation (the animal's name and every message, the household's
 // without who wrote them); with `message`, the finder writes again and the household is told (at most once
-// every 15 minutes); with `delete`, the id of one of the finder's own messages, it is deleted with its photo.
+// every 15 minutes); with `delete`, the id of one of the finder's own messages, it is deleted with its photo;
+// with `mail: 'on'`, through the link e-mailed to them, the finder asks to be told of answers by e-mail.
 // A blocked or expired link, or one whose medal an operator suspended, answers 410 with its reason, an unknown
 // one 404. The token comes in the body, never in an address that logs keep; each connection reads and writes
 // within its limits (DESIGN D9).
@@ -66,6 +67,13 @@ export default function conversation(request: Request, env: FunctionEnv): Promis
       if (deleted.status !== 'deleted') return failure(CLOSED[deleted.status] ?? 'conversation_not_found');
       if (deleted.photo_path) await removePhotoFiles(env, [deleted.photo_path], FINDER_PHOTO_BUCKET);
       return json({ deleted: true });
+    }
+
+    if (input.mail !== undefined) {
+      if (input.mail !== 'on') return failure('invalid_request');
+      const wanted = await call<string>(db, 'want_finder_mail', { p_token: token });
+      if (wanted !== 'on') return failure(CLOSED[wanted] ?? 'conversation_not_found');
+      return json({ mail: 'on' });
     }
 
     if (input.message !== undefined) {

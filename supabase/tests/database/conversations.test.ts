@@ -203,10 +203,14 @@ describe('a conversation', () => {
     const id = await conversationId(token);
     const replyId = async () => ((await answer(owner, id, 'Merci !')) as { reply_id: string }).reply_id;
     const mailFor = async (reply: string) => value('service', 'public.finder_mail_for_reply($1)', [reply]);
-    // Nothing before the finder opened the link e-mailed to them; opening the one the page gave is not that.
-    await conversationOf(token);
+    // Nothing before the finder asked for it through the link e-mailed to them: reading it is not asking, and
+    // the link the sender's page gave cannot ask.
+    expect(await conversationOf(mailed as string)).toMatchObject({ status: 'open', mail: 'ask' });
+    expect(await conversationOf(token)).toMatchObject({ status: 'open', mail: null });
+    expect(await value('service', 'public.want_finder_mail($1)', [token])).toBe('not_found');
     expect(await mailFor(await replyId())).toBeNull();
-    expect(await conversationOf(mailed as string)).toMatchObject({ status: 'open' });
+    expect(await value('service', 'public.want_finder_mail($1)', [mailed])).toBe('on');
+    expect(await conversationOf(mailed as string)).toMatchObject({ status: 'open', mail: 'on' });
     expect(await mailFor(await replyId())).toEqual({
       to: 'finder@example.org',
       token: mailed,

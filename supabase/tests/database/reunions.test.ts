@@ -46,14 +46,14 @@ const finderWrites = async (code: string, email: string | null) =>
     )
   ).conversation_token;
 
-/** The finder opens the link e-mailed to them (conversations.mail_token): their address may be told. */
+/** The finder asks for the answers on the page of the link e-mailed to them (mail_token): their address may be told. */
 async function openedFromMail(token: string): Promise<string> {
   const { rows } = await t.db.query<{ mail_token: string }>(
     'select mail_token from public.conversations where token = $1',
     [token],
   );
   const mailed = rows[0]?.mail_token as string;
-  await value('service', 'public.finder_conversation($1)', [mailed]);
+  await value('service', 'public.want_finder_mail($1)', [mailed]);
   return mailed;
 }
 

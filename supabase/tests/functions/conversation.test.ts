@@ -85,10 +85,11 @@ describe('a finder’s conversation', () => {
     const token = await finderWrites({ email, language: 'de' });
     const mailed = mailedToken(await stack.lastMail(email));
     const id = await conversationId();
-    // Not told before the finder opened the link e-mailed to them.
+    // Not told before the finder asked for it on the page of the link e-mailed to them; opening it is not asking.
+    expect((await read(mailed)).status).toBe(200);
     expect((await answer('Vous êtes là ?', id)).error).toBeNull();
     expect(await stack.mails(email, 'Neue Antwort in Ihrer Unterhaltung auf Médaille')).toEqual([]);
-    expect((await read(mailed)).status).toBe(200);
+    expect((await invoke(stack, 'conversation', { token: mailed, mail: 'on' })).status).toBe(200);
     const first = await answer('Merci ! Je viens le chercher ce soir.', id);
     expect(first.error).toBeNull();
     expect(first.data).toMatchObject({ answered: true });

@@ -26,10 +26,10 @@ describe('a lost animal marked found', () => {
       language: 'de',
     });
     const token = /\/conversation\/([0-9a-f]{64})$/.exec(sent.body.conversation_url)?.[1] as string;
-    // The finder opens the link e-mailed to them: their address is theirs, and may be told.
+    // On the page of the link e-mailed to them, the finder asks to be told by e-mail: their address may be told.
     const [linkMail] = await stack.mails(finder);
     const mailed = linkMail?.links.map((link) => /\/conversation\/([0-9a-f]{64})$/.exec(link)?.[1]).find(Boolean);
-    expect((await invoke(stack, 'conversation', { token: mailed })).status).toBe(200);
+    expect((await invoke(stack, 'conversation', { token: mailed, mail: 'on' })).status).toBe(200);
 
     const found = await owner.client.from('animals').update({ is_lost: false }).eq('id', animalId).select('id');
     expect(found.error).toBeNull();

@@ -243,6 +243,7 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['rpc record_conversation_message',             DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc delete_finder_conversation_message',      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc finder_mail_for_reply',                   DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc want_finder_mail',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['reunions select',                             DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['reunions insert',                             DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['reunions update',                             DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -550,7 +551,7 @@ async function conversation(finderEmail: string | null = null) {
   const token = (opened as { conversation_token: string }).conversation_token;
   const { rows } = await stack.db.query<{ id: string; message_id: string; reply_id: string; mail_token: string }>(
     `with opened as (
-       update public.conversations set finder_opened_at = now() where token = $1 and finder_email is not null
+       update public.conversations set finder_mail_wanted_at = now() where token = $1 and finder_email is not null
      ), reply as (
        insert into public.conversation_replies (conversation_id, author_id, body)
        select id, $2, 'Merci !' from public.conversations where token = $1 returning id, conversation_id
@@ -1620,6 +1621,12 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     prepare: () => conversation('trouveur@example.org'),
     act: ({ db }, c) => db.rpc('finder_mail_for_reply', { p_reply_id: c.replyId }),
     tookEffect: (_, data) => (data as { to?: string } | null)?.to === 'trouveur@example.org',
+  }),
+  'rpc want_finder_mail': operation({
+    service: 'rest',
+    prepare: () => conversation(`${marker()}@example.org`),
+    act: ({ db }, c) => db.rpc('want_finder_mail', { p_token: c.mailToken }),
+    tookEffect: (_, data) => data === 'on',
   }),
   'function conversation': operation({
     service: 'functions',

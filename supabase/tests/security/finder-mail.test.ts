@@ -50,11 +50,25 @@ async function lostThenFound(animalId: string) {
   };
 }
 
-/** The finder opens the link of the e-mail they got: the conversation page reads it with that link's token. */
-async function openFromMail(mail: { links: string[] }) {
+/** The conversation token of the link an e-mail carries. */
+function mailedToken(mail: { links: string[] }): string {
   const token = mail.links.map((link) => /\/conversation\/([0-9a-f]{64})$/.exec(link)?.[1]).find(Boolean);
-  expect(token).toBeDefined();
-  expect((await invoke(stack, 'conversation', { token })).status).toBe(200);
+  if (!token) throw new Error(`no conversation link in ${mail.links.join(' ')}`);
+  return token;
+}
+
+/**
+ * The finder opens the link of the e-mail they got and presses 'Me prévenir par e-mail': the page reads the
+ * conversation with that link's token, then posts the finder's wish.
+ */
+async function wantAnswersFromMail(mail: { links: string[] }) {
+  const token = mailedToken(mail);
+  const read = await invoke(stack, 'conversation', { token });
+  expect({ status: read.status, mail: read.body.mail }).toEqual({ status: 200, mail: 'ask' });
+  expect(await invoke(stack, 'conversation', { token, mail: 'on' })).toMatchObject({
+    status: 200,
+    body: { mail: 'on' },
+  });
 }
 
 /** The one-click unsubscribe URL of an e-mail (List-Unsubscribe), checked against RFC 8058. */
@@ -85,6 +99,25 @@ describe('e-mails to a finder’s address', () => {
     }
   });
 
+  it('are not asked for by opening the e-mailed link, as a mail scanner does, nor through the link the sender was given', async () => {
+    const { code, animalId } = await stack.activatedAnimal(owner.client, { nom: 'Praline' });
+    const stranger = newEmail('scanned');
+    const sent = await invoke(stack, 'post_finder_message', { code, message: 'Bonjour', email: stranger });
+    const mail = await stack.lastMail(stranger);
+    // A scanner opens the link, again and again: reading asks for nothing.
+    for (let index = 0; index < 3; index += 1) {
+      expect((await invoke(stack, 'conversation', { token: mailedToken(mail) })).body.mail).toBe('ask');
+    }
+    // The sender's page has the other token: it cannot ask on the stranger's behalf, nor see the offer.
+    const sendersToken = /\/conversation\/([0-9a-f]{64})/.exec(String(sent.body.conversation_url))?.[1] as string;
+    expect(sendersToken).not.toBe(mailedToken(mail));
+    expect((await invoke(stack, 'conversation', { token: sendersToken })).body.mail).toBeNull();
+    expect((await invoke(stack, 'conversation', { token: sendersToken, mail: 'on' })).status).toBe(404);
+    const [id] = await conversationIds(animalId);
+    expect((await answer(id as string)).error).toBeNull();
+    expect(await stack.mails(stranger)).toHaveLength(1);
+  });
+
   it(`count every e-mail to one address in one window of ${CONVERSATION_LIMITS.finderMailsPerDay} a day, across conversations`, async () => {
     const { code, animalId } = await stack.activatedAnimal(owner.client, { nom: 'Filou' });
     const finder = newEmail('finder');
@@ -92,8 +125,9 @@ describe('e-mails to a finder’s address', () => {
     const links = CONVERSATION_LIMITS.finderLinkMailsPerDay;
     for (let index = 0; index < links; index += 1) {
       await writeAs(code, finder);
-      // Opened from the e-mail: the household's answer is told, and no owner's text is in its subject.
-      await openFromMail(await stack.lastMail(finder));
+      // Asked for on the page of the e-mailed link: the household's answer is told, with no owner's text in its
+      // subject.
+      await wantAnswersFromMail(await stack.lastMail(finder));
       const [id] = await conversationIds(animalId);
       expect((await answer(id as string)).error).toBeNull();
       const [told] = await stack.mails(finder);
@@ -136,7 +170,7 @@ describe('e-mails to a finder’s address', () => {
     });
     expect(stopped.status).toBe(200);
     expect(await stopped.text()).toContain('vous ne recevrez plus');
-    await openFromMail(mail);
+    await wantAnswersFromMail(mail);
     const [id] = await conversationIds(animalId);
     expect((await answer(id as string)).error).toBeNull();
     await writeAs(code, finder.toUpperCase());
