@@ -1,8 +1,9 @@
 -- What the finder's server functions call (DESIGN D4), with the service role only: finders have no account and
 -- no grant, and these functions decide everything that leaves the database for them.
 --   get_public_profile  -> public_profile_for_client -> public_profile; record_lost_profile_view
---   post_finder_message -> finder_photo_folder, record_finder_message
---   conversation        -> finder_conversation, record_conversation_message, delete_finder_conversation_message
+--   post_finder_message -> finder_message_sent, finder_photo_folder, record_finder_message
+--   conversation        -> finder_conversation, finder_message_sent, record_conversation_message,
+--                          delete_finder_conversation_message
 --   record-scan         -> record_scan
 
 -- A live code's animal: the one row a finder's message or position may reach (none while suspended).
@@ -223,13 +224,38 @@ $$;
 revoke all on function public.finder_photo_folder(text) from public, anon, authenticated;
 grant execute on function public.finder_photo_folder(text) to service_role;
 
+-- What a send key stored (finder_message_keys): its conversation's code and tokens, or null. A send that holds
+-- the key (record_finder_message, record_conversation_message) is waited for, so that a resend made while the
+-- first is still stuck (a locked table, past the host's budget) is answered as that first one ends.
+create function public.finder_message_sent(p_send_key uuid) returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+begin
+  perform pg_advisory_xact_lock(hashtextextended('finder-message-key:' || p_send_key::text, 0));
+  -- A statement of its own: it reads what the send it waited for committed.
+  return (
+    select jsonb_build_object('code', c.code_id, 'conversation_token', c.token, 'mail_token', c.mail_token)
+    from private.finder_message_keys k
+    join public.finder_messages m on m.id = k.message_id
+    join public.conversations c on c.id = m.conversation_id
+    where k.send_key = p_send_key
+  );
+end
+$$;
+revoke all on function public.finder_message_sent(uuid) from public, anon, authenticated;
+grant execute on function public.finder_message_sent(uuid) to service_role;
+
 -- Stores a finder's message (with its photo's file, already stored in the animal's folder) and opens its
 -- conversation (conversations.sql): the answer names the animal for the link to its inbox, says what the
 -- owner's e-mail needs, and gives the finder's link token, once (and the token of the link e-mailed to
 -- p_finder_email, conversations.mail_token). p_language: the finder's page's; p_finder_email:
 -- where to tell them of answers, if they gave one; p_status and what goes with it: what they say they are doing
 -- (finder_messages.finder_status). Null when the code leads to no live animal (any more): the caller then
--- removes the file.
+-- removes the file. p_send_key: the key of the finder's form; sent again, nothing is stored and the answer is
+-- {repeated: true} with what finder_message_sent says of the first.
 create function public.record_finder_message(
   p_code text,
   p_message text,
@@ -242,7 +268,8 @@ create function public.record_finder_message(
   p_status_place text default null,
   p_seen_lat double precision default null,
   p_seen_lon double precision default null,
-  p_seen_accuracy_m double precision default null
+  p_seen_accuracy_m double precision default null,
+  p_send_key uuid default null
 ) returns jsonb
 language plpgsql
 volatile
@@ -253,7 +280,12 @@ declare
   v_code text := upper(btrim(p_code));
   v_animal public.animals := private.animal_of_live_code(upper(btrim(p_code)));
   v_conversation public.conversations;
+  v_sent jsonb := case when p_send_key is not null then public.finder_message_sent(p_send_key) end;
+  v_message_id uuid;
 begin
+  if v_sent is not null then
+    return jsonb_build_object('repeated', true) || v_sent;
+  end if;
   if v_animal.id is null then
     return null;
   end if;
@@ -278,7 +310,11 @@ begin
   values (
     v_animal.id, v_code, p_message, p_contact, p_photo_path, v_conversation.id,
     p_status, p_status_place, p_seen_lat, p_seen_lon, p_seen_accuracy_m
-  );
+  )
+  returning id into v_message_id;
+  if p_send_key is not null then
+    insert into private.finder_message_keys (send_key, message_id) values (p_send_key, v_message_id);
+  end if;
   return jsonb_build_object(
     'code', v_code,
     'animal_id', v_animal.id,
@@ -297,10 +333,10 @@ begin
 end
 $$;
 revoke all on function public.record_finder_message(
-  text, text, text, text, text, text, text, text, text, double precision, double precision, double precision
+  text, text, text, text, text, text, text, text, text, double precision, double precision, double precision, uuid
 ) from public, anon, authenticated;
 grant execute on function public.record_finder_message(
-  text, text, text, text, text, text, text, text, text, double precision, double precision, double precision
+  text, text, text, text, text, text, text, text, text, double precision, double precision, double precision, uuid
 ) to service_role;
 
 -- A conversation as its finder sees it through their link: its state ('open', 'suspended', 'blocked', 'expired' or
@@ -388,8 +424,10 @@ grant execute on function public.want_finder_mail(text) to service_role;
 
 -- The finder writes again through their link, while it opens. The household is e-mailed at most once every
 -- 15 minutes per conversation (its first message followed the alerts' own rules). Answers {status} and, once
--- recorded, what the household's e-mail needs.
-create function public.record_conversation_message(p_token text, p_message text) returns jsonb
+-- recorded, what the household's e-mail needs. p_send_key: the key of the finder's form; sent again, nothing is
+-- stored and the answer is {repeated: true} with what finder_message_sent says of the first.
+create function public.record_conversation_message(p_token text, p_message text, p_send_key uuid default null)
+returns jsonb
 language plpgsql
 volatile
 security definer
@@ -400,7 +438,12 @@ declare
   v_state text;
   v_animal public.animals;
   v_notify boolean;
+  v_message_id uuid;
+  v_sent jsonb := case when p_send_key is not null then public.finder_message_sent(p_send_key) end;
 begin
+  if v_sent is not null then
+    return jsonb_build_object('repeated', true) || v_sent;
+  end if;
   select * into v_conversation from public.conversations where p_token in (token, mail_token) for update;
   v_state := private.conversation_state(v_conversation);
   if v_state <> 'open' then
@@ -408,7 +451,11 @@ begin
   end if;
   select * into v_animal from public.animals where id = v_conversation.animal_id;
   insert into public.finder_messages (animal_id, code_id, message, conversation_id)
-  values (v_animal.id, v_conversation.code_id, p_message, v_conversation.id);
+  values (v_animal.id, v_conversation.code_id, p_message, v_conversation.id)
+  returning id into v_message_id;
+  if p_send_key is not null then
+    insert into private.finder_message_keys (send_key, message_id) values (p_send_key, v_message_id);
+  end if;
   v_notify := v_conversation.household_mailed_at is null
     or v_conversation.household_mailed_at <= now() - interval '15 minutes';
   update public.conversations set
@@ -430,8 +477,8 @@ begin
   );
 end
 $$;
-revoke all on function public.record_conversation_message(text, text) from public, anon, authenticated;
-grant execute on function public.record_conversation_message(text, text) to service_role;
+revoke all on function public.record_conversation_message(text, text, uuid) from public, anon, authenticated;
+grant execute on function public.record_conversation_message(text, text, uuid) to service_role;
 
 -- The finder deletes one of their own messages through their link (blocked or not, until it expires, and not
 -- while an operator has suspended the medal: what was said stays for the operator to see). Answers {status}

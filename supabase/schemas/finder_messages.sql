@@ -54,3 +54,14 @@ create policy finder_messages_select_member on public.finder_messages
 create policy finder_messages_delete_editor on public.finder_messages
   for delete to authenticated
   using (animal_id in (select private.animals_i_edit()));
+
+-- The key each way of sending a finder's message carries (a random UUID made when its form was drawn), with
+-- the message it stored: the same key sent again stores nothing more and is answered as the first time
+-- (finder_message_sent). Kept apart from the messages, which the household reads: whoever holds a key may ask
+-- for the finder's link with it.
+create table private.finder_message_keys (
+  send_key uuid primary key,
+  message_id uuid not null references public.finder_messages (id) on delete cascade
+);
+create index finder_message_keys_message_id_idx on private.finder_message_keys (message_id);
+revoke all on private.finder_message_keys from public, anon, authenticated;

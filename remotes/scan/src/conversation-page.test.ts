@@ -14,14 +14,16 @@ const OPEN = {
   ],
 };
 
+const SEND_KEY = '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
+
 /** The page asked with a message posted, the function answering a write as `write` says. */
-async function post(write: () => Promise<Response>) {
+async function post(write: (body: Record<string, unknown>) => Promise<Response>) {
   const callFunction: CallFunction = async (_name, body) =>
-    'message' in (body as object) ? write() : Response.json(OPEN);
+    'message' in (body as object) ? write(body as Record<string, unknown>) : Response.json(OPEN);
   const request = new Request(`https://medaille.test/conversation/${TOKEN}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ message: 'Je suis au pont' }),
+    body: new URLSearchParams({ message: 'Je suis au pont', send_key: SEND_KEY }),
   });
   const response = await conversationPage({
     request,
@@ -53,6 +55,16 @@ describe('the conversation page, when a message is not taken', () => {
       expect(failed.html).toContain('Une erreur est survenue. Veuillez réessayer.');
       expect(failed.html).toContain('>Je suis au pont</textarea>');
     }
+  });
+
+  it('sends the key its form was drawn with, and draws the form again with it: sent again, it is stored once', async () => {
+    const sent: unknown[] = [];
+    const failed = await post(async (body) => {
+      sent.push(body.send_key);
+      return new Response('oops', { status: 500 });
+    });
+    expect(sent).toEqual([SEND_KEY]);
+    expect(failed.html).toContain(`name="send_key" value="${SEND_KEY}"`);
   });
 });
 

@@ -21,6 +21,7 @@ import {
   localeFor,
 } from './i18n.ts';
 import { UNEXPECTED_ERROR } from './message-form.ts';
+import { newSendKey } from './send-key.ts';
 
 /** One line of the conversation as the conversation function answers it. */
 interface Line {
@@ -61,6 +62,8 @@ interface Refusal {
 /** The page's form to write again: its words (the message dialog's), and what was refused, if anything. */
 interface MessageForm {
   typed: string;
+  /** The key the form is drawn with (send-key.ts): the refused one's again, else a new one. */
+  sendKey: string;
   said: string | null;
   label: string;
   send: string;
@@ -72,6 +75,7 @@ interface MessageForm {
 interface Refused {
   refusal: Refusal;
   typed: string;
+  sendKey: string;
 }
 
 const HEADERS = {
@@ -110,6 +114,7 @@ export async function conversationPage({ request, params, context, styles, signa
     const dialog = await dialogWordsFor(language);
     const form = {
       typed: refused?.typed ?? '',
+      sendKey: refused?.sendKey || newSendKey(),
       said: refused ? refusalWords(dialog, refused.refusal) : null,
       label: dialog.message.message,
       send: dialog.message.send,
@@ -128,16 +133,18 @@ export async function conversationPage({ request, params, context, styles, signa
     return new Response(text, { status: form.refusal, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }
   const typed = form.fields.get('message') ?? '';
+  const sendKey = form.fields.get('send_key') ?? '';
   const removed = form.fields.get('delete');
   const mail = form.fields.get('mail');
-  const body = removed !== null ? { delete: removed } : mail !== null ? { mail } : { message: typed };
+  const written = { message: typed, ...(sendKey ? { send_key: sendKey } : {}) };
+  const body = removed !== null ? { delete: removed } : mail !== null ? { mail } : written;
   const sent = await call(body).catch(() => null);
   // Sent: the page again by GET, so that reloading it sends nothing twice.
   if (sent?.ok)
     return new Response(null, { status: 303, headers: { ...HEADERS, Location: new URL(request.url).pathname } });
   // Refused, or not sent because the service failed: the page again with what the finder typed, to send again.
   const refusal = (sent && (await readRefusal(sent).catch(() => null))) ?? NOT_SENT;
-  return render({ refusal, typed: removed !== null ? '' : typed });
+  return render({ refusal, typed: removed !== null ? '' : typed, sendKey: removed !== null ? '' : sendKey });
 }
 
 /** A message the function could not take (it failed, or did not answer): the finder may send it again. */
@@ -268,6 +275,7 @@ function openDocument(
       </section>
       <section className="scan-card">
         <form method="post" className="scan-form">
+          <input type="hidden" name="send_key" value={form.sendKey} />
           {form.said ? (
             <p className="scan-error" role="alert">
               {form.said}

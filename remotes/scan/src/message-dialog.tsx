@@ -7,6 +7,7 @@ import { currentPosition, LocationError } from './geolocation.ts';
 import { useDialogWords, useWords } from './i18n.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import { callFinderFunction } from './profile-api.ts';
+import { newSendKey } from './send-key.ts';
 
 /** The chosen photo: shown from the file, sent resized (base64) once ready. */
 interface ChosenPhoto {
@@ -50,6 +51,8 @@ export default function MessageDialog({
   // The finder's conversation, once the message is sent: its page on this site.
   const [conversation, setConversation] = useState<string | null>(null);
   const [website, setWebsite] = useState('');
+  // One key for this opening of the dialog: sent again after a failure, the message is stored once.
+  const [sendKey] = useState(newSendKey);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
@@ -119,6 +122,7 @@ export default function MessageDialog({
         status,
         place: status === 'dropped_off' ? place : null,
         ...(position ? { position, consent: true } : {}),
+        send_key: sendKey,
       });
       toast({
         topic: 'finder-message',

@@ -17,6 +17,7 @@ export const MESSAGE_FIELDS = {
   status: 'status',
   place: 'place',
   website: 'website',
+  sendKey: 'send_key',
 } as const;
 
 /** Far more than the longest valid form (a 300-character message, a contact and an address, percent-encoded). */
@@ -35,6 +36,8 @@ interface MessageFormValues {
   place: string;
   /** The honeypot: passed on to post_finder_message, which decides. */
   website: string;
+  /** The key the form was drawn with (send-key.ts). */
+  sendKey: string;
 }
 
 type MessageFormRead = { values: MessageFormValues } | { refusal: 413 | 415 };
@@ -59,11 +62,13 @@ export async function messageFormAction({
     const text = form.refusal === 413 ? 'Requête trop volumineuse.' : 'Requête invalide.';
     return new Response(text, { status: form.refusal, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }
-  const { message, contact, email, status, place, website } = form.values;
+  const { message, contact, email, status, place, website, sendKey } = form.values;
   const refused = (error: string, code: number, headers?: Record<string, string>): MessageFormData => ({
     status: code,
     ...(headers ? { headers } : {}),
-    data: { messageForm: { state: 'refused', error, values: { message, contact, email, status, place } } },
+    data: {
+      messageForm: { state: 'refused', error, values: { message, contact, email, status, place, sendKey } },
+    },
   });
   // The page's language, as its render chooses it: the conversation speaks it to the finder.
   const language = chooseLanguage(
@@ -73,7 +78,16 @@ export async function messageFormAction({
   try {
     const response = await context.callFunction(
       'post_finder_message',
-      { code: params.code, contact, email, language, website, status, ...placeKept(status, message, place) },
+      {
+        code: params.code,
+        contact,
+        email,
+        language,
+        website,
+        status,
+        ...placeKept(status, message, place),
+        ...(sendKey ? { send_key: sendKey } : {}),
+      },
       signal,
     );
     if (response.ok) {
@@ -118,6 +132,7 @@ async function readMessageForm(request: Request): Promise<MessageFormRead> {
       status: fields.get(MESSAGE_FIELDS.status) ?? '',
       place: fields.get(MESSAGE_FIELDS.place) ?? '',
       website: fields.get(MESSAGE_FIELDS.website) ?? '',
+      sendKey: fields.get(MESSAGE_FIELDS.sendKey) ?? '',
     },
   };
 }

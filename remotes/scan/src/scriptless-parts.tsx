@@ -10,6 +10,7 @@ import { useDialogWords, useWords } from './i18n.ts';
 import { MESSAGE_FIELDS } from './message-form.ts';
 import type { ScriptlessWriter } from './scriptless.tsx';
 import { SCRIPTLESS_WORDS } from './scriptless-copy.ts';
+import { SEND_KEY_SLOT } from './send-key.ts';
 
 /**
  * The scripts of the message dialog in the page's language, among the scan build's on-demand scripts (the
@@ -88,6 +89,8 @@ function MessageForm({
     <dialog className="scan-dialog scan-early-dialog" aria-labelledby="scan-form-title">
       <form className="scan-form" method="post">
         <OpenAsDialog scripts={scripts} outcome={outcome !== undefined} />
+        {/* Refused or failed, the form comes back with its key: sent again, the message is stored once. */}
+        <input type="hidden" name={MESSAGE_FIELDS.sendKey} value={values.sendKey || SEND_KEY_SLOT} />
         <h2 id="scan-form-title">{text.title(name)}</h2>
         <p>{ownerEmailShown ? text.intro : `${text.intro} ${text.addressKept}`}</p>
         {outcome?.state === 'refused' ? (

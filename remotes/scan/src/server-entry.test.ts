@@ -178,6 +178,10 @@ async function renderScanPage(page: PageInput, document: PageDocument = DOCUMENT
   };
 }
 
+/** The message form's key, which each finder's page has of its own. */
+const sendKeyOf = (html: string) => /name="send_key" value="([^"]*)"/.exec(html)?.[1];
+const withoutSendKey = (html: string) => html.replace(/name="send_key" value="[^"]*"/, '');
+
 const textOf = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ');
 
 describe('the built server entry', () => {
@@ -389,7 +393,18 @@ describe('the built server entry', () => {
     const whole = await server.render({ ...args, loaderData, document, config: page.config });
     const rest = await server.render({ ...args, loaderData, document, config: page.config, started: true });
     expect(rest).toMatch(/^<script type="application\/json" id="medaille-scan-data">/);
-    expect(start + rest).toBe(whole);
+    expect(withoutSendKey(start + rest)).toBe(withoutSendKey(whole));
+  });
+
+  it('draws the message form with a key of its own for each finder, even on a page rendered for another', async () => {
+    const at = new Date(Date.parse('2026-11-24T08:00:00.000Z')).toISOString();
+    const keys = [
+      (await renderScanPage(input({ renderedAt: at }))).html,
+      (await renderScanPage(input({ renderedAt: at }))).html,
+    ].map(sendKeyOf);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f]{8}-/);
+    expect(keys[1]).not.toBe(keys[0]);
   });
 
   it('renders a page once for the finders who open it within seconds of each other, never with another profile', async () => {
@@ -397,7 +412,7 @@ describe('the built server entry', () => {
     const first = await renderScanPage(input({ renderedAt: new Date(at).toISOString() }));
     // A second later: the same page, its ages still counted from the first render (its data says when).
     const again = await renderScanPage(input({ renderedAt: new Date(at + 1_000).toISOString() }));
-    expect(again.document).toBe(first.document);
+    expect(withoutSendKey(again.document)).toBe(withoutSendKey(first.document));
     expect(again.hydration.renderedAt).toBe('2026-11-24T09:00:00.000Z');
     // Another answer (the owner changed the profile), another language, or a message form: rendered anew.
     const lost = await renderScanPage(

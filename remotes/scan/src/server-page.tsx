@@ -4,10 +4,12 @@ import type { PageConfig, ScanHydration, ScanMessageForm } from '@medaille/scan-
 import { renderToReadableStream } from 'react-dom/server.edge';
 import { BUILD_ID } from './build-id.ts';
 import { acceptedLanguages, chooseLanguage, dialogWordsFor, dictionaryFor, type Language, localeFor } from './i18n.ts';
+import { MESSAGE_FIELDS } from './message-form.ts';
 import { type ScanAnswer, scanAnswerOf } from './profile-api.ts';
 import ScanPage from './scan-page.tsx';
 import { ScriptlessProvider } from './scriptless.tsx';
 import { messageDialogScripts, scriptlessWriter } from './scriptless-parts.tsx';
+import { newSendKey, SEND_KEY_SLOT } from './send-key.ts';
 
 /** What one page is rendered from. */
 export interface ServerPageInput {
@@ -75,15 +77,24 @@ export async function renderScanPage(input: ServerPageInput): Promise<ServerPage
     : JSON.stringify([input.code, answer, language, locale, input.pageUrl, input.config, input.scripts]);
   const recent = key === null ? undefined : recentPages.get(key);
   const age = renderedAt.getTime() - (recent?.renderedAt ?? Number.NaN);
-  if (recent && age >= 0 && age < RECENT_PAGE_MS) return recent.page;
+  if (recent && age >= 0 && age < RECENT_PAGE_MS) return withSendKey(recent.page);
   const page = await renderPage(input, answer, renderedAt, language, locale);
   if (key !== null) {
     recentPages.delete(key);
     if (recentPages.size >= MAX_RECENT_PAGES) recentPages.delete(recentPages.keys().next().value as string);
     recentPages.set(key, { renderedAt: renderedAt.getTime(), page });
   }
-  return page;
+  return withSendKey(page);
 }
+
+/** The form's key field as the page writes it: quotes that no escaped text of the owner's can make. */
+const SEND_KEY_FIELD = `name="${MESSAGE_FIELDS.sendKey}" value="${SEND_KEY_SLOT}"`;
+
+/** The page with a message form key of its own, for one finder (send-key.ts). */
+const withSendKey = (page: ServerPage): ServerPage => ({
+  ...page,
+  html: page.html.replace(SEND_KEY_FIELD, `name="${MESSAGE_FIELDS.sendKey}" value="${newSendKey()}"`),
+});
 
 async function renderPage(
   input: ServerPageInput,

@@ -26,7 +26,8 @@ export type ScanMessageForm =
       state: 'refused';
       error: string;
       // `status` and `place`: what the finder said they are doing (finder_messages.finder_status).
-      values: { message: string; contact: string; email?: string; status?: string; place?: string };
+      // `sendKey`: the key the form was drawn with, drawn again with it so that sending again stores once.
+      values: { message: string; contact: string; email?: string; status?: string; place?: string; sendKey?: string };
     };
 
 /**

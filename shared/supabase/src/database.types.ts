@@ -995,6 +995,10 @@ export type Database = {
         Args: { p_token: string; p_stop: boolean }
         Returns: string
       }
+      finder_message_sent: {
+        Args: { p_send_key: string }
+        Returns: Json
+      }
       finder_photo_folder: {
         Args: { p_code: string }
         Returns: string
@@ -1056,11 +1060,11 @@ export type Database = {
         Returns: Json
       }
       record_conversation_message: {
-        Args: { p_token: string; p_message: string }
+        Args: { p_token: string; p_message: string; p_send_key?: string }
         Returns: Json
       }
       record_finder_message: {
-        Args: { p_code: string; p_message: string; p_contact: string; p_photo_path?: string; p_client_hash?: string; p_language?: string; p_finder_email?: string; p_status?: string; p_status_place?: string; p_seen_lat?: number; p_seen_lon?: number; p_seen_accuracy_m?: number }
+        Args: { p_code: string; p_message: string; p_contact: string; p_photo_path?: string; p_client_hash?: string; p_language?: string; p_finder_email?: string; p_status?: string; p_status_place?: string; p_seen_lat?: number; p_seen_lon?: number; p_seen_accuracy_m?: number; p_send_key?: string }
         Returns: Json
       }
       record_lost_profile_view: {

@@ -4,7 +4,8 @@
 // every 15 minutes); with `delete`, the id of one of the finder's own messages, it is deleted with its photo;
 // with `mail: 'on'`, through the link e-mailed to them, the finder asks to be told of answers by e-mail.
 // A blocked or expired link, or one whose medal an operator suspended, answers 410 with its reason, an unknown
-// one 404. The token comes in the body, never in an address that logs keep; each connection reads and writes
+// one 404. `send_key`: the key the page's form was drawn with (_shared/send-key.ts): the same key again stores
+// nothing more and is answered as the first time. The token comes in the body, never in an address that logs keep; each connection reads and writes
 // within its limits (DESIGN D9).
 import { finderIdentity } from '../_shared/client.ts';
 import { call, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
@@ -22,6 +23,7 @@ import { animalHistoryPath, animalHistoryUrl } from '../_shared/links.ts';
 import { ownerMail } from '../_shared/mail-layout.ts';
 import { FAILURES, type FailureCode } from '../_shared/messages.ts';
 import { alertHousehold, type OwnerMailDecision } from '../_shared/owner-digest.ts';
+import { type FirstSend, firstSend, readSendKey } from '../_shared/send-key.ts';
 import { removePhotoFiles } from '../_shared/storage.ts';
 
 /** What a link that opens nothing answers. */
@@ -34,6 +36,7 @@ const CLOSED: Record<string, FailureCode> = {
 
 type Written =
   | { status: 'not_found' | 'suspended' | 'blocked' | 'expired' }
+  | ({ status?: undefined; repeated: true } & FirstSend)
   | ({
       status: 'recorded';
       code: string;
@@ -81,10 +84,21 @@ export default function conversation(request: Request, env: FunctionEnv): Promis
       if (!message) return failure('message_empty');
       if (message.length > LIMITS.messageMaxLength) return failure('message_too_long');
       if (hasControlCharacters(message)) return failure('invalid_characters');
+      const sendKey = readSendKey(input);
+      if (sendKey === 'invalid_request') return failure(sendKey);
+      // Sent before: answered as then, before any limit counts it again.
+      const sent = await firstSend(db, sendKey);
+      if (sent) return answerAgain(sent, token);
       const writes = CONVERSATION_LIMITS.finderMessagesPerHour * limitFactor;
       if (!(await withinRateLimit(db, `conversation-write:${client}`, writes, 3600)))
         return failure('message_rate_limited', hour);
-      const written = await call<Written>(db, 'record_conversation_message', { p_token: token, p_message: message });
+      const written = await call<Written>(db, 'record_conversation_message', {
+        p_token: token,
+        p_message: message,
+        p_send_key: sendKey,
+      });
+      // The same key sent at the same time: the first one stored it, and tells the household.
+      if (written.status === undefined) return answerAgain(written, token);
       if (written.status !== 'recorded') return failure(CLOSED[written.status] ?? 'conversation_not_found');
       await alertHousehold(
         env,
@@ -118,4 +132,10 @@ export default function conversation(request: Request, env: FunctionEnv): Promis
     }
     return json(seen, 200, { 'Cache-Control': 'private, no-store' });
   })(request);
+}
+
+/** The first send's answer again; a key of another conversation's message is no resend of this one. */
+function answerAgain(sent: FirstSend, token: string): Response {
+  if (token !== sent.conversation_token && token !== sent.mail_token) return failure('invalid_request');
+  return json({ sent: true });
 }

@@ -5,7 +5,9 @@
 // address, which the finder never learns. The photo goes to the private finder-photos bucket, which only the
 // owner reads; the e-mail links to the animal's inbox in the portal (with or without a photo), never to the file.
 // The message opens a conversation (DESIGN D17): the answer gives the finder its private link, which is also
-// e-mailed to `email` if they gave one (never shown to the owner), in `language`, the page's.
+// e-mailed to `email` if they gave one (never shown to the owner), in `language`, the page's. `send_key`: the
+// key the finder's form was drawn with (_shared/send-key.ts): the same key again stores nothing more and is
+// answered as the first time.
 import { type FinderIdentity, finderIdentity } from '../_shared/client.ts';
 import { call, type ServiceDatabase, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
 import {
@@ -35,9 +37,11 @@ import { type MailParagraph, ownerMail } from '../_shared/mail-layout.ts';
 import type { FailureCode } from '../_shared/messages.ts';
 import { alertHousehold, type OwnerMailDecision } from '../_shared/owner-digest.ts';
 import { readPosition, type SharedPosition } from '../_shared/position.ts';
+import { type FirstSend, firstSend, readSendKey } from '../_shared/send-key.ts';
 import { removePhotoFiles, storeFile } from '../_shared/storage.ts';
 
 interface StoredMessage extends OwnerMailDecision {
+  repeated?: undefined;
   code: string;
   animal_id: string;
   animal_name: string;
@@ -48,6 +52,9 @@ interface StoredMessage extends OwnerMailDecision {
   /** The token of the link e-mailed to the finder's address, when they gave one (conversations.mail_token). */
   finder_mail_token: string | null;
 }
+
+/** record_finder_message's answer: the message stored now, or the first one stored with its key. */
+type Recorded = StoredMessage | ({ repeated: true } & FirstSend);
 
 const text = (value: unknown) => trimToNull(typeof value === 'string' ? value : null);
 
@@ -103,9 +110,14 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
     const language: FinderLanguage = isFinderLanguage(input.language) ? input.language : 'fr';
     const photo = input.photo === undefined || input.photo === null ? null : readFinderPhoto(input.photo);
     if (typeof photo === 'string') return failure(photo);
+    const sendKey = readSendKey(input);
+    if (sendKey === 'invalid_request') return failure(sendKey);
     const { hash: client, limitFactor } = await finderIdentity(request, env);
 
     const db = serviceDatabase(env);
+    // Sent before: answered as then, before any limit counts it again.
+    const sent = await firstSend(db, sendKey);
+    if (sent) return answerAgain(env, sent, code);
     const perHour = Number(env.MESSAGE_RATE_LIMIT_PER_HOUR ?? 5) * limitFactor;
     if (!(await withinRateLimit(db, `message:${code}:${client}`, perHour, 3600))) {
       return failure('message_rate_limited', { 'Retry-After': '3600' });
@@ -116,9 +128,9 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
       if (stored.refusal) return failure(stored.refusal, stored.headers);
       photoPath = stored.path;
     }
-    let recorded: StoredMessage | null = null;
+    let recorded = null as Recorded | null;
     try {
-      recorded = await call<StoredMessage | null>(db, 'record_finder_message', {
+      recorded = await call<Recorded | null>(db, 'record_finder_message', {
         p_code: code,
         p_message: message,
         p_contact: contact,
@@ -131,12 +143,15 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
         p_seen_lat: said?.position?.lat ?? null,
         p_seen_lon: said?.position?.lon ?? null,
         p_seen_accuracy_m: said?.position?.accuracy ?? null,
+        p_send_key: sendKey,
       });
     } finally {
       // No message, no photo: a file whose message was not stored is removed at once (else the sweep's).
-      if (photoPath && !recorded) await removePhotoFiles(env, [photoPath], FINDER_PHOTO_BUCKET);
+      if (photoPath && (!recorded || recorded.repeated)) await removePhotoFiles(env, [photoPath], FINDER_PHOTO_BUCKET);
     }
     if (!recorded) return failure('code_not_found');
+    // The same key sent at the same time: the first one stored it, and mails it.
+    if (recorded.repeated) return answerAgain(env, recorded, code);
     const stored = recorded;
     await alertHousehold(
       env,
@@ -158,6 +173,12 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
     }
     return json({ ok: true, conversation_url: conversationUrl(env, stored.conversation_token) });
   })(request);
+}
+
+/** The first send's answer again; a key of another medal's message is no resend of this one. */
+function answerAgain(env: FunctionEnv, sent: FirstSend, code: string): Response {
+  if (sent.code !== code) return failure('invalid_request');
+  return json({ ok: true, conversation_url: conversationUrl(env, sent.conversation_token) });
 }
 
 type StoredPhoto = { refusal: null; path: string } | { refusal: FailureCode; headers?: Record<string, string> };

@@ -100,6 +100,7 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['auth.users select',                           406,     406,     406,     406,     406,     406,     406,     406,     406,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['storage.objects select over REST',            406,     406,     406,     406,     406,     406,     406,     406,     406,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['private.client_hash_salt select',             406,     406,     406,     406,     406,     406,     406,     406,     406,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['private.finder_message_keys select',          406,     406,     406,     406,     406,     406,     406,     406,     406,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // RPCs: code_status is public; register_animal_with_code needs a signed-in user; the rest are the
   // server functions' own (service_role only) or run under row level security.
   ['rpc code_status',                             OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -108,6 +109,7 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['rpc public_profile',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc public_profile_for_client',               DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc record_finder_message',                   DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc finder_message_sent',                     DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc record_scan',                             DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc hit_rate_limit',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc purge_old_scan_events',                   DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -951,6 +953,12 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     tookEffect: (_, data) => rows(data).length > 0,
   }),
 
+  'private.finder_message_keys select': operation({
+    service: 'rest',
+    act: ({ db }) => db.schema('private').from('finder_message_keys').select('*'),
+    tookEffect: (_, data) => rows(data).length > 0,
+  }),
+
   'rpc code_status': operation({
     service: 'rest',
     act: ({ db }) => db.rpc('code_status', { p_code: f.code }),
@@ -984,6 +992,19 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     (mark) => ({ p_code: f.code, p_message: mark, p_contact: null }),
     (mark) => exists('finder_messages', 'message', mark),
   ),
+  // What a send key stored, with the finder's link token: the functions' alone.
+  'rpc finder_message_sent': operation({
+    service: 'rest',
+    prepare: async () => {
+      const key = randomUUID();
+      await must(
+        service.rpc('record_finder_message', { p_code: f.code, p_message: marker(), p_contact: null, p_send_key: key }),
+      );
+      return key;
+    },
+    act: ({ db }, key) => db.rpc('finder_message_sent', { p_send_key: key }),
+    tookEffect: (_, data) => typeof (data as { conversation_token?: unknown } | null)?.conversation_token === 'string',
+  }),
   'rpc record_scan': rpcOnlyForService(
     'record_scan',
     (mark) => ({
