@@ -86,7 +86,15 @@ describe('the dictionaries', () => {
   });
 
   // The functions' codes a finder can meet: all but those of the owner's and the operators' functions.
-  const ownersOnly = ['unauthenticated', 'forbidden', 'invalid_animal_id', 'not_found', 'email_mismatch'];
+  const ownersOnly = [
+    'unauthenticated',
+    'forbidden',
+    'invalid_animal_id',
+    'not_found',
+    'email_mismatch',
+    'invalid_document_id',
+    'document_not_found',
+  ];
   const finderCodes = Object.keys(FAILURES).filter((code) => !ownersOnly.includes(code));
 
   it.each(others)('%s translates every refusal the finder functions send', async (language) => {
