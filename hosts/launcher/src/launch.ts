@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type RunningStack, startStack } from '@medaille/local-stack';
+import { isDiskFull } from '@medaille/local-stack/database';
 import { createShellHost, type ShellHost } from '@medaille/shell-host';
 import type { DeployConfig } from '@medaille/supabase/deploy-config';
 import type { HostSpec, SiteProcessReady, SiteProcessSpec } from './site-process.ts';
@@ -119,6 +120,28 @@ export class PortBusyError extends Error {
   }
 }
 
+/** The disk the stack keeps its data on is full: said in one line, as a busy port is. */
+export class DiskFullError extends Error {
+  constructor(readonly dataDir: string | null) {
+    const where = dataDir ? ` (${dataDir})` : '';
+    super(
+      [
+        `Le disque de la stack locale${where} est plein : libérez de la place, puis relancez pnpm start.`,
+        `The local stack's disk${where} is full: free some space, then run pnpm start again.`,
+      ].join('\n'),
+    );
+  }
+}
+
+/** A failure to start that the person can mend, in their words: a busy port, a full disk. */
+function startRefusal(error: unknown, part: keyof Ports, port: number, env: NodeJS.ProcessEnv): unknown {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'EADDRINUSE') return new PortBusyError(part, port);
+  if (code === 'ENOSPC' || isDiskFull(error))
+    return new DiskFullError(env.DATABASE_URL ? null : loadConfig(env).dataDir);
+  return error;
+}
+
 /** The ports from SHELL_PORT, SCAN_PORT, PORTAL_PORT and STACK_PORT, each defaulting to DEFAULT_PORTS. */
 export function portsFromEnv(env: NodeJS.ProcessEnv): Ports {
   const ports = { ...DEFAULT_PORTS };
@@ -170,13 +193,6 @@ function startSiteProcess(part: keyof Ports, spec: SiteProcessSpec) {
   });
 }
 
-/** Names a port in use as `pnpm start` does. */
-async function orPortBusy<T>(part: keyof Ports, port: number, starting: Promise<T>): Promise<T> {
-  return starting.catch((error: NodeJS.ErrnoException) => {
-    throw error.code === 'EADDRINUSE' ? new PortBusyError(part, port) : error;
-  });
-}
-
 /**
  * `pnpm start`'s product: the local stack, the shell's host and each remote's static hosting, each in a process
  * of its own that the launcher starts again when it dies, so that the crash of one leaves the others serving.
@@ -189,9 +205,9 @@ export async function superviseProduct(options: {
   const started: { close(): Promise<void> }[] = [];
   const closeStarted = () => Promise.all(started.map((running) => running.close()));
   async function start<T extends { close(): Promise<void> }>(part: keyof Ports, starting: Promise<T>) {
-    const running = await orPortBusy(part, ports[part], starting).catch(async (error) => {
+    const running = await starting.catch(async (error) => {
       await closeStarted();
-      throw error;
+      throw startRefusal(error, part, ports[part], options.env);
     });
     started.push(running);
     return running;
@@ -241,8 +257,7 @@ export async function launchProduct(options: LaunchOptions = {}): Promise<Runnin
       return running;
     } catch (error) {
       await Promise.all(started.map((running) => running.close()));
-      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortBusyError(part, ports[part]);
-      throw error;
+      throw startRefusal(error, part, ports[part], options.env ?? process.env);
     }
   }
   const scan = await start('scan', () => serveStaticSite({ root: builds.scan, port: ports.scan }));

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BUILDS, PortBusyError, portsFromEnv, superviseProduct } from './launch.ts';
+import { BUILDS, DiskFullError, PortBusyError, portsFromEnv, superviseProduct } from './launch.ts';
 
 const missing = Object.values(BUILDS).filter(
   (dist) => !existsSync(`${dist}/index.html`) && !existsSync(`${dist}/mf-manifest.json`),
@@ -31,7 +31,7 @@ try {
 // Each part in a process of its own, started again when it dies: a client who exhausts one process's
 // descriptors, or a crash, leaves the others serving.
 const product = await superviseProduct({ ports, env: process.env }).catch((error: unknown) => {
-  if (error instanceof PortBusyError) refuse(error);
+  if (error instanceof PortBusyError || error instanceof DiskFullError) refuse(error);
   throw error;
 });
 console.log(`

@@ -1,8 +1,8 @@
 // `pnpm start` as a person runs it (the launcher's main, in a process of its own): the ports come from the
 // environment, and a port in use is named with the variable that moves it.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -233,6 +233,29 @@ describe.concurrent('pnpm start', () => {
     expect(await run.exited).toBe(0);
     await expect(fetch(`${urls.stack}/health`)).rejects.toThrow();
   }, 300_000);
+
+  it('on a full disk, says so in one line in French and English, with no stack trace, and stops', async ({
+    onTestFinished,
+  }) => {
+    // A disk of its own, 8 MB of memory (tmpfs, mounted as root), filled before the stack starts.
+    const disk = await mkdtemp(join(tmpdir(), 'medaille-full-disk-'));
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', disk]);
+    onTestFinished(async () => {
+      // Lazily: a process of the run that is still exiting may hold it a moment longer.
+      execFileSync('umount', ['--lazy', disk]);
+      await rm(disk, { recursive: true, force: true });
+    });
+    await writeFile(join(disk, 'filler'), Buffer.alloc(8 * 1024 * 1024)).catch(() => {});
+    const dataDir = join(disk, 'data');
+    const run = await start(onTestFinished, { ...ALL_FREE, DATA_DIR: dataDir });
+    expect(await run.exited).toBe(1);
+    expect(run.output().stderr.trim()).toBe(
+      [
+        `Le disque de la stack locale (${dataDir}) est plein : libérez de la place, puis relancez pnpm start.`,
+        `The local stack's disk (${dataDir}) is full: free some space, then run pnpm start again.`,
+      ].join('\n'),
+    );
+  });
 
   it('refuses a port that is not a number', async ({ onTestFinished }) => {
     const run = await start(onTestFinished, { ...ALL_FREE, SHELL_PORT: 'trois-mille' });
