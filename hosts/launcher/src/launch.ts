@@ -1,10 +1,13 @@
-import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type RunningStack, startStack } from '@medaille/local-stack';
+import { isDiskFull } from '@medaille/local-stack/database';
 import { createShellHost, type ShellHost } from '@medaille/shell-host';
 import type { DeployConfig } from '@medaille/supabase/deploy-config';
-import type { StackProcessFailed, StackProcessReady } from './stack-process.ts';
+import type { HostSpec, SiteProcessReady, SiteProcessSpec } from './site-process.ts';
+import type { StackProcessReady, StackProcessSpec } from './stack-process.ts';
 import { type StaticSite, serveStaticSite, serveWebHandler, staticSiteHandler } from './static-site.ts';
+import { superviseProcess } from './supervise.ts';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -67,6 +70,22 @@ export const frontEndKey = (
   apiKey: 'anon' | 'publishable',
 ) => (apiKey === 'publishable' ? stack.publishableKey : stack.anonKey);
 
+/** Where the shell's host finds the backend and the remotes' manifests, and with which key. */
+function deployConfig(
+  stack: StackEndpoint,
+  remotes: { scan: { url: string }; portal: { url: string } },
+  apiKey: 'anon' | 'publishable',
+  imageTransformations: boolean,
+): DeployConfig {
+  return {
+    supabaseUrl: stack.url,
+    supabaseAnonKey: frontEndKey(stack, apiKey),
+    // The local stack resizes images as Supabase's image transformations do.
+    imageTransformations,
+    remotes: { scan: `${remotes.scan.url}/mf-manifest.json`, portal: `${remotes.portal.url}/mf-manifest.json` },
+  };
+}
+
 export const DEFAULT_PORTS = { shell: 3000, scan: 3001, portal: 3002, stack: 54321 };
 type Ports = typeof DEFAULT_PORTS;
 
@@ -101,6 +120,28 @@ export class PortBusyError extends Error {
   }
 }
 
+/** The disk the stack keeps its data on is full: said in one line, as a busy port is. */
+export class DiskFullError extends Error {
+  constructor(readonly dataDir: string | null) {
+    const where = dataDir ? ` (${dataDir})` : '';
+    super(
+      [
+        `Le disque de la stack locale${where} est plein : libérez de la place, puis relancez pnpm start.`,
+        `The local stack's disk${where} is full: free some space, then run pnpm start again.`,
+      ].join('\n'),
+    );
+  }
+}
+
+/** A failure to start that the person can mend, in their words: a busy port, a full disk. */
+function startRefusal(error: unknown, part: keyof Ports, port: number, env: NodeJS.ProcessEnv): unknown {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'EADDRINUSE') return new PortBusyError(part, port);
+  if (code === 'ENOSPC' || isDiskFull(error))
+    return new DiskFullError(env.DATABASE_URL ? null : loadConfig(env).dataDir);
+  return error;
+}
+
 /** The ports from SHELL_PORT, SCAN_PORT, PORTAL_PORT and STACK_PORT, each defaulting to DEFAULT_PORTS. */
 export function portsFromEnv(env: NodeJS.ProcessEnv): Ports {
   const ports = { ...DEFAULT_PORTS };
@@ -117,31 +158,84 @@ export function portsFromEnv(env: NodeJS.ProcessEnv): Ports {
 }
 
 const STACK_PROCESS = fileURLToPath(new URL('./stack-process.ts', import.meta.url));
+const SITE_PROCESS = fileURLToPath(new URL('./site-process.ts', import.meta.url));
 
-/** The local stack in a child process (stack-process.ts), once it serves; a failure to start comes back as its error. */
-export async function startStackProcess(env: NodeJS.ProcessEnv, at: { port: number; siteUrl: string }) {
-  const child = fork(STACK_PROCESS, [JSON.stringify(at)], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const ready = await new Promise<StackProcessReady['ready']>((resolve, reject) => {
-    child.once('message', (message: StackProcessReady | StackProcessFailed) => {
-      if ('ready' in message) return resolve(message.ready);
-      reject(Object.assign(new Error(message.failed.message), { code: message.failed.code }));
+/** A stack started again keeps the port it first chose. */
+const samePort = <Spec extends { port: number }>(ready: { url: string }, spec: Spec): Spec => ({
+  ...spec,
+  port: Number(new URL(ready.url).port),
+});
+
+/**
+ * The local stack in a child process (stack-process.ts), once it serves, started again when it dies; a failure
+ * of its first start comes back as its error.
+ */
+export async function startStackProcess(env: NodeJS.ProcessEnv, at: StackProcessSpec) {
+  const stack = await superviseProcess<StackProcessSpec, StackProcessReady>({
+    name: 'the local stack',
+    module: STACK_PROCESS,
+    spec: at,
+    // One secret for every start of the stack: the host signs finders' addresses with the first one it was given.
+    env: { FUNCTION_FINDER_IDENTITY_SECRET: randomBytes(32).toString('base64url'), ...env },
+    restartSpec: samePort,
+  });
+  return { ...stack.ready, pid: stack.pid, close: stack.close };
+}
+
+/** A web deployment of the product in a child process (site-process.ts), started again when it dies. */
+function startSiteProcess(part: keyof Ports, spec: SiteProcessSpec) {
+  return superviseProcess<SiteProcessSpec, SiteProcessReady>({
+    name: part === 'shell' ? "the shell's host" : `the ${part} front-end`,
+    module: SITE_PROCESS,
+    spec,
+    env: process.env,
+    restartSpec: samePort,
+  });
+}
+
+/**
+ * `pnpm start`'s product: the local stack, the shell's host and each remote's static hosting, each in a process
+ * of its own that the launcher starts again when it dies, so that the crash of one leaves the others serving.
+ */
+export async function superviseProduct(options: {
+  ports: Ports;
+  env: NodeJS.ProcessEnv;
+}): Promise<RunningProduct<StackEndpoint> & { pids(): Record<keyof Ports, number | undefined> }> {
+  const { ports } = options;
+  const started: { close(): Promise<void> }[] = [];
+  const closeStarted = () => Promise.all(started.map((running) => running.close()));
+  async function start<T extends { close(): Promise<void> }>(part: keyof Ports, starting: Promise<T>) {
+    const running = await starting.catch(async (error) => {
+      await closeStarted();
+      throw startRefusal(error, part, ports[part], options.env);
     });
-    void exited.then(() => reject(new Error(`the local stack exited (${child.exitCode}) before serving`)));
-  });
-  let closing = false;
-  // A backend that dies while the front-ends still serve would leave pages that fail with no word why.
-  void exited.then(() => {
-    if (!closing) console.error(`[launcher] the local stack stopped (exit code ${child.exitCode}); restart pnpm start`);
-  });
+    started.push(running);
+    return running;
+  }
+  const scan = await start('scan', startSiteProcess('scan', { kind: 'static', root: BUILDS.scan, port: ports.scan }));
+  const portal = await start(
+    'portal',
+    startSiteProcess('portal', { kind: 'static', root: BUILDS.portal, port: ports.portal }),
+  );
+  const shellSpec = { kind: 'shell', root: BUILDS.shell, port: ports.shell, host: null } as const;
+  const shell = await start('shell', startSiteProcess('shell', shellSpec));
+  const stack = await start('stack', startStackProcess(options.env, { port: ports.stack, siteUrl: shell.ready.url }));
+  const host: HostSpec = {
+    config: deployConfig(stack, { scan: scan.ready, portal: portal.ready }, defaultApiKey(options.env), true),
+    finderIdentitySecret: stack.finderIdentitySecret || null,
+  };
+  await shell.update({ ...shellSpec, port: Number(new URL(shell.ready.url).port), host }, { configure: host });
+  const site = (running: typeof scan): StaticSite => ({ url: running.ready.url, close: running.close });
   return {
-    ...ready,
+    url: shell.ready.url,
+    stack,
+    sites: { shell: site(shell), scan: site(scan), portal: site(portal) },
+    pids: () => ({ shell: shell.pid(), scan: scan.pid(), portal: portal.pid(), stack: stack.pid() }),
     async close() {
-      closing = true;
-      if (child.connected) child.send('close');
-      await exited;
+      await Promise.all([shell, scan, portal].map((running) => running.close()));
+      await stack.close();
     },
-  } satisfies StackEndpoint;
+  };
 }
 
 /**
@@ -163,8 +257,7 @@ export async function launchProduct(options: LaunchOptions = {}): Promise<Runnin
       return running;
     } catch (error) {
       await Promise.all(started.map((running) => running.close()));
-      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortBusyError(part, ports[part]);
-      throw error;
+      throw startRefusal(error, part, ports[part], options.env ?? process.env);
     }
   }
   const scan = await start('scan', () => serveStaticSite({ root: builds.scan, port: ports.scan }));
@@ -189,13 +282,12 @@ export async function launchProduct(options: LaunchOptions = {}): Promise<Runnin
         ? startStackProcess(stackEnv, { port: ports.stack, siteUrl: shell.url })
         : startStack(loadConfig({ SITE_URL: shell.url, ...stackEnv }, { port: ports.stack, siteUrl: shell.url })),
   );
-  const config: DeployConfig = {
-    supabaseUrl: stack.url,
-    supabaseAnonKey: frontEndKey(stack, options.apiKey ?? defaultApiKey(stackEnv)),
-    // The local stack resizes images as Supabase's image transformations do.
-    imageTransformations: options.imageTransformations ?? true,
-    remotes: { scan: `${scan.url}/mf-manifest.json`, portal: `${portal.url}/mf-manifest.json` },
-  };
+  const config = deployConfig(
+    stack,
+    { scan, portal },
+    options.apiKey ?? defaultApiKey(stackEnv),
+    options.imageTransformations ?? true,
+  );
   host = createShellHost({
     config,
     // The stack's FINDER_IDENTITY_SECRET: its functions then count each finder, not the host (empty: none).

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BUILDS, launchProduct, PortBusyError, portsFromEnv } from './launch.ts';
+import { BUILDS, DiskFullError, PortBusyError, portsFromEnv, superviseProduct } from './launch.ts';
 
 const missing = Object.values(BUILDS).filter(
   (dist) => !existsSync(`${dist}/index.html`) && !existsSync(`${dist}/mf-manifest.json`),
@@ -28,9 +28,10 @@ try {
 } catch (error) {
   refuse(error);
 }
-// The stack in a process of its own: a client who exhausts this one's descriptors leaves the backend up.
-const product = await launchProduct({ ports, stackProcess: true }).catch((error: unknown) => {
-  if (error instanceof PortBusyError) refuse(error);
+// Each part in a process of its own, started again when it dies: a client who exhausts one process's
+// descriptors, or a crash, leaves the others serving.
+const product = await superviseProduct({ ports, env: process.env }).catch((error: unknown) => {
+  if (error instanceof PortBusyError || error instanceof DiskFullError) refuse(error);
   throw error;
 });
 console.log(`

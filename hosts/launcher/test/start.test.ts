@@ -1,7 +1,8 @@
 // `pnpm start` as a person runs it (the launcher's main, in a process of its own): the ports come from the
 // environment, and a port in use is named with the variable that moves it.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +53,44 @@ async function start(atEnd: AtEnd, ports: Record<string, string>) {
   child.stderr?.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+/** The URLs `pnpm start` prints once the product runs. */
+async function running(run: Awaited<ReturnType<typeof start>>) {
+  const printed = await new Promise<RegExpExecArray>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = /open (\S+)\n\s+Backend \(local stack\): (\S+) .*\n\s+Remotes: scan (\S+), portal (\S+)\n/.exec(
+        run.output().stdout,
+      );
+      if (match) {
+        clearInterval(timer);
+        resolve(match);
+      }
+    }, 100);
+    void run.exited.then((code) => {
+      clearInterval(timer);
+      reject(new Error(`exited ${code}: ${run.output().stderr}`));
+    });
+  });
+  const [, shell = '', stack = '', scan = '', portal = ''] = printed;
+  return { shell, stack, scan, portal };
+}
+
+/** The process that serves a part of the product now: a child of the launcher, told apart by its arguments. */
+function partPid(run: Awaited<ReturnType<typeof start>>, part: 'shell' | 'scan' | 'portal' | 'stack'): number {
+  const launcher = run.child.pid as number;
+  const children = readFileSync(`/proc/${launcher}/task/${launcher}/children`, 'utf8').trim().split(/\s+/);
+  const found = children.find((pid) => {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    if (part === 'stack') return args.some((arg) => arg.endsWith('stack-process.ts'));
+    const spec = args.find((arg) => arg.startsWith('{'));
+    return (
+      spec !== undefined &&
+      (part === 'shell' ? JSON.parse(spec).kind === 'shell' : JSON.parse(spec).root.includes(`remotes/${part}/`))
+    );
+  });
+  if (!found) throw new Error(`no process serves the ${part}`);
+  return Number(found);
 }
 
 const ALL_FREE = { SHELL_PORT: '0', SCAN_PORT: '0', PORTAL_PORT: '0', STACK_PORT: '0' };
@@ -126,31 +165,96 @@ describe.concurrent('pnpm start', () => {
     onTestFinished,
   }) => {
     const run = await start(onTestFinished, ALL_FREE);
-    const stackUrl = await new Promise<string>((resolve, reject) => {
-      const timer = setInterval(() => {
-        const match = /Backend \(local stack\): (http:\/\/\S+)/.exec(run.output().stdout);
-        if (match?.[1]) {
-          clearInterval(timer);
-          resolve(match[1]);
-        }
-      }, 100);
-      void run.exited.then((code) => {
-        clearInterval(timer);
-        reject(new Error(`exited ${code}: ${run.output().stderr}`));
-      });
-    });
-    const pid = run.child.pid as number;
+    const urls = await running(run);
+    const host = partPid(run, 'shell');
     // The shell host's process frozen, as one whose descriptors or event loop a client has used up.
-    process.kill(pid, 'SIGSTOP');
+    process.kill(host, 'SIGSTOP');
     try {
-      const health = await fetch(`${stackUrl}/health`, { signal: AbortSignal.timeout(20_000) });
+      const health = await fetch(`${urls.stack}/health`, { signal: AbortSignal.timeout(20_000) });
       expect(health.status).toBe(200);
     } finally {
-      process.kill(pid, 'SIGCONT');
+      process.kill(host, 'SIGCONT');
     }
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
-    await expect(fetch(`${stackUrl}/health`)).rejects.toThrow();
+    await expect(fetch(`${urls.stack}/health`)).rejects.toThrow();
+  });
+
+  // Three starts of the stack and two of the host: a bound of its own on a shared machine.
+  it('starts again a part killed with kill -9, says so, and the other parts serve meanwhile', async ({
+    onTestFinished,
+  }) => {
+    const run = await start(onTestFinished, ALL_FREE);
+    const urls = await running(run);
+    const answers = {
+      shell: () =>
+        fetch(urls.shell).then(
+          async (page) => page.status === 200 && (await page.text()).includes('__MEDAILLE_CONFIG__'),
+        ),
+      scan: () => fetch(`${urls.scan}/mf-manifest.json`).then((answer) => answer.ok),
+      portal: () => fetch(`${urls.portal}/mf-manifest.json`).then((answer) => answer.ok),
+      // The database itself, opened again after the kill.
+      stack: () => fetch(`${urls.stack}/health/db`).then((answer) => answer.ok),
+    };
+    for (const killed of ['stack', 'shell'] as const) {
+      const pid = partPid(run, killed);
+      process.kill(pid, 'SIGKILL');
+      const others = (Object.keys(answers) as (keyof typeof answers)[]).filter((part) => part !== killed);
+      const refused: string[] = [];
+      let roundsDown = 0;
+      // Each round asks every other part once, until the killed one answers again.
+      while (!(await answers[killed]().catch(() => false))) {
+        roundsDown += 1;
+        for (const part of others) if (!(await answers[part]().catch(() => false))) refused.push(part);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(roundsDown).toBeGreaterThan(0);
+      expect(refused).toEqual([]);
+      expect(partPid(run, killed)).not.toBe(pid);
+      const name = killed === 'stack' ? 'the local stack' : "the shell's host";
+      expect(run.output().stderr).toContain(`[launcher] ${name} stopped (killed by SIGKILL); starting it again in 1 s`);
+      // Said once the new process has told the launcher it serves, which may come just after its first answer.
+      while (!run.output().stderr.includes(`[launcher] ${name} is serving again`)) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    // The product whole again: the host started again gives the same backend and key, with which the demo
+    // owner signs in to the stack started again.
+    const home = await (await fetch(urls.shell)).text();
+    const config = JSON.parse(/window\.__MEDAILLE_CONFIG__ = (\{.*?\});?\s*</s.exec(home)?.[1] ?? '{}');
+    expect(config.supabaseUrl).toBe(urls.stack);
+    const signIn = await fetch(`${config.supabaseUrl}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: config.supabaseAnonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@medaille.test', password: 'medaille-demo' }),
+    });
+    expect(signIn.status).toBe(200);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    await expect(fetch(`${urls.stack}/health`)).rejects.toThrow();
+  }, 300_000);
+
+  it('on a full disk, says so in one line in French and English, with no stack trace, and stops', async ({
+    onTestFinished,
+  }) => {
+    // A disk of its own, 8 MB of memory (tmpfs, mounted as root), filled before the stack starts.
+    const disk = await mkdtemp(join(tmpdir(), 'medaille-full-disk-'));
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', disk]);
+    onTestFinished(async () => {
+      // Lazily: a process of the run that is still exiting may hold it a moment longer.
+      execFileSync('umount', ['--lazy', disk]);
+      await rm(disk, { recursive: true, force: true });
+    });
+    await writeFile(join(disk, 'filler'), Buffer.alloc(8 * 1024 * 1024)).catch(() => {});
+    const dataDir = join(disk, 'data');
+    const run = await start(onTestFinished, { ...ALL_FREE, DATA_DIR: dataDir });
+    expect(await run.exited).toBe(1);
+    expect(run.output().stderr.trim()).toBe(
+      [
+        `Le disque de la stack locale (${dataDir}) est plein : libérez de la place, puis relancez pnpm start.`,
+        `The local stack's disk (${dataDir}) is full: free some space, then run pnpm start again.`,
+      ].join('\n'),
+    );
   });
 
   it('refuses a port that is not a number', async ({ onTestFinished }) => {

@@ -24,10 +24,11 @@ export interface Database extends Queryable {
 /**
  * Whether `error` says the database is out of reach rather than that the statement was wrong: no connection
  * (refused, reset, timed out, cut), or a server that is starting up, shutting down or full (SQLSTATE class 08,
- * 57P01-57P03, 53300). PostgREST answers these 503 with PGRST000 and Retry-After; so does every API here.
+ * 57P01-57P03, 53300), or its disk full (isDiskFull). PostgREST answers these 503 with PGRST000 and Retry-After; so does every API here.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (isDiskFull(error)) return true;
   if (typeof code === 'string') {
     if (/^E[A-Z]+$/.test(code)) return true; // Node's socket errors: ECONNREFUSED, ECONNRESET, ETIMEDOUT…
     return /^08/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code);
@@ -36,6 +37,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return (
     typeof message === 'string' && /^(Connection terminated|timeout exceeded when trying to connect)/.test(message)
   );
+}
+
+/**
+ * Whether `error` says the disk is full: Node's ENOSPC, PostgreSQL's disk_full (53100, which PostgREST answers
+ * 503 as the rest of its class), or PGlite's file system's own error for it (Emscripten's ENOSPC, errno 51).
+ */
+export function isDiskFull(error: unknown): boolean {
+  const { code, name, errno } = (error ?? {}) as { code?: unknown; name?: unknown; errno?: unknown };
+  return code === 'ENOSPC' || code === '53100' || (name === 'ErrnoError' && errno === 51);
 }
 
 export interface OpenDatabaseOptions {

@@ -2,6 +2,7 @@ export { actAs, type JwtClaims, type RequestSettings } from './claims.ts';
 export {
   type Database,
   isDatabaseUnavailable,
+  isDiskFull,
   type OpenDatabaseOptions,
   openDatabase,
   type Queryable,

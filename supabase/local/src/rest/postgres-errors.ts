@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from '../database/index.ts';
+import { isDatabaseUnavailable, isDiskFull } from '../database/index.ts';
 import { ApiError } from './errors.ts';
 
 interface PostgresError {
@@ -35,6 +35,11 @@ export const databaseUnavailable = () =>
 
 export function fromPostgresError(error: unknown, authenticated: boolean): ApiError {
   if (error instanceof ApiError) return error;
+  if (isDiskFull(error)) {
+    // PostgREST answers the class 53 (insufficient resources) 503 with the database's code; its words name files.
+    console.warn('[rest] the disk is full (free some space):', (error as Error).message);
+    return new ApiError(503, '53100', 'The database has no space left on its disk.');
+  }
   if (isDatabaseUnavailable(error)) {
     console.warn('[rest] the database is out of reach:', (error as Error).message);
     return databaseUnavailable();
