@@ -95,3 +95,4 @@ export {
   trimToNull,
   withoutControlCharacters,
 } from './text.ts';
+export { isBackendUnavailable, UNAVAILABLE_MESSAGE } from './unavailable.ts';

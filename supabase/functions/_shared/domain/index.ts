@@ -68,3 +68,4 @@ export {
   trimToNull,
   withoutControlCharacters,
 } from './text.ts';
+export { isBackendUnavailable, UNAVAILABLE_MESSAGE } from './unavailable.ts';
