@@ -95,4 +95,4 @@ export {
   trimToNull,
   withoutControlCharacters,
 } from './text.ts';
-export { isBackendUnavailable, UNAVAILABLE_MESSAGE } from './unavailable.ts';
+export { type BackendFailure, isBackendUnavailable, UNAVAILABLE_MESSAGE } from './unavailable.ts';
