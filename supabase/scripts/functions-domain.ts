@@ -18,6 +18,7 @@ export const FUNCTIONS_DOMAIN_MODULES = [
   'public-profile.ts',
   'sex.ts',
   'text.ts',
+  'unavailable.ts',
 ];
 
 export const DOMAIN_SOURCE = new URL('../../shared/domain/src/', import.meta.url);

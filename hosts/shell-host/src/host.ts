@@ -29,6 +29,7 @@ import { signedFunctionCaller } from './backend.ts';
 import { configScript } from './config.ts';
 import { pageHeaders } from './content-security-policy.ts';
 import { earlyDataScript } from './early-data.ts';
+import { healthAnswer } from './health.ts';
 import { kept, type RemoteFiles, remoteFilesReader } from './remote-files.ts';
 import { readSentForm, resendPage } from './resend-page.ts';
 import { scanDeploymentReader, untilAborted } from './scan-deployment.ts';
@@ -197,6 +198,7 @@ async function answer(framework: Framework, request: Request, info: ClientInfo):
   const code = scanCodeOf(url.pathname);
   if (request.method === 'POST' && code !== null) return scanAction(framework, request, code, info);
   if (request.method !== 'GET' && request.method !== 'HEAD') return options.assets(request);
+  if (url.pathname === '/healthz') return healthAnswer(config, framework.outgoing);
   if (url.pathname === '/config.js') {
     return new Response(request.method === 'HEAD' ? null : configScript(config), {
       headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' },

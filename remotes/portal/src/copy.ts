@@ -896,7 +896,6 @@ export const COPY = {
     addressRefused:
       "Cette adresse ne peut pas recevoir nos e-mails pour l'instant. Écrivez-nous à contact@medaille.fr.",
     slow: 'Le service a mis trop de temps à répondre. Réessayez.',
-    unreachable: 'Le service de connexion ne répond pas. Vérifiez votre connexion à Internet et réessayez.',
   },
   authDialog: {
     title: 'Connectez-vous pour activer la médaille',

@@ -1,6 +1,7 @@
 import { HEALTH_LIMITS } from './health-booklet.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './schemas.ts';
+import { isBackendUnavailable, UNAVAILABLE_MESSAGE } from './unavailable.ts';
 
 const GENERIC = "Une erreur inattendue s'est produite";
 
@@ -46,10 +47,12 @@ const CONSTRAINT_MESSAGES: Record<string, () => string> = {
 };
 
 /**
- * A message a person can act on for an error from the database (PostgREST's {code, message}):
- * a broken constraint is named in the message as `constraint "name"`, or raised with its French text.
+ * A message a person can act on for an error from the database (PostgREST's {code, message}): the database
+ * out of reach is said as such; a broken constraint is named in the message as `constraint "name"`, or raised
+ * with its French text.
  */
 export function databaseErrorMessage(error: { code?: string; message?: string; constraint?: string }): string {
+  if (isBackendUnavailable(error)) return UNAVAILABLE_MESSAGE;
   const name = error.constraint ?? /constraint "([a-z0-9_]+)"/.exec(error.message ?? '')?.[1];
   const known = name ? CONSTRAINT_MESSAGES[name] : undefined;
   if (known) return known();

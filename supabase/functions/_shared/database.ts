@@ -1,4 +1,5 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
+import { isBackendUnavailable } from './domain/index.ts';
 import { type FunctionEnv, publishableKey, serviceHeaders } from './env.ts';
 
 /**
@@ -32,10 +33,24 @@ export function callerDatabase(env: FunctionEnv, credentials: Record<string, str
   return new PostgrestClient(`${env.SUPABASE_URL}/rest/v1`, { headers: credentials });
 }
 
-/** Calls a SQL function and returns its value; a database error becomes an exception (answered as 500). */
+/** The database out of reach for now: `handle` answers it 503 with Retry-After rather than 500. */
+export class BackendUnavailable extends Error {}
+
+/**
+ * The exception for an error of the backend (PostgREST, GoTrue) that a function does not answer itself:
+ * BackendUnavailable when the backend says the database is out of reach or could not be reached at all
+ * (postgrest-js gives a failed fetch as status 0), else an Error (answered as 500). Its text, for the logs only,
+ * names the call.
+ */
+export function backendError(what: string, status: number, error: { code?: string; message: string }): Error {
+  const text = `${what}: ${status} ${error.code} ${error.message}`;
+  return isBackendUnavailable({ status, code: error.code }) ? new BackendUnavailable(text) : new Error(text);
+}
+
+/** Calls a SQL function and returns its value; a database error becomes an exception (backendError). */
 export async function call<T>(db: ServiceDatabase, fn: string, args: Record<string, unknown>): Promise<T> {
-  const { data, error } = await db.rpc(fn, args);
-  if (error) throw new Error(`${fn}: ${error.code} ${error.message}`);
+  const { data, error, status } = await db.rpc(fn, args);
+  if (error) throw backendError(fn, status, error);
   return data as T;
 }
 

@@ -1,3 +1,4 @@
+import { BackendUnavailable } from './database.ts';
 import { FAILURES, type FailureCode } from './messages.ts';
 
 export const corsHeaders = {
@@ -33,9 +34,13 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   }
 }
 
+/** Seconds a caller is told to wait when the database is out of reach (PostgREST retries within a few). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 /**
- * Runs a function's logic with the common HTTP handling: CORS preflight, POST only, and an unexpected
- * failure logged with its cause but answered with a generic French message, never a stack trace.
+ * Runs a function's logic with the common HTTP handling: CORS preflight, POST only, the database out of reach
+ * answered 503 with Retry-After, and any other failure logged with its cause but answered with a generic French
+ * message, never a stack trace.
  */
 export function handle(name: string, logic: (request: Request) => Promise<Response>) {
   return async (request: Request): Promise<Response> => {
@@ -44,6 +49,10 @@ export function handle(name: string, logic: (request: Request) => Promise<Respon
     try {
       return await logic(request);
     } catch (error) {
+      if (error instanceof BackendUnavailable) {
+        console.warn(`[${name}] the database is out of reach:`, error.message);
+        return failure('unavailable', { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
+      }
       console.error(`[${name}]`, error);
       return failure('internal');
     }

@@ -4,7 +4,7 @@
 // the last 15 minutes, they get a word in their language with their link, and none of the answer's words
 // (finder_mail_for_reply, which the service role alone may call: the household never reads that address), if
 // that address opened the link e-mailed to it and may still be e-mailed (mailFinders).
-import { call, callerCredentials, callerDatabase, serviceDatabase } from '../_shared/database.ts';
+import { backendError, call, callerCredentials, callerDatabase, serviceDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { mailFinders } from '../_shared/finder-mail.ts';
 import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';
@@ -45,7 +45,7 @@ export default function answerConversation(request: Request, env: FunctionEnv): 
       // PostgREST's answers: no signed-in user (the anon role, a refused token), the service role (not granted).
       if (status === 401) return failure('unauthenticated');
       if (status === 403) return failure('forbidden');
-      throw new Error(`answer_conversation: ${status} ${error.code} ${error.message}`);
+      throw backendError('answer_conversation', status, error);
     }
     const answered = data as Answered;
     if (!answered.success) {

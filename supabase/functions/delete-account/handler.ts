@@ -5,7 +5,7 @@
 // removed through the Storage API, as delete-animal does (a failure leaves them to sweep-photos); then
 // GoTrue's admin API deletes the user, with the service role. Should that last step fail, the account is
 // left empty and signed in, and the owner's next attempt finishes it.
-import { callerCredentials, callerDatabase } from '../_shared/database.ts';
+import { backendError, callerCredentials, callerDatabase } from '../_shared/database.ts';
 import { type FunctionEnv, serviceHeaders } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { removeDeletedFiles } from '../_shared/owner-deletion.ts';
@@ -32,7 +32,7 @@ export default function deleteAccount(request: Request, env: FunctionEnv): Promi
       if (status === 401) return failure('unauthenticated');
       if (status === 403) return failure('forbidden');
       if (status === 400) return failure('email_mismatch');
-      throw new Error(`delete_my_account_data: ${status} ${error.code} ${error.message}`);
+      throw backendError('delete_my_account_data', status, error);
     }
     const deleted = data as DeletedData;
     await removeDeletedFiles(env, deleted.files, deleted.animal_ids, `[delete-account] account ${deleted.user_id}`);
@@ -56,7 +56,7 @@ async function deleteAuthUser(env: FunctionEnv, userId: string): Promise<void> {
     body: JSON.stringify({ should_soft_delete: false }),
   });
   if (!response.ok && response.status !== 404) {
-    throw new Error(`auth admin delete user: ${response.status} ${await response.text()}`);
+    throw backendError('auth admin delete user', response.status, { message: await response.text() });
   }
   await response.body?.cancel();
 }

@@ -3,7 +3,7 @@
 // (delete_animal); the files it names are then removed through the Storage API, and so is the animal's folder
 // of finders' photos (_shared/owner-deletion.ts, shared with delete-account). Should that fail, or this
 // function die in between, the row is gone all the same and the files are left to sweep-photos.
-import { callerCredentials, callerDatabase } from '../_shared/database.ts';
+import { backendError, callerCredentials, callerDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';
 import { removeDeletedFiles } from '../_shared/owner-deletion.ts';
@@ -26,7 +26,7 @@ export default function deleteAnimal(request: Request, env: FunctionEnv): Promis
       if (status === 401) return failure('unauthenticated');
       if (status === 403) return failure('forbidden');
       if (status === 404) return failure('not_found');
-      throw new Error(`delete_animal: ${status} ${error.code} ${error.message}`);
+      throw backendError('delete_animal', status, error);
     }
     await removeDeletedFiles(env, data as string[], [animalId], `[delete-animal] animal ${animalId}`);
     return json({ deleted: true });

@@ -6,7 +6,7 @@
 // pg_cron on hosted Supabase (supabase/schedules/deliver-mail.sql), by a timer in the local stack. The
 // gateway lets any caller through (config.toml); the outbox is claimed with the caller's own key, which only
 // the service role may do: anyone else gets 401 or 403 and nothing goes.
-import { callerCredentials, callerDatabase } from '../_shared/database.ts';
+import { backendError, callerCredentials, callerDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { tellFindersAnimalHome } from '../_shared/finder-mail.ts';
 import { failure, handle, json } from '../_shared/http.ts';
@@ -23,7 +23,7 @@ export default function deliverMail(request: Request, env: FunctionEnv): Promise
     if (error) {
       if (status === 401) return failure('unauthenticated');
       if (status === 403) return failure('forbidden');
-      throw new Error(`claim_due_mails: ${status} ${error.code} ${error.message}`);
+      throw backendError('claim_due_mails', status, error);
     }
     const { expired, dropped, mails } = data as { expired: number; dropped: number; mails: QueuedMail[] };
     let sent = 0;

@@ -4,7 +4,7 @@
 // Storage lets the signer choose a year. The database says, with the caller's own token, whether they are a
 // member today (health_document_path); the link is then signed with the service role for 60 seconds, the time
 // to open it.
-import { callerCredentials, callerDatabase } from '../_shared/database.ts';
+import { backendError, callerCredentials, callerDatabase } from '../_shared/database.ts';
 import { HEALTH_DOCUMENT_BUCKET } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';
@@ -32,7 +32,7 @@ export default function healthDocumentLink(request: Request, env: FunctionEnv): 
       // (the service role).
       if (status === 401) return failure('unauthenticated');
       if (status === 403) return failure('forbidden');
-      throw new Error(`health_document_path: ${status} ${error.code} ${error.message}`);
+      throw backendError('health_document_path', status, error);
     }
     const found = data as Found;
     if ('reason' in found)

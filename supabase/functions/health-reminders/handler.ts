@@ -7,7 +7,7 @@
 //
 // Claiming records each reminder as sent; its e-mail is then written to the outbox, which retries it. What is
 // not covered: a function that dies between the two loses those reminders (none goes twice).
-import { callerCredentials, callerDatabase } from '../_shared/database.ts';
+import { backendError, callerCredentials, callerDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json } from '../_shared/http.ts';
 import { sendOrQueue } from '../_shared/outbox.ts';
@@ -56,7 +56,7 @@ export default function healthReminders(request: Request, env: FunctionEnv): Pro
       if (error) {
         if (status === 401) return failure('unauthenticated');
         if (status === 403) return failure('forbidden');
-        throw new Error(`claim_health_reminders: ${status} ${error.code} ${error.message}`);
+        throw backendError('claim_health_reminders', status, error);
       }
       const reminders = data as HealthReminder[];
       await sendOrQueue(

@@ -2,7 +2,7 @@
 // co-owner or keeper, or offers them the animal itself (role 'owner': a change of owner) (DESIGN D16). The database decides with the caller's own token (invite_animal_member),
 // checks the address, the role and the end date, and answers the invitation's token once; this function
 // e-mails the link. The e-mail is kept in the outbox until sent, even for an address that has no account yet.
-import { callerCredentials, callerDatabase } from '../_shared/database.ts';
+import { backendError, callerCredentials, callerDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';
 import { invitationUrl } from '../_shared/links.ts';
@@ -47,7 +47,7 @@ export default function inviteMember(request: Request, env: FunctionEnv): Promis
       if (status === 401) return failure('unauthenticated');
       if (status === 403) return failure('forbidden');
       if (status === 400) return failure('invalid_request');
-      throw new Error(`invite_animal_member: ${status} ${error.code} ${error.message}`);
+      throw backendError('invite_animal_member', status, error);
     }
     const invitation = data as Invitation;
     if (!invitation.success) {

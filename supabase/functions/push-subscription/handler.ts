@@ -4,7 +4,7 @@
 // caller, once its endpoint is checked to be a known push service's: the functions will post alerts there. The
 // database decides with the caller's own token (save_push_subscription). A member turns a device off by deleting
 // its row (row level security: their own only).
-import { callerCredentials, callerDatabase } from '../_shared/database.ts';
+import { backendError, callerCredentials, callerDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { isPushEndpoint, vapidPublicKey } from '../_shared/push.ts';
@@ -40,7 +40,7 @@ export default function pushSubscription(request: Request, env: FunctionEnv): Pr
       // PostgREST's answers: no signed-in user (the anon role, a refused token), the service role (not granted).
       if (status === 401 || error.code === '42501') return failure('unauthenticated');
       if (status === 403) return failure('forbidden');
-      throw new Error(`save_push_subscription: ${status} ${error.code} ${error.message}`);
+      throw backendError('save_push_subscription', status, error);
     }
     // Another member's device, whose keys these are not.
     if (data === null) return failure('forbidden');

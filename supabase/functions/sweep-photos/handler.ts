@@ -6,7 +6,7 @@
 // lets any caller through (config.toml), and the list comes from orphan_photo_files called with the caller's
 // own key, which only the service role may execute: anyone else gets 401 or 403 and nothing is removed.
 // A file that cannot be removed is counted (`failed`) and left for the next run; the others still go.
-import { callerCredentials, callerDatabase } from '../_shared/database.ts';
+import { backendError, callerCredentials, callerDatabase } from '../_shared/database.ts';
 import { FINDER_PHOTO_BUCKET, HEALTH_DOCUMENT_BUCKET, PHOTO_BUCKET } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json } from '../_shared/http.ts';
@@ -64,7 +64,7 @@ export default function sweepPhotos(request: Request, env: FunctionEnv): Promise
         if (error) {
           if (status === 401) return failure('unauthenticated');
           if (status === 403) return failure('forbidden');
-          throw new Error(`${lister}: ${status} ${error.code} ${error.message}`);
+          throw backendError(lister, status, error);
         }
         const orphans = data as string[];
         const swept = orphans.length ? await removeAllBut(env, orphans, bucket, failures) : { removed: 0, failed: 0 };

@@ -109,7 +109,7 @@ export type StackConfig = {
 
 /** Reads the configuration from the environment, with a readable list of what is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<StackConfig> = {}): StackConfig {
-  const supabase = readSupabaseConfig(env.SUPABASE_CONFIG || CONFIG_TOML);
+  const supabase = readSupabaseConfig(env.SUPABASE_CONFIG || CONFIG_TOML, env);
   const given = Object.fromEntries(Object.entries(env).filter((entry) => entry[1] !== undefined));
   const parsed = schema.safeParse({ ...supabase.env, ...given });
   if (!parsed.success) {

@@ -109,4 +109,29 @@ describe('PostgreSQL out of reach', () => {
     for (let attempt = 0; attempt < 20 && back !== 200; attempt += 1) back = (await codeStatus()).status;
     expect(back).toBe(200);
   });
+
+  it('a finder’s message is answered 503 with Retry-After and French words to try again, not 500; and is stored once the database is back', async () => {
+    const send = () =>
+      fetch(`${stack.url}/functions/v1/post_finder_message`, {
+        method: 'POST',
+        headers: { apikey: stack.publishableKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ code: 'MDL-DEMO-REX', message: 'Je l’ai trouvé près de la gare.' }),
+      });
+
+    await relay.stop();
+    try {
+      const down = await send();
+      expect({ status: down.status, retryAfter: down.headers.get('retry-after'), body: await down.json() }).toEqual({
+        status: 503,
+        retryAfter: expect.stringMatching(/^\d+$/),
+        body: { code: 'unavailable', error: 'Service momentanément indisponible, réessayez.' },
+      });
+    } finally {
+      await relay.start();
+    }
+
+    let back = 0;
+    for (let attempt = 0; attempt < 20 && back !== 200; attempt += 1) back = (await send()).status;
+    expect(back).toBe(200);
+  });
 });

@@ -22,9 +22,9 @@ const toml = async () => parse(await readFile(CONFIG, 'utf8')) as any;
 
 describe('supabase/config.toml', () => {
   it('lets e-mail links return to the portal’s callback with its query, on the site and on localhost', async () => {
-    const { auth } = await toml();
-    const patterns = (auth.additional_redirect_urls as string[]).map(compileGlob);
-    const site = auth.site_url as string;
+    const { env } = readSupabaseConfig(CONFIG, {});
+    const patterns = env.ADDITIONAL_REDIRECT_URLS?.split(',').map(compileGlob) ?? [];
+    const site = env.SITE_URL as string;
     for (const wanted of [
       `${site}/auth/callback?activation=true`,
       `${site}/auth/callback?reset=true`,
@@ -33,6 +33,37 @@ describe('supabase/config.toml', () => {
       expect(redirectTarget(wanted, 'https://medaille.example', patterns)).toBe(wanted);
     }
     expect(redirectTarget('https://evil.example/auth/callback', site, patterns)).toBe(site);
+  });
+
+  it('takes the site’s URLs from env(), as the CLI does: the local values when unset, production’s when given', async () => {
+    // Nothing pushed to production is written in config.toml itself.
+    const { auth } = await toml();
+    expect({ site: auth.site_url, redirects: auth.additional_redirect_urls }).toEqual({
+      site: 'env(SITE_URL)',
+      redirects: 'env(ADDITIONAL_REDIRECT_URLS)',
+    });
+    // Unset: supabase/.env.development, which the CLI reads too when SUPABASE_ENV is development or unset.
+    expect(readSupabaseConfig(CONFIG, {}).env).toMatchObject({
+      SITE_URL: 'http://127.0.0.1:3000',
+      ADDITIONAL_REDIRECT_URLS: 'http://127.0.0.1:3000/auth/callback**,http://localhost:3000/**',
+    });
+    // A deployer's values win over the file.
+    const production = {
+      SUPABASE_ENV: 'production',
+      SITE_URL: 'https://medaille.example',
+      ADDITIONAL_REDIRECT_URLS: 'https://medaille.example/auth/callback**',
+    };
+    expect(readSupabaseConfig(CONFIG, production).env).toMatchObject({
+      SITE_URL: 'https://medaille.example',
+      ADDITIONAL_REDIRECT_URLS: 'https://medaille.example/auth/callback**',
+    });
+    expect(readSupabaseConfig(CONFIG, { SITE_URL: 'https://medaille.example' }).env.SITE_URL).toBe(
+      'https://medaille.example',
+    );
+    // Production without its values: said plainly, never the local ones.
+    expect(() => readSupabaseConfig(CONFIG, { SUPABASE_ENV: 'production' })).toThrow(
+      'auth.site_url: SITE_URL is unset (config.toml says env(SITE_URL))',
+    );
   });
 
   it('names a French template for each e-mail, with the link and the code', async () => {

@@ -2,8 +2,9 @@
 // URLs, limits and e-mail templates, the functions' gateway settings and the buckets' seed files come from
 // the one file that `supabase config push` applies to a hosted project. Read here as the CLI reads it, for the
 // stack and for the tools that only need the local project's address and keys (local-project.ts).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { parseEnv } from 'node:util';
 import { parse } from 'smol-toml';
 import { z } from 'zod';
 
@@ -47,7 +48,10 @@ const template = z.object({ subject: z.string().min(1), content_path: z.string()
 const schema = z.object({
   auth: z.object({
     site_url: z.string().url(),
-    additional_redirect_urls: z.array(z.string()).default([]),
+    // A list, or one string of comma-separated patterns (what `env(NAME)` gives): the CLI splits it on commas.
+    additional_redirect_urls: z
+      .union([z.array(z.string()), z.string().transform((list) => list.split(','))])
+      .default([]),
     jwt_expiry: z.number().int().positive(),
     refresh_token_reuse_interval: z.number().int().min(0),
     minimum_password_length: z.number().int().min(6),
@@ -94,11 +98,62 @@ const seconds = (duration: string) => {
   return Number(duration.slice(0, -1)) * (unit === 'h' ? 3600 : unit === 'm' ? 60 : 1);
 };
 
-/** Reads config.toml; paths in it are relative to the project's root, as the CLI reads them. */
-export function readSupabaseConfig(path: string): SupabaseConfig {
-  const parsed = schema.safeParse(parse(readFileSync(path, 'utf8')));
+/** The CLI's `env(NAME)`: a whole string naming a variable (not a part of one). */
+const ENV_REFERENCE = /^env\((.*)\)$/;
+
+/**
+ * The variables `env(NAME)` reads, as the Supabase CLI gathers them (pkg/config's loadNestedEnv): the process's
+ * environment first, then, from the supabase folder up to the project's root, the files `.env.<SUPABASE_ENV>.local`,
+ * `.env.local` (not when SUPABASE_ENV is test), `.env.<SUPABASE_ENV>` and `.env`, SUPABASE_ENV being development
+ * when unset; a variable keeps the first value found (godotenv never overrides one).
+ */
+export function configVariables(supabaseDir: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const name = env.SUPABASE_ENV || 'development';
+  const files = [`.env.${name}.local`, ...(name === 'test' ? [] : ['.env.local']), `.env.${name}`, '.env'];
+  const variables: Record<string, string> = {};
+  for (const dir of [supabaseDir, resolve(supabaseDir, '..')]) {
+    for (const file of files.map((file) => resolve(dir, file)).filter(existsSync)) {
+      for (const [key, value] of Object.entries(parseEnv(readFileSync(file, 'utf8')))) variables[key] ??= value ?? '';
+    }
+  }
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) variables[key] = value;
+  return variables;
+}
+
+/**
+ * Every string of the file that is `env(NAME)` replaced with NAME's value, as the CLI's LoadEnvHook does: only
+ * when it is set and not empty; otherwise the text stays as written (and the CLI warns that it is unset).
+ */
+function withVariables(value: unknown, variables: Record<string, string>): unknown {
+  if (typeof value === 'string') {
+    const name = ENV_REFERENCE.exec(value)?.[1];
+    return name && variables[name] ? variables[name] : value;
+  }
+  if (Array.isArray(value)) return value.map((item) => withVariables(item, variables));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withVariables(item, variables)]));
+  }
+  return value;
+}
+
+/**
+ * Reads config.toml, its `env(NAME)` values resolved as the CLI resolves them (configVariables: the local
+ * values are in supabase/.env.development); paths in it are relative to the project's root, as the CLI reads
+ * them.
+ */
+export function readSupabaseConfig(path: string, env: NodeJS.ProcessEnv = process.env): SupabaseConfig {
+  const variables = configVariables(dirname(path), env);
+  const resolved = withVariables(parse(readFileSync(path, 'utf8')), variables);
+  const parsed = schema.safeParse(resolved);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    const problems = parsed.error.issues
+      .map((issue) => {
+        // biome-ignore lint/suspicious/noExplicitAny: the value the issue is about, looked up by its path.
+        const value = issue.path.reduce<any>((at, key) => at?.[key as string], resolved);
+        const unset = ENV_REFERENCE.exec(String(value ?? ''))?.[1];
+        return `  ${issue.path.join('.')}: ${unset ? `${unset} is unset (config.toml says env(${unset}))` : issue.message}`;
+      })
+      .join('\n');
     throw new Error(`${path} does not say what the local stack needs:\n${problems}`);
   }
   const { auth, storage, functions } = parsed.data;

@@ -25,7 +25,7 @@ export const localProjectSettings = {
  * config.toml (SUPABASE_CONFIG, else this repository's), which wins over the defaults above.
  */
 export async function localProject(env: NodeJS.ProcessEnv = process.env) {
-  const toml = readSupabaseConfig(env.SUPABASE_CONFIG || CONFIG_TOML);
+  const toml = readSupabaseConfig(env.SUPABASE_CONFIG || CONFIG_TOML, env);
   const given = Object.fromEntries(Object.entries(env).filter((entry) => entry[1] !== undefined));
   const parsed = z.object(localProjectSettings).safeParse({ ...toml.env, ...given });
   if (!parsed.success) {

@@ -19,7 +19,15 @@ export const PINNED_CLI_VERSION = (require('supabase/package.json') as { version
 export const SUPABASE_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
 /** What a deploy reads from `supabase/`: the CLI's layout, without our tests, stack or node_modules. */
-const DEPLOYED_PARTS = ['config.toml', 'functions', 'migrations', 'seed.sql', 'templates', 'seed-photos'];
+const DEPLOYED_PARTS = [
+  'config.toml',
+  '.env.development',
+  'functions',
+  'migrations',
+  'seed.sql',
+  'templates',
+  'seed-photos',
+];
 
 export interface CliProject {
   /** The folder the CLI runs in (it holds `supabase/`). */

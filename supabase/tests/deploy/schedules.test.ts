@@ -1,10 +1,13 @@
 // The deploy-time schedules (supabase/schedules/*.sql) are run by hand in the SQL editor of a hosted
-// project, where pg_cron, pg_net and Vault exist; none of them runs here. What can go stale is checked:
+// project, where pg_cron, pg_net and Vault exist; pg_cron does not run here. What can go stale is checked:
 // each job calls a function this repository deploys, one the gateway lets through without a JWT (the job
-// sends a secret key, no JWT), with the key in apikey.
+// sends a secret key, no JWT), with the key in apikey; and deliver-mail's job runs its own command on the
+// project's database, with stand-ins for pg_net's net.http_post and Vault's decrypted_secrets.
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { parse } from 'smol-toml';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { FUNCTION_NAMES } from './deno.ts';
 
 const SCHEDULES = new URL('../../schedules/', import.meta.url);
@@ -32,10 +35,84 @@ it('the sweep of orphan photo files runs every 6 hours', async () => {
   expect(sql).toContain("cron.schedule(\n  'sweep-photos',\n  '17 */6 * * *'");
 });
 
-it('the retrier of owner e-mails runs every minute, and calls the function only when an e-mail is due', async () => {
-  const sql = await readFile(new URL('deliver-mail.sql', SCHEDULES), 'utf8');
-  expect(sql).toContain("cron.schedule(\n  'deliver-mail',\n  '* * * * *'");
-  expect(sql).toContain('where exists (select 1 from public.mail_outbox where next_attempt_at <= now()');
+describe('the retrier of deliveries (deliver-mail.sql)', () => {
+  let database: TestDatabase;
+  /** The job's command: what pg_cron runs every minute. */
+  let command: string;
+
+  beforeAll(async () => {
+    const sql = await readFile(new URL('deliver-mail.sql', SCHEDULES), 'utf8');
+    expect(sql).toContain("cron.schedule(\n  'deliver-mail',\n  '* * * * *'");
+    command = /\$\$([\s\S]*?)\$\$/.exec(sql)?.[1] ?? '';
+    database = await openTestDatabase();
+    // pg_net's and Vault's shapes, as the command uses them: each call is counted instead of sent.
+    await database.db.exec(`
+      create schema if not exists net;
+      create table net.calls (id bigserial primary key, url text, headers jsonb, body jsonb);
+      create function net.http_post(url text, headers jsonb, body jsonb, timeout_milliseconds integer)
+        returns bigint language sql as $$
+          insert into net.calls (url, headers, body) values (url, headers, body) returning id
+        $$;
+      create schema if not exists vault;
+      create table vault.decrypted_secrets (name text primary key, decrypted_secret text);
+      insert into vault.decrypted_secrets values
+        ('project_url', 'https://project.supabase.test'), ('deliver_mail_key', 'sb_secret_schedule');`);
+  });
+  afterAll(() => database?.close());
+
+  /** Runs the job's command once, as pg_cron does, and answers the calls it made (then forgets them). */
+  async function runJob() {
+    await database.db.query(command);
+    const { rows } = await database.db.query<{ url: string; apikey: string }>(
+      "select url, headers->>'apikey' as apikey from net.calls",
+    );
+    await database.db.query('delete from net.calls');
+    return rows;
+  }
+
+  /** Empties what deliver-mail delivers, so that each case starts with nothing due. */
+  const nothingDue = () =>
+    database.db.exec(`
+      delete from public.mail_outbox; delete from public.push_outbox;
+      update public.conversation_replies set mail_due = false where mail_due;
+      update public.codes set owner_told_of_suspension_at = now() where suspended_by = 'operator';`);
+
+  it('runs every minute; nothing due: no call', async () => {
+    await nothingDue();
+    expect(await runJob()).toEqual([]);
+  });
+
+  it('an e-mail due: one call to deliver-mail, with the key in apikey', async () => {
+    await nothingDue();
+    await database.db.query(
+      `insert into public.mail_outbox (id, recipient, subject, text_body, html_body, next_attempt_at)
+       values ($1, 'owner@medaille.test', 'Sujet', 'x', '<p>x</p>', now() - interval '1 minute')`,
+      [randomUUID()],
+    );
+    expect(await runJob()).toEqual([
+      { url: 'https://project.supabase.test/functions/v1/deliver-mail', apikey: 'sb_secret_schedule' },
+    ]);
+  });
+
+  it('a push due and no e-mail: one call, so that a failed push is retried', async () => {
+    await nothingDue();
+    const owner = await database.createOwner('push');
+    const subscription = randomUUID();
+    await database.db.query(
+      `insert into public.push_subscriptions (id, user_id, endpoint, p256dh, auth)
+       values ($1, $2, 'https://fcm.googleapis.com/fcm/send/schedule', $3, $4)`,
+      [subscription, owner.id, 'B'.repeat(87), 'a'.repeat(22)],
+    );
+    await database.db.query(
+      `insert into public.push_outbox (subscription_id, payload, next_attempt_at)
+       values ($1, '{}', now() - interval '1 minute')`,
+      [subscription],
+    );
+    expect(await runJob()).toHaveLength(1);
+    // Not yet due: no call.
+    await database.db.query("update public.push_outbox set next_attempt_at = now() + interval '2 minutes'");
+    expect(await runJob()).toEqual([]);
+  });
 });
 
 it('the health booklet’s reminders run at 07:00 in Paris, summer and winter, from a schedule in UTC', async () => {

@@ -68,3 +68,4 @@ export {
   trimToNull,
   withoutControlCharacters,
 } from './text.ts';
+export { type BackendFailure, isBackendUnavailable, UNAVAILABLE_MESSAGE } from './unavailable.ts';

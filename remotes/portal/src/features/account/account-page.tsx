@@ -19,6 +19,7 @@ import {
 } from '@radix-ui/themes';
 import { COPY } from '../../copy.ts';
 import { todayInParis } from '../../ui/paris-time.ts';
+import { failureText } from '../../ui/server-message.ts';
 import { type AnimalCard, coverPhoto, useMyAnimals } from '../animals/index.ts';
 import { SignInFirst } from '../auth/index.ts';
 import { editsAnimal, roleLabel } from '../household/index.ts';
@@ -50,7 +51,7 @@ export function AccountPage() {
       toast({
         topic: 'lost-status',
         title: COPY.account.statusFailed,
-        description: error.message,
+        description: failureText(error),
         variant: 'destructive',
       });
       return;

@@ -1,7 +1,7 @@
 import { supabase, type Tables, type TablesUpdate, useAuth } from '@medaille/supabase';
 import { useEffect, useState } from 'react';
 import { takeEarly } from '../../ui/early-data.ts';
-import { serverMessage } from '../../ui/server-message.ts';
+import { failureText, serverMessage } from '../../ui/server-message.ts';
 import { type HouseholdRole, householdRole } from '../household/index.ts';
 import { type Loss, saveLost } from '../lost/index.ts';
 import { EARLY_KEYS, readMemberAnimal, readMyAnimals } from './queries.ts';
@@ -55,7 +55,7 @@ export function useMyAnimals() {
       ([animals, memberships]) => {
         if (!current) return;
         const error = animals.error ?? memberships.error;
-        if (error) return setLoad({ state: 'failed', message: error.message });
+        if (error) return setLoad({ state: 'failed', message: failureText(error) });
         const mine = new Map((memberships.data ?? []).map((row) => [row.animal_id, membershipOf(row)]));
         // Row level security shows the animals of the person's own member rows: each has its row.
         const cards = (animals.data ?? []).flatMap((animal) => {

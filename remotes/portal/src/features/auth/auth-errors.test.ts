@@ -76,9 +76,9 @@ describe('authErrorMessage', () => {
     );
   });
 
-  it('says the network when no answer came back, and keeps the text of an unknown code', () => {
+  it('says the service is out of reach when no answer came back, and keeps the text of an unknown code', () => {
     expect(authErrorMessage({ name: 'AuthRetryableFetchError', message: 'Failed to fetch', status: 0 })).toBe(
-      'Le service de connexion ne répond pas. Vérifiez votre connexion à Internet et réessayez.',
+      'Service momentanément indisponible, réessayez.',
     );
     expect(authErrorMessage({ code: 'something_new', message: 'Something new happened' })).toBe(
       'Something new happened',

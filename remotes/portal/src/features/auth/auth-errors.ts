@@ -1,4 +1,5 @@
 import { COPY } from '../../copy.ts';
+import { failureText } from '../../ui/server-message.ts';
 
 // What the auth service (GoTrue, hosted or the local stack) answers, said in French. Every code the
 // portal's calls can meet (sign-up, password sign-in, magic link, recovery, the e-mail links' verify, the
@@ -67,12 +68,11 @@ const BY_CODE: Record<string, (failure: AuthFailure) => string> = {
 export const MAPPED_AUTH_CODES = Object.keys(BY_CODE);
 
 /**
- * A French message for an auth error: the code's own, the network's when no answer came back (supabase-js
- * gives no code then), and the service's text only for a code this list does not know.
+ * A French message for an auth error: the code's own, the service out of reach said as failureText says it
+ * (supabase-js gives no code then), and the service's text only for a code this list does not know.
  */
 export function authErrorMessage(failure: AuthFailure): string {
   const byCode = failure.code ? BY_CODE[failure.code] : undefined;
   if (byCode) return byCode(failure);
-  if (!failure.code && (failure.name === 'AuthRetryableFetchError' || failure.status === 0)) return text.unreachable;
-  return failure.message;
+  return failureText(failure);
 }

@@ -6,6 +6,7 @@ import { Box, Button, Callout, Card, Flex, Heading, Switch, Text } from '@radix-
 import { useRef, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { todayInParis } from '../../ui/paris-time.ts';
+import { failureText } from '../../ui/server-message.ts';
 import { type Household, type HouseholdMember, removeMember, setAlertEmail } from './api.ts';
 import { InvitationList } from './invitation-list.tsx';
 import { InviteForm } from './invite-form.tsx';
@@ -136,7 +137,7 @@ function MyAlerts({
       toast({
         topic: 'household-alerts',
         title: text.alertsFailed,
-        description: error.message,
+        description: failureText(error),
         variant: 'destructive',
       });
       return;

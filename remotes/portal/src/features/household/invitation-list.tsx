@@ -3,6 +3,7 @@ import { Box, Flex, Heading, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { parisTime } from '../../ui/paris-time.ts';
+import { failureText } from '../../ui/server-message.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { type PendingInvitation, revokeInvitation } from './api.ts';
 import { roleLabel } from './roles.ts';
@@ -32,7 +33,7 @@ export function InvitationList({
       toast({
         topic: 'household-revoke',
         title: text.revokeFailed,
-        description: error.message,
+        description: failureText(error),
         variant: 'destructive',
       });
       return;

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { ICAD_URL } from '../../ui/icad.ts';
 import { parisTime } from '../../ui/paris-time.ts';
+import { failureText } from '../../ui/server-message.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { inviteMember, type PendingOffer, revokeInvitation } from './api.ts';
 
@@ -76,7 +77,7 @@ export function TransferSection({
     const failure = await revokeInvitation(offer.id).catch(() => ({ message: COPY.unexpected }));
     setBusy(false);
     if (failure) {
-      toast({ topic: 'transfer', title: text.offerFailed, description: failure.message, variant: 'destructive' });
+      toast({ topic: 'transfer', title: text.offerFailed, description: failureText(failure), variant: 'destructive' });
       return;
     }
     toast({ topic: 'transfer', title: text.cancelled });

@@ -3,6 +3,7 @@ import { toast } from '@medaille/design-system/toast';
 import { Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { COPY } from '../../copy.ts';
+import { failureText } from '../../ui/server-message.ts';
 import type { FeedState } from './api.ts';
 
 const text = COPY.inbox;
@@ -68,7 +69,12 @@ export function FeedSection<T extends { id: string; created_at: string }>({
     setBusy(false);
     setConfirming(false);
     if (error)
-      toast({ topic: 'inbox-remove', title: text.removeFailed, description: error.message, variant: 'destructive' });
+      toast({
+        topic: 'inbox-remove',
+        title: text.removeFailed,
+        description: failureText(error),
+        variant: 'destructive',
+      });
     else toast({ topic: 'inbox-remove', title: target === 'all' ? words.cleared : words.removed });
   };
 

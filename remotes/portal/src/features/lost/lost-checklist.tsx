@@ -6,6 +6,7 @@ import { useId, useRef, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { ICAD_URL } from '../../ui/icad.ts';
 import { parisTime } from '../../ui/paris-time.ts';
+import { failureText } from '../../ui/server-message.ts';
 import { LOST_STEPS, type LostStep, saveChecklist, stepsOf } from './api.ts';
 
 const text = COPY.lost;
@@ -53,7 +54,12 @@ export function LostChecklist({ animal }: { animal: LostAnimal }) {
       }
       wanted.current = stored.current;
       setDone(stored.current);
-      toast({ topic: 'lost-checklist', title: text.saveFailed, description: error.message, variant: 'destructive' });
+      toast({
+        topic: 'lost-checklist',
+        title: text.saveFailed,
+        description: failureText(error),
+        variant: 'destructive',
+      });
     });
   };
 

@@ -1,10 +1,11 @@
 import { ConfirmDialog } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
-import { LIMITS } from '@medaille/domain';
+import { databaseErrorMessage, LIMITS } from '@medaille/domain';
 import { Card, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { onDemand } from '../../ui/on-demand.tsx';
+import { failureText } from '../../ui/server-message.ts';
 import type { AnimalPhotos, Photo } from './api.ts';
 import { photoProblem } from './image-files.ts';
 import { PhotoDropZone } from './photo-drop-zone.tsx';
@@ -86,7 +87,12 @@ export function PhotoGallery({
     setRemoving(false);
     setToRemove(null);
     if (error) {
-      toast({ topic: 'photo-remove', title: text.removeFailed, description: error.message, variant: 'destructive' });
+      toast({
+        topic: 'photo-remove',
+        title: text.removeFailed,
+        description: failureText(error, databaseErrorMessage(error)),
+        variant: 'destructive',
+      });
       return;
     }
     if (photo.id === coverId) onCoverChange(null);
