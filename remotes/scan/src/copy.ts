@@ -51,6 +51,11 @@ export const COPY = {
   loadFailed: {
     title: 'Erreur',
     retry: 'Réessayer',
+    // Not in SPEC: the backend unreachable, or the network, in place of the browser's own words.
+    unreachable: 'Le service ne répond pas pour le moment. Vérifiez votre connexion, puis réessayez.',
+    /** A copy of the page the host kept, served while the service does not answer. */
+    kept: (at: string) =>
+      `Le service ne répond pas pour le moment : cette fiche date du ${at} et n'est peut-être plus à jour.`,
   },
   profile: {
     lost: 'Animal signalé comme perdu',

@@ -17,7 +17,7 @@ import { FranceGuide } from './france-guide-card.tsx';
 import { dialogWordsFor, useWords } from './i18n.ts';
 import { isCoolingDown } from './location-cooldown.ts';
 import { onDemand } from './on-demand.tsx';
-import { usePageUrl, useRenderedAt } from './page-facts.ts';
+import { usePageFacts, usePageUrl, useRenderedAt } from './page-facts.ts';
 import { PhotoCarousel } from './photo-carousel.tsx';
 import type { EmergencyCare, PublicProfile } from './profile-api.ts';
 import { UntilHydrated } from './scriptless.tsx';
@@ -126,6 +126,8 @@ function ReachByPhone({ phone, name, contact }: { phone: string; name: string; c
 export function ProfileView({ profile, onChanged }: { profile: PublicProfile; onChanged: () => void }) {
   const { copy, language, locale } = useWords();
   const renderedAt = useRenderedAt();
+  // The host's kept copy, served while the backend does not answer.
+  const keptAt = usePageFacts()?.keptAt;
   const text = copy.profile;
   const [photoIndex, setPhotoIndex] = useState(0);
   const [open, setOpenState] = useState<Open>(null);
@@ -222,6 +224,11 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
 
   return (
     <main className="scan">
+      {keptAt ? (
+        <p className="scan-card scan-kept" role="status">
+          {copy.loadFailed.kept(dateTimeText(locale, keptAt))}
+        </p>
+      ) : null}
       {lost ? (
         <p className="scan-lost" role="alert">
           {text.lost}

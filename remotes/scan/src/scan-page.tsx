@@ -98,7 +98,11 @@ function CodePage({ code, initial }: ScanPageProps) {
     let current = true;
     fetchPublicProfile(code)
       .then((answer) => current && setLoad({ state: 'done', answer }))
-      .catch((error: Error) => current && setLoad({ state: 'failed', error }));
+      .catch(
+        (error: Error) =>
+          // A profile already shown stays (its call buttons with it) when asking again fails.
+          current && setLoad((shown) => (shown.state === 'done' ? shown : { state: 'failed', error })),
+      );
     return () => {
       current = false;
     };
@@ -155,5 +159,6 @@ function answerPage(answer: ScanAnswer, onChanged: () => void) {
 function FailureMessage({ error }: { error: Error }) {
   const { copy } = useWords();
   const words = useDialogWords();
-  return <p role="alert">{failureText(words, error, error.message || copy.loadFailed.title)}</p>;
+  // A network failure's words are the browser's ('Failed to fetch'), in its language: never shown.
+  return <p role="alert">{failureText(words, error, copy.loadFailed.unreachable)}</p>;
 }

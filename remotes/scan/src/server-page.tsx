@@ -14,6 +14,8 @@ export interface ServerPageInput {
   code: string;
   /** get_public_profile's 200 JSON body. */
   answer: unknown;
+  /** When the answer is the host's kept copy (the backend failed now): the ISO time it was read. */
+  keptAt?: string;
   /** The request's Accept-Language header. */
   acceptLanguage: string | null;
   /** The language cookie the page's switch sets (LANGUAGE_COOKIE). */
@@ -72,7 +74,7 @@ export async function renderScanPage(input: ServerPageInput): Promise<ServerPage
   const locale = localeFor(language, browserLanguages);
   const key = input.messageForm
     ? null
-    : JSON.stringify([input.code, answer, language, locale, input.pageUrl, input.config, input.scripts]);
+    : JSON.stringify([input.code, answer, input.keptAt, language, locale, input.pageUrl, input.config, input.scripts]);
   const recent = key === null ? undefined : recentPages.get(key);
   const age = renderedAt.getTime() - (recent?.renderedAt ?? Number.NaN);
   if (recent && age >= 0 && age < RECENT_PAGE_MS) return recent.page;
@@ -103,6 +105,7 @@ async function renderPage(
     pageUrl: input.pageUrl ?? `/${encodeURIComponent(input.code)}`,
     imageTransformations: input.config.imageTransformations === true,
     answer,
+    ...(input.keptAt ? { keptAt: input.keptAt } : {}),
     ...(input.messageForm ? { messageForm: input.messageForm } : {}),
   };
 

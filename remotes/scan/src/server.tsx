@@ -41,7 +41,9 @@ export async function loader({ params, context, signal }: RouteArgs): Promise<Ro
   const response = await context.callFunction('get_public_profile', { code: params.code }, signal);
   if (response.status !== 200) throw new Error(`get_public_profile answered ${response.status}`);
   const answer = scanAnswerOf(await response.json());
-  return { status: answer.status === 'not_found' ? 404 : 200, data: { answer } };
+  // A claimed medal's public profile may be kept by the host, for when the backend fails; any other answer
+  // drops the copy (the code gone, suspended or retired).
+  return { status: answer.status === 'not_found' ? 404 : 200, data: { answer }, keep: answer.status === 'claimed' };
 }
 
 /**
@@ -71,6 +73,7 @@ export async function render(args: RenderArgs) {
   const page = await renderScanPage({
     code: params.code,
     answer: (loaderData.data as { answer: unknown }).answer,
+    ...(loaderData.keptAt ? { keptAt: loaderData.keptAt } : {}),
     acceptLanguage: request.headers.get('accept-language'),
     languageCookie: languageCookieOf(request),
     renderedAt: new Date().toISOString(),

@@ -28,7 +28,13 @@ const en: Dictionary = {
     hint: 'Type the code printed on the tag, for example MDL-7KQ4-M9XP-3T.',
     submit: 'See its profile',
   },
-  loadFailed: { title: 'Error', retry: 'Try again' },
+  loadFailed: {
+    title: 'Error',
+    retry: 'Try again',
+    unreachable: 'The service is not responding right now. Check your connection, then try again.',
+    kept: (at: string) =>
+      `The service is not responding right now: this profile dates from ${at} and may be out of date.`,
+  },
   profile: {
     lost: 'This animal has been reported lost',
     characteristics: 'Details',
