@@ -586,6 +586,25 @@ describe("the finder's identity", () => {
   });
 });
 
+describe("the host's connections to the backend", () => {
+  it('are kept alive: twenty finders one after the other reach it over one connection', async () => {
+    let connections = 0;
+    const server: Server = createServer((request, response) => {
+      request.resume();
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ status: 'not_found', code: 'MDL-NOPE' }));
+    });
+    server.on('connection', () => {
+      connections += 1;
+    });
+    const url = await startHost({ config: config({ supabaseUrl: await listening(server) }) });
+    for (let finder = 0; finder < 20; finder += 1) {
+      expect((await fetchFrom(newClientAddress())(`${url}/MDL-NOPE`, { method: 'HEAD' })).status).toBe(404);
+    }
+    expect(connections).toBe(1);
+  });
+});
+
 describe("the finder's identity through the real stack", () => {
   it("gives each finder the profile rate limit of their own address, not the host's", async () => {
     const url = await startHost();
