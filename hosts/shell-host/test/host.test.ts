@@ -621,6 +621,49 @@ describe("the finder's identity through the real stack", () => {
   });
 });
 
+describe("many finders behind one address (a café, a carrier's NAT)", () => {
+  it('serves 40 of them, each opening the page and writing to the owner', async () => {
+    const url = await startHost();
+    const { code } = await activatedAnimal({ nom: 'Filou', espece: 'dog' });
+    const cafe = fetchFrom(newClientAddress());
+    for (let finder = 0; finder < 40; finder += 1) {
+      const page = await (await cafe(`${url}/${code}`)).text();
+      expect(hydrationOf(page), `finder ${finder}`).toMatchObject({ answer: { status: 'claimed', name: 'Filou' } });
+      const sent = await cafe(`${url}/${code}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ message: `Vu au café (${finder})`, contact: '', website: '' }).toString(),
+      });
+      expect(hydrationOf(await sent.text()), `finder ${finder}`).toMatchObject({ messageForm: { state: 'sent' } });
+    }
+  });
+
+  it("keeps the name and the call, SMS and WhatsApp buttons past the page's limit for one address", async () => {
+    const url = await startHost();
+    const flood = fetchFrom(newClientAddress());
+    // 120 openings of one medal's page a minute per address (a finder without JavaScript who writes opens it twice).
+    for (let opening = 0; opening < 120; opening += 1) {
+      expect((await flood(`${url}/${rex}`, { method: 'HEAD' })).status).toBe(200);
+    }
+    const response = await flood(`${url}/${rex}`, { method: 'HEAD' });
+    expect(response.status).toBe(429);
+    const html = await (await flood(`${url}/${rex}`)).text();
+    const body = html.slice(html.indexOf('<div id="scan-page">'));
+    expect(body).toMatch(/<h1[^>]*>Rex<\/h1>/);
+    expect(body).toContain('Trop de consultations depuis votre connexion');
+    expect(body).toMatch(/href="tel:(\+33|0)612345678"/);
+    expect(body).toMatch(/href="sms:/);
+    expect(body).toContain('href="https://wa.me/');
+    // Only what a call needs, and only what is public.
+    expect(html).not.toContain('cache-rex@example.fr');
+    expect(hydrationOf(html)).toMatchObject({ answer: { status: 'rate_limited', name: 'Rex' } });
+    // Another medal's page from the same address is served whole.
+    expect(hydrationOf(await (await flood(`${url}/${tricky}`)).text())).toMatchObject({
+      answer: { status: 'claimed' },
+    });
+  });
+});
+
 describe('POST /{code}: the message form without JavaScript', () => {
   const form = (fields: Record<string, string>) => ({
     method: 'POST',

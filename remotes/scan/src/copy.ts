@@ -40,6 +40,8 @@ export const COPY = {
     title: 'Code introuvable',
     text: 'Vérifiez le QR ou contactez-nous si besoin.',
   },
+  // Not in SPEC: a known medal's page opened too often from one address, its call buttons kept.
+  busy: 'Trop de consultations depuis votre connexion : la fiche complète revient dans une minute. Vous pouvez appeler dès maintenant.',
   contactUs: 'Nous contacter',
   // A finder's way forward from a page with no owner to reach (the landing page's words).
   retype: {

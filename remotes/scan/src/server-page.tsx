@@ -4,7 +4,7 @@ import type { PageConfig, ScanHydration, ScanMessageForm } from '@medaille/scan-
 import { renderToReadableStream } from 'react-dom/server.edge';
 import { BUILD_ID } from './build-id.ts';
 import { acceptedLanguages, chooseLanguage, dialogWordsFor, dictionaryFor, type Language, localeFor } from './i18n.ts';
-import { type ScanAnswer, scanAnswerOf } from './profile-api.ts';
+import { type PageAnswer, pageAnswerOf } from './profile-api.ts';
 import ScanPage from './scan-page.tsx';
 import { ScriptlessProvider } from './scriptless.tsx';
 import { messageDialogScripts, scriptlessWriter } from './scriptless-parts.tsx';
@@ -66,7 +66,7 @@ const recentPages = new Map<string, { renderedAt: number; page: ServerPage }>();
  */
 export async function renderScanPage(input: ServerPageInput): Promise<ServerPage> {
   input.signal?.throwIfAborted();
-  const answer = scanAnswerOf(input.answer);
+  const answer = pageAnswerOf(input.answer);
   const renderedAt = new Date(input.renderedAt);
   if (Number.isNaN(renderedAt.getTime())) throw new TypeError('renderedAt is not a date');
   const browserLanguages = acceptedLanguages(input.acceptLanguage);
@@ -89,7 +89,7 @@ export async function renderScanPage(input: ServerPageInput): Promise<ServerPage
 
 async function renderPage(
   input: ServerPageInput,
-  answer: ScanAnswer,
+  answer: PageAnswer,
   renderedAt: Date,
   language: Language,
   locale: string,

@@ -23,6 +23,7 @@ const de: Dictionary = {
     text: 'Prüfen Sie den QR-Code oder schreiben Sie uns, wenn Sie Hilfe brauchen.',
   },
   medalCode: 'Code des Anhängers',
+  busy: 'Zu viele Aufrufe von Ihrer Verbindung: Das vollständige Profil ist in einer Minute wieder da. Sie können schon jetzt anrufen.',
   contactUs: 'Kontakt',
   retype: {
     hint: 'Geben Sie den auf dem Anhänger gedruckten Code ein, zum Beispiel MDL-7KQ4-M9XP-3T.',

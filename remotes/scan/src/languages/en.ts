@@ -23,6 +23,7 @@ const en: Dictionary = {
     text: 'Check the QR code, or contact us if you need help.',
   },
   medalCode: 'Tag code',
+  busy: 'Too many views from your connection: the full profile is back in a minute. You can call right now.',
   contactUs: 'Contact us',
   retype: {
     hint: 'Type the code printed on the tag, for example MDL-7KQ4-M9XP-3T.',

@@ -23,6 +23,7 @@ const es: Dictionary = {
     text: 'Compruebe el código QR o escríbanos si necesita ayuda.',
   },
   medalCode: 'Código de la placa',
+  busy: 'Demasiadas consultas desde su conexión: la ficha completa vuelve en un minuto. Puede llamar ahora mismo.',
   contactUs: 'Contactar',
   retype: {
     hint: 'Escriba el código impreso en la placa, por ejemplo MDL-7KQ4-M9XP-3T.',

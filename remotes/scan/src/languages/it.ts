@@ -23,6 +23,7 @@ const it: Dictionary = {
     text: 'Controlla il codice QR o contattaci se hai bisogno di aiuto.',
   },
   medalCode: 'Codice della medaglietta',
+  busy: 'Troppe consultazioni dalla tua connessione: la scheda completa torna tra un minuto. Puoi chiamare subito.',
   contactUs: 'Contattaci',
   retype: {
     hint: 'Scrivi il codice stampato sulla medaglietta, per esempio MDL-7KQ4-M9XP-3T.',

@@ -23,6 +23,7 @@ const nl: Dictionary = {
     text: 'Controleer de QR-code of neem contact met ons op als je hulp nodig hebt.',
   },
   medalCode: 'Code van de penning',
+  busy: 'Te veel weergaven vanaf uw verbinding: het volledige profiel is over een minuut terug. U kunt nu al bellen.',
   contactUs: 'Contact opnemen',
   retype: {
     hint: 'Typ de code die op de penning staat, bijvoorbeeld MDL-7KQ4-M9XP-3T.',
