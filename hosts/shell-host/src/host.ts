@@ -30,6 +30,7 @@ import { configScript } from './config.ts';
 import { pageHeaders } from './content-security-policy.ts';
 import { earlyDataScript } from './early-data.ts';
 import { healthAnswer } from './health.ts';
+import { type KeptPagesOptions, keptPages } from './kept-pages.ts';
 import { kept, type RemoteFiles, remoteFilesReader } from './remote-files.ts';
 import { readSentForm, resendPage } from './resend-page.ts';
 import { scanDeploymentReader, untilAborted } from './scan-deployment.ts';
@@ -69,6 +70,8 @@ export interface ShellHostOptions {
    * bench's adds the distances a deployment has between them).
    */
   fetch?: typeof fetch;
+  /** How many medals' last profiles are kept, and for how long, for when the backend fails (kept-pages.ts). */
+  keptPages?: KeptPagesOptions;
   /** Where a failed render is reported (the finder gets today's page); console.warn by default. */
   log?: (message: string) => void;
 }
@@ -136,6 +139,8 @@ interface Framework {
   shellText: () => Promise<string>;
   /** The headers of a page whose inline scripts are these: its Content-Security-Policy, and no framing. */
   pageHeaders: (scripts: readonly string[]) => Promise<Record<string, string>>;
+  /** The last public profile read for each medal, rendered when the backend fails (kept-pages.ts). */
+  keptPages: ReturnType<typeof keptPages>;
 }
 
 export function createShellHost(options: ShellHostOptions): ShellHost {
@@ -165,6 +170,7 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
     portalFiles: remoteFilesReader(config.remotes.portal, manifests),
     shellText: kept(() => shellHtml(options.assets), manifests.maxAgeMs),
     pageHeaders: pageHeaders(config),
+    keptPages: keptPages(options.keptPages),
   };
   // The portal's manifest read at once too, so that the first owner's page announces it.
   const portalRead = framework.portalFiles().then(
@@ -306,9 +312,13 @@ async function scanRender(
   const budget = AbortSignal.timeout(budgetMs);
   const params = { code };
   const deployment = framework.deployment.current();
-  // The profile asked for at once, beside the page's files (kept: read once per max age).
+  // The profile asked for at once, beside the page's files (kept: read once per max age); the copy kept of
+  // the last one when the backend fails.
   const loaderData = deployment.then(({ route }) =>
-    route.loader({ request, params, context: { callFunction: callFunctionFor(framework, info) }, signal: budget }),
+    framework.keptPages.load(
+      code,
+      route.loader({ request, params, context: { callFunction: callFunctionFor(framework, info) }, signal: budget }),
+    ),
   );
   const page = deployment.then(async ({ files, route }) => {
     const { head, stylesheets } = scanPageHead(shell, config, files.preloads);

@@ -40,6 +40,8 @@ export const COPY = {
     title: 'Code introuvable',
     text: 'Vérifiez le QR ou contactez-nous si besoin.',
   },
+  // Not in SPEC: a known medal's page opened too often from one address, its call buttons kept.
+  busy: 'Trop de consultations depuis votre connexion : la fiche complète revient dans une minute. Vous pouvez appeler dès maintenant.',
   contactUs: 'Nous contacter',
   // A finder's way forward from a page with no owner to reach (the landing page's words).
   retype: {
@@ -51,6 +53,11 @@ export const COPY = {
   loadFailed: {
     title: 'Erreur',
     retry: 'Réessayer',
+    // Not in SPEC: the backend unreachable, or the network, in place of the browser's own words.
+    unreachable: 'Le service ne répond pas pour le moment. Vérifiez votre connexion, puis réessayez.',
+    /** A copy of the page the host kept, served while the service does not answer. */
+    kept: (at: string) =>
+      `Le service ne répond pas pour le moment : cette fiche date du ${at} et n'est peut-être plus à jour.`,
   },
   profile: {
     lost: 'Animal signalé comme perdu',

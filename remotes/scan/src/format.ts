@@ -46,7 +46,7 @@ export const dateTimeText = (locale: string, at: string) =>
 
 /**
  * What to tell the finder of a failed call: the language's text for a refusal it knows, else the server's
- * own French text, else `fallback`.
+ * own French text, else `fallback` (a network failure among them: never the browser's own words).
  */
 export function failureText(copy: DialogDictionary, failure: unknown, fallback: string): string {
   if (!(failure instanceof FinderError)) return fallback;

@@ -2,13 +2,10 @@ import { toast } from '@medaille/design-system/toast';
 import {
   isSecondContact,
   mapsPointUrl,
-  phoneHref,
   phoneToCall,
   secondContactName,
   sexToStored,
-  smsHref,
   visibleContacts,
-  whatsAppHref,
 } from '@medaille/domain';
 import { type ReactNode, Suspense, useState } from 'react';
 import { OWNER_TEXT } from './copy.ts';
@@ -17,9 +14,10 @@ import { FranceGuide } from './france-guide-card.tsx';
 import { dialogWordsFor, useWords } from './i18n.ts';
 import { isCoolingDown } from './location-cooldown.ts';
 import { onDemand } from './on-demand.tsx';
-import { usePageUrl, useRenderedAt } from './page-facts.ts';
+import { usePageFacts, usePageUrl, useRenderedAt } from './page-facts.ts';
 import { PhotoCarousel } from './photo-carousel.tsx';
 import type { EmergencyCare, PublicProfile } from './profile-api.ts';
+import { ReachByPhone } from './reach-by-phone.tsx';
 import { UntilHydrated } from './scriptless.tsx';
 import { MedalCode } from './states.tsx';
 
@@ -91,41 +89,12 @@ function EmergencyCareRows({ cares }: { cares: readonly EmergencyCare[] }) {
   );
 }
 
-/**
- * Every way to reach the owner by phone, first in the finder's help, lost or not (a finder usually has the
- * animal before its owner knows it is gone): a call, then SMS and WhatsApp, each with a text naming the
- * animal and this page, in French whatever the finder's language, as the owner reads it. `contact`: the
- * second contact's name when the number is theirs (the owner's own is hidden).
- */
-function ReachByPhone({ phone, name, contact }: { phone: string; name: string; contact: string | null }) {
-  const text = useWords().copy.profile;
-  const body = OWNER_TEXT.found(name, usePageUrl());
-  return (
-    <>
-      <a className="md-button md-button-primary scan-call" href={phoneHref(phone)}>
-        {contact ? text.callContact(contact) : text.callOwner}
-      </a>
-      <div className="scan-actions scan-reach">
-        <a className="md-button md-button-secondary" href={smsHref(phone, body)}>
-          {text.sendSms}
-        </a>
-        <a
-          className="md-button md-button-secondary"
-          href={whatsAppHref(phone, body)}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          {text.whatsApp}
-        </a>
-      </div>
-    </>
-  );
-}
-
 /** The claimed code's public profile. Every owner text is rendered as text, never as HTML. */
 export function ProfileView({ profile, onChanged }: { profile: PublicProfile; onChanged: () => void }) {
   const { copy, language, locale } = useWords();
   const renderedAt = useRenderedAt();
+  // The host's kept copy, served while the backend does not answer.
+  const keptAt = usePageFacts()?.keptAt;
   const text = copy.profile;
   const [photoIndex, setPhotoIndex] = useState(0);
   const [open, setOpenState] = useState<Open>(null);
@@ -222,6 +191,11 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
 
   return (
     <main className="scan">
+      {keptAt ? (
+        <p className="scan-card scan-kept" role="status">
+          {copy.loadFailed.kept(dateTimeText(locale, keptAt))}
+        </p>
+      ) : null}
       {lost ? (
         <p className="scan-lost" role="alert">
           {text.lost}

@@ -18,13 +18,13 @@ import {
 import { LanguageSwitch } from './language-switch.tsx';
 import { PageFactsProvider } from './page-facts.ts';
 import { usePageHead } from './page-head.ts';
-import { fetchPublicProfile, type ScanAnswer } from './profile-api.ts';
+import { fetchPublicProfile, type PageAnswer } from './profile-api.ts';
 import { ProfileView } from './profile-view.tsx';
-import { NotFoundState, RetiredState, SuspendedState, UnclaimedState } from './states.tsx';
+import { BusyState, NotFoundState, RetiredState, SuspendedState, UnclaimedState } from './states.tsx';
 
 export { BUILD_ID } from './build-id.ts';
 
-type Load = { state: 'checking' } | { state: 'done'; answer: ScanAnswer } | { state: 'failed'; error: Error };
+type Load = { state: 'checking' } | { state: 'done'; answer: PageAnswer } | { state: 'failed'; error: Error };
 
 const browserLanguages = () => (typeof navigator === 'undefined' ? [] : (navigator.languages ?? []));
 
@@ -87,7 +87,7 @@ export default function ScanPage({ code, initial }: ScanPageProps) {
 function CodePage({ code, initial }: ScanPageProps) {
   const { copy } = useWords();
   const [load, setLoad] = useState<Load>(() =>
-    initial ? { state: 'done', answer: initial.answer as ScanAnswer } : { state: 'checking' },
+    initial ? { state: 'done', answer: initial.answer as PageAnswer } : { state: 'checking' },
   );
   const [attempt, setAttempt] = useState(0);
 
@@ -98,7 +98,11 @@ function CodePage({ code, initial }: ScanPageProps) {
     let current = true;
     fetchPublicProfile(code)
       .then((answer) => current && setLoad({ state: 'done', answer }))
-      .catch((error: Error) => current && setLoad({ state: 'failed', error }));
+      .catch(
+        (error: Error) =>
+          // A profile already shown stays (its call buttons with it) when asking again fails.
+          current && setLoad((shown) => (shown.state === 'done' ? shown : { state: 'failed', error })),
+      );
     return () => {
       current = false;
     };
@@ -136,8 +140,10 @@ function CodePage({ code, initial }: ScanPageProps) {
 }
 
 /** The page for one answer of get_public_profile. */
-function answerPage(answer: ScanAnswer, onChanged: () => void) {
+function answerPage(answer: PageAnswer, onChanged: () => void) {
   switch (answer.status) {
+    case 'rate_limited':
+      return <BusyState answer={answer} />;
     case 'not_found':
       return <NotFoundState />;
     case 'unclaimed':
@@ -155,5 +161,6 @@ function answerPage(answer: ScanAnswer, onChanged: () => void) {
 function FailureMessage({ error }: { error: Error }) {
   const { copy } = useWords();
   const words = useDialogWords();
-  return <p role="alert">{failureText(words, error, error.message || copy.loadFailed.title)}</p>;
+  // A network failure's words are the browser's ('Failed to fetch'), in its language: never shown.
+  return <p role="alert">{failureText(words, error, copy.loadFailed.unreachable)}</p>;
 }

@@ -5,7 +5,7 @@ import { renderToReadableStream } from 'react-dom/server.edge';
 import { BUILD_ID } from './build-id.ts';
 import { acceptedLanguages, chooseLanguage, dialogWordsFor, dictionaryFor, type Language, localeFor } from './i18n.ts';
 import { MESSAGE_FIELDS } from './message-form.ts';
-import { type ScanAnswer, scanAnswerOf } from './profile-api.ts';
+import { type PageAnswer, pageAnswerOf } from './profile-api.ts';
 import ScanPage from './scan-page.tsx';
 import { ScriptlessProvider } from './scriptless.tsx';
 import { messageDialogScripts, scriptlessWriter } from './scriptless-parts.tsx';
@@ -16,6 +16,8 @@ export interface ServerPageInput {
   code: string;
   /** get_public_profile's 200 JSON body. */
   answer: unknown;
+  /** When the answer is the host's kept copy (the backend failed now): the ISO time it was read. */
+  keptAt?: string;
   /** The request's Accept-Language header. */
   acceptLanguage: string | null;
   /** The language cookie the page's switch sets (LANGUAGE_COOKIE). */
@@ -66,7 +68,7 @@ const recentPages = new Map<string, { renderedAt: number; page: ServerPage }>();
  */
 export async function renderScanPage(input: ServerPageInput): Promise<ServerPage> {
   input.signal?.throwIfAborted();
-  const answer = scanAnswerOf(input.answer);
+  const answer = pageAnswerOf(input.answer);
   const renderedAt = new Date(input.renderedAt);
   if (Number.isNaN(renderedAt.getTime())) throw new TypeError('renderedAt is not a date');
   const browserLanguages = acceptedLanguages(input.acceptLanguage);
@@ -74,7 +76,7 @@ export async function renderScanPage(input: ServerPageInput): Promise<ServerPage
   const locale = localeFor(language, browserLanguages);
   const key = input.messageForm
     ? null
-    : JSON.stringify([input.code, answer, language, locale, input.pageUrl, input.config, input.scripts]);
+    : JSON.stringify([input.code, answer, input.keptAt, language, locale, input.pageUrl, input.config, input.scripts]);
   const recent = key === null ? undefined : recentPages.get(key);
   const age = renderedAt.getTime() - (recent?.renderedAt ?? Number.NaN);
   if (recent && age >= 0 && age < RECENT_PAGE_MS) return withSendKey(recent.page);
@@ -98,7 +100,7 @@ const withSendKey = (page: ServerPage): ServerPage => ({
 
 async function renderPage(
   input: ServerPageInput,
-  answer: ScanAnswer,
+  answer: PageAnswer,
   renderedAt: Date,
   language: Language,
   locale: string,
@@ -114,6 +116,7 @@ async function renderPage(
     pageUrl: input.pageUrl ?? `/${encodeURIComponent(input.code)}`,
     imageTransformations: input.config.imageTransformations === true,
     answer,
+    ...(input.keptAt ? { keptAt: input.keptAt } : {}),
     ...(input.messageForm ? { messageForm: input.messageForm } : {}),
   };
 

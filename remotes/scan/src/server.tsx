@@ -23,7 +23,7 @@ import { CONVERSATION_REFRESH_SCRIPT, conversationPage } from './conversation-pa
 import { cookie, inlineStyle } from './document-parts.ts';
 import { LANGUAGE_COOKIE } from './i18n.ts';
 import { messageFormAction } from './message-form.ts';
-import { scanAnswerOf } from './profile-api.ts';
+import { busyAnswerOf, scanAnswerOf } from './profile-api.ts';
 import { OPEN_AS_DIALOG_SCRIPT } from './scriptless-parts.tsx';
 import { pageLanguage, renderScanPage } from './server-page.tsx';
 
@@ -39,9 +39,17 @@ export const inlineScripts: readonly string[] = [OPEN_AS_DIALOG_SCRIPT, CONVERSA
  */
 export async function loader({ params, context, signal }: RouteArgs): Promise<RouteData> {
   const response = await context.callFunction('get_public_profile', { code: params.code }, signal);
+  if (response.status === 429) {
+    // A known medal's page opened too often from one address: its name and call buttons all the same.
+    const busy = busyAnswerOf(await response.json().catch(() => null));
+    const headers = { 'Retry-After': response.headers.get('retry-after') ?? '60' };
+    if (busy) return { status: 429, headers, data: { answer: busy } };
+  }
   if (response.status !== 200) throw new Error(`get_public_profile answered ${response.status}`);
   const answer = scanAnswerOf(await response.json());
-  return { status: answer.status === 'not_found' ? 404 : 200, data: { answer } };
+  // A claimed medal's public profile may be kept by the host, for when the backend fails; any other answer
+  // drops the copy (the code gone, suspended or retired).
+  return { status: answer.status === 'not_found' ? 404 : 200, data: { answer }, keep: answer.status === 'claimed' };
 }
 
 /**
@@ -71,6 +79,7 @@ export async function render(args: RenderArgs) {
   const page = await renderScanPage({
     code: params.code,
     answer: (loaderData.data as { answer: unknown }).answer,
+    ...(loaderData.keptAt ? { keptAt: loaderData.keptAt } : {}),
     acceptLanguage: request.headers.get('accept-language'),
     languageCookie: languageCookieOf(request),
     renderedAt: new Date().toISOString(),

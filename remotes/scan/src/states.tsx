@@ -1,6 +1,9 @@
+import { phoneToCall } from '@medaille/domain';
 import { SUPPORT_EMAIL } from './copy.ts';
 import { FranceGuide } from './france-guide-card.tsx';
 import { useWords } from './i18n.ts';
+import type { BusyAnswer } from './profile-api.ts';
+import { ReachByPhone } from './reach-by-phone.tsx';
 
 function ContactUs() {
   const { copy } = useWords();
@@ -111,6 +114,23 @@ export function NotFoundState() {
       <p>{copy.notFound.text}</p>
       <ContactUs />
       <WayForward />
+    </main>
+  );
+}
+
+/**
+ * A known medal whose page was opened too often from the finder's address: its name and the numbers to call
+ * (a call, an SMS, WhatsApp), whatever the limit.
+ */
+export function BusyState({ answer }: { answer: BusyAnswer }) {
+  const { copy } = useWords();
+  const call = phoneToCall(answer);
+  return (
+    <main className="scan scan-centered">
+      <h1 className="scan-name">{answer.name}</h1>
+      <p role="status">{copy.busy}</p>
+      {call ? <ReachByPhone phone={call.phone} name={answer.name} contact={call.name} /> : null}
+      <MedalCode code={answer.code} />
     </main>
   );
 }

@@ -50,6 +50,8 @@ export interface ScanHydration {
   imageTransformations: boolean;
   /** get_public_profile's answer. */
   answer: unknown;
+  /** When the answer is a copy the host kept, read at this ISO time, because the backend failed now. */
+  keptAt?: string;
   messageForm?: ScanMessageForm;
 }
 
@@ -89,6 +91,14 @@ export interface RouteData {
   headers?: Record<string, string>;
   /** Read by the scan's render only. */
   data: unknown;
+  /**
+   * A loader's data the host may keep (a public profile): when a later loader of the same params fails (the
+   * backend unreachable or failing), the host renders this copy instead, with `keptAt`. Data without it drops
+   * the copy (the code is gone, suspended or hidden now).
+   */
+  keep?: boolean;
+  /** Set by the host on a kept copy: when it was loaded (ISO time); the page says it may be out of date. */
+  keptAt?: string;
 }
 
 /** The part of the deploy-time configuration (`@medaille/supabase/config`) the page is rendered with. */

@@ -1048,7 +1048,7 @@ export type Database = {
         Returns: Json
       }
       public_profile_for_client: {
-        Args: { p_code: string; p_client_hash: string; p_limit_per_minute: number }
+        Args: { p_code: string; p_client_hash: string; p_misses_per_minute: number; p_openings_per_minute?: number }
         Returns: Json
       }
       purge_old_scan_events: {

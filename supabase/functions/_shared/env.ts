@@ -33,6 +33,8 @@ export interface FunctionEnv {
    */
   FINDER_IDENTITY_SECRET?: string;
   PROFILE_RATE_LIMIT_PER_MINUTE?: string;
+  /** An address's openings of one medal's page a minute (floods); PROFILE_RATE_LIMIT_PER_MINUTE counts its misses. */
+  PROFILE_OPENINGS_PER_MINUTE?: string;
   MESSAGE_RATE_LIMIT_PER_HOUR?: string;
   [name: string]: string | undefined;
 }

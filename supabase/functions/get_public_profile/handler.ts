@@ -14,6 +14,7 @@ import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { animalHistoryPath, animalHistoryUrl } from '../_shared/links.ts';
 import { ownerMail } from '../_shared/mail-layout.ts';
+import { FAILURES } from '../_shared/messages.ts';
 import { sendOrQueue } from '../_shared/outbox.ts';
 import { photoUrl } from '../_shared/photos.ts';
 import { inBackground, pushHousehold } from '../_shared/push.ts';
@@ -22,7 +23,21 @@ import { inBackground, pushHousehold } from '../_shared/push.ts';
  * public_profile_for_client's answer: public_profile's (declared in @medaille/domain's public-profile.ts), or the
  * client's limit reached. (A null code's bare not_found is turned away before the answer is read.)
  */
-type ProfileForClient = StoredScanAnswer | { status: 'rate_limited' };
+type ProfileForClient = StoredScanAnswer | { status: 'rate_limited'; profile?: StoredScanAnswer };
+
+/**
+ * What a finder past the limit on one medal's page still gets (HTTP 429): its name and the numbers to call,
+ * as public_profile sends them (each only while its switch is on), so that the page keeps its call buttons.
+ */
+const REACH_KEYS = [
+  'code',
+  'name',
+  'public_phone',
+  'show_public_phone',
+  'second_contact_name',
+  'second_contact_phone',
+  'show_second_contact_phone',
+] as const;
 
 export default function getPublicProfile(request: Request, env: FunctionEnv): Promise<Response> {
   return handle('get_public_profile', async () => {
@@ -35,9 +50,19 @@ export default function getPublicProfile(request: Request, env: FunctionEnv): Pr
     const profile = await call<ProfileForClient>(serviceDatabase(env), 'public_profile_for_client', {
       p_code: code,
       p_client_hash: client,
-      p_limit_per_minute: Number(env.PROFILE_RATE_LIMIT_PER_MINUTE ?? 60) * limitFactor,
+      p_misses_per_minute: Number(env.PROFILE_RATE_LIMIT_PER_MINUTE ?? 60) * limitFactor,
+      p_openings_per_minute: Number(env.PROFILE_OPENINGS_PER_MINUTE ?? 120) * limitFactor,
     });
-    if (profile.status === 'rate_limited') return failure('profile_rate_limited', { 'Retry-After': '60' });
+    if (profile.status === 'rate_limited') {
+      const known = profile.profile;
+      if (known?.status !== 'claimed') return failure('profile_rate_limited', { 'Retry-After': '60' });
+      const reach = Object.fromEntries(REACH_KEYS.map((key) => [key, known[key] ?? null]));
+      const { status, message } = FAILURES.profile_rate_limited;
+      return json({ code: 'profile_rate_limited', error: message, reach }, status, {
+        'Retry-After': '60',
+        ...NO_STORE,
+      });
+    }
     if (!code) {
       const notFound: ScanAnswer = {
         status: 'not_found',

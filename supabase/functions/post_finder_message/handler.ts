@@ -118,7 +118,9 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
     // Sent before: answered as then, before any limit counts it again.
     const sent = await firstSend(db, sendKey);
     if (sent) return answerAgain(env, sent, code);
-    const perHour = Number(env.MESSAGE_RATE_LIMIT_PER_HOUR ?? 5) * limitFactor;
+    // Per address and medal: many finders behind one address (a café, a carrier's NAT) may each write to it;
+    // the household's e-mails have their own limits (alertHousehold).
+    const perHour = Number(env.MESSAGE_RATE_LIMIT_PER_HOUR ?? 60) * limitFactor;
     if (!(await withinRateLimit(db, `message:${code}:${client}`, perHour, 3600))) {
       return failure('message_rate_limited', { 'Retry-After': '3600' });
     }

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { apiKeys, DEFAULT_JWT_SECRET } from '@medaille/supabase-project';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { FINDER_IDENTITY_HEADER, verifiedFinderAddress } from '../../functions/_shared/domain/index.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { StackConfig } from './config.ts';
 import { type Database, openDatabase, prepareDatabase } from './database/index.ts';
@@ -15,7 +17,7 @@ import { startSchedule } from './functions/schedule-timer.ts';
 import { drawVapidKey, storedSecret } from './functions/secrets.ts';
 import { clientAddressFromSocket, isLoopback } from './http/client-address.ts';
 import { apiGateway, corsForFrontEnds, type StackEnv } from './http/gateway.ts';
-import { limitedServer } from './http/server-limits.ts';
+import { limitedServer, SERVER_LIMITS } from './http/server-limits.ts';
 import { unavailableAnswer } from './http/unavailable.ts';
 import { opaqueKeyRoles, rememberingVerifiedTokens } from './jwt.ts';
 import { functionKeyVariables, projectJwt } from './keys.ts';
@@ -119,8 +121,19 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     return c.json({ message: 'An unexpected error occurred' }, 500);
   });
 
-  // Timeouts and per-client caps, so that one client cannot take every connection or request.
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, ...limitedServer() });
+  // Timeouts and per-client caps, so that one client cannot take every connection or request; the shell's
+  // host, whose requests carry a finder's address signed with the functions' secret, is no such client.
+  const finderIdentitySecret = config.functionEnv.FINDER_IDENTITY_SECRET ?? randomBytes(32).toString('base64url');
+  const vouchedByTheHost = async (request: IncomingMessage) => {
+    const header = request.headers[FINDER_IDENTITY_HEADER];
+    return typeof header === 'string' && (await verifiedFinderAddress(finderIdentitySecret, header)) !== null;
+  };
+  const server = serve({
+    fetch: app.fetch,
+    port: config.port,
+    hostname: config.host,
+    ...limitedServer(SERVER_LIMITS, vouchedByTheHost),
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -134,7 +147,6 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
 !!! Set JWT_SECRET to a random secret of at least 32 characters, or listen on 127.0.0.1 (STACK_HOST).
 `);
   }
-  const finderIdentitySecret = config.functionEnv.FINDER_IDENTITY_SECRET ?? randomBytes(32).toString('base64url');
   const clientHashSecret =
     config.functionEnv.CLIENT_HASH_SECRET ??
     config.functionEnv.CLIENT_HASH_SALT ??

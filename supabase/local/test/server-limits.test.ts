@@ -4,6 +4,7 @@
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FINDER_IDENTITY_HEADER, signFinderIdentity } from '../../functions/_shared/domain/index.ts';
 import { limitedServer, SERVER_LIMITS } from '../src/http/server-limits.ts';
 import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '../src/testing.ts';
 
@@ -117,6 +118,55 @@ describe('requests in progress per client address', () => {
     first?.socket.write('{"p_code":"MDL-NONE"}');
     expect(await firstDone).toMatch(/^HTTP\/1\.1 200/);
     expect(await nextAnswer).toMatch(/^HTTP\/1\.1 200/);
+    for (const { socket } of [...held, next]) socket.destroy();
+  });
+});
+
+describe("the shell's host: its signed requests count against no per-address limit", () => {
+  const { connectionsPerClient, requestsPerClient } = SERVER_LIMITS;
+  const signed = async () => ({
+    [FINDER_IDENTITY_HEADER]: await signFinderIdentity(stack.finderIdentitySecret, newClientAddress()),
+  });
+
+  it(`serves every signed request of ${connectionsPerClient + 44} connections at once from one address; forged ones still meet the limit`, async () => {
+    const answersOf = async (address: string, headers: () => Promise<Record<string, string>>) => {
+      const crowd = [];
+      for (let i = 0; i < connectionsPerClient + 44; i += 1) crowd.push(await openConnection(stack.url, address));
+      const answers = await Promise.all(
+        crowd.map(async ({ socket, closed }) => {
+          const answer = Promise.race([firstAnswer(socket), closed.then(() => 'closed unanswered')]);
+          sendRequest(socket, 'GET', '/health', await headers());
+          return (await answer).split('\r\n')[0] ?? '';
+        }),
+      );
+      for (const { socket } of crowd) socket.destroy();
+      return answers;
+    };
+    const host = await answersOf(newClientAddress(), signed);
+    expect(host.filter((line) => line === 'HTTP/1.1 200 OK')).toHaveLength(connectionsPerClient + 44);
+    const forged = await answersOf(newClientAddress(), async () => ({
+      [FINDER_IDENTITY_HEADER]: await signFinderIdentity('not-the-functions-secret', newClientAddress()),
+    }));
+    expect(forged.filter((line) => line === 'HTTP/1.1 200 OK')).toHaveLength(connectionsPerClient);
+    expect(forged.filter((line) => line.startsWith('HTTP/1.1 429'))).toHaveLength(44);
+  });
+
+  it(`runs a signed request at once while ${requestsPerClient} of the same address are in progress`, async () => {
+    const host = newClientAddress();
+    const held = [];
+    for (let i = 0; i < requestsPerClient; i += 1) {
+      const connection = await openConnection(stack.url, host);
+      sendRequest(connection.socket, 'POST', '/rest/v1/rpc/code_status', {
+        apikey: stack.anonKey,
+        'Content-Type': 'application/json',
+        'Content-Length': '21',
+      });
+      held.push(connection);
+    }
+    const next = await openConnection(stack.url, host);
+    const answer = firstAnswer(next.socket);
+    sendRequest(next.socket, 'GET', '/health', await signed());
+    expect(await answer).toMatch(/^HTTP\/1\.1 200/);
     for (const { socket } of [...held, next]) socket.destroy();
   });
 });

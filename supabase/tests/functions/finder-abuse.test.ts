@@ -8,9 +8,18 @@ import { invoke, newClientAddress } from '../support/finder.ts';
 let stack: TestStack;
 let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
 
+// Small limits, so that a forged header's worth is seen in a few requests: look-ups (misses and one medal's
+// openings alike) and messages.
 const PROFILE_LIMIT = 5;
+const MESSAGE_LIMIT = 5;
 beforeAll(async () => {
-  stack = await startTestStack({ functionEnv: { PROFILE_RATE_LIMIT_PER_MINUTE: String(PROFILE_LIMIT) } });
+  stack = await startTestStack({
+    functionEnv: {
+      PROFILE_RATE_LIMIT_PER_MINUTE: String(PROFILE_LIMIT),
+      PROFILE_OPENINGS_PER_MINUTE: String(PROFILE_LIMIT),
+      MESSAGE_RATE_LIMIT_PER_HOUR: String(MESSAGE_LIMIT),
+    },
+  });
   owner = await stack.signedInOwner('abuse');
 });
 afterAll(() => stack?.close());
@@ -39,7 +48,7 @@ describe('who a finder is comes from the socket, as the gateway sees it (DESIGN 
     const rex = await stack.activatedAnimal(owner.client);
     const address = newClientAddress();
     const statuses = [];
-    for (let i = 0; i < 6; i += 1) {
+    for (let i = 0; i <= MESSAGE_LIMIT; i += 1) {
       statuses.push(
         (await invoke(stack, 'post_finder_message', { code: rex.code, message: `n°${i}` }, address, forged(i))).status,
       );

@@ -15,6 +15,8 @@ const PROFILE_LIMIT = 3;
 const MESSAGE_LIMIT = 2;
 const limits = {
   PROFILE_RATE_LIMIT_PER_MINUTE: String(PROFILE_LIMIT),
+  // A known medal's openings have their own limit: the same here, so that every look-up counts alike.
+  PROFILE_OPENINGS_PER_MINUTE: String(PROFILE_LIMIT),
   MESSAGE_RATE_LIMIT_PER_HOUR: String(MESSAGE_LIMIT),
 };
 

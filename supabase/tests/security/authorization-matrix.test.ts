@@ -984,7 +984,7 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
   ),
   'rpc public_profile_for_client': rpcOnlyForService(
     'public_profile_for_client',
-    (mark) => ({ p_code: f.code, p_client_hash: mark, p_limit_per_minute: 100 }),
+    (mark) => ({ p_code: f.code, p_client_hash: mark, p_misses_per_minute: 100 }),
     (_, data) => (data as { name?: string } | null)?.name === 'Rex',
   ),
   'rpc record_finder_message': rpcOnlyForService(

@@ -23,12 +23,19 @@ const de: Dictionary = {
     text: 'Prüfen Sie den QR-Code oder schreiben Sie uns, wenn Sie Hilfe brauchen.',
   },
   medalCode: 'Code des Anhängers',
+  busy: 'Zu viele Aufrufe von Ihrer Verbindung: Das vollständige Profil ist in einer Minute wieder da. Sie können schon jetzt anrufen.',
   contactUs: 'Kontakt',
   retype: {
     hint: 'Geben Sie den auf dem Anhänger gedruckten Code ein, zum Beispiel MDL-7KQ4-M9XP-3T.',
     submit: 'Profil ansehen',
   },
-  loadFailed: { title: 'Fehler', retry: 'Erneut versuchen' },
+  loadFailed: {
+    title: 'Fehler',
+    retry: 'Erneut versuchen',
+    unreachable: 'Der Dienst antwortet gerade nicht. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+    kept: (at: string) =>
+      `Der Dienst antwortet gerade nicht: Dieses Profil stammt vom ${at} und ist vielleicht nicht mehr aktuell.`,
+  },
   profile: {
     lost: 'Dieses Tier wurde als vermisst gemeldet',
     characteristics: 'Merkmale',

@@ -23,12 +23,19 @@ const en: Dictionary = {
     text: 'Check the QR code, or contact us if you need help.',
   },
   medalCode: 'Tag code',
+  busy: 'Too many views from your connection: the full profile is back in a minute. You can call right now.',
   contactUs: 'Contact us',
   retype: {
     hint: 'Type the code printed on the tag, for example MDL-7KQ4-M9XP-3T.',
     submit: 'See its profile',
   },
-  loadFailed: { title: 'Error', retry: 'Try again' },
+  loadFailed: {
+    title: 'Error',
+    retry: 'Try again',
+    unreachable: 'The service is not responding right now. Check your connection, then try again.',
+    kept: (at: string) =>
+      `The service is not responding right now: this profile dates from ${at} and may be out of date.`,
+  },
   profile: {
     lost: 'This animal has been reported lost',
     characteristics: 'Details',

@@ -23,12 +23,19 @@ const es: Dictionary = {
     text: 'Compruebe el código QR o escríbanos si necesita ayuda.',
   },
   medalCode: 'Código de la placa',
+  busy: 'Demasiadas consultas desde su conexión: la ficha completa vuelve en un minuto. Puede llamar ahora mismo.',
   contactUs: 'Contactar',
   retype: {
     hint: 'Escriba el código impreso en la placa, por ejemplo MDL-7KQ4-M9XP-3T.',
     submit: 'Ver su ficha',
   },
-  loadFailed: { title: 'Error', retry: 'Reintentar' },
+  loadFailed: {
+    title: 'Error',
+    retry: 'Reintentar',
+    unreachable: 'El servicio no responde en este momento. Compruebe su conexión y vuelva a intentarlo.',
+    kept: (at: string) =>
+      `El servicio no responde en este momento: esta ficha es del ${at} y puede no estar actualizada.`,
+  },
   profile: {
     lost: 'Animal perdido',
     characteristics: 'Características',

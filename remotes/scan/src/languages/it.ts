@@ -23,12 +23,19 @@ const it: Dictionary = {
     text: 'Controlla il codice QR o contattaci se hai bisogno di aiuto.',
   },
   medalCode: 'Codice della medaglietta',
+  busy: 'Troppe consultazioni dalla tua connessione: la scheda completa torna tra un minuto. Puoi chiamare subito.',
   contactUs: 'Contattaci',
   retype: {
     hint: 'Scrivi il codice stampato sulla medaglietta, per esempio MDL-7KQ4-M9XP-3T.',
     submit: 'Vedi la scheda',
   },
-  loadFailed: { title: 'Errore', retry: 'Riprova' },
+  loadFailed: {
+    title: 'Errore',
+    retry: 'Riprova',
+    unreachable: 'Il servizio non risponde al momento. Controlla la connessione, poi riprova.',
+    kept: (at: string) =>
+      `Il servizio non risponde al momento: questa scheda risale al ${at} e potrebbe non essere aggiornata.`,
+  },
   profile: {
     lost: 'Animale segnalato come smarrito',
     characteristics: 'Caratteristiche',

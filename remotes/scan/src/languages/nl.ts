@@ -23,12 +23,19 @@ const nl: Dictionary = {
     text: 'Controleer de QR-code of neem contact met ons op als je hulp nodig hebt.',
   },
   medalCode: 'Code van de penning',
+  busy: 'Te veel weergaven vanaf uw verbinding: het volledige profiel is over een minuut terug. U kunt nu al bellen.',
   contactUs: 'Contact opnemen',
   retype: {
     hint: 'Typ de code die op de penning staat, bijvoorbeeld MDL-7KQ4-M9XP-3T.',
     submit: 'Bekijk het profiel',
   },
-  loadFailed: { title: 'Fout', retry: 'Opnieuw proberen' },
+  loadFailed: {
+    title: 'Fout',
+    retry: 'Opnieuw proberen',
+    unreachable: 'De dienst reageert op dit moment niet. Controleer uw verbinding en probeer het opnieuw.',
+    kept: (at: string) =>
+      `De dienst reageert op dit moment niet: dit profiel is van ${at} en is misschien niet meer actueel.`,
+  },
   profile: {
     lost: 'Dit dier is als vermist opgegeven',
     characteristics: 'Kenmerken',

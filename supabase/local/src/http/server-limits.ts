@@ -35,8 +35,9 @@ export interface ServerLimits {
  *   closed unanswered, so that one address never holds more than 512 of the process's descriptors; 4096 in
  *   all, a quarter of the usual 16k-20k descriptors of a process, leaving the rest to the database, the files
  *   and the other servers (beyond it, Node closes new connections unanswered).
- * - 32 requests in progress per address, 256 more waiting: a page makes a few API calls at once; the shell's
- *   host, one address for every finder it renders a page for, waits its turn rather than being refused.
+ * - 32 requests in progress per address, 256 more waiting: a page makes a few API calls at once. The shell's
+ *   host, one address for every finder it renders a page for, is not a client: its signed requests count
+ *   against none of these (VouchedRequest), the finders' functions count each finder it vouches for.
  * - headers within 20 s of the connection or of the request's start (a phone on a poor 2G link sends its
  *   few kilobytes of headers in well under that; Node allows 60 s, and none at all to a connection that
  *   never starts a request), a whole request within 120 s (a 10 MB photo at 0.7 Mb/s; Node allows 300 s),
@@ -53,6 +54,14 @@ export const SERVER_LIMITS: ServerLimits = {
   keepAliveTimeoutMs: 5_000,
 };
 
+/**
+ * Whether a request is one a trusted caller vouches for (the shell's host, whose signed `x-medaille-finder`
+ * names the finder it asks for): such a request, and the connection that carries it, never count against the
+ * connecting address's limits, which are meant for one client. The host is one address for every finder it
+ * renders a page for; the finders' functions count each finder it vouches for.
+ */
+export type VouchedRequest = (request: IncomingMessage) => Promise<boolean>;
+
 /** The peer address of a socket, IPv4-mapped IPv6 written as IPv4 (as the gateway writes it). */
 function peerOf(socket: Socket): string {
   const address = socket.remoteAddress ?? '';
@@ -63,6 +72,8 @@ function peerOf(socket: Socket): string {
 const firstRequestDeadlines = new WeakMap<Socket, NodeJS.Timeout>();
 /** Connections over their client's `connectionsPerClient`: their requests are answered 429. */
 const refusedConnections = new WeakSet<Socket>();
+/** Takes a connection out of its address's count, once (a connection that carried a vouched request). */
+const uncountConnection = new WeakMap<Socket, () => void>();
 
 /**
  * Marks a client's connections beyond `connectionsPerClient` as refused and closes those beyond
@@ -84,11 +95,18 @@ function limitConnections(server: Server, limits: ServerLimits) {
       socket,
       setTimeout(() => socket.destroy(), limits.headersTimeoutMs),
     );
-    socket.once('close', () => {
-      clearTimeout(firstRequestDeadlines.get(socket));
+    let counted = true;
+    const uncount = () => {
+      if (!counted) return;
+      counted = false;
       const left = (open.get(address) ?? 1) - 1;
       if (left === 0) open.delete(address);
       else open.set(address, left);
+    };
+    uncountConnection.set(socket, uncount);
+    socket.once('close', () => {
+      clearTimeout(firstRequestDeadlines.get(socket));
+      uncount();
     });
   });
 }
@@ -107,10 +125,9 @@ function tooManyRequests(response: ServerResponse, close: boolean) {
  * Runs at most `requestsPerClient` of a client's requests at once; the others wait, or get 429 when too many
  * wait or when their connection is one too many.
  */
-function limitRequests(listener: RequestListener, limits: ServerLimits): RequestListener {
+function limitRequests(listener: RequestListener, limits: ServerLimits, vouched?: VouchedRequest): RequestListener {
   const clients = new Map<string, { running: number; waiting: (() => void)[] }>();
-  return (request: IncomingMessage, response: ServerResponse) => {
-    clearTimeout(firstRequestDeadlines.get(request.socket));
+  const limited = (request: IncomingMessage, response: ServerResponse) => {
     if (refusedConnections.has(request.socket)) return tooManyRequests(response, true);
     const address = peerOf(request.socket);
     let client = clients.get(address);
@@ -138,13 +155,28 @@ function limitRequests(listener: RequestListener, limits: ServerLimits): Request
       if (place >= 0) own.waiting.splice(place, 1);
     });
   };
+  return (request: IncomingMessage, response: ServerResponse) => {
+    clearTimeout(firstRequestDeadlines.get(request.socket));
+    if (!vouched) return limited(request, response);
+    vouched(request).then(
+      (trusted) => {
+        if (!trusted) return limited(request, response);
+        // The connection is the trusted caller's from now on (kept alive for its next requests).
+        refusedConnections.delete(request.socket);
+        uncountConnection.get(request.socket)?.();
+        listener(request, response);
+      },
+      () => limited(request, response),
+    );
+  };
 }
 
 /**
  * `serve()` options (@hono/node-server) for Node's HTTP server with `limits`: its timeouts, a cap on
- * connections per client address and in all, and on each client's requests in progress.
+ * connections per client address and in all, and on each client's requests in progress, but for the requests
+ * `vouched` trusts.
  */
-export function limitedServer(limits: ServerLimits = SERVER_LIMITS) {
+export function limitedServer(limits: ServerLimits = SERVER_LIMITS, vouched?: VouchedRequest) {
   return {
     serverOptions: {
       headersTimeout: limits.headersTimeoutMs,
@@ -154,7 +186,7 @@ export function limitedServer(limits: ServerLimits = SERVER_LIMITS) {
       connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
     },
     createServer: ((options: object, listener: RequestListener) => {
-      const server = createServer(options, limitRequests(listener, limits));
+      const server = createServer(options, limitRequests(listener, limits, vouched));
       server.maxConnections = limits.connections;
       limitConnections(server, limits);
       return server;
