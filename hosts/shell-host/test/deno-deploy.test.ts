@@ -1,11 +1,9 @@
 // The Deno Deploy entry (deno/deploy.ts) run under real Deno against the built product, as the platform runs
 // it: the shell's build from its folder, the scan page server-rendered from the scan deployment, and GET
 // /healthz saying whether the backend and each remote answer (200 when all do, 503 otherwise).
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DENO, folderAssets, hydrationOf, REPO, scanDeployment, serveHandler } from './support.ts';
+import { folderAssets, hydrationOf, REPO, runUnderDeno, scanDeployment, serveHandler } from './support.ts';
 
 let stack: TestStack;
 let scan: Awaited<ReturnType<typeof scanDeployment>>;
@@ -14,34 +12,16 @@ let deploy: { url: string; close(): Promise<void> };
 let rex: string;
 
 /** `deno run deno/deploy.ts`, type-checked, with the permissions a deployment has, on a free loopback port. */
-async function runDeployEntry(env: Record<string, string>) {
-  const child = spawn(DENO, ['run', '--check', '--allow-net', '--allow-env', '--allow-read', 'deploy.ts'], {
-    cwd: fileURLToPath(new URL('../deno/', import.meta.url)),
-    env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', PORT: '0', HOSTNAME: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    let stdout = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-      const line = /\{"port":(\d+)\}/.exec(stdout);
-      if (line) resolve(Number(line[1]));
-    });
-    void exited.then(() => reject(new Error(`deno exited: ${stderr}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async close() {
-      child.kill('SIGTERM');
-      await exited;
+const runDeployEntry = (env: Record<string, string>) =>
+  runUnderDeno(
+    ['--check', '--allow-net', '--allow-env', '--allow-read', 'deploy.ts'],
+    new URL('../deno/', import.meta.url),
+    {
+      PORT: '0',
+      HOSTNAME: '127.0.0.1',
+      ...env,
     },
-  };
-}
+  );
 
 beforeAll(async () => {
   stack = await startTestStack();

@@ -134,9 +134,21 @@ export function hydrationOf(html: string): Record<string, unknown> | null {
 export const DENO = (createRequire(import.meta.url)('deno/install_api.cjs') as { runInstall(): string }).runInstall();
 
 /** `test/deno/serve-under-deno.ts` run by Deno with this environment, listening on a free port. */
-export async function serveUnderDeno(env: Record<string, string>): Promise<{ url: string; close(): Promise<void> }> {
-  const child = spawn(DENO, ['run', '--allow-net', '--allow-env', 'serve-under-deno.ts'], {
-    cwd: fileURLToPath(new URL('./deno/', import.meta.url)),
+export function serveUnderDeno(env: Record<string, string>): Promise<{ url: string; close(): Promise<void> }> {
+  return runUnderDeno(['--allow-net', '--allow-env', 'serve-under-deno.ts'], new URL('./deno/', import.meta.url), env);
+}
+
+/**
+ * `deno run` of a server in `folder` with these arguments and environment, once it printed `{"port":…}` (the free
+ * loopback port it listens on).
+ */
+export async function runUnderDeno(
+  args: string[],
+  folder: URL,
+  env: Record<string, string>,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const child = spawn(DENO, ['run', ...args], {
+    cwd: fileURLToPath(folder),
     env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
