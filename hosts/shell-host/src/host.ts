@@ -12,8 +12,9 @@
  *   refusal could not be rendered.
  * - GET `/{code}?code=…`: a code typed again on a page with no owner to reach, sent on to its own page.
  * - GET, HEAD and POST `/conversation/{token}`: the scan deployment's page of a finder's conversation.
+ * - GET, HEAD and POST `/e-mails/{token}`: its page that stops every e-mail to a finder's address.
  */
-import { codeFromTyped, conversationTokenOf } from '@medaille/domain';
+import { codeFromTyped, conversationTokenOf, stopFinderMailTokenOf } from '@medaille/domain';
 import { fillRead } from '@medaille/federation/manifest';
 import { isOwnerPath, routeParams, scanCodeOf } from '@medaille/routing';
 import type {
@@ -200,7 +201,9 @@ async function answer(framework: Framework, request: Request, info: ClientInfo):
   const { options, config } = framework;
   const url = new URL(request.url);
   const token = conversationTokenOf(url.pathname);
-  if (token !== null) return conversationPage(framework, request, token, info);
+  if (token !== null) return tokenPage(framework, request, { token, page: 'conversation' }, info);
+  const stopToken = stopFinderMailTokenOf(url.pathname);
+  if (stopToken !== null) return tokenPage(framework, request, { token: stopToken, page: 'stopFinderMail' }, info);
   const code = scanCodeOf(url.pathname);
   if (request.method === 'POST' && code !== null) return scanAction(framework, request, code, info);
   if (request.method !== 'GET' && request.method !== 'HEAD') return options.assets(request);
@@ -512,11 +515,17 @@ async function scanAction(framework: Framework, request: Request, code: string, 
 }
 
 /**
- * GET, HEAD and POST /conversation/{token}: the scan deployment's page of a finder's conversation, with the
- * shell's and the scan remote's styles, waiting as long as sending may. When the deployment cannot answer, the
- * host's own words (503): the token is never written to the log.
+ * GET, HEAD and POST of a page of a finder's private link, rendered by the scan deployment: /conversation/{token}
+ * (their conversation) and /e-mails/{token} (stopping the e-mails to their address), with the shell's and the
+ * scan remote's styles, waiting as long as sending may. When the deployment cannot answer, the host's own
+ * words (503): the token is never written to the log.
  */
-async function conversationPage(framework: Framework, request: Request, token: string, info: ClientInfo) {
+async function tokenPage(
+  framework: Framework,
+  request: Request,
+  { token, page }: { token: string; page: 'conversation' | 'stopFinderMail' },
+  info: ClientInfo,
+) {
   const budget = AbortSignal.timeout(ACTION_BUDGET_MS);
   try {
     const url = new URL(request.url);
@@ -524,12 +533,13 @@ async function conversationPage(framework: Framework, request: Request, token: s
       Promise.all([framework.deployment.current(), framework.shellText().then(shellPage)]),
       budget,
     );
-    if (!route.conversation) throw new Error('the scan deployment has no conversation page');
+    const render = route[page];
+    if (!render) throw new Error(`the scan deployment has no ${page} page`);
     const { stylesheets } = scanPageHead(shell, framework.config, files.preloads);
     const styles = await pageStyles(framework, files, stylesheets, url);
     const [response, headers] = await untilAborted(
       Promise.all([
-        route.conversation({
+        render({
           request,
           params: { token },
           context: { callFunction: callFunctionFor(framework, info) },
@@ -542,7 +552,7 @@ async function conversationPage(framework: Framework, request: Request, token: s
     );
     return withHeaders(response, headers);
   } catch (error) {
-    framework.log(`${request.method} of a conversation page failed: ${reason(error)}`);
+    framework.log(`${request.method} of a ${page} page failed: ${reason(error)}`);
     return new Response(request.method === 'HEAD' ? null : UNAVAILABLE, {
       status: 503,
       headers: {

@@ -5,11 +5,11 @@
 // other script. The token is the finder's only credential: it goes to the conversation function in a body,
 // never to another site (no Referer), and the page is nobody's to cache.
 import { animalHomeText, type FinderStatus, LIMITS } from '@medaille/domain';
-import { type ConversationArgs, escapeHtml, readPostedForm } from '@medaille/scan-contract';
+import { type ConversationArgs, readPostedForm } from '@medaille/scan-contract';
 import { renderToStaticMarkup } from 'react-dom/server.edge';
 import { CONVERSATION_WORDS } from './conversation-copy.ts';
 import type { DialogDictionary } from './dialog-copy.ts';
-import { cookie, inlineStyle } from './document-parts.ts';
+import { cookie, documentOf } from './document-parts.ts';
 import { dateTimeText, PAGE_TIME_ZONE } from './format.ts';
 import {
   acceptedLanguages,
@@ -176,15 +176,6 @@ const retryAfter = (response: Response): Record<string, string> => {
 /** A refusal in the page's language (the dialogs' words), else the function's own French words. */
 const refusalWords = (dialog: DialogDictionary, refusal: Refusal) =>
   (dialog.errors as Record<string, string | undefined>)[refusal.code] ?? refusal.error;
-
-function documentOf(language: Language, title: string, styles: ConversationArgs['styles'], body: string): string {
-  return (
-    `<!doctype html><html lang="${language}"><head><meta charset="utf-8">` +
-    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    '<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">' +
-    `<title>${escapeHtml(title)}</title>${styles.map(inlineStyle).join('')}</head><body>${body}</body></html>`
-  );
-}
 
 /** A link that opens nothing (unknown, blocked, expired) or a refusal of the read itself, said plainly. */
 function closedDocument(language: Language, said: string, styles: ConversationArgs['styles']): string {

@@ -1,6 +1,7 @@
-// What the server entry's documents share (server.tsx, conversation-page.tsx): their stylesheets inline, and a
-// cookie of the request. Web-standard APIs only.
+// What the server entry's documents share (server.tsx, conversation-page.tsx, stop-finder-mail-page.tsx): their
+// stylesheets inline, a cookie of the request, and the document of a page of a finder's private link. Web-standard APIs only.
 import { escapeHtml, type Stylesheet } from '@medaille/scan-contract';
+import type { Language } from './i18n.ts';
 
 /**
  * A stylesheet inline, under the name its chunk loader looks for (so that it is not downloaded again); a
@@ -25,4 +26,17 @@ export function cookie(header: string | null, name: string): string | null {
     }
   }
   return null;
+}
+
+/**
+ * The whole document of a page of a finder's private link (their conversation, the page that stops their
+ * e-mails): nobody's to index, and no Referer sent on, since the token in its path is their credential.
+ */
+export function documentOf(language: Language, title: string, styles: readonly Stylesheet[], body: string): string {
+  return (
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8">` +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">' +
+    `<title>${escapeHtml(title)}</title>${styles.map(inlineStyle).join('')}</head><body>${body}</body></html>`
+  );
 }

@@ -26,8 +26,14 @@ import { messageFormAction } from './message-form.ts';
 import { busyAnswerOf, scanAnswerOf } from './profile-api.ts';
 import { OPEN_AS_DIALOG_SCRIPT } from './scriptless-parts.tsx';
 import { pageLanguage, renderScanPage } from './server-page.tsx';
+import { stopFinderMailPage } from './stop-finder-mail-page.tsx';
 
-export { BUILD_ID, conversationPage as conversation, messageFormAction as action };
+export {
+  BUILD_ID,
+  conversationPage as conversation,
+  messageFormAction as action,
+  stopFinderMailPage as stopFinderMail,
+};
 
 /** Every inline script this module's pages carry, which the host's Content-Security-Policy allows by hash. */
 export const inlineScripts: readonly string[] = [OPEN_AS_DIALOG_SCRIPT, CONVERSATION_REFRESH_SCRIPT];

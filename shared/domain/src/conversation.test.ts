@@ -6,6 +6,8 @@ import {
   conversationTokenOf,
   FINDER_LANGUAGES,
   isFinderStatus,
+  stopFinderMailPath,
+  stopFinderMailTokenOf,
 } from './conversation.ts';
 
 const TOKEN = 'a'.repeat(32) + '0123456789abcdef'.repeat(2);
@@ -36,6 +38,29 @@ describe('a conversation page’s path', () => {
     expect(conversationPathOf(`http://127.0.0.1:3000/conversation/${TOKEN}?x=1#y`)).toBe(`/conversation/${TOKEN}`);
     for (const link of [null, 42, '', `/conversation/${TOKEN}`, 'https://evil.example/', 'javascript:alert(1)']) {
       expect(conversationPathOf(link), String(link)).toBeNull();
+    }
+  });
+});
+
+describe('the path of the page that stops e-mails to a finder’s address', () => {
+  it('holds the token and the e-mail’s language, and gives the token back from the path alone', () => {
+    expect(stopFinderMailPath(TOKEN, 'en')).toBe(`/e-mails/${TOKEN}?lang=en`);
+    const url = new URL(stopFinderMailPath(TOKEN, 'nl'), 'https://medaille.example');
+    expect([stopFinderMailTokenOf(url.pathname), url.searchParams.get('lang')]).toEqual([TOKEN, 'nl']);
+    expect(stopFinderMailTokenOf(`/e-mails/${TOKEN}/`)).toBe(TOKEN);
+  });
+
+  it('is no other path: a conversation, a medal code, a token of another form, more segments', () => {
+    for (const path of [
+      '/e-mails',
+      `/conversation/${TOKEN}`,
+      '/MDL-ABC-123',
+      `/e-mails/${TOKEN.toUpperCase()}`,
+      `/e-mails/${TOKEN}x`,
+      `/e-mails/${TOKEN}/more`,
+      `/x/e-mails/${TOKEN}`,
+    ]) {
+      expect(stopFinderMailTokenOf(path), path).toBeNull();
     }
   });
 });

@@ -14,6 +14,8 @@ export {
   finderStatusWords,
   isFinderLanguage,
   isFinderStatus,
+  stopFinderMailPath,
+  stopFinderMailTokenOf,
 } from './conversation.ts';
 export { databaseErrorMessage } from './database-errors.ts';
 export { finderContactHref } from './finder-contact.ts';

@@ -71,7 +71,7 @@ export const SHELL_ROOT_ELEMENT_ID = 'root';
  * address with a secret that never leaves it, and adds nothing of the finder's request.
  */
 export type CallFunction = (
-  name: 'get_public_profile' | 'post_finder_message' | 'conversation',
+  name: 'get_public_profile' | 'post_finder_message' | 'conversation' | 'stop-finder-mail',
   body: unknown,
   signal: AbortSignal,
 ) => Promise<Response>;
@@ -181,6 +181,11 @@ export interface ScanRouteModule {
    */
   conversation?(args: ConversationArgs): Promise<Response>;
   /**
+   * GET, HEAD and POST /e-mails/{token}: the page that stops every e-mail to a finder's address, the visible
+   * link of those e-mails; the whole response. Optional, as `conversation` is.
+   */
+  stopFinderMail?(args: StopFinderMailArgs): Promise<Response>;
+  /**
    * The code of every inline script the route's pages may carry, as written between `<script>` and
    * `</script>`: the host's Content-Security-Policy allows each by its hash, and no other. So each is one
    * fixed text, whatever the page (what varies goes in the element's attributes). Optional: a deployment built
@@ -199,6 +204,9 @@ export interface ConversationArgs {
   signal: AbortSignal;
 }
 
+/** What the page that stops e-mails to a finder's address is given: as the conversation page, its token. */
+export type StopFinderMailArgs = ConversationArgs;
+
 /** The route module's required exports and their types, as the host checks a module it imported. */
 export const SCAN_ROUTE_EXPORTS = {
   BUILD_ID: 'string',
@@ -206,7 +214,7 @@ export const SCAN_ROUTE_EXPORTS = {
   action: 'function',
   render: 'function',
 } as const satisfies Record<
-  Exclude<keyof ScanRouteModule, 'conversation' | 'documentStart' | 'inlineScripts'>,
+  Exclude<keyof ScanRouteModule, 'conversation' | 'stopFinderMail' | 'documentStart' | 'inlineScripts'>,
   'string' | 'function'
 >;
 

@@ -10,7 +10,7 @@
 import { call, type ServiceDatabase } from './database.ts';
 import { animalHomeText, CONVERSATION_LIMITS, type FinderLanguage, isFinderLanguage } from './domain/index.ts';
 import type { FunctionEnv } from './env.ts';
-import { conversationUrl, stopFinderMailUrl } from './links.ts';
+import { conversationUrl, stopFinderMailPageUrl, stopFinderMailUrl } from './links.ts';
 import type { Mail } from './mail.ts';
 import { composeMail, type MailParagraph, type MailVoice } from './mail-layout.ts';
 import { sendOrQueue } from './outbox.ts';
@@ -174,8 +174,10 @@ export function finderMail(env: FunctionEnv, letter: FinderLetter, unsubscribeTo
   const language = isFinderLanguage(letter.language) ? letter.language : 'fr';
   const words = WORDS[language];
   const { subject, paragraphs, after } = content(words, letter, language);
-  const stop = stopFinderMailUrl(env, unsubscribeToken);
-  const stopParagraph: MailParagraph = { text: words.stopText, link: { label: words.stopLabel, href: stop } };
+  // The mail client's one-click POST goes to the function; a person opens the site's page, in their language.
+  const oneClick = stopFinderMailUrl(env, unsubscribeToken, language);
+  const page = stopFinderMailPageUrl(env, unsubscribeToken, language);
+  const stopParagraph: MailParagraph = { text: words.stopText, link: { label: words.stopLabel, href: page } };
   const mail = composeMail(
     {
       to: letter.to,
@@ -188,7 +190,7 @@ export function finderMail(env: FunctionEnv, letter: FinderLetter, unsubscribeTo
   );
   return {
     ...mail,
-    headers: { 'List-Unsubscribe': `<${stop}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }
 

@@ -1,4 +1,4 @@
-import { conversationPath } from './domain/index.ts';
+import { conversationPath, type FinderLanguage, stopFinderMailPath } from './domain/index.ts';
 import type { FunctionEnv } from './env.ts';
 
 const site = (env: FunctionEnv) => (env.PUBLIC_SITE_URL ?? '').replace(/\/+$/, '');
@@ -44,9 +44,16 @@ export function conversationUrl(env: FunctionEnv, token: string): string {
 }
 
 /**
- * The page that stops every e-mail to a finder's address, and the URL of RFC 8058's one-click POST: a function
- * of the project (stop-finder-mail), its token naming the address without showing it.
+ * The URL of RFC 8058's one-click POST that stops every e-mail to a finder's address (List-Unsubscribe): a
+ * function of the project (stop-finder-mail), its token naming the address without showing it; opened rather
+ * than posted, it leads to the site's page in the e-mail's language.
  */
-export function stopFinderMailUrl(env: FunctionEnv, token: string): string {
-  return `${env.SUPABASE_URL.replace(/\/+$/, '')}/functions/v1/stop-finder-mail?token=${encodeURIComponent(token)}`;
+export function stopFinderMailUrl(env: FunctionEnv, token: string, language: FinderLanguage): string {
+  const query = `token=${encodeURIComponent(token)}&lang=${language}`;
+  return `${env.SUPABASE_URL.replace(/\/+$/, '')}/functions/v1/stop-finder-mail?${query}`;
+}
+
+/** The site's page that stops them, the e-mails' visible link (`stopFinderMailPath` of @medaille/domain). */
+export function stopFinderMailPageUrl(env: FunctionEnv, token: string, language: FinderLanguage): string {
+  return `${site(env)}${stopFinderMailPath(token, language)}`;
 }

@@ -60,6 +60,12 @@ export const FAILURES = {
     message: 'Trop de demandes depuis votre connexion. Réessayez dans une heure.',
   },
   message_not_found: { status: 404, message: 'Ce message est introuvable.' },
+  // The link that stops every e-mail to a finder's address (stop-finder-mail).
+  finder_mail_link_not_found: {
+    status: 404,
+    message: "Ce lien n'est pas valable. Utilisez celui du dernier e-mail reçu de Médaille.",
+  },
+  finder_mail_rate_limited: { status: 429, message: 'Trop de tentatives. Réessayez plus tard.' },
   // A member's device for alerts (push-subscription): an endpoint that is no known push service's.
   push_endpoint_invalid: {
     status: 400,

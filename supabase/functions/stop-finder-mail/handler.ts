@@ -1,79 +1,61 @@
-// stop-finder-mail?token=…: stops every e-mail to a finder's address, for every conversation to come
-// (finder_mail_stop). It is the List-Unsubscribe URL of each e-mail to a finder and the page its visible link
-// opens. Opening it (GET, HEAD) changes nothing, as mail scanners open every link: it shows a button, which
-// POSTs to the same URL; a POST, the button's or a mail client's one-click (RFC 8058, body
-// `List-Unsubscribe=One-Click`, which is not read), stops them at once. The token names the address without
-// showing it.
+// stop-finder-mail: stops every e-mail to a finder's address, for every conversation to come
+// (finder_mail_stop). Its URL with `?token=…` is the List-Unsubscribe URL of each e-mail to a finder: any POST
+// to it stops them at once, as a mail client's one-click does (RFC 8058: body `List-Unsubscribe=One-Click`, no
+// key, no cookie; the body is not read). The shell's host calls it for the site's page /e-mails/{token} (the
+// e-mails' visible link) with a JSON body `{token, stop}`: `stop: false` reads the address's state and changes
+// nothing. The answer is JSON: `{state: 'receiving' | 'stopped'}`, or a refusal `{code, error}`. The token names
+// the address without showing it.
 //
-// A page answered by the function itself rather than one of the shell's: it needs no JavaScript, no route of the
-// site and no other deployment, and the one-click POST must reach this URL anyway. Hosted Supabase serves a
-// function's HTML as text/plain on the project's own *.supabase.co domain; the page shows as a page behind a
-// custom domain for the functions (Supabase's custom domains), while the one-click POST works either way.
+// GET (and HEAD) of that URL, which a mail client may open in a browser instead of posting, changes nothing
+// either: a 303 to the site's page, where a person reads it in their language, with a button. The site's page
+// rather than one of the function's own: hosted Supabase serves a function's HTML as text/plain on the
+// project's own *.supabase.co domain, and the site speaks the finder's six languages.
 import { finderIdentity } from '../_shared/client.ts';
 import { call, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
+import { CONVERSATION_TOKEN_PATTERN, isFinderLanguage, stopFinderMailPath } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
-import { escapeHtml } from '../_shared/mail.ts';
+import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 
 /** Tries an hour per client, as the finder's other entry points count them (DESIGN D9): far more than a person needs. */
 const TRIES_PER_HOUR = 30;
 
-const TITLE = "Ne plus recevoir d'e-mails de Médaille";
-
-const PAGES = {
-  receiving: {
-    status: 200,
-    text: "Vous avez reçu un e-mail de Médaille parce que cette adresse a été laissée dans un message au propriétaire d'un animal. Vous pouvez ne plus en recevoir aucun à cette adresse, pour cette conversation comme pour les suivantes.",
-  },
-  stopped: { status: 200, text: "C'est fait : vous ne recevrez plus d'e-mails de Médaille à cette adresse." },
-  unknown: { status: 404, text: "Ce lien n'est pas valable. Utilisez celui du dernier e-mail reçu de Médaille." },
-  tooMany: { status: 429, text: 'Trop de tentatives. Réessayez plus tard.' },
-  unavailable: { status: 503, text: 'Le service est momentanément indisponible. Réessayez dans un instant.' },
-} as const;
-
-const BUTTON = "Ne plus recevoir d'e-mails";
-
-/** The page, in French, without script; `button` adds the form that stops the e-mails. */
-function page(request: Request, which: keyof typeof PAGES, { button = false, retryAfter = '' } = {}): Response {
-  const { status, text } = PAGES[which];
-  const form = button ? `<form method="post"><button type="submit">${escapeHtml(BUTTON)}</button></form>` : '';
-  const html = [
-    '<!doctype html><html lang="fr"><head><meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">',
-    `<title>${escapeHtml(TITLE)}</title>`,
-    '<style>body{font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;max-width:36rem;margin:2rem auto;padding:0 1rem}',
-    'button{min-height:44px;padding:12px 24px;font-size:16px}</style></head>',
-    `<body><h1>${escapeHtml(TITLE)}</h1><p>${escapeHtml(text)}</p>${form}</body></html>`,
-  ].join('');
-  return new Response(request.method === 'HEAD' ? null : html, {
-    status,
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
-      'X-Robots-Tag': 'noindex',
-      ...(retryAfter ? { 'Retry-After': retryAfter } : {}),
-    },
-  });
-}
-
 export default async function stopFinderMail(request: Request, env: FunctionEnv): Promise<Response> {
-  const stop = request.method === 'POST';
-  if (!stop && request.method !== 'GET' && request.method !== 'HEAD') {
+  if (request.method === 'GET' || request.method === 'HEAD') return toSitePage(request, env);
+  if (request.method !== 'POST' && request.method !== 'OPTIONS') {
     return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD, POST' } });
   }
-  try {
+  return handle('stop-finder-mail', async () => {
+    const { token, stop } = await askedOf(request);
     const { hash: client, limitFactor } = await finderIdentity(request, env);
     const db = serviceDatabase(env);
     // Counted before the token is looked at: guessing tokens costs tries like using one.
     if (!(await withinRateLimit(db, `stop-finder-mail:${client}`, TRIES_PER_HOUR * limitFactor, 3600)))
-      return page(request, 'tooMany', { retryAfter: '3600' });
-    const token = new URL(request.url).searchParams.get('token') ?? '';
-    if (!/^[0-9a-f]{64}$/.test(token)) return page(request, 'unknown');
+      return failure('finder_mail_rate_limited', { 'Retry-After': '3600' });
+    if (!CONVERSATION_TOKEN_PATTERN.test(token)) return failure('finder_mail_link_not_found');
     const state = await call<'receiving' | 'stopped' | null>(db, 'finder_mail_stop', { p_token: token, p_stop: stop });
-    if (state === null) return page(request, 'unknown');
-    return page(request, state, { button: state === 'receiving' });
-  } catch (error) {
-    console.error('[stop-finder-mail]', error);
-    return page(request, 'unavailable', { retryAfter: '60' });
-  }
+    return state === null ? failure('finder_mail_link_not_found') : json({ state });
+  })(request);
+}
+
+/**
+ * What a POST asks: the host's JSON body `{token, stop}` (a read when `stop` is false), else the URL's token
+ * and a stop, as the one-click POST asks.
+ */
+async function askedOf(request: Request): Promise<{ token: string; stop: boolean }> {
+  const query = new URL(request.url).searchParams.get('token') ?? '';
+  const isJson = (request.headers.get('content-type') ?? '').startsWith('application/json');
+  const body = isJson ? await readJsonObject(request) : null;
+  const token = typeof body?.token === 'string' ? body.token : query;
+  return { token, stop: body?.stop !== false };
+}
+
+/** The site's page of the same token, in the language the URL names (the e-mail's), else French. */
+function toSitePage(request: Request, env: FunctionEnv): Response {
+  const url = new URL(request.url);
+  const token = url.searchParams.get('token') ?? '';
+  if (!CONVERSATION_TOKEN_PATTERN.test(token)) return failure('finder_mail_link_not_found');
+  const language = url.searchParams.get('lang');
+  const path = stopFinderMailPath(token, isFinderLanguage(language) ? language : 'fr');
+  const site = (env.PUBLIC_SITE_URL ?? '').replace(/\/+$/, '');
+  return new Response(null, { status: 303, headers: { Location: `${site}${path}`, 'Cache-Control': 'no-store' } });
 }

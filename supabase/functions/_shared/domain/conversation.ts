@@ -89,6 +89,26 @@ export function conversationTokenOf(pathname: string): string | null {
   return CONVERSATION_TOKEN_PATTERN.test(token) ? token : null;
 }
 
+/** The first segment of the page that stops every e-mail to a finder's address. */
+const STOP_FINDER_MAIL_SEGMENT = 'e-mails';
+
+/**
+ * The page that stops every e-mail to a finder's address, on the public site: the visible link of each e-mail
+ * to that address, in the e-mail's language. The token (finder_mail_addresses.token, of a conversation
+ * token's form) names the address without showing it.
+ */
+export function stopFinderMailPath(token: string, language: FinderLanguage): string {
+  return `/${STOP_FINDER_MAIL_SEGMENT}/${encodeURIComponent(token)}?lang=${language}`;
+}
+
+/** The token of that page's path (`/e-mails/{token}`, a token of the right form), else null. */
+export function stopFinderMailTokenOf(pathname: string): string | null {
+  const segments = pathname.split('/').filter((segment) => segment !== '');
+  if (segments.length !== 2 || segments[0] !== STOP_FINDER_MAIL_SEGMENT) return null;
+  const token = segments[1] as string;
+  return CONVERSATION_TOKEN_PATTERN.test(token) ? token : null;
+}
+
 /**
  * The path of the conversation page a function's answer links to (`conversation_url`), on whatever site the
  * reader is: null for anything that is not such a link.
