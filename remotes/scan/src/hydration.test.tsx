@@ -124,14 +124,25 @@ describe('the server’s page without JavaScript', () => {
     expect(await said('it')).toEqual(["L'ho vista qui", "L'ho lasciata da un veterinario / in municipio"]);
   });
 
-  it('offers the message as a plain form that posts what the finder is doing, the place, message, contact, the finder’s address and the honeypot to the page', async () => {
+  it('offers the message as a plain form that posts its key, what the finder is doing, the place, message, contact, the finder’s address and the honeypot to the page', async () => {
     const { container } = await serverPage();
     const form = container.querySelector('details.scan-scriptless form');
     expect(form?.getAttribute('method')).toBe('post');
     expect(form?.hasAttribute('action')).toBe(false);
     expect(form?.closest('details')?.querySelector('summary')?.textContent).toBe('Envoyer un message');
     const names = [...(form?.querySelectorAll('textarea, input') ?? [])].map((field) => field.getAttribute('name'));
-    expect(names).toEqual(['status', 'status', 'status', 'status', 'place', 'message', 'contact', 'email', 'website']);
+    expect(names).toEqual([
+      'send_key',
+      'status',
+      'status',
+      'status',
+      'status',
+      'place',
+      'message',
+      'contact',
+      'email',
+      'website',
+    ]);
     const statuses = [...(form?.querySelectorAll('[name="status"]') ?? [])].map((field) => field.getAttribute('value'));
     expect(statuses).toEqual(['', 'with_me', 'seen_here', 'dropped_off']);
     expect(form?.querySelector<HTMLInputElement>('[name="status"][value=""]')?.checked).toBe(true);

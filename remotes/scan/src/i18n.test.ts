@@ -85,8 +85,11 @@ describe('the dictionaries', () => {
     expect(dateTimeText('fr-FR', '2026-03-05T10:30:00Z')).toMatch(/^5 mars 2026 à \d\d:30$/);
   });
 
-  // The functions' codes a finder can meet: all but those of the owner's and the operators' functions.
+  // The functions' codes a finder's dialogs can meet: all but those of the owner's and the operators' functions,
+  // and those of the page that stops e-mails to a finder (stop-finder-mail-copy.ts has its own words).
   const ownersOnly = [
+    'finder_mail_link_not_found',
+    'finder_mail_rate_limited',
     'unauthenticated',
     'forbidden',
     'invalid_animal_id',

@@ -34,6 +34,7 @@ const de: DialogDictionary = {
     place_too_long: `Der Ort darf höchstens ${CONVERSATION_LIMITS.statusPlaceMaxLength} Zeichen lang sein.`,
     push_endpoint_invalid: 'Dieser Browser nutzt einen Benachrichtigungsdienst, den wir nicht kennen.',
     internal: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
+    unavailable: 'Der Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es erneut.',
   },
   lightbox: {
     label: (name) => `Fotos von ${name} im Vollbild`,

@@ -33,6 +33,7 @@ const en: DialogDictionary = {
     place_too_long: `The place must be ${CONVERSATION_LIMITS.statusPlaceMaxLength} characters or fewer.`,
     push_endpoint_invalid: 'This browser uses a notification service we do not know.',
     internal: 'Something went wrong. Please try again.',
+    unavailable: 'The service is not responding right now. Please try again.',
   },
   lightbox: {
     label: (name) => `Photos of ${name}, full screen`,

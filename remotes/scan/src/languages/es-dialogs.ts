@@ -33,6 +33,7 @@ const es: DialogDictionary = {
     place_too_long: `El lugar no puede superar los ${CONVERSATION_LIMITS.statusPlaceMaxLength} caracteres.`,
     push_endpoint_invalid: 'Este navegador usa un servicio de notificaciones que no conocemos.',
     internal: 'Se ha producido un error. Vuelva a intentarlo.',
+    unavailable: 'El servicio no está disponible en este momento. Vuelva a intentarlo.',
   },
   lightbox: {
     label: (name) => `Fotos de ${name} a pantalla completa`,

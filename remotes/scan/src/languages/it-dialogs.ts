@@ -33,6 +33,7 @@ const it: DialogDictionary = {
     place_too_long: `Il luogo non può superare i ${CONVERSATION_LIMITS.statusPlaceMaxLength} caratteri.`,
     push_endpoint_invalid: 'Questo browser usa un servizio di notifiche che non conosciamo.',
     internal: 'Si è verificato un errore. Riprova.',
+    unavailable: 'Il servizio non è al momento disponibile. Riprova.',
   },
   lightbox: {
     label: (name) => `Foto di ${name} a schermo intero`,

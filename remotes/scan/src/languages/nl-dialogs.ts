@@ -33,6 +33,7 @@ const nl: DialogDictionary = {
     place_too_long: `De plek mag maximaal ${CONVERSATION_LIMITS.statusPlaceMaxLength} tekens lang zijn.`,
     push_endpoint_invalid: 'Deze browser gebruikt een meldingsdienst die we niet kennen.',
     internal: 'Er is iets misgegaan. Probeer het opnieuw.',
+    unavailable: 'De dienst is op dit moment niet bereikbaar. Probeer het opnieuw.',
   },
   lightbox: {
     label: (name) => `Foto’s van ${name} op volledig scherm`,
