@@ -266,11 +266,12 @@ describe('the functions under Deno answer as in the local stack', () => {
       const headers = { ...(request.headers as Record<string, string>), [FINDER_IDENTITY_HEADER]: header };
       return (await fetch(server, { ...request, headers })).status;
     };
+    // An unclaimed code is a miss, counted per address (public_profile_for_client).
     const profileHits = async (address: string) => {
       const digest = await hashOf(address);
       const { rows } = await stack.db.query<{ hits: number }>(
         'select hits from public.rate_limit_hits where bucket = $1',
-        [`profile:${digest}`],
+        [`profile-miss:${digest}`],
       );
       return rows[0]?.hits ?? 0;
     };
