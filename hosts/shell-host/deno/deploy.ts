@@ -3,7 +3,8 @@
 // mf-manifest.json URL) and FINDER_IDENTITY_SECRET (the functions' own). The shell's build is served from
 // hosts/shell/dist (SHELL_BUILD, a folder, to serve another). GET /healthz is for the platform's health check.
 // PORT and HOSTNAME are for running it elsewhere (Deno Deploy chooses its own); it prints `{"port": N}` once
-// it listens.
+// it listens. RENDER_BUDGET_MS, optional, is how long a scan page may wait for its profile before the
+// client-rendered page is sent instead (the host's default otherwise).
 import { createShellHost } from '../src/index.ts';
 import { staticBuild } from './static-build.ts';
 
@@ -13,6 +14,7 @@ const buildFolder = Deno.env.get('SHELL_BUILD');
 const host = createShellHost({
   config: JSON.parse(config),
   finderIdentitySecret: Deno.env.get('FINDER_IDENTITY_SECRET') || null,
+  ...(Deno.env.get('RENDER_BUDGET_MS') ? { renderBudgetMs: Number(Deno.env.get('RENDER_BUDGET_MS')) } : {}),
   assets: staticBuild(
     buildFolder ? new URL(`file://${buildFolder.replace(/\/?$/, '/')}`) : new URL('../../shell/dist/', import.meta.url),
   ),

@@ -36,6 +36,9 @@ beforeAll(async () => {
       remotes: { scan: scan.manifestUrl, portal: `${portal.url}/mf-manifest.json` },
     }),
     FINDER_IDENTITY_SECRET: stack.finderIdentitySecret,
+    // As the host's other tests: a first page loads the scan deployment's route module, which on a busy machine
+    // can outlast the default budget and send the client-rendered page instead (its own test has a short one).
+    RENDER_BUDGET_MS: '10000',
   });
 });
 
