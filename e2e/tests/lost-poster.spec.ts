@@ -146,8 +146,9 @@ test.describe('the checklist of a loss', () => {
     );
     await loss.getByRole('checkbox', { name: STEPS.fourriere }).check();
     dropSave();
+    // The save never reached the backend: said as the service not answering, not as the owner's mistake.
     await expect(page.locator('.md-toast', { hasText: "Impossible d'enregistrer la liste" })).toContainText(
-      "Une erreur inattendue s'est produite",
+      'Service momentanément indisponible, réessayez.',
     );
     await expect(loss.getByRole('checkbox', { name: STEPS.fourriere })).not.toBeChecked();
     expect((await storedLoss(owner, animalId)).lost_checklist).toEqual([]);
