@@ -32,8 +32,9 @@ export function pageHeaders(config: DeployConfig) {
     // Storage's photos, and the portal's previews of photos being added (blob:) and its poster's QR code (data:).
     `img-src ${["'self'", ...backend, ...remotes, 'data:', 'blob:'].join(' ')}`,
     `font-src ${["'self'", ...remotes].join(' ')}`,
-    // The backend over HTTPS only: nothing subscribes to Realtime (no wss:).
-    `connect-src ${["'self'", ...backend, ...remotes].join(' ')}`,
+    // The backend over HTTPS only: nothing subscribes to Realtime (no wss:). blob: is a file the page itself holds
+    // (a finder's chosen photo, read back as it is shown and resized), never another site.
+    `connect-src ${["'self'", ...backend, ...remotes, 'blob:'].join(' ')}`,
     "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",

@@ -114,7 +114,7 @@ describe('the Content-Security-Policy of every page', () => {
     expect(policy.get('default-src')).toEqual(["'self'"]);
     const scriptSources = policy.get('script-src') ?? [];
     expect(scriptSources.filter((source) => !source.startsWith("'sha256-"))).toEqual(["'self'", ...remotes]);
-    expect(policy.get('connect-src')).toEqual(["'self'", origin(stack.url), ...remotes]);
+    expect(policy.get('connect-src')).toEqual(["'self'", origin(stack.url), ...remotes, 'blob:']);
     expect(policy.get('img-src')).toEqual(["'self'", origin(stack.url), ...remotes, 'data:', 'blob:']);
     expect(policy.get('style-src')).toEqual(["'self'", ...remotes, "'unsafe-inline'"]);
     expect(policy.get('font-src')).toEqual(["'self'", ...remotes]);
