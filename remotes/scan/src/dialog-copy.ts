@@ -32,6 +32,7 @@ export type FailureCode =
   | 'place_required'
   | 'place_too_long'
   | 'push_endpoint_invalid'
+  | 'unavailable'
   | 'internal';
 
 const DIALOG_COPY = {
