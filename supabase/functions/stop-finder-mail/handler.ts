@@ -19,10 +19,10 @@ import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 /** Tries an hour per client, as the finder's other entry points count them (DESIGN D9): far more than a person needs. */
 const TRIES_PER_HOUR = 30;
 
-export default async function stopFinderMail(request: Request, env: FunctionEnv): Promise<Response> {
-  if (request.method === 'GET' || request.method === 'HEAD') return toSitePage(request, env);
+export default function stopFinderMail(request: Request, env: FunctionEnv): Promise<Response> {
+  if (request.method === 'GET' || request.method === 'HEAD') return Promise.resolve(toSitePage(request, env));
   if (request.method !== 'POST' && request.method !== 'OPTIONS') {
-    return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD, POST' } });
+    return Promise.resolve(new Response(null, { status: 405, headers: { Allow: 'GET, HEAD, POST' } }));
   }
   return handle('stop-finder-mail', async () => {
     const { token, stop } = await askedOf(request);
