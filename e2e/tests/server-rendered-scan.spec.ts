@@ -429,9 +429,11 @@ test('a scan remote rebuilt under the running host serves its new HTML within se
   }
 });
 
-test('when the profile call fails, the host answers today’s client-rendered page, which shows the animal', async ({
+test('when the profile call fails for a medal the host never rendered, it answers today’s client-rendered page, which shows the animal', async ({
   page,
 }) => {
+  // A medal whose page the host never rendered, so that it keeps no copy to serve instead.
+  const unseen = (await animalOnNewCode(product, owner, rexFacts, 1)).code;
   // The profile function fails (the database refuses it the SQL function it calls) while the host asks...
   const profileFunction = (works: boolean) =>
     product.stack.db.exec(
@@ -443,10 +445,10 @@ test('when the profile call fails, the host answers today’s client-rendered pa
     const refused = await fetch(`${product.stack.url}/functions/v1/get_public_profile`, {
       method: 'POST',
       headers: { apikey: anonKey, authorization: `Bearer ${anonKey}` },
-      body: JSON.stringify({ code: rex }),
+      body: JSON.stringify({ code: unseen }),
     });
     expect(refused.ok).toBe(false);
-    const response = await fetch(scanUrl(rex));
+    const response = await fetch(scanUrl(unseen));
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).not.toContain('id="medaille-scan-data"');
@@ -463,7 +465,7 @@ test('when the profile call fails, the host answers today’s client-rendered pa
         await route.fallback();
       },
     );
-    await page.goto(scanUrl(rex));
+    await page.goto(scanUrl(unseen));
     await expect(page.getByRole('heading', { level: 1, name: 'Rex' })).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Animal signalé comme perdu' })).toBeVisible();
     await page.getByRole('button', { name: 'Envoyer un message' }).click();
