@@ -1,10 +1,12 @@
-// The owners' e-mails never fail what the finder did: each one is written to the outbox (public.mail_outbox)
-// before it is sent, removed once the provider took it, and otherwise left for deliver-mail, which retries
-// it on a schedule until it is sent or expires. Its id is the provider's Idempotency-Key, so that an attempt
+// The owners' e-mails never fail what the finder did, and nobody's answer waits for the provider: each one is
+// written to the outbox (public.mail_outbox) and the function answers; the attempt runs after the answer
+// (background.ts), removes the e-mail once the provider took it, and otherwise leaves it for deliver-mail,
+// which retries it on a schedule until it is sent or expires. Its id is the provider's Idempotency-Key, so that an attempt
 // whose answer was lost (a timeout, a retrier that died) never becomes a second e-mail.
 //
 // What is not covered: a function that dies after storing the finder's message and before writing its
 // e-mail here loses that e-mail (the message itself stays in the owner's inbox in the portal).
+import { inBackground } from './background.ts';
 import { call, type ServiceDatabase, serviceDatabase } from './database.ts';
 import type { FunctionEnv } from './env.ts';
 import { type Mail, sendMail } from './mail.ts';
@@ -23,12 +25,13 @@ export interface QueuedMail {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Sends `mails` at once, each written to the outbox first; never throws. What could not be sent waits in the
- * outbox for deliver-mail. If even the outbox cannot be written, the e-mails are still tried once.
+ * Writes `mails` to the outbox and tries each once after the caller's answer; never throws. What could not be
+ * sent waits in the outbox for deliver-mail. If even the outbox cannot be written, the e-mails are still tried
+ * once.
  * `toAnyAddress`: the recipients may have no account (an invitation); else an e-mail waiting for an address
  * that no account has any more is dropped. `oneAtATimeWithinMs`: for a batch (the booklet's reminders), one
  * attempt after the other, as the provider limits requests per second, and none started after that many
- * milliseconds: the rest waits in the outbox for deliver-mail.
+ * milliseconds: the rest waits in the outbox for deliver-mail. A batch is a schedule's work: it is awaited.
  */
 export async function sendOrQueue(
   env: FunctionEnv,
@@ -76,8 +79,8 @@ async function writeThenSend(
     }
     return;
   }
-  // At once: the finder's answer waits for these attempts (MAIL_TIMEOUT_MS at most), not for their sum.
-  await Promise.all(queued.map((mail) => attempt(env, db, mail, inOutbox)));
+  // The lease the outbox gives a new row keeps deliver-mail off it while this attempt runs.
+  inBackground(Promise.all(queued.map((mail) => attempt(env, db, mail, inOutbox))).then(() => undefined));
 }
 
 /**

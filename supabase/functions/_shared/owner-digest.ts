@@ -1,6 +1,7 @@
 // The household's alerts about a finder's message or position (e-mail and push), and the digest: once the finders of an hour
 // have used up an animal's e-mails (10 clients, see owner_mail_decision), its members get this one e-mail
 // instead of silence, at most once an hour, whether a message or a shared position reached the cap.
+import { inBackground } from './background.ts';
 import { serviceDatabase } from './database.ts';
 import type { FunctionEnv } from './env.ts';
 import { animalHistoryUrl } from './links.ts';
@@ -39,7 +40,8 @@ export async function alertHousehold(
   ownMail: (to: string) => Mail,
   push: PushPayload,
 ): Promise<void> {
-  const pushed = recorded.notify ? pushHousehold(env, serviceDatabase(env), recorded.animal_id, push) : null;
+  // After the answer, as the e-mails' attempts: the finder never waits for a push service.
+  if (recorded.notify) inBackground(pushHousehold(env, serviceDatabase(env), recorded.animal_id, push));
   const mails: Mail[] = [];
   try {
     for (const to of recorded.recipients) {
@@ -50,7 +52,7 @@ export async function alertHousehold(
   } catch (error) {
     console.error("[mail] the household's e-mails could not be written:", error);
   }
-  await Promise.all([sendOrQueue(env, mails), pushed]);
+  await sendOrQueue(env, mails);
 }
 
 export function ownerDigestMail(env: FunctionEnv, due: DigestDue, to: string): Mail {

@@ -168,12 +168,3 @@ export async function retryPushes(env: FunctionEnv, db: ServiceDatabase): Promis
   }
   return sent;
 }
-
-/**
- * Lets work finish after the response is sent: the edge runtime's waitUntil on hosted Supabase; elsewhere (the
- * local stack's Node) the promise runs on by itself. The work must not throw (pushHousehold never does).
- */
-export function inBackground(work: Promise<void>): void {
-  const runtime = (globalThis as { EdgeRuntime?: { waitUntil(promise: Promise<void>): void } }).EdgeRuntime;
-  if (runtime) runtime.waitUntil(work);
-}

@@ -1,6 +1,7 @@
 // get_public_profile {code}: what a finder sees behind a medal. The only door from anonymous finders to
 // owners' data (DESIGN D4): the SQL function public_profile decides what leaves, this adds photo URLs
 // and a rate limit per client so that nobody can walk the code space.
+import { inBackground } from '../_shared/background.ts';
 import { finderIdentity } from '../_shared/client.ts';
 import { call, serviceDatabase } from '../_shared/database.ts';
 import {
@@ -17,7 +18,7 @@ import { ownerMail } from '../_shared/mail-layout.ts';
 import { FAILURES } from '../_shared/messages.ts';
 import { sendOrQueue } from '../_shared/outbox.ts';
 import { photoUrl } from '../_shared/photos.ts';
-import { inBackground, pushHousehold } from '../_shared/push.ts';
+import { pushHousehold } from '../_shared/push.ts';
 
 /**
  * public_profile_for_client's answer: public_profile's (declared in @medaille/domain's public-profile.ts), or the

@@ -12,7 +12,7 @@ import { authRoutes } from './auth/routes.ts';
 import type { StackConfig } from './config.ts';
 import { type Database, openDatabase, prepareDatabase } from './database/index.ts';
 import { type FunctionRuntime, functionRoutes, loadFunctions } from './functions/routes.ts';
-import { functionsFetch, inProcessFetch } from './functions/runtime.ts';
+import { functionsFetch, inProcessFetch, workAfterAnswers } from './functions/runtime.ts';
 import { startSchedule } from './functions/schedule-timer.ts';
 import { drawVapidKey, storedSecret } from './functions/secrets.ts';
 import { clientAddressFromSocket, isLoopback } from './http/client-address.ts';
@@ -54,6 +54,8 @@ export interface RunningStack {
   /** Milliseconds from the call to the first request it could serve. */
   startupMs: number;
   seeded: boolean;
+  /** Settles once the functions' work after their answers (the e-mails' and pushes' attempts) has ended. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -90,7 +92,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
   const app = new Hono<StackEnv>();
   app.use('*', clientAddressFromSocket);
   // The mailbox is the developer's, on this machine: no CORS, so no web page can read its links.
-  app.route('/mailbox', mailboxRoutes(db, keys.secretKey, keys.serviceRoleKey));
+  app.route('/mailbox', mailboxRoutes(db, workAfterAnswers, keys.secretKey, keys.serviceRoleKey));
   app.use('*', corsForFrontEnds);
   app.get('/health', (c) => c.json({ status: 'ok' }));
   // A request that only asks the database for `select 1`: the baseline `pnpm bench` compares functions to.
@@ -160,7 +162,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
       config.functionEnv.VAPID_PRIVATE_JWK ?? (await storedSecret(config.dataDir, 'vapid-private-jwk', drawVapidKey)),
     SUPABASE_URL: url,
     ...functionKeyVariables(config, keys),
-    LOCAL_MAILBOX_URL: `${url}/mailbox/api/messages`,
+    LOCAL_MAILBOX_URL: config.functionEnv.LOCAL_MAILBOX_URL ?? `${url}/mailbox/api/messages`,
     // Where links in e-mails to owners lead (the shell, as for auth's e-mails), unless set for the functions.
     PUBLIC_SITE_URL: config.functionEnv.PUBLIC_SITE_URL ?? config.siteUrl,
   };
@@ -193,8 +195,10 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     db,
     startupMs: Math.round(performance.now() - started),
     seeded: prepared.seeded,
+    settled: workAfterAnswers,
     async close() {
       await Promise.all(stopSchedules.map((stop) => stop()));
+      await workAfterAnswers();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();

@@ -38,7 +38,7 @@ describe('the mailbox', () => {
   });
 
   it('answers 403 to a request whose socket is not on this machine', async () => {
-    const app = mailboxRoutes(stack.db, stack.serviceRoleKey);
+    const app = mailboxRoutes(stack.db, stack.settled, stack.serviceRoleKey);
     const from = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
     expect((await app.request('/api/messages', {}, from('192.0.2.7'))).status).toBe(403);
     expect((await app.request('/', {}, from('::ffff:198.51.100.1'))).status).toBe(403);

@@ -51,6 +51,8 @@ describe('alerts on a member’s phone', () => {
     );
 
     expect((await invoke(stack, 'post_finder_message', { code, status: 'with_me' })).status).toBe(200);
+    // Pushed after the answer: the finder never waits for a push service.
+    await stack.settled();
     const [push, ...more] = receiver.received(phone.endpoint);
     expect(more).toEqual([]);
     expect(push?.payload).toEqual({
@@ -70,6 +72,7 @@ describe('alerts on a member’s phone', () => {
 
     // A shared position too, without the finder's words or the point on the lock screen.
     await invoke(stack, 'record-scan', { codeId: code, lat: 45.76, lon: 4.83, consent: true });
+    await stack.settled();
     expect(receiver.received(phone.endpoint).at(-1)?.payload).toMatchObject({
       title: 'Position partagée pour Rex',
       body: "Quelqu'un a scanné la médaille de Rex et a partagé sa position.",
@@ -125,6 +128,7 @@ describe('alerts on a member’s phone', () => {
     receiver.answer(gone.endpoint, 410);
     receiver.answer(flaky.endpoint, 500);
     expect((await invoke(stack, 'post_finder_message', { code, status: 'with_me' })).status).toBe(200);
+    await stack.settled();
 
     const mine = await owner.client.from('push_subscriptions').select('endpoint');
     expect(mine.data?.map((row) => row.endpoint)).not.toContain(gone.endpoint);

@@ -15,9 +15,45 @@ const callerFetch = new AsyncLocalStorage<typeof fetch>();
 /** Node's own fetch, what the functions reach the rest of the world with. */
 let platformFetch: typeof fetch | undefined;
 
+/** Supabase's edge runtime global, as the stack gives it: with what was handed to it and is still under way. */
+interface StackEdgeRuntime {
+  waitUntil(promise: Promise<unknown>): void;
+  underWay: Set<Promise<unknown>>;
+}
+
+/**
+ * Supabase's edge runtime lets a function's work run on after its answer (`EdgeRuntime.waitUntil`); the stack
+ * gives the same global to the handlers it runs, and keeps what they handed it, so that it can wait for that
+ * work (workAfterAnswers). One per process, on the global itself: every copy of this module sees the same.
+ */
+function edgeRuntime(): StackEdgeRuntime {
+  const global = globalThis as { EdgeRuntime?: StackEdgeRuntime };
+  if (!global.EdgeRuntime) {
+    const underWay = new Set<Promise<unknown>>();
+    global.EdgeRuntime = {
+      underWay,
+      waitUntil(promise) {
+        underWay.add(promise);
+        void promise.catch(() => undefined).finally(() => underWay.delete(promise));
+      },
+    };
+  }
+  return global.EdgeRuntime;
+}
+
+/**
+ * Settles once the work the functions went on with after their answers has ended (the e-mails' and pushes'
+ * attempts): what the mailbox waits for before it answers a reader, and the stack before it closes.
+ */
+export async function workAfterAnswers(): Promise<void> {
+  const { underWay } = edgeRuntime();
+  while (underWay.size > 0) await Promise.allSettled([...underWay]);
+}
+
 /** Runs `call` (a function's handler) with `fetch` as the global fetch of all it does, until it settles. */
 export function runWithFetch<T>(fetch: typeof globalThis.fetch, call: () => T): T {
   if (!platformFetch) {
+    edgeRuntime();
     const platform = globalThis.fetch;
     platformFetch = platform;
     globalThis.fetch = (input, init) => (callerFetch.getStore() ?? platform)(input, init);

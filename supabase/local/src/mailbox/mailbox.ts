@@ -78,8 +78,12 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,256}$/;
  * by the server functions, which post with a key of the service role (`serverKeys`: the secret key, in
  * `apikey`, or the legacy service_role key, also as a bearer token) to LOCAL_MAILBOX_URL, as they would to
  * Resend. For tests, it can be told to fail as a provider that is down would (PUT /api/outage).
+ *
+ * The functions send after they have answered (functions/runtime.ts); the mailbox reads, and switches its
+ * outage, once `sendsUnderWay` has settled, so that whoever acted and then looks (a developer, a test) finds
+ * what the action sent, and a switch never lands in the middle of an action's attempts.
  */
-export function mailboxRoutes(db: Queryable, ...serverKeys: string[]) {
+export function mailboxRoutes(db: Queryable, sendsUnderWay: () => Promise<void>, ...serverKeys: string[]) {
   const app = new Hono();
   let outage = false;
   const isServer = (c: Context) => {
@@ -93,7 +97,10 @@ export function mailboxRoutes(db: Queryable, ...serverKeys: string[]) {
     if (!isLoopback(socketAddress(c))) return c.json({ message: 'The mailbox answers only on this machine' }, 403);
     await next();
   });
-  app.get('/api/messages', async (c) => c.json(await messages(db, c.req.query('to'))));
+  app.get('/api/messages', async (c) => {
+    await sendsUnderWay();
+    return c.json(await messages(db, c.req.query('to')));
+  });
   app.post('/api/messages', async (c) => {
     if (!isServer(c)) return serversOnly(c);
     if (outage) return c.json({ message: 'The mailbox is told to fail (PUT /mailbox/api/outage)' }, 503);
@@ -123,10 +130,12 @@ export function mailboxRoutes(db: Queryable, ...serverKeys: string[]) {
     if (!isServer(c)) return serversOnly(c);
     const body = (await c.req.json().catch(() => null)) as { failing?: unknown } | null;
     if (typeof body?.failing !== 'boolean') return c.json({ message: 'failing (true or false) is required' }, 400);
+    await sendsUnderWay();
     outage = body.failing;
     return c.json({ failing: outage });
   });
   app.get('/', async (c) => {
+    await sendsUnderWay();
     const list = await messages(db, c.req.query('to'));
     const items = list
       .map(
