@@ -42,6 +42,8 @@ create table public.finder_messages (
 create index finder_messages_animal_id_idx on public.finder_messages (animal_id, created_at desc);
 create index finder_messages_code_id_idx on public.finder_messages (code_id);
 create index finder_messages_conversation_id_idx on public.finder_messages (conversation_id, created_at);
+-- The last hour's messages, counted for the operator (operator_status).
+create index finder_messages_created_at_idx on public.finder_messages (created_at);
 
 -- The household reads the inbox; the owner and co-owners delete from it.
 alter table public.finder_messages enable row level security;

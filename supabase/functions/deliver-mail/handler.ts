@@ -12,6 +12,7 @@ import { tellFindersAnimalHome } from '../_shared/finder-mail.ts';
 import { failure, handle, json } from '../_shared/http.ts';
 import { attempt, type QueuedMail } from '../_shared/outbox.ts';
 import { retryPushes } from '../_shared/push.ts';
+import { recordScheduleRun } from '../_shared/schedule.ts';
 import { tellSuspensions } from '../_shared/suspension-notice.ts';
 
 export default function deliverMail(request: Request, env: FunctionEnv): Promise<Response> {
@@ -39,6 +40,8 @@ export default function deliverMail(request: Request, env: FunctionEnv): Promise
     if (suspensions > 0) console.log(`[deliver-mail] ${suspensions} owners told of their medal's suspension`);
     if (reunions > 0) console.log(`[deliver-mail] ${reunions} finders told that the animal is home`);
     if (pushes > 0) console.log(`[deliver-mail] ${pushes} pushes delivered on a later attempt`);
-    return json({ sent, failed, expired, dropped, suspensions, reunions, pushes });
+    const outcome = { sent, failed, expired, dropped, suspensions, reunions, pushes };
+    await recordScheduleRun(db, 'deliver-mail', outcome);
+    return json(outcome);
   })(request);
 }

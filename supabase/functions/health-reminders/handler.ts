@@ -12,6 +12,7 @@ import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json } from '../_shared/http.ts';
 import { sendOrQueue } from '../_shared/outbox.ts';
 import { pushHousehold } from '../_shared/push.ts';
+import { recordScheduleRun } from '../_shared/schedule.ts';
 import { type HealthReminder, reminderMail, reminderPush } from './reminder-mail.ts';
 
 /** Reminders claimed per request, and requests per run: what is left waits for the next run. */
@@ -75,6 +76,7 @@ export default function healthReminders(request: Request, env: FunctionEnv): Pro
       if (reminders.length === 0) break;
     }
     if (sent > 0) console.log(`[health-reminders] ${sent} reminders sent or queued`);
+    await recordScheduleRun(db, 'health-reminders', { sent });
     return json({ sent });
   })(request);
 }

@@ -10,6 +10,7 @@ import { backendError, callerCredentials, callerDatabase } from '../_shared/data
 import { FINDER_PHOTO_BUCKET, HEALTH_DOCUMENT_BUCKET, PHOTO_BUCKET } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json } from '../_shared/http.ts';
+import { recordScheduleRun } from '../_shared/schedule.ts';
 import { removePhotoFiles } from '../_shared/storage.ts';
 
 /** Files listed and removed per round, and rounds per run: what is left waits for the next run. */
@@ -76,6 +77,7 @@ export default function sweepPhotos(request: Request, env: FunctionEnv): Promise
     }
     if (removed > 0) console.log(`[sweep-photos] removed ${removed} orphan files`);
     if (failed > 0) console.error(`[sweep-photos] ${failed} orphan files could not be removed, left for the next run`);
+    await recordScheduleRun(db, 'sweep-photos', { removed, failed });
     return json({ removed, failed });
   })(request);
 }

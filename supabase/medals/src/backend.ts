@@ -15,17 +15,19 @@ export interface Backend {
 
 /**
  * The backend the tool acts on, with the service role, which alone may mint, look up and suspend codes:
- * hosted Supabase when SUPABASE_URL is set (SUPABASE_SERVICE_ROLE_KEY then required), otherwise the local
+ * hosted Supabase when SUPABASE_URL is set (SUPABASE_SECRET_KEY or SUPABASE_SERVICE_ROLE_KEY then required), otherwise the local
  * stack of this repository (`pnpm start` or `pnpm stack`), whose address and keys come from config.toml and the
  * environment as the stack reads them (without loading the stack).
  */
 export async function openBackend(env: NodeJS.ProcessEnv): Promise<Backend> {
   const local = await localProject(env);
   const url = env.SUPABASE_URL?.trim() || local.url;
-  const key = env.SUPABASE_URL?.trim() ? env.SUPABASE_SERVICE_ROLE_KEY?.trim() : local.serviceRoleKey;
+  // The project's secret key (sb_secret_…), or on a project with legacy keys its service_role key.
+  const hostedKey = env.SUPABASE_SECRET_KEY?.trim() || env.SUPABASE_SERVICE_ROLE_KEY?.trim();
+  const key = env.SUPABASE_URL?.trim() ? hostedKey : local.serviceRoleKey;
   if (!key) {
     throw new MedalsError(
-      'SUPABASE_SERVICE_ROLE_KEY is not set: minting, suspending and showing codes need the project’s service role key (Project Settings > API keys). Nothing was written.',
+      'SUPABASE_SERVICE_ROLE_KEY is not set: minting, suspending and showing codes need the project’s secret key in SUPABASE_SECRET_KEY, or its service role key in SUPABASE_SERVICE_ROLE_KEY (Project Settings > API keys). Nothing was written.',
     );
   }
   const siteUrl = parseSiteUrl(env.PUBLIC_SITE_URL?.trim() || local.siteUrl);

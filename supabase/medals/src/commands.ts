@@ -6,6 +6,7 @@ import { callRpc, isLocalSite, MedalsError, openBackend } from './backend.ts';
 import { batchCsv } from './csv.ts';
 import { MAX_BATCH, mintCodes } from './mint.ts';
 import { medalSheet } from './sheet.ts';
+import { status } from './status.ts';
 
 export const USAGE = `pnpm medals <command>
 
@@ -18,9 +19,11 @@ export const USAGE = `pnpm medals <command>
   show CODE                       its state, batch, and whether an animal wears it
   stats [--since YYYY-MM-DD]      lost animals found again: how many, the time from lost to found, and how
                                   their finders reached the household (counted, never who); days in UTC
+  status [--json]                 e-mails and pushes waiting, the schedules' last runs, the last hour's medal
+                                  pages opened and messages; exit status 2 when something waits too long
 
 Against the local stack by default (start it with pnpm start or pnpm stack); against hosted Supabase with
-SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY. QR codes lead to PUBLIC_SITE_URL (default: config.toml's site_url).`;
+SUPABASE_URL and SUPABASE_SECRET_KEY (or SUPABASE_SERVICE_ROLE_KEY). QR codes lead to PUBLIC_SITE_URL (default: config.toml's site_url).`;
 
 export interface Io {
   out(line: string): void;
@@ -43,6 +46,8 @@ export async function runMedals(argv: string[], env: NodeJS.ProcessEnv, io: Io):
         return await show(rest, env, io);
       case 'stats':
         return await stats(rest, env, io);
+      case 'status':
+        return await status(rest, env, io);
       case undefined:
       case 'help':
       case '--help':

@@ -341,3 +341,89 @@ describe('pnpm medals stats', () => {
     });
   });
 });
+
+describe('pnpm medals status', () => {
+  // A stack of its own: the figures are the whole database's.
+  let own: TestStack;
+  beforeAll(async () => {
+    own = await startTestStack();
+  });
+  afterAll(() => own?.close());
+  const status = (args: string[] = []) => medals(['status', ...args], { STACK_PORT: String(new URL(own.url).port) });
+  const mailboxFails = (failing: boolean) =>
+    fetch(`${own.url}/mailbox/api/outage`, {
+      method: 'PUT',
+      headers: { apikey: own.secretKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ failing }),
+    });
+  const finderCalls = (name: string, body: unknown) =>
+    fetch(`${own.url}/functions/v1/${name}`, {
+      method: 'POST',
+      headers: { apikey: own.publishableKey, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const runSchedule = (name: string) =>
+    fetch(`${own.url}/functions/v1/${name}`, {
+      method: 'POST',
+      headers: { apikey: own.secretKey, 'content-type': 'application/json' },
+      body: '{}',
+    });
+
+  it('shows the outbox, the schedules and the last hour, and exits 2 once something waits too long', async () => {
+    const quiet = await status();
+    expect(quiet.status).toBe(0);
+    expect(quiet.out).toContain('e-mails waiting: 0');
+    expect(quiet.out).toContain('pushes failing:  0');
+    expect(quiet.out).toMatch(/deliver-mail\s+never ran \(while anything is due\)/);
+    expect(quiet.out).toContain('0 medal pages opened (each finder and medal once), 0 messages');
+    expect(quiet.out).toContain('Nothing waits too long.');
+
+    // A finder reads a medal's page and writes while the mail provider is down: the e-mail waits.
+    const owner = await own.signedInOwner('status');
+    const { code } = await own.activatedAnimal(owner.client, { nom: 'Rex' });
+    expect((await mailboxFails(true)).status).toBe(200);
+    expect((await finderCalls('get_public_profile', { code })).status).toBe(200);
+    expect((await finderCalls('post_finder_message', { code, message: 'Il est au parc' })).status).toBe(200);
+    expect((await mailboxFails(false)).status).toBe(200);
+    const waiting = await status();
+    expect(waiting.status).toBe(0);
+    expect(waiting.out).toMatch(/e-mails waiting: 1 \(oldest written \d+ s ago\)/);
+    expect(waiting.out).toContain('1 medal pages opened (each finder and medal once), 1 messages');
+
+    // Due for 11 minutes, and nobody came for it: deliver-mail is not running.
+    await own.db.query("update public.mail_outbox set next_attempt_at = now() - interval '11 minutes'");
+    const late = await status();
+    expect(late.status).toBe(2);
+    expect(late.out).toContain('1 due, the oldest for 11 min');
+    expect(late.out).toContain('LATE: e-mails due for over 10 minutes: deliver-mail is not called or fails');
+
+    // deliver-mail's run sends it and records itself; then the photo sweep is found never run in 8 hours.
+    expect((await runSchedule('deliver-mail')).status).toBe(200);
+    const delivered = await status();
+    expect(delivered.status).toBe(0);
+    expect(delivered.out).toContain('e-mails waiting: 0');
+    expect(delivered.out).toMatch(/deliver-mail\s+last ran \d+ s ago \(while anything is due\) \{"sent":1,/);
+    await own.db.query(
+      "update private.schedule_runs set expected_since = now() - interval '8 hours' where name = 'sweep-photos'",
+    );
+    const stopped = await status(['--json']);
+    expect(stopped.status).toBe(2);
+    const figures = JSON.parse(stopped.out) as { late: string[]; schedules: { name: string; late: boolean }[] };
+    expect(figures.late).toEqual(['schedule:sweep-photos']);
+    expect(figures.schedules.find((schedule) => schedule.name === 'sweep-photos')?.late).toBe(true);
+    expect((await status()).out).toContain('LATE: sweep-photos has not run for over an hour past its interval');
+
+    // Its run puts it right.
+    expect((await runSchedule('sweep-photos')).status).toBe(200);
+    expect((await status()).status).toBe(0);
+  });
+
+  it('with the secret key on a hosted project, and refused with the publishable key', async () => {
+    const hosted = await medals(['status'], { SUPABASE_URL: own.url, SUPABASE_SECRET_KEY: own.secretKey });
+    expect(hosted.status).toBe(0);
+    expect(hosted.out).toContain(`${own.url} at `);
+    const refused = await medals(['status'], { SUPABASE_URL: own.url, SUPABASE_SECRET_KEY: own.publishableKey });
+    expect(refused.status).toBe(1);
+    expect(refused.err).toContain('refused operator_status');
+  });
+});
