@@ -9,21 +9,26 @@ import { requestFinderFunction } from '@medaille/finder-functions';
 import type { CallFunction } from '@medaille/scan-contract';
 import type { DeployConfig } from '@medaille/supabase/deploy-config';
 
+/** The header that tells the functions the id of the host's request they answer for (their log lines carry it). */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
 /**
- * One of the finder's functions called as the page would (requestFinderFunction) plus, when the host can
- * vouch for it, the finder's signed address. `finderIdentitySecret` null: no identity passed on.
+ * One of the finder's functions called as the page would (requestFinderFunction) plus the id of the host's
+ * request and, when the host can vouch for it, the finder's signed address. `finderIdentitySecret` null: no
+ * identity passed on.
  */
 export function signedFunctionCaller(
   config: DeployConfig,
   finderIdentitySecret: string | null,
-  clientAddress: string | null,
+  { clientAddress, requestId }: { clientAddress: string | null; requestId: string },
   outgoing: typeof fetch,
 ): CallFunction {
   return async (name, body, signal) => {
-    // Nothing of the finder's request goes on (cookies, forwarding headers, a forged identity): only the
-    // identity the host signed itself.
+    // Nothing of the finder's request goes on (cookies, forwarding headers, a forged identity or request id):
+    // only what the host made itself.
     const identity = await finderIdentity(finderIdentitySecret, clientAddress);
-    const headers: Record<string, string> = identity ? { [FINDER_IDENTITY_HEADER]: identity } : {};
+    const headers: Record<string, string> = { [REQUEST_ID_HEADER]: requestId };
+    if (identity) headers[FINDER_IDENTITY_HEADER] = identity;
     return requestFinderFunction(config, name, body, { headers, signal, fetch: outgoing });
   };
 }

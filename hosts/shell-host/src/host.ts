@@ -13,6 +13,9 @@
  * - GET `/{code}?code=…`: a code typed again on a page with no owner to reach, sent on to its own page.
  * - GET, HEAD and POST `/conversation/{token}`: the scan deployment's page of a finder's conversation.
  * - GET, HEAD and POST `/e-mails/{token}`: its page that stops every e-mail to a finder's address.
+ *
+ * Each request gets an id of the host's own, answered in X-Request-Id and passed on to the functions called on
+ * its behalf, and leaves one JSON line on the log (requestLine), which names its route, never its path.
  */
 import { codeFromTyped, conversationTokenOf, stopFinderMailTokenOf } from '@medaille/domain';
 import { fillRead } from '@medaille/federation/manifest';
@@ -75,11 +78,38 @@ export interface ShellHostOptions {
   keptPages?: KeptPagesOptions;
   /** Where a failed render is reported (the finder gets today's page); console.warn by default. */
   log?: (message: string) => void;
+  /** Where each request's JSON line goes (requestLine); console.log by default. */
+  requestLog?: (line: string) => void;
 }
 
 /** Who the finder is, as the host's socket or platform saw it (never a header the client wrote). */
 export interface ClientInfo {
   clientAddress: string | null;
+}
+
+/**
+ * Which of the host's parts answered a request, as its log line names it: never the path, which holds a medal's
+ * code or a finder's private link.
+ */
+export type RouteName =
+  | 'scan-page'
+  | 'scan-action'
+  | 'scan-code-typed'
+  | 'conversation'
+  | 'stop-finder-mail'
+  | 'healthz'
+  | 'config'
+  | 'shell-page'
+  | 'asset';
+
+/**
+ * One request as the host's parts see it: the finder's address, the id the host gave it (passed on to the
+ * functions it calls on its behalf, and answered in X-Request-Id), and the route answering it, named as soon as
+ * it is known.
+ */
+interface Exchange extends ClientInfo {
+  requestId: string;
+  route: RouteName;
 }
 
 export interface ShellHost {
@@ -131,6 +161,7 @@ interface Framework {
   pageConfig: PageConfig;
   budgetMs: number;
   log: (message: string) => void;
+  requestLog: (line: string) => void;
   outgoing: typeof fetch;
   styles: ReturnType<typeof stylesheets>;
   deployment: ReturnType<typeof scanDeploymentReader>;
@@ -162,6 +193,7 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
     },
     budgetMs: options.renderBudgetMs ?? DEFAULT_RENDER_BUDGET_MS,
     log: options.log ?? ((message: string) => console.warn(`[shell-host] ${message}`)),
+    requestLog: options.requestLog ?? ((line: string) => console.log(line)),
     outgoing,
     styles: stylesheets(options.assets, outgoing),
     deployment: scanDeploymentReader(config.remotes.scan, {
@@ -182,45 +214,90 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
   return {
     ready: () => warmedUp,
     async fetch(request, info) {
+      const time = new Date();
+      const started = performance.now();
+      // The host's own id, never one the client sent: the functions trust it as the host's.
+      const exchange: Exchange = { clientAddress: info.clientAddress, requestId: crypto.randomUUID(), route: 'asset' };
+      let response: Response;
       try {
-        return await answer(framework, request, info);
+        response = await answer(framework, request, exchange);
       } catch (error) {
         // The shell's own build could not be read: no page to fall back to, but never a stack trace.
-        framework.log(`${request.method} ${new URL(request.url).pathname} failed: ${reason(error)}`);
-        return new Response(UNAVAILABLE, {
+        framework.log(`${request.method} of a ${exchange.route} request failed: ${reason(error)}`);
+        response = new Response(UNAVAILABLE, {
           status: 503,
           headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
         });
       }
+      framework.requestLog(requestLine(request, response, exchange, time, performance.now() - started));
+      return withHeaders(response, { 'X-Request-Id': exchange.requestId });
     },
   };
 }
 
-/** Which part answers: a scan page's action or render, a code typed again, or the shell's own files. */
-async function answer(framework: Framework, request: Request, info: ClientInfo): Promise<Response> {
+/**
+ * A request's line on the log, as JSON: when it came, the route that answered, its status, the time until its
+ * headers were ready (a streamed page's rest follows them), and its id. Neither its path nor its query (a
+ * medal's code, a private link) nor anything of the finder (their address, what they wrote).
+ */
+function requestLine(request: Request, response: Response, exchange: Exchange, time: Date, durationMs: number) {
+  return JSON.stringify({
+    time: time.toISOString(),
+    service: 'host',
+    route: exchange.route,
+    method: request.method,
+    status: response.status,
+    duration_ms: Math.round(durationMs),
+    request_id: exchange.requestId,
+  });
+}
+
+/**
+ * Which part answers: a scan page's action or render, a code typed again, or the shell's own files (named in
+ * `exchange.route` before it runs, for the log).
+ */
+async function answer(framework: Framework, request: Request, exchange: Exchange): Promise<Response> {
   const { options, config } = framework;
   const url = new URL(request.url);
   const token = conversationTokenOf(url.pathname);
-  if (token !== null) return tokenPage(framework, request, { token, page: 'conversation' }, info);
+  if (token !== null) {
+    exchange.route = 'conversation';
+    return tokenPage(framework, request, { token, page: 'conversation' }, exchange);
+  }
   const stopToken = stopFinderMailTokenOf(url.pathname);
-  if (stopToken !== null) return tokenPage(framework, request, { token: stopToken, page: 'stopFinderMail' }, info);
+  if (stopToken !== null) {
+    exchange.route = 'stop-finder-mail';
+    return tokenPage(framework, request, { token: stopToken, page: 'stopFinderMail' }, exchange);
+  }
   const code = scanCodeOf(url.pathname);
-  if (request.method === 'POST' && code !== null) return scanAction(framework, request, code, info);
+  if (request.method === 'POST' && code !== null) {
+    exchange.route = 'scan-action';
+    return scanAction(framework, request, code, exchange);
+  }
   if (request.method !== 'GET' && request.method !== 'HEAD') return options.assets(request);
-  if (url.pathname === '/healthz') return healthAnswer(config, framework.outgoing);
+  if (url.pathname === '/healthz') {
+    exchange.route = 'healthz';
+    return healthAnswer(config, framework.outgoing);
+  }
   if (url.pathname === '/config.js') {
+    exchange.route = 'config';
     return new Response(request.method === 'HEAD' ? null : configScript(config), {
       headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' },
     });
   }
   // A file of the build is served as it is (`/logo.svg` is one segment, like a medal code); any other
   // path gets the shell's page (the SPA fallback), which is where a scan page starts.
+  exchange.route = code !== null ? 'scan-page' : 'shell-page';
   const response = await options.assets(request);
   const type = response.headers.get('content-type') ?? '';
-  if (!response.ok || !type.startsWith('text/html')) return response;
+  if (!response.ok || !type.startsWith('text/html')) {
+    exchange.route = 'asset';
+    return response;
+  }
   const plain = request.method === 'GET' && !response.headers.has('content-encoding');
   const typed = url.searchParams.get('code');
   if (code !== null && typed !== null) {
+    exchange.route = 'scan-code-typed';
     // The scan page's form to type a code again, sent without JavaScript: as typed on the landing page.
     const next = codeFromTyped(typed) ?? code;
     return new Response(null, {
@@ -231,7 +308,7 @@ async function answer(framework: Framework, request: Request, info: ClientInfo):
   // A compressed page is the same file as the kept text: not read a second time, uncompressed.
   if (!plain) await response.body?.cancel();
   const shell = shellPage(plain ? await response.text() : await framework.shellText());
-  if (code !== null) return scanRender(framework, { request, code, info, shell, budgetMs: framework.budgetMs });
+  if (code !== null) return scanRender(framework, { request, code, exchange, shell, budgetMs: framework.budgetMs });
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   headers.delete('content-encoding');
@@ -281,19 +358,14 @@ async function shellHtml(assets: ShellHostOptions['assets']): Promise<string> {
 }
 
 /** The capability the scan's loader and action call the finder's functions with; the secret stays here. */
-function callFunctionFor(framework: Framework, info: ClientInfo): CallFunction {
-  return signedFunctionCaller(
-    framework.config,
-    framework.options.finderIdentitySecret,
-    info.clientAddress,
-    framework.outgoing,
-  );
+function callFunctionFor(framework: Framework, exchange: Exchange): CallFunction {
+  return signedFunctionCaller(framework.config, framework.options.finderIdentitySecret, exchange, framework.outgoing);
 }
 
 interface RenderRequest {
   request: Request;
   code: string;
-  info: ClientInfo;
+  exchange: Exchange;
   shell: ShellPage;
   budgetMs: number;
   /** The action's outcome, for the page after a POST. */
@@ -309,7 +381,7 @@ interface RenderRequest {
  */
 async function scanRender(
   framework: Framework,
-  { request, code, info, shell, budgetMs, actionData, posted }: RenderRequest,
+  { request, code, exchange, shell, budgetMs, actionData, posted }: RenderRequest,
 ) {
   const { config, pageConfig } = framework;
   const budget = AbortSignal.timeout(budgetMs);
@@ -320,7 +392,12 @@ async function scanRender(
   const loaderData = deployment.then(({ route }) =>
     framework.keptPages.load(
       code,
-      route.loader({ request, params, context: { callFunction: callFunctionFor(framework, info) }, signal: budget }),
+      route.loader({
+        request,
+        params,
+        context: { callFunction: callFunctionFor(framework, exchange) },
+        signal: budget,
+      }),
     ),
   );
   const page = deployment.then(async ({ files, route }) => {
@@ -469,7 +546,7 @@ function shellPageHeaders(framework: Framework, shell: ShellPage, scripts: reado
  * POST /{code}: the route module's action (the message form of a page without JavaScript), then the page
  * again with its outcome, waiting as long as sending may rather than a scan page's budget.
  */
-async function scanAction(framework: Framework, request: Request, code: string, info: ClientInfo) {
+async function scanAction(framework: Framework, request: Request, code: string, exchange: Exchange) {
   const budget = AbortSignal.timeout(ACTION_BUDGET_MS);
   const shell = framework.shellText().then(shellPage);
   shell.catch(() => {});
@@ -495,7 +572,7 @@ async function scanAction(framework: Framework, request: Request, code: string, 
     result = await route.action({
       request,
       params: { code },
-      context: { callFunction: callFunctionFor(framework, info) },
+      context: { callFunction: callFunctionFor(framework, exchange) },
       signal: budget,
     });
   } catch (error) {
@@ -506,7 +583,7 @@ async function scanAction(framework: Framework, request: Request, code: string, 
   return scanRender(framework, {
     request,
     code,
-    info,
+    exchange,
     shell: await shell,
     budgetMs: ACTION_BUDGET_MS,
     actionData: result,
@@ -524,7 +601,7 @@ async function tokenPage(
   framework: Framework,
   request: Request,
   { token, page }: { token: string; page: 'conversation' | 'stopFinderMail' },
-  info: ClientInfo,
+  exchange: Exchange,
 ) {
   const budget = AbortSignal.timeout(ACTION_BUDGET_MS);
   try {
@@ -542,7 +619,7 @@ async function tokenPage(
         render({
           request,
           params: { token },
-          context: { callFunction: callFunctionFor(framework, info) },
+          context: { callFunction: callFunctionFor(framework, exchange) },
           styles,
           signal: budget,
         }),

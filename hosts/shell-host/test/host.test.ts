@@ -13,7 +13,7 @@ import type { ScanMessageForm, ScanRouteModule } from '@medaille/scan-contract';
 import type { DeployConfig } from '@medaille/supabase/deploy-config';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { parse } from 'parse5';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createShellHost, DEFAULT_MANIFEST_MAX_AGE_MS, type ShellHostOptions } from '../src/index.ts';
 import { attribute, elementsOf, textOf } from '../src/shell-page.ts';
 import {
@@ -968,6 +968,85 @@ describe("the shell's other pages and files", () => {
     const login = await head('/auth/login');
     expect(login.scripts).toEqual([]);
     expect(login.preloads.some((href) => /edit-animal-page|account-page/.test(href))).toBe(false);
+  });
+});
+
+describe('the request log', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+  /** The host whose request lines this test reads. */
+  async function loggingHost() {
+    const lines: string[] = [];
+    const url = await startHost({ requestLog: (line) => lines.push(line) });
+    return { url, lines, parsed: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+  }
+
+  it("writes one JSON line for a scan page, naming its route, never its code or the finder's address; the functions' line carries its id", async () => {
+    const host = await loggingHost();
+    const address = newClientAddress();
+    // The stack's functions run in this process: their console.log is seen here.
+    const functionsLog = vi.spyOn(console, 'log');
+    let response: Response;
+    let functionsLines: unknown[][];
+    try {
+      // An id the client made up is not the host's to pass on.
+      const forged = crypto.randomUUID();
+      response = await fetchFrom(address)(`${host.url}/${rex}`, { headers: { 'x-request-id': forged } });
+      expect(response.status).toBe(200);
+      await response.text();
+      expect(response.headers.get('x-request-id')).not.toBe(forged);
+    } finally {
+      // Read before the spy is restored, which forgets its calls.
+      functionsLines = [...functionsLog.mock.calls];
+      functionsLog.mockRestore();
+    }
+    const requestId = response.headers.get('x-request-id');
+    expect(requestId).toMatch(UUID);
+    expect(host.lines).toHaveLength(1);
+    const [line] = host.parsed();
+    expect(line).toEqual({
+      time: expect.any(String),
+      service: 'host',
+      route: 'scan-page',
+      method: 'GET',
+      status: 200,
+      duration_ms: expect.any(Number),
+      request_id: requestId,
+    });
+    expect(Number.isInteger(line?.duration_ms)).toBe(true);
+    expect(new Date(line?.time as string).toISOString()).toBe(line?.time);
+    for (const kept of [rex, address]) expect(host.lines[0]).not.toContain(kept);
+    const functionLines = functionsLines
+      .map(([text]) => (typeof text === 'string' && text.startsWith('{') ? JSON.parse(text) : null))
+      .filter((parsed) => parsed?.service === 'functions');
+    expect(functionLines).toEqual([
+      expect.objectContaining({ route: 'get_public_profile', status: 200, request_id: requestId }),
+    ]);
+  });
+
+  it("names each route, never a path's code or private link, nor what the finder wrote", async () => {
+    const host = await loggingHost();
+    const words = `Il dort chez moi ${crypto.randomUUID()}`;
+    const sent = await fetch(`${host.url}/${rex}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ message: words, contact: '', website: '' }).toString(),
+    });
+    const conversation = /href="(\/conversation\/[^"]+)"/.exec(await sent.text())?.[1] as string;
+    expect(conversation).toBeDefined();
+    await (await fetch(`${host.url}${conversation}`)).text();
+    await (await fetch(`${host.url}/config.js`)).text();
+    await (await fetch(`${host.url}/logo.svg`)).arrayBuffer();
+    await (await fetch(`${host.url}/mon-compte`, { headers: { accept: 'text/html' } })).text();
+    expect(host.parsed().map(({ route, status }) => ({ route, status }))).toEqual([
+      { route: 'scan-action', status: 200 },
+      { route: 'conversation', status: 200 },
+      { route: 'config', status: 200 },
+      { route: 'asset', status: 200 },
+      { route: 'shell-page', status: 200 },
+    ]);
+    const token = conversation.split('/').pop() as string;
+    for (const kept of [rex, token, words, 'mon-compte', 'logo']) expect(host.lines.join('\n')).not.toContain(kept);
   });
 });
 

@@ -38,23 +38,60 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /**
+ * The header that carries a request's id from the shell's host to the functions, so that the host's log line
+ * and the functions' lines of one finder's request can be put together.
+ */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** The host's id when it passed a well-formed one (a UUID, so that nothing else rides in it), else a new one. */
+export function requestIdOf(request: Request): string {
+  const given = request.headers.get(REQUEST_ID_HEADER);
+  return isUuid(given) ? given : crypto.randomUUID();
+}
+
+/**
  * Runs a function's logic with the common HTTP handling: CORS preflight, POST only, the database out of reach
  * answered 503 with Retry-After, and any other failure logged with its cause but answered with a generic French
- * message, never a stack trace.
+ * message, never a stack trace. Each request then leaves one JSON line on the log: the function's name, never
+ * its path (a sub-path may hold a token), its status and duration, and its id; nothing of its body or caller.
  */
 export function handle(name: string, logic: (request: Request) => Promise<Response>) {
   return async (request: Request): Promise<Response> => {
-    if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
-    if (request.method !== 'POST') return failure('invalid_request');
-    try {
-      return await logic(request);
-    } catch (error) {
-      if (error instanceof BackendUnavailable) {
-        console.warn(`[${name}] the database is out of reach:`, error.message);
-        return failure('unavailable', { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
-      }
-      console.error(`[${name}]`, error);
-      return failure('internal');
-    }
+    const time = new Date();
+    const started = performance.now();
+    const requestId = requestIdOf(request);
+    const response = await answer(name, requestId, request, logic);
+    console.log(
+      JSON.stringify({
+        time: time.toISOString(),
+        service: 'functions',
+        route: name,
+        method: request.method,
+        status: response.status,
+        duration_ms: Math.round(performance.now() - started),
+        request_id: requestId,
+      }),
+    );
+    return response;
   };
+}
+
+async function answer(
+  name: string,
+  requestId: string,
+  request: Request,
+  logic: (request: Request) => Promise<Response>,
+): Promise<Response> {
+  if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+  if (request.method !== 'POST') return failure('invalid_request');
+  try {
+    return await logic(request);
+  } catch (error) {
+    if (error instanceof BackendUnavailable) {
+      console.warn(`[${name} request_id=${requestId}] the database is out of reach:`, error.message);
+      return failure('unavailable', { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
+    }
+    console.error(`[${name} request_id=${requestId}]`, error);
+    return failure('internal');
+  }
 }
