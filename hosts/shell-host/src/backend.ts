@@ -4,13 +4,10 @@
  * vouches for the finder's own (DESIGN D9): it signs the address its socket or platform saw, never one a
  * client wrote in a header. The secret stays in this closure; the scan's code only gets the function.
  */
-import { FINDER_IDENTITY_HEADER, signFinderIdentity } from '@medaille/domain/finder-identity';
+import { FINDER_IDENTITY_HEADER, REQUEST_ID_HEADER, signFinderIdentity } from '@medaille/domain/finder-identity';
 import { requestFinderFunction } from '@medaille/finder-functions';
 import type { CallFunction } from '@medaille/scan-contract';
 import type { DeployConfig } from '@medaille/supabase/deploy-config';
-
-/** The header that tells the functions the id of the host's request they answer for (their log lines carry it). */
-export const REQUEST_ID_HEADER = 'x-request-id';
 
 /**
  * One of the finder's functions called as the page would (requestFinderFunction) plus the id of the host's

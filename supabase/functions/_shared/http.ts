@@ -1,4 +1,5 @@
 import { BackendUnavailable } from './database.ts';
+import { REQUEST_ID_HEADER } from './domain/finder-identity.ts';
 import { FAILURES, type FailureCode } from './messages.ts';
 
 export const corsHeaders = {
@@ -36,12 +37,6 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
 
 /** Seconds a caller is told to wait when the database is out of reach (PostgREST retries within a few). */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
-
-/**
- * The header that carries a request's id from the shell's host to the functions, so that the host's log line
- * and the functions' lines of one finder's request can be put together.
- */
-export const REQUEST_ID_HEADER = 'x-request-id';
 
 /** The host's id when it passed a well-formed one (a UUID, so that nothing else rides in it), else a new one. */
 export function requestIdOf(request: Request): string {

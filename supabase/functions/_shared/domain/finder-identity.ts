@@ -10,6 +10,12 @@ import { canonicalIpAddress } from './ip-address.ts';
 /** The request header that carries the signed address from the host to the functions. */
 export const FINDER_IDENTITY_HEADER = 'x-medaille-finder';
 
+/**
+ * The request header that carries the id of the host's request to the functions called on its behalf, so that
+ * the host's log line and theirs can be put together (a UUID: the functions take nothing else in it).
+ */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
 /** Seconds a signed address stays valid: enough for one request, short enough that a copied header soon dies. */
 export const FINDER_IDENTITY_MAX_AGE_SECONDS = 60;
 
