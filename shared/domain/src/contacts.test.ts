@@ -12,7 +12,11 @@ describe('phone display', () => {
   it('leaves 9 and 11 digits as typed', () => {
     expect(formatPhone('061234567')).toBe('061234567');
     expect(formatPhone('06123456789')).toBe('06123456789');
-    expect(formatPhone(' +33612345678 ')).toBe('+33612345678');
+    expect(formatPhone(' +442079460958 ')).toBe('+442079460958');
+  });
+  it('shows a French number stored in E.164 as the French read it', () => {
+    expect(formatPhone('+33612345678')).toBe('06 12 34 56 78');
+    expect(formatPhone(' +33123456789 ')).toBe('01 23 45 67 89');
   });
   it('links with +33 in place of a leading 0', () => {
     expect(phoneHref('06 12 34 56 78')).toBe('tel:+33612345678');
@@ -21,6 +25,14 @@ describe('phone display', () => {
   });
   it('reads a leading 00 as the international +', () => {
     expect(phoneHref('0044 20 7946 0958')).toBe('tel:+442079460958');
+  });
+  it('drops the trunk prefix written after a country code: nobody dials it from abroad', () => {
+    expect(phoneHref('+33 (0)6 12 34 56 78')).toBe('tel:+33612345678');
+    expect(phoneHref('0033 (0) 6 12 34 56 78')).toBe('tel:+33612345678');
+    expect(phoneHref('+44 (0)20 7946 0958')).toBe('tel:+442079460958');
+    expect(phoneHref('+33 06 12 34 56 78')).toBe('tel:+33612345678');
+    // A national number's brackets are only separators.
+    expect(phoneHref('(0)6 12 34 56 78')).toBe('tel:+33612345678');
   });
   it('texts the same number, with the body both iOS and Android read', () => {
     const sms = new URL(smsHref('06 12 34 56 78', "J'ai trouvé Rex : https://m.fr/MDL-1?a=b&c"));

@@ -1,6 +1,6 @@
+import { MESSAGES } from './form-messages.ts';
 import { HEALTH_LIMITS } from './health-booklet.ts';
 import { LIMITS } from './limits.ts';
-import { MESSAGES } from './schemas.ts';
 import { isBackendUnavailable, UNAVAILABLE_MESSAGE } from './unavailable.ts';
 
 const GENERIC = "Une erreur inattendue s'est produite";

@@ -1,4 +1,10 @@
 export { ageText } from './age.ts';
+export {
+  forgotPasswordSchema,
+  loginSchema,
+  newPasswordProblem,
+  registerSchema,
+} from './auth-schemas.ts';
 export { CODE_PATTERN, medalDisplayCode, normalizeCode } from './code.ts';
 export {
   animalHomeText,
@@ -26,6 +32,7 @@ export {
   signFinderIdentity,
   verifiedFinderAddress,
 } from './finder-identity.ts';
+export { MESSAGES } from './form-messages.ts';
 export {
   addMonths,
   HEALTH_DOCUMENT_BUCKET,
@@ -54,6 +61,7 @@ export {
   newMedalCode,
 } from './medal-codes.ts';
 export { formatPhone, internationalPhone, isPhoneNumber, phoneHref, smsHref, whatsAppHref } from './phone.ts';
+export { DEFAULT_PHONE_COUNTRY, e164Phone, phoneFieldText } from './phone-number.ts';
 export {
   isSecondContact,
   type PublicContacts,

@@ -79,9 +79,13 @@ describe('contacts a finder sees', () => {
       fc.property(anyText, (phone) => {
         const href = phoneHref(phone);
         expect(href).toMatch(/^tel:\+?[\d+]*$/);
-        const compact = phone.trim().replace(/[^\d+]/g, '');
-        // 00 is the international prefix ('0044…' is a British number), not a French number's 0.
-        if (compact.startsWith('00')) expect(href).toBe(`tel:+${compact.slice(2)}`);
+        // After an international prefix, a trunk prefix in brackets ('+33 (0)6 …') is not dialled.
+        const text = /^(\+|00)/.test(phone.trim()) ? phone.trim().replace(/\(\s*0\s*\)/g, '') : phone.trim();
+        const compact = text.replace(/[^\d+]/g, '');
+        // 00 is the international prefix ('0044…' is a British number), not a French number's 0; France's
+        // trunk 0 after +33 is not dialled either.
+        if (compact.startsWith('00'))
+          expect(href).toBe(`tel:+${compact.slice(2)}`.replace(/^tel:\+330(?=\d{9}$)/, 'tel:+33'));
         else if (compact.startsWith('0')) expect(href.startsWith('tel:+33')).toBe(true);
       }),
     );

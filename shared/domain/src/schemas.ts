@@ -1,31 +1,15 @@
 import { z } from 'zod/mini';
 import { CODE_PATTERN } from './code.ts';
+import { MESSAGES } from './form-messages.ts';
 import { LIMITS } from './limits.ts';
-import { isPhoneNumber } from './phone.ts';
+import { e164Phone } from './phone-number.ts';
 import { sexToStored } from './sex.ts';
 import { speciesToStored } from './species.ts';
 import { EMAIL_PATTERN, hasLineOrBidiCharacters } from './text.ts';
 
-export const MESSAGES = {
-  codeRequired: 'Code requis',
-  codeNotFound: 'Code introuvable',
-  nameRequired: "Le nom de l'animal est requis",
-  nameCharacters: "Le nom de l'animal tient sur une ligne, sans tabulation ni caractère de contrôle",
-  customSpeciesRequired: "Veuillez préciser l'espèce",
-  fillAllFields: 'Veuillez remplir tous les champs',
-  invalidEmail: 'Veuillez saisir un email valide',
-  invalidPhone: 'Veuillez saisir un numéro de téléphone valide',
-  emailRequired: 'Veuillez saisir votre email',
-  passwordCriteria: 'Le mot de passe ne respecte pas tous les critères',
-  birthYearRange: (max: number) => `L'année de naissance doit être comprise entre ${LIMITS.birthYearMin} et ${max}`,
-  birthYearInteger: "L'année de naissance doit être un nombre entier",
-  weightInvalid: 'Le poids doit être un nombre positif',
-  weightNotNumber: 'Saisissez le poids en kilos, par exemple 4,5',
-  weightTooHigh: `Le poids ne peut pas dépasser ${String(LIMITS.weightMax).replace('.', ',')} kg`,
-  weightStep: 'Le poids se saisit au dixième de kilo près',
-  tooLong: (max: number) => `${max} caractères maximum`,
-  messageOrContactRequired: 'Écrivez un message ou indiquez comment vous joindre.',
-} as const;
+// The forms' messages (form-messages.ts) and the accounts' forms (auth-schemas.ts) are modules of their own:
+// a page that imports them alone (the login page, any page that names a database error) never loads
+// libphonenumber-js, which the phone fields below need.
 
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
@@ -48,8 +32,17 @@ const optionalText = (max: number, ...checks: z.core.$ZodCheck<string>[]) =>
 
 const optionalEmail = optionalText(LIMITS.emailMaxLength, z.regex(EMAIL_PATTERN, MESSAGES.invalidEmail));
 
-/** An optional phone: a number (`isPhoneNumber`) of at most 32 characters. */
-const optionalPhone = optionalText(LIMITS.phoneMaxLength, z.refine(isPhoneNumber, MESSAGES.invalidPhone));
+/**
+ * An optional phone of at most 32 characters, saved as the number it means in E.164 (`e164Phone`: France by
+ * default, '+33 (0)6 12 34 56 78' is '+33612345678'); one that is no valid number is refused.
+ */
+const optionalPhone = z.pipe(
+  optionalText(
+    LIMITS.phoneMaxLength,
+    z.refine((text) => e164Phone(text) !== null, MESSAGES.invalidPhone),
+  ),
+  z.transform((text) => (text === null ? null : (e164Phone(text) ?? text))),
+);
 
 /** The owner's own contacts, given at activation and changed on the edit page; never shown to finders. */
 const privateContactFields = {
@@ -275,32 +268,3 @@ export const finderMessageSchema = z
   );
 
 export type FinderMessageInput = z.input<typeof finderMessageSchema>;
-
-const requiredEmail = (missing: string) =>
-  z.string({ error: missing }).check(z.trim(), z.minLength(1, missing), z.regex(EMAIL_PATTERN, MESSAGES.invalidEmail));
-
-export const loginSchema = z.object({
-  email: requiredEmail(MESSAGES.fillAllFields),
-  password: z.string({ error: MESSAGES.fillAllFields }).check(z.minLength(1, MESSAGES.fillAllFields)),
-});
-
-export const forgotPasswordSchema = z.object({ email: requiredEmail(MESSAGES.emailRequired) });
-
-/**
- * What keeps the auth service from taking a new password, if anything: its minimum_password_length and
- * password_requirements = "letters_digits" (config.toml), letters counted as GoTrue counts them (a to z, A to Z).
- */
-export function newPasswordProblem(password: string, min: number = LIMITS.passwordMinRegister) {
-  if (password.length < min) return 'length';
-  return /[A-Za-z]/.test(password) && /[0-9]/.test(password) ? null : 'characters';
-}
-
-/** Register page: 8 characters; the activation dialog's sign-up asks for 6 (SPEC section 5). */
-export const registerSchema = (passwordMin: number = LIMITS.passwordMinRegister) =>
-  z.object({
-    email: requiredEmail(MESSAGES.fillAllFields),
-    password: z.string({ error: MESSAGES.fillAllFields }).check(
-      z.minLength(1, MESSAGES.fillAllFields),
-      z.refine((password) => newPasswordProblem(password, passwordMin) === null, MESSAGES.passwordCriteria),
-    ),
-  });

@@ -5,6 +5,7 @@ import {
   animalEditFormSchema,
   databaseErrorMessage,
   type OwnedAnimalPayload,
+  phoneFieldText,
   publicContactsSchema,
   sexFormValue,
   speciesFormValue,
@@ -52,12 +53,13 @@ function formValues(animal: MemberAnimal): AnimalEditFormInput {
     vet_info: animal.informations_veterinaires ?? '',
     chip_or_tattoo: animal.puce_ou_tatouage ?? '',
     owner_email: animal.email_proprietaire ?? '',
-    owner_phone: animal.telephone_proprietaire ?? '',
+    owner_phone: phoneFieldText(animal.telephone_proprietaire),
   };
 }
 
 const contactValues = (animal: MemberAnimal): ContactValues => ({
-  public_phone: animal.public_phone ?? '',
+  // Stored in E.164, shown as the owner writes a number ('06 12 34 56 78').
+  public_phone: phoneFieldText(animal.public_phone),
   public_email: animal.public_email ?? '',
   public_address_line: animal.public_address_line ?? '',
   public_city: animal.public_city ?? '',
@@ -65,7 +67,7 @@ const contactValues = (animal: MemberAnimal): ContactValues => ({
   show_public_email: animal.show_public_email,
   show_public_address: animal.show_public_address,
   second_contact_name: animal.second_contact_name ?? '',
-  second_contact_phone: animal.second_contact_phone ?? '',
+  second_contact_phone: phoneFieldText(animal.second_contact_phone),
   second_contact_email: animal.second_contact_email ?? '',
   show_second_contact_phone: animal.show_second_contact_phone,
   show_second_contact_email: animal.show_second_contact_email,

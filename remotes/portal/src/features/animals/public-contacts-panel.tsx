@@ -1,6 +1,7 @@
 import {
   isSecondContact,
   LIMITS,
+  type PublicContacts,
   type PublicContactsInput,
   publicContactsSchema,
   secondContactName,
@@ -45,24 +46,25 @@ export type HouseholdAddress = { email: string; role: string };
 
 /**
  * The contacts as Enregistrer would save them, checked by the same rules (a value that breaks one is left
- * out), and each broken rule's message.
+ * out; a phone is the number it means, in E.164), and each broken rule's message.
  */
 function checkContacts(value: ContactValues): {
-  saved: ContactValues;
+  saved: PublicContacts;
   problems: Partial<Record<ContactText, string>>;
 } {
   const checked = publicContactsSchema.safeParse(value);
-  if (checked.success) return { saved: value, problems: {} };
+  if (checked.success) return { saved: checked.data, problems: {} };
   const problems: Partial<Record<ContactText, string>> = {};
-  const saved = { ...value };
+  const kept = { ...value };
   for (const issue of checked.error.issues) {
     const key = CONTACT_TEXTS.find((name) => name === issue.path[0]);
     if (key) {
       problems[key] ??= issue.message;
-      saved[key] = '';
+      kept[key] = '';
     }
   }
-  return { saved, problems };
+  const rest = publicContactsSchema.safeParse(kept);
+  return { saved: rest.success ? rest.data : {}, problems };
 }
 
 /** One group of the preview's links, each as the scan page links it. */
