@@ -40,6 +40,16 @@ describe('the public contacts panel', () => {
     expect(preview().getByRole('link', { name: '06 12 34 56 78' }).getAttribute('href')).toBe('tel:+33612345678');
   });
 
+  it('previews the number the owner meant: a business card’s +33 (0)6 … calls +33 6 …, an invalid one says why', () => {
+    render(<Panel initial={{ ...empty, public_phone: '+33 (0)6 12 34 56 78', show_public_phone: true }} />);
+    expect(preview().getByRole('link', { name: '06 12 34 56 78' }).getAttribute('href')).toBe('tel:+33612345678');
+    const phone = screen.getByLabelText('Téléphone');
+    fireEvent.change(phone, { target: { value: '06 12 34 56' } });
+    fireEvent.blur(phone);
+    expect(preview().queryAllByRole('link')).toHaveLength(0);
+    expect(screen.getByRole('alert').textContent).toBe('Veuillez saisir un numéro de téléphone valide');
+  });
+
   it('previews the address only with both its line and its city, as a map link in a new tab', () => {
     render(<Panel initial={{ ...empty, public_address_line: '3 rue des Lilas', show_public_address: true }} />);
     expect(preview().queryAllByRole('link')).toHaveLength(0);
