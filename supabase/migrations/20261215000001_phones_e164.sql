@@ -1,6 +1,8 @@
--- Phones in E.164 (issue 48): a finder's call, SMS and WhatsApp dial the number the owner meant. The portal
--- saves each phone field in E.164 (libphonenumber-js); the database does so too for the common forms, on every
--- write (schemas/animals.sql) and, once, for the rows saved before.
+-- Issue 48, the finder's side. Phones in E.164: a finder's call, SMS and WhatsApp dial the number the owner
+-- meant. The portal saves each phone field in E.164 (libphonenumber-js); the database does so too for the
+-- common forms, on every write (schemas/animals.sql) and, once, for the rows saved before. And a conversation
+-- the household blocked, or that expired, still leads its finder back to the animal's page and number
+-- (schemas/finder_functions.sql).
 
 -- A phone as the portal saves it (@medaille/domain's e164Phone, with libphonenumber-js): the number its owner
 -- meant, in E.164, France by default (issue 48: '+33 (0)6 12 34 56 78' was called as +330612345678). Here, for
@@ -70,3 +72,78 @@ where private.phone_e164(telephone_proprietaire) is distinct from telephone_prop
   or private.phone_e164(public_phone) is distinct from public_phone
   or private.phone_e164(second_contact_phone) is distinct from second_contact_phone;
 alter table public.animals enable trigger animals_touch_date_modification;
+
+-- A conversation as its finder sees it through their link: its state ('open', 'suspended', 'blocked', 'expired' or
+-- 'not_found'), the finder's language once it is found (a closed link is said in it too), and while it opens,
+-- the animal's name and every message in order, the finder's own with what they typed, the household's as
+-- 'household' without who wrote it ('found' for the word that the animal is home, reunions.sql). A link the
+-- household blocked, or that expired, still leads back to the animal: `reach`, what a finder's call needs of its
+-- public profile (its code, name and the numbers shown there, as get_public_profile's 'reach' past its limit),
+-- while the medal shows one. Reading changes nothing (mail scanners open every link).
+create or replace function public.finder_conversation(p_token text) returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_conversation public.conversations;
+  v_state text;
+begin
+  select * into v_conversation from public.conversations where p_token in (token, mail_token);
+  v_state := private.conversation_state(v_conversation);
+  if v_state = 'not_found' then
+    return jsonb_build_object('status', v_state);
+  elsif v_state in ('blocked', 'expired') then
+    return jsonb_build_object('status', v_state, 'language', v_conversation.language)
+      || coalesce((
+        select jsonb_build_object('reach', jsonb_strip_nulls(jsonb_build_object(
+          'code', p.profile->'code',
+          'name', p.profile->'name',
+          'public_phone', p.profile->'public_phone',
+          'show_public_phone', p.profile->'show_public_phone',
+          'second_contact_name', p.profile->'second_contact_name',
+          'second_contact_phone', p.profile->'second_contact_phone',
+          'show_second_contact_phone', p.profile->'show_second_contact_phone'
+        )))
+        from (select public.public_profile(v_conversation.code_id) as profile) p
+        -- A medal its owner suspended shows nothing of the animal: neither does this.
+        where p.profile->>'status' = 'claimed'
+          and not exists (select 1 from public.codes c where c.id = v_conversation.code_id and c.suspended_at is not null)
+      ), '{}'::jsonb);
+  elsif v_state <> 'open' then
+    return jsonb_build_object('status', v_state, 'language', v_conversation.language);
+  end if;
+  return jsonb_build_object(
+    'status', 'open',
+    'code', v_conversation.code_id,
+    'animal_name', (select a.nom from public.animals a where a.id = v_conversation.animal_id),
+    'animal_sex', (select a.sexe from public.animals a where a.id = v_conversation.animal_id),
+    'language', v_conversation.language,
+    -- Through the link e-mailed to the finder: whether their address is told of answers ('on') or may ask to be
+    -- ('ask'), which only the finder (or a mail scanner) can read and only they can change, by a POST.
+    'mail', case when p_token = v_conversation.mail_token then
+      case when v_conversation.finder_mail_wanted_at is null then 'ask' else 'on' end
+    end,
+    'expires_at', v_conversation.last_message_at + interval '30 days',
+    'messages', coalesce((
+      select jsonb_agg(m.message order by m.at, m.id)
+      from (
+        select f.id, f.created_at as at, jsonb_build_object(
+          'id', f.id, 'from', 'finder', 'text', f.message, 'contact', f.contact,
+          'with_photo', f.photo_path is not null, 'at', f.created_at,
+          'status', f.finder_status, 'place', f.status_place, 'with_position', f.seen_lat is not null
+        ) as message
+        from public.finder_messages f where f.conversation_id = v_conversation.id
+        union all
+        select r.id, r.created_at, jsonb_build_object(
+          'id', r.id, 'from', 'household', 'kind', r.kind, 'text', r.body, 'at', r.created_at
+        )
+        from public.conversation_replies r where r.conversation_id = v_conversation.id
+      ) m
+    ), '[]'::jsonb)
+  );
+end
+$$;
+revoke all on function public.finder_conversation(text) from public, anon, authenticated;
+grant execute on function public.finder_conversation(text) to service_role;

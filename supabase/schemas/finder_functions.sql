@@ -364,8 +364,10 @@ grant execute on function public.record_finder_message(
 -- A conversation as its finder sees it through their link: its state ('open', 'suspended', 'blocked', 'expired' or
 -- 'not_found'), the finder's language once it is found (a closed link is said in it too), and while it opens,
 -- the animal's name and every message in order, the finder's own with what they typed, the household's as
--- 'household' without who wrote it ('found' for the word that the animal is home, reunions.sql). Reading
--- changes nothing (mail scanners open every link).
+-- 'household' without who wrote it ('found' for the word that the animal is home, reunions.sql). A link the
+-- household blocked, or that expired, still leads back to the animal: `reach`, what a finder's call needs of its
+-- public profile (its code, name and the numbers shown there, as get_public_profile's 'reach' past its limit),
+-- while the medal shows one. Reading changes nothing (mail scanners open every link).
 create function public.finder_conversation(p_token text) returns jsonb
 language plpgsql
 volatile
@@ -380,6 +382,23 @@ begin
   v_state := private.conversation_state(v_conversation);
   if v_state = 'not_found' then
     return jsonb_build_object('status', v_state);
+  elsif v_state in ('blocked', 'expired') then
+    return jsonb_build_object('status', v_state, 'language', v_conversation.language)
+      || coalesce((
+        select jsonb_build_object('reach', jsonb_strip_nulls(jsonb_build_object(
+          'code', p.profile->'code',
+          'name', p.profile->'name',
+          'public_phone', p.profile->'public_phone',
+          'show_public_phone', p.profile->'show_public_phone',
+          'second_contact_name', p.profile->'second_contact_name',
+          'second_contact_phone', p.profile->'second_contact_phone',
+          'show_second_contact_phone', p.profile->'show_second_contact_phone'
+        )))
+        from (select public.public_profile(v_conversation.code_id) as profile) p
+        -- A medal its owner suspended shows nothing of the animal: neither does this.
+        where p.profile->>'status' = 'claimed'
+          and not exists (select 1 from public.codes c where c.id = v_conversation.code_id and c.suspended_at is not null)
+      ), '{}'::jsonb);
   elsif v_state <> 'open' then
     return jsonb_build_object('status', v_state, 'language', v_conversation.language);
   end if;

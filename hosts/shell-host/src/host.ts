@@ -10,14 +10,16 @@
  * - POST `/{code}`: its action (the message form without JavaScript), then the page again with its outcome;
  *   the finder's text on a page of the host's own, to send again, when the form could not be sent or its
  *   refusal could not be rendered.
- * - GET `/{code}?code=…`: a code typed again on a page with no owner to reach, sent on to its own page.
+ * - GET `/{code}?code=…`: a code typed again on a page with no owner to reach, sent on to its own page; GET
+ *   `/?code=…`, the landing's form without JavaScript, likewise.
+ * - Every other page of the shell: with what a browser without JavaScript shows of it (scriptless.ts).
  * - GET, HEAD and POST `/conversation/{token}`: the scan deployment's page of a finder's conversation.
  * - GET, HEAD and POST `/e-mails/{token}`: its page that stops every e-mail to a finder's address.
  *
  * Each request gets an id of the host's own, answered in X-Request-Id and passed on to the functions called on
  * its behalf, and leaves one JSON line on the log (requestLine), which names its route, never its path.
  */
-import { codeFromTyped, conversationTokenOf, stopFinderMailTokenOf } from '@medaille/domain';
+import { codeFromTyped, conversationTokenOf, isConversationPagePath, stopFinderMailTokenOf } from '@medaille/domain';
 import { fillRead } from '@medaille/federation/manifest';
 import { isOwnerPath, routeParams, scanCodeOf } from '@medaille/routing';
 import type {
@@ -38,6 +40,7 @@ import { type KeptPagesOptions, keptPages } from './kept-pages.ts';
 import { kept, type RemoteFiles, remoteFilesReader } from './remote-files.ts';
 import { readSentForm, resendPage } from './resend-page.ts';
 import { scanDeploymentReader, untilAborted } from './scan-deployment.ts';
+import { scriptlessBody } from './scriptless.ts';
 import { clientPage, type ShellPage, scanPageHead, shellPage } from './shell-page.ts';
 import { SHELL_ORIGIN, stylesheets } from './styles.ts';
 
@@ -260,9 +263,11 @@ async function answer(framework: Framework, request: Request, exchange: Exchange
   const { options, config } = framework;
   const url = new URL(request.url);
   const token = conversationTokenOf(url.pathname);
-  if (token !== null) {
+  // A token of the wrong form (a link cut by a mail client) gets the page too, which says it opens nothing:
+  // without JavaScript the shell's page would be blank. Such a token is never sent on.
+  if (token !== null || isConversationPagePath(url.pathname)) {
     exchange.route = 'conversation';
-    return tokenPage(framework, request, { token, page: 'conversation' }, exchange);
+    return tokenPage(framework, request, { token: token ?? '', page: 'conversation' }, exchange);
   }
   const stopToken = stopFinderMailTokenOf(url.pathname);
   if (stopToken !== null) {
@@ -296,10 +301,13 @@ async function answer(framework: Framework, request: Request, exchange: Exchange
   }
   const plain = request.method === 'GET' && !response.headers.has('content-encoding');
   const typed = url.searchParams.get('code');
-  if (code !== null && typed !== null) {
+  // The code typed on the landing page without JavaScript (scriptless.ts), or on a scan page's form to type it
+  // again: sent on to that code's page, read as the landing's script reads it. The landing's form sent without
+  // a code is the landing again, saying so.
+  const next = typed === null ? null : (codeFromTyped(typed) ?? code);
+  if (next !== null && (code !== null || url.pathname === '/')) {
     exchange.route = 'scan-code-typed';
-    // The scan page's form to type a code again, sent without JavaScript: as typed on the landing page.
-    const next = codeFromTyped(typed) ?? code;
+    await response.body?.cancel();
     return new Response(null, {
       status: 303,
       headers: { Location: `/${encodeURIComponent(next)}`, 'Cache-Control': 'no-store' },
@@ -317,7 +325,8 @@ async function answer(framework: Framework, request: Request, exchange: Exchange
   for (const [name, value] of Object.entries(await shellPageHeaders(framework, shell, scripts))) {
     headers.set(name, value);
   }
-  const body = request.method === 'HEAD' ? null : clientPage(shell, config, { preloads });
+  const scriptless = scriptlessBody(url.pathname, { empty: typed !== null });
+  const body = request.method === 'HEAD' ? null : clientPage(shell, config, { preloads, scriptless });
   return new Response(body, { status: response.status, headers });
 }
 

@@ -10,6 +10,7 @@ import { type HeadElement, SHELL_ROOT_ELEMENT_ID, writeElement } from '@medaille
 import type { DeployConfig } from '@medaille/supabase/deploy-config';
 import { type DefaultTreeAdapterTypes as Html, parse } from 'parse5';
 import { configScript } from './config.ts';
+import { scriptlessStyles } from './scriptless.ts';
 
 const CONFIG_SRC = '/config.js';
 const NOINDEX: HeadElement = {
@@ -39,6 +40,8 @@ export interface ShellPage {
    * a streamed scan page that could not be rendered.
    */
   afterHead: string;
+  /** Where the body's content starts in `html` (right after `<body>`), as the parser read it; null without one. */
+  bodyStart: number | null;
 }
 
 let last: ShellPage | null = null;
@@ -63,6 +66,9 @@ function readPage(html: string): ShellPage {
     scripts: elementsOf(document).filter(isInlineScript).map(textOf),
     // A page that does not close its head in writing: the shell's root alone.
     afterHead: `</head><body><div id="${SHELL_ROOT_ELEMENT_ID}"></div></body></html>`,
+    bodyStart:
+      elementsOf(document).find((element) => element.tagName === 'body')?.sourceCodeLocation?.startTag?.endOffset ??
+      null,
   };
   const head = elementsOf(document).find((element) => element.tagName === 'head');
   const headEnd = head?.sourceCodeLocation?.endTag?.startOffset;
@@ -97,17 +103,27 @@ export function attribute(element: Html.Element, name: string): string | null {
 
 /**
  * The client-rendered page: the configuration inline and, after it, `noindex` (a scan page) and a remote's
- * preloads (the scan page's, an owner page's portal).
+ * preloads (the scan page's, an owner page's portal); `scriptless`, what a browser without JavaScript shows
+ * (scriptless.ts), at the start of its body, with the shell's stylesheets for it.
  */
 export function clientPage(
   page: ShellPage,
   config: DeployConfig,
-  { noindex = false, preloads = [] }: { noindex?: boolean; preloads?: HeadElement[] } = {},
+  {
+    noindex = false,
+    preloads = [],
+    scriptless,
+  }: { noindex?: boolean; preloads?: HeadElement[]; scriptless?: string } = {},
 ): string {
   if (page.config === null) return page.html;
   const head = [...(noindex ? [NOINDEX] : []), ...preloads];
-  const inline = `<script>${configScript(config)}</script>${head.map(writeElement).join('')}`;
-  return page.html.slice(0, page.config.start) + inline + page.html.slice(page.config.end);
+  const styles = scriptless !== undefined ? scriptlessStyles(page.stylesheets) : '';
+  const inline = `<script>${configScript(config)}</script>${head.map(writeElement).join('')}${styles}`;
+  const start = page.html.slice(0, page.config.start) + inline;
+  const { bodyStart } = page;
+  if (scriptless === undefined || bodyStart === null || bodyStart < page.config.end)
+    return start + page.html.slice(page.config.end);
+  return start + page.html.slice(page.config.end, bodyStart) + scriptless + page.html.slice(bodyStart);
 }
 
 /**

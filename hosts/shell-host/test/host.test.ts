@@ -218,7 +218,9 @@ describe('GET /{code}', () => {
   it('never puts a hidden contact in the HTML', async () => {
     const url = await startHost();
     const html = await (await fetch(`${url}/${rex}`)).text();
-    expect(html).toContain('0612345678');
+    // Stored in E.164 (issue 48), shown as the French read it.
+    expect(html).toContain('href="tel:+33612345678"');
+    expect(html).toContain('06 12 34 56 78');
     expect(html).not.toContain('cache-rex@example.fr');
   });
 
@@ -885,6 +887,39 @@ describe("the shell's other pages and files", () => {
     const logo = await fetch(`${url}/logo.svg`);
     expect(logo.status).toBe(200);
     expect(logo.headers.get('content-type')).toBe('image/svg+xml');
+  });
+
+  it('shows a browser without JavaScript the landing’s code form, which works as a plain GET, and says elsewhere that JavaScript is needed (issue 48)', async () => {
+    const url = await startHost();
+    const noscript = (html: string) => /<body>\s*<noscript>([\s\S]*?)<\/noscript>/.exec(html)?.[1] ?? '';
+    const landing = await (await fetch(`${url}/`, { headers: { accept: 'text/html' } })).text();
+    const form = noscript(landing);
+    expect(form).toContain('<form class="landing-found-form" method="get" action="/">');
+    expect(form).toContain('<input id="scriptless-code" name="code"');
+    expect(form).toContain('Vous avez trouvé un animal ?');
+    // The shell's styles too, which its scripts add otherwise.
+    expect(landing).toMatch(/<noscript><link rel="stylesheet" href="\/static\/css\/[^"]+\.css">/);
+    // The form sent: the code's page, read as the landing's script reads what is typed.
+    const sent = await fetch(`${url}/?code=${encodeURIComponent(' mdl 7kq4 m9xp 3t ')}`, { redirect: 'manual' });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get('location')).toBe('/MDL-7KQ4-M9XP-3T');
+    // Sent empty: the landing again, saying what is missing.
+    const empty = await fetch(`${url}/?code=+`, { redirect: 'manual' });
+    expect(empty.status).toBe(200);
+    expect(noscript(await empty.text())).toContain('Saisissez le code imprimé sur la médaille.</p>');
+    // The login page, and every other page of the shell, says JavaScript is needed, in French.
+    const login = noscript(await (await fetch(`${url}/auth/login`, { headers: { accept: 'text/html' } })).text());
+    expect(login).toContain('Cette page a besoin de JavaScript : activez-le dans votre navigateur');
+    expect(login).toContain('<a href="/">');
+  });
+
+  it('answers a conversation link cut short with the page that says it opens nothing, not the blank shell (issue 48)', async () => {
+    const url = await startHost();
+    const cut = await fetch(`${url}/conversation/${'ab'.repeat(20)}`, { headers: { 'accept-language': 'fr-FR' } });
+    expect(cut.status).toBe(404);
+    const html = await cut.text();
+    expect(html).toContain('Ce lien n&#x27;est pas, ou plus, valable.');
+    expect(html).not.toContain('id="root"');
   });
 
   it("announces the portal's files on an owner's page (its manifest, entry, exposed scripts and styles), and on no other", async () => {

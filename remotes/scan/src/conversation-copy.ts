@@ -23,6 +23,12 @@ export interface ConversationWords {
   mailAsk: string;
   mailButton: string;
   mailOn: string;
+  /** A link that opens no conversation: unknown, or cut (a mail client's line break). */
+  unknownLink: string;
+  /** A blocked or expired link's way back: the animal's page, and its number when the page shows one. */
+  backTo: (name: string) => string;
+  callOwner: string;
+  callContact: (name: string) => string;
 }
 
 export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
@@ -45,6 +51,10 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     mailAsk: 'Voulez-vous être prévenu par e-mail quand le propriétaire vous répond ?',
     mailButton: 'Me prévenir par e-mail',
     mailOn: 'Vous serez prévenu par e-mail quand le propriétaire vous répond.',
+    unknownLink: "Ce lien n'est pas, ou plus, valable. Vérifiez qu'il est complet : un lien coupé ne s'ouvre pas.",
+    backTo: (name) => `Voir la page de ${name}`,
+    callOwner: 'Appeler le propriétaire',
+    callContact: (name) => `Appeler ${name}`,
   },
   en: {
     title: (name) => `Conversation about ${name}`,
@@ -65,6 +75,10 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     mailAsk: 'Would you like an e-mail when the owner answers you?',
     mailButton: 'Tell me by e-mail',
     mailOn: 'You will get an e-mail when the owner answers you.',
+    unknownLink: 'This link is not, or no longer, valid. Check that it is complete: a cut link does not open.',
+    backTo: (name) => `See ${name}'s page`,
+    callOwner: 'Call the owner',
+    callContact: (name) => `Call ${name}`,
   },
   es: {
     title: (name) => `Conversación sobre ${name}`,
@@ -85,6 +99,10 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     mailAsk: '¿Quiere recibir un correo cuando el dueño le responda?',
     mailButton: 'Avisarme por correo',
     mailOn: 'Recibirá un correo cuando el dueño le responda.',
+    unknownLink: 'Este enlace no es válido, o ya no lo es. Compruebe que está completo: un enlace cortado no se abre.',
+    backTo: (name) => `Ver la página de ${name}`,
+    callOwner: 'Llamar al dueño',
+    callContact: (name) => `Llamar a ${name}`,
   },
   de: {
     title: (name) => `Unterhaltung über ${name}`,
@@ -105,6 +123,11 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     mailAsk: 'Möchten Sie eine E-Mail erhalten, wenn der Besitzer Ihnen antwortet?',
     mailButton: 'Per E-Mail benachrichtigen',
     mailOn: 'Sie erhalten eine E-Mail, wenn der Besitzer Ihnen antwortet.',
+    unknownLink:
+      'Dieser Link ist nicht oder nicht mehr gültig. Prüfen Sie, ob er vollständig ist: Ein abgeschnittener Link öffnet sich nicht.',
+    backTo: (name) => `Seite von ${name} ansehen`,
+    callOwner: 'Besitzer anrufen',
+    callContact: (name) => `${name} anrufen`,
   },
   it: {
     title: (name) => `Conversazione su ${name}`,
@@ -125,6 +148,10 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     mailAsk: "Vuole ricevere un'e-mail quando il proprietario le risponde?",
     mailButton: 'Avvisami per e-mail',
     mailOn: "Riceverà un'e-mail quando il proprietario le risponde.",
+    unknownLink: 'Questo link non è, o non è più, valido. Verifichi che sia completo: un link tagliato non si apre.',
+    backTo: (name) => `Vedi la pagina di ${name}`,
+    callOwner: 'Chiama il proprietario',
+    callContact: (name) => `Chiama ${name}`,
   },
   nl: {
     title: (name) => `Gesprek over ${name}`,
@@ -145,5 +172,10 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     mailAsk: 'Wilt u een e-mail krijgen als de eigenaar u antwoordt?',
     mailButton: 'Stuur mij een e-mail',
     mailOn: 'U krijgt een e-mail als de eigenaar u antwoordt.',
+    unknownLink:
+      'Deze link is niet, of niet meer, geldig. Controleer of hij volledig is: een afgebroken link opent niet.',
+    backTo: (name) => `Pagina van ${name} bekijken`,
+    callOwner: 'Bel de eigenaar',
+    callContact: (name) => `${name} bellen`,
   },
 };

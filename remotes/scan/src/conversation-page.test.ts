@@ -165,3 +165,78 @@ describe('the conversation page read through the link e-mailed to the finder', (
     expect(pressed.status).toBe(303);
   });
 });
+
+describe('the conversation page of a closed link', () => {
+  const closed = async (answer: Record<string, unknown>, status = 410) => {
+    const response = await conversationPage({
+      request: new Request(`https://medaille.test/conversation/${TOKEN}`),
+      params: { token: TOKEN },
+      context: { callFunction: async () => Response.json(answer, { status }) },
+      styles: [],
+      signal: AbortSignal.timeout(5000),
+    });
+    return { status: response.status, html: await response.text() };
+  };
+  const blocked = { code: 'conversation_blocked', error: 'Le propriétaire a clos cette conversation.', language: 'fr' };
+
+  it('leads a blocked link back to the animal’s page, and to the call its page offers (issue 48)', async () => {
+    const page = await closed({
+      ...blocked,
+      reach: { code: 'MDL-REX', name: 'Rex', public_phone: '+33612345678', show_public_phone: true },
+    });
+    expect(page.status).toBe(410);
+    expect(page.html).toContain('Le propriétaire a clos cette conversation.');
+    expect(page.html).toContain(
+      '<a class="md-button md-button-primary" href="tel:+33612345678">Appeler le propriétaire</a>',
+    );
+    expect(page.html).toContain('<a class="md-button md-button-secondary" href="/MDL-REX">Voir la page de Rex</a>');
+  });
+
+  it('calls the second contact by name when theirs is the number shown, in the finder’s language', async () => {
+    const page = await closed({
+      ...blocked,
+      language: 'en',
+      reach: {
+        code: 'MDL-REX',
+        name: 'Rex',
+        show_public_phone: false,
+        second_contact_name: 'Marie',
+        second_contact_phone: '+33711223344',
+        show_second_contact_phone: true,
+      },
+    });
+    expect(page.html).toContain('href="tel:+33711223344">Call Marie</a>');
+    expect(page.html).toContain('href="/MDL-REX">See Rex&#x27;s page</a>');
+  });
+
+  it('offers the page alone when it shows no number, and nothing for a link it does not know', async () => {
+    const page = await closed({ ...blocked, reach: { code: 'MDL-REX', name: 'Rex', show_public_phone: false } });
+    expect(page.html).toContain('href="/MDL-REX"');
+    expect(page.html).not.toContain('tel:');
+    const unknown = await closed({ code: 'conversation_not_found', error: 'Cette conversation est introuvable.' }, 404);
+    expect(unknown.status).toBe(404);
+    expect(unknown.html).toContain('Ce lien n&#x27;est pas, ou plus, valable.');
+    expect(unknown.html).not.toContain('href="/');
+  });
+
+  it('says a cut link opens nothing, in the browser’s language, without asking the function', async () => {
+    const asked: unknown[] = [];
+    const response = await conversationPage({
+      request: new Request(`https://medaille.test/conversation/${TOKEN.slice(5)}`, {
+        headers: { 'accept-language': 'en-GB,en;q=0.9' },
+      }),
+      params: { token: TOKEN.slice(5) },
+      context: {
+        callFunction: async (name) => {
+          asked.push(name);
+          return Response.json({});
+        },
+      },
+      styles: [],
+      signal: AbortSignal.timeout(5000),
+    });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('This link is not, or no longer, valid.');
+    expect(asked).toEqual([]);
+  });
+});

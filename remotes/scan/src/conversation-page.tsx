@@ -4,7 +4,15 @@
 // for the page again every 10 seconds while it is shown and put its new messages in place; the page loads no
 // other script. The token is the finder's only credential: it goes to the conversation function in a body,
 // never to another site (no Referer), and the page is nobody's to cache.
-import { animalHomeText, type FinderStatus, LIMITS } from '@medaille/domain';
+import {
+  animalHomeText,
+  CONVERSATION_TOKEN_PATTERN,
+  type FinderStatus,
+  LIMITS,
+  type PublicContacts,
+  phoneHref,
+  phoneToCall,
+} from '@medaille/domain';
 import { type ConversationArgs, readPostedForm } from '@medaille/scan-contract';
 import { renderToStaticMarkup } from 'react-dom/server.edge';
 import { CONVERSATION_WORDS } from './conversation-copy.ts';
@@ -50,6 +58,9 @@ interface OpenConversation {
   messages: Line[];
 }
 
+/** What a blocked or expired link keeps of the animal: its page's code, its name and the numbers it shows. */
+type Reach = PublicContacts & { code: string; name: string };
+
 /** A refusal the function answered: its code and its French words. */
 interface Refusal {
   status: number;
@@ -57,6 +68,8 @@ interface Refusal {
   error: string;
   /** The conversation's language, for a link that is blocked or expired. */
   language?: string;
+  /** A blocked or expired link's way back to the animal. */
+  reach?: Reach;
 }
 
 /** The page's form to write again: its words (the message dialog's), and what was refused, if anything. */
@@ -99,16 +112,23 @@ export async function conversationPage({ request, params, context, styles, signa
   const page = (status: number, html: string, headers: Record<string, string> = {}) =>
     new Response(request.method === 'HEAD' ? null : html, { status, headers: { ...HEADERS, ...headers } });
 
+  /** The page of a link that opens nothing, in the finder's language; with a blocked or expired one's way back. */
+  const closed = async (refusal: Refusal, headers: Record<string, string> = {}) => {
+    const language =
+      refusal.language && isLanguage(refusal.language) ? refusal.language : chooseLanguage(chosen, browserLanguages);
+    const said =
+      refusal.code === 'conversation_not_found'
+        ? CONVERSATION_WORDS[language].unknownLink
+        : refusalWords(await dialogWordsFor(language), refusal);
+    return page(refusal.status, closedDocument(language, said, styles, refusal.reach), headers);
+  };
+  // A token of the wrong form (the host sends a cut link here too) opens nothing: no call needed to say so.
+  if (!CONVERSATION_TOKEN_PATTERN.test(params.token)) return closed(UNKNOWN_LINK);
+
   /** The conversation read now, rendered; with what was refused, if anything. */
   const render = async (refused: Refused | null) => {
     const read = await call({});
-    if (read.status !== 200) {
-      const refusal = await readRefusal(read);
-      const language =
-        refusal.language && isLanguage(refusal.language) ? refusal.language : chooseLanguage(chosen, browserLanguages);
-      const said = refusalWords(await dialogWordsFor(language), refusal);
-      return page(refusal.status, closedDocument(language, said, styles), retryAfter(read));
-    }
+    if (read.status !== 200) return closed(await readRefusal(read), retryAfter(read));
     const conversation = (await read.json()) as OpenConversation;
     const language: Language = isLanguage(conversation.language) ? conversation.language : 'fr';
     const dialog = await dialogWordsFor(language);
@@ -147,6 +167,13 @@ export async function conversationPage({ request, params, context, styles, signa
   return render({ refusal, typed: removed !== null ? '' : typed, sendKey: removed !== null ? '' : sendKey });
 }
 
+/** A link that is no conversation's, as the conversation function answers it. */
+const UNKNOWN_LINK: Refusal = {
+  status: 404,
+  code: 'conversation_not_found',
+  error: 'Cette conversation est introuvable.',
+};
+
 /** A message the function could not take (it failed, or did not answer): the finder may send it again. */
 const NOT_SENT: Refusal = { status: 503, code: 'internal', error: UNEXPECTED_ERROR };
 
@@ -156,15 +183,18 @@ async function readRefusal(response: Response): Promise<Refusal> {
     code?: unknown;
     error?: unknown;
     language?: unknown;
+    reach?: Partial<Reach> | null;
   } | null;
   if (response.status >= 500 || typeof body?.code !== 'string') {
     throw new Error(`the conversation function answered ${response.status}`);
   }
+  const reach = body.reach;
   return {
     status: response.status,
     code: body.code,
     error: typeof body.error === 'string' ? body.error : '',
     ...(typeof body.language === 'string' ? { language: body.language } : {}),
+    ...(typeof reach?.code === 'string' && typeof reach.name === 'string' ? { reach: reach as Reach } : {}),
   };
 }
 
@@ -177,13 +207,31 @@ const retryAfter = (response: Response): Record<string, string> => {
 const refusalWords = (dialog: DialogDictionary, refusal: Refusal) =>
   (dialog.errors as Record<string, string | undefined>)[refusal.code] ?? refusal.error;
 
-/** A link that opens nothing (unknown, blocked, expired) or a refusal of the read itself, said plainly. */
-function closedDocument(language: Language, said: string, styles: ConversationArgs['styles']): string {
+/**
+ * A link that opens nothing (unknown, blocked, expired) or a refusal of the read itself, said plainly; a blocked
+ * or expired one with its way back (issue 48): the call the animal's page offers, if it shows a number (the
+ * finder may still have the animal with them), and the page itself.
+ */
+function closedDocument(language: Language, said: string, styles: ConversationArgs['styles'], reach?: Reach): string {
+  const words = CONVERSATION_WORDS[language];
+  const call = reach ? phoneToCall(reach) : undefined;
   const body = renderToStaticMarkup(
     <main className="scan">
       <section className="scan-card">
         <h1>Médaille</h1>
         <p role="alert">{said}</p>
+        {reach ? (
+          <div className="scan-way-back">
+            {call ? (
+              <a className="md-button md-button-primary" href={phoneHref(call.phone)}>
+                {call.name ? words.callContact(call.name) : words.callOwner}
+              </a>
+            ) : null}
+            <a className="md-button md-button-secondary" href={`/${encodeURIComponent(reach.code)}`}>
+              {words.backTo(reach.name)}
+            </a>
+          </div>
+        ) : null}
       </section>
     </main>,
   );

@@ -5,6 +5,7 @@ import {
   conversationPathOf,
   conversationTokenOf,
   FINDER_LANGUAGES,
+  isConversationPagePath,
   isFinderStatus,
   stopFinderMailPath,
   stopFinderMailTokenOf,
@@ -30,6 +31,15 @@ describe('a conversation page’s path', () => {
       `/autre/${TOKEN}`,
     ]) {
       expect(conversationTokenOf(path), path).toBeNull();
+    }
+  });
+
+  it('is a conversation page’s path still when its token is not of the right form: the page says so', () => {
+    for (const path of [`/conversation/${TOKEN}`, `/conversation/${TOKEN.slice(1)}`, '/conversation/abc/']) {
+      expect(isConversationPagePath(path), path).toBe(true);
+    }
+    for (const path of ['/conversation', `/conversation/${TOKEN}/more`, `/autre/${TOKEN}`, '/MDL-ABC-123']) {
+      expect(isConversationPagePath(path), path).toBe(false);
     }
   });
 

@@ -18,6 +18,7 @@ export {
   type FinderLanguage,
   type FinderStatus,
   finderStatusWords,
+  isConversationPagePath,
   isFinderLanguage,
   isFinderStatus,
   stopFinderMailPath,

@@ -3,8 +3,8 @@
 // without who wrote them); with `message`, the finder writes again and the household is told (at most once
 // every 15 minutes); with `delete`, the id of one of the finder's own messages, it is deleted with its photo;
 // with `mail: 'on'`, through the link e-mailed to them, the finder asks to be told of answers by e-mail.
-// A blocked or expired link, or one whose medal an operator suspended, answers 410 with its reason, an unknown
-// one 404. `send_key`: the key the page's form was drawn with (_shared/send-key.ts): the same key again stores
+// A blocked or expired link, or one whose medal an operator suspended, answers 410 with its reason (a blocked or
+// expired one with `reach`, the way back to the animal's page and its numbers), an unknown one 404. `send_key`: the key the page's form was drawn with (_shared/send-key.ts): the same key again stores
 // nothing more and is answered as the first time. The token comes in the body, never in an address that logs keep; each connection reads and writes
 // within its limits (DESIGN D9).
 import { finderIdentity } from '../_shared/client.ts';
@@ -123,12 +123,18 @@ export default function conversation(request: Request, env: FunctionEnv): Promis
       return json({ sent: true });
     }
 
-    const seen = await call<{ status: string; language?: string }>(db, 'finder_conversation', { p_token: token });
+    const seen = await call<{ status: string; language?: string; reach?: Record<string, unknown> }>(
+      db,
+      'finder_conversation',
+      { p_token: token },
+    );
     if (seen.status !== 'open') {
-      // A closed link is said in the finder's language: their page reads it here.
+      // A closed link is said in the finder's language: their page reads it here. A blocked or expired one
+      // keeps the way back to the animal (`reach`: its code, name and the numbers its page shows).
       const code = CLOSED[seen.status] ?? 'conversation_not_found';
       const language = seen.language ? { language: seen.language } : {};
-      return json({ code, error: FAILURES[code].message, ...language }, FAILURES[code].status);
+      const reach = seen.reach ? { reach: seen.reach } : {};
+      return json({ code, error: FAILURES[code].message, ...language, ...reach }, FAILURES[code].status);
     }
     return json(seen, 200, { 'Cache-Control': 'private, no-store' });
   })(request);

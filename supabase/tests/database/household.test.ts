@@ -382,8 +382,8 @@ describe('a change of owner', () => {
     const { animalId, code, member: coOwner } = await animalWithMember('co_owner');
     await t.as(owner, (tx) =>
       tx.query(
-        `update public.animals set public_phone = '0611223344', show_public_phone = true,
-           telephone_proprietaire = '0699887766', second_contact_name = 'Marie', second_contact_phone = '0755667788',
+        `update public.animals set public_phone = '+33611223344', show_public_phone = true,
+           telephone_proprietaire = '+33699887766', second_contact_name = 'Marie', second_contact_phone = '+33755667788',
            show_second_contact_phone = true, second_contact_email = 'marie@example.fr',
            show_second_contact_email = true where id = $1`,
         [animalId],
@@ -405,8 +405,8 @@ describe('a change of owner', () => {
       return JSON.stringify(rows[0]?.p);
     };
     // Until it is accepted, nothing changes.
-    expect(await profile()).toContain('0611223344');
-    expect(await profile()).toContain('0755667788');
+    expect(await profile()).toContain('+33611223344');
+    expect(await profile()).toContain('+33755667788');
     expect(await count(newOwner, 'select id from public.animals where id = $1', [animalId])).toBe(0);
 
     expect(await accept(newOwner, offer.token)).toMatchObject({ success: true, role: 'owner', animal_id: animalId });
@@ -426,7 +426,7 @@ describe('a change of owner', () => {
     expect(animal).toEqual([
       { proprietaire_id: newOwner.id, public_phone: null, show_public_phone: false, telephone_proprietaire: null },
     ]);
-    expect(await profile()).not.toContain('0611223344');
+    expect(await profile()).not.toContain('+33611223344');
     // The second contact was the former owner's to give, like their own.
     const { rows: second } = await t.db.query(
       `select second_contact_name, second_contact_phone, second_contact_email, show_second_contact_phone,
@@ -442,7 +442,7 @@ describe('a change of owner', () => {
         show_second_contact_email: false,
       },
     ]);
-    for (const gone of ['0755667788', 'marie@example.fr', 'Marie']) expect(await profile()).not.toContain(gone);
+    for (const gone of ['+33755667788', 'marie@example.fr', 'Marie']) expect(await profile()).not.toContain(gone);
     expect(await count(newOwner, 'delete from public.animals where id = $1', [animalId])).toBe(1);
   });
 

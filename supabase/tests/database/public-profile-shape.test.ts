@@ -89,9 +89,9 @@ describe('public_profile’s answer, against its declared shape', () => {
     }
     await t.db.query(
       `update public.animals set cover_photo_id = $2, is_lost = true,
-         public_phone = '0612345678', show_public_phone = true, public_email = 'complet@example.fr',
+         public_phone = '+33612345678', show_public_phone = true, public_email = 'complet@example.fr',
          show_public_email = true, public_address_line = '3 rue des Lilas', public_city = 'Lyon',
-         show_public_address = true, second_contact_name = 'Marie', second_contact_phone = '0711223344',
+         show_public_address = true, second_contact_name = 'Marie', second_contact_phone = '+33711223344',
          show_second_contact_phone = true, second_contact_email = 'marie@example.fr', show_second_contact_email = true
        where id = $1`,
       [animalId, photos[1]],
@@ -118,12 +118,12 @@ describe('public_profile’s answer, against its declared shape', () => {
     expect(answer.last_known_location).toMatchObject({ lat: 45.76, lon: 4.83, accuracy_m: 12 });
     expect(answer).toMatchObject({
       is_lost: true,
-      public_phone: '0612345678',
+      public_phone: '+33612345678',
       public_email: 'complet@example.fr',
       public_address_line: '3 rue des Lilas',
       public_city: 'Lyon',
       second_contact_name: 'Marie',
-      second_contact_phone: '0711223344',
+      second_contact_phone: '+33711223344',
       second_contact_email: 'marie@example.fr',
       show_second_contact_phone: true,
       show_second_contact_email: true,
@@ -145,7 +145,8 @@ describe('public_profile’s answer, against its declared shape', () => {
     }
     const marie = {
       second_contact_name: '  Marie ',
-      second_contact_phone: ' 07 11 22 33 44 ',
+      // Stored in E.164 whatever the writer sends (issue 48), and sent trimmed.
+      second_contact_phone: ' +33711223344 ',
       second_contact_email: ' marie@example.fr ',
     };
 
@@ -160,7 +161,7 @@ describe('public_profile’s answer, against its declared shape', () => {
       expect(await secondContactOf({ ...marie, show_second_contact_phone: true })).toEqual({
         show_second_contact_phone: true,
         show_second_contact_email: false,
-        second_contact_phone: '07 11 22 33 44',
+        second_contact_phone: '+33711223344',
         second_contact_name: 'Marie',
       });
       expect(await secondContactOf({ ...marie, show_second_contact_email: true })).toEqual({
@@ -187,7 +188,7 @@ describe('public_profile’s answer, against its declared shape', () => {
       expect(await secondContactOf({ ...marie, second_contact_name: ' ', show_second_contact_phone: true })).toEqual({
         show_second_contact_phone: true,
         show_second_contact_email: false,
-        second_contact_phone: '07 11 22 33 44',
+        second_contact_phone: '+33711223344',
       });
     });
 
@@ -195,12 +196,12 @@ describe('public_profile’s answer, against its declared shape', () => {
       expect(
         await secondContactOf({
           ...marie,
-          public_phone: '0612345678',
+          public_phone: '+33612345678',
           show_public_phone: false,
           show_second_contact_phone: true,
         }),
-      ).toMatchObject({ show_second_contact_phone: true, second_contact_phone: '07 11 22 33 44' });
-      expect(await secondContactOf({ ...marie, public_phone: '0612345678', show_public_phone: true })).toEqual({
+      ).toMatchObject({ show_second_contact_phone: true, second_contact_phone: '+33711223344' });
+      expect(await secondContactOf({ ...marie, public_phone: '+33612345678', show_public_phone: true })).toEqual({
         show_second_contact_phone: false,
         show_second_contact_email: false,
       });

@@ -166,6 +166,20 @@ describe('a finder’s conversation', () => {
       status: 410,
       body: { code: 'conversation_blocked', error: 'Le propriétaire a clos cette conversation.', language: 'fr' },
     });
+    // The way back to the animal's page, and to its numbers once its page shows one (issue 48): the finder
+    // may still have the animal with them.
+    expect((await read(token)).body.reach).toEqual({
+      code: rex.code,
+      name: 'Rex',
+      show_public_phone: false,
+      show_second_contact_phone: false,
+    });
+    await owner.client
+      .from('animals')
+      .update({ public_phone: '+33 (0)6 12 34 56 78', show_public_phone: true })
+      .eq('id', rex.animalId);
+    expect((await read(token)).body.reach).toMatchObject({ public_phone: '+33612345678', show_public_phone: true });
+    await owner.client.from('animals').update({ show_public_phone: false }).eq('id', rex.animalId);
     expect(await invoke(stack, 'conversation', { token, message: 'Hello?' })).toMatchObject({ status: 410 });
     for (const wrong of ['0'.repeat(64), 'x', token.toUpperCase(), 42]) {
       expect(await read(wrong as string)).toMatchObject({ status: 404, body: { code: 'conversation_not_found' } });

@@ -26,6 +26,9 @@ describe('a finder saying what they are doing', () => {
     const [mail] = await stack.mails(owner.email);
     expect(mail?.subject).toBe("Rex est avec quelqu'un qui l'a trouvé");
     expect(mail?.text).toContain("« Je l'ai avec moi »");
+    // Quoted once, in the text part as in the HTML (issue 48: '« « Je l'ai avec moi » »').
+    expect(mail?.text).not.toContain('« «');
+    expect(mail?.html).toContain('>Je l&#39;ai avec moi</blockquote>');
     const { data } = await owner.client
       .from('finder_messages')
       .select('message, finder_status')
@@ -64,7 +67,7 @@ describe('a finder saying what they are doing', () => {
     const [mail] = await stack.mails(owner.email);
     // The place is the finder's words: in the body, not the subject.
     expect(mail?.subject).toBe("Quelqu'un a déposé Rex");
-    expect(mail?.text).toContain("« Je l'ai déposé chez un vétérinaire / à la mairie » Lieu : Mairie de Lyon 3e");
+    expect(mail?.text).toContain("« Je l'ai déposé chez un vétérinaire / à la mairie\nLieu : Mairie de Lyon 3e »");
   });
 
   it('agrees with a female animal, in the subject and in the words quoted, as the finder read them', async () => {
@@ -77,7 +80,7 @@ describe('a finder saying what they are doing', () => {
     expect((await stack.mails(owner.email))[0]?.text).toContain("« Je l'ai vue ici »");
     expect((await minaSays({ status: 'dropped_off', place: 'Clinique du Parc' })).status).toBe(200);
     expect((await stack.mails(owner.email))[0]?.text).toContain(
-      "« Je l'ai déposée chez un vétérinaire / à la mairie » Lieu : Clinique du Parc",
+      "« Je l'ai déposée chez un vétérinaire / à la mairie\nLieu : Clinique du Parc »",
     );
   });
 

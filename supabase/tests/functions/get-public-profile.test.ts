@@ -47,7 +47,8 @@ beforeAll(async () => {
     .update({
       cover_photo_id: photos[1],
       is_lost: true,
-      public_phone: '0612345678',
+      // Stored in E.164 (issue 48): the form a leak would carry.
+      public_phone: '+33612345678',
       show_public_phone: false,
       public_email: 'public-rex@example.fr',
       show_public_email: true,
@@ -55,7 +56,7 @@ beforeAll(async () => {
       public_city: null,
       show_public_address: true,
       second_contact_name: 'Marie',
-      second_contact_phone: '0733333333',
+      second_contact_phone: '+33733333333',
       show_second_contact_phone: false,
       second_contact_email: 'second-rex@example.fr',
       show_second_contact_email: true,
@@ -121,11 +122,11 @@ describe('get_public_profile', () => {
       expect(body).not.toHaveProperty(field);
     }
     for (const secret of [
-      '0612345678',
-      '0733333333',
+      '612345678',
+      '733333333',
       '3 rue des Lilas',
       'prive-owner@example.fr',
-      '0699999999',
+      '699999999',
       owner.userId,
       owner.email,
     ]) {

@@ -270,8 +270,9 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
 
 // What only A (and the service role) may ever see: any answer to anyone else containing one of these leaks.
 const PRIVATE_EMAIL = 'prive-a@example.fr';
-const PRIVATE_PHONE = '0699000001';
-const HIDDEN_PUBLIC_PHONE = '0611000002';
+// As stored (E.164, issue 48): a leak would carry this form.
+const PRIVATE_PHONE = '+33699000001';
+const HIDDEN_PUBLIC_PHONE = '+33611000002';
 const HIDDEN_SECOND_EMAIL = 'second-cache-a@example.fr';
 const JPEG = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], { type: 'image/jpeg' });
 const OTHER_JPEG = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 9, 9, 9])], { type: 'image/jpeg' });

@@ -89,6 +89,15 @@ export function conversationTokenOf(pathname: string): string | null {
   return CONVERSATION_TOKEN_PATTERN.test(token) ? token : null;
 }
 
+/**
+ * Whether a path is a conversation page's, its token of the right form or not (`/conversation/{anything}`): a
+ * link cut by a mail client still gets the page that says it opens nothing, never a blank one.
+ */
+export function isConversationPagePath(pathname: string): boolean {
+  const segments = pathname.split('/').filter((segment) => segment !== '');
+  return segments.length === 2 && segments[0] === CONVERSATION_SEGMENT;
+}
+
 /** The first segment of the page that stops every e-mail to a finder's address. */
 const STOP_FINDER_MAIL_SEGMENT = 'e-mails';
 

@@ -12,6 +12,7 @@ export {
   type FinderLanguage,
   type FinderStatus,
   finderStatusWords,
+  isConversationPagePath,
   isFinderLanguage,
   isFinderStatus,
   stopFinderMailPath,
