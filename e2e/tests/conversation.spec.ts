@@ -171,6 +171,8 @@ test('a finder in English writes from the scan page and gets their link; their p
   await expect(open.getByRole('alert')).toHaveText('The owner has closed this conversation.');
   const unknown = await open.goto(`${product.url}/conversation/${'0'.repeat(64)}`);
   expect(unknown?.status()).toBe(404);
-  await expect(open.getByRole('alert')).toHaveText('Cette conversation est introuvable.');
+  await expect(open.getByRole('alert')).toHaveText(
+    "Ce lien n'est pas, ou plus, valable. Vérifiez qu'il est complet : un lien coupé ne s'ouvre pas.",
+  );
   await live.close();
 });

@@ -45,12 +45,16 @@ describe('the profile’s display rules', () => {
     expect(screen.queryByText('Animal signalé comme perdu')).toBeNull();
   });
 
-  it('shows "Inconnu" for a missing species, and "Non renseigné" for missing facts', () => {
-    show({ species: null, sex: null });
+  it('shows "Inconnu" for a missing species, and leaves out the facts the owner did not give (issue 48)', () => {
+    show({ species: null, sex: null, vet_info: null, chip_or_tattoo: null });
     expect(row('Espèce')).toBe('Inconnu');
-    expect(row('Âge')).toBe('Non renseigné');
-    expect(row('Race')).toBe('Non renseigné');
     expect(row('Stérilisation')).toBe('Non');
+    for (const missing of ['Âge', 'Race', 'Couleur', 'Poids (kg)', 'Notes', 'Puce / Tatouage']) {
+      expect(screen.queryByText(missing, { selector: 'dt' }), missing).toBeNull();
+    }
+    expect(screen.queryByText('Non renseigné')).toBeNull();
+    // A section with nothing given is not shown at all.
+    expect(screen.queryByRole('heading', { name: 'INFORMATIONS VÉTÉRINAIRES' })).toBeNull();
   });
 
   it('says the age in years, or "Moins d\'un an"', () => {

@@ -35,22 +35,38 @@ const LocationDialog = DIALOGS.location.Component;
 type Open = 'lightbox' | 'message' | 'location' | null;
 
 function Row({ label, value }: { label: string; value: ReactNode }) {
-  const text = useWords().copy.profile;
   return (
     <div className="scan-row">
       <dt>{label}</dt>
-      <dd>{value ?? text.notGiven}</dd>
+      <dd>{value}</dd>
     </div>
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** One fact of a section: its label and the owner's value (null when they left it empty). */
+type Fact = [label: string, value: ReactNode];
+
+const isGiven = ([, value]: Fact) =>
+  value !== null && value !== undefined && !(typeof value === 'string' && value.trim() === '');
+
+/**
+ * A section of facts, each only when the owner gave it: a finder reads what is known, never a list of 'Non
+ * renseigné' (issue 48); none given and nothing else to show (`children`), no section.
+ */
+function Section({ title, facts, children }: { title: string; facts: Fact[]; children?: ReactNode }) {
+  const given = facts.filter(isGiven);
+  if (given.length === 0 && !children) return null;
   return (
     <details className="scan-card scan-section" open>
       <summary>
         <h2>{title}</h2>
       </summary>
-      <dl>{children}</dl>
+      <dl>
+        {given.map(([label, value]) => (
+          <Row key={label} label={label} value={value} />
+        ))}
+        {children}
+      </dl>
     </details>
   );
 }
@@ -157,6 +173,7 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
   // Reachable by phone exactly when the contacts show a phone (its switch on and a number in it): the owner's,
   // else the second contact's.
   const call = phoneToCall(profile);
+  const cares = profile.emergency_health ?? [];
 
   // The finder's actions, calling first when the phone is public; lost, right under the banner.
   const help = (
@@ -233,25 +250,36 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
       </section>
       {lost ? null : <FranceGuide open={false} />}
 
-      <Section title={text.importantTitle}>
-        <Row label={text.aboutMe} value={profile.important_info} />
-        <Row label={text.temperament} value={profile.temperament} />
-        <Row label={text.allergies} value={profile.allergies} />
-        <Row label={text.meds} value={profile.meds} />
-        <EmergencyCareRows cares={profile.emergency_health ?? []} />
+      <Section
+        title={text.importantTitle}
+        facts={[
+          [text.aboutMe, profile.important_info],
+          [text.temperament, profile.temperament],
+          [text.allergies, profile.allergies],
+          [text.meds, profile.meds],
+        ]}
+      >
+        {cares.length > 0 ? <EmergencyCareRows cares={cares} /> : null}
       </Section>
-      <Section title={text.vetTitle}>
-        <Row label={text.vetNotes} value={profile.vet_info} />
-        <Row label={text.chip} value={profile.chip_or_tattoo} />
-      </Section>
-      <Section title={text.aboutTitle}>
-        <Row label={text.species} value={speciesText(copy, profile.species)} />
-        <Row label={text.breed} value={profile.breed} />
-        <Row label={text.color} value={profile.color} />
-        <Row label={text.weight} value={profile.weight_kg === null ? null : weightText(locale, profile.weight_kg)} />
-        <Row label={text.age} value={ageText(copy, profile.birth_year, renderedAt)} />
-        <Row label={text.sterilization} value={profile.sterilized ? text.yes : text.no} />
-      </Section>
+      <Section
+        title={text.vetTitle}
+        facts={[
+          [text.vetNotes, profile.vet_info],
+          [text.chip, profile.chip_or_tattoo],
+        ]}
+      />
+      <Section
+        title={text.aboutTitle}
+        facts={[
+          // SPEC: an unknown species shows as 'Inconnu'.
+          [text.species, speciesText(copy, profile.species)],
+          [text.breed, profile.breed],
+          [text.color, profile.color],
+          [text.weight, profile.weight_kg === null ? null : weightText(locale, profile.weight_kg)],
+          [text.age, ageText(copy, profile.birth_year, renderedAt)],
+          [text.sterilization, profile.sterilized ? text.yes : text.no],
+        ]}
+      />
 
       <section className="scan-card" aria-labelledby="scan-location-title">
         <h2 id="scan-location-title">{text.lastLocationTitle}</h2>
