@@ -170,7 +170,12 @@ describe('a conversation', () => {
     expect(await value(stranger, 'public.block_conversation($1)', [id])).toMatchObject({ reason: 'not_found' });
     expect(await value(h.coOwner, 'public.block_conversation($1)', [id])).toMatchObject({ success: true });
     expect(await value(owner, 'public.block_conversation($1)', [id])).toMatchObject({ success: true });
-    expect(await conversationOf(token)).toEqual({ status: 'blocked', language: 'en' });
+    // Still the way back to the animal: its page and the numbers it shows (none here).
+    expect(await conversationOf(token)).toEqual({
+      status: 'blocked',
+      language: 'en',
+      reach: { code: h.code, name: expect.any(String), show_public_phone: false, show_second_contact_phone: false },
+    });
     expect(await value('service', "public.record_conversation_message($1, 'Hello?')", [token])).toEqual({
       status: 'blocked',
     });
@@ -190,7 +195,7 @@ describe('a conversation', () => {
     expect(await conversationOf(token)).toMatchObject({ status: 'open' });
     expect(await answer(owner, id, 'Toujours là ?')).toMatchObject({ success: true });
     await age(31);
-    expect(await conversationOf(token)).toEqual({ status: 'expired', language: 'en' });
+    expect(await conversationOf(token)).toMatchObject({ status: 'expired', language: 'en', reach: { code } });
     expect(await value('service', "public.record_conversation_message($1, 'Hello?')", [token])).toEqual({
       status: 'expired',
     });
