@@ -1027,6 +1027,10 @@ export type Database = {
         Args: { p_codes: string[]; p_batch: string }
         Returns: Json
       }
+      operator_status: {
+        Args: never
+        Returns: Json
+      }
       orphan_finder_photo_files: {
         Args: { p_limit?: number }
         Returns: string[]
@@ -1074,6 +1078,10 @@ export type Database = {
       record_scan: {
         Args: { p_code: string; p_animal_id: string; p_lat: number; p_lon: number; p_accuracy: number; p_user_agent: string; p_client_hash: string }
         Returns: Json
+      }
+      record_schedule_run: {
+        Args: { p_name: string; p_outcome: string }
+        Returns: undefined
       }
       register_animal_with_code: {
         Args: { p_code: string; p_animal: Json }
