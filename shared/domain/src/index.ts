@@ -92,9 +92,15 @@ export {
 } from './species.ts';
 export {
   EMAIL_PATTERN,
+  escapeHtml,
   hasControlCharacters,
   hasLineOrBidiCharacters,
   trimToNull,
   withoutControlCharacters,
 } from './text.ts';
-export { type BackendFailure, isBackendUnavailable, UNAVAILABLE_MESSAGE } from './unavailable.ts';
+export {
+  type BackendFailure,
+  INTERNAL_ERROR_MESSAGE,
+  isBackendUnavailable,
+  UNAVAILABLE_MESSAGE,
+} from './unavailable.ts';

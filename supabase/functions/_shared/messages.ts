@@ -1,4 +1,4 @@
-import { CONVERSATION_LIMITS, LIMITS, UNAVAILABLE_MESSAGE } from './domain/index.ts';
+import { CONVERSATION_LIMITS, INTERNAL_ERROR_MESSAGE, LIMITS, UNAVAILABLE_MESSAGE } from './domain/index.ts';
 
 /**
  * Every refusal of the functions: a stable machine code, its HTTP status and a French message the scan
@@ -82,7 +82,7 @@ export const FAILURES = {
   email_mismatch: { status: 400, message: "L'adresse e-mail ne correspond pas à votre compte." },
   // The database or PostgREST out of reach for now (isBackendUnavailable): answered with Retry-After.
   unavailable: { status: 503, message: UNAVAILABLE_MESSAGE },
-  internal: { status: 500, message: 'Une erreur est survenue. Veuillez réessayer.' },
+  internal: { status: 500, message: INTERNAL_ERROR_MESSAGE },
 } as const;
 
 export type FailureCode = keyof typeof FAILURES;

@@ -65,9 +65,15 @@ export {
 } from './sex.ts';
 export {
   EMAIL_PATTERN,
+  escapeHtml,
   hasControlCharacters,
   hasLineOrBidiCharacters,
   trimToNull,
   withoutControlCharacters,
 } from './text.ts';
-export { type BackendFailure, isBackendUnavailable, UNAVAILABLE_MESSAGE } from './unavailable.ts';
+export {
+  type BackendFailure,
+  INTERNAL_ERROR_MESSAGE,
+  isBackendUnavailable,
+  UNAVAILABLE_MESSAGE,
+} from './unavailable.ts';
