@@ -197,7 +197,7 @@ grant execute on function public.refuse_animal_invitation(text) to service_role;
 -- owner gives theirs (the former owner's contacts, public and private, the second contact among them, are
 -- cleared, and so is a photo of theirs kept in their own folder). The invitation is kept as accepted: the same
 -- person accepting it again (another tab, the link reopened) is told 'already_accepted', with the animal.
--- Answers {success, role} and the invitation's summary (for the sender's e-mail), or a refusal.
+-- Answers {success, animal_id, animal_name, role} or a refusal.
 create or replace function public.accept_animal_invitation(p_token text) returns jsonb
 language plpgsql
 volatile
@@ -209,7 +209,7 @@ declare
   v_invitation public.animal_invitations;
   v_email text;
   v_confirmed boolean;
-  v_accepted jsonb := jsonb_build_object('success', true, 'error', null, 'reason', null);
+  v_animal jsonb;
 begin
   if v_user is null then
     return private.household_refusal('session_expired');
@@ -231,11 +231,15 @@ begin
   if not v_confirmed then
     return private.household_refusal('email_not_confirmed');
   end if;
+  v_animal := jsonb_build_object(
+    'animal_id', v_invitation.animal_id, 'role', v_invitation.role,
+    'animal_name', (select a.nom from public.animals a where a.id = v_invitation.animal_id)
+  );
   if v_invitation.accepted_at is not null then
     if v_invitation.accepted_by is distinct from v_user then
       return private.household_refusal('invitation_unavailable');
     end if;
-    return private.household_refusal('already_accepted') || private.invitation_summary(v_invitation);
+    return private.household_refusal('already_accepted') || v_animal;
   end if;
   if exists (
     select 1 from public.animal_members
@@ -266,7 +270,7 @@ begin
     on conflict (animal_id, user_id) do update set role = excluded.role, access_until = excluded.access_until;
   end if;
   update public.animal_invitations set accepted_by = v_user, accepted_at = now() where id = v_invitation.id;
-  return v_accepted || private.invitation_summary(v_invitation);
+  return jsonb_build_object('success', true, 'error', null, 'reason', null) || v_animal;
 end
 $$;
 revoke all on function public.accept_animal_invitation(text) from public, anon, service_role;
