@@ -17,7 +17,13 @@ import { Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
-import { editsAnimal, type HouseholdRole, HouseholdSection, useHousehold } from '../household/index.ts';
+import {
+  editsAnimal,
+  type HouseholdRole,
+  HouseholdSection,
+  NewOwnerReminder,
+  useHousehold,
+} from '../household/index.ts';
 import { LostPanel } from '../lost/index.ts';
 import { PhotoGallery, photoUrl, useAnimalPhotos } from '../photos/index.ts';
 import { AnimalFieldCards } from './animal-fields.tsx';
@@ -154,6 +160,7 @@ function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole 
 
   return (
     <AnimalPageFrame animal={animal} title={text.title(animal.nom)}>
+      <NewOwnerReminder animalName={animal.nom} />
       <LostPanel animal={animal} />
       <form onSubmit={save} noValidate>
         <Grid columns={{ initial: '1', md: '3' }} gap="4">
