@@ -196,6 +196,13 @@ test('the owner sees the household, cancels a pending invitation, gives a keeper
   await expect(section.getByRole('listitem').filter({ hasText: coOwner.email })).toHaveCount(0);
   const { data } = await coOwner.client.from('animals').select('id').eq('id', moka.animalId);
   expect(data).toEqual([]);
+
+  // Deleting Moka would take it from the keeper too: the dialog says so (and the keeper would be told).
+  await page.getByRole('button', { name: "Supprimer le profil de l'animal" }).click();
+  const deletion = page.getByRole('alertdialog', { name: 'Êtes-vous sûr ?' });
+  await expect(deletion).toContainText(`Son foyer le perd aussi : ${keeper.email} n'y aura plus accès`);
+  await deletion.getByRole('button', { name: 'Annuler' }).click();
+  await expect(deletion).toBeHidden();
 });
 
 test('a member leaves the household and no longer sees the animal', async ({ page }) => {

@@ -311,6 +311,11 @@ export const COPY = {
     deleteTitle: 'Êtes-vous sûr ?',
     deleteText: (name: string) =>
       `Cette action est irréversible : le profil de ${name}, toutes ses photos et ses informations seront supprimés.`,
+    // Not in SPEC (issue 48): the other members of its household lose it too, and are told.
+    deleteHousehold: (emails: string[]) =>
+      emails.length === 1
+        ? `Son foyer le perd aussi : ${emails[0]} n'y aura plus accès et en sera averti·e par e-mail.`
+        : `Son foyer le perd aussi : ${emails.join(', ')} n'y auront plus accès et en seront averti·es par e-mail.`,
     deleteConfirm: 'Supprimer définitivement',
     deleted: 'Profil supprimé',
     deleteFailed: 'Erreur de suppression',

@@ -7,7 +7,7 @@ import { lazy } from 'react';
 export { type Household, useHousehold } from './api.ts';
 export { NewOwnerReminder } from './new-owner-reminder.tsx';
 export { readPendingInvitation } from './pending-invitation.ts';
-export { editsAnimal, type HouseholdRole, householdRole, roleLabel } from './roles.ts';
+export { accessEnded, editsAnimal, type HouseholdRole, householdRole, roleLabel } from './roles.ts';
 
 export const HouseholdSection = /* @__PURE__ */ lazy(() =>
   import('./household-section.tsx').then((m) => ({ default: m.HouseholdSection })),
