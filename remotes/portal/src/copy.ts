@@ -311,6 +311,11 @@ export const COPY = {
     deleteTitle: 'Êtes-vous sûr ?',
     deleteText: (name: string) =>
       `Cette action est irréversible : le profil de ${name}, toutes ses photos et ses informations seront supprimés.`,
+    // Not in SPEC (issue 48): the other members of its household lose it too, and are told.
+    deleteHousehold: (emails: string[]) =>
+      emails.length === 1
+        ? `Son foyer le perd aussi : ${emails[0]} n'y aura plus accès et en sera averti·e par e-mail.`
+        : `Son foyer le perd aussi : ${emails.join(', ')} n'y auront plus accès et en seront averti·es par e-mail.`,
     deleteConfirm: 'Supprimer définitivement',
     deleted: 'Profil supprimé',
     deleteFailed: 'Erreur de suppression',
@@ -686,19 +691,54 @@ export const COPY = {
     cancelled: 'Proposition annulée',
     newOwner: (name: string) => `Vous êtes maintenant propriétaire de ${name}.`,
   },
+  // The link of an invitation (issue 48): what it offers, then 'Accepter' or 'Refuser'; opening it changes nothing.
   invitation: {
     title: 'Invitation',
-    signedOut:
-      "Vous êtes invité·e à rejoindre le foyer d'un animal sur Médaille. Connectez-vous ou créez votre compte avec l'adresse e-mail qui a reçu l'invitation.",
+    loading: "Lecture de l'invitation…",
+    gives: (inviter: string, name: string) => `${inviter} vous confie ${name}`,
+    invites: (inviter: string, name: string) => `${inviter} vous invite à veiller sur ${name}`,
+    transferIntro: (name: string) =>
+      `En acceptant, vous devenez le propriétaire de ${name} sur Médaille, et l'ancien propriétaire n'y a plus accès.`,
+    follows: 'Ce qui vous suit',
+    followItems: ['Sa médaille', 'Ses photos', 'Son carnet de santé', 'Son historique : messages, scans et positions'],
+    noContact:
+      "Sa page publique n'affiche plus aucun contact de l'ancien propriétaire : donnez les vôtres sur sa fiche.",
+    role: 'Rôle :',
+    roles: {
+      co_owner: 'Co-propriétaire',
+      keeper: (day: string) => `Gardien·ne jusqu'au ${day} inclus`,
+    },
+    roleHints: {
+      co_owner: 'Vous pourrez modifier son profil, recevoir ses alertes et répondre à qui le trouve.',
+      keeper:
+        'Vous verrez son profil, ses messages et son historique, recevrez ses alertes et pourrez le signaler perdu ou retrouvé.',
+    },
+    validUntil: (day: string) => `Invitation valable jusqu'au ${day}.`,
+    signedOut: (email: string) =>
+      `Pour accepter, connectez-vous ou créez votre compte avec l'adresse ${email}. Pour refuser, pas besoin de compte.`,
+    otherAccount: (invited: string, mine: string) =>
+      `Cette invitation a été envoyée à ${invited}, et vous êtes connecté·e avec ${mine}. Pour l'accepter, connectez-vous avec ${invited}.`,
     register: 'Créer mon compte',
     login: 'Se connecter',
-    accepting: "Acceptation de l'invitation…",
+    accept: 'Accepter',
+    refuse: 'Refuser',
     accepted: (name: string) => `Vous faites maintenant partie du foyer de ${name}`,
     becameOwner: (name: string) => `Vous êtes maintenant propriétaire de ${name}`,
     refused: "Impossible d'accepter l'invitation",
+    refuseTitle: "Refuser l'invitation ?",
+    refuseText: (inviter: string) => `${inviter} en sera informé·e par e-mail. Le lien ne servira plus.`,
+    refuseFailed: "Impossible de refuser l'invitation",
+    refusedDone: (inviter: string) => `Invitation refusée. ${inviter} en est informé·e par e-mail.`,
+    alreadyMember: (name: string) =>
+      `Vous faites déjà partie du foyer de ${name} : vous avez accepté cette invitation.`,
+    alreadyOwner: (name: string) => `${name} est déjà à vous : vous avez accepté cette invitation.`,
+    acceptedSignedOut: (name: string) => `Cette invitation a déjà été acceptée. Connectez-vous pour retrouver ${name}.`,
+    acceptedByAnother: 'Cette invitation a déjà été acceptée.',
+    see: (name: string) => `Voir ${name}`,
     signOut: 'Se déconnecter',
     missing: "Aucune invitation à accepter dans ce navigateur. Ouvrez le lien de l'e-mail d'invitation.",
     back: 'Retour à mon compte',
+    home: "Aller à l'accueil",
   },
   // Not in SPEC (issue 16): the lost switch of the edit page and the checklist of one loss.
   // Not in SPEC (DESIGN D17): alerts on this device, without an app (Web Push).

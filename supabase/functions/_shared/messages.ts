@@ -66,6 +66,12 @@ export const FAILURES = {
     message: "Ce lien n'est pas valable. Utilisez celui du dernier e-mail reçu de Médaille.",
   },
   finder_mail_rate_limited: { status: 429, message: 'Trop de tentatives. Réessayez plus tard.' },
+  // The link of an invitation to a household (answer-invitation), in the database's words.
+  invitation_unavailable: {
+    status: 404,
+    message: "Cette invitation n'est plus valable. Demandez-en une nouvelle.",
+  },
+  invitation_rate_limited: { status: 429, message: 'Trop de tentatives. Réessayez plus tard.' },
   // A member's device for alerts (push-subscription): an endpoint that is no known push service's.
   push_endpoint_invalid: {
     status: 400,

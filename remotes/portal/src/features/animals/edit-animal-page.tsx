@@ -16,8 +16,16 @@ import { Button, Flex, Grid } from '@radix-ui/themes';
 import { Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { COPY } from '../../copy.ts';
+import { todayInParis } from '../../ui/paris-time.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
-import { editsAnimal, type HouseholdRole, HouseholdSection, useHousehold } from '../household/index.ts';
+import {
+  accessEnded,
+  editsAnimal,
+  type HouseholdRole,
+  HouseholdSection,
+  NewOwnerReminder,
+  useHousehold,
+} from '../household/index.ts';
 import { LostPanel } from '../lost/index.ts';
 import { PhotoGallery, photoUrl, useAnimalPhotos } from '../photos/index.ts';
 import { AnimalFieldCards } from './animal-fields.tsx';
@@ -106,6 +114,13 @@ function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole 
           .filter((member) => member.email !== '')
           .map((member) => ({ email: member.email, role: COPY.household.roles[member.role] }))
       : [];
+  // Who loses the animal with it, named in its deletion's dialog.
+  const othersWithAccess =
+    household.load.state === 'ready'
+      ? household.load.members
+          .filter((member) => !member.is_me && !accessEnded(member.access_until, todayInParis()))
+          .map((member) => member.email)
+      : [];
   const gallery = useAnimalPhotos(animal.id, () =>
     toast({ topic: 'photos-load', ...COPY.gallery.loadFailed, variant: 'destructive' }),
   );
@@ -154,6 +169,7 @@ function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole 
 
   return (
     <AnimalPageFrame animal={animal} title={text.title(animal.nom)}>
+      <NewOwnerReminder animalName={animal.nom} />
       <LostPanel animal={animal} />
       <form onSubmit={save} noValidate>
         <Grid columns={{ initial: '1', md: '3' }} gap="4">
@@ -188,7 +204,7 @@ function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole 
       <Suspense fallback={null}>
         <HouseholdSection animalId={animal.id} animalName={animal.nom} role={role} household={household} />
       </Suspense>
-      {role === 'owner' ? <DeleteAnimalButton animal={animal} /> : null}
+      {role === 'owner' ? <DeleteAnimalButton animal={animal} household={othersWithAccess} /> : null}
       {guard.dialog}
     </AnimalPageFrame>
   );

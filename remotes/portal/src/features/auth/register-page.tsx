@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
+import { readPendingInvitation } from '../household/pending-invitation.ts';
 import { AccountExists, isExistingAccount } from './account-exists.tsx';
 import { signUp } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
@@ -46,7 +47,9 @@ export function RegisterPage() {
   const submit = form.handleSubmit(async (values) => {
     setExisting(null);
     try {
-      const answer = await signUp({ email: values.email, password: values.password }, 'sign-in');
+      // From an invitation: its token goes with the confirmation link, whichever browser opens it.
+      const invitation = next === ROUTES.invitation ? readPendingInvitation() : null;
+      const answer = await signUp({ email: values.email, password: values.password }, 'sign-in', invitation);
       if (isExistingAccount(answer)) {
         dismissToasts('sign-up');
         setExisting(values.email);

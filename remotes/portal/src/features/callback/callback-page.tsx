@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { COPY } from '../../copy.ts';
 import { finishPendingActivation, type PendingOutcome, REFUSAL_TEXT } from '../activation/index.ts';
 import { authErrorMessage, forgetAwaitingConfirmation, NewPasswordForm } from '../auth/index.ts';
-import { readPendingInvitation } from '../household/index.ts';
+import { keepPendingInvitation, readPendingInvitation, tokenInFragment } from '../household/pending-invitation.ts';
 
 const copy = COPY.callback;
 
@@ -89,7 +89,10 @@ export function CallbackPage() {
     forgetAwaitingConfirmation();
     if (params.get('activation') !== 'true') {
       toast({ topic: 'sign-in', title: copy.success.title, description: copy.success.description });
-      // An invitation opened before signing up (or in) is answered first, as an activation is finished.
+      // An invitation opened before signing up (or in) is answered first, as an activation is finished: the
+      // confirmation link carries it (another browser than the one that kept it may open that link).
+      const carried = tokenInFragment(params.get('invitation') ?? '');
+      if (carried) keepPendingInvitation(carried);
       navigate(readPendingInvitation() ? ROUTES.invitation : ROUTES.account, { replace: true });
       return;
     }
