@@ -596,7 +596,7 @@ export const COPY = {
     dateRequired: 'Indiquez la date.',
     nextDue: 'Prochaine échéance',
     nextDueHint:
-      "Pour un soin habituel, elle suit la date tant que vous ne la changez pas. Rappel 7 jours avant et le jour même, si vous les avez choisis.",
+      'Pour un soin habituel, elle suit la date tant que vous ne la changez pas. Rappel 7 jours avant et le jour même, si vous les avez choisis.',
     dueBeforeDate: 'La prochaine échéance doit suivre la date.',
     weight: 'Poids (kg)',
     weightRequired: 'Indiquez un poids en kg, entre 0 et 200.',

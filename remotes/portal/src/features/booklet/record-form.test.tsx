@@ -45,7 +45,11 @@ describe('the next due date of a new line of the booklet', () => {
     type('Quoi', 'Rage ');
     fireEvent.click(screen.getByRole('button', { name: 'Ajouter au carnet' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
-    expect(onSave.mock.calls[0]?.[0]).toMatchObject({ label: 'Rage', given_on: '2026-03-20', next_due_on: '2029-03-12' });
+    expect(onSave.mock.calls[0]?.[0]).toMatchObject({
+      label: 'Rage',
+      given_on: '2026-03-20',
+      next_due_on: '2029-03-12',
+    });
   });
 });
 
