@@ -12,8 +12,8 @@ import { Link, useNavigate, useSearchParams } from '@medaille/routing/router';
 import { useAuth } from '@medaille/supabase';
 import { Box, Button, Flex, Grid } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { COPY } from '../../copy.ts';
+import { usePortalForm } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { AuthDialog } from '../auth/index.ts';
 import { type UploadState, useFileUrls } from '../photos/index.ts';
@@ -56,7 +56,7 @@ export function ActivationPage() {
   const navigate = useNavigate();
   const auth = useAuth();
   const pending = useRef(readPendingActivation());
-  const form = useForm<ActivationFormInput, unknown, ActivationRequest>({
+  const { form, formRef, handleSubmit } = usePortalForm<ActivationFormInput, ActivationRequest>({
     resolver: zodResolver(activationFormSchema),
     defaultValues: { ...EMPTY, ...pending.current, code: params.get('code') ?? pending.current?.code ?? '' },
   });
@@ -126,7 +126,7 @@ export function ActivationPage() {
     navigate(ROUTES.account);
   };
 
-  const submit = form.handleSubmit(async (request) => {
+  const submit = handleSubmit(async (request) => {
     if (!auth.isAuthenticated) {
       // Kept for after sign-in, sign-up or the magic link: nothing typed or chosen is lost. Photos this
       // browser will not keep are counted, and said after the link activates the medal.
@@ -153,7 +153,7 @@ export function ActivationPage() {
         ) : null
       }
     >
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Grid columns={{ initial: '1', md: '3' }} gap="4">
           <Box gridColumn={{ initial: '1', md: 'span 2' }}>
             <CodeCard form={form} code={code} />

@@ -4,6 +4,7 @@ import { EMAIL_PATTERN, MESSAGES, newPasswordProblem } from '@medaille/domain';
 import { Button, Dialog, Flex, Heading, Tabs, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useRef, useState } from 'react';
 import { COPY } from '../../copy.ts';
+import { useRevealOnRefusal } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { AccountExists, isExistingAccount } from './account-exists.tsx';
 import { type ActivationLink, type EmailCodeType, sendMagicLink, signInWithPassword, signUp } from './api.ts';
@@ -44,6 +45,10 @@ export function AuthDialog({
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The field the error is about, which says it under itself and is brought to the person; none for an answer
+  // of the auth service.
+  const [fault, setFault] = useState<'email' | 'password' | null>(null);
+  const { formRef, refuse } = useRevealOnRefusal();
   // A sign-up that met an account: the sign-up tab asks whether to sign in with that address.
   const [existing, setExisting] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -72,10 +77,17 @@ export function AuthDialog({
   /** `newPassword`: whether the password is a new one, checked as the auth service will, or the current one. */
   const run = (newPassword: boolean | null, action: () => Promise<void>) => async (event: FormEvent) => {
     event.preventDefault();
-    if (!email.trim() || (newPassword !== null && !password)) return setError(MESSAGES.fillAllFields);
-    if (!EMAIL_PATTERN.test(email.trim())) return setError(MESSAGES.invalidEmail);
-    if (newPassword && newPasswordProblem(password)) return setError(MESSAGES.passwordCriteria);
+    const refused = (field: 'email' | 'password', message: string) => {
+      setError(message);
+      setFault(field);
+      refuse();
+    };
+    if (!email.trim()) return refused('email', MESSAGES.fillAllFields);
+    if (newPassword !== null && !password) return refused('password', MESSAGES.fillAllFields);
+    if (!EMAIL_PATTERN.test(email.trim())) return refused('email', MESSAGES.invalidEmail);
+    if (newPassword && newPasswordProblem(password)) return refused('password', MESSAGES.passwordCriteria);
     setError(null);
+    setFault(null);
     setExisting(false);
     setBusy(true);
     try {
@@ -137,7 +149,7 @@ export function AuthDialog({
   /** The tab's fields; a new password (sign-up) shows its rule before submit. */
   const fields = (passwordKind: 'none' | 'current' | 'new') => (
     <Flex direction="column" mt="3">
-      <FormField label={text.email}>
+      <FormField label={text.email} error={fault === 'email' ? (error ?? undefined) : undefined}>
         {(field) => (
           <TextField.Root
             {...field}
@@ -150,7 +162,11 @@ export function AuthDialog({
         )}
       </FormField>
       {passwordKind === 'none' ? null : (
-        <FormField label={text.password} hint={passwordKind === 'new' ? COPY.register.minLength : undefined}>
+        <FormField
+          label={text.password}
+          hint={passwordKind === 'new' ? COPY.register.minLength : undefined}
+          error={fault === 'password' ? (error ?? undefined) : undefined}
+        >
           {(field) => (
             <TextField.Root
               {...field}
@@ -164,8 +180,8 @@ export function AuthDialog({
           )}
         </FormField>
       )}
-      {passwordKind === 'new' ? <PasswordStrength password={password} /> : null}
-      {error ? (
+      {passwordKind === 'new' ? <PasswordStrength password={password} submitted={fault !== null} /> : null}
+      {error && !fault ? (
         <Text color="red" size="2" role="alert">
           {error}
         </Text>
@@ -232,6 +248,7 @@ export function AuthDialog({
             onValueChange={(next) => {
               setActiveTab(next);
               setError(null);
+              setFault(null);
               setExisting(false);
             }}
           >
@@ -244,7 +261,7 @@ export function AuthDialog({
             </Tabs.List>
             {tabs.map((tab) => (
               <Tabs.Content key={tab.value} value={tab.value}>
-                <form onSubmit={tab.onSubmit} noValidate>
+                <form ref={formRef} onSubmit={tab.onSubmit} noValidate>
                   {fields(tab.password)}
                   <SubmitButton mt="3" busy={busy}>
                     {tab.submit}

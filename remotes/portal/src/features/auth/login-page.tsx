@@ -7,9 +7,9 @@ import { Link, useNavigate, useSearchParams } from '@medaille/routing/router';
 import { useAuth } from '@medaille/supabase';
 import { Box, Button, Card, Flex, Link as RadixLink, Text, TextField } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { COPY } from '../../copy.ts';
+import { usePortalForm } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { sendPasswordReset, signInWithPassword } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
@@ -76,13 +76,13 @@ function PasswordForm({
   onForgot: () => void;
 }) {
   const navigate = useNavigate();
-  const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
+  const { form, formRef, handleSubmit } = usePortalForm<z.input<typeof loginSchema>, z.output<typeof loginSchema>>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email, password: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = handleSubmit(async (values) => {
     try {
       const { error } = await signInWithPassword(values);
       if (error) {
@@ -102,7 +102,7 @@ function PasswordForm({
   if (next) registerQuery.set('next', next);
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <FormField label={copy.email} error={errors.email?.message}>
         {(field) => <TextField.Root {...field} type="email" autoComplete="email" {...form.register('email')} />}
       </FormField>
@@ -133,13 +133,16 @@ function PasswordForm({
 function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => void }) {
   const navigate = useNavigate();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<z.input<typeof forgotPasswordSchema>, unknown, z.output<typeof forgotPasswordSchema>>({
+  const { form, formRef, handleSubmit } = usePortalForm<
+    z.input<typeof forgotPasswordSchema>,
+    z.output<typeof forgotPasswordSchema>
+  >({
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email },
   });
   const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = handleSubmit(async (values) => {
     try {
       const { error } = await sendPasswordReset(values.email);
       if (error) {
@@ -177,7 +180,7 @@ function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => vo
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <FormField label={copy.email} error={errors.email?.message}>
         {(field) => <TextField.Root {...field} type="email" autoComplete="email" {...form.register('email')} />}
       </FormField>
