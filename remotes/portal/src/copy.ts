@@ -88,6 +88,11 @@ export const COPY = {
       description: 'Vous êtes connecté avec votre nouveau mot de passe.',
     },
   },
+  // Not in SPEC (issue 48): the login page after an e-mail link that had already served.
+  usedLink: {
+    title: 'Votre adresse est sans doute déjà confirmée',
+    text: "Ce lien a déjà servi : il a confirmé votre adresse la première fois qu'il a été ouvert (par vous, ou par la protection de votre messagerie). Connectez-vous ci-dessous. S'il n'avait jamais servi, il a expiré : la connexion vous proposera un nouvel e-mail.",
+  },
   // Not in SPEC: what stays on the login page after registering (issue 14).
   confirmation: {
     title: 'Vérifiez votre boîte mail',
@@ -235,6 +240,11 @@ export const COPY = {
     failed: { title: "Impossible de créer l'animal", description: "Une erreur inattendue s'est produite" },
     sessionExpired: { title: 'Session expirée', description: 'Veuillez vous reconnecter' },
     // Not in SPEC: the code was activated on this account meanwhile (by its e-mail link in another browser).
+    // Not in SPEC (issue 48): the tab that waited for the e-mail, once the link has activated the medal in another.
+    activatedElsewhere: {
+      title: 'Médaille activée !',
+      description: "Votre adresse est confirmée et l'activation s'est terminée dans l'autre onglet.",
+    },
     alreadyYours: {
       title: 'Médaille déjà activée',
       description: (photos: number) =>

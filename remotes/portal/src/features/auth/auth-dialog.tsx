@@ -1,8 +1,9 @@
 import { FormField } from '@medaille/design-system';
 import { dismissToasts, toast } from '@medaille/design-system/toast';
 import { EMAIL_PATTERN, MESSAGES, newPasswordProblem } from '@medaille/domain';
+import { useAuth } from '@medaille/supabase';
 import { Button, Dialog, Flex, Heading, Tabs, Text, TextField } from '@radix-ui/themes';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { useRevealOnRefusal } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
@@ -31,7 +32,11 @@ export function AuthDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  onSignedIn: () => void;
+  /**
+   * Signed in: 'here' by this dialog (a password, or the e-mail's code typed in it), or 'elsewhere' by the
+   * e-mail's link opened in another tab of this browser while the dialog waited for it.
+   */
+  onSignedIn: (where: 'here' | 'elsewhere') => void;
   /** Where focus goes on close when nothing had it at opening (the dialog opened with the page). */
   fallbackFocus?: () => HTMLElement | null;
   /** The tab it opens on: 'signup' for a visitor who has just asked to activate a medal. */
@@ -74,6 +79,17 @@ export function AuthDialog({
     onClose();
   };
 
+  // Waiting for the e-mail, the dialog follows the session the link opens in another tab (shared through this
+  // browser's storage), unless it is this dialog's own code being checked (issue 48: it kept saying 'Vérifiez
+  // votre boîte mail' after the activation had finished in the other tab).
+  const auth = useAuth();
+  const checkingCode = useRef(false);
+  useEffect(() => {
+    if (!open || !sent || !auth.isAuthenticated || checkingCode.current) return;
+    reset();
+    onSignedIn('elsewhere');
+  });
+
   /** `newPassword`: whether the password is a new one, checked as the auth service will, or the current one. */
   const run = (newPassword: boolean | null, action: () => Promise<void>) => async (event: FormEvent) => {
     event.preventDefault();
@@ -106,7 +122,7 @@ export function AuthDialog({
       return;
     }
     toast({ topic: 'sign-in', title: COPY.login.success.title, description: COPY.login.success.description });
-    onSignedIn();
+    onSignedIn('here');
   });
 
   const signup = run(true, async () => {
@@ -143,7 +159,7 @@ export function AuthDialog({
   const codeVerified = () => {
     toast({ topic: 'sign-in', title: COPY.login.success.title, description: COPY.login.success.description });
     reset();
-    onSignedIn();
+    onSignedIn('here');
   };
 
   /** The tab's fields; a new password (sign-up) shows its rule before submit. */
@@ -233,7 +249,14 @@ export function AuthDialog({
                 {text.sent.title}
               </Heading>
               <Text size="2">{text.sent.text(sent.email)}</Text>
-              <EmailCodeForm email={sent.email} type={sent.type} onVerified={codeVerified} />
+              <EmailCodeForm
+                email={sent.email}
+                type={sent.type}
+                onChecking={(checking) => {
+                  checkingCode.current = checking;
+                }}
+                onVerified={codeVerified}
+              />
               <div>
                 <Button type="button" variant="ghost" onClick={() => setSent(null)}>
                   {text.sent.again}

@@ -18,10 +18,13 @@ export function EmailCodeForm({
   email,
   type,
   onVerified,
+  onChecking,
 }: {
   email: string;
   type: EmailCodeType;
   onVerified: () => void;
+  /** Whether a code is being checked: the session it brings is this form's, not another tab's. */
+  onChecking?: (checking: boolean) => void;
 }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -36,6 +39,7 @@ export function EmailCodeForm({
     }
     setError(null);
     setBusy(true);
+    onChecking?.(true);
     try {
       const { error: failure } = await verifyEmailCode(email, code, type);
       if (!failure) return onVerified();
@@ -45,6 +49,7 @@ export function EmailCodeForm({
       setError(COPY.unexpected);
     } finally {
       setBusy(false);
+      onChecking?.(false);
     }
   };
 
