@@ -66,6 +66,7 @@ test('the login page, reloaded while it waits for the confirmation, moves on onc
 
 test('a confirmation link that has already served says the address is most likely confirmed and offers to sign in; an address not confirmed is offered the e-mail again', async ({
   page,
+  browser,
 }) => {
   const email = newAddress('lien-servi');
   const password = 'chat1234';
@@ -95,9 +96,8 @@ test('a confirmation link that has already served says the address is most likel
   // An address whose link never served: signing in says so, and the e-mail can be asked again at once.
   const unconfirmed = newAddress('jamais-confirme');
   expect((await client.auth.signUp({ email: unconfirmed, password })).error).toBeNull();
-  const other = await page.context().browser()?.newContext({ ...PHONE, locale: 'fr-FR' });
-  const fresh = await other?.newPage();
-  if (!fresh) throw new Error('no page');
+  const other = await browser.newContext({ ...PHONE, locale: 'fr-FR' });
+  const fresh = await other.newPage();
   await fresh.goto(`${product.url}/auth/login`);
   await fresh.getByLabel('Email').fill(unconfirmed);
   await fresh.getByLabel('Mot de passe').fill(password);
@@ -107,5 +107,5 @@ test('a confirmation link that has already served says the address is most likel
   await panel.getByRole('button', { name: "Renvoyer l'e-mail" }).click();
   await expect(toastTitle(fresh, 'E-mail renvoyé')).toBeVisible();
   await expect.poll(async () => (await product.mails(unconfirmed)).length).toBe(2);
-  await other?.close();
+  await other.close();
 });
