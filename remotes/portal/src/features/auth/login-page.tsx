@@ -70,7 +70,7 @@ export function LoginPage() {
 /** After an e-mail link that had already served: the address is most likely confirmed, and the form is below. */
 function UsedLink() {
   return (
-    <Callout.Root color="blue" mb="4" style={{ maxWidth: 440 }} asChild>
+    <Callout.Root color="green" mb="4" style={{ maxWidth: 440 }} asChild>
       <section aria-labelledby="used-link-title">
         <Flex direction="column" gap="2">
           <Heading id="used-link-title" as="h2" size="3">
