@@ -88,6 +88,11 @@ export const COPY = {
       description: 'Vous êtes connecté avec votre nouveau mot de passe.',
     },
   },
+  // Not in SPEC (issue 48): the login page after an e-mail link that had already served.
+  usedLink: {
+    title: 'Votre adresse est sans doute déjà confirmée',
+    text: "Ce lien a déjà servi : il a confirmé votre adresse la première fois qu'il a été ouvert (par vous, ou par la protection de votre messagerie). Connectez-vous ci-dessous. S'il n'avait jamais servi, il a expiré : la connexion vous proposera un nouvel e-mail.",
+  },
   // Not in SPEC: what stays on the login page after registering (issue 14).
   confirmation: {
     title: 'Vérifiez votre boîte mail',
@@ -235,6 +240,11 @@ export const COPY = {
     failed: { title: "Impossible de créer l'animal", description: "Une erreur inattendue s'est produite" },
     sessionExpired: { title: 'Session expirée', description: 'Veuillez vous reconnecter' },
     // Not in SPEC: the code was activated on this account meanwhile (by its e-mail link in another browser).
+    // Not in SPEC (issue 48): the tab that waited for the e-mail, once the link has activated the medal in another.
+    activatedElsewhere: {
+      title: 'Médaille activée !',
+      description: "Votre adresse est confirmée et l'activation s'est terminée dans l'autre onglet.",
+    },
     alreadyYours: {
       title: 'Médaille déjà activée',
       description: (photos: number) =>
@@ -600,7 +610,8 @@ export const COPY = {
     weighedOn: 'Date de la pesée',
     dateRequired: 'Indiquez la date.',
     nextDue: 'Prochaine échéance',
-    nextDueHint: 'Vous recevrez un rappel 7 jours avant et le jour même, si vous les avez choisis.',
+    nextDueHint:
+      'Pour un soin habituel, elle suit la date tant que vous ne la changez pas. Rappel 7 jours avant et le jour même, si vous les avez choisis.',
     dueBeforeDate: 'La prochaine échéance doit suivre la date.',
     weight: 'Poids (kg)',
     weightRequired: 'Indiquez un poids en kg, entre 0 et 200.',
@@ -622,6 +633,13 @@ export const COPY = {
     add: 'Ajouter au carnet',
     added: (label: string) => `${label} ajouté au carnet`,
     addFailed: "Impossible d'ajouter au carnet",
+    edit: 'Modifier',
+    editLabel: (label: string, day: string) => `Modifier ${label} du ${day}`,
+    editTitle: (label: string) => `Modifier : ${label}`,
+    save: 'Enregistrer',
+    cancel: 'Annuler',
+    updated: (label: string) => `${label} modifié`,
+    updateFailed: "Impossible d'enregistrer la modification",
     reminders: (name: string) => `Recevoir les rappels du carnet de ${name} par e-mail`,
     remindersHint: (days: number) => `Un e-mail ${days} jours avant chaque échéance, et le jour même.`,
     remindersOn: 'Rappels par e-mail activés',
@@ -662,8 +680,9 @@ export const COPY = {
       fileRequired: 'Choisissez un fichier.',
       wrongType: 'Le document doit être un PDF ou une image JPEG, PNG ou WebP.',
       tooLarge: 'Le document est trop lourd : 10 Mo au plus.',
-      documentTitle: 'Titre',
-      titleRequired: 'Donnez un titre au document (120 caractères au plus).',
+      documentTitle: 'Titre (facultatif)',
+      titleHint: 'Par défaut, le nom du fichier.',
+      titleTooLong: 'Le titre doit faire 120 caractères au plus.',
       kind: 'Type de document',
       add: 'Ajouter le document',
       added: (title: string) => `${title} ajouté au carnet`,

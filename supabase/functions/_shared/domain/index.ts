@@ -27,6 +27,7 @@ export {
 } from './finder-identity.ts';
 export {
   addMonths,
+  type CareGiven,
   HEALTH_DOCUMENT_BUCKET,
   HEALTH_DOCUMENT_KINDS,
   HEALTH_DOCUMENT_TYPES,
@@ -34,11 +35,14 @@ export {
   HEALTH_RECORD_KINDS,
   type HealthDocumentKind,
   type HealthRecordKind,
+  nextDueFollowsDate,
   PROPOSED_TREATMENTS,
   PROPOSED_VACCINES,
   type ProposedCare,
+  proposedCare,
   proposedCares,
   showableToFinder,
+  usualNextDue,
 } from './health-booklet.ts';
 export { isHoneypotFilled } from './honeypot.ts';
 export { canonicalIpAddress } from './ip-address.ts';

@@ -14,9 +14,9 @@ import { ROUTES } from '@medaille/routing';
 import { useNavigate } from '@medaille/routing/router';
 import { Button, Flex, Grid } from '@radix-ui/themes';
 import { Suspense, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { COPY } from '../../copy.ts';
 import { todayInParis } from '../../ui/paris-time.ts';
+import { usePortalForm } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import {
   accessEnded,
@@ -100,7 +100,7 @@ export function EditAnimalPage() {
 
 function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole }) {
   const navigate = useNavigate();
-  const form = useForm<AnimalEditFormInput, unknown, OwnedAnimalPayload>({
+  const { form, formRef, refuse, handleSubmit } = usePortalForm<AnimalEditFormInput, OwnedAnimalPayload>({
     resolver: zodResolver(animalEditFormSchema),
     defaultValues: formValues(animal),
   });
@@ -140,17 +140,21 @@ function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole 
   const values = form.watch();
   const preview = coverPhoto(gallery.photos, coverId);
 
-  const save = form.handleSubmit(async (payload) => {
-    const parsedContacts = publicContactsSchema.safeParse(contacts);
-    if (!parsedContacts.success) {
-      setContactErrors(
-        Object.fromEntries(parsedContacts.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-      );
-      return;
-    }
+  /** The public contacts as they would be saved, or null once their errors are shown beside them. */
+  const checkedContacts = () => {
+    const parsed = publicContactsSchema.safeParse(contacts);
+    if (parsed.success) return parsed.data;
+    setContactErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+    return null;
+  };
+
+  // Every error of the page at once, the fields' and the contacts': the first of them is brought to the owner.
+  const save = handleSubmit(async (payload) => {
+    const publicContacts = checkedContacts();
+    if (!publicContacts) return refuse();
     const { error } = await saveAnimal(animal.id, {
       ...payload,
-      ...parsedContacts.data,
+      ...publicContacts,
       ...(pickedCover ? { cover_photo_id: pickedCover } : {}),
     });
     if (error) {
@@ -165,13 +169,13 @@ function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole 
     }
     toast({ topic: 'animal-save', title: text.saved });
     navigate(ROUTES.account, { replace: guard.replacesGuardEntry() });
-  });
+  }, checkedContacts);
 
   return (
     <AnimalPageFrame animal={animal} title={text.title(animal.nom)}>
       <NewOwnerReminder animalName={animal.nom} />
       <LostPanel animal={animal} />
-      <form onSubmit={save} noValidate>
+      <form ref={formRef} onSubmit={save} noValidate>
         <Grid columns={{ initial: '1', md: '3' }} gap="4">
           <Flex direction="column" gap="4" gridColumn={{ initial: '1', md: 'span 2' }}>
             <PhotoGallery gallery={gallery} coverId={coverId} onCoverChange={setPickedCover} />
