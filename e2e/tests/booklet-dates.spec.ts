@@ -2,6 +2,7 @@ import { addMonths } from '@medaille/domain';
 import type { Locator } from '@playwright/test';
 import { animalOnNewCode, newOwner } from '../support/owners.ts';
 import { PHONE, signIn, toastTitle } from '../support/pages.ts';
+import { readmeScreenshot } from '../support/readme-screenshots.ts';
 import { expect, product, test } from '../support/test.ts';
 
 // Issue 48, major 2: the booklet's next due date is the one the care's usual interval gives from the date it
@@ -77,4 +78,5 @@ test('the next due date follows the date given, in the new line and in an edited
   await expect(toastTitle(page, 'Rage modifié')).toBeVisible();
   await expect(vaccines.getByRole('listitem')).toContainText(`prochain le ${frenchDay(addMonths(correctedGiven, 12))}`);
   expect(await scanHtml()).toContain(`Rage, valable jusqu&#x27;au ${frenchDay(addMonths(correctedGiven, 12))}`);
+  await readmeScreenshot(page, 'booklet');
 });
