@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { ICAD_URL } from '../../ui/icad.ts';
 import { parisTime } from '../../ui/paris-time.ts';
+import { useRevealOnRefusal } from '../../ui/refused-form.ts';
 import { failureText } from '../../ui/server-message.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { inviteMember, type PendingOffer, revokeInvitation } from './api.ts';
@@ -33,12 +34,14 @@ export function TransferSection({
   const [error, setError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const { formRef, refuse } = useRevealOnRefusal();
 
   const askConfirmation = (event: React.FormEvent) => {
     event.preventDefault();
     const address = email.trim().toLowerCase();
     if (!EMAIL_PATTERN.test(address)) {
       setError(address === '' ? COPY.household.emailRequired : MESSAGES.invalidEmail);
+      refuse();
       return;
     }
     setError(undefined);
@@ -111,7 +114,7 @@ export function TransferSection({
           </Flex>
         ) : (
           <Box asChild mt="3">
-            <form onSubmit={askConfirmation} noValidate>
+            <form ref={formRef} onSubmit={askConfirmation} noValidate>
               <FormField label={text.email} error={error}>
                 {(field) => (
                   <TextField.Root
