@@ -18,7 +18,11 @@ const databaseFree = [
 ];
 // Files that compare pg_dump outputs, which PGlite has not, or hold a lock on a connection of their own, which
 // PGlite's one connection cannot: on PostgreSQL only.
-const postgresOnly = ['tests/deploy/declarative-schema.test.ts', 'tests/races/send-key-lock.test.ts'];
+const postgresOnly = [
+  'tests/deploy/declarative-schema.test.ts',
+  'tests/deploy/db-diff.test.ts',
+  'tests/races/send-key-lock.test.ts',
+];
 // The real Supabase CLI (tests/deploy/cli-*): a project of its own, run once. Its database file needs the
 // Supabase-shaped cluster that .ci/run builds; without SUPABASE_SHAPED_URL it is left out, and said so.
 const cliSuite = 'tests/deploy/cli-*.test.ts';

@@ -162,14 +162,17 @@ test('a forgotten password is reset from the e-mail link, end to end', async ({ 
   await expect(page).toHaveURL(`${product.url}/mon-compte`);
 });
 
-test('a spent e-mail link sends the visitor home with an error', async ({ page }) => {
+test('a spent e-mail link sends the visitor to the login page, which says the address is most likely confirmed', async ({
+  page,
+}) => {
   const owner = await newOwner(product, 'perime');
   // The confirmation link, already used to create the account, sent back to the callback page.
   const link = new URL((await product.lastMail(owner.email)).links[0] as string);
   link.searchParams.set('redirect_to', `${product.url}/auth/callback`);
   await page.goto(link.toString());
-  await expect(page).toHaveURL(`${product.url}/`);
-  await expect(page.locator('.md-toast', { hasText: 'Erreur de connexion' })).toContainText(
-    'Ce lien a expiré ou a déjà servi. Demandez-en un nouveau.',
+  await expect(page).toHaveURL(`${product.url}/auth/login?link=used`);
+  await expect(page.getByRole('region', { name: 'Votre adresse est sans doute déjà confirmée' })).toContainText(
+    'Ce lien a déjà servi',
   );
+  await expect(page.locator('.md-toast', { hasText: 'Erreur de connexion' })).toHaveCount(0);
 });

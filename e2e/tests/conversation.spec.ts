@@ -1,10 +1,10 @@
 // A finder's conversation with the household (DESIGN D17): the finder's message opens it with a private link
 // (answered at once, e-mailed in their language); the owner answers from the animal's inbox on a phone; the
 // finder reads the answer through their link and is told by e-mail without its words; the owner blocks the link.
-// The finder's side goes through the conversation function here: its page is not built yet.
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, finderCall, newOwner } from '../support/owners.ts';
 import { PHONE, signIn, toastTitle } from '../support/pages.ts';
+import { readmeScreenshot } from '../support/readme-screenshots.ts';
 import { expect, product, test } from '../support/test.ts';
 
 test.use(PHONE);
@@ -122,6 +122,7 @@ test('a finder in English writes from the scan page and gets their link; their p
   await expect(lines.getByRole('listitem').last()).toContainText('The owner');
   await expect(lines.getByRole('listitem').last()).toContainText('Thank you! I am coming.');
   expect(await page.content()).not.toContain(owner.email);
+  await readmeScreenshot(page, 'conversation');
 
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('alert')).toHaveText('Write a message or tell the owner how to reach you.');

@@ -4,8 +4,8 @@ import { animalOnNewCode, newOwner, serviceClient, type TestOwner } from '../sup
 import { PHONE, signIn, toastTitle } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
-// An animal's household in the portal, on a phone: an invitation accepted from its link by a signed-in
-// account, a co-owner who edits but neither deletes nor manages the household, a keeper who reads and
+// An animal's household in the portal, on a phone: an invitation accepted with its page's button by a
+// signed-in account, a co-owner who edits but neither deletes nor manages the household, a keeper who reads and
 // changes the lost mode only, the owner who manages members and invitations, and a member who leaves. The
 // invitation sent with the form and accepted by someone who signs up from its e-mail: household.spec.ts.
 
@@ -65,6 +65,9 @@ test('a co-owner accepts from the link, finds the animal among theirs, edits it,
 
   await signIn(page, product, coOwner);
   await page.goto(`${product.url}/mon-compte/invitation#${token}`);
+  await expect(page.getByText(`${owner.email} vous invite à veiller sur Filou`)).toBeVisible();
+  await expect(page.getByText('Rôle : Co-propriétaire')).toBeVisible();
+  await page.getByRole('button', { name: 'Accepter' }).click();
   await expect(toastTitle(page, 'Vous faites maintenant partie du foyer de Filou')).toBeVisible();
   await expect(page).toHaveURL(`${product.url}/mon-compte/animal/${filou.animalId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Modifier le profil de Filou' })).toBeVisible();
@@ -88,7 +91,7 @@ test('a co-owner accepts from the link, finds the animal among theirs, edits it,
   await expect(toastTitle(page, 'Animal mis à jour')).toBeVisible();
   await expect(page).toHaveURL(`${product.url}/mon-compte`);
   await expect(animalCard(page, 'Filou le Brave')).toContainText('Co-propriétaire');
-  // The invitation was answered: its link opens nothing any more.
+  // The invitation was answered: it no longer waits in the owner’s list.
   const { data } = await owner.client.from('animal_invitations').select('id').eq('animal_id', filou.animalId);
   expect(data).toEqual([]);
 });
@@ -193,6 +196,13 @@ test('the owner sees the household, cancels a pending invitation, gives a keeper
   await expect(section.getByRole('listitem').filter({ hasText: coOwner.email })).toHaveCount(0);
   const { data } = await coOwner.client.from('animals').select('id').eq('id', moka.animalId);
   expect(data).toEqual([]);
+
+  // Deleting Moka would take it from the keeper too: the dialog says so (and the keeper would be told).
+  await page.getByRole('button', { name: "Supprimer le profil de l'animal" }).click();
+  const deletion = page.getByRole('alertdialog', { name: 'Êtes-vous sûr ?' });
+  await expect(deletion).toContainText(`Son foyer le perd aussi : ${keeper.email} n'y aura plus accès`);
+  await deletion.getByRole('button', { name: 'Annuler' }).click();
+  await expect(deletion).toBeHidden();
 });
 
 test('a member leaves the household and no longer sees the animal', async ({ page }) => {

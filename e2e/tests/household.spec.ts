@@ -52,20 +52,24 @@ test('a keeper invited without an account signs up from the e-mail, is alerted w
   await expect(toastTitle(page, `Invitation envoyée à ${keeperEmail}`)).toBeVisible();
   await expect(household.getByRole('list', { name: 'Invitations en attente' })).toContainText(keeperEmail);
 
-  // The keeper opens the e-mail's link on their phone, creates an account, confirms it, and lands on the animal.
+  // The keeper opens the e-mail's link on their phone, creates an account, confirms it, lands on the
+  // invitation again and accepts it.
   const keeper = await phoneOf(browser);
   await keeper.goto(
     await linkIn(keeperEmail, 'Invitation à rejoindre le foyer de Biscotte', '/mon-compte/invitation#'),
   );
   // The token is kept in the browser, out of the address bar, where it could be copied or shared.
   await expect(keeper).toHaveURL(`${product.url}/mon-compte/invitation`);
+  await expect(keeper.getByText(`${owner.email} vous invite à veiller sur Biscotte`)).toBeVisible();
   await expectAccessible(keeper);
   await keeper.getByRole('link', { name: 'Créer mon compte' }).click();
-  await keeper.getByLabel('Email').fill(keeperEmail);
+  await expect(keeper.getByLabel('Email')).toHaveValue(keeperEmail);
   await keeper.getByLabel('Mot de passe', { exact: true }).fill('secret-garde-1');
   await keeper.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect(toastTitle(keeper, 'Compte créé !')).toBeVisible();
   await keeper.goto(await linkIn(keeperEmail, 'Confirmez votre inscription à Médaille', '/'));
+  await expect(keeper).toHaveURL(`${product.url}/mon-compte/invitation`);
+  await keeper.getByRole('button', { name: 'Accepter' }).click();
   await expect(toastTitle(keeper, 'Vous faites maintenant partie du foyer de Biscotte')).toBeVisible();
   await expect(keeper.getByRole('heading', { level: 1, name: 'Fiche de Biscotte' })).toBeVisible();
   expect(await keeper.evaluate(() => localStorage.getItem('pending_invitation'))).toBeNull();
@@ -135,6 +139,9 @@ test('an animal given to another account takes its medal, photos and history alo
   await newHome.goto(
     await linkIn(buyer.email, 'Invitation à devenir propriétaire de Praline', '/mon-compte/invitation#'),
   );
+  // Opening the link shows the offer; the button accepts it.
+  await expect(newHome.getByText(`${seller.email} vous confie Praline`)).toBeVisible();
+  await newHome.getByRole('button', { name: 'Accepter' }).click();
   await expect(toastTitle(newHome, 'Vous êtes maintenant propriétaire de Praline')).toBeVisible();
   await expect(newHome.getByRole('heading', { level: 1, name: 'Modifier le profil de Praline' })).toBeVisible();
   await expect(newHome.getByRole('status').filter({ hasText: "déclaré à l'I-CAD" })).toBeVisible();

@@ -4,8 +4,11 @@
 -- removed. The README's table "Who may do what" is the rules below.
 
 -- An invitation waiting for its answer: sent by the invite-member function, which alone knows the token (the
--- row keeps its SHA-256 only), and answered by accept_animal_invitation. One per animal and address: inviting
--- again replaces it with a new token. Valid 14 days; accepted or revoked, it is deleted.
+-- row keeps its SHA-256 only), shown to whoever opens its link (animal_invitation_offer: opening it changes
+-- nothing, as mail scanners open every link) and answered with a button: accept_animal_invitation or
+-- refuse_animal_invitation, through the answer-invitation function, which tells the sender. One per animal
+-- and address: inviting again replaces it with a new token. Valid 14 days; revoked or refused, it is deleted;
+-- accepted, it stays until then with who accepted it, so that its link opened again says so kindly.
 create table public.animal_invitations (
   id uuid primary key default gen_random_uuid(),
   animal_id uuid not null references public.animals (id) on delete cascade,
@@ -18,14 +21,19 @@ create table public.animal_invitations (
   invited_by uuid not null references auth.users (id) on delete cascade,
   created_at timestamptz not null default now(),
   expires_at timestamptz not null default now() + interval '14 days',
+  accepted_by uuid references auth.users (id) on delete cascade,
+  accepted_at timestamptz,
   constraint animal_invitations_fin_gardien check ((role = 'keeper') = (access_until is not null)),
-  constraint animal_invitations_animal_email_key unique (animal_id, email)
+  constraint animal_invitations_animal_email_key unique (animal_id, email),
+  constraint animal_invitations_acceptee check ((accepted_by is null) = (accepted_at is null))
 );
 create index animal_invitations_invited_by_idx on public.animal_invitations (invited_by);
+create index animal_invitations_accepted_by_idx on public.animal_invitations (accepted_by);
 -- One transfer at a time: giving the animal to someone else replaces the earlier offer.
 create unique index animal_invitations_one_transfer on public.animal_invitations (animal_id) where role = 'owner';
 
--- The owner sees the invitations of their animals (never the token's hash) and revokes one by deleting it.
+-- The owner sees the invitations of their animals still waiting for an answer (never the token's hash) and
+-- revokes one by deleting it.
 alter table public.animal_invitations enable row level security;
 grant select (id, animal_id, email, role, access_until, created_at, expires_at) on public.animal_invitations
   to authenticated;
@@ -33,11 +41,11 @@ grant delete on public.animal_invitations to authenticated;
 
 create policy animal_invitations_select_owner on public.animal_invitations
   for select to authenticated
-  using (animal_id in (select private.animals_i_own()));
+  using (animal_id in (select private.animals_i_own()) and accepted_at is null);
 
 create policy animal_invitations_delete_owner on public.animal_invitations
   for delete to authenticated
-  using (animal_id in (select private.animals_i_own()));
+  using (animal_id in (select private.animals_i_own()) and accepted_at is null);
 
 -- The refusals the household's functions share: {success: false, error, reason}.
 create function private.household_refusal(p_reason text) returns jsonb
@@ -54,6 +62,7 @@ as $$
     when 'invalid_end_date' then 'La date de fin doit être aujourd''hui ou plus tard.'
     when 'already_member' then 'Cette personne fait déjà partie du foyer de cet animal.'
     when 'invitation_unavailable' then 'Cette invitation n''est plus valable. Demandez-en une nouvelle.'
+    when 'already_accepted' then 'Vous avez déjà accepté cette invitation.'
     when 'email_not_confirmed' then 'Confirmez d''abord votre adresse e-mail.'
     when 'wrong_account' then 'Cette invitation a été envoyée à une autre adresse e-mail.'
     when 'not_member' then 'Cette personne ne fait pas partie du foyer de cet animal.'
@@ -126,7 +135,8 @@ begin
   values (p_animal_id, v_email, p_role, v_until, encode(sha256(convert_to(v_token, 'UTF8')), 'hex'), v_inviter)
   on conflict (animal_id, email) do update set
     role = excluded.role, access_until = excluded.access_until, token_hash = excluded.token_hash,
-    invited_by = excluded.invited_by, created_at = now(), expires_at = now() + interval '14 days';
+    invited_by = excluded.invited_by, created_at = now(), expires_at = now() + interval '14 days',
+    accepted_by = null, accepted_at = null;
   return jsonb_build_object(
     'success', true, 'token', v_token, 'animal_name', v_animal_name,
     'inviter_email', (select u.email from auth.users u where u.id = v_inviter),
@@ -137,13 +147,102 @@ $$;
 revoke all on function public.invite_animal_member(uuid, text, text, date) from public, anon, service_role;
 grant execute on function public.invite_animal_member(uuid, text, text, date) to authenticated;
 
--- The invited person accepts, signed in with the account of the invited address, confirmed: a forwarded link
--- opens nothing to anyone else. A keeper's invitation whose last day has passed is no longer valid. A
+-- What an invitation's link offers, and the sender's e-mail is made of: the animal, who sent it, to which
+-- address, the role (a keeper's last day), until when the link is valid.
+create function private.invitation_summary(p_invitation public.animal_invitations) returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'animal_id', p_invitation.animal_id,
+    'animal_name', (select a.nom from public.animals a where a.id = p_invitation.animal_id),
+    'inviter_email', (select u.email from auth.users u where u.id = p_invitation.invited_by),
+    'email', p_invitation.email,
+    'role', p_invitation.role,
+    'access_until', p_invitation.access_until,
+    'expires_at', p_invitation.expires_at
+  )
+$$;
+revoke all on function private.invitation_summary(public.animal_invitations) from public, anon, authenticated;
+
+-- The invitation of a link's token while it is worth something: not expired, a keeper's last day not passed.
+create function private.invitation_of_token(p_token text) returns setof public.animal_invitations
+language sql
+stable
+set search_path = ''
+as $$
+  select * from public.animal_invitations
+  where token_hash = encode(sha256(convert_to(coalesce(p_token, ''), 'UTF8')), 'hex')
+    and expires_at > now()
+    and (access_until is null or access_until >= private.today_in_paris())
+$$;
+revoke all on function private.invitation_of_token(text) from public, anon, authenticated;
+
+-- What the link of an invitation shows to whoever opens it, signed in or not (the answer-invitation function
+-- reads it with the service role): who offers what, and whether it waits for its answer ('pending') or was
+-- accepted ('accepted'). Reading changes nothing: a mail scanner that opens the link accepts nothing.
+-- Answers {success, state, animal_id, animal_name, inviter_email, email, role, access_until, expires_at} or
+-- the refusal 'invitation_unavailable'.
+create function public.animal_invitation_offer(p_token text) returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_invitation public.animal_invitations;
+begin
+  select * into v_invitation from private.invitation_of_token(p_token);
+  if not found then
+    return private.household_refusal('invitation_unavailable');
+  end if;
+  return jsonb_build_object(
+    'success', true, 'error', null, 'reason', null,
+    'state', case when v_invitation.accepted_at is null then 'pending' else 'accepted' end
+  ) || private.invitation_summary(v_invitation);
+end
+$$;
+revoke all on function public.animal_invitation_offer(text) from public, anon, authenticated;
+grant execute on function public.animal_invitation_offer(text) to service_role;
+
+-- 'Refuser': whoever holds the link (the e-mail's reader, with or without an account) turns the invitation
+-- down, through the answer-invitation function, which tells its sender. It is deleted: the link opens nothing
+-- any more. An accepted one is no longer anybody's to refuse. Answers {success, animal_id, animal_name,
+-- inviter_email, email, role, access_until, expires_at} or the refusal 'invitation_unavailable'.
+create function public.refuse_animal_invitation(p_token text) returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_invitation public.animal_invitations;
+  v_summary jsonb;
+begin
+  select * into v_invitation from public.animal_invitations
+  where id = (select i.id from private.invitation_of_token(p_token) i where i.accepted_at is null)
+  for update;
+  if not found then
+    return private.household_refusal('invitation_unavailable');
+  end if;
+  v_summary := private.invitation_summary(v_invitation);
+  delete from public.animal_invitations where id = v_invitation.id;
+  return jsonb_build_object('success', true, 'error', null, 'reason', null) || v_summary;
+end
+$$;
+revoke all on function public.refuse_animal_invitation(text) from public, anon, authenticated;
+grant execute on function public.refuse_animal_invitation(text) to service_role;
+
+-- 'Accepter': the invited person, signed in with the account of the invited address, confirmed: a forwarded
+-- link opens nothing to anyone else. A keeper's invitation whose last day has passed is no longer valid. A
 -- member who had left or whose access ended joins again with the invitation's role. Accepting an animal
 -- ('owner') makes the caller its owner: its medal, photos, booklet and history follow, the former owner and
 -- every member lose access, pending invitations go, and the finder's page shows no contact until the new
 -- owner gives theirs (the former owner's contacts, public and private, the second contact among them, are
--- cleared, and so is a photo of theirs kept in their own folder). Answers {success, animal_id, role} or a refusal.
+-- cleared, and so is a photo of theirs kept in their own folder). The invitation is kept as accepted: the same
+-- person accepting it again (another tab, the link reopened) is told 'already_accepted', with the animal.
+-- Answers {success, animal_id, animal_name, role} or a refusal.
 create function public.accept_animal_invitation(p_token text) returns jsonb
 language plpgsql
 volatile
@@ -155,14 +254,13 @@ declare
   v_invitation public.animal_invitations;
   v_email text;
   v_confirmed boolean;
+  v_animal jsonb;
 begin
   if v_user is null then
     return private.household_refusal('session_expired');
   end if;
   select * into v_invitation from public.animal_invitations
-  where token_hash = encode(sha256(convert_to(coalesce(p_token, ''), 'UTF8')), 'hex')
-    and expires_at > now()
-    and (access_until is null or access_until >= private.today_in_paris())
+  where id = (select i.id from private.invitation_of_token(p_token) i)
   for update;
   if not found then
     return private.household_refusal('invitation_unavailable');
@@ -170,10 +268,23 @@ begin
   select lower(u.email), u.email_confirmed_at is not null into v_email, v_confirmed
   from auth.users u where u.id = v_user;
   if v_email is distinct from v_invitation.email then
-    return private.household_refusal('wrong_account');
+    -- An invitation already answered tells another account nothing of itself.
+    return private.household_refusal(
+      case when v_invitation.accepted_at is null then 'wrong_account' else 'invitation_unavailable' end
+    );
   end if;
   if not v_confirmed then
     return private.household_refusal('email_not_confirmed');
+  end if;
+  v_animal := jsonb_build_object(
+    'animal_id', v_invitation.animal_id, 'role', v_invitation.role,
+    'animal_name', (select a.nom from public.animals a where a.id = v_invitation.animal_id)
+  );
+  if v_invitation.accepted_at is not null then
+    if v_invitation.accepted_by is distinct from v_user then
+      return private.household_refusal('invitation_unavailable');
+    end if;
+    return private.household_refusal('already_accepted') || v_animal;
   end if;
   if exists (
     select 1 from public.animal_members
@@ -196,20 +307,15 @@ begin
         else a.photo_url end
     where a.id = v_invitation.animal_id;
     delete from public.animal_members where animal_id = v_invitation.animal_id and role <> 'owner';
-    delete from public.animal_invitations where animal_id = v_invitation.animal_id;
+    delete from public.animal_invitations where animal_id = v_invitation.animal_id and id <> v_invitation.id;
     perform set_config('medaille.changing_owner', '', true);
-    return jsonb_build_object(
-      'success', true, 'error', null, 'reason', null, 'animal_id', v_invitation.animal_id, 'role', 'owner'
-    );
+  else
+    insert into public.animal_members (animal_id, user_id, role, access_until)
+    values (v_invitation.animal_id, v_user, v_invitation.role, v_invitation.access_until)
+    on conflict (animal_id, user_id) do update set role = excluded.role, access_until = excluded.access_until;
   end if;
-  insert into public.animal_members (animal_id, user_id, role, access_until)
-  values (v_invitation.animal_id, v_user, v_invitation.role, v_invitation.access_until)
-  on conflict (animal_id, user_id) do update set role = excluded.role, access_until = excluded.access_until;
-  delete from public.animal_invitations where id = v_invitation.id;
-  return jsonb_build_object(
-    'success', true, 'error', null, 'reason', null,
-    'animal_id', v_invitation.animal_id, 'role', v_invitation.role
-  );
+  update public.animal_invitations set accepted_by = v_user, accepted_at = now() where id = v_invitation.id;
+  return jsonb_build_object('success', true, 'error', null, 'reason', null) || v_animal;
 end
 $$;
 revoke all on function public.accept_animal_invitation(text) from public, anon, service_role;

@@ -19,7 +19,13 @@
  * Each request gets an id of the host's own, answered in X-Request-Id and passed on to the functions called on
  * its behalf, and leaves one JSON line on the log (requestLine), which names its route, never its path.
  */
-import { codeFromTyped, conversationTokenOf, isConversationPagePath, stopFinderMailTokenOf } from '@medaille/domain';
+import {
+  codeFromTyped,
+  conversationTokenOf,
+  INTERNAL_ERROR_MESSAGE,
+  isConversationPagePath,
+  stopFinderMailTokenOf,
+} from '@medaille/domain';
 import { fillRead } from '@medaille/federation/manifest';
 import { isOwnerPath, routeParams, scanCodeOf } from '@medaille/routing';
 import type {
@@ -135,7 +141,7 @@ const WARM_UP_TIMEOUT_MS = 30_000;
  */
 const ACTION_BUDGET_MS = 15_000;
 /** The host's own words when even the shell's build cannot be read (post_finder_message's FAILURES.internal). */
-const UNAVAILABLE = 'Une erreur est survenue. Veuillez réessayer.';
+const UNAVAILABLE = INTERNAL_ERROR_MESSAGE;
 /** When a finder whose form is given back may send it again: a deployment or a render back on its feet. */
 const RESEND_RETRY_AFTER_S = '5';
 

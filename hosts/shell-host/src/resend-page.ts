@@ -4,7 +4,8 @@
  * the finder's text; this one shows it and posts the form again as it was sent. The host knows nothing of the
  * form's fields: every field goes back as it came, every non-empty value is shown.
  */
-import { escapeHtml, readPostedForm } from '@medaille/scan-contract';
+import { escapeHtml } from '@medaille/domain';
+import { readPostedForm } from '@medaille/scan-contract';
 
 /** The most of a form the host reads to give back: far more than a message form (the action refuses more). */
 const SENT_FORM_MAX_BYTES = 16 * 1024;

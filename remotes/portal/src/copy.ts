@@ -88,6 +88,11 @@ export const COPY = {
       description: 'Vous êtes connecté avec votre nouveau mot de passe.',
     },
   },
+  // Not in SPEC (issue 48): the login page after an e-mail link that had already served.
+  usedLink: {
+    title: 'Votre adresse est sans doute déjà confirmée',
+    text: "Ce lien a déjà servi : il a confirmé votre adresse la première fois qu'il a été ouvert (par vous, ou par la protection de votre messagerie). Connectez-vous ci-dessous. S'il n'avait jamais servi, il a expiré : la connexion vous proposera un nouvel e-mail.",
+  },
   // Not in SPEC: what stays on the login page after registering (issue 14).
   confirmation: {
     title: 'Vérifiez votre boîte mail',
@@ -235,6 +240,11 @@ export const COPY = {
     failed: { title: "Impossible de créer l'animal", description: "Une erreur inattendue s'est produite" },
     sessionExpired: { title: 'Session expirée', description: 'Veuillez vous reconnecter' },
     // Not in SPEC: the code was activated on this account meanwhile (by its e-mail link in another browser).
+    // Not in SPEC (issue 48): the tab that waited for the e-mail, once the link has activated the medal in another.
+    activatedElsewhere: {
+      title: 'Médaille activée !',
+      description: "Votre adresse est confirmée et l'activation s'est terminée dans l'autre onglet.",
+    },
     alreadyYours: {
       title: 'Médaille déjà activée',
       description: (photos: number) =>
@@ -311,6 +321,11 @@ export const COPY = {
     deleteTitle: 'Êtes-vous sûr ?',
     deleteText: (name: string) =>
       `Cette action est irréversible : le profil de ${name}, toutes ses photos et ses informations seront supprimés.`,
+    // Not in SPEC (issue 48): the other members of its household lose it too, and are told.
+    deleteHousehold: (emails: string[]) =>
+      emails.length === 1
+        ? `Son foyer le perd aussi : ${emails[0]} n'y aura plus accès et en sera averti·e par e-mail.`
+        : `Son foyer le perd aussi : ${emails.join(', ')} n'y auront plus accès et en seront averti·es par e-mail.`,
     deleteConfirm: 'Supprimer définitivement',
     deleted: 'Profil supprimé',
     deleteFailed: 'Erreur de suppression',
@@ -595,7 +610,8 @@ export const COPY = {
     weighedOn: 'Date de la pesée',
     dateRequired: 'Indiquez la date.',
     nextDue: 'Prochaine échéance',
-    nextDueHint: 'Vous recevrez un rappel 7 jours avant et le jour même, si vous les avez choisis.',
+    nextDueHint:
+      'Pour un soin habituel, elle suit la date tant que vous ne la changez pas. Rappel 7 jours avant et le jour même, si vous les avez choisis.',
     dueBeforeDate: 'La prochaine échéance doit suivre la date.',
     weight: 'Poids (kg)',
     weightRequired: 'Indiquez un poids en kg, entre 0 et 200.',
@@ -617,6 +633,13 @@ export const COPY = {
     add: 'Ajouter au carnet',
     added: (label: string) => `${label} ajouté au carnet`,
     addFailed: "Impossible d'ajouter au carnet",
+    edit: 'Modifier',
+    editLabel: (label: string, day: string) => `Modifier ${label} du ${day}`,
+    editTitle: (label: string) => `Modifier : ${label}`,
+    save: 'Enregistrer',
+    cancel: 'Annuler',
+    updated: (label: string) => `${label} modifié`,
+    updateFailed: "Impossible d'enregistrer la modification",
     reminders: (name: string) => `Recevoir les rappels du carnet de ${name} par e-mail`,
     remindersHint: (days: number) => `Un e-mail ${days} jours avant chaque échéance, et le jour même.`,
     remindersOn: 'Rappels par e-mail activés',
@@ -657,8 +680,9 @@ export const COPY = {
       fileRequired: 'Choisissez un fichier.',
       wrongType: 'Le document doit être un PDF ou une image JPEG, PNG ou WebP.',
       tooLarge: 'Le document est trop lourd : 10 Mo au plus.',
-      documentTitle: 'Titre',
-      titleRequired: 'Donnez un titre au document (120 caractères au plus).',
+      documentTitle: 'Titre (facultatif)',
+      titleHint: 'Par défaut, le nom du fichier.',
+      titleTooLong: 'Le titre doit faire 120 caractères au plus.',
       kind: 'Type de document',
       add: 'Ajouter le document',
       added: (title: string) => `${title} ajouté au carnet`,
@@ -686,19 +710,54 @@ export const COPY = {
     cancelled: 'Proposition annulée',
     newOwner: (name: string) => `Vous êtes maintenant propriétaire de ${name}.`,
   },
+  // The link of an invitation (issue 48): what it offers, then 'Accepter' or 'Refuser'; opening it changes nothing.
   invitation: {
     title: 'Invitation',
-    signedOut:
-      "Vous êtes invité·e à rejoindre le foyer d'un animal sur Médaille. Connectez-vous ou créez votre compte avec l'adresse e-mail qui a reçu l'invitation.",
+    loading: "Lecture de l'invitation…",
+    gives: (inviter: string, name: string) => `${inviter} vous confie ${name}`,
+    invites: (inviter: string, name: string) => `${inviter} vous invite à veiller sur ${name}`,
+    transferIntro: (name: string) =>
+      `En acceptant, vous devenez le propriétaire de ${name} sur Médaille, et l'ancien propriétaire n'y a plus accès.`,
+    follows: 'Ce qui vous suit',
+    followItems: ['Sa médaille', 'Ses photos', 'Son carnet de santé', 'Son historique : messages, scans et positions'],
+    noContact:
+      "Sa page publique n'affiche plus aucun contact de l'ancien propriétaire : donnez les vôtres sur sa fiche.",
+    role: 'Rôle :',
+    roles: {
+      co_owner: 'Co-propriétaire',
+      keeper: (day: string) => `Gardien·ne jusqu'au ${day} inclus`,
+    },
+    roleHints: {
+      co_owner: 'Vous pourrez modifier son profil, recevoir ses alertes et répondre à qui le trouve.',
+      keeper:
+        'Vous verrez son profil, ses messages et son historique, recevrez ses alertes et pourrez le signaler perdu ou retrouvé.',
+    },
+    validUntil: (day: string) => `Invitation valable jusqu'au ${day}.`,
+    signedOut: (email: string) =>
+      `Pour accepter, connectez-vous ou créez votre compte avec l'adresse ${email}. Pour refuser, pas besoin de compte.`,
+    otherAccount: (invited: string, mine: string) =>
+      `Cette invitation a été envoyée à ${invited}, et vous êtes connecté·e avec ${mine}. Pour l'accepter, connectez-vous avec ${invited}.`,
     register: 'Créer mon compte',
     login: 'Se connecter',
-    accepting: "Acceptation de l'invitation…",
+    accept: 'Accepter',
+    refuse: 'Refuser',
     accepted: (name: string) => `Vous faites maintenant partie du foyer de ${name}`,
     becameOwner: (name: string) => `Vous êtes maintenant propriétaire de ${name}`,
     refused: "Impossible d'accepter l'invitation",
+    refuseTitle: "Refuser l'invitation ?",
+    refuseText: (inviter: string) => `${inviter} en sera informé·e par e-mail. Le lien ne servira plus.`,
+    refuseFailed: "Impossible de refuser l'invitation",
+    refusedDone: (inviter: string) => `Invitation refusée. ${inviter} en est informé·e par e-mail.`,
+    alreadyMember: (name: string) =>
+      `Vous faites déjà partie du foyer de ${name} : vous avez accepté cette invitation.`,
+    alreadyOwner: (name: string) => `${name} est déjà à vous : vous avez accepté cette invitation.`,
+    acceptedSignedOut: (name: string) => `Cette invitation a déjà été acceptée. Connectez-vous pour retrouver ${name}.`,
+    acceptedByAnother: 'Cette invitation a déjà été acceptée.',
+    see: (name: string) => `Voir ${name}`,
     signOut: 'Se déconnecter',
     missing: "Aucune invitation à accepter dans ce navigateur. Ouvrez le lien de l'e-mail d'invitation.",
     back: 'Retour à mon compte',
+    home: "Aller à l'accueil",
   },
   // Not in SPEC (issue 16): the lost switch of the edit page and the checklist of one loss.
   // Not in SPEC (DESIGN D17): alerts on this device, without an app (Web Push).

@@ -31,7 +31,7 @@ export const COPY = {
     text: 'Cette médaille a été suspendue. Contactez le support pour en savoir plus.',
   },
   // Not in SPEC: a medal whose animal was deleted (its owner's account, or the animal alone) is retired for
-  // good, never offered for activation again (migration 20261123000007_account_deletion.sql).
+  // good, never offered for activation again (supabase/schemas/owner_functions.sql, delete_animal).
   retired: {
     title: 'Médaille retirée',
     text: "Cette médaille n'est plus associée à aucun animal : son propriétaire l'a retirée. Si vous avez trouvé un animal qui la porte, contactez-nous.",

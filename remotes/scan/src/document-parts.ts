@@ -1,6 +1,7 @@
 // What the server entry's documents share (server.tsx, conversation-page.tsx, stop-finder-mail-page.tsx): their
 // stylesheets inline, a cookie of the request, and the document of a page of a finder's private link. Web-standard APIs only.
-import { escapeHtml, type Stylesheet } from '@medaille/scan-contract';
+import { escapeHtml } from '@medaille/domain';
+import type { Stylesheet } from '@medaille/scan-contract';
 import type { Language } from './i18n.ts';
 
 /**

@@ -4,7 +4,7 @@
  * any request body (a type we expect, a size we bound before reading it all) and sends it to
  * post_finder_message through the host's capability. Server only.
  */
-import { conversationPathOf } from '@medaille/domain';
+import { conversationPathOf, INTERNAL_ERROR_MESSAGE } from '@medaille/domain';
 import { type RouteArgs, type RouteData, readPostedForm, type ScanMessageForm } from '@medaille/scan-contract';
 import { cookie } from './document-parts.ts';
 import { acceptedLanguages, chooseLanguage, LANGUAGE_COOKIE } from './i18n.ts';
@@ -24,7 +24,7 @@ export const MESSAGE_FIELDS = {
 export const MESSAGE_FORM_MAX_BYTES = 16 * 1024;
 
 /** post_finder_message's own text for a failure that is not a refusal (its FAILURES.internal). */
-export const UNEXPECTED_ERROR = 'Une erreur est survenue. Veuillez réessayer.';
+export const UNEXPECTED_ERROR = INTERNAL_ERROR_MESSAGE;
 
 interface MessageFormValues {
   message: string;

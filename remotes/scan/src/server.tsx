@@ -4,9 +4,9 @@
 // JavaScript, and the render writes the whole document around the page. Built by rsbuild.config.ts's
 // `server` environment into one self-contained ES module (every language inlined, no import left):
 // Web-standard APIs only, so that it runs on Node, Deno and edge runtimes.
+import { escapeHtml } from '@medaille/domain';
 import {
   type DocumentStartArgs,
-  escapeHtml,
   type RenderArgs,
   type RouteArgs,
   type RouteData,

@@ -36,6 +36,7 @@ export {
 export { MESSAGES } from './form-messages.ts';
 export {
   addMonths,
+  type CareGiven,
   HEALTH_DOCUMENT_BUCKET,
   HEALTH_DOCUMENT_KINDS,
   HEALTH_DOCUMENT_TYPES,
@@ -43,11 +44,14 @@ export {
   HEALTH_RECORD_KINDS,
   type HealthDocumentKind,
   type HealthRecordKind,
+  nextDueFollowsDate,
   PROPOSED_TREATMENTS,
   PROPOSED_VACCINES,
   type ProposedCare,
+  proposedCare,
   proposedCares,
   showableToFinder,
+  usualNextDue,
 } from './health-booklet.ts';
 export { isHoneypotFilled } from './honeypot.ts';
 export { canonicalIpAddress } from './ip-address.ts';
@@ -101,9 +105,15 @@ export {
 } from './species.ts';
 export {
   EMAIL_PATTERN,
+  escapeHtml,
   hasControlCharacters,
   hasLineOrBidiCharacters,
   trimToNull,
   withoutControlCharacters,
 } from './text.ts';
-export { type BackendFailure, isBackendUnavailable, UNAVAILABLE_MESSAGE } from './unavailable.ts';
+export {
+  type BackendFailure,
+  INTERNAL_ERROR_MESSAGE,
+  isBackendUnavailable,
+  UNAVAILABLE_MESSAGE,
+} from './unavailable.ts';

@@ -10,6 +10,12 @@ const anyCase = (address: string) =>
     .map((upper) => Array.from(address, (char, index) => (upper[index] ? char.toUpperCase() : char)).join(''));
 const anyAddress = fc.oneof(fc.ipV4(), fc.ipV6()).chain(anyCase);
 
+/** The IPv4 address of an IPv4-mapped IPv6 address's last two pieces. */
+function dottedQuad(high: string, low: string): string {
+  const [a, b] = [Number.parseInt(high, 16), Number.parseInt(low, 16)];
+  return [a >> 8, a & 255, b >> 8, b & 255].join('.');
+}
+
 describe('canonicalIpAddress', () => {
   it.each([
     ['192.0.2.1', '192.0.2.1'],
@@ -81,9 +87,11 @@ describe('canonicalIpAddress', () => {
       fc.property(fc.ipV6().chain(anyCase), (address) => {
         const canonical = canonicalIpAddress(address) as string;
         const url = new URL(`http://[${address}]/`).hostname.slice(1, -1);
-        if (url.startsWith('::ffff:') && isIP(canonical) === 4) return;
-        expect(canonical).toBe(url);
+        // An IPv4-mapped address (::ffff:102:304) is written as the IPv4 address it maps (1.2.3.4).
+        const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(url);
+        expect(canonical).toBe(mapped ? dottedQuad(mapped[1] as string, mapped[2] as string) : url);
       }),
+      { examples: [['::ffff:1.2.3.4'], ['::FFFF:c0a8:1']] },
     );
   });
 

@@ -6,6 +6,7 @@
  * server's page share (the hydration data and where it sits) is here too.
  */
 
+import { escapeHtml } from '@medaille/domain';
 import type { DeployConfig } from '@medaille/supabase/deploy-config';
 
 /** The scan remote's exposed ./ScanPage: the public page of one medal code. */
@@ -270,16 +271,6 @@ export function scriptSafeJson(value: unknown): string {
     .replaceAll('<', '\\u003c')
     .replaceAll('\u2028', '\\u2028')
     .replaceAll('\u2029', '\\u2029');
-}
-
-/** Text for an HTML element's content or a quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 /** One head element as HTML. A script's code must be the host's or the build's own, never a visitor's. */

@@ -1,7 +1,7 @@
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { atom, useAtomValue } from 'jotai';
 import { type MedailleClient, onSupabaseLoaded, supabase } from './client.ts';
-import { hasStoredSession } from './stored-session.ts';
+import { hasStoredSession, SESSION_STORAGE_KEY } from './stored-session.ts';
 
 /** SPEC section 4: loading until the first auth event or the initial session fetch, then the session. */
 export interface AuthState {
@@ -63,9 +63,17 @@ authStateAtom.onMount = (set) => {
   if (hasStoredSession() || hasAuthAnswerInUrl()) supabase().catch(signedOut);
   else signedOut();
   const stopWaiting = onSupabaseLoaded(follow);
+  // A session another tab of this browser stores (an e-mail link opened there) is followed here too, even by a
+  // page that has not loaded supabase-js (a login page reloaded while waiting for the e-mail, issue 48): loaded,
+  // the client reads it and the subscription above says so. A loaded client hears it from that tab already.
+  const storedElsewhere = (event: StorageEvent) => {
+    if (event.key === SESSION_STORAGE_KEY && event.newValue) supabase().catch(() => {});
+  };
+  if (typeof window !== 'undefined') window.addEventListener('storage', storedElsewhere);
   return () => {
     stopWaiting();
     unsubscribe();
+    if (typeof window !== 'undefined') window.removeEventListener('storage', storedElsewhere);
   };
 };
 

@@ -51,6 +51,8 @@ export type Database = {
           invited_by: string
           created_at: string
           expires_at: string
+          accepted_by: string | null
+          accepted_at: string | null
         }
         Insert: {
           id?: string
@@ -62,6 +64,8 @@ export type Database = {
           invited_by: string
           created_at?: string
           expires_at?: string
+          accepted_by?: string | null
+          accepted_at?: string | null
         }
         Update: {
           id?: string
@@ -73,6 +77,8 @@ export type Database = {
           invited_by?: string
           created_at?: string
           expires_at?: string
+          accepted_by?: string | null
+          accepted_at?: string | null
         }
         Relationships: [
           {
@@ -939,6 +945,10 @@ export type Database = {
         Args: { p_animal_id: string }
         Returns: Json
       }
+      animal_invitation_offer: {
+        Args: { p_token: string }
+        Returns: Json
+      }
       answer_conversation: {
         Args: { p_conversation_id: string; p_body: string }
         Returns: Json
@@ -1027,6 +1037,10 @@ export type Database = {
         Args: { p_codes: string[]; p_batch: string }
         Returns: Json
       }
+      operator_status: {
+        Args: never
+        Returns: Json
+      }
       orphan_finder_photo_files: {
         Args: { p_limit?: number }
         Returns: string[]
@@ -1073,6 +1087,14 @@ export type Database = {
       }
       record_scan: {
         Args: { p_code: string; p_animal_id: string; p_lat: number; p_lon: number; p_accuracy: number; p_user_agent: string; p_client_hash: string }
+        Returns: Json
+      }
+      record_schedule_run: {
+        Args: { p_name: string; p_outcome: string }
+        Returns: undefined
+      }
+      refuse_animal_invitation: {
+        Args: { p_token: string }
         Returns: Json
       }
       register_animal_with_code: {

@@ -13,6 +13,14 @@ export function editAnimalUrl(env: FunctionEnv, animalId: string): string {
   return `${site(env)}${editAnimalPath(animalId)}`;
 }
 
+/** Where a change of owner is declared in France: the national register of identified pets. */
+export const ICAD_URL = 'https://www.i-cad.fr';
+
+/** The portal's list of the owner's animals ('Mes animaux', `ROUTES.account` of @medaille/routing). */
+export function accountUrl(env: FunctionEnv): string {
+  return `${site(env)}/mon-compte`;
+}
+
 /** The invitation to a household, its token in the fragment (`invitationPath` of @medaille/routing). */
 export function invitationUrl(env: FunctionEnv, token: string): string {
   return `${site(env)}/mon-compte/invitation#${encodeURIComponent(token)}`;

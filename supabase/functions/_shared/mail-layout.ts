@@ -2,7 +2,8 @@
 // column of 600 px at most, and the main action as a big button. Styles are inline: mail clients strip
 // <style>. The account e-mails that GoTrue fills (supabase/templates/*.html) are written from it too, by
 // `pnpm gen:mail-templates`.
-import { escapeHtml, type Mail } from './mail.ts';
+import { escapeHtml } from './domain/index.ts';
+import type { Mail } from './mail.ts';
 
 const MAIL_STYLES = {
   body: 'margin:0;padding:0;background-color:#f3f4f6;',

@@ -9,13 +9,6 @@ export interface Mail {
   headers?: Record<string, string>;
 }
 
-// Kept here rather than shared with the local stack: Edge Functions deploy without the stack's code.
-export const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string,
-  );
-
 /** How long an attempt may wait for the provider: the finder's answer waits for the first one. */
 export const MAIL_TIMEOUT_MS = 5000;
 

@@ -1,4 +1,4 @@
-import { CONVERSATION_LIMITS, LIMITS, UNAVAILABLE_MESSAGE } from './domain/index.ts';
+import { CONVERSATION_LIMITS, INTERNAL_ERROR_MESSAGE, LIMITS, UNAVAILABLE_MESSAGE } from './domain/index.ts';
 
 /**
  * Every refusal of the functions: a stable machine code, its HTTP status and a French message the scan
@@ -66,6 +66,12 @@ export const FAILURES = {
     message: "Ce lien n'est pas valable. Utilisez celui du dernier e-mail reçu de Médaille.",
   },
   finder_mail_rate_limited: { status: 429, message: 'Trop de tentatives. Réessayez plus tard.' },
+  // The link of an invitation to a household (answer-invitation), in the database's words.
+  invitation_unavailable: {
+    status: 404,
+    message: "Cette invitation n'est plus valable. Demandez-en une nouvelle.",
+  },
+  invitation_rate_limited: { status: 429, message: 'Trop de tentatives. Réessayez plus tard.' },
   // A member's device for alerts (push-subscription): an endpoint that is no known push service's.
   push_endpoint_invalid: {
     status: 400,
@@ -82,7 +88,7 @@ export const FAILURES = {
   email_mismatch: { status: 400, message: "L'adresse e-mail ne correspond pas à votre compte." },
   // The database or PostgREST out of reach for now (isBackendUnavailable): answered with Retry-After.
   unavailable: { status: 503, message: UNAVAILABLE_MESSAGE },
-  internal: { status: 500, message: 'Une erreur est survenue. Veuillez réessayer.' },
+  internal: { status: 500, message: INTERNAL_ERROR_MESSAGE },
 } as const;
 
 export type FailureCode = keyof typeof FAILURES;

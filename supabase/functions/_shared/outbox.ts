@@ -1,8 +1,8 @@
 // The owners' e-mails never fail what the finder did, and nobody's answer waits for the provider: each one is
 // written to the outbox (public.mail_outbox) and the function answers; the attempt runs after the answer
 // (background.ts), removes the e-mail once the provider took it, and otherwise leaves it for deliver-mail,
-// which retries it on a schedule until it is sent or expires. Its id is the provider's Idempotency-Key, so that an attempt
-// whose answer was lost (a timeout, a retrier that died) never becomes a second e-mail.
+// which retries it on a schedule until it is sent or expires. Its id is the provider's Idempotency-Key, so
+// that an attempt whose answer was lost (a timeout, a retrier that died) never becomes a second e-mail.
 //
 // What is not covered: a function that dies after storing the finder's message and before writing its
 // e-mail here loses that e-mail (the message itself stays in the owner's inbox in the portal).

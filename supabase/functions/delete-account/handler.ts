@@ -4,10 +4,14 @@
 // transaction; the medals are retired); the files it names and the animals' folders of finders' photos are
 // removed through the Storage API, as delete-animal does (a failure leaves them to sweep-photos); then
 // GoTrue's admin API deletes the user, with the service role. Should that last step fail, the account is
-// left empty and signed in, and the owner's next attempt finishes it.
+// left empty and signed in, and the owner's next attempt finishes it. The households it leaves are told by
+// e-mail once it is done: the members of its animals, the owner of each animal it was a member of
+// (_shared/household-notice.ts).
 import { backendError, callerCredentials, callerDatabase } from '../_shared/database.ts';
 import { type FunctionEnv, serviceHeaders } from '../_shared/env.ts';
+import { householdNoticeMails, householdToTell } from '../_shared/household-notice.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
+import { sendOrQueue } from '../_shared/outbox.ts';
 import { removeDeletedFiles } from '../_shared/owner-deletion.ts';
 
 interface DeletedData {
@@ -24,7 +28,12 @@ export default function deleteAccount(request: Request, env: FunctionEnv): Promi
     if (!input) return failure('invalid_request');
     if (typeof input.email !== 'string' || input.email.length > 320) return failure('email_mismatch');
 
-    const { data, error, status } = await callerDatabase(env, credentials).rpc('delete_my_account_data', {
+    const db = callerDatabase(env, credentials);
+    // Read before the deletion: the households of the caller's animals, and those they are a member of.
+    // Bounded: a caller who sees every animal (the service role, which deletes no account) reads no more.
+    const { data: animals } = await db.from('animals').select('id, nom').limit(200);
+    const notices = await householdToTell(db, animals ?? [], true);
+    const { data, error, status } = await db.rpc('delete_my_account_data', {
       p_email: input.email,
     });
     if (error) {
@@ -37,6 +46,7 @@ export default function deleteAccount(request: Request, env: FunctionEnv): Promi
     const deleted = data as DeletedData;
     await removeDeletedFiles(env, deleted.files, deleted.animal_ids, `[delete-account] account ${deleted.user_id}`);
     await deleteAuthUser(env, deleted.user_id);
+    await sendOrQueue(env, householdNoticeMails(env, notices));
     return json({ deleted: true });
   })(request);
 }

@@ -2,10 +2,13 @@
 // database decides, with the caller's own token, whose animal it is and deletes the row in one transaction
 // (delete_animal); the files it names are then removed through the Storage API, and so is the animal's folder
 // of finders' photos (_shared/owner-deletion.ts, shared with delete-account). Should that fail, or this
-// function die in between, the row is gone all the same and the files are left to sweep-photos.
+// function die in between, the row is gone all the same and the files are left to sweep-photos. The other
+// members of its household, who lose it, are told by e-mail (_shared/household-notice.ts).
 import { backendError, callerCredentials, callerDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
+import { householdNoticeMails, householdToTell } from '../_shared/household-notice.ts';
 import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';
+import { sendOrQueue } from '../_shared/outbox.ts';
 import { removeDeletedFiles } from '../_shared/owner-deletion.ts';
 
 export default function deleteAnimal(request: Request, env: FunctionEnv): Promise<Response> {
@@ -17,7 +20,11 @@ export default function deleteAnimal(request: Request, env: FunctionEnv): Promis
     const animalId = input.animal_id;
     if (!isUuid(animalId)) return failure('invalid_animal_id');
 
-    const { data, error, status } = await callerDatabase(env, credentials).rpc('delete_animal', {
+    const db = callerDatabase(env, credentials);
+    // Read before the deletion, which takes the household with it.
+    const { data: animals } = await db.from('animals').select('id, nom').eq('id', animalId);
+    const notices = await householdToTell(db, animals ?? [], false);
+    const { data, error, status } = await db.rpc('delete_animal', {
       p_animal_id: animalId,
     });
     if (error) {
@@ -29,6 +36,7 @@ export default function deleteAnimal(request: Request, env: FunctionEnv): Promis
       throw backendError('delete_animal', status, error);
     }
     await removeDeletedFiles(env, data as string[], [animalId], `[delete-animal] animal ${animalId}`);
+    await sendOrQueue(env, householdNoticeMails(env, notices));
     return json({ deleted: true });
   })(request);
 }

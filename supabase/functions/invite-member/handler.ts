@@ -5,7 +5,7 @@
 import { backendError, callerCredentials, callerDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';
-import { invitationUrl } from '../_shared/links.ts';
+import { ICAD_URL, invitationUrl } from '../_shared/links.ts';
 import { ownerMail } from '../_shared/mail-layout.ts';
 import { sendOrQueue } from '../_shared/outbox.ts';
 
@@ -59,9 +59,6 @@ export default function inviteMember(request: Request, env: FunctionEnv): Promis
 }
 
 const longDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** Where a change of owner is declared in France: the national register of identified pets. */
-export const ICAD_URL = 'https://www.i-cad.fr';
 
 function invitationMail(env: FunctionEnv, invitation: Extract<Invitation, { success: true }>) {
   const name = invitation.animal_name;

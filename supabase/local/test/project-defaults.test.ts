@@ -1,5 +1,5 @@
 // Supabase grants everything created in public to the API roles by default, once, when the project is
-// created; a migration that revokes those default privileges (ours do: 20261121000002_security.sql) keeps
+// created; a migration that revokes those default privileges (ours does: schemas/setup.sql, in the baseline) keeps
 // them revoked. The stack prepares its database at every start: doing so must not grant them again, or a
 // table that a later migration creates would be readable by anon on a long-lived database.
 import { mkdtemp, rm } from 'node:fs/promises';

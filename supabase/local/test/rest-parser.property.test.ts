@@ -368,7 +368,8 @@ describe('statements built from any parsed query (values are parameters, names a
     fc.assert(
       fc.property(tableAndQuery, ([tableName, params]) => {
         const query = dataOrApiError(() => parseReadQuery(params));
-        if (!query) return;
+        // A query refused as PostgREST refuses it is a skipped run, counted: too many and the property fails.
+        fc.pre(query !== undefined);
         const read = dataOrApiError(() => readStatement(cache, tableName, query));
         const built = [
           read?.sql,

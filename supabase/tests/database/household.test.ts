@@ -122,7 +122,15 @@ describe('an invitation', () => {
     await t.db.query('update auth.users set email_confirmed_at = now() where id = $1', [invited.id]);
 
     expect(await accept(invited, sent.token)).toMatchObject({ success: true, role: 'co_owner' });
+    // Accepted again by the same person (another tab, the link reopened): said kindly, with the animal.
     expect(await accept(invited, sent.token)).toMatchObject({
+      success: false,
+      reason: 'already_accepted',
+      error: 'Vous avez déjà accepté cette invitation.',
+      animal_id: animalId,
+      role: 'co_owner',
+    });
+    expect(await accept(other, sent.token)).toMatchObject({
       reason: 'invitation_unavailable',
       error: "Cette invitation n'est plus valable. Demandez-en une nouvelle.",
     });
@@ -147,6 +155,72 @@ describe('an invitation', () => {
       await parisDay(-1),
     ]);
     expect(await accept(invited, keeper.token)).toMatchObject({ reason: 'invitation_unavailable' });
+  });
+
+  it('shows what it offers to whoever opens its link, and reading it changes nothing', async () => {
+    const { animalId } = await t.activateAnimal(owner, { nom: 'Filou' });
+    const invited = await t.createOwner('invited');
+    const sent = await invite(owner, animalId, invited.email, 'keeper', '2099-08-31');
+    const offer = (token: string | undefined) => rpc('service', 'public.animal_invitation_offer($1)', [token ?? null]);
+
+    const pending = await offer(sent.token);
+    expect(pending).toMatchObject({
+      success: true,
+      state: 'pending',
+      animal_id: animalId,
+      animal_name: 'Filou',
+      inviter_email: owner.email,
+      email: invited.email,
+      role: 'keeper',
+      access_until: '2099-08-31',
+    });
+    expect(await offer(sent.token)).toEqual(pending);
+    expect(await count(invited, 'select id from public.animals where id = $1', [animalId])).toBe(0);
+    expect(await offer('a'.repeat(64))).toMatchObject({ reason: 'invitation_unavailable' });
+    // Nobody but the functions' service role reads an invitation by its token.
+    for (const actor of ['anon', invited, owner] as const) {
+      expect(await count(actor, 'select public.animal_invitation_offer($1)', [sent.token])).toBe('42501');
+    }
+
+    expect(await accept(invited, sent.token)).toMatchObject({ success: true });
+    expect(await offer(sent.token)).toMatchObject({ success: true, state: 'accepted', animal_id: animalId });
+    // Accepted, it is no longer the owner's to see or revoke: it waits for nothing.
+    expect(await count(owner, 'select id from public.animal_invitations where animal_id = $1', [animalId])).toBe(0);
+    expect(await count(owner, 'delete from public.animal_invitations where animal_id = $1', [animalId])).toBe(0);
+  });
+
+  it('is refused with its token alone, and then opens nothing', async () => {
+    const { animalId } = await t.activateAnimal(owner, { nom: 'Filou' });
+    const invited = await t.createOwner('invited');
+    const sent = await invite(owner, animalId, invited.email, 'co_owner');
+    const refuse = (token: string | undefined) =>
+      rpc('service', 'public.refuse_animal_invitation($1)', [token ?? null]);
+    for (const actor of ['anon', invited, owner] as const) {
+      expect(await count(actor, 'select public.refuse_animal_invitation($1)', [sent.token])).toBe('42501');
+    }
+    expect(await refuse(sent.token)).toMatchObject({
+      success: true,
+      animal_id: animalId,
+      animal_name: 'Filou',
+      inviter_email: owner.email,
+      email: invited.email,
+      role: 'co_owner',
+    });
+    expect(await refuse(sent.token)).toMatchObject({ reason: 'invitation_unavailable' });
+    expect(await accept(invited, sent.token)).toMatchObject({ reason: 'invitation_unavailable' });
+    expect(await count(invited, 'select id from public.animals where id = $1', [animalId])).toBe(0);
+
+    // An accepted invitation is no longer anybody's to refuse; inviting the address again makes a new one.
+    const again = await invite(owner, animalId, invited.email, 'co_owner');
+    expect(await accept(invited, again.token)).toMatchObject({ success: true });
+    expect(await refuse(again.token)).toMatchObject({ reason: 'invitation_unavailable' });
+    expect(await count(invited, 'select id from public.animals where id = $1', [animalId])).toBe(1);
+    await rpc(invited, 'public.remove_animal_member($1, $2)', [animalId, invited.id]);
+    const third = await invite(owner, animalId, invited.email, 'co_owner');
+    expect(await rpc('service', 'public.animal_invitation_offer($1)', [third.token])).toMatchObject({
+      state: 'pending',
+    });
+    expect(await accept(invited, third.token)).toMatchObject({ success: true });
   });
 
   it('is limited to 20 a day per owner', async () => {

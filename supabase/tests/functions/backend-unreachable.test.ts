@@ -21,6 +21,7 @@ async function refusingPort(): Promise<number> {
 /** What each function is sent: enough to pass its own checks and reach the backend. */
 const BODIES: Record<string, Record<string, unknown>> = {
   'answer-conversation': { conversation_id: '00000000-0000-4000-8000-000000000001', body: 'Merci !' },
+  'answer-invitation': { token: 'a'.repeat(64) },
   conversation: {},
   'delete-account': { email: 'owner@medaille.test' },
   'delete-animal': { animal_id: '00000000-0000-4000-8000-000000000001' },

@@ -304,3 +304,40 @@ describe('delete-account', () => {
     expect(await finderPhotos(mine.animalIds)).toEqual([]);
   });
 });
+
+describe('delete-account and the households it leaves', () => {
+  it('tells the members of its animals that they lose them, and the owner of an animal it was a member of', async () => {
+    const leaving = await stack.signedInOwner('depart');
+    const { animalId: filou } = await stack.activatedAnimal(leaving.client, { nom: 'Filou' });
+    const coOwner = await stack.signedInOwner('coproprio');
+    const other = await stack.signedInOwner('voisine');
+    const { animalId: mimi } = await stack.activatedAnimal(other.client, { nom: 'Mimi' });
+    const join = async (inviter: Owner, animalId: string, person: Owner, role: string, lastDay: string | null) => {
+      const { data: invited } = await inviter.client.rpc('invite_animal_member', {
+        p_animal_id: animalId,
+        p_email: person.email,
+        p_role: role,
+        p_access_until: lastDay,
+      });
+      const { data } = await person.client.rpc('accept_animal_invitation', { p_token: invited?.token });
+      expect(data).toMatchObject({ success: true });
+    };
+    await join(leaving, filou, coOwner, 'co_owner', null);
+    await join(other, mimi, leaving, 'keeper', '2099-08-31');
+
+    expect(await invokeAs(leaving.client, { email: leaving.email })).toEqual({ status: 200, body: { deleted: true } });
+
+    const lost = 'Le profil de Filou a été supprimé';
+    await expect.poll(async () => (await stack.mails(coOwner.email, lost)).length).toBe(1);
+    expect((await stack.mails(coOwner.email, lost))[0]?.text).toContain(
+      `${leaving.email} a supprimé son compte Médaille, et avec lui le profil de Filou : vous ne faites plus partie de son foyer`,
+    );
+    const left = `${leaving.email} a quitté le foyer de Mimi`;
+    await expect.poll(async () => (await stack.mails(other.email, left)).length).toBe(1);
+    const [mail] = await stack.mails(other.email, left);
+    expect(mail?.text).toContain(
+      `${leaving.email} a supprimé son compte Médaille et ne fait plus partie du foyer de Mimi.`,
+    );
+    expect(mail?.links.some((href) => href.endsWith(`/mon-compte/animal/${mimi}`))).toBe(true);
+  });
+});

@@ -211,3 +211,50 @@ async function sweepsThem(files: string[]) {
   expect((await sweep()).status).toBe(200);
   expect(await storedOf(stack, files)).toEqual([]);
 }
+
+describe('delete-animal and the household', () => {
+  /** Someone who accepted `owner`'s invitation to the animal, as the invitation page accepts it. */
+  async function joined(animalId: string, role: 'co_owner' | 'keeper', lastDay: string | null = null) {
+    const person = await stack.signedInOwner(role);
+    const { data: invited } = await owner.client.rpc('invite_animal_member', {
+      p_animal_id: animalId,
+      p_email: person.email,
+      p_role: role,
+      p_access_until: lastDay,
+    });
+    const { data } = await person.client.rpc('accept_animal_invitation', { p_token: invited?.token });
+    expect(data).toMatchObject({ success: true });
+    return person;
+  }
+
+  it('tells each member who loses the animal by e-mail, not a keeper whose last day has passed, nor the owner', async () => {
+    const { animalId } = await stack.activatedAnimal(owner.client, { nom: 'Filou' });
+    const coOwner = await joined(animalId, 'co_owner');
+    const keeper = await joined(animalId, 'keeper', '2099-08-31');
+    const pastKeeper = await joined(animalId, 'keeper', '2099-08-31');
+    await stack.db.query(
+      'update public.animal_members set access_until = current_date - 2 where animal_id = $1 and user_id = $2',
+      [animalId, pastKeeper.userId],
+    );
+
+    expect(await invokeAs(owner.client, { animal_id: animalId })).toEqual({ status: 200, body: { deleted: true } });
+    const subject = 'Le profil de Filou a été supprimé';
+    for (const member of [coOwner, keeper]) {
+      await expect.poll(async () => (await stack.mails(member.email, subject)).length).toBe(1);
+      const [mail] = await stack.mails(member.email, subject);
+      expect(mail?.text).toContain(
+        `${owner.email} a supprimé le profil de Filou sur Médaille : vous ne faites plus partie de son foyer`,
+      );
+    }
+    expect(await stack.mails(pastKeeper.email, subject)).toEqual([]);
+    expect(await stack.mails(owner.email, subject)).toEqual([]);
+  });
+
+  it('tells nobody when a co-owner’s deletion is refused', async () => {
+    const { animalId } = await stack.activatedAnimal(owner.client, { nom: 'Moka' });
+    const coOwner = await joined(animalId, 'co_owner');
+    expect((await invokeAs(coOwner.client, { animal_id: animalId })).status).toBe(403);
+    expect(await stack.mails(owner.email, 'Le profil de Moka a été supprimé')).toEqual([]);
+    expect(await animalRow(animalId)).toEqual({ id: animalId });
+  });
+});

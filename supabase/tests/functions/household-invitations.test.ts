@@ -147,3 +147,143 @@ describe('invite-member', () => {
     expect(await stack.mails(base.email)).toEqual([]);
   });
 });
+
+describe('answer-invitation', () => {
+  /** The function as the invitation's page calls it: the front-end's key, and the session when signed in. */
+  async function answer(body: unknown, session: string | null = null) {
+    const response = await fetch(`${stack.url}/functions/v1/answer-invitation`, {
+      method: 'POST',
+      headers: {
+        apikey: stack.frontEndKey,
+        'content-type': 'application/json',
+        ...(session ? { authorization: `Bearer ${session}` } : {}),
+      },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  /** An invitation sent by the owner through invite-member; answers its token, read from its e-mail. */
+  async function invited(role: 'owner' | 'co_owner' | 'keeper', access_until: string | null = null) {
+    const filou = await stack.activatedAnimal(owner.client, { nom: 'Filou' });
+    const email = newEmail(role);
+    expect((await inviteAs(await ownerToken(), { animal_id: filou.animalId, email, role, access_until })).status).toBe(
+      200,
+    );
+    const subject =
+      role === 'owner' ? 'Invitation à devenir propriétaire de Filou' : 'Invitation à rejoindre le foyer de Filou';
+    await expect.poll(async () => (await stack.mails(email, subject)).length).toBe(1);
+    const [mail] = await stack.mails(email, subject);
+    const link = mail?.links.find((href) => href.includes('/mon-compte/invitation#')) as string;
+    return { animalId: filou.animalId, email, token: decodeURIComponent(new URL(link).hash.slice(1)) };
+  }
+
+  const toOwner = async (subject: string) => {
+    await expect.poll(async () => (await stack.mails(owner.email, subject)).length).toBe(1);
+    return (await stack.mails(owner.email, subject))[0];
+  };
+
+  it('shows what the link offers to anyone who opens it, and opening it changes nothing', async () => {
+    const invitation = await invited('keeper', '2099-08-31');
+    const offer = {
+      state: 'pending',
+      animal_id: invitation.animalId,
+      animal_name: 'Filou',
+      inviter_email: owner.email,
+      email: invitation.email,
+      role: 'keeper',
+      access_until: '2099-08-31',
+    };
+    // As a mail scanner opens it, twice, without any session.
+    expect(await answer({ token: invitation.token })).toMatchObject({ status: 200, body: offer });
+    expect(await answer({ token: invitation.token })).toMatchObject({ status: 200, body: offer });
+    const keeper = await stack.signedInOwner('gardienne', invitation.email);
+    expect(await answer({ token: invitation.token }, await ownerToken(keeper.client))).toMatchObject({
+      status: 200,
+      body: offer,
+    });
+    const { data } = await keeper.client.from('animals').select('id');
+    expect(data).toEqual([]);
+
+    const gone = { status: 404, body: { code: 'invitation_unavailable' } };
+    expect(await answer({ token: 'f'.repeat(64) })).toMatchObject(gone);
+    expect(await answer({ token: 'pas-un-jeton' })).toMatchObject(gone);
+    expect(await answer({ token: 42 })).toMatchObject({ status: 400, body: { code: 'invalid_request' } });
+    expect(await answer({ token: invitation.token, answer: 'oui' })).toMatchObject({ status: 400 });
+  });
+
+  it('accepts with the invited person’s session only, tells the sender, and says kindly that it was', async () => {
+    const invitation = await invited('keeper', '2099-08-31');
+    expect(await answer({ token: invitation.token, answer: 'accept' })).toMatchObject({
+      status: 401,
+      body: { code: 'unauthenticated' },
+    });
+    const stranger = await stack.signedInOwner('autre');
+    expect(
+      await answer({ token: invitation.token, answer: 'accept' }, await ownerToken(stranger.client)),
+    ).toMatchObject({ status: 403, body: { code: 'wrong_account' } });
+
+    const keeper = await stack.signedInOwner('gardienne', invitation.email);
+    const session = await ownerToken(keeper.client);
+    expect(await answer({ token: invitation.token, answer: 'accept' }, session)).toEqual({
+      status: 200,
+      body: { accepted: true, animal_id: invitation.animalId, animal_name: 'Filou', role: 'keeper' },
+    });
+    const mail = await toOwner(`${invitation.email} a rejoint le foyer de Filou`);
+    expect(mail?.text).toContain(
+      `${invitation.email} a accepté votre invitation et fait maintenant partie du foyer de Filou, comme gardien·ne jusqu'au 31 août 2099 inclus.`,
+    );
+    expect(mail?.links.some((href) => href.endsWith(`/mon-compte/animal/${invitation.animalId}`))).toBe(true);
+
+    expect(await answer({ token: invitation.token, answer: 'accept' }, session)).toEqual({
+      status: 409,
+      body: {
+        code: 'already_accepted',
+        error: 'Vous avez déjà accepté cette invitation.',
+        animal_id: invitation.animalId,
+        animal_name: 'Filou',
+        role: 'keeper',
+      },
+    });
+    expect(await answer({ token: invitation.token })).toMatchObject({ status: 200, body: { state: 'accepted' } });
+    expect(await answer({ token: invitation.token, answer: 'refuse' })).toMatchObject({ status: 404 });
+    // One e-mail to the sender, not one per click.
+    expect(await stack.mails(owner.email, `${invitation.email} a rejoint le foyer de Filou`)).toHaveLength(1);
+  });
+
+  it('is refused with the link alone, which then opens nothing, and the sender is told', async () => {
+    const invitation = await invited('co_owner');
+    expect(await answer({ token: invitation.token, answer: 'refuse' })).toEqual({
+      status: 200,
+      body: { refused: true },
+    });
+    const mail = await toOwner('Invitation refusée : le foyer de Filou');
+    expect(mail?.text).toContain(`${invitation.email} a refusé votre invitation à rejoindre le foyer de Filou.`);
+    expect(await answer({ token: invitation.token })).toMatchObject({ status: 404 });
+    const invitee = await stack.signedInOwner('refus', invitation.email);
+    expect(await answer({ token: invitation.token, answer: 'accept' }, await ownerToken(invitee.client))).toMatchObject(
+      { status: 404, body: { code: 'invitation_unavailable' } },
+    );
+  });
+
+  it('tells the giver of an animal whether it was accepted, with I-CAD, or refused', async () => {
+    const accepted = await invited('owner');
+    const buyer = await stack.signedInOwner('acquereur', accepted.email);
+    expect(await answer({ token: accepted.token, answer: 'accept' }, await ownerToken(buyer.client))).toMatchObject({
+      status: 200,
+      body: { accepted: true, role: 'owner' },
+    });
+    const given = await toOwner('Filou a un nouveau propriétaire');
+    expect(given?.text).toContain(`${accepted.email} a accepté Filou`);
+    expect(given?.links).toContain('https://www.i-cad.fr');
+    const { data: left } = await owner.client.from('animals').select('id').eq('id', accepted.animalId);
+    expect(left).toEqual([]);
+
+    const refused = await invited('owner');
+    expect(await answer({ token: refused.token, answer: 'refuse' })).toMatchObject({ status: 200 });
+    const kept = await toOwner('Proposition refusée : Filou reste dans votre compte');
+    expect(kept?.text).toContain(`${refused.email} a refusé votre proposition : Filou reste dans votre compte`);
+    const { data: still } = await owner.client.from('animals').select('id').eq('id', refused.animalId);
+    expect(still).toEqual([{ id: refused.animalId }]);
+  });
+});

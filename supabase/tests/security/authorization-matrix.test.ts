@@ -223,6 +223,13 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['rpc set_animal_member_role',                  DENIED,  OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc remove_animal_member (the keeper)',       DENIED,  OK,      EMPTY,   EMPTY,   OK,      EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['function invite-member',                      401,     OK,      403,     403,     403,     403,     403,     403,     403,      401,     401,     401,     401,     401],
+  // The link of an invitation (issue 48): read and refused with its token alone, its only credential (what it
+  // shows, the sender's address among it as in the e-mail, is tests/functions/household-invitations.test.ts's);
+  // accepted with the invited person's session only: 401 for no user or a refused token, 403 for anyone else.
+  ['rpc animal_invitation_offer',                 DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc refuse_animal_invitation',                DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['function answer-invitation (refuse)',         OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
+  ['function answer-invitation (accept, sent to B)', 401,  403,     OK,      403,     403,     403,     403,     403,     403,      401,     401,     401,     401,     401],
   ['animal_activity select',                      DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['animal_activity insert',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['animal_activity update',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -528,7 +535,8 @@ async function roleOf(animalId: string, userId: string) {
 /** An invitation of A's to a new animal, waiting; answers its id and the token its e-mail would carry. */
 async function pendingInvitation(email = `${marker()}@example.fr`, role = 'co_owner') {
   const { animalId } = await fresh.animal();
-  const token = randomUUID().replaceAll('-', '');
+  // 64 hexadecimal digits, as invite_animal_member draws them.
+  const token = (randomUUID() + randomUUID()).replaceAll('-', '');
   const { rows } = await stack.db.query<{ id: string }>(
     `insert into public.animal_invitations (animal_id, email, role, token_hash, invited_by)
      values ($1, lower($2), $5, encode(sha256(convert_to($3, 'UTF8')), 'hex'), $4) returning id`,
@@ -1345,6 +1353,30 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     act: ({ db }, t) =>
       db.functions.invoke('invite-member', { body: { animal_id: t.animalId, email: t.email, role: 'co_owner' } }),
     tookEffect: (t) => exists('animal_invitations', 'email', t.email),
+  }),
+  'rpc animal_invitation_offer': operation({
+    service: 'rest',
+    prepare: () => pendingInvitation(ownerB.email),
+    act: ({ db }, t) => db.rpc('animal_invitation_offer', { p_token: t.token }),
+    tookEffect: (_, data) => (data as { state?: string } | null)?.state === 'pending',
+  }),
+  'rpc refuse_animal_invitation': operation({
+    service: 'rest',
+    prepare: () => pendingInvitation(ownerB.email),
+    act: ({ db }, t) => db.rpc('refuse_animal_invitation', { p_token: t.token }),
+    tookEffect: async (t) => !(await exists('animal_invitations', 'id', t.id)),
+  }),
+  'function answer-invitation (refuse)': operation({
+    service: 'functions',
+    prepare: () => pendingInvitation(ownerB.email),
+    act: ({ db }, t) => db.functions.invoke('answer-invitation', { body: { token: t.token, answer: 'refuse' } }),
+    tookEffect: async (t) => !(await exists('animal_invitations', 'id', t.id)),
+  }),
+  'function answer-invitation (accept, sent to B)': operation({
+    service: 'functions',
+    prepare: () => pendingInvitation(ownerB.email),
+    act: ({ db }, t) => db.functions.invoke('answer-invitation', { body: { token: t.token, answer: 'accept' } }),
+    tookEffect: async (t) => (await roleOf(t.animalId, ownerB.userId)) === 'co_owner',
   }),
   'function sweep-photos': operation({
     service: 'functions',

@@ -110,8 +110,48 @@ export function proposedCares(species: string | null | undefined): readonly Prop
  */
 export function addMonths(day: string, months: number): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(year, month - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(date, lastDay));
+  // setUTCFullYear, not Date.UTC: Date.UTC reads a year below 100 as 19xx, and a date field being typed passes
+  // through such years ('0002-03-12' on its way to '2026-03-12').
+  const target = new Date(0);
+  target.setUTCFullYear(year, month - 1 + months, 1);
+  const lastDay = new Date(0);
+  lastDay.setUTCFullYear(target.getUTCFullYear(), target.getUTCMonth() + 1, 0);
+  target.setUTCDate(Math.min(date, lastDay.getUTCDate()));
   return target.toISOString().slice(0, 10);
+}
+
+/** A record as its next due date is reckoned from: what it is, what was done, and the day it was done. */
+export interface CareGiven {
+  kind: string;
+  label: string;
+  /** `YYYY-MM-DD`, or '' while the date field is empty. */
+  given_on: string;
+}
+
+/** The proposed care a label names for this species and kind, whatever its case and outer spaces. */
+export function proposedCare(species: string | null | undefined, { kind, label }: Omit<CareGiven, 'given_on'>) {
+  const named = label.trim().toLocaleLowerCase('fr');
+  return proposedCares(species).find((care) => care.kind === kind && care.label.toLocaleLowerCase('fr') === named);
+}
+
+/**
+ * The next due date of a care given on a day: that day plus the care's usual interval. Null when the label names
+ * no proposed care, when the vet decides (no usual interval), or without a complete date. The booklet's form
+ * shows this date as long as the member has not typed one by hand (`nextDueFollowsDate`).
+ */
+export function usualNextDue(species: string | null | undefined, given: CareGiven): string | null {
+  const months = proposedCare(species, given)?.intervalMonths;
+  if (!months || !/^\d{4}-\d{2}-\d{2}$/.test(given.given_on)) return null;
+  return addMonths(given.given_on, months);
+}
+
+/**
+ * Whether a record's next due date is the usual one (or none where there is none), so that it follows the date
+ * given, the kind and the label as they change; a date the member typed, or took away, stays as they left it.
+ */
+export function nextDueFollowsDate(
+  species: string | null | undefined,
+  record: CareGiven & { next_due_on: string | null },
+): boolean {
+  return (record.next_due_on ?? '') === (usualNextDue(species, record) ?? '');
 }

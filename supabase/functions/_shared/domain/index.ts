@@ -28,6 +28,7 @@ export {
 } from './finder-identity.ts';
 export {
   addMonths,
+  type CareGiven,
   HEALTH_DOCUMENT_BUCKET,
   HEALTH_DOCUMENT_KINDS,
   HEALTH_DOCUMENT_TYPES,
@@ -35,11 +36,14 @@ export {
   HEALTH_RECORD_KINDS,
   type HealthDocumentKind,
   type HealthRecordKind,
+  nextDueFollowsDate,
   PROPOSED_TREATMENTS,
   PROPOSED_VACCINES,
   type ProposedCare,
+  proposedCare,
   proposedCares,
   showableToFinder,
+  usualNextDue,
 } from './health-booklet.ts';
 export { isHoneypotFilled } from './honeypot.ts';
 export { canonicalIpAddress } from './ip-address.ts';
@@ -66,9 +70,15 @@ export {
 } from './sex.ts';
 export {
   EMAIL_PATTERN,
+  escapeHtml,
   hasControlCharacters,
   hasLineOrBidiCharacters,
   trimToNull,
   withoutControlCharacters,
 } from './text.ts';
-export { type BackendFailure, isBackendUnavailable, UNAVAILABLE_MESSAGE } from './unavailable.ts';
+export {
+  type BackendFailure,
+  INTERNAL_ERROR_MESSAGE,
+  isBackendUnavailable,
+  UNAVAILABLE_MESSAGE,
+} from './unavailable.ts';

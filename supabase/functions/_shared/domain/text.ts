@@ -1,4 +1,14 @@
 // Generated from shared/domain/src/text.ts by `pnpm gen:functions-domain` (supabase/scripts/functions-domain.ts): do not edit.
+/** Text for an HTML element's content or a quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
 /** The spec's "simple address pattern" for e-mails. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -2,6 +2,9 @@
 /** What a person is told when the backend cannot answer for now: nothing they did is wrong, and trying again helps. */
 export const UNAVAILABLE_MESSAGE = 'Service momentanément indisponible, réessayez.';
 
+/** What a person is told when something failed on our side that no message of its own explains. */
+export const INTERNAL_ERROR_MESSAGE = 'Une erreur est survenue. Veuillez réessayer.';
+
 /** PostgREST's codes for a database it cannot reach, cannot connect to or waited too long for (PGRST000–PGRST003). */
 const CONNECTION_CODES = /^PGRST00[0-3]$/;
 

@@ -1,8 +1,9 @@
 // The e-mails GoTrue sends, from the templates that config.toml names (supabase/templates/*.html): the
 // same French text on hosted Supabase and here.
 
+import { escapeHtml } from '@medaille/domain';
 import { type EmailTemplate, TEMPLATE_PLACEHOLDER, type TemplateName } from '@medaille/supabase-project';
-import { escapeHtml, type Mail } from '../mailbox/mailbox.ts';
+import type { Mail } from '../mailbox/mailbox.ts';
 
 export type LinkType = 'signup' | 'magiclink' | 'recovery';
 

@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database, Queryable } from './connection.ts';
 
@@ -22,9 +23,14 @@ export interface PrepareResult {
  * not yet recorded, in order, and the seed on a database that had no migration yet, as `supabase db push
  * --include-seed` does. All in one transaction under an advisory lock, so that processes preparing one database
  * at once (parallel test files, a stack restarting) wait for each other and a failure leaves nothing half-done.
+ * `migrationsDir`: another folder of migrations than supabase/migrations (`pnpm db:diff`'s test uses a copy).
  */
-export async function prepareDatabase(db: Database, options: { seed?: boolean } = {}): Promise<PrepareResult> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((file) => /^\d+_.+\.sql$/.test(file)).sort();
+export async function prepareDatabase(
+  db: Database,
+  options: { seed?: boolean; migrationsDir?: string } = {},
+): Promise<PrepareResult> {
+  const migrationsDir = options.migrationsDir ?? MIGRATIONS_DIR;
+  const files = (await readdir(migrationsDir)).filter((file) => /^\d+_.+\.sql$/.test(file)).sort();
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock(4242001)');
     const found = await tx.query<{ fresh: boolean }>(
@@ -38,11 +44,12 @@ export async function prepareDatabase(db: Database, options: { seed?: boolean } 
     await tx.exec(await readFile(MIGRATION_HISTORY_SQL, 'utf8'));
     const done = await tx.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
     const recorded = new Set(done.rows.map((row) => row.version));
+    refuseHistoryBeforeBaseline(recorded, files[0]);
     const applied: string[] = [];
     for (const file of files) {
       const [version = file, ...name] = file.replace(/\.sql$/, '').split('_');
       if (recorded.has(version)) continue;
-      await tx.exec(await readFile(MIGRATIONS_DIR + file, 'utf8'));
+      await tx.exec(await readFile(join(migrationsDir, file), 'utf8'));
       await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
         version,
         name.join('_'),
@@ -53,6 +60,21 @@ export async function prepareDatabase(db: Database, options: { seed?: boolean } 
     if (seeded) await tx.exec(await readFile(SEED_FILE, 'utf8'));
     return { applied, seeded };
   });
+}
+
+/**
+ * supabase/migrations was reset to one baseline, whose version is that of the last migration it replaced: a
+ * database that recorded that version has everything the baseline makes, and goes on from there. One that
+ * recorded only older migrations lacks some of it, and the baseline cannot be applied on top: refused, saying
+ * what to do, before anything is written.
+ */
+function refuseHistoryBeforeBaseline(recorded: Set<string>, baseline: string | undefined) {
+  const version = baseline?.split('_')[0];
+  if (!version || recorded.size === 0 || recorded.has(version)) return;
+  if (![...recorded].some((older) => older < version)) return;
+  throw new Error(
+    `This database was made by migrations older than ${baseline}, the baseline supabase/migrations was reset to, and was not brought up to it. Start from a new one (delete .data/, or drop the database of DATABASE_URL), or first bring it up to ${version} with a checkout from before the reset.`,
+  );
 }
 
 /**

@@ -6,6 +6,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { INTERNAL_ERROR_MESSAGE } from '@medaille/domain';
 import { Hono } from 'hono';
 import { callerOf, type StackEnv } from '../http/gateway.ts';
 import { tokenAlgorithm } from '../jwt.ts';
@@ -74,7 +75,7 @@ export function functionRoutes(
       return await runWithFetch(fetch, () => handler(c.req.raw, env));
     } catch (error) {
       console.error(`[functions] ${c.req.param('name')}`, error);
-      return c.json({ error: 'Erreur interne, veuillez réessayer.' }, 500);
+      return c.json({ error: INTERNAL_ERROR_MESSAGE }, 500);
     }
   });
   return app;

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@medaille/domain';
 import { type Context, Hono } from 'hono';
 import type { Queryable } from '../database/index.ts';
 import { isLoopback, socketAddress } from '../http/client-address.ts';
@@ -62,13 +63,6 @@ async function messages(db: Queryable, to: string | undefined): Promise<StoredMa
   );
   return result.rows;
 }
-
-/** Text made safe inside HTML (the mailbox page, the e-mails the stack writes). */
-export const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string,
-  );
 
 /** Resend's bounds for an Idempotency-Key: 1 to 256 characters. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,256}$/;

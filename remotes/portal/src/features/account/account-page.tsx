@@ -24,7 +24,7 @@ import { type AnimalCard, coverPhoto, useMyAnimals } from '../animals/index.ts';
 import { SignInFirst } from '../auth/index.ts';
 import { editsAnimal, roleLabel } from '../household/index.ts';
 import { useUnreadCounts } from '../inbox/index.ts';
-import { LostChecklist } from '../lost/index.ts';
+import { LostChecklist, LostSwitch } from '../lost/index.ts';
 import { NotificationsSection } from '../notifications/index.ts';
 import { photoUrl } from '../photos/index.ts';
 import { MyAccount } from './my-account.tsx';
@@ -120,16 +120,9 @@ export function AccountPage() {
               {animal.codes?.suspended_at ? (
                 <SuspendedMedal byOperator={animal.codes.suspended_by === 'operator'} />
               ) : null}
-              <Text as="label" size="2">
-                <Flex gap="2" align="center" mt="2">
-                  <input
-                    type="checkbox"
-                    checked={animal.is_lost}
-                    onChange={(event) => void toggleLost(animal, event.target.checked)}
-                  />
-                  {COPY.account.lost}
-                </Flex>
-              </Text>
+              <Box mt="2">
+                <LostSwitch size="2" lost={animal.is_lost} onChange={(lost) => void toggleLost(animal, lost)} />
+              </Box>
               {animal.is_lost && animal.lost_since ? (
                 <Box mt="3">
                   <LostChecklist key={animal.lost_since} animal={{ ...animal, lost_since: animal.lost_since }} />

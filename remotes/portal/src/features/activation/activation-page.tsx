@@ -12,8 +12,8 @@ import { Link, useNavigate, useSearchParams } from '@medaille/routing/router';
 import { useAuth } from '@medaille/supabase';
 import { Box, Button, Flex, Grid } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { COPY } from '../../copy.ts';
+import { usePortalForm } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { AuthDialog } from '../auth/index.ts';
 import { type UploadState, useFileUrls } from '../photos/index.ts';
@@ -39,6 +39,10 @@ import { useActivationDraft } from './use-activation-draft.ts';
 
 const text = COPY.activation;
 
+/** How long a tab waits for another to finish the activation its e-mail link started: 15 s, once a second. */
+const ELSEWHERE_ATTEMPTS = 15;
+const ELSEWHERE_INTERVAL_MS = 1000;
+
 const EMPTY: ActivationFormInput = {
   code: '',
   name: '',
@@ -56,7 +60,7 @@ export function ActivationPage() {
   const navigate = useNavigate();
   const auth = useAuth();
   const pending = useRef(readPendingActivation());
-  const form = useForm<ActivationFormInput, unknown, ActivationRequest>({
+  const { form, formRef, handleSubmit } = usePortalForm<ActivationFormInput, ActivationRequest>({
     resolver: zodResolver(activationFormSchema),
     defaultValues: { ...EMPTY, ...pending.current, code: params.get('code') ?? pending.current?.code ?? '' },
   });
@@ -74,6 +78,14 @@ export function ActivationPage() {
     setAskSignIn('arrival');
   }, [auth.loading, auth.isAuthenticated, form]);
   const code = useCodeCheck(form);
+  // Gone from the page, it no longer waits for another tab.
+  const left = useRef(false);
+  useEffect(() => {
+    left.current = false;
+    return () => {
+      left.current = true;
+    };
+  }, []);
   const { valid } = code;
 
   /** Photos chosen here go to the animal, then the draft is forgotten. */
@@ -126,7 +138,29 @@ export function ActivationPage() {
     navigate(ROUTES.account);
   };
 
-  const submit = form.handleSubmit(async (request) => {
+  /**
+   * The e-mail's link, opened in another tab of this browser, signed it in and finishes the activation there
+   * with what this page kept (the draft and its photos): this tab does not activate it twice (the photos would
+   * be added twice), it waits for the medal to be this account's, then goes to the animals as that tab does.
+   * Should that not come, the page stays as it is, signed in, its button there to try again.
+   */
+  const followActivationElsewhere = async () => {
+    const code = String(form.getValues('code') ?? '');
+    for (let attempt = 0; attempt < ELSEWHERE_ATTEMPTS && !left.current; attempt += 1) {
+      if (await animalOfOwnCode(code).catch(() => null)) {
+        toast({
+          topic: 'activation',
+          title: text.activatedElsewhere.title,
+          description: text.activatedElsewhere.description,
+        });
+        navigate(ROUTES.account, { replace: true });
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, ELSEWHERE_INTERVAL_MS));
+    }
+  };
+
+  const submit = handleSubmit(async (request) => {
     if (!auth.isAuthenticated) {
       // Kept for after sign-in, sign-up or the magic link: nothing typed or chosen is lost. Photos this
       // browser will not keep are counted, and said after the link activates the medal.
@@ -153,7 +187,7 @@ export function ActivationPage() {
         ) : null
       }
     >
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Grid columns={{ initial: '1', md: '3' }} gap="4">
           <Box gridColumn={{ initial: '1', md: 'span 2' }}>
             <CodeCard form={form} code={code} />
@@ -193,11 +227,14 @@ export function ActivationPage() {
         activationLink={() => activationLinkFor(form.getValues(), photos.length)}
         onClose={() => setAskSignIn(null)}
         fallbackFocus={() => document.getElementById('activation-code')}
-        onSignedIn={() => {
+        onSignedIn={(where) => {
           setAskSignIn(null);
           // Signed in on arrival: the form is theirs to fill. After Activer la médaille, the activation goes
-          // on (signed in just now: this render's session state is still the signed-out one).
-          if (askSignIn === 'activation') void form.handleSubmit(activate)();
+          // on (signed in just now: this render's session state is still the signed-out one), unless the
+          // e-mail's link, opened in another tab, finishes it there.
+          if (askSignIn !== 'activation') return;
+          if (where === 'elsewhere') void followActivationElsewhere();
+          else void form.handleSubmit(activate)();
         }}
       />
     </PageFrame>

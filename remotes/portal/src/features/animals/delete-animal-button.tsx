@@ -9,8 +9,18 @@ import { deleteAnimal, type MemberAnimal } from './api.ts';
 
 const text = COPY.edit;
 
-/** 'Supprimer l'animal', after the owner confirms it; then back to 'Mes animaux'. */
-export function DeleteAnimalButton({ animal }: { animal: Pick<MemberAnimal, 'id' | 'nom'> }) {
+/**
+ * 'Supprimer l'animal', after the owner confirms it; then back to 'Mes animaux'. The dialog names the other
+ * members of its household, who lose it too (the function tells them by e-mail).
+ */
+export function DeleteAnimalButton({
+  animal,
+  household,
+}: {
+  animal: Pick<MemberAnimal, 'id' | 'nom'>;
+  /** The other members' addresses, those whose access has not ended. */
+  household: string[];
+}) {
   const navigate = useNavigate();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -43,7 +53,16 @@ export function DeleteAnimalButton({ animal }: { animal: Pick<MemberAnimal, 'id'
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         title={text.deleteTitle}
-        description={text.deleteText(animal.nom)}
+        description={
+          household.length > 0 ? (
+            <>
+              {text.deleteText(animal.nom)}
+              <span className="portal-dialog-paragraph">{text.deleteHousehold(household)}</span>
+            </>
+          ) : (
+            text.deleteText(animal.nom)
+          )
+        }
         confirmLabel={text.deleteConfirm}
         onConfirm={() => void remove()}
         busy={deleting}

@@ -15,10 +15,18 @@ import { ROUTES } from '@medaille/routing';
 import { useNavigate } from '@medaille/routing/router';
 import { Button, Flex, Grid } from '@radix-ui/themes';
 import { Suspense, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { COPY } from '../../copy.ts';
+import { todayInParis } from '../../ui/paris-time.ts';
+import { usePortalForm } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
-import { editsAnimal, type HouseholdRole, HouseholdSection, useHousehold } from '../household/index.ts';
+import {
+  accessEnded,
+  editsAnimal,
+  type HouseholdRole,
+  HouseholdSection,
+  NewOwnerReminder,
+  useHousehold,
+} from '../household/index.ts';
 import { LostPanel } from '../lost/index.ts';
 import { PhotoGallery, photoUrl, useAnimalPhotos } from '../photos/index.ts';
 import { AnimalFieldCards } from './animal-fields.tsx';
@@ -94,7 +102,7 @@ export function EditAnimalPage() {
 
 function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole }) {
   const navigate = useNavigate();
-  const form = useForm<AnimalEditFormInput, unknown, OwnedAnimalPayload>({
+  const { form, formRef, refuse, handleSubmit } = usePortalForm<AnimalEditFormInput, OwnedAnimalPayload>({
     resolver: zodResolver(animalEditFormSchema),
     defaultValues: formValues(animal),
   });
@@ -107,6 +115,13 @@ function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole 
       ? household.load.members
           .filter((member) => member.email !== '')
           .map((member) => ({ email: member.email, role: COPY.household.roles[member.role] }))
+      : [];
+  // Who loses the animal with it, named in its deletion's dialog.
+  const othersWithAccess =
+    household.load.state === 'ready'
+      ? household.load.members
+          .filter((member) => !member.is_me && !accessEnded(member.access_until, todayInParis()))
+          .map((member) => member.email)
       : [];
   const gallery = useAnimalPhotos(animal.id, () =>
     toast({ topic: 'photos-load', ...COPY.gallery.loadFailed, variant: 'destructive' }),
@@ -127,17 +142,21 @@ function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole 
   const values = form.watch();
   const preview = coverPhoto(gallery.photos, coverId);
 
-  const save = form.handleSubmit(async (payload) => {
-    const parsedContacts = publicContactsSchema.safeParse(contacts);
-    if (!parsedContacts.success) {
-      setContactErrors(
-        Object.fromEntries(parsedContacts.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-      );
-      return;
-    }
+  /** The public contacts as they would be saved, or null once their errors are shown beside them. */
+  const checkedContacts = () => {
+    const parsed = publicContactsSchema.safeParse(contacts);
+    if (parsed.success) return parsed.data;
+    setContactErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+    return null;
+  };
+
+  // Every error of the page at once, the fields' and the contacts': the first of them is brought to the owner.
+  const save = handleSubmit(async (payload) => {
+    const publicContacts = checkedContacts();
+    if (!publicContacts) return refuse();
     const { error } = await saveAnimal(animal.id, {
       ...payload,
-      ...parsedContacts.data,
+      ...publicContacts,
       ...(pickedCover ? { cover_photo_id: pickedCover } : {}),
     });
     if (error) {
@@ -152,12 +171,13 @@ function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole 
     }
     toast({ topic: 'animal-save', title: text.saved });
     navigate(ROUTES.account, { replace: guard.replacesGuardEntry() });
-  });
+  }, checkedContacts);
 
   return (
     <AnimalPageFrame animal={animal} title={text.title(animal.nom)}>
+      <NewOwnerReminder animalName={animal.nom} />
       <LostPanel animal={animal} />
-      <form onSubmit={save} noValidate>
+      <form ref={formRef} onSubmit={save} noValidate>
         <Grid columns={{ initial: '1', md: '3' }} gap="4">
           <Flex direction="column" gap="4" gridColumn={{ initial: '1', md: 'span 2' }}>
             <PhotoGallery gallery={gallery} coverId={coverId} onCoverChange={setPickedCover} />
@@ -190,7 +210,7 @@ function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole 
       <Suspense fallback={null}>
         <HouseholdSection animalId={animal.id} animalName={animal.nom} role={role} household={household} />
       </Suspense>
-      {role === 'owner' ? <DeleteAnimalButton animal={animal} /> : null}
+      {role === 'owner' ? <DeleteAnimalButton animal={animal} household={othersWithAccess} /> : null}
       {guard.dialog}
     </AnimalPageFrame>
   );

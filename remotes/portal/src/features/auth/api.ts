@@ -4,10 +4,20 @@ import { supabase } from '@medaille/supabase';
 // Every call to the auth service the portal makes. E-mail links land on /auth/callback, which reads the
 // query to know what the link was for.
 
-/** Where an e-mail link brings the owner back: plain sign-in, an activation to finish, or a new password. */
-export function callbackUrl(purpose: 'sign-in' | 'activation' | 'reset' = 'sign-in'): string {
-  const query = purpose === 'activation' ? '?activation=true' : purpose === 'reset' ? '?reset=true' : '';
-  return `${window.location.origin}${ROUTES.authCallback}${query}`;
+/**
+ * Where an e-mail link brings the owner back: plain sign-in, an activation to finish, or a new password. A
+ * sign-up from an invitation carries its token (`invitation`), so that the confirmation link leads to the
+ * invitation in whatever browser opens it, not only in the one that kept it.
+ */
+export function callbackUrl(
+  purpose: 'sign-in' | 'activation' | 'reset' = 'sign-in',
+  invitation: string | null = null,
+): string {
+  const query = new URLSearchParams();
+  if (purpose === 'activation') query.set('activation', 'true');
+  if (purpose === 'reset') query.set('reset', 'true');
+  if (invitation) query.set('invitation', invitation);
+  return `${window.location.origin}${ROUTES.authCallback}${query.size ? `?${query}` : ''}`;
 }
 
 /**
@@ -30,11 +40,18 @@ export async function signInWithPassword(credentials: { email: string; password:
   return (await supabase()).auth.signInWithPassword(credentials);
 }
 
-/** A sign-up from the register page ('sign-in'), or from the activation's dialog with what its link carries. */
-export async function signUp(credentials: { email: string; password: string }, link: 'sign-in' | ActivationLink) {
+/**
+ * A sign-up from the register page ('sign-in', with the token of the invitation it came from, if any), or from
+ * the activation's dialog with what its link carries.
+ */
+export async function signUp(
+  credentials: { email: string; password: string },
+  link: 'sign-in' | ActivationLink,
+  invitation: string | null = null,
+) {
   const options =
     link === 'sign-in'
-      ? { emailRedirectTo: callbackUrl('sign-in') }
+      ? { emailRedirectTo: callbackUrl('sign-in', invitation) }
       : { emailRedirectTo: activationRedirect(link), data: link.metadata };
   return (await supabase()).auth.signUp({ ...credentials, options });
 }
@@ -53,12 +70,13 @@ export async function sendMagicLink(email: string, activation?: ActivationLink) 
 /**
  * The confirmation e-mail again, for an address that registered and has not confirmed. Through /otp: GoTrue
  * answers it for such an address with its confirmation link (the local stack does the same, and does not
- * serve /resend); `shouldCreateUser: false` so that a mistyped address creates no account.
+ * serve /resend); `shouldCreateUser: false` so that a mistyped address creates no account. It carries the
+ * invitation kept in this browser, as the sign-up did.
  */
-export async function resendConfirmation(email: string) {
+export async function resendConfirmation(email: string, invitation: string | null = null) {
   return (await supabase()).auth.signInWithOtp({
     email,
-    options: { emailRedirectTo: callbackUrl('sign-in'), shouldCreateUser: false },
+    options: { emailRedirectTo: callbackUrl('sign-in', invitation), shouldCreateUser: false },
   });
 }
 

@@ -1,5 +1,5 @@
 import { Theme } from '@radix-ui/themes';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -41,5 +41,37 @@ describe("the activation's sign-in dialog", () => {
     expect(panel.getByRole('status').textContent).toBe('Valide');
     await user.click(panel.getByRole('button', { name: 'Créer mon compte' }));
     expect(signUp).toHaveBeenCalledWith({ email: 'marie@exemple.fr', password: 'chat1234' }, link);
+  });
+
+  it('says nothing of the password before it is typed, and brings a refused sign-up’s field to the person with its error', async () => {
+    const user = userEvent.setup();
+    signUp.mockClear();
+    render(
+      <Theme>
+        <AuthDialog
+          open
+          onClose={() => {}}
+          onSignedIn={() => {}}
+          activationLink={() => ({ code: null, metadata: {} })}
+        />
+      </Theme>,
+    );
+    await user.click(screen.getByRole('tab', { name: /Inscription/ }));
+    const panel = within(screen.getByRole('tabpanel', { name: /Inscription/ }));
+    expect(panel.getByRole('status').textContent).toBe('');
+    await user.click(panel.getByRole('button', { name: 'Créer mon compte' }));
+    const email = panel.getByLabelText('Email');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Veuillez remplir tous les champs',
+    );
+    await user.type(email, 'marie@exemple.fr');
+    await user.click(panel.getByRole('button', { name: 'Créer mon compte' }));
+    const password = panel.getByLabelText('Mot de passe');
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-invalid')).toBe('false');
+    expect(signUp).not.toHaveBeenCalled();
   });
 });

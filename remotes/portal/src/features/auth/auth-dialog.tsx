@@ -1,9 +1,11 @@
 import { FormField } from '@medaille/design-system';
 import { dismissToasts, toast } from '@medaille/design-system/toast';
 import { EMAIL_PATTERN, MESSAGES, newPasswordProblem } from '@medaille/domain';
+import { useAuth } from '@medaille/supabase';
 import { Button, Dialog, Flex, Heading, Tabs, Text, TextField } from '@radix-ui/themes';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { COPY } from '../../copy.ts';
+import { useRevealOnRefusal } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { AccountExists, isExistingAccount } from './account-exists.tsx';
 import { type ActivationLink, type EmailCodeType, sendMagicLink, signInWithPassword, signUp } from './api.ts';
@@ -30,7 +32,11 @@ export function AuthDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  onSignedIn: () => void;
+  /**
+   * Signed in: 'here' by this dialog (a password, or the e-mail's code typed in it), or 'elsewhere' by the
+   * e-mail's link opened in another tab of this browser while the dialog waited for it.
+   */
+  onSignedIn: (where: 'here' | 'elsewhere') => void;
   /** Where focus goes on close when nothing had it at opening (the dialog opened with the page). */
   fallbackFocus?: () => HTMLElement | null;
   /** The tab it opens on: 'signup' for a visitor who has just asked to activate a medal. */
@@ -44,6 +50,10 @@ export function AuthDialog({
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The field the error is about, which says it under itself and is brought to the person; none for an answer
+  // of the auth service.
+  const [fault, setFault] = useState<'email' | 'password' | null>(null);
+  const { formRef, refuse } = useRevealOnRefusal();
   // A sign-up that met an account: the sign-up tab asks whether to sign in with that address.
   const [existing, setExisting] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -69,13 +79,31 @@ export function AuthDialog({
     onClose();
   };
 
+  // Waiting for the e-mail, the dialog follows the session the link opens in another tab (shared through this
+  // browser's storage), unless it is this dialog's own code being checked (issue 48: it kept saying 'Vérifiez
+  // votre boîte mail' after the activation had finished in the other tab).
+  const auth = useAuth();
+  const checkingCode = useRef(false);
+  useEffect(() => {
+    if (!open || !sent || !auth.isAuthenticated || checkingCode.current) return;
+    reset();
+    onSignedIn('elsewhere');
+  });
+
   /** `newPassword`: whether the password is a new one, checked as the auth service will, or the current one. */
   const run = (newPassword: boolean | null, action: () => Promise<void>) => async (event: FormEvent) => {
     event.preventDefault();
-    if (!email.trim() || (newPassword !== null && !password)) return setError(MESSAGES.fillAllFields);
-    if (!EMAIL_PATTERN.test(email.trim())) return setError(MESSAGES.invalidEmail);
-    if (newPassword && newPasswordProblem(password)) return setError(MESSAGES.passwordCriteria);
+    const refused = (field: 'email' | 'password', message: string) => {
+      setError(message);
+      setFault(field);
+      refuse();
+    };
+    if (!email.trim()) return refused('email', MESSAGES.fillAllFields);
+    if (newPassword !== null && !password) return refused('password', MESSAGES.fillAllFields);
+    if (!EMAIL_PATTERN.test(email.trim())) return refused('email', MESSAGES.invalidEmail);
+    if (newPassword && newPasswordProblem(password)) return refused('password', MESSAGES.passwordCriteria);
     setError(null);
+    setFault(null);
     setExisting(false);
     setBusy(true);
     try {
@@ -94,7 +122,7 @@ export function AuthDialog({
       return;
     }
     toast({ topic: 'sign-in', title: COPY.login.success.title, description: COPY.login.success.description });
-    onSignedIn();
+    onSignedIn('here');
   });
 
   const signup = run(true, async () => {
@@ -131,13 +159,13 @@ export function AuthDialog({
   const codeVerified = () => {
     toast({ topic: 'sign-in', title: COPY.login.success.title, description: COPY.login.success.description });
     reset();
-    onSignedIn();
+    onSignedIn('here');
   };
 
   /** The tab's fields; a new password (sign-up) shows its rule before submit. */
   const fields = (passwordKind: 'none' | 'current' | 'new') => (
     <Flex direction="column" mt="3">
-      <FormField label={text.email}>
+      <FormField label={text.email} error={fault === 'email' ? (error ?? undefined) : undefined}>
         {(field) => (
           <TextField.Root
             {...field}
@@ -150,7 +178,11 @@ export function AuthDialog({
         )}
       </FormField>
       {passwordKind === 'none' ? null : (
-        <FormField label={text.password} hint={passwordKind === 'new' ? COPY.register.minLength : undefined}>
+        <FormField
+          label={text.password}
+          hint={passwordKind === 'new' ? COPY.register.minLength : undefined}
+          error={fault === 'password' ? (error ?? undefined) : undefined}
+        >
           {(field) => (
             <TextField.Root
               {...field}
@@ -164,8 +196,8 @@ export function AuthDialog({
           )}
         </FormField>
       )}
-      {passwordKind === 'new' ? <PasswordStrength password={password} /> : null}
-      {error ? (
+      {passwordKind === 'new' ? <PasswordStrength password={password} submitted={fault !== null} /> : null}
+      {error && !fault ? (
         <Text color="red" size="2" role="alert">
           {error}
         </Text>
@@ -217,7 +249,14 @@ export function AuthDialog({
                 {text.sent.title}
               </Heading>
               <Text size="2">{text.sent.text(sent.email)}</Text>
-              <EmailCodeForm email={sent.email} type={sent.type} onVerified={codeVerified} />
+              <EmailCodeForm
+                email={sent.email}
+                type={sent.type}
+                onChecking={(checking) => {
+                  checkingCode.current = checking;
+                }}
+                onVerified={codeVerified}
+              />
               <div>
                 <Button type="button" variant="ghost" onClick={() => setSent(null)}>
                   {text.sent.again}
@@ -232,6 +271,7 @@ export function AuthDialog({
             onValueChange={(next) => {
               setActiveTab(next);
               setError(null);
+              setFault(null);
               setExisting(false);
             }}
           >
@@ -244,7 +284,7 @@ export function AuthDialog({
             </Tabs.List>
             {tabs.map((tab) => (
               <Tabs.Content key={tab.value} value={tab.value}>
-                <form onSubmit={tab.onSubmit} noValidate>
+                <form ref={formRef} onSubmit={tab.onSubmit} noValidate>
                   {fields(tab.password)}
                   <SubmitButton mt="3" busy={busy}>
                     {tab.submit}

@@ -3,6 +3,7 @@ import { Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
+import { readPendingInvitation } from '../household/pending-invitation.ts';
 import { resendConfirmation } from './api.ts';
 import { authErrorMessage, secondsToWait } from './auth-errors.ts';
 import {
@@ -40,7 +41,7 @@ export function ConfirmationPanel({ awaiting }: { awaiting: AwaitingConfirmation
   const resend = async () => {
     setSending(true);
     try {
-      const { error } = await resendConfirmation(awaiting.email);
+      const { error } = await resendConfirmation(awaiting.email, readPendingInvitation());
       if (!error) {
         const sentAt = Date.now();
         setWaitUntil(sentAt + RESEND_INTERVAL_MS);

@@ -1,7 +1,8 @@
 import { FormField } from '@medaille/design-system';
-import { Flex, Text, TextField } from '@radix-ui/themes';
+import { Flex, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
 import { COPY } from '../../copy.ts';
+import { useRevealOnRefusal } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { type EmailCodeType, verifyEmailCode } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
@@ -17,35 +18,45 @@ export function EmailCodeForm({
   email,
   type,
   onVerified,
+  onChecking,
 }: {
   email: string;
   type: EmailCodeType;
   onVerified: () => void;
+  /** Whether a code is being checked: the session it brings is this form's, not another tab's. */
+  onChecking?: (checking: boolean) => void;
 }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { formRef, refuse } = useRevealOnRefusal();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!/^\d+$/.test(code.replace(/\s/g, ''))) return setError(text.required);
+    if (!/^\d+$/.test(code.replace(/\s/g, ''))) {
+      setError(text.required);
+      return refuse();
+    }
     setError(null);
     setBusy(true);
+    onChecking?.(true);
     try {
       const { error: failure } = await verifyEmailCode(email, code, type);
       if (!failure) return onVerified();
       setError(failure.code === 'otp_expired' ? text.wrong : authErrorMessage(failure));
+      refuse();
     } catch {
       setError(COPY.unexpected);
     } finally {
       setBusy(false);
+      onChecking?.(false);
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Flex direction="column" gap="2">
-        <FormField label={text.label} hint={text.hint}>
+        <FormField label={text.label} hint={text.hint} error={error ?? undefined}>
           {(field) => (
             <TextField.Root
               {...field}
@@ -56,11 +67,6 @@ export function EmailCodeForm({
             />
           )}
         </FormField>
-        {error ? (
-          <Text color="red" size="2" role="alert">
-            {error}
-          </Text>
-        ) : null}
         <div>
           <SubmitButton variant="soft" busy={busy}>
             {text.submit}

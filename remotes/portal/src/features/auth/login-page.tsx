@@ -5,11 +5,11 @@ import { forgotPasswordSchema, loginSchema } from '@medaille/domain';
 import { ROUTES } from '@medaille/routing';
 import { Link, useNavigate, useSearchParams } from '@medaille/routing/router';
 import { useAuth } from '@medaille/supabase';
-import { Box, Button, Card, Flex, Link as RadixLink, Text, TextField } from '@radix-ui/themes';
+import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text, TextField } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { COPY } from '../../copy.ts';
+import { usePortalForm } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { sendPasswordReset, signInWithPassword } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
@@ -35,7 +35,9 @@ export function LoginPage() {
   const auth = useAuth();
   const navigate = useNavigate();
   const [forgotten, setForgotten] = useState(false);
-  const [awaiting] = useState(readAwaitingConfirmation);
+  // The address waiting for its confirmation: registered in this browser, or refused at sign-in as not confirmed.
+  const [awaiting, setAwaiting] = useState(readAwaitingConfirmation);
+  const usedLink = params.get('link') === 'used';
 
   useEffect(() => {
     // Signed in by a reset e-mail's code, the owner goes on to choose a password (ForgotPasswordForm).
@@ -44,7 +46,8 @@ export function LoginPage() {
 
   return (
     <PageFrame title={forgotten ? COPY.forgot.title : copy.title}>
-      {awaiting && !auth.isAuthenticated ? <ConfirmationPanel awaiting={awaiting} /> : null}
+      {usedLink && !auth.isAuthenticated && !awaiting ? <UsedLink /> : null}
+      {awaiting && !auth.isAuthenticated ? <ConfirmationPanel key={awaiting.email} awaiting={awaiting} /> : null}
       <Card size="3" style={{ maxWidth: 440 }}>
         {forgotten ? (
           <ForgotPasswordForm email={params.get('email') ?? ''} onBack={() => setForgotten(false)} />
@@ -55,10 +58,28 @@ export function LoginPage() {
             code={code}
             next={next}
             onForgot={() => setForgotten(true)}
+            // Its confirmation can be asked again at once (the auth service's own wait still holds).
+            onUnconfirmed={(address) => setAwaiting({ email: address, sentAt: 0 })}
           />
         )}
       </Card>
     </PageFrame>
+  );
+}
+
+/** After an e-mail link that had already served: the address is most likely confirmed, and the form is below. */
+function UsedLink() {
+  return (
+    <Callout.Root color="green" mb="4" style={{ maxWidth: 440 }} asChild>
+      <section aria-labelledby="used-link-title">
+        <Flex direction="column" gap="2">
+          <Heading id="used-link-title" as="h2" size="3">
+            {COPY.usedLink.title}
+          </Heading>
+          <Text size="2">{COPY.usedLink.text}</Text>
+        </Flex>
+      </section>
+    </Callout.Root>
   );
 }
 
@@ -68,25 +89,29 @@ function PasswordForm({
   code,
   next,
   onForgot,
+  onUnconfirmed,
 }: {
   email: string;
   destination: string;
   code: string | null;
   next: string | null;
   onForgot: () => void;
+  /** A right password for an address not confirmed yet. */
+  onUnconfirmed: (email: string) => void;
 }) {
   const navigate = useNavigate();
-  const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
+  const { form, formRef, handleSubmit } = usePortalForm<z.input<typeof loginSchema>, z.output<typeof loginSchema>>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email, password: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = handleSubmit(async (values) => {
     try {
       const { error } = await signInWithPassword(values);
       if (error) {
         toast({ topic: 'sign-in', title: copy.error, description: authErrorMessage(error), variant: 'destructive' });
+        if (error.code === 'email_not_confirmed') onUnconfirmed(values.email);
         return;
       }
       forgetAwaitingConfirmation();
@@ -102,7 +127,7 @@ function PasswordForm({
   if (next) registerQuery.set('next', next);
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <FormField label={copy.email} error={errors.email?.message}>
         {(field) => <TextField.Root {...field} type="email" autoComplete="email" {...form.register('email')} />}
       </FormField>
@@ -133,13 +158,16 @@ function PasswordForm({
 function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => void }) {
   const navigate = useNavigate();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<z.input<typeof forgotPasswordSchema>, unknown, z.output<typeof forgotPasswordSchema>>({
+  const { form, formRef, handleSubmit } = usePortalForm<
+    z.input<typeof forgotPasswordSchema>,
+    z.output<typeof forgotPasswordSchema>
+  >({
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email },
   });
   const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = handleSubmit(async (values) => {
     try {
       const { error } = await sendPasswordReset(values.email);
       if (error) {
@@ -177,7 +205,7 @@ function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => vo
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <FormField label={copy.email} error={errors.email?.message}>
         {(field) => <TextField.Root {...field} type="email" autoComplete="email" {...form.register('email')} />}
       </FormField>

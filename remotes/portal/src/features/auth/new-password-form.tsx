@@ -5,9 +5,9 @@ import { LIMITS, registerSchema } from '@medaille/domain';
 import { ROUTES } from '@medaille/routing';
 import { useNavigate } from '@medaille/routing/router';
 import { Card, TextField } from '@radix-ui/themes';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { COPY } from '../../copy.ts';
+import { usePortalForm } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { updatePassword } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
@@ -18,12 +18,15 @@ const passwordSchema = z.pick(registerSchema(LIMITS.passwordMinRegister), { pass
 /** After a recovery link: the owner, signed in by the link, chooses a new password. */
 export function NewPasswordForm() {
   const navigate = useNavigate();
-  const form = useForm<z.input<typeof passwordSchema>, unknown, z.output<typeof passwordSchema>>({
+  const { form, formRef, handleSubmit } = usePortalForm<
+    z.input<typeof passwordSchema>,
+    z.output<typeof passwordSchema>
+  >({
     resolver: zodResolver(passwordSchema),
     defaultValues: { password: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async ({ password }) => {
+  const submit = handleSubmit(async ({ password }) => {
     const { error } = await updatePassword(password);
     if (error) {
       toast({ topic: 'new-password', title: copy.error, description: authErrorMessage(error), variant: 'destructive' });
@@ -35,7 +38,7 @@ export function NewPasswordForm() {
   return (
     <PageFrame title={copy.newPasswordTitle}>
       <Card size="3" style={{ maxWidth: 440 }}>
-        <form onSubmit={submit} noValidate>
+        <form ref={formRef} onSubmit={submit} noValidate>
           <FormField label={copy.newPassword} error={errors.password?.message} hint={COPY.register.minLength}>
             {(field) => (
               <TextField.Root {...field} type="password" autoComplete="new-password" {...form.register('password')} />

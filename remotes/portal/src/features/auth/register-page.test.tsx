@@ -36,6 +36,17 @@ describe('the register form', () => {
     expect(submit.hasAttribute('disabled')).toBe(false);
   });
 
+  it('says nothing of an empty password before anything is typed, and keeps saying it once typed and erased', () => {
+    show();
+    const password = screen.getByLabelText('Mot de passe');
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(screen.queryByText('Trop court')).toBeNull();
+    fireEvent.change(password, { target: { value: 'a' } });
+    expect(screen.getByRole('status').textContent).toBe('Trop court');
+    fireEvent.change(password, { target: { value: '' } });
+    expect(screen.getByRole('status').textContent).toBe('Trop court');
+  });
+
   it('shows and hides the password', () => {
     show();
     const password = screen.getByLabelText('Mot de passe');

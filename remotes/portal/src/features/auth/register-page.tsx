@@ -6,10 +6,11 @@ import { ROUTES } from '@medaille/routing';
 import { Link, useNavigate, useSearchParams } from '@medaille/routing/router';
 import { Box, Card, Flex, Grid, Heading, IconButton, Link as RadixLink, Text, TextField } from '@radix-ui/themes';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { COPY } from '../../copy.ts';
+import { usePortalForm } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
+import { readPendingInvitation } from '../household/pending-invitation.ts';
 import { AccountExists, isExistingAccount } from './account-exists.tsx';
 import { signUp } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
@@ -29,7 +30,7 @@ export function RegisterPage() {
   const [visible, setVisible] = useState(false);
   // The address that turned out to have an account: the form asks whether to sign in with it.
   const [existing, setExisting] = useState<string | null>(null);
-  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+  const { form, formRef, handleSubmit } = usePortalForm<z.input<typeof schema>, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { email: params.get('email') ?? '', password: '' },
   });
@@ -43,10 +44,12 @@ export function RegisterPage() {
     return query.size ? `${path}?${query}` : path;
   };
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = handleSubmit(async (values) => {
     setExisting(null);
     try {
-      const answer = await signUp({ email: values.email, password: values.password }, 'sign-in');
+      // From an invitation: its token goes with the confirmation link, whichever browser opens it.
+      const invitation = next === ROUTES.invitation ? readPendingInvitation() : null;
+      const answer = await signUp({ email: values.email, password: values.password }, 'sign-in', invitation);
       if (isExistingAccount(answer)) {
         dismissToasts('sign-up');
         setExisting(values.email);
@@ -69,7 +72,7 @@ export function RegisterPage() {
     <PageFrame title={copy.title}>
       <Grid columns={{ initial: '1', md: '2' }} gap="5">
         <Card size="3">
-          <form onSubmit={submit} noValidate>
+          <form ref={formRef} onSubmit={submit} noValidate>
             <FormField label={copy.email} error={errors.email?.message}>
               {(field) => <TextField.Root {...field} type="email" autoComplete="email" {...form.register('email')} />}
             </FormField>
@@ -96,7 +99,7 @@ export function RegisterPage() {
                 </TextField.Root>
               )}
             </FormField>
-            <PasswordStrength password={password} />
+            <PasswordStrength password={password} submitted={form.formState.isSubmitted} />
             {existing ? <AccountExists onSignIn={() => navigate(onward(ROUTES.login, { email: existing }))} /> : null}
             <Flex direction="column" gap="3" mt="4">
               <SubmitButton size="3" busy={isSubmitting} disabled={!acceptable}>

@@ -17,7 +17,7 @@ type BookletLoad = { state: 'loading' } | { state: 'failed' } | { state: 'ready'
 
 const COLUMNS = 'id, kind, label, given_on, next_due_on, weight_kg, notes, shown_to_finder';
 
-/** The animal's records, newest first, with adding, showing to a finder and deleting one. */
+/** The animal's records, newest first, with adding, changing, showing to a finder and deleting one. */
 export function useHealthRecords(animalId: string) {
   const [load, setLoad] = useState<BookletLoad>({ state: 'loading' });
 
@@ -50,6 +50,18 @@ export function useHealthRecords(animalId: string) {
     [animalId, read],
   );
 
+  /** Changes a record; its refusal's French words, or null once it is stored. */
+  const update = useCallback(
+    async (id: string, record: NewHealthRecord): Promise<string | null> => {
+      const { data, error } = await (await supabase()).from('health_records').update(record).eq('id', id).select('id');
+      if (error) return databaseErrorMessage(error);
+      if (data.length === 0) return COPY.booklet.updateFailed;
+      await read();
+      return null;
+    },
+    [read],
+  );
+
   /** Shows a vaccination or a treatment to a finder, or stops; its refusal's words, or null once saved. */
   const showToFinder = useCallback(
     async (id: string, shown: boolean): Promise<string | null> => {
@@ -78,7 +90,7 @@ export function useHealthRecords(animalId: string) {
     [read],
   );
 
-  return { load, add, remove, showToFinder };
+  return { load, add, update, remove, showToFinder };
 }
 
 /** The signed-in member's own reminders switch for this animal (null while it is read), and its change. */

@@ -4,7 +4,7 @@ import { HEALTH_LIMITS, HEALTH_RECORD_KINDS, showableToFinder } from '@medaille/
 import { animalBookletPrintPath, editAnimalPath } from '@medaille/routing';
 import { Link } from '@medaille/routing/router';
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Switch, Text } from '@radix-ui/themes';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { parisDay, todayInParis } from '../../ui/paris-time.ts';
 import { MemberAnimalRoute } from '../animals/index.ts';
@@ -52,6 +52,8 @@ function dueBadge(due: string, today: string) {
   return due <= soon.toISOString().slice(0, 10) ? <Badge color="orange">{text.soon}</Badge> : null;
 }
 
+const editButtonId = (recordId: string) => `booklet-edit-${recordId}`;
+
 function Booklet({
   animalId,
   name,
@@ -63,10 +65,20 @@ function Booklet({
   species: string | null;
   edits: boolean;
 }) {
-  const { load, add, remove, showToFinder } = useHealthRecords(animalId);
+  const { load, add, update, remove, showToFinder } = useHealthRecords(animalId);
   const today = todayInParis();
   const [removing, setRemoving] = useState<HealthRecord | null>(null);
   const [busy, setBusy] = useState(false);
+  // The line being changed, in place of its text; closed, focus goes back to its Modifier button.
+  const [editing, setEditing] = useState<string | null>(null);
+  const [lastEdited, setLastEdited] = useState<string | null>(null);
+  useEffect(() => {
+    if (editing === null && lastEdited) document.getElementById(editButtonId(lastEdited))?.focus();
+  }, [editing, lastEdited]);
+  const stopEditing = () => {
+    setLastEdited(editing);
+    setEditing(null);
+  };
 
   const confirmRemove = async () => {
     if (!removing) return;
@@ -116,61 +128,86 @@ function Booklet({
                   ) : (
                     <Flex asChild direction="column" gap="3">
                       <ul className="portal-booklet-list" aria-labelledby={`booklet-${kind.value}`}>
-                        {records.map((record) => (
-                          <li key={record.id}>
-                            <Flex justify="between" align="start" gap="3">
-                              <Box>
-                                <Text as="p" weight="medium">
-                                  {record.kind === 'weight' && record.weight_kg !== null
-                                    ? text.weightOf(record.weight_kg)
-                                    : record.label}
-                                </Text>
-                                <Text as="p" size="2" color="gray">
-                                  {text.doneOnDay(parisDay(record.given_on))}
-                                  {record.next_due_on ? ` · ${text.nextOn(parisDay(record.next_due_on))} ` : null}
-                                  {record.next_due_on ? dueBadge(record.next_due_on, today) : null}
-                                </Text>
-                                {record.notes ? (
-                                  <Text as="p" size="2" style={{ whiteSpace: 'pre-wrap' }}>
-                                    {record.notes}
+                        {records.map((record) =>
+                          editing === record.id ? (
+                            <li key={record.id}>
+                              <RecordForm
+                                name={name}
+                                species={species}
+                                record={record}
+                                onSave={async (values) => {
+                                  const refusal = await update(record.id, values);
+                                  if (!refusal) stopEditing();
+                                  return refusal;
+                                }}
+                                onCancel={stopEditing}
+                              />
+                            </li>
+                          ) : (
+                            <li key={record.id}>
+                              <Flex justify="between" align="start" gap="3">
+                                <Box>
+                                  <Text as="p" weight="medium">
+                                    {record.kind === 'weight' && record.weight_kg !== null
+                                      ? text.weightOf(record.weight_kg)
+                                      : record.label}
                                   </Text>
-                                ) : null}
-                                {record.shown_to_finder ? (
-                                  <Badge color="green" mt="1">
-                                    {text.shownToFinder}
-                                  </Badge>
-                                ) : null}
-                              </Box>
-                              {edits ? (
-                                <Flex direction="column" align="end" gap="2">
-                                  {showableToFinder(record.kind) ? (
+                                  <Text as="p" size="2" color="gray">
+                                    {text.doneOnDay(parisDay(record.given_on))}
+                                    {record.next_due_on ? ` · ${text.nextOn(parisDay(record.next_due_on))} ` : null}
+                                    {record.next_due_on ? dueBadge(record.next_due_on, today) : null}
+                                  </Text>
+                                  {record.notes ? (
+                                    <Text as="p" size="2" style={{ whiteSpace: 'pre-wrap' }}>
+                                      {record.notes}
+                                    </Text>
+                                  ) : null}
+                                  {record.shown_to_finder ? (
+                                    <Badge color="green" mt="1">
+                                      {text.shownToFinder}
+                                    </Badge>
+                                  ) : null}
+                                </Box>
+                                {edits ? (
+                                  <Flex direction="column" align="end" gap="2">
                                     <Button
                                       type="button"
                                       variant="ghost"
-                                      onClick={() => void toggleShown(record)}
-                                      aria-label={
-                                        record.shown_to_finder
-                                          ? text.hideLabel(record.label)
-                                          : text.showLabel(record.label)
-                                      }
+                                      id={editButtonId(record.id)}
+                                      onClick={() => setEditing(record.id)}
+                                      aria-label={text.editLabel(record.label, parisDay(record.given_on))}
                                     >
-                                      {record.shown_to_finder ? text.hide : text.show}
+                                      {text.edit}
                                     </Button>
-                                  ) : null}
-                                  <Button
-                                    type="button"
-                                    variant="ghost"
-                                    color="red"
-                                    onClick={() => setRemoving(record)}
-                                    aria-label={text.removeLabel(record.label, parisDay(record.given_on))}
-                                  >
-                                    {text.remove}
-                                  </Button>
-                                </Flex>
-                              ) : null}
-                            </Flex>
-                          </li>
-                        ))}
+                                    {showableToFinder(record.kind) ? (
+                                      <Button
+                                        type="button"
+                                        variant="ghost"
+                                        onClick={() => void toggleShown(record)}
+                                        aria-label={
+                                          record.shown_to_finder
+                                            ? text.hideLabel(record.label)
+                                            : text.showLabel(record.label)
+                                        }
+                                      >
+                                        {record.shown_to_finder ? text.hide : text.show}
+                                      </Button>
+                                    ) : null}
+                                    <Button
+                                      type="button"
+                                      variant="ghost"
+                                      color="red"
+                                      onClick={() => setRemoving(record)}
+                                      aria-label={text.removeLabel(record.label, parisDay(record.given_on))}
+                                    >
+                                      {text.remove}
+                                    </Button>
+                                  </Flex>
+                                ) : null}
+                              </Flex>
+                            </li>
+                          ),
+                        )}
                       </ul>
                     </Flex>
                   )}
@@ -181,7 +218,7 @@ function Booklet({
         : null}
       {edits ? (
         <Card size="3">
-          <RecordForm name={name} species={species} onAdd={add} />
+          <RecordForm name={name} species={species} onSave={add} />
         </Card>
       ) : null}
       <DocumentsSection animalId={animalId} edits={edits} />

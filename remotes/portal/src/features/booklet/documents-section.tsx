@@ -5,6 +5,7 @@ import { Box, Button, Callout, Card, Flex, Heading, Text, TextField } from '@rad
 import { useId, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { parisTime } from '../../ui/paris-time.ts';
+import { useRevealOnRefusal } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { fileRefusal, type HealthDocument, signedDocumentUrl, useHealthDocuments } from './documents.ts';
 
@@ -116,39 +117,55 @@ export function DocumentsSection({ animalId, edits }: { animalId: string; edits:
   );
 }
 
-/** A document added: its file (checked here before it is sent, and again by the database), title and kind. */
-function DocumentForm({ onAdd }: { onAdd: (file: File, title: string, kind: string) => Promise<string | null> }) {
+/** A file's name without its extension ('Certificat rage.pdf': 'Certificat rage'), as long as a title may be. */
+export function titleFromFileName(fileName: string): string {
+  const base = fileName.replace(/\.[^.]*$/, '').trim() || fileName.trim();
+  return base.slice(0, HEALTH_LIMITS.documentTitleMaxLength).trim();
+}
+
+/**
+ * A document added: its file (checked here before it is sent, and again by the database), title and kind. The
+ * title is the file's name, without its extension, unless the member gives one.
+ */
+export function DocumentForm({
+  onAdd,
+}: {
+  onAdd: (file: File, title: string, kind: string) => Promise<string | null>;
+}) {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
   const [kind, setKind] = useState<string>('vaccination');
   const [errors, setErrors] = useState<{ file?: string; title?: string }>({});
   const [busy, setBusy] = useState(false);
+  const { formRef, refuse } = useRevealOnRefusal();
+  const defaultTitle = file ? titleFromFileName(file.name) : '';
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const trimmed = title.trim();
+    const chosenTitle = title.trim() || defaultTitle;
     const fileError = file ? fileRefusal(file) : text.fileRequired;
-    const titleError = trimmed === '' || trimmed.length > HEALTH_LIMITS.documentTitleMaxLength;
-    const next = { ...(fileError ? { file: fileError } : {}), ...(titleError ? { title: text.titleRequired } : {}) };
+    const titleError = chosenTitle.length > HEALTH_LIMITS.documentTitleMaxLength;
+    const next = { ...(fileError ? { file: fileError } : {}), ...(titleError ? { title: text.titleTooLong } : {}) };
     setErrors(next);
-    if (!file || Object.keys(next).length > 0) return;
+    if (!file || Object.keys(next).length > 0) return refuse();
     setBusy(true);
-    const refusal = await onAdd(file, trimmed, kind).catch(() => COPY.unexpected);
+    const refusal = await onAdd(file, chosenTitle, kind).catch(() => COPY.unexpected);
     setBusy(false);
     if (refusal) {
       toast({ topic: 'booklet-document', title: text.addFailed, description: refusal, variant: 'destructive' });
       return;
     }
-    toast({ topic: 'booklet-document', title: text.added(trimmed) });
+    toast({ topic: 'booklet-document', title: text.added(chosenTitle) });
     setFile(null);
     setTitle('');
-    event.currentTarget.reset();
+    // Through the ref: React's event has no currentTarget any more once the upload has been awaited.
+    formRef.current?.reset();
   };
 
   return (
     <Box asChild mt="4">
-      <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
         <Heading id={`${id}-title`} as="h3" size="3" mb="3">
           {text.addTitle}
         </Heading>
@@ -158,12 +175,23 @@ function DocumentForm({ onAdd }: { onAdd: (file: File, title: string, kind: stri
               {...field}
               type="file"
               accept={Object.keys(HEALTH_DOCUMENT_TYPES).join(',')}
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              onChange={(event) => {
+                setFile(event.target.files?.[0] ?? null);
+                setErrors((current) => ({ ...current, file: undefined }));
+              }}
             />
           )}
         </FormField>
-        <FormField label={text.documentTitle} error={errors.title}>
-          {(field) => <TextField.Root {...field} value={title} onChange={(event) => setTitle(event.target.value)} />}
+        <FormField label={text.documentTitle} error={errors.title} hint={text.titleHint}>
+          {(field) => (
+            <TextField.Root
+              {...field}
+              value={title}
+              placeholder={defaultTitle}
+              maxLength={HEALTH_LIMITS.documentTitleMaxLength}
+              onChange={(event) => setTitle(event.target.value)}
+            />
+          )}
         </FormField>
         <FormField label={text.kind}>
           {(field) => (

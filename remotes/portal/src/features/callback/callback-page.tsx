@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { COPY } from '../../copy.ts';
 import { finishPendingActivation, type PendingOutcome, REFUSAL_TEXT } from '../activation/index.ts';
 import { authErrorMessage, forgetAwaitingConfirmation, NewPasswordForm } from '../auth/index.ts';
-import { readPendingInvitation } from '../household/index.ts';
+import { keepPendingInvitation, readPendingInvitation, tokenInFragment } from '../household/pending-invitation.ts';
 
 const copy = COPY.callback;
 
@@ -78,6 +78,13 @@ export function CallbackPage() {
       // A refused e-mail link comes back with GoTrue's error in the address's fragment.
       const link = new URLSearchParams(window.location.hash.slice(1));
       const problem = link.get('error_description');
+      // A sign-up's or sign-in's link that has already served (opened once, by the person or by their mail's
+      // link scanner) has most often confirmed the address: the login page says so (issue 48: it said to ask
+      // for a new link). GoTrue answers the same for one that expired unused; the login page covers that too.
+      if (problem && link.get('error_code') === 'otp_expired' && !resetting) {
+        navigate(`${ROUTES.login}?${new URLSearchParams({ link: 'used' })}`, { replace: true });
+        return;
+      }
       if (problem) {
         const description = authErrorMessage({ code: link.get('error_code'), message: problem });
         toast({ topic: 'sign-in', title: copy.error, description, variant: 'destructive' });
@@ -89,7 +96,10 @@ export function CallbackPage() {
     forgetAwaitingConfirmation();
     if (params.get('activation') !== 'true') {
       toast({ topic: 'sign-in', title: copy.success.title, description: copy.success.description });
-      // An invitation opened before signing up (or in) is answered first, as an activation is finished.
+      // An invitation opened before signing up (or in) is answered first, as an activation is finished: the
+      // confirmation link carries it (another browser than the one that kept it may open that link).
+      const carried = tokenInFragment(params.get('invitation') ?? '');
+      if (carried) keepPendingInvitation(carried);
       navigate(readPendingInvitation() ? ROUTES.invitation : ROUTES.account, { replace: true });
       return;
     }

@@ -16,7 +16,7 @@ vi.mock('@medaille/supabase', () => ({
   useAuth: () => ({}),
 }));
 
-const { acceptInvitation, inviteMember, removeMember } = await import('./api.ts');
+const { acceptInvitation, inviteMember, readInvitation, refuseInvitation, removeMember } = await import('./api.ts');
 
 describe('inviting someone', () => {
   const keeper = {
@@ -45,25 +45,79 @@ describe('inviting someone', () => {
   });
 });
 
-describe('accepting an invitation', () => {
-  it('answers the animal and the role given', async () => {
-    rpcAnswer = { data: { success: true, animal_id: 'animal-1', role: 'co_owner' }, error: null };
+/** A refusal of a function as supabase-js gives it: the refused Response in the error's context. */
+const refusedWith = (status: number, body: unknown) => ({
+  data: null,
+  error: {
+    message: 'Edge Function returned a non-2xx status code',
+    context: new Response(JSON.stringify(body), { status }),
+  },
+});
+
+describe('an invitation’s link', () => {
+  it('is read through answer-invitation, which changes nothing', async () => {
+    invoked.length = 0;
+    const offer = {
+      state: 'pending',
+      animal_id: 'animal-1',
+      animal_name: 'Filou',
+      inviter_email: 'chloe@exemple.fr',
+      email: 'marie@exemple.fr',
+      role: 'keeper',
+      access_until: '2026-12-12',
+      expires_at: '2026-12-01T10:00:00Z',
+    };
+    functionAnswer = { data: offer, error: null };
+    expect(await readInvitation('token')).toEqual({ read: true, offer });
+    expect(invoked).toEqual([['answer-invitation', { body: { token: 'token' } }]]);
+  });
+
+  it('is accepted and refused with a button, each one call', async () => {
+    invoked.length = 0;
+    functionAnswer = {
+      data: { accepted: true, animal_id: 'animal-1', animal_name: 'Filou', role: 'co_owner' },
+      error: null,
+    };
     expect(await acceptInvitation('token')).toEqual({ accepted: true, animalId: 'animal-1', role: 'co_owner' });
+    functionAnswer = { data: { refused: true }, error: null };
+    expect(await refuseInvitation('token')).toEqual({ refused: true });
+    expect(invoked).toEqual([
+      ['answer-invitation', { body: { token: 'token', answer: 'accept' } }],
+      ['answer-invitation', { body: { token: 'token', answer: 'refuse' } }],
+    ]);
   });
 
-  it('answers a refusal by its reason, with the database’s words', async () => {
+  it('answers a refusal by its reason, with the database’s words, and the animal when accepted already', async () => {
     const error = 'Cette invitation a été envoyée à une autre adresse e-mail.';
-    rpcAnswer = { data: { success: false, reason: 'wrong_account', error }, error: null };
+    functionAnswer = refusedWith(403, { code: 'wrong_account', error });
     expect(await acceptInvitation('token')).toEqual({ accepted: false, reason: 'wrong_account', message: error });
-    rpcAnswer = { data: { success: false, reason: 'something_new', error: 'Autre chose' }, error: null };
-    expect(await acceptInvitation('token')).toEqual({ accepted: false, reason: null, message: 'Autre chose' });
+    functionAnswer = refusedWith(409, {
+      code: 'already_accepted',
+      error: 'Vous avez déjà accepté cette invitation.',
+      animal_id: 'animal-1',
+      animal_name: 'Filou',
+      role: 'keeper',
+    });
+    expect(await acceptInvitation('token')).toEqual({
+      accepted: false,
+      reason: 'already_accepted',
+      message: 'Vous avez déjà accepté cette invitation.',
+      animal: { id: 'animal-1', name: 'Filou', role: 'keeper' },
+    });
+    functionAnswer = refusedWith(400, { code: 'something_new', error: 'Autre chose' });
+    expect(await refuseInvitation('token')).toEqual({ refused: false, reason: null, message: 'Autre chose' });
   });
 
-  it('says something the person can read when the call itself fails', async () => {
-    rpcAnswer = { data: null, error: { code: 'PGRST301', message: 'JWT expired' } };
-    const outcome = await acceptInvitation('token');
-    expect(outcome).toMatchObject({ accepted: false, reason: null });
-    expect(outcome.accepted ? '' : outcome.message).not.toContain('JWT');
+  it('says the service is out of reach rather than a socket’s words', async () => {
+    functionAnswer = {
+      data: null,
+      error: { name: 'FunctionsFetchError', message: 'Failed to send a request', context: new TypeError('fetch') },
+    };
+    expect(await readInvitation('token')).toEqual({
+      read: false,
+      reason: null,
+      message: 'Service momentanément indisponible, réessayez.',
+    });
   });
 });
 

@@ -1,13 +1,13 @@
-import { databaseErrorMessage } from '@medaille/domain';
+import { type BackendFailure, databaseErrorMessage, isBackendUnavailable } from '@medaille/domain';
 import { supabase, type Tables, useAuth } from '@medaille/supabase';
 import { useCallback, useEffect, useState } from 'react';
 import { COPY } from '../../copy.ts';
-import { serverMessage } from '../../ui/server-message.ts';
+import { failureText, serverMessage } from '../../ui/server-message.ts';
 import { type HouseholdRole, householdRole, type InvitedRole } from './roles.ts';
 
 // Every read and write of an animal's household (supabase/schemas/household.sql): its members, the owner's
-// pending invitations, inviting (the invite-member function), accepting, leaving, removing, a keeper's last
-// day, and each member's own alerts. The database decides who may do what; its refusals come with a
+// pending invitations, inviting (the invite-member function), reading, accepting and refusing an invitation
+// (the answer-invitation function), leaving, removing, a keeper's last day, and each member's own alerts. The database decides who may do what; its refusals come with a
 // `reason` and French words (`error`) that the portal shows as they are.
 
 /** One member as animal_household answers it, owner first. */
@@ -206,29 +206,110 @@ export async function setAlertEmail(
   return data ? null : { message: COPY.lost.animalNotFound };
 }
 
-/** Why accept_animal_invitation refused, as it names it in `reason`. */
-export const ACCEPT_REFUSALS = [
+/**
+ * What an invitation's link offers, as the answer-invitation function reads it: opening the link changes
+ * nothing (mail scanners open every link). `state`: waiting for its answer, or accepted already.
+ */
+export interface InvitationOffer {
+  state: 'pending' | 'accepted';
+  animal_id: string;
+  animal_name: string;
+  inviter_email: string;
+  /** The invited address: the account to accept with. */
+  email: string;
+  /** 'owner': the animal itself is offered (a change of owner). */
+  role: HouseholdRole;
+  /** A keeper's last day, 'YYYY-MM-DD'. */
+  access_until: string | null;
+  expires_at: string;
+}
+
+/** Why answer-invitation refused, as it names it in `code`. */
+export const ANSWER_REFUSALS = [
+  'unauthenticated',
   'session_expired',
   'invitation_unavailable',
   'wrong_account',
   'email_not_confirmed',
   'already_member',
+  'already_accepted',
 ] as const;
-export type AcceptRefusal = (typeof ACCEPT_REFUSALS)[number];
+export type AnswerRefusal = (typeof ANSWER_REFUSALS)[number];
+
+/** A refusal of answer-invitation: its reason when known, its French words, the animal when accepted already. */
+export interface InvitationRefusal {
+  reason: AnswerRefusal | null;
+  message: string;
+  animal?: { id: string; name: string; role: HouseholdRole };
+}
+
+/** The function's refusal as the page shows it; the backend out of reach said as failureText says it. */
+async function refusalOf(error: BackendFailure): Promise<InvitationRefusal> {
+  if (isBackendUnavailable(error) || !(error.context instanceof Response)) {
+    return { reason: null, message: failureText(error, COPY.unexpected) };
+  }
+  const body: unknown = await error.context.json().catch(() => null);
+  if (!isObject(body)) return { reason: null, message: COPY.unexpected };
+  const reason = ANSWER_REFUSALS.find((known) => known === body.code) ?? null;
+  const message = typeof body.error === 'string' ? body.error : COPY.unexpected;
+  const animal =
+    typeof body.animal_id === 'string' && typeof body.animal_name === 'string'
+      ? { id: body.animal_id, name: body.animal_name, role: householdRole(String(body.role)) }
+      : undefined;
+  return animal ? { reason, message, animal } : { reason, message };
+}
+
+async function answerInvitation(body: Record<string, string>) {
+  try {
+    return await (await supabase()).functions.invoke('answer-invitation', { body });
+  } catch (error) {
+    return { data: null, error: error as BackendFailure };
+  }
+}
+
+/** What the invitation of `token` offers; reading it changes nothing. */
+export async function readInvitation(
+  token: string,
+): Promise<{ read: true; offer: InvitationOffer } | ({ read: false } & InvitationRefusal)> {
+  const { data, error } = await answerInvitation({ token });
+  if (error) return { read: false, ...(await refusalOf(error)) };
+  if (!isObject(data) || typeof data.animal_id !== 'string')
+    return { read: false, reason: null, message: COPY.unexpected };
+  return {
+    read: true,
+    offer: {
+      state: data.state === 'accepted' ? 'accepted' : 'pending',
+      animal_id: data.animal_id,
+      animal_name: String(data.animal_name ?? ''),
+      inviter_email: String(data.inviter_email ?? ''),
+      email: String(data.email ?? ''),
+      role: householdRole(String(data.role)),
+      access_until: typeof data.access_until === 'string' ? data.access_until : null,
+      expires_at: String(data.expires_at ?? ''),
+    },
+  };
+}
 
 export type AcceptOutcome =
   | { accepted: true; animalId: string; role: HouseholdRole }
-  | { accepted: false; reason: AcceptRefusal | null; message: string };
+  | ({ accepted: false } & InvitationRefusal);
 
-/** The signed-in person accepts the invitation of `token`, with the account of the invited address. */
+/** 'Accepter': the signed-in person accepts the invitation of `token`, with the account of the invited address. */
 export async function acceptInvitation(token: string): Promise<AcceptOutcome> {
-  const { data, error } = await (await supabase()).rpc('accept_animal_invitation', { p_token: token });
-  if (!error && isObject(data) && data.success === true && typeof data.animal_id === 'string') {
-    return { accepted: true, animalId: data.animal_id, role: householdRole(String(data.role)) };
+  const { data, error } = await answerInvitation({ token, answer: 'accept' });
+  if (error) return { accepted: false, ...(await refusalOf(error)) };
+  if (!isObject(data) || typeof data.animal_id !== 'string') {
+    return { accepted: false, reason: null, message: COPY.unexpected };
   }
-  const outcome = outcomeOf(data, error);
-  const reason = outcome.done ? null : (ACCEPT_REFUSALS.find((known) => known === outcome.reason) ?? null);
-  return { accepted: false, reason, message: outcome.done ? COPY.unexpected : outcome.message };
+  return { accepted: true, animalId: data.animal_id, role: householdRole(String(data.role)) };
+}
+
+/** 'Refuser': whoever holds the link turns the invitation down; its sender is told. */
+export async function refuseInvitation(
+  token: string,
+): Promise<{ refused: true } | ({ refused: false } & InvitationRefusal)> {
+  const { error } = await answerInvitation({ token, answer: 'refuse' });
+  return error ? { refused: false, ...(await refusalOf(error)) } : { refused: true };
 }
 
 /** The name of an animal the signed-in person sees, or null. */

@@ -1,13 +1,21 @@
-import { PageFrame, Spinner } from '@medaille/design-system';
+import { ConfirmDialog, PageFrame, Spinner } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { editAnimalPath, ROUTES } from '@medaille/routing';
 import { Link, useNavigate } from '@medaille/routing/router';
 import { signOut, useAuth } from '@medaille/supabase';
-import { Button, Callout, Card, Flex, Text } from '@radix-ui/themes';
-import { useEffect, useRef, useState } from 'react';
+import { Box, Button, Callout, Card, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
+import { useEffect, useId, useState } from 'react';
 import { COPY } from '../../copy.ts';
+import { ICAD_URL } from '../../ui/icad.ts';
+import { parisDay, parisTime } from '../../ui/paris-time.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
-import { type AcceptRefusal, acceptInvitation, animalName } from './api.ts';
+import {
+  acceptInvitation,
+  type InvitationOffer,
+  type InvitationRefusal,
+  readInvitation,
+  refuseInvitation,
+} from './api.ts';
 import {
   forgetPendingInvitation,
   keepPendingInvitation,
@@ -16,13 +24,15 @@ import {
 } from './pending-invitation.ts';
 
 const text = COPY.invitation;
-/** The login and register pages bring the person back here once signed in. */
-const backHere = `?${new URLSearchParams({ next: ROUTES.invitation })}`;
+
+/** The login and register pages bring the person back here once signed in, the invited address filled in. */
+const backHere = (email?: string) =>
+  `?${new URLSearchParams({ next: ROUTES.invitation, ...(email ? { email } : {}) })}`;
 
 /**
  * The token of the link that opened the page, kept in this browser (it must survive sign-in, sign-up and the
- * e-mail confirmation) and taken out of the address bar, where it could be copied or shared; else the one
- * kept before.
+ * e-mail confirmation, which carries it too) and taken out of the address bar, where it could be copied or
+ * shared; else the one kept before.
  */
 function useInvitationToken(): string | null {
   const [token] = useState(() => {
@@ -39,9 +49,10 @@ function useInvitationToken(): string | null {
 }
 
 /**
- * /mon-compte/invitation#<token>: an invitation to an animal's household. Signed out, what it is and the ways
- * to sign in or register (which come back here); signed in, it is accepted at once, and the animal's page
- * opens; a refusal is said in the database's words.
+ * /mon-compte/invitation#<token>: an invitation to an animal's household, or the offer of the animal itself.
+ * Opening it changes nothing (mail services' scanners open every link): it says who offers what, and the
+ * person answers with 'Accepter' (signed in with the invited address) or 'Refuser' (with or without an
+ * account); the sender is told either way. Opened again once accepted, it says so.
  */
 export function InvitationPage() {
   const auth = useAuth();
@@ -49,29 +60,17 @@ export function InvitationPage() {
 
   return (
     <PageFrame title={text.title}>
-      <Card size="3" style={{ maxWidth: 520 }}>
+      <Card size="3" style={{ maxWidth: 560 }} className="portal-invitation">
         {auth.loading ? (
           <Spinner label={COPY.session.checking} />
-        ) : !token ? (
+        ) : token ? (
+          <Invitation token={token} />
+        ) : (
           <Flex direction="column" gap="3" align="start">
             <Text as="p">{text.missing}</Text>
             <Button asChild variant="soft">
               <Link to={ROUTES.account}>{text.back}</Link>
             </Button>
-          </Flex>
-        ) : auth.isAuthenticated ? (
-          <Accept token={token} />
-        ) : (
-          <Flex direction="column" gap="4">
-            <Text as="p">{text.signedOut}</Text>
-            <Flex direction="column" gap="3">
-              <Button asChild size="3">
-                <Link to={`${ROUTES.register}${backHere}`}>{text.register}</Link>
-              </Button>
-              <Button asChild size="3" variant="soft">
-                <Link to={`${ROUTES.login}${backHere}`}>{text.login}</Link>
-              </Button>
-            </Flex>
           </Flex>
         )}
       </Card>
@@ -79,51 +78,253 @@ export function InvitationPage() {
   );
 }
 
-/** Accepts the invitation once; then the animal's page, or the refusal and what can be done about it. */
-function Accept({ token }: { token: string }) {
-  const navigate = useNavigate();
-  const started = useRef(false);
-  const [refusal, setRefusal] = useState<{ reason: AcceptRefusal | null; message: string } | null>(null);
-  const [signingOut, setSigningOut] = useState(false);
+type Read = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; offer: InvitationOffer };
+
+/** What happened on this page: refused, accepted before (another tab, say), or a refusal of 'Accepter'. */
+type Answered =
+  | { kind: 'refused' }
+  | { kind: 'accepted-before'; animal: { id: string; name: string; owner: boolean } }
+  | { kind: 'not-accepted'; refusal: InvitationRefusal };
+
+function Invitation({ token }: { token: string }) {
+  const auth = useAuth();
+  const [read, setRead] = useState<Read>({ state: 'loading' });
+  const [answered, setAnswered] = useState<Answered | null>(null);
 
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void (async () => {
-      const outcome = await acceptInvitation(token).catch(() => ({
-        accepted: false as const,
-        reason: null,
-        message: COPY.unexpected,
-      }));
-      if (!outcome.accepted) {
-        // An invitation that is gone (or that was the owner's own animal) is of no use any more.
-        if (outcome.reason === 'invitation_unavailable' || outcome.reason === 'already_member') {
-          forgetPendingInvitation();
-        }
-        setRefusal(outcome);
+    let current = true;
+    void readInvitation(token).then((outcome) => {
+      if (!current) return;
+      if (outcome.read) {
+        setRead({ state: 'ready', offer: outcome.offer });
         return;
       }
-      forgetPendingInvitation();
-      const name = await animalName(outcome.animalId).catch(() => null);
-      const owner = outcome.role === 'owner';
-      if (name) toast({ topic: 'household-invitation', title: owner ? text.becameOwner(name) : text.accepted(name) });
-      // The animal's page then reminds the new owner of I-CAD (TransferSection).
-      navigate(editAnimalPath(outcome.animalId), { replace: true, state: owner ? { newOwner: true } : null });
-    })();
-  }, [token, navigate]);
+      // A link that opens nothing any more is of no use kept.
+      if (outcome.reason === 'invitation_unavailable') forgetPendingInvitation();
+      setRead({ state: 'failed', message: outcome.message });
+    });
+    return () => {
+      current = false;
+    };
+  }, [token]);
 
-  /**
-   * Another account is signed in, or the session is no longer valid: out of it and to the login page, keeping
-   * the invitation (signing out forgets everything this browser kept).
-   */
+  if (read.state === 'loading') return <Spinner label={text.loading} />;
+  if (read.state === 'failed') return <Closed message={read.message} signedIn={auth.isAuthenticated} />;
+  const { offer } = read;
+  const mine = auth.isAuthenticated && auth.user?.email?.toLowerCase() === offer.email;
+
+  if (answered?.kind === 'refused') {
+    return <Closed message={text.refusedDone(offer.inviter_email)} signedIn={auth.isAuthenticated} tone="status" />;
+  }
+  if (answered?.kind === 'accepted-before') return <AcceptedBefore animal={answered.animal} />;
+  if (offer.state === 'accepted') {
+    if (mine) {
+      return (
+        <AcceptedBefore animal={{ id: offer.animal_id, name: offer.animal_name, owner: offer.role === 'owner' }} />
+      );
+    }
+    return auth.isAuthenticated ? (
+      <Closed message={text.acceptedByAnother} signedIn />
+    ) : (
+      <Flex direction="column" gap="3" align="start">
+        <Text as="p">{text.acceptedSignedOut(offer.animal_name)}</Text>
+        <Button asChild size="3">
+          <Link to={`${ROUTES.login}${backHere(offer.email)}`}>{text.login}</Link>
+        </Button>
+      </Flex>
+    );
+  }
+  return (
+    <Flex direction="column" gap="4">
+      <Offer offer={offer} />
+      {answered?.kind === 'not-accepted' ? <NotAccepted token={token} refusal={answered.refusal} /> : null}
+      <Answer token={token} offer={offer} mine={mine} onAnswered={setAnswered} />
+    </Flex>
+  );
+}
+
+/** Who offers what: the animal and what follows it, or the role in its household (a keeper's last day). */
+function Offer({ offer }: { offer: InvitationOffer }) {
+  const id = useId();
+  const name = offer.animal_name;
+  if (offer.role === 'owner') {
+    return (
+      <Flex direction="column" gap="3">
+        <Heading as="h2" size="5">
+          {text.gives(offer.inviter_email, name)}
+        </Heading>
+        <Text as="p">{text.transferIntro(name)}</Text>
+        <Box>
+          <Heading as="h3" size="3" id={`${id}-follows`} mb="1">
+            {text.follows}
+          </Heading>
+          <ul aria-labelledby={`${id}-follows`} className="portal-invitation-follows">
+            {text.followItems.map((item) => (
+              <li key={item}>
+                <Text>{item}</Text>
+              </li>
+            ))}
+          </ul>
+        </Box>
+        <Text as="p" size="2">
+          {text.noContact}
+        </Text>
+        <Text as="p" size="2">
+          {COPY.transfer.icad}{' '}
+          <RadixLink href={ICAD_URL} target="_blank" rel="noopener noreferrer">
+            {COPY.transfer.icadLink}
+          </RadixLink>
+        </Text>
+        <Text as="p" size="2" color="gray">
+          {text.validUntil(parisTime(offer.expires_at, 'date'))}
+        </Text>
+      </Flex>
+    );
+  }
+  const keeper = offer.role === 'keeper' && offer.access_until !== null;
+  return (
+    <Flex direction="column" gap="3">
+      <Heading as="h2" size="5">
+        {text.invites(offer.inviter_email, name)}
+      </Heading>
+      <Text as="p">
+        {text.role}{' '}
+        <strong>
+          {keeper && offer.access_until ? text.roles.keeper(parisDay(offer.access_until)) : text.roles.co_owner}
+        </strong>
+      </Text>
+      <Text as="p">{keeper ? text.roleHints.keeper : text.roleHints.co_owner}</Text>
+      <Text as="p" size="2" color="gray">
+        {text.validUntil(parisTime(offer.expires_at, 'date'))}
+      </Text>
+    </Flex>
+  );
+}
+
+/**
+ * The answer's buttons: 'Accepter' for the invited address's account, the ways to it otherwise, and 'Refuser'
+ * for anybody who holds the link (after a confirmation).
+ */
+function Answer({
+  token,
+  offer,
+  mine,
+  onAnswered,
+}: {
+  token: string;
+  offer: InvitationOffer;
+  mine: boolean;
+  onAnswered: (answered: Answered) => void;
+}) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<'accept' | 'refuse' | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const name = offer.animal_name;
+
+  const accept = async () => {
+    setBusy('accept');
+    const outcome = await acceptInvitation(token);
+    setBusy(null);
+    if (outcome.accepted) {
+      forgetPendingInvitation();
+      const owner = outcome.role === 'owner';
+      toast({ topic: 'household-invitation', title: owner ? text.becameOwner(name) : text.accepted(name) });
+      // The animal's page then reminds the new owner of I-CAD, first thing.
+      navigate(editAnimalPath(outcome.animalId), { replace: true, state: owner ? { newOwner: true } : null });
+      return;
+    }
+    if (outcome.reason === 'already_accepted' && outcome.animal) {
+      forgetPendingInvitation();
+      onAnswered({
+        kind: 'accepted-before',
+        animal: { id: outcome.animal.id, name: outcome.animal.name, owner: outcome.animal.role === 'owner' },
+      });
+      return;
+    }
+    if (outcome.reason === 'invitation_unavailable' || outcome.reason === 'already_member') forgetPendingInvitation();
+    onAnswered({ kind: 'not-accepted', refusal: outcome });
+  };
+
+  const refuse = async () => {
+    setBusy('refuse');
+    const outcome = await refuseInvitation(token);
+    setBusy(null);
+    setConfirming(false);
+    if (outcome.refused) {
+      forgetPendingInvitation();
+      onAnswered({ kind: 'refused' });
+      return;
+    }
+    toast({
+      topic: 'household-invitation',
+      title: text.refuseFailed,
+      description: outcome.message,
+      variant: 'destructive',
+    });
+  };
+
+  return (
+    <Flex direction="column" gap="3">
+      {!auth.isAuthenticated ? (
+        <>
+          <Text as="p">{text.signedOut(offer.email)}</Text>
+          <Button asChild size="3">
+            <Link to={`${ROUTES.register}${backHere(offer.email)}`}>{text.register}</Link>
+          </Button>
+          <Button asChild size="3" variant="soft">
+            <Link to={`${ROUTES.login}${backHere(offer.email)}`}>{text.login}</Link>
+          </Button>
+        </>
+      ) : mine ? (
+        <SubmitButton type="button" size="3" busy={busy === 'accept'} onClick={() => void accept()}>
+          {text.accept}
+        </SubmitButton>
+      ) : (
+        <>
+          <Text as="p">{text.otherAccount(offer.email, auth.user?.email ?? '')}</Text>
+          <SwitchAccount token={token} email={offer.email} />
+        </>
+      )}
+      <Button type="button" size="3" variant="soft" color="red" onClick={() => setConfirming(true)}>
+        {text.refuse}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={text.refuseTitle}
+        description={text.refuseText(offer.inviter_email)}
+        confirmLabel={text.refuse}
+        onConfirm={() => void refuse()}
+        busy={busy === 'refuse'}
+      />
+    </Flex>
+  );
+}
+
+/**
+ * Out of the account signed in here, and to the login page with the invited address, keeping the invitation
+ * (signing out forgets everything this browser kept).
+ */
+function SwitchAccount({ token, email }: { token: string; email: string }) {
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
   const switchAccount = async () => {
     setSigningOut(true);
     await signOut().catch(() => undefined);
     keepPendingInvitation(token);
-    navigate(`${ROUTES.login}${backHere}`, { replace: true });
+    navigate(`${ROUTES.login}${backHere(email)}`, { replace: true });
   };
+  return (
+    <SubmitButton type="button" size="3" variant="soft" busy={signingOut} onClick={() => void switchAccount()}>
+      {text.signOut}
+    </SubmitButton>
+  );
+}
 
-  if (!refusal) return <Spinner label={text.accepting} />;
+/** Why 'Accepter' did not accept, in the database's words, and the way out when there is one. */
+function NotAccepted({ token, refusal }: { token: string; refusal: InvitationRefusal }) {
+  const signInAgain = refusal.reason === 'session_expired' || refusal.reason === 'unauthenticated';
   return (
     <Flex direction="column" gap="3" align="start">
       <Callout.Root color="red" role="alert">
@@ -132,19 +333,44 @@ function Accept({ token }: { token: string }) {
           {refusal.message}
         </Callout.Text>
       </Callout.Root>
-      <Flex gap="3" wrap="wrap">
-        {refusal.reason === 'wrong_account' || refusal.reason === 'session_expired' ? (
-          <SubmitButton type="button" busy={signingOut} onClick={() => void switchAccount()}>
-            {refusal.reason === 'wrong_account' ? text.signOut : text.login}
-          </SubmitButton>
-        ) : null}
-        <Button asChild variant="soft">
-          {/* Going elsewhere gives the invitation up: a later sign-in does not bring it back. */}
-          <Link to={ROUTES.account} onClick={forgetPendingInvitation}>
-            {text.back}
-          </Link>
-        </Button>
-      </Flex>
+      {signInAgain ? <SwitchAccount token={token} email="" /> : null}
+    </Flex>
+  );
+}
+
+/** The invitation was accepted by this very person: said kindly, with the way to the animal. */
+function AcceptedBefore({ animal }: { animal: { id: string; name: string; owner: boolean } }) {
+  useEffect(() => forgetPendingInvitation(), []);
+  return (
+    <Flex direction="column" gap="3" align="start">
+      <Callout.Root color="green" role="status">
+        <Callout.Text>{animal.owner ? text.alreadyOwner(animal.name) : text.alreadyMember(animal.name)}</Callout.Text>
+      </Callout.Root>
+      <Button asChild size="3">
+        <Link to={editAnimalPath(animal.id)}>{text.see(animal.name)}</Link>
+      </Button>
+    </Flex>
+  );
+}
+
+/** A link that opens nothing (any more), or an invitation just refused: said, and the way back. */
+function Closed({
+  message,
+  signedIn,
+  tone = 'alert',
+}: {
+  message: string;
+  signedIn: boolean;
+  tone?: 'alert' | 'status';
+}) {
+  return (
+    <Flex direction="column" gap="3" align="start">
+      <Callout.Root color={tone === 'alert' ? 'red' : 'green'} role={tone}>
+        <Callout.Text>{message}</Callout.Text>
+      </Callout.Root>
+      <Button asChild variant="soft">
+        <Link to={signedIn ? ROUTES.account : ROUTES.home}>{signedIn ? text.back : text.home}</Link>
+      </Button>
     </Flex>
   );
 }

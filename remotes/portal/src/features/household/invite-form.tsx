@@ -3,9 +3,9 @@ import { FormField } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { Box, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { COPY } from '../../copy.ts';
 import { todayInParis } from '../../ui/paris-time.ts';
+import { usePortalForm } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { inviteMember } from './api.ts';
 import { type InviteFormInput, type InviteFormOutput, inviteSchema } from './invite-schema.ts';
@@ -20,14 +20,14 @@ const ROLES = ['co_owner', 'keeper'] as const;
 export function InviteForm({ animalId, onInvited }: { animalId: string; onInvited: () => void }) {
   const id = useId();
   const today = todayInParis();
-  const form = useForm<InviteFormInput, unknown, InviteFormOutput>({
+  const { form, formRef, handleSubmit } = usePortalForm<InviteFormInput, InviteFormOutput>({
     resolver: zodResolver(inviteSchema(today)),
     defaultValues: { email: '', role: 'co_owner', access_until: '' },
   });
   const { errors, isSubmitting } = form.formState;
   const keeper = form.watch('role') === 'keeper';
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = handleSubmit(async (values) => {
     const outcome = await inviteMember({ animal_id: animalId, ...values }).catch(() => ({
       invited: false as const,
       message: null,
@@ -48,7 +48,7 @@ export function InviteForm({ animalId, onInvited }: { animalId: string; onInvite
 
   return (
     <Box asChild mt="5">
-      <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
         <Heading id={`${id}-title`} as="h3" size="3" mb="3">
           {text.inviteTitle}
         </Heading>

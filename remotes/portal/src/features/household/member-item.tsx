@@ -3,6 +3,7 @@ import { toast } from '@medaille/design-system/toast';
 import { Box, Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useId, useState } from 'react';
 import { COPY } from '../../copy.ts';
+import { useRevealOnRefusal } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { type HouseholdMember, removeMember, setKeeperLastDay } from './api.ts';
 import { accessEnded, roleLabel } from './roles.ts';
@@ -109,13 +110,17 @@ function LastDay({
   const [day, setDay] = useState(member.access_until ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { formRef, refuse } = useRevealOnRefusal();
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     const wrong = day === '' ? text.lastDayRequired : day < today ? text.lastDayPast : null;
     setProblem(wrong);
-    if (wrong) return;
+    if (wrong) {
+      refuse();
+      return;
+    }
     setBusy(true);
     const outcome = await setKeeperLastDay(animalId, member.user_id, day).catch(() => ({
       done: false as const,
@@ -146,7 +151,7 @@ function LastDay({
   }
   return (
     <Flex asChild direction="column" gap="2" mt="2">
-      <form onSubmit={(event) => void save(event)} noValidate>
+      <form ref={formRef} onSubmit={(event) => void save(event)} noValidate>
         <Text as="label" htmlFor={id} size="2" weight="medium">
           {text.lastDayOf(member.email)}
         </Text>

@@ -1,12 +1,12 @@
 import { ConfirmDialog, FormField } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { EMAIL_PATTERN, MESSAGES } from '@medaille/domain';
-import { useLocation } from '@medaille/routing/router';
-import { Box, Button, Callout, Flex, Heading, Link as RadixLink, Text, TextField } from '@radix-ui/themes';
+import { Box, Button, Flex, Heading, Link as RadixLink, Text, TextField } from '@radix-ui/themes';
 import { useId, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { ICAD_URL } from '../../ui/icad.ts';
 import { parisTime } from '../../ui/paris-time.ts';
+import { useRevealOnRefusal } from '../../ui/refused-form.ts';
 import { failureText } from '../../ui/server-message.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { inviteMember, type PendingOffer, revokeInvitation } from './api.ts';
@@ -15,8 +15,8 @@ const text = COPY.transfer;
 
 /**
  * The owner gives the animal to another account: an offer by e-mail (invite-member, as owner) that changes
- * nothing until it is accepted, and can be cancelled meanwhile. Both sides are reminded of I-CAD; the new
- * owner, arriving from the invitation, is told they now own the animal.
+ * nothing until it is accepted, and can be cancelled meanwhile. The owner is reminded of I-CAD here; the new
+ * owner, arriving from the invitation, at the top of the page (NewOwnerReminder).
  */
 export function TransferSection({
   animalId,
@@ -30,18 +30,18 @@ export function TransferSection({
   onChanged: () => void;
 }) {
   const id = useId();
-  const location = useLocation();
-  const newOwner = (location.state as { newOwner?: boolean } | null)?.newOwner === true;
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const { formRef, refuse } = useRevealOnRefusal();
 
   const askConfirmation = (event: React.FormEvent) => {
     event.preventDefault();
     const address = email.trim().toLowerCase();
     if (!EMAIL_PATTERN.test(address)) {
       setError(address === '' ? COPY.household.emailRequired : MESSAGES.invalidEmail);
+      refuse();
       return;
     }
     setError(undefined);
@@ -99,21 +99,10 @@ export function TransferSection({
         <Heading id={`${id}-title`} as="h2" size="4" mb="2">
           {text.title(animalName)}
         </Heading>
-        {newOwner ? (
-          <Callout.Root color="green" mb="3" role="status">
-            <Callout.Text>
-              <strong style={{ display: 'block' }}>{text.newOwner(animalName)}</strong>
-              {text.icad}{' '}
-              <RadixLink href={ICAD_URL} target="_blank" rel="noopener noreferrer">
-                {text.icadLink}
-              </RadixLink>
-            </Callout.Text>
-          </Callout.Root>
-        ) : null}
         <Text as="p" size="2" color="gray" mb="2">
           {text.intro(animalName)}
         </Text>
-        {newOwner ? null : icad}
+        {icad}
         {offer ? (
           <Flex direction="column" gap="3" mt="3" align="start">
             <Text as="p" size="2">
@@ -125,7 +114,7 @@ export function TransferSection({
           </Flex>
         ) : (
           <Box asChild mt="3">
-            <form onSubmit={askConfirmation} noValidate>
+            <form ref={formRef} onSubmit={askConfirmation} noValidate>
               <FormField label={text.email} error={error}>
                 {(field) => (
                   <TextField.Root

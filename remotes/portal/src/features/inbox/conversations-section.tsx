@@ -4,6 +4,7 @@ import { CONVERSATION_LIMITS } from '@medaille/domain';
 import { Badge, Box, Callout, Card, Flex, Heading, Text, TextArea } from '@radix-ui/themes';
 import { type FormEvent, useId, useState } from 'react';
 import { COPY } from '../../copy.ts';
+import { useRevealOnRefusal } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import type { ConversationThread, useConversations } from './conversations.ts';
 import { SaidStatusText, threadAnchor } from './finder-news.tsx';
@@ -114,12 +115,13 @@ function Thread({
   const [body, setBody] = useState('');
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const { formRef, refuse } = useRevealOnRefusal();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (body.trim() === '') {
       setProblem(text.answerRequired);
-      return;
+      return refuse();
     }
     setSending(true);
     const refusal = await onAnswer(body).catch(() => COPY.unexpected);
@@ -175,7 +177,7 @@ function Thread({
         </Flex>
         {thread.open ? (
           <Box asChild mt="3">
-            <form onSubmit={submit} noValidate aria-label={text.answerLabel(number)}>
+            <form ref={formRef} onSubmit={submit} noValidate aria-label={text.answerLabel(number)}>
               <Text as="label" htmlFor={`${id}-answer`} size="2" weight="medium">
                 {text.answer}
               </Text>
@@ -184,7 +186,7 @@ function Thread({
                 value={body}
                 rows={3}
                 maxLength={CONVERSATION_LIMITS.replyMaxLength}
-                aria-describedby={`${id}-hint`}
+                aria-describedby={problem ? `${id}-hint ${id}-problem` : `${id}-hint`}
                 aria-invalid={problem ? true : undefined}
                 onChange={(event) => {
                   setBody(event.target.value);
@@ -195,7 +197,7 @@ function Thread({
                 {text.answerHint}
               </Text>
               {problem ? (
-                <Text as="p" size="2" color="red" role="alert">
+                <Text as="p" id={`${id}-problem`} size="2" color="red" role="alert">
                   {problem}
                 </Text>
               ) : null}

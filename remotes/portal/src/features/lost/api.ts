@@ -4,7 +4,7 @@ import { COPY } from '../../copy.ts';
 
 // The lost flag and the checklist of one loss. The database keeps them together: a trigger dates a new
 // loss and empties its checklist, and clears both once the animal is found
-// (supabase/migrations/20261123000006_owner_inbox.sql).
+// (supabase/schemas/animals.sql).
 
 /** The checklist's steps, as the database stores them (animals_lost_checklist_valeurs). */
 export const LOST_STEPS = ['icad', 'fourriere', 'veterinaires', 'affiche'] as const;

@@ -1,16 +1,17 @@
 import { toast } from '@medaille/design-system/toast';
 import type { Tables } from '@medaille/supabase';
-import { Button, Card, Flex, Heading, Switch, Text } from '@radix-ui/themes';
+import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { type Loss, REUNION_CHANNELS, type ReunionChannel, saveLost, saveReunionChannel } from './api.ts';
 import { LostChecklist } from './lost-checklist.tsx';
+import { LostSwitch } from './lost-switch.tsx';
 
 type Animal = Pick<Tables<'animals'>, 'id' | 'nom' | 'espece' | 'sexe' | 'is_lost' | 'lost_since' | 'lost_checklist'>;
 
 /**
  * The edit page's 'Animal perdu' switch and, while lost, the checklist of this loss. The switch saves at
- * once, as the checkbox of 'Mes animaux' does (SPEC), not with Enregistrer: an owner whose animal just ran
+ * once, as the same switch of 'Mes animaux' does (SPEC's checkbox), not with Enregistrer: an owner whose animal just ran
  * off expects the public page to say so now, whatever else they are editing (and Annuler must not undo it).
  * Once found, it asks how the finder reached the household, which the member may answer or leave.
  */
@@ -65,13 +66,7 @@ export function LostPanel({ animal }: { animal: Animal }) {
         <Heading id="lost-title" as="h2" size="4" mb="3">
           {COPY.lost.title}
         </Heading>
-        <Text as="label" size="3" weight="medium">
-          <Flex gap="2" align="center">
-            {/* Not disabled while saving, which would drop focus: a change then waits for the first. */}
-            <Switch color="red" checked={loss.is_lost} onCheckedChange={(on) => (busy ? undefined : void change(on))} />
-            {COPY.account.lost}
-          </Flex>
-        </Text>
+        <LostSwitch lost={loss.is_lost} onChange={(on) => (busy ? undefined : void change(on))} />
         {loss.is_lost && loss.lost_since ? (
           <Flex direction="column" mt="3">
             <LostChecklist
