@@ -6,7 +6,7 @@
  * JavaScript, in French, with the way to that form. The shell's stylesheets come with it (the shell's scripts
  * add them otherwise). The landing form's words are the shell's own (hosts/shell/src/copy.ts, landing.found).
  */
-import { escapeHtml } from '@medaille/scan-contract';
+import { escapeHtml } from '@medaille/domain';
 
 const WORDS = {
   title: 'Vous avez trouvé un animal ?',
