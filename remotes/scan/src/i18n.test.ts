@@ -97,6 +97,8 @@ describe('the dictionaries', () => {
     'email_mismatch',
     'invalid_document_id',
     'document_not_found',
+    'invitation_unavailable',
+    'invitation_rate_limited',
   ];
   const finderCodes = Object.keys(FAILURES).filter((code) => !ownersOnly.includes(code));
 
