@@ -169,7 +169,7 @@ function Booklet({
                                   ) : null}
                                 </Box>
                                 {edits ? (
-                                  <Flex direction="column" align="end" gap="2">
+                                  <Flex direction="column" align="end" gap="2" className="portal-line-actions">
                                     <Button
                                       type="button"
                                       variant="ghost"
