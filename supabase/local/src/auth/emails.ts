@@ -55,8 +55,8 @@ function goQueryEscape(value: string): string {
 }
 
 /** The values of `{{ .Variable }}` in one stretch of a template, escaped as Go's html/template escapes them. */
-const fill = (text: string, variables: TemplateVariables, escape: (value: string) => string) =>
-  text.replace(TEMPLATE_PLACEHOLDER, (_, name: keyof TemplateVariables) => escape(variables[name]));
+const fill = (text: string, variables: TemplateVariables, escaped: (value: string) => string) =>
+  text.replace(TEMPLATE_PLACEHOLDER, (_, name: keyof TemplateVariables) => escaped(variables[name]));
 
 /**
  * Renders a link e-mail as GoTrue does, with Go's html/template's escaping by context: a value in an href's
