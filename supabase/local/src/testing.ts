@@ -74,6 +74,10 @@ export interface TestStack extends RunningStack {
   ): Promise<{ client: SupabaseClient; email: string; password: string; userId: string }>;
   /** An owner's animal activated on a new code, through the RPC the portal uses. */
   activatedAnimal(owner: SupabaseClient, animal?: Record<string, unknown>): Promise<{ code: string; animalId: string }>;
+  /** What the site's /auth/confirm page's button does for an auth e-mail's link (pressEmailLink). */
+  pressLink(link: string, address?: string): ReturnType<typeof pressEmailLink>;
+  /** GoTrue's own GET /verify link for the token of an auth e-mail's link (GoTrue still serves it). */
+  verifyLink(link: string): string;
 }
 
 /**
