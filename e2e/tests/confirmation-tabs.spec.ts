@@ -82,11 +82,11 @@ test('a confirmation link that has already served says the address is most likel
   const [link] = (await product.lastMail(email)).links;
   // Used once already: its button pressed, in another browser.
   const query = new URL(link as string).searchParams;
-  const used = await client.auth.verifyOtp({
+  const spent = await client.auth.verifyOtp({
     token_hash: query.get('token_hash') as string,
     type: query.get('type') as 'signup',
   });
-  expect(used.error).toBeNull();
+  expect(spent.error).toBeNull();
 
   await openEmailLink(page, link as string);
   await expect(page).toHaveURL(`${product.url}/auth/login?link=used`);
