@@ -4,6 +4,17 @@ import { createClient } from '@supabase/supabase-js';
 import type { TestOwner } from './owners.ts';
 import type { TestProduct } from './product.ts';
 
+/**
+ * An auth e-mail's link opened, then its page's button pressed: the link's page (/auth/confirm) changes
+ * nothing by being opened (mail scanners open every link), its button does what the link is for.
+ */
+export async function openEmailLink(page: Page, link: string) {
+  await page.goto(link);
+  await page
+    .getByRole('button', { name: /^(Confirmer mon adresse|Me connecter|Choisir un nouveau mot de passe)$/ })
+    .click();
+}
+
 /** A toast's title, as the Toaster shows it. */
 export const toastTitle = (page: Page, title: string) => page.locator('.md-toast-title', { hasText: title });
 

@@ -1,6 +1,6 @@
 import { expectAccessible } from '../support/accessibility.ts';
 import { newOwner } from '../support/owners.ts';
-import { toastTitle } from '../support/pages.ts';
+import { openEmailLink, toastTitle } from '../support/pages.ts';
 import { codeIn } from '../support/product.ts';
 import { expect, product, test } from '../support/test.ts';
 
@@ -28,7 +28,7 @@ test('register, confirm from the e-mail, and arrive signed in on "Mes animaux"',
   await expect(page.getByLabel('Email')).toHaveValue(email);
 
   const [link] = (await product.lastMail(email)).links;
-  await page.goto(link as string);
+  await openEmailLink(page, link as string);
   await expect(toastTitle(page, 'Connexion réussie')).toBeVisible();
   await expect(page).toHaveURL(`${product.url}/mon-compte`);
   await expect(page.getByText('Aucun animal trouvé.')).toBeVisible();
@@ -146,7 +146,7 @@ test('a forgotten password is reset from the e-mail link, end to end', async ({ 
 
   const mail = await product.lastMail(owner.email);
   expect(mail.subject).toBe('Réinitialisez votre mot de passe Médaille');
-  await page.goto(mail.links[0] as string);
+  await openEmailLink(page, mail.links[0] as string);
   await expect(page.getByRole('heading', { name: 'Choisir un nouveau mot de passe' })).toBeVisible();
   await page.getByLabel('Nouveau mot de passe').fill('nouveau-secret-1');
   await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
@@ -168,8 +168,8 @@ test('a spent e-mail link sends the visitor to the login page, which says the ad
   const owner = await newOwner(product, 'perime');
   // The confirmation link, already used to create the account, sent back to the callback page.
   const link = new URL((await product.lastMail(owner.email)).links[0] as string);
-  link.searchParams.set('redirect_to', `${product.url}/auth/callback`);
-  await page.goto(link.toString());
+  link.searchParams.set('next', `${product.url}/auth/callback`);
+  await openEmailLink(page, link.toString());
   await expect(page).toHaveURL(`${product.url}/auth/login?link=used`);
   await expect(page.getByRole('region', { name: 'Votre adresse est sans doute déjà confirmée' })).toContainText(
     'Ce lien a déjà servi',

@@ -2,7 +2,7 @@ import { newMedalCode } from '@medaille/domain';
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { newCode, newOwner } from '../support/owners.ts';
-import { closeActivationSignIn, PHONE, photoFile, signIn, toastTitle } from '../support/pages.ts';
+import { closeActivationSignIn, openEmailLink, PHONE, photoFile, signIn, toastTitle } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
 // A new owner's round trip on a phone: the form and photos chosen before sign-up reach the animal through
@@ -53,7 +53,7 @@ test('the confirmation link opened in a new tab, the form still open in the firs
 }) => {
   const { code, link } = await signUpWithPhotos(page, 'Caramel');
   const mailTab = await context.newPage();
-  await mailTab.goto(link);
+  await openEmailLink(mailTab, link);
   await expect(toastTitle(mailTab, 'Médaille activée !')).toBeVisible();
   await expect(mailTab).toHaveURL(`${product.url}/mon-compte`);
   await expect(mailTab.getByRole('heading', { name: 'Caramel' })).toBeVisible();
@@ -82,7 +82,7 @@ test('where IndexedDB refuses Blobs (WebKit in a private or ephemeral session), 
     };
   });
   const { code, link } = await signUpWithPhotos(page, 'Réglisse');
-  await page.goto(link);
+  await openEmailLink(page, link);
   await expect(toastTitle(page, 'Médaille activée !')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Réglisse' })).toBeVisible();
   await expectPublicPage(page, code, 'Réglisse', 2);
@@ -97,7 +97,7 @@ test('where the browser keeps no photo at all, the owner is told after activatio
     };
   });
   const { code, link } = await signUpWithPhotos(page, 'Pollen');
-  await page.goto(link);
+  await openEmailLink(page, link);
   await expect(toastTitle(page, 'Médaille activée !')).toBeVisible();
   await expect(
     toastText(page, "2 photos n'ont pas pu être enregistrées : ajoutez-les ici, dans « Photos de l'animal »."),
@@ -121,7 +121,7 @@ test('the confirmation link opened in another browser ends on the animal’s pag
   const mailApp = await otherBrowser(browser);
   try {
     const other = await mailApp.newPage();
-    await other.goto(link);
+    await openEmailLink(other, link);
     await expect(toastTitle(other, 'Médaille activée !')).toBeVisible();
     await expect(
       toastText(
@@ -169,7 +169,7 @@ test('the confirmation link of a sign-up made before the form was filled brings 
   const mailApp = await otherBrowser(browser);
   try {
     const other = await mailApp.newPage();
-    await other.goto(link as string);
+    await openEmailLink(other, link as string);
     await expect(other).toHaveURL(`${product.url}/activer?code=${code}`);
     await expect(toastText(other, "Décrivez votre animal pour terminer l'activation de la médaille.")).toBeVisible();
     await expect(other.getByRole('button', { name: 'Validé' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expectAccessible } from '../support/accessibility.ts';
 import { newCode, newOwner } from '../support/owners.ts';
-import { closeActivationSignIn, photoFile, signIn, toastTitle } from '../support/pages.ts';
+import { closeActivationSignIn, openEmailLink, photoFile, signIn, toastTitle } from '../support/pages.ts';
 import { codeIn } from '../support/product.ts';
 import { expect, product, test } from '../support/test.ts';
 
@@ -76,7 +76,7 @@ test('starting signed out, the form and photos survive sign-up and e-mail confir
   await expect(toastTitle(page, 'Inscription réussie')).toBeVisible();
 
   const [link] = (await product.lastMail(email)).links;
-  await page.goto(link as string);
+  await openEmailLink(page, link as string);
   await expect(toastTitle(page, '🎉 Médaille activée !')).toBeVisible();
   await expect(page).toHaveURL(`${product.url}/mon-compte`);
   await expect(page.getByRole('heading', { name: 'Caramel' })).toBeVisible();
@@ -103,7 +103,7 @@ test('a magic link from the activation dialog signs the owner in and finishes th
 
   const mail = await product.lastMail(owner.email);
   expect(mail.subject).toBe('Votre lien de connexion à Médaille');
-  await page.goto(mail.links[0] as string);
+  await openEmailLink(page, mail.links[0] as string);
   await expect(toastTitle(page, '🎉 Médaille activée !')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Lumière' })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts';
-import { PHONE, toastTitle } from '../support/pages.ts';
+import { openEmailLink, PHONE, toastTitle } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
 // A keeper without an account (issue 48): she opens the invitation on her phone, signs up from it, and
@@ -74,7 +74,7 @@ test('the confirmation link opened in another browser lands on the invitation, w
 
   // Her mail app opens the link in a browser that never saw the invitation.
   const mailApp = await phoneOf(browser);
-  await mailApp.goto(confirmation);
+  await openEmailLink(mailApp, confirmation);
   await acceptOn(mailApp);
   await expect(page.getByText('Aucune invitation à accepter dans ce navigateur')).toHaveCount(0);
 
@@ -99,7 +99,7 @@ test('the confirmation link opened in a new tab of the same phone lands on the i
   const confirmation = await signUpFromInvitation(page, keeper.link, keeper.email);
 
   const mailTab = await context.newPage();
-  await mailTab.goto(confirmation);
+  await openEmailLink(mailTab, confirmation);
   await acceptOn(mailTab);
 
   // The first tab followed the session to the invitation, which it never answered by itself.

@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import * as mupdf from 'mupdf';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, serviceClient } from '../support/owners.ts';
-import { PHONE, signIn, toastTitle } from '../support/pages.ts';
+import { openEmailLink, PHONE, signIn, toastTitle } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
 // The household's journeys end to end, on a phone, each person in a browser of their own: a keeper invited
@@ -67,7 +67,7 @@ test('a keeper invited without an account signs up from the e-mail, is alerted w
   await keeper.getByLabel('Mot de passe', { exact: true }).fill('secret-garde-1');
   await keeper.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect(toastTitle(keeper, 'Compte créé !')).toBeVisible();
-  await keeper.goto(await linkIn(keeperEmail, 'Confirmez votre inscription à Médaille', '/'));
+  await openEmailLink(keeper, await linkIn(keeperEmail, 'Confirmez votre inscription à Médaille', '/'));
   await expect(keeper).toHaveURL(`${product.url}/mon-compte/invitation`);
   await keeper.getByRole('button', { name: 'Accepter' }).click();
   await expect(toastTitle(keeper, 'Vous faites maintenant partie du foyer de Biscotte')).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newCode, newOwner } from '../support/owners.ts';
-import { closeActivationSignIn, toastTitle, watchRequests } from '../support/pages.ts';
+import { closeActivationSignIn, openEmailLink, toastTitle, watchRequests } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
 // The owner portal's sign-in, sign-up and e-mail links as a person meets them.
@@ -86,7 +86,7 @@ test.describe('a double click sends one request', () => {
     await page.getByRole('button', { name: 'Envoyer le lien' }).click();
     await expect(toastTitle(page, 'Email envoyé')).toBeVisible();
     const mail = await product.lastMail(owner.email);
-    await page.goto(mail.links[0] as string);
+    await openEmailLink(page, mail.links[0] as string);
     const updates = await watchRequests(page, 'PUT', /\/auth\/v1\/user$/);
     await page.getByLabel('Nouveau mot de passe').fill('nouveau-secret-2');
     await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).dblclick();
@@ -193,7 +193,7 @@ test.describe('signed out', () => {
     await expect(toastTitle(page, 'Inscription réussie')).toBeVisible();
 
     const [link] = (await product.lastMail(email)).links;
-    await page.goto(link as string);
+    await openEmailLink(page, link as string);
     await expect(page).toHaveURL(`${product.url}/activer?code=${code}`);
     await expect(toastTitle(page, "Erreur d'activation")).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Validé' })).toBeVisible();
@@ -228,7 +228,7 @@ test('after registering, the login page keeps a "check your e-mail" panel, and r
   await expect(resend).toBeDisabled();
 
   const [link] = (await product.lastMail(email)).links;
-  await page.goto(link as string);
+  await openEmailLink(page, link as string);
   await expect(page).toHaveURL(`${product.url}/mon-compte`);
   await page.goto(`${product.url}/auth/login`);
   await expect(page).toHaveURL(`${product.url}/mon-compte`);

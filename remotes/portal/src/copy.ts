@@ -49,6 +49,27 @@ export const COPY = {
     support: 'Une question ? Écrivez-nous :',
     supportEmail: 'contact@medaille.fr',
   },
+  // Not in SPEC: the page an auth e-mail's link opens. Opening it changes nothing (mail scanners open every
+  // link of an e-mail); its button does what the link is for.
+  confirmLink: {
+    signup: {
+      title: 'Confirmer votre adresse e-mail',
+      text: 'Confirmez votre adresse pour activer votre compte Médaille et vous connecter.',
+      button: 'Confirmer mon adresse',
+    },
+    magiclink: {
+      title: 'Se connecter à Médaille',
+      text: 'Vous avez demandé un lien pour vous connecter à Médaille, sans mot de passe.',
+      button: 'Me connecter',
+    },
+    recovery: {
+      title: 'Nouveau mot de passe',
+      text: 'Vous avez demandé à réinitialiser votre mot de passe Médaille.',
+      button: 'Choisir un nouveau mot de passe',
+    },
+    incomplete: 'Ce lien est incomplet. Ouvrez-le depuis l’e-mail reçu, ou demandez-en un nouveau.',
+    login: 'Se connecter',
+  },
   callback: {
     connecting: 'Connexion en cours...',
     success: { title: 'Connexion réussie', description: 'Bienvenue !' },

@@ -28,6 +28,7 @@ const PAGES = [
   page(ROUTES.login, () => import('./features/auth/login-page.tsx'), 'LoginPage'),
   page(ROUTES.register, () => import('./features/auth/register-page.tsx'), 'RegisterPage'),
   page(ROUTES.authCallback, () => import('./features/callback/callback-page.tsx'), 'CallbackPage'),
+  page(ROUTES.authConfirm, () => import('./features/callback/confirm-link-page.tsx'), 'ConfirmLinkPage'),
   page(ROUTES.activate, () => import('./features/activation/activation-page.tsx'), 'ActivationPage'),
   page(
     ROUTES.account,

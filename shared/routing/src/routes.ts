@@ -9,6 +9,8 @@ export const ROUTES = {
   login: '/auth/login',
   register: '/auth/register',
   authCallback: '/auth/callback',
+  /** Where an auth e-mail's link leads: it says what the link is for, and its button spends the link. */
+  authConfirm: '/auth/confirm',
   account: '/mon-compte',
   editAnimal: '/mon-compte/animal/:id',
   /** One animal's inbox and scan history (the finders' messages, shared positions, lost-page openings). */
@@ -29,6 +31,7 @@ export const PORTAL_ROUTES: readonly string[] = [
   ROUTES.login,
   ROUTES.register,
   ROUTES.authCallback,
+  ROUTES.authConfirm,
   ROUTES.account,
   ROUTES.editAnimal,
   ROUTES.animalHistory,

@@ -74,6 +74,10 @@ export interface TestStack extends RunningStack {
   ): Promise<{ client: SupabaseClient; email: string; password: string; userId: string }>;
   /** An owner's animal activated on a new code, through the RPC the portal uses. */
   activatedAnimal(owner: SupabaseClient, animal?: Record<string, unknown>): Promise<{ code: string; animalId: string }>;
+  /** What the site's /auth/confirm page's button does for an auth e-mail's link (pressEmailLink). */
+  pressLink(link: string, address?: string): ReturnType<typeof pressEmailLink>;
+  /** GoTrue's own GET /verify link for the token of an auth e-mail's link (GoTrue still serves it). */
+  verifyLink(link: string): string;
 }
 
 /**
@@ -152,12 +156,27 @@ export async function startTestStack(
     const signUp = await anon.auth.signUp({ email, password });
     if (signUp.error) throw signUp.error;
     const [link] = (await lastMail(email)).links;
-    await followLink(link as string);
+    await pressLink(link as string);
     const owner = client();
     const signIn = await owner.auth.signInWithPassword({ email, password });
     if (signIn.error) throw signIn.error;
     return { client: owner, email, password, userId: signIn.data.user.id };
   }
+
+  /** What the site's /auth/confirm page does when its button is pressed, for an auth e-mail's link. */
+  const pressLink = (link: string, address = newClientAddress()) =>
+    pressEmailLink(stack.url, frontEndKey, link, address);
+
+  /** GoTrue's own GET /verify link for the token of an auth e-mail's link (GoTrue still serves it). */
+  const verifyLink = (link: string) => {
+    const query = new URL(link).searchParams;
+    const verify = new URLSearchParams({
+      token: query.get('token_hash') ?? '',
+      type: query.get('type') ?? '',
+      redirect_to: query.get('next') ?? '',
+    });
+    return `${stack.url}/auth/v1/verify?${verify}`;
+  };
 
   const serviceClient = () =>
     createClient(stack.url, serverKey, { ...options, global: { fetch: fetchFrom(newClientAddress()) } });
@@ -191,6 +210,8 @@ export async function startTestStack(
     lastMail,
     signedInOwner,
     activatedAnimal,
+    pressLink,
+    verifyLink,
     async close() {
       await stack.close();
       await dropOwn();
@@ -204,6 +225,28 @@ export async function followLink(link: string, address = newClientAddress()) {
   const location = response.headers.get('location') ?? '';
   const [target = '', fragment = ''] = location.split('#');
   return { status: response.status, target, params: new URLSearchParams(fragment) };
+}
+
+/**
+ * An auth e-mail's link (the site's /auth/confirm, which changes nothing when opened) and what its button
+ * does: POST /verify with the link's token hash and type. Answers the HTTP status, the session or GoTrue's
+ * error code, and `next`, where the page then goes.
+ */
+export async function pressEmailLink(stackUrl: string, apiKey: string, link: string, address = newClientAddress()) {
+  const query = new URL(link).searchParams;
+  const response = await fetchFrom(address)(`${stackUrl}/auth/v1/verify`, {
+    method: 'POST',
+    headers: { apikey: apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ token_hash: query.get('token_hash'), type: query.get('type') }),
+  });
+  const body = (await response.json()) as { access_token?: string; refresh_token?: string; error_code?: string };
+  return {
+    status: response.status,
+    next: query.get('next') ?? '',
+    type: query.get('type') ?? '',
+    session: response.ok ? { access_token: body.access_token ?? '', refresh_token: body.refresh_token ?? '' } : null,
+    errorCode: response.ok ? null : (body.error_code ?? null),
+  };
 }
 
 /** Where test databases come from: a Supabase-shaped cluster, a plain PostgreSQL, or PGlite in a folder. */

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { newEmail, newTestDatabase, type TestDatabaseCopy } from '../src/testing.ts';
+import { newEmail, newTestDatabase, pressEmailLink, type TestDatabaseCopy } from '../src/testing.ts';
 
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -93,7 +93,7 @@ describe('the stack as a process', () => {
     const mails = (await (await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(email)}`)).json()) as {
       links: string[];
     }[];
-    await fetch(mails[0]?.links[0] as string, { redirect: 'manual' });
+    await pressEmailLink(stack.url, stack.anonKey, mails[0]?.links[0] as string);
     await client.auth.signInWithPassword({ email, password });
     const { data: activation } = await client.rpc('register_animal_with_code', {
       p_code: 'MDL-DEMO-FREE1',
@@ -173,7 +173,7 @@ describe('a kill -9 in the middle of activations with photos', () => {
     ).json()) as {
       links: string[];
     }[];
-    await fetch(mail?.links[0] as string, { redirect: 'manual' });
+    await pressEmailLink(stack.url, stack.anonKey, mail?.links[0] as string);
 
     let n = 0;
     for (const killAfterMs of [150, 400, 900]) {

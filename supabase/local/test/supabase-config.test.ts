@@ -72,7 +72,8 @@ describe('supabase/config.toml', () => {
     for (const [name, template] of Object.entries(config.emailTemplates)) {
       expect(auth.email.template[name].content_path).toMatch(/^\.\/supabase\/templates\/\w+\.html$/);
       expect(template.subject).toMatch(/Médaille/);
-      expect(template.html).toContain('{{ .ConfirmationURL }}');
+      // The site's page, which changes nothing when opened; its button spends the token hash.
+      expect(template.html).toContain('{{ .SiteURL }}/auth/confirm?token_hash={{ .TokenHash }}&amp;type=');
       expect(template.html).toContain('{{ .Token }}');
     }
   });
@@ -114,9 +115,18 @@ describe('supabase/config.toml', () => {
     const template = await readFile(`${SUPABASE_DIR}templates/confirmation.html`, 'utf8');
     const link = mail.links[0] as string;
     const code = /Ou saisissez ce code : (\d{10})/.exec(mail.text)?.[1] as string;
-    expect(link).toMatch(/\/auth\/v1\/verify\?token=[0-9a-f]{56}&type=signup&redirect_to=/);
+    // The site's page (SITE_URL), the token hash and the redirect query-escaped as Go's html/template does.
+    const url = new URL(link);
+    const tokenHash = url.searchParams.get('token_hash') as string;
+    expect(`${url.origin}${url.pathname}`).toBe('http://127.0.0.1:3000/auth/confirm');
+    expect(tokenHash).toMatch(/^[0-9a-f]{56}$/);
+    expect(url.searchParams.get('next')).toBe('http://127.0.0.1:3000');
     expect(mail.html).toBe(
-      template.replace('{{ .ConfirmationURL }}', link.replaceAll('&', '&amp;')).replace('{{ .Token }}', code),
+      template
+        .replace('{{ .SiteURL }}', 'http://127.0.0.1:3000')
+        .replace('{{ .TokenHash }}', tokenHash)
+        .replace('{{ .RedirectTo }}', 'http%3a%2f%2f127.0.0.1%3a3000')
+        .replace('{{ .Token }}', code),
     );
   });
 });

@@ -41,7 +41,27 @@ function textOf(html: string): string {
     .concat('\n');
 }
 
-/** Renders a link e-mail as GoTrue does: values HTML-escaped into the template (Go's html/template). */
+/**
+ * Go's html/template escaping of a value in a URL's query (its `urlEscaper`): every byte but RFC 3986's
+ * unreserved ones percent-encoded, in lower-case hex, so that `next={{ .RedirectTo }}` stays one parameter.
+ */
+function goQueryEscape(value: string): string {
+  return [...new TextEncoder().encode(value)]
+    .map((byte) => {
+      const char = String.fromCharCode(byte);
+      return /[A-Za-z0-9\-._~]/.test(char) ? char : `%${byte.toString(16).padStart(2, '0')}`;
+    })
+    .join('');
+}
+
+/** The values of `{{ .Variable }}` in one stretch of a template, escaped as Go's html/template escapes them. */
+const fill = (text: string, variables: TemplateVariables, escaped: (value: string) => string) =>
+  text.replace(TEMPLATE_PLACEHOLDER, (_, name: keyof TemplateVariables) => escaped(variables[name]));
+
+/**
+ * Renders a link e-mail as GoTrue does, with Go's html/template's escaping by context: a value in an href's
+ * query is query-escaped, any other HTML-escaped.
+ */
 export function authEmail(
   templates: Record<TemplateName, EmailTemplate>,
   type: LinkType,
@@ -49,8 +69,14 @@ export function authEmail(
   variables: TemplateVariables,
 ): Mail {
   const template = templates[TEMPLATE_OF[type]];
-  const html = template.html.replace(TEMPLATE_PLACEHOLDER, (_, name: keyof TemplateVariables) =>
-    escapeHtml(variables[name]),
-  );
+  const html = template.html
+    .split(/(href="[^"]*")/)
+    .map((part) => {
+      if (!part.startsWith('href="')) return fill(part, variables, escapeHtml);
+      const query = part.indexOf('?');
+      if (query < 0) return fill(part, variables, escapeHtml);
+      return fill(part.slice(0, query), variables, escapeHtml) + fill(part.slice(query), variables, goQueryEscape);
+    })
+    .join('');
   return { to, subject: template.subject, text: textOf(html), html };
 }

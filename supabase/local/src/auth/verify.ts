@@ -1,5 +1,7 @@
 // /verify: an e-mail link opened in a browser (GET, answered by a redirect whose fragment carries the
-// session or the error, the implicit flow), or a link's token or an e-mail's code sent by the app (POST).
+// session or the error, the implicit flow), or a link's token hash or an e-mail's code sent by the app
+// (POST). The project's e-mails link to the site's /auth/confirm, whose button POSTs the token hash: a GET
+// spends the token, and mail scanners open every link.
 import { timingSafeEqual } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { Queryable } from '../database/index.ts';
@@ -52,6 +54,9 @@ export function verifyRoutes(app: Hono<StackEnv>, ctx: AuthContext) {
     const email = emailOf(input);
     const code = text(input.token);
     if (text(input.token_hash)) {
+      // GoTrue's rule (internal/api/verify.go, VerifyParams.Validate): a token hash comes with its type alone.
+      if (email || text(input.phone) || text(input.redirect_to))
+        throw new AuthError(400, 'validation_failed', 'Only the token_hash and type should be provided');
       return c.json(
         await ctx.db.transaction(async (tx) =>
           signIn(ctx, c, tx, await spendLink(ctx, tx, type, text(input.token_hash)), 'otp'),

@@ -96,6 +96,14 @@ export async function verifyEmailCode(email: string, code: string, type: EmailCo
   return (await supabase()).auth.verifyOtp({ email, token: code.replace(/\s/g, ''), type });
 }
 
+/**
+ * The button of an auth e-mail's link (/auth/confirm): spends the link's token hash, which the link itself,
+ * opened by anyone or anything, does not.
+ */
+export async function confirmEmailLink(tokenHash: string, type: 'signup' | 'email' | 'magiclink' | 'recovery') {
+  return (await supabase()).auth.verifyOtp({ token_hash: tokenHash, type });
+}
+
 /** After a recovery link, the owner (signed in by the link) chooses a new password. */
 export async function updatePassword(password: string) {
   return (await supabase()).auth.updateUser({ password });
