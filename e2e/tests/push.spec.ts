@@ -74,6 +74,8 @@ test('the owner turns notifications on, and “Je l’ai avec moi” reaches the
   expect(
     (await finderCall(product, 'post_finder_message', { code: rex.code, status: 'with_me', language: 'en' })).status,
   ).toBe(200);
+  // Pushed after the finder's answer: it arrives a moment later.
+  await expect.poll(() => receiver.received(subscription.endpoint).length).toBe(1);
   const [push] = receiver.received(subscription.endpoint);
   const inboxPath = `/mon-compte/animal/${rex.animalId}/historique`;
   expect(push?.payload).toEqual({
@@ -164,6 +166,42 @@ test('the owner turns notifications on, and “Je l’ai avec moi” reaches the
   expect(
     (await finderCall(product, 'post_finder_message', { code: rex.code, status: 'seen_here', language: 'fr' })).status,
   ).toBe(200);
+  // The stack's mailbox answers once the work after the functions' answers has ended, the pushes' included.
+  await product.mails(owner.email);
   expect(receiver.received(subscription.endpoint)).toHaveLength(1);
   await context.close();
+});
+
+test('where the browser cannot subscribe, the switch stops and says why in French, never “an unexpected error”', async ({
+  browser,
+}) => {
+  const owner = await newOwner(product, 'push-refused');
+  // This browser's own push service (Google's, for Chromium) cannot be reached from this machine: the real
+  // subscribe fails as it does on a network that blocks it.
+  const unreachable = await browser.newContext({ ...PHONE, permissions: ['notifications'] });
+  const page = await unreachable.newPage();
+  await signIn(page, product, owner);
+  const section = page.getByRole('region', { name: 'Notifications sur cet appareil' });
+  await section.getByRole('button', { name: 'Activer les notifications' }).click();
+  await expect(toastTitle(page, "Impossible d'activer les notifications")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/Le service de notifications de ce navigateur ne répond pas/)).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Activer les notifications' })).toBeEnabled();
+  await expect(page.getByText("Une erreur inattendue s'est produite")).toHaveCount(0);
+  await unreachable.close();
+
+  // A browser that refuses notifications to every site here (a private window, a policy): said as such.
+  const refusing = await browser.newContext(PHONE);
+  await refusing.addInitScript(() => {
+    Notification.requestPermission = async () => 'granted';
+    PushManager.prototype.subscribe = async () => {
+      throw new DOMException('Registration failed - permission denied', 'NotAllowedError');
+    };
+  });
+  const other = await refusing.newPage();
+  await signIn(other, product, owner);
+  const again = other.getByRole('region', { name: 'Notifications sur cet appareil' });
+  await again.getByRole('button', { name: 'Activer les notifications' }).click();
+  await expect(other.getByText(/Ce navigateur refuse les notifications ici/)).toBeVisible();
+  await expect(other.getByText("Une erreur inattendue s'est produite")).toHaveCount(0);
+  await refusing.close();
 });

@@ -800,6 +800,10 @@ export const COPY = {
     unsupported: 'Ce navigateur ne permet pas les notifications. Vous recevez toujours les alertes par e-mail.',
     unavailable:
       'Les notifications ne sont pas disponibles pour le moment. Vous recevez toujours les alertes par e-mail.',
+    refusedHere:
+      'Ce navigateur refuse les notifications ici (une fenêtre de navigation privée, ou un réglage). Vous recevez toujours les alertes par e-mail.',
+    pushServiceDown:
+      'Le service de notifications de ce navigateur ne répond pas. Réessayez plus tard : vous recevez toujours les alertes par e-mail.',
   },
   lost: {
     title: 'Perte',

@@ -88,13 +88,48 @@ export async function turnOn(): Promise<TurnOn> {
   const key = await client.functions.invoke<{ public_key: string | null }>('push-subscription', { body: {} });
   if (key.error) return { state: 'failed', message: (await serverMessage(key.error)) ?? COPY.unexpected };
   if (!key.data?.public_key) return { state: 'failed', message: COPY.notifications.unavailable };
-  const registration = await activeRegistration();
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key.data.public_key }));
+  const subscribed = await browserSubscription(key.data.public_key);
+  if ('state' in subscribed) return subscribed;
+  const subscription = subscribed;
   const stored = await client.functions.invoke('push-subscription', { body: subscription.toJSON() });
   if (stored.error) return { state: 'failed', message: (await serverMessage(stored.error)) ?? COPY.unexpected };
   return { state: 'on' };
+}
+
+/** How long the browser's own push service may take to hand out a subscription before the person is told. */
+const PUSH_SERVICE_WAIT_MS = 10_000;
+
+/**
+ * This browser's subscription from its own push service (Google's for Chrome, Mozilla's, Apple's), or why there
+ * is none, in words a person understands: the browser refusing notifications here (a private window, a policy:
+ * NotAllowedError), or its push service failing or not answering within PUSH_SERVICE_WAIT_MS (AbortError, or
+ * nothing at all): never the spinner for ever, never 'an unexpected error'.
+ */
+async function browserSubscription(publicKey: string): Promise<PushSubscription | TurnOn> {
+  const subscribe = async () => {
+    const registration = await activeRegistration();
+    return (
+      (await registration.pushManager.getSubscription()) ??
+      (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }))
+    );
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), PUSH_SERVICE_WAIT_MS);
+  });
+  try {
+    const subscription = await Promise.race([subscribe(), late]);
+    if (subscription === 'late') return { state: 'failed', message: COPY.notifications.pushServiceDown };
+    return subscription;
+  } catch (error) {
+    const refusedHere = error instanceof DOMException && error.name === 'NotAllowedError';
+    return {
+      state: 'failed',
+      message: refusedHere ? COPY.notifications.refusedHere : COPY.notifications.pushServiceDown,
+    };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Stops this browser's subscription and forgets the device (the member's own row). */
