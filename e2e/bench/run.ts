@@ -1,4 +1,4 @@
-// `pnpm bench`: the budgets of DESIGN section 6, measured on the production builds in Debian's Chromium and
+// `pnpm bench`: the budgets of docs/budgets.md, measured on the production builds in Debian's Chromium and
 // on the local stack. Prints a table and writes bench/results.json; with --check (`pnpm bench --check`) it
 // also exits 1 when a budget is missed.
 import { spawnSync } from 'node:child_process';
@@ -300,7 +300,7 @@ try {
   for (const part of running.splice(0)) await part.close();
 
   const starts = await stackStarts();
-  // The finders' load (DESIGN §6): on the machine's PostgreSQL, budgeted; on PGlite, for information.
+  // The finders' load (docs/budgets.md): on the machine's PostgreSQL, budgeted; on PGlite, for information.
   const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const loadPostgres = await loadOnPostgres(adminUrl);
   const loadPglite = await loadOnPglite();
@@ -325,7 +325,7 @@ try {
                 nameVisibleMedianMs: nameOf(page),
                 nameToStatic: ratio(nameOf(page), nameOf('staticHtml')),
                 interactiveMedianMs: interactiveOf(page),
-                // DESIGN §6: interactive no later than today's client-rendered page shows its name.
+                // docs/budgets.md: interactive no later than today's client-rendered page shows its name.
                 interactiveToClientName:
                   page === 'staticHtml' ? null : ratio(interactiveOf(page) as number, nameOf('clientRendered')),
                 pageDialogMedianMs: pageDialogOf(page),

@@ -8,7 +8,7 @@ import { pluginReact } from '@rsbuild/plugin-react';
 // Standalone development (`pnpm --filter @medaille/scan dev`) gets its configuration inline.
 const devConfig = process.env.MEDAILLE_CONFIG;
 // `pnpm bench` also builds the same page as one plain bundle, without Module Federation, to measure what
-// the architecture costs (DESIGN section 6): SCAN_WITHOUT_FEDERATION=1, into dist-without-federation.
+// the architecture costs (docs/budgets.md): SCAN_WITHOUT_FEDERATION=1, into dist-without-federation.
 const withoutFederation = process.env.SCAN_WITHOUT_FEDERATION === '1';
 
 // One id per build, compiled into both the browser's page and the server entry (issue 18): the shell

@@ -1,4 +1,5 @@
--- An animal's photos (SPEC section 9, DESIGN D10): at most 8, in the owner's order, the first one the cover.
+-- An animal's photos (SPEC section 9, docs/decisions/0010-multi-step-writes-on-server.md): at most 8, in the owner's
+-- order, the first one the cover.
 -- Their files live in the animal's own folder of the animal-photos bucket (storage.sql).
 create table public.animal_photos (
   id uuid primary key default gen_random_uuid(),

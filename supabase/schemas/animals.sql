@@ -70,8 +70,8 @@ create table public.animals (
 create index animals_proprietaire_id_idx on public.animals (proprietaire_id, date_creation desc);
 create index animals_cover_photo_id_idx on public.animals (cover_photo_id, id);
 
--- Who answers for an animal (DESIGN D16): its owner, co-owners and keepers. The owner's row mirrors
--- animals.proprietaire_id (animals_owner_is_member below); co-owners ('co_owner') may do everything but delete
+-- Who answers for an animal (docs/decisions/0016-household.md): its owner, co-owners and keepers. The owner's row
+-- mirrors animals.proprietaire_id (animals_owner_is_member below); co-owners ('co_owner') may do everything but delete
 -- the animal, change its members or give it away; keepers ('keeper') see the animal, its inbox and history,
 -- get its alerts and change nothing but its lost mode, until their last day, access_until, inclusive, in
 -- Paris's calendar. Each member's alert choices go with their row. Joined by accepting an invitation

@@ -480,7 +480,7 @@ describe('when even the shell cannot be read', () => {
 });
 
 describe('a scan remote redeployed under a running host', () => {
-  it('renders the new server entry within the manifests’ max age, without a restart (DESIGN D6)', async () => {
+  it('renders the new server entry within the manifests’ max age, without a restart', async () => {
     const own = await scanDeployment();
     closing.push(own.close);
     await own.deployServerEntry(serverEntrySource('before'));

@@ -1,4 +1,4 @@
-// Every word the portal shows, word for word from SPEC.md (DESIGN D7).
+// Every word the portal shows, word for word from SPEC.md (docs/decisions/0007-french-copy-is-data.md).
 import { agreeWith, CONVERSATION_LIMITS } from '@medaille/domain';
 
 /** An animal's sex as stored (M, F) or as the form holds it (male, female, unknown). */
@@ -409,7 +409,8 @@ export const COPY = {
         `Tous les messages reçus au sujet de ${name} seront supprimés, y compris ceux qui ne sont pas affichés. Cette action est irréversible.`,
       cleared: 'Messages supprimés',
     },
-    // Not in SPEC: a conversation with a finder, neither side's address shown (DESIGN D17).
+    // Not in SPEC: a conversation with a finder, neither side's address shown
+    // (docs/decisions/0017-finder-owner-conversation.md).
     // What finders said they are doing ('Je l'ai avec moi'…), first on the page.
     news: {
       title: (name: string) => `Dernières nouvelles de ${name}`,
@@ -492,7 +493,7 @@ export const COPY = {
       cleared: 'Consultations effacées',
     },
   },
-  // Not in SPEC (DESIGN D16): what the household's members did, on the animal's history page.
+  // Not in SPEC (docs/decisions/0016-household.md): what the household's members did, on the animal's history page.
   activity: {
     title: 'Dans le foyer',
     intro: (name: string) =>
@@ -520,8 +521,8 @@ export const COPY = {
     enlarge: (name: string) => `Agrandir la photo de ${name} jointe au message`,
     close: 'Fermer',
   },
-  // Not in SPEC (DESIGN D16): an animal's household on its edit page, the members' roles on 'Mes animaux',
-  // and the page an invitation's e-mail opens.
+  // Not in SPEC (docs/decisions/0016-household.md): an animal's household on its edit page, the members' roles on 'Mes
+  // animaux', and the page an invitation's e-mail opens.
   household: {
     title: 'Foyer',
     intro: (name: string) => `Les personnes qui s'occupent de ${name} avec vous.`,
@@ -580,7 +581,7 @@ export const COPY = {
     left: (name: string) => `Vous avez quitté le foyer de ${name}`,
     leaveFailed: 'Impossible de quitter le foyer',
   },
-  // Not in SPEC (DESIGN D16): the health booklet's page.
+  // Not in SPEC (docs/decisions/0016-household.md): the health booklet's page.
   booklet: {
     open: 'Carnet de santé',
     title: (name: string) => `Carnet de santé de ${name}`,
@@ -760,7 +761,7 @@ export const COPY = {
     home: "Aller à l'accueil",
   },
   // Not in SPEC (issue 16): the lost switch of the edit page and the checklist of one loss.
-  // Not in SPEC (DESIGN D17): alerts on this device, without an app (Web Push).
+  // Not in SPEC (docs/decisions/0017-finder-owner-conversation.md): alerts on this device, without an app (Web Push).
   notifications: {
     title: 'Notifications sur cet appareil',
     intro:

@@ -1,7 +1,7 @@
-// The finder's page of their conversation with the household (DESIGN D17), /conversation/{token}: rendered
-// whole by the scan's server entry, readable and usable without JavaScript (a form to write again, one to
-// delete each of their own messages), in the conversation's language. With JavaScript, a few lines inline ask
-// for the page again every 10 seconds while it is shown and put its new messages in place; the page loads no
+// The finder's page of their conversation with the household (docs/decisions/0017-finder-owner-conversation.md),
+// /conversation/{token}: rendered whole by the scan's server entry, readable and usable without JavaScript (a form to
+// write again, one to delete each of their own messages), in the conversation's language. With JavaScript, a few lines
+// inline ask for the page again every 10 seconds while it is shown and put its new messages in place; the page loads no
 // other script. The token is the finder's only credential: it goes to the conversation function in a body,
 // never to another site (no Referer), and the page is nobody's to cache.
 import {

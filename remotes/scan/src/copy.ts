@@ -1,7 +1,7 @@
-// Every word the scan page shows first, word for word from SPEC.md (DESIGN D7): the French dictionary, the
-// page's default, in the page's chunk. The words of the dialogs, toasts and refusals are in dialog-copy.ts,
-// downloaded when first needed. The other languages (languages/*.ts) have the same shapes, checked by the
-// types Dictionary and DialogDictionary.
+// Every word the scan page shows first, word for word from SPEC.md (docs/decisions/0007-french-copy-is-data.md): the
+// French dictionary, the page's default, in the page's chunk. The words of the dialogs, toasts and refusals are in
+// dialog-copy.ts, downloaded when first needed. The other languages (languages/*.ts) have the same shapes, checked by
+// the types Dictionary and DialogDictionary.
 // A sentence about the animal agrees with its sex as stored (M, F), and is neutral when the sex is unknown.
 import { agreeWith, type StoredSex as Sex, SPECIES, type SpeciesValue } from '@medaille/domain';
 

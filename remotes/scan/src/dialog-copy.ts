@@ -1,5 +1,6 @@
 // The French words of the dialogs (photos in full screen, message, location), of the toasts and of the
-// functions' refusals, word for word from SPEC.md (DESIGN D7). A chunk of its own, like each language's:
+// functions' refusals, word for word from SPEC.md (docs/decisions/0007-french-copy-is-data.md). A chunk of its own,
+// like each language's:
 // a finder who only reads the page never downloads them.
 import { agreeWith, finderStatusWords, type StoredSex as Sex } from '@medaille/domain';
 import type { Widen } from './copy.ts';
@@ -64,14 +65,14 @@ const DIALOG_COPY = {
     cancel: 'Annuler',
     send: 'Envoyer',
     required: 'Écrivez un message ou indiquez comment vous joindre.',
-    // Not in SPEC: the finder's private conversation with the owner (DESIGN D17).
+    // Not in SPEC: the finder's private conversation with the owner (docs/decisions/0017-finder-owner-conversation.md).
     email: 'Votre e-mail, pour être prévenu de ses réponses (facultatif)',
     emailHint: "Il n'est pas montré au propriétaire.",
     conversationTitle: 'Suivez la conversation',
     conversationText: (name: string) =>
       `Le propriétaire de ${name} vous répondra sur cette page privée. Gardez son lien pour vous : qui l'a peut lire la conversation.`,
     openConversation: 'Ouvrir la conversation',
-    // What the finder is doing, said with the message (DESIGN D17).
+    // What the finder is doing, said with the message (docs/decisions/0017-finder-owner-conversation.md).
     statusLegend: 'Vous pouvez aussi dire au propriétaire (facultatif) :',
     statusNone: 'Je veux seulement écrire',
     statuses: finderStatusWords,

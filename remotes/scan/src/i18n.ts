@@ -2,7 +2,7 @@
 // by the switch on the page. French ships with the page; each other language is a chunk of its own,
 // downloaded only by a finder who reads it. The words of the dialogs, toasts and refusals are one more
 // chunk per language (French included), downloaded when first needed: the route's JavaScript stays
-// within its budget in every language (DESIGN section 6).
+// within its budget in every language (docs/budgets.md).
 import { createContext, use, useContext } from 'react';
 import { COPY, type Dictionary } from './copy.ts';
 import type { DialogDictionary } from './dialog-copy.ts';

@@ -32,7 +32,7 @@ const forged = (i: number) => ({
   forwarded: `for=192.0.2.${i}`,
 });
 
-describe('who a finder is comes from the socket, as the gateway sees it (DESIGN D9)', () => {
+describe('who a finder is comes from the socket, as the gateway sees it', () => {
   it('gives no new profile look-ups to a client that forges forwarding headers', async () => {
     const address = newClientAddress();
     const statuses = [];

@@ -171,9 +171,9 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   // Auth: whose account a token opens. The anon key alone is no user token (401 no_authorization); the
   // service key has no sub (403 bad_jwt); a valid token of no user opens nothing (403 user_not_found).
   ['auth getUser',                                401,     OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   REFUSED, 403,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  // The health booklet (DESIGN D16): its records and documents, read by the household and written by the owner
-  // and co-owners; its files in the private health-documents bucket, opened through signed URLs only and never
-  // replaced; each member's reminders switch; what the reminders function (service role) alone claims and sends.
+  // The health booklet (docs/decisions/0016-household.md): its records and documents, read by the household and written
+  // by the owner and co-owners; its files in the private health-documents bucket, opened through signed URLs only and
+  // never replaced; each member's reminders switch; what the reminders function (service role) alone claims and sends.
   ['health_records select',                       DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['health_records insert',                       DENIED,  OK,      DENIED,  OK,      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['health_records update',                       DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -204,7 +204,8 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['storage remove A’s health document',          EMPTY,   OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['storage replace A’s health document',         DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['function health-reminders',                   401,     403,     403,     403,     403,     403,     403,     OK,      403,      401,     401,     401,     401,     401],
-  // The household (DESIGN D16): co-owner, keeper before and after their last day, a member who left.
+  // The household (docs/decisions/0016-household.md): co-owner, keeper before and after their last day, a member who
+  // left.
   ['animals update lost switch',                  DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['animal_members select',                       DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['animal_members insert (join A’s animal)',     DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -234,9 +235,10 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['animal_activity insert',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['animal_activity update',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['animal_activity delete',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  // Conversations (DESIGN D17): the household reads them and answers through answer_conversation (a keeper
-  // until their last day too), the owner and co-owners block; the finder's link (the conversation function,
-  // whose token is its only credential) reads and writes through the service role's functions alone.
+  // Conversations (docs/decisions/0017-finder-owner-conversation.md): the household reads them and answers through
+  // answer_conversation (a keeper until their last day too), the owner and co-owners block; the finder's link (the
+  // conversation function, whose token is its only credential) reads and writes through the service role's functions
+  // alone.
   ['conversations select',                        DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['conversations select the finder’s link',      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['conversations insert',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],

@@ -54,7 +54,10 @@ const EMPTY: ActivationFormInput = {
   weight_kg: '',
 };
 
-/** /activer: check the medal's code, describe the animal, and activate both in one step (DESIGN D3). */
+/**
+ * /activer: check the medal's code, describe the animal, and activate both in one step
+ * (docs/decisions/0003-atomic-activation.md).
+ */
 export function ActivationPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -17,8 +17,8 @@ import {
   savePendingFields,
 } from './pending-draft.ts';
 
-// The activation's calls: the code check, the one-step activation (DESIGN D3) and, after an e-mail link,
-// the activation kept in the browser.
+// The activation's calls: the code check, the one-step activation (docs/decisions/0003-atomic-activation.md) and, after
+// an e-mail link, the activation kept in the browser.
 
 type RegisterArgs = Database['public']['Functions']['register_animal_with_code']['Args'];
 type User = NonNullable<AuthState['user']>;

@@ -177,9 +177,9 @@ export async function setMedalSuspended(
 }
 
 /**
- * Deletes the animal with its photos' rows and files in one server call (DESIGN D10): a page closed midway
- * leaves the animal whole or gone. When the server refuses, its French message ('Animal introuvable.', ...),
- * or null when none came back (no network, say).
+ * Deletes the animal with its photos' rows and files in one server call
+ * (docs/decisions/0010-multi-step-writes-on-server.md): a page closed midway leaves the animal whole or gone. When the
+ * server refuses, its French message ('Animal introuvable.', ...), or null when none came back (no network, say).
  */
 export async function deleteAnimal(
   animalId: string,
