@@ -1,6 +1,6 @@
 // Issue 17, every finder's language: the scan page speaks the browser's language (English, Spanish, German,
-// Italian, Dutch; French otherwise), downloads that language's words alone, and keeps SPEC's French word for
-// word when the finder switches back.
+// Italian, Dutch; French otherwise), downloads that language's words alone, and keeps the French words of
+// docs/product/scan-page.md for word when the finder switches back.
 import type { Browser, Page } from '@playwright/test';
 import { COPY } from '../../remotes/scan/src/copy.ts';
 import { expectAccessible } from '../support/accessibility.ts';
@@ -42,7 +42,7 @@ async function openScan(browser: Browser, locale: string, code: string, extra: R
     const chunk = /\/((lang|dialogs)-[a-z]{2})\.[0-9a-f]+\.js$/.exec(new URL(request.url()).pathname);
     if (chunk?.[1]) languageChunks.push(chunk[1]);
   });
-  // Any of SPEC's French on the page, even for a moment (the checking state included).
+  // Any of the page's French on the page, even for a moment (the checking state included).
   await page.addInitScript(`new MutationObserver(function () {
     var text = document.body ? document.body.innerText : '';
     if (/Vérification du code|Vous avez trouvé|Animal signalé/.test(text)) window.__frenchShown = true;
@@ -223,7 +223,7 @@ test('an es-ES browser gets the site header in Spanish too', async ({ browser })
   await context.close();
 });
 
-test('switching to French restores SPEC’s exact words, and the choice survives a reload', async ({ browser }) => {
+test('switching to French restores the exact French words, and the choice survives a reload', async ({ browser }) => {
   const { context, page, languageChunks } = await openScan(browser, 'en-GB', rex);
   await expect(page.getByRole('heading', { name: 'Have you found Rex?' })).toBeVisible();
   await expect(headerSignIn(page)).toHaveText('Sign in');
@@ -235,7 +235,7 @@ test('switching to French restores SPEC’s exact words, and the choice survives
     expect(await htmlLang(page)).toBe('fr');
     await expect(page.getByRole('combobox', { name: COPY.language })).toHaveValue('fr');
     await expect(headerSignIn(page)).toHaveText('Se connecter');
-    // The dictionary, and a few of SPEC's sentences written out, so that neither can drift.
+    // The dictionary, and a few of docs/product/scan-page.md's sentences written out, so that neither can drift.
     await expect(page.getByRole('heading', { name: 'Vous avez trouvé Rex ?' })).toBeVisible();
     await expect(page.getByText(text.helpText('Rex', 'M'))).toBeVisible();
     await expect(

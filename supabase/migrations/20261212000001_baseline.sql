@@ -31,8 +31,9 @@ grant usage on schema private to authenticated;
 -- schemas/animals.sql
 -- ====================================================================================================
 
--- An owner's animal: what the portal edits and what a finder may see of it (SPEC sections 3, 5 and 9).
--- Limits follow the SPEC; constraint names are stable so that callers map them to French messages
+-- An owner's animal: what the portal edits and what a finder may see of it (docs/product/animals.md,
+-- scan-page.md, limits.md).
+-- Limits are those of docs/product/limits.md; constraint names are stable so that callers map them to French messages
 -- (@medaille/domain's databaseErrorMessage). Created only with a medal code (register_animal_with_code).
 create table public.animals (
   id uuid primary key default gen_random_uuid(),
@@ -341,8 +342,8 @@ create trigger animals_track_loss
 -- schemas/animal_photos.sql
 -- ====================================================================================================
 
--- An animal's photos (SPEC section 9, docs/decisions/0010-multi-step-writes-on-server.md): at most 8, in the owner's
--- order, the first one the cover.
+-- An animal's photos (docs/product/photos.md, docs/decisions/0010-multi-step-writes-on-server.md): at most 8, in the
+-- owner's order, the first one the cover.
 -- Their files live in the animal's own folder of the animal-photos bucket (storage.sql).
 create table public.animal_photos (
   id uuid primary key default gen_random_uuid(),
@@ -390,7 +391,7 @@ create policy animal_photos_delete_editor on public.animal_photos
   for delete to authenticated
   using (animal_id in (select private.animals_i_edit()));
 
--- At most 8 photos per animal, whatever the client does (SPEC section 9).
+-- At most 8 photos per animal, whatever the client does (docs/product/limits.md).
 create function public.enforce_photo_limit() returns trigger
 language plpgsql
 security definer
@@ -434,8 +435,8 @@ create trigger animal_photos_place_last
   before insert on public.animal_photos
   for each row execute function private.place_new_photo_last();
 
--- SPEC: the first photo becomes the cover. Any new photo of an animal without a cover does (the cover may
--- have been deleted); an animal that has one keeps it. After the insert, as the cover must be a stored photo.
+-- docs/product/photos.md: the first photo becomes the cover. Any new photo of an animal without a cover does (the cover
+-- may have been deleted); an animal that has one keeps it. After the insert, as the cover must be a stored photo.
 create function private.make_new_photo_cover() returns trigger
 language plpgsql
 security definer
@@ -1142,7 +1143,7 @@ grant execute on function public.finder_mail_stop(text, boolean) to service_role
 -- schemas/storage.sql
 -- ====================================================================================================
 
--- Médaille's files in Supabase Storage (SPEC section 7). Two buckets, JPEG/PNG/WebP only:
+-- Médaille's files in Supabase Storage (docs/product/photos.md). Two buckets, JPEG/PNG/WebP only:
 -- - animal-photos, public (a single object downloads without a key; nobody may list the bucket, no policy lets
 --   anon select): an animal's photos in {animal_id}/, an owner's own in {user_id}/ ({user_id}/{animal_id}.{ext},
 --   or photos staged before an activation). 10 MB a file.

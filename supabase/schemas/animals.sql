@@ -1,5 +1,6 @@
--- An owner's animal: what the portal edits and what a finder may see of it (SPEC sections 3, 5 and 9).
--- Limits follow the SPEC; constraint names are stable so that callers map them to French messages
+-- An owner's animal: what the portal edits and what a finder may see of it (docs/product/animals.md,
+-- scan-page.md, limits.md).
+-- Limits are those of docs/product/limits.md; constraint names are stable so that callers map them to French messages
 -- (@medaille/domain's databaseErrorMessage). Created only with a medal code (register_animal_with_code).
 create table public.animals (
   id uuid primary key default gen_random_uuid(),

@@ -824,7 +824,7 @@ describe("POST /{code}: the finder's text given back when its page cannot be", (
     const url = await startHost({ scanRoute: route });
     const response = await fetch(`${url}/${rex}`, postForm(SENT));
     const html = await response.text();
-    // The refusal's own status, wait and words (SPEC: a server error text is shown as the description).
+    // The refusal's own status, wait and words (a server's refusal text is shown as the description).
     expectResendPage(response, html, rex, SENT, { status: 429, retryAfter: /^3600$/ });
     expect(html).toContain(REFUSAL);
     // The action read the whole form: the host's own read took nothing from it.

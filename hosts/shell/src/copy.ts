@@ -1,4 +1,4 @@
-// Every word the shell shows, word for word from SPEC.md (docs/decisions/0007-french-copy-is-data.md).
+// Every word the shell shows, the exact words of docs/product/site.md (docs/decisions/0007-french-copy-is-data.md).
 export const COPY = {
   brand: 'Médaille',
   header: {

@@ -1,6 +1,6 @@
 // The French words of the dialogs (photos in full screen, message, location), of the toasts and of the
-// functions' refusals, word for word from SPEC.md (docs/decisions/0007-french-copy-is-data.md). A chunk of its own,
-// like each language's:
+// functions' refusals, the exact words of docs/product/scan-page.md (docs/decisions/0007-french-copy-is-data.md). A
+// chunk of its own, like each language's:
 // a finder who only reads the page never downloads them.
 import { agreeWith, finderStatusWords, type StoredSex as Sex } from '@medaille/domain';
 import type { Widen } from './copy.ts';
@@ -39,8 +39,8 @@ export type FailureCode =
 const DIALOG_COPY = {
   /** A toast's close button. */
   close: 'Fermer',
-  // French shows the functions' own French text as it comes (it is SPEC's); another language translates
-  // the codes it knows and falls back to that French text for a code it does not.
+  // French shows the functions' own French text as it comes (it is docs/product/refusals.md's); another language
+  // translates the codes it knows and falls back to that French text for a code it does not.
   errors: {} as Partial<Record<FailureCode, string>>,
   lightbox: {
     label: (name: string) => `Photos de ${name} en plein écran`,
@@ -65,7 +65,7 @@ const DIALOG_COPY = {
     cancel: 'Annuler',
     send: 'Envoyer',
     required: 'Écrivez un message ou indiquez comment vous joindre.',
-    // Not in SPEC: the finder's private conversation with the owner (docs/decisions/0017-finder-owner-conversation.md).
+    // The finder's private conversation with the owner (docs/decisions/0017-finder-owner-conversation.md).
     email: 'Votre e-mail, pour être prévenu de ses réponses (facultatif)',
     emailHint: "Il n'est pas montré au propriétaire.",
     conversationTitle: 'Suivez la conversation',

@@ -50,7 +50,7 @@ const DEFAULT_LOCALES: Record<Language, string> = {
 /**
  * The locale dates and numbers are written in: the browser's own variant of the language when it lists
  * one (en-US writes its dates the American way), else the language's European default. French stays
- * fr-FR, as SPEC's French page always wrote it.
+ * fr-FR, as the French page always wrote it (docs/product/scan-page.md).
  */
 export function localeFor(language: Language, browserLanguages: readonly string[]): string {
   if (language === 'fr') return DEFAULT_LOCALES.fr;

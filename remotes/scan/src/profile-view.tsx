@@ -271,7 +271,7 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
       <Section
         title={text.aboutTitle}
         facts={[
-          // SPEC: an unknown species shows as 'Inconnu'.
+          // docs/product/scan-page.md: an unknown species shows as 'Inconnu'.
           [text.species, speciesText(copy, profile.species)],
           [text.breed, profile.breed],
           [text.color, profile.color],

@@ -69,7 +69,8 @@ export function ActivationPage() {
   });
   const [photos, setPhotos] = useActivationDraft(form, pending.current !== null);
   const [uploads, setUploads] = useState<UploadState[] | null>(null);
-  // Why the sign-in dialog is open: a signed-out arrival (SPEC: it opens at once), or Activer la médaille.
+  // Why the sign-in dialog is open: a signed-out arrival (docs/product/activation.md: it opens at once), or Activer la
+  // médaille.
   const [askSignIn, setAskSignIn] = useState<'arrival' | 'activation' | null>(null);
   const signedOutArrival = useRef(true);
   useEffect(() => {

@@ -42,7 +42,7 @@ type ListLoad = { state: 'loading' } | { state: 'ready'; animals: AnimalCard[] }
 /**
  * 'Mes animaux': the animals whose household the signed-in person is in (their own and others'), newest
  * first, each with the person's role, and their lost flag, which shows at once and is saved; a failed save
- * puts it back (SPEC section 4).
+ * puts it back (docs/product/animals.md).
  */
 export function useMyAnimals() {
   const userId = useAuth().user?.id;

@@ -60,7 +60,7 @@ function afterActivation(outcome: PendingOutcome): [string, { replace: true }] {
 
 /**
  * Where e-mail links land: 'Connexion en cours...' while supabase-js reads the session from the link,
- * then the branch of SPEC section 4 (activation, plain sign-in, password reset, or back home); a plain
+ * then the branch of docs/product/accounts.md (activation, plain sign-in, password reset, or back home); a plain
  * sign-in goes on to an invitation kept in this browser.
  */
 export function CallbackPage() {
