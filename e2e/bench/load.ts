@@ -3,7 +3,7 @@
 // socket), with a plain `select 1` request through the same stack beside them. Bounded in requests and time.
 //
 // Two runs on each stack. "paced": every finder sends a request each second and every sender a message each
-// 2 seconds, one at a time as a phone does (225 requests/s offered, more than the stack served in issue 11);
+// 2 seconds, one at a time as a phone does (225 requests/s offered, more than the stack served when first measured);
 // the budget applies to it. "flat out": the same clients send again the moment they have their answer, so
 // the stack's capacity alone sets the pace; there, by Little's law, latency is clients / throughput (250
 // clients at 500 requests/s wait 500 ms), which says how much headroom the paced run had.

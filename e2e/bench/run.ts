@@ -125,7 +125,7 @@ function servedHtml(url: string): Promise<{ status: number; bytes: number; encod
   });
 }
 
-/** Whether a scan page's HTML carries the server render (issue 18's hydration data). */
+/** Whether a scan page's HTML carries the server render (the hydration data of the scan's server entry). */
 const isServerRendered = (html: string) => html.includes('id="medaille-scan-data"');
 
 /**
@@ -240,7 +240,7 @@ try {
   const fullHtml = await servedHtml(`${product.url}/${fullCode}`);
 
   const firstVisit = await loadPage(browser, scanUrl, { heading: 'Rex', settle: true });
-  // Each language of the scan page (issue 17) is its own chunk, downloaded only by its readers: the route's
+  // Each language of the scan page is its own chunk, downloaded only by its readers: the route's
   // JavaScript for a browser in each of them, French being the one above.
   const jsKBByLanguage: Record<string, number> = { fr: kb(firstVisit.jsBytes) };
   for (const locale of ['en-GB', 'es-ES', 'de-DE', 'it-IT', 'nl-NL']) {
@@ -388,7 +388,7 @@ try {
       distances: DISTANCES,
       runs: RUNS,
     },
-    // The CSS alone too: most of it is Radix Themes' stylesheet, which the pages use little of (issue 14).
+    // The CSS alone too: most of it is Radix Themes' stylesheet, which the pages use little of.
     portalFirstRoute: { jsAndCssKB: kb(portal.jsBytes + portal.cssBytes), cssKB: kb(portal.cssBytes), budgetKB: 200 },
     portalOnAPhone: { network: NETWORK_PROFILES.weak.label, medianMs: portalPhone, runs: RUNS },
     finderLoad: { load: LOAD, postgres: loadPostgres, pglite: loadPglite },

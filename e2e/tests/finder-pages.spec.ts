@@ -1,4 +1,4 @@
-// Issue 48, the finder's pages on a phone: the number the owner meant is the one a finder dials; pages that
+// The finder's pages on a phone: the number the owner meant is the one a finder dials; pages that
 // work without JavaScript (the landing's code form, the login page's word, a cut conversation link); a
 // conversation the owner closed still leads back to the animal; long names wrap; the help's buttons are one
 // width; a finder reads no empty field.

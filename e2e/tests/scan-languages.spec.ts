@@ -1,4 +1,4 @@
-// Issue 17, every finder's language: the scan page speaks the browser's language (English, Spanish, German,
+// Every finder's language: the scan page speaks the browser's language (English, Spanish, German,
 // Italian, Dutch; French otherwise), downloads that language's words alone, and keeps the French words of
 // docs/product/scan-page.md for word when the finder switches back.
 import type { Browser, Page } from '@playwright/test';
@@ -19,7 +19,7 @@ const rexFacts = {
   sexe: 'M',
   sterilise: true,
   poids_kg: 12.5,
-  // A fact in each section: a finder sees no section the owner left empty (issue 48).
+  // A fact in each section: a finder sees no section the owner left empty.
   caractere: 'Joueur',
   informations_veterinaires: 'Dr Martin',
   is_lost: true,
@@ -54,7 +54,7 @@ async function openScan(browser: Browser, locale: string, code: string, extra: R
 }
 
 /**
- * Whether the host served the page rendered on the server (issue 18), whose open France guide's steps the
+ * Whether the host served the page rendered on the server, whose open France guide's steps the
  * browser keeps from the HTML without downloading them; on a loaded machine it may answer today's page.
  */
 const serverRendered = async (page: Page) => (await page.locator('#medaille-scan-data').count()) > 0;
@@ -85,7 +85,7 @@ test('an en-GB browser gets the page in English, with English ages and weights, 
   }
   await expect(row(page, 'Age')).toHaveText('3 years');
   await expect(row(page, 'Weight \\(kg\\)')).toHaveText('12.5');
-  // A fact the owner did not give is left out (issue 48).
+  // A fact the owner did not give is left out.
   await expect(page.locator('dt', { hasText: /^Allergies$/ })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Photos of Rex' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Share my location' })).toBeVisible();
@@ -144,7 +144,7 @@ test('a de-DE browser gets German, with German ages, weights and dates', async (
   for (const tag of ['Hund', 'Weiblich', 'Kastriert']) {
     await expect(page.getByRole('list', { name: 'Merkmale' }).getByText(tag, { exact: true })).toBeVisible();
   }
-  // Unknown: left out (issue 48).
+  // Unknown: left out.
   await expect(page.locator('dt', { hasText: /^Alter$/ })).toHaveCount(0);
   await expect(row(page, 'Gewicht \\(kg\\)')).toHaveText('7,5');
   await expect(page.getByText('Es wurde noch kein Standort geteilt.')).toBeVisible();

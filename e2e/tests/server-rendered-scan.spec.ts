@@ -1,4 +1,4 @@
-// Issue 18 (docs/decisions/0012-scan-page-server-rendered.md): the scan page arrives as HTML with the animal in it,
+// docs/decisions/0012-scan-page-server-rendered.md: the scan page arrives as HTML with the animal in it,
 // rendered by the scan remote's server entry in the shell's host; the essentials work without JavaScript; with it, the
 // scan remote hydrates the page; a redeployed scan remote is rendered within seconds; and when the profile call fails
 // the host answers today's client-rendered page.

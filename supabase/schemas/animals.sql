@@ -306,7 +306,7 @@ create trigger animals_track_loss
   for each row execute function private.track_loss();
 
 -- A phone as the portal saves it (@medaille/domain's e164Phone, with libphonenumber-js): the number its owner
--- meant, in E.164, France by default (issue 48: '+33 (0)6 12 34 56 78' was called as +330612345678). Here, for
+-- meant, in E.164, France by default ('+33 (0)6 12 34 56 78' was called as +330612345678). Here, for
 -- what reaches the table another way (the API called directly) and for the rows saved before: their common
 -- forms ('06 12 34 56 78', '+33 (0)6 12 34 56 78', '+33 06 …', '0033 6 …', '+44 20 7946 0958'); anything else
 -- is left as it is, and the finder's page links it as before.

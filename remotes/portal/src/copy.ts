@@ -93,7 +93,7 @@ export const COPY = {
     title: 'Votre adresse est sans doute déjà confirmée',
     text: "Ce lien a déjà servi : il a confirmé votre adresse la première fois qu'il a été ouvert (par vous, ou par la protection de votre messagerie). Connectez-vous ci-dessous. S'il n'avait jamais servi, il a expiré : la connexion vous proposera un nouvel e-mail.",
   },
-  // What stays on the login page after registering (issue 14).
+  // What stays on the login page after registering.
   confirmation: {
     title: 'Vérifiez votre boîte mail',
     text: (email: string) =>
@@ -287,7 +287,7 @@ export const COPY = {
     tooBig: 'Taille maximum 10MB',
     limit: 'Limite atteinte',
     limitText: (max: number) => `Maximum ${max} photos autorisées`,
-    // A long text's counter near its limit, and what a paste over it lost (issue 14).
+    // A long text's counter near its limit, and what a paste over it lost.
     count: (length: number, max: number) =>
       `${length.toLocaleString('fr-FR')} caractères sur ${max.toLocaleString('fr-FR')}`,
     pasteCut: (max: number) =>
@@ -711,7 +711,7 @@ export const COPY = {
     cancelled: 'Proposition annulée',
     newOwner: (name: string) => `Vous êtes maintenant propriétaire de ${name}.`,
   },
-  // The link of an invitation (issue 48): what it offers, then 'Accepter' or 'Refuser'; opening it changes nothing.
+  // The link of an invitation: what it offers, then 'Accepter' or 'Refuser'; opening it changes nothing.
   invitation: {
     title: 'Invitation',
     loading: "Lecture de l'invitation…",
@@ -859,13 +859,13 @@ export const COPY = {
     cover: 'Couverture',
     makeCover: 'Choisir comme couverture',
     remove: 'Supprimer la photo',
-    // A tap on a phone must not delete a photo at once (issue 14).
+    // A tap on a phone must not delete a photo at once.
     removeTitle: 'Supprimer cette photo ?',
     removeText: 'Elle disparaîtra de la fiche publique de votre animal. Cette action est irréversible.',
     removeConfirm: 'Supprimer la photo',
     move: 'Déplacer la photo',
     photo: (index: number) => `Photo ${index}`,
-    // Each photo's upload, with its bar (issue 14).
+    // Each photo's upload, with its bar.
     uploads: 'Envoi des photos',
     uploadOf: (name: string) => `Envoi de ${name}`,
     upload: {

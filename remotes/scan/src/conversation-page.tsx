@@ -209,7 +209,7 @@ const refusalWords = (dialog: DialogDictionary, refusal: Refusal) =>
 
 /**
  * A link that opens nothing (unknown, blocked, expired) or a refusal of the read itself, said plainly; a blocked
- * or expired one with its way back (issue 48): the call the animal's page offers, if it shows a number (the
+ * or expired one with its way back: the call the animal's page offers, if it shows a number (the
  * finder may still have the animal with them), and the page itself.
  */
 function closedDocument(language: Language, said: string, styles: ConversationArgs['styles'], reach?: Reach): string {

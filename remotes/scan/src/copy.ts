@@ -113,7 +113,7 @@ export const COPY = {
     otherContact: (name: string | null) => (name ? `Autre contact : ${name}` : 'Autre contact'),
     callContact: (name: string) => `Appeler ${name}`,
   },
-  // What to do in France when nobody answers (issue 17): its steps are france-guide.tsx's, loaded when it opens.
+  // What to do in France when nobody answers: its steps are france-guide.tsx's, loaded when it opens.
   guide: {
     title: 'Animal trouvé : que faire en France ?',
   },

@@ -79,7 +79,7 @@ const DIALOG_COPY = {
     place: 'Où ? (nom et adresse du lieu)',
     withPosition: 'Joindre ma position : seul le propriétaire la recevra',
     sent: { title: 'Message transmis au propriétaire', description: 'Votre message a été envoyé avec succès' },
-    // One photo of the found animal (issue 17).
+    // One photo of the found animal.
     photo: 'Photo de l’animal (facultatif)',
     photoHint: 'JPEG, PNG ou WebP, jusqu’à 25 Mo. Seul son propriétaire pourra la voir.',
     photoPreview: 'Photo jointe',
@@ -109,7 +109,7 @@ const DIALOG_COPY = {
     sendFailed: 'Impossible de partager la position. Veuillez réessayer.',
     shared: { title: 'Merci !', description: 'La position a été partagée avec le propriétaire.' },
   },
-  // What to do in France when nobody answers (issue 17): plain steps, no legal advice; shown when the
+  // What to do in France when nobody answers: plain steps, no legal advice; shown when the
   // guide opens.
   guide: {
     owner: 'Appelez ou écrivez à son propriétaire avec les boutons de cette page.',

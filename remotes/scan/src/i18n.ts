@@ -1,4 +1,4 @@
-// The finder's language (issue 17): French by default, five more chosen from the browser's languages or
+// The finder's language: French by default, five more chosen from the browser's languages or
 // by the switch on the page. French ships with the page; each other language is a chunk of its own,
 // downloaded only by a finder who reads it. The words of the dialogs, toasts and refusals are one more
 // chunk per language (French included), downloaded when first needed: the route's JavaScript stays
@@ -66,7 +66,7 @@ export function localeFor(language: Language, browserLanguages: readonly string[
 }
 
 const STORAGE_KEY = 'medaille.scan.language';
-/** The cookie the switch sets too, so that the server renders the page in the chosen language (issue 18). */
+/** The cookie the switch sets too, so that the server renders the page in the chosen language. */
 export const LANGUAGE_COOKIE = 'medaille_lang';
 const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 

@@ -64,7 +64,7 @@ authStateAtom.onMount = (set) => {
   else signedOut();
   const stopWaiting = onSupabaseLoaded(follow);
   // A session another tab of this browser stores (an e-mail link opened there) is followed here too, even by a
-  // page that has not loaded supabase-js (a login page reloaded while waiting for the e-mail, issue 48): loaded,
+  // page that has not loaded supabase-js (a login page reloaded while waiting for the e-mail): loaded,
   // the client reads it and the subscription above says so. A loaded client hears it from that tab already.
   const storedElsewhere = (event: StorageEvent) => {
     if (event.key === SESSION_STORAGE_KEY && event.newValue) supabase().catch(() => {});

@@ -1,5 +1,5 @@
 // answer-invitation {token, answer?}: the link of an invitation to an animal's household, or of the offer of
-// the animal itself (docs/decisions/0016-household.md, issue 48). Opening the link changes nothing, as mail services'
+// the animal itself (docs/decisions/0016-household.md). Opening the link changes nothing, as mail services'
 // scanners open every link of an e-mail before its reader does: without `answer` the function answers what the
 // invitation offers (animal_invitation_offer, read with the service role: the link's token is its only credential, and
 // its reader may have no account yet). The person answers with a button: `answer: 'accept'` with the session

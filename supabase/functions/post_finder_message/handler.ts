@@ -254,8 +254,8 @@ function statusSubject({ animal_name: name, animal_sex: sex }: StoredMessage, sa
 
 /**
  * The finder's words, with the place they name or the point they saw the animal at (a link to the map): a quote,
- * which the layout sets off (a block in HTML, « » in the text part), so not quoted here too (issue 48: the text
- * part read '« « Je l'ai avec moi » »'). The place on a line of its own.
+ * which the layout sets off (a block in HTML, « » in the text part), so not quoted here too (the text
+ * part once read '« « Je l'ai avec moi » »'). The place on a line of its own.
  */
 function statusParagraph(said: SaidStatus, sex: string | null): MailParagraph {
   const words = finderStatusWords(sex)[said.status];

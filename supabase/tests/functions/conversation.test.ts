@@ -167,7 +167,7 @@ describe('a finder’s conversation', () => {
       status: 410,
       body: { code: 'conversation_blocked', error: 'Le propriétaire a clos cette conversation.', language: 'fr' },
     });
-    // The way back to the animal's page, and to its numbers once its page shows one (issue 48): the finder
+    // The way back to the animal's page, and to its numbers once its page shows one: the finder
     // may still have the animal with them.
     expect((await read(token)).body.reach).toEqual({
       code: rex.code,

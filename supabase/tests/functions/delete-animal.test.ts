@@ -1,4 +1,4 @@
-// delete-animal (docs/decisions/0010-multi-step-writes-on-server.md, issue 13): an owner deletes an animal with all its
+// delete-animal (docs/decisions/0010-multi-step-writes-on-server.md): an owner deletes an animal with all its
 // photos in one server call; the database decides whose animal it is. Over HTTP with supabase-js, as the portal calls
 // it.
 import { randomUUID } from 'node:crypto';

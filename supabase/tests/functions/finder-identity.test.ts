@@ -1,4 +1,4 @@
-// The finder's address vouched for by the shell's host (issue 18, docs/decisions/0009-client-identity-from-gateway.md
+// The finder's address vouched for by the shell's host (docs/decisions/0009-client-identity-from-gateway.md
 // and docs/decisions/0012-scan-page-server-rendered.md): the host calls the finders' functions server-side from one
 // address, and signs each finder's address in `x-medaille-finder`. Through the real local stack: the signed address is
 // the client, a header a client could make (forged, expired, garbage) changes nothing, and without the secret the

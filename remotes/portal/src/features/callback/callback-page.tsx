@@ -79,7 +79,7 @@ export function CallbackPage() {
       const link = new URLSearchParams(window.location.hash.slice(1));
       const problem = link.get('error_description');
       // A sign-up's or sign-in's link that has already served (opened once, by the person or by their mail's
-      // link scanner) has most often confirmed the address: the login page says so (issue 48: it said to ask
+      // link scanner) has most often confirmed the address: the login page says so (it said to ask
       // for a new link). GoTrue answers the same for one that expired unused; the login page covers that too.
       if (problem && link.get('error_code') === 'otp_expired' && !resetting) {
         navigate(`${ROUTES.login}?${new URLSearchParams({ link: 'used' })}`, { replace: true });
