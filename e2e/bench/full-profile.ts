@@ -1,4 +1,4 @@
-// The full profile whose server-rendered HTML DESIGN §6 budgets (15 KB compressed): every field an owner
+// The full profile whose server-rendered HTML docs/budgets.md budgets (15 KB compressed): every field an owner
 // can fill, each text at its longest, eight photos, every contact public, lost, and a position shared.
 import { LIMITS } from '@medaille/domain';
 import type { RunningProduct } from '@medaille/launcher';

@@ -1,9 +1,9 @@
-// The finder's functions under load (DESIGN §6): 200 finders reading profiles and 50 finders sending messages
+// The finder's functions under load (docs/budgets.md): 200 finders reading profiles and 50 finders sending messages
 // at once, each from a loopback address of its own (the stack's gateway takes a client's identity from the
 // socket), with a plain `select 1` request through the same stack beside them. Bounded in requests and time.
 //
 // Two runs on each stack. "paced": every finder sends a request each second and every sender a message each
-// 2 seconds, one at a time as a phone does (225 requests/s offered, more than the stack served in issue 11);
+// 2 seconds, one at a time as a phone does (225 requests/s offered, more than the stack served when first measured);
 // the budget applies to it. "flat out": the same clients send again the moment they have their answer, so
 // the stack's capacity alone sets the pace; there, by Little's law, latency is clients / throughput (250
 // clients at 500 requests/s wait 500 ms), which says how much headroom the paced run had.
@@ -35,7 +35,7 @@ export const LOAD = {
   timeoutMs: 15_000,
 } as const;
 
-/** The budget of DESIGN §6, for the paced run on PostgreSQL. */
+/** The budget of docs/budgets.md, for the paced run on PostgreSQL. */
 export const LOAD_BUDGET = { p95Ms: 300, errors: 0 } as const;
 
 // The limits stay on, raised above what one bench client sends in a run (20 profiles in 20 s, or 10 messages).
@@ -415,7 +415,7 @@ export async function loadOnPglite(): Promise<LoadResult> {
   }
 }
 
-/** DESIGN §6: the paced run's profiles within p95 300 ms, and no request of the run failed or left unsent. */
+/** docs/budgets.md: the paced run's profiles within p95 300 ms, and no request of the run failed or left unsent. */
 export function withinLoadBudget(result: LoadResult): boolean {
   const run = result.runs.find((r) => r.pace === 'paced');
   if (!run) return false;

@@ -9,7 +9,7 @@ export interface NetworkProfile {
 }
 
 /**
- * DESIGN section 6's two phones: a weak signal (150 ms of latency and 1.6 Mb/s, DevTools' 'Fast 3G'), and a
+ * docs/budgets.md's two phones: a weak signal (150 ms of latency and 1.6 Mb/s, DevTools' 'Fast 3G'), and a
  * weak country signal (400 ms and 400 kb/s both ways, DevTools' 'Slow 3G'), where every round trip and
  * every kilobyte before the name counts three times more.
  */

@@ -1,4 +1,4 @@
-// The owner's portal on a phone (DESIGN §6): at 150 ms / 1.6 Mb/s, the cache empty, how long until 'Mes animaux'
+// The owner's portal on a phone (docs/budgets.md): at 150 ms / 1.6 Mb/s, the cache empty, how long until 'Mes animaux'
 // shows a signed-in owner's animals and until the edit page of one of them is usable, for the portal as the
 // site serves it (the shell, then the portal remote through Module Federation) and for a plain single-page
 // build of the same pages (PORTAL_WITHOUT_FEDERATION, which run.ts builds), served as static hosting would,

@@ -1,4 +1,4 @@
-// `pnpm bench`: the budgets of DESIGN section 6, measured on the production builds in Debian's Chromium and
+// `pnpm bench`: the budgets of docs/budgets.md, measured on the production builds in Debian's Chromium and
 // on the local stack. Prints a table and writes bench/results.json; with --check (`pnpm bench --check`) it
 // also exits 1 when a budget is missed.
 import { spawnSync } from 'node:child_process';
@@ -125,7 +125,7 @@ function servedHtml(url: string): Promise<{ status: number; bytes: number; encod
   });
 }
 
-/** Whether a scan page's HTML carries the server render (issue 18's hydration data). */
+/** Whether a scan page's HTML carries the server render (the hydration data of the scan's server entry). */
 const isServerRendered = (html: string) => html.includes('id="medaille-scan-data"');
 
 /**
@@ -240,7 +240,7 @@ try {
   const fullHtml = await servedHtml(`${product.url}/${fullCode}`);
 
   const firstVisit = await loadPage(browser, scanUrl, { heading: 'Rex', settle: true });
-  // Each language of the scan page (issue 17) is its own chunk, downloaded only by its readers: the route's
+  // Each language of the scan page is its own chunk, downloaded only by its readers: the route's
   // JavaScript for a browser in each of them, French being the one above.
   const jsKBByLanguage: Record<string, number> = { fr: kb(firstVisit.jsBytes) };
   for (const locale of ['en-GB', 'es-ES', 'de-DE', 'it-IT', 'nl-NL']) {
@@ -300,7 +300,7 @@ try {
   for (const part of running.splice(0)) await part.close();
 
   const starts = await stackStarts();
-  // The finders' load (DESIGN §6): on the machine's PostgreSQL, budgeted; on PGlite, for information.
+  // The finders' load (docs/budgets.md): on the machine's PostgreSQL, budgeted; on PGlite, for information.
   const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const loadPostgres = await loadOnPostgres(adminUrl);
   const loadPglite = await loadOnPglite();
@@ -325,7 +325,7 @@ try {
                 nameVisibleMedianMs: nameOf(page),
                 nameToStatic: ratio(nameOf(page), nameOf('staticHtml')),
                 interactiveMedianMs: interactiveOf(page),
-                // DESIGN §6: interactive no later than today's client-rendered page shows its name.
+                // docs/budgets.md: interactive no later than today's client-rendered page shows its name.
                 interactiveToClientName:
                   page === 'staticHtml' ? null : ratio(interactiveOf(page) as number, nameOf('clientRendered')),
                 pageDialogMedianMs: pageDialogOf(page),
@@ -388,7 +388,7 @@ try {
       distances: DISTANCES,
       runs: RUNS,
     },
-    // The CSS alone too: most of it is Radix Themes' stylesheet, which the pages use little of (issue 14).
+    // The CSS alone too: most of it is Radix Themes' stylesheet, which the pages use little of.
     portalFirstRoute: { jsAndCssKB: kb(portal.jsBytes + portal.cssBytes), cssKB: kb(portal.cssBytes), budgetKB: 200 },
     portalOnAPhone: { network: NETWORK_PROFILES.weak.label, medianMs: portalPhone, runs: RUNS },
     finderLoad: { load: LOAD, postgres: loadPostgres, pglite: loadPglite },

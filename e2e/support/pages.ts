@@ -69,7 +69,10 @@ export async function photoFile(page: Page, colour: string, size = { width: 40, 
   };
 }
 
-/** /activer signed out opens its sign-in dialog at once (SPEC): closes it, as a visitor who fills the form first. */
+/**
+ * /activer signed out opens its sign-in dialog at once (docs/product/activation.md): closes it, as a visitor who fills
+ * the form first.
+ */
 export async function closeActivationSignIn(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Connectez-vous pour activer la médaille' });
   await dialog.getByRole('button', { name: 'Fermer' }).click();

@@ -222,7 +222,7 @@ test('/activer reads the code as the landing page does, and a validated code can
   expect(data).toBe('free');
 });
 
-test('an activation link that brings nothing of an activation, in a browser that kept none, says so in SPEC’s words and opens /activer', async ({
+test('an activation link that brings nothing of an activation, in a browser that kept none, says so in the product’s words and opens /activer', async ({
   page,
 }) => {
   const owner = await newOwner(product, 'rien');

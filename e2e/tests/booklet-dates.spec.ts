@@ -5,7 +5,7 @@ import { PHONE, signIn, toastTitle } from '../support/pages.ts';
 import { readmeScreenshot } from '../support/readme-screenshots.ts';
 import { expect, product, test } from '../support/test.ts';
 
-// Issue 48, major 2: the booklet's next due date is the one the care's usual interval gives from the date it
+// The booklet's next due date is the one the care's usual interval gives from the date it
 // was given, whatever was typed first, until the owner types one by hand; a finder reads that date.
 
 test.use(PHONE);

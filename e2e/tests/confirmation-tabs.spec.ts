@@ -3,7 +3,7 @@ import { newCode } from '../support/owners.ts';
 import { closeActivationSignIn, openEmailLink, PHONE, toastTitle } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
-// Issue 48's minors of the confirmation e-mail: the tab that waits for it follows the session its link opens in
+// The confirmation e-mail's small faults, fixed: the tab that waits for it follows the session its link opens in
 // another tab, and a link that has already served says the address is most likely confirmed, with the way in.
 
 test.use(PHONE);

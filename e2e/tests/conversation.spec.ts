@@ -1,6 +1,7 @@
-// A finder's conversation with the household (DESIGN D17): the finder's message opens it with a private link
-// (answered at once, e-mailed in their language); the owner answers from the animal's inbox on a phone; the
-// finder reads the answer through their link and is told by e-mail without its words; the owner blocks the link.
+// A finder's conversation with the household (docs/decisions/0017-finder-owner-conversation.md): the finder's message
+// opens it with a private link (answered at once, e-mailed in their language); the owner answers from the animal's
+// inbox on a phone; the finder reads the answer through their link and is told by e-mail without its words; the owner
+// blocks the link.
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, finderCall, newOwner } from '../support/owners.ts';
 import { PHONE, signIn, toastTitle } from '../support/pages.ts';

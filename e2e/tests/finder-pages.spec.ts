@@ -1,4 +1,4 @@
-// Issue 48, the finder's pages on a phone: the number the owner meant is the one a finder dials; pages that
+// The finder's pages on a phone: the number the owner meant is the one a finder dials; pages that
 // work without JavaScript (the landing's code form, the login page's word, a cut conversation link); a
 // conversation the owner closed still leads back to the animal; long names wrap; the help's buttons are one
 // width; a finder reads no empty field.
@@ -24,7 +24,8 @@ test('the business card’s +33 (0)6 12 34 56 78, typed by the owner, is the num
   const contacts = page.getByRole('region', { name: 'Coordonnées publiques' });
   const phone = contacts.getByLabel('Téléphone');
   await contacts.getByRole('switch').first().click();
-  // A number the phone library finds invalid is refused with SPEC's words, nothing saved.
+  // A number the phone library finds invalid is refused with the words of docs/product/public-contacts.md, nothing
+  // saved.
   await phone.fill('06 12 34 56');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(contacts.getByText('Veuillez saisir un numéro de téléphone valide')).toBeVisible();

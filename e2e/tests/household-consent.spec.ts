@@ -5,7 +5,7 @@ import { PHONE, signIn, toastTitle } from '../support/pages.ts';
 import { readmeScreenshot } from '../support/readme-screenshots.ts';
 import { expect, product, test } from '../support/test.ts';
 
-// Nothing of a household changes hands without a yes (issue 48): opening an invitation's link, as a person or
+// Nothing of a household changes hands without a yes: opening an invitation's link, as a person or
 // as the link scanner of a mail service, only shows what is offered; 'Accepter' and 'Refuser' are buttons, and
 // whoever sent it is told by e-mail either way. On a phone.
 

@@ -4,7 +4,7 @@ import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts'
 import { openEmailLink, PHONE, toastTitle } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
-// A keeper without an account (issue 48): she opens the invitation on her phone, signs up from it, and
+// A keeper without an account: she opens the invitation on her phone, signs up from it, and
 // confirms her address by the e-mail's link, in the same browser or another one. The invitation survives the
 // round trip (it travels in the confirmation link, not only in the first browser), she lands where she
 // accepts it, and reopening it later says she is already in the household.

@@ -3,9 +3,9 @@ import { animalOnNewCode, newOwner, serviceClient } from '../support/owners.ts';
 import { signIn } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
-// DESIGN D10: a browser that dies in the middle of a multi-step write leaves it done or not done, never
-// half done. The owner's browser is closed at the first write it sends, either as that request leaves (the
-// server may or may not get it) or once its answer is back but before the page can go on; then the
+// docs/decisions/0010-multi-step-writes-on-server.md: a browser that dies in the middle of a multi-step write leaves it
+// done or not done, never half done. The owner's browser is closed at the first write it sends, either as that request
+// leaves (the server may or may not get it) or once its answer is back but before the page can go on; then the
 // database and the bucket, read with the service role, hold the old state or the new one. (The portal's
 // earlier deletion from the browser, files then row, left the animal and its rows without their files here.)
 

@@ -6,7 +6,7 @@ import { animalOnNewCode, newOwner, type TestOwner } from '../support/owners.ts'
 import { PHONE, photoFile, signIn, toastTitle } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
-// Issue 16, the owner's side of a loss: the checklist of one loss, the A4 poster printed from Chromium,
+// The owner's side of a loss: the checklist of one loss, the A4 poster printed from Chromium,
 // and the e-mail that tells the owner their lost animal's page was opened.
 
 /** The checklist as the database keeps it, read by the owner. */

@@ -6,7 +6,7 @@ import { animalOnNewCode, newCode, newOwner, serviceClient } from '../support/ow
 import { signIn, toastTitle } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
-// Issue 15, the owner's side of medals: a suspended code on /activer, suspending and resuming one's own
+// The owner's side of medals: a suspended code on /activer, suspending and resuming one's own
 // medal from the edit page, and its QR code to download.
 
 /** What the operator's tool does (`pnpm medals suspend CODE`): set_medal_suspended with the service role. */

@@ -1,4 +1,4 @@
-// The owner's data rights (issue 16, RGPD): 'Télécharger mes données' gives one ZIP of the account, its
+// The owner's data rights (RGPD): 'Télécharger mes données' gives one ZIP of the account, its
 // rows and photo files, and nothing of another owner; 'Supprimer mon compte', confirmed by the account's
 // e-mail typed, leaves no row and no file of the owner (checked through the database with the service role
 // and through the Storage API), retires the medals and ends the account.
@@ -35,7 +35,7 @@ async function ownerWithAnimals(label: string, names: [string, string]) {
     message: `J'ai vu ${names[0]} au parc`,
     contact: '0612345678',
   });
-  // A finder's photo with a second message, kept in the private finder-photos bucket (issue 17).
+  // A finder's photo with a second message, kept in the private finder-photos bucket.
   const photo = Buffer.alloc(2048, 0x2a);
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]).copy(photo);
   await asFinder('post_finder_message', { code: first.code, message: 'Le voici', photo: photo.toString('base64') });

@@ -5,7 +5,7 @@ import { PHONE, photoFile, signIn, toastTitle } from '../support/pages.ts';
 import { readmeScreenshot } from '../support/readme-screenshots.ts';
 import { expect, product, test } from '../support/test.ts';
 
-// Issue 16, the owner's inbox and history: what finders sent reaches the portal, unread until opened, and
+// The owner's inbox and history: what finders sent reaches the portal, unread until opened, and
 // the owner deletes one item or all.
 
 const paris = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/Paris' });

@@ -100,7 +100,7 @@ test.describe('contacts on a touch phone', () => {
     await expect(page).toHaveURL(`${product.url}/mon-compte`);
 
     await page.getByRole('link', { name: 'Modifier' }).click();
-    // Saved in E.164, shown back as the French write a French number (issue 48).
+    // Saved in E.164, shown back as the French write a French number.
     await expect(page.getByLabel('Votre téléphone (privé)')).toHaveValue('06 99 88 77 66');
     // The finder sees the public phone, never the private contacts.
     await page.goto(`${product.url}/${code}`);

@@ -3,7 +3,7 @@ import { animalOnNewCode, newOwner } from '../support/owners.ts';
 import { PHONE, signIn, toastTitle } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
-// Issue 48's minors of the portal on a phone: a name without spaces wraps on every page instead of widening it,
+// The portal's small faults on a phone, fixed: a name without spaces wraps on every page instead of widening it,
 // toasts leave the header and the title alone, and 'Animal perdu' is one switch wherever it is.
 
 test.use(PHONE);

@@ -3,7 +3,7 @@ import { animalOnNewCode, newCode, newOwner } from '../support/owners.ts';
 import { PHONE, photoFile, signIn, toastTitle, watchRequests } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
-// Issue 14: what a real person trips on in the owner portal, on a touch phone and on a desktop.
+// What a real person trips on in the owner portal, on a touch phone and on a desktop.
 
 /** How opaque an element really is: its own opacity times its ancestors'. */
 const effectiveOpacity = (locator: Locator) =>

@@ -2,7 +2,7 @@ import { animalOnNewCode, newOwner } from '../support/owners.ts';
 import { PHONE, signIn } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
-// Issue 48, major 4: a refused save shows why where the owner is. Every form of the portal scrolls to its first
+// A refused save shows why where the owner is. Every form of the portal scrolls to its first
 // invalid field and focuses it, its error read with it; nothing is saved.
 
 test.use(PHONE);

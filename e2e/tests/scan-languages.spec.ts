@@ -1,6 +1,6 @@
-// Issue 17, every finder's language: the scan page speaks the browser's language (English, Spanish, German,
-// Italian, Dutch; French otherwise), downloads that language's words alone, and keeps SPEC's French word for
-// word when the finder switches back.
+// Every finder's language: the scan page speaks the browser's language (English, Spanish, German,
+// Italian, Dutch; French otherwise), downloads that language's words alone, and keeps the French words of
+// docs/product/scan-page.md for word when the finder switches back.
 import type { Browser, Page } from '@playwright/test';
 import { COPY } from '../../remotes/scan/src/copy.ts';
 import { expectAccessible } from '../support/accessibility.ts';
@@ -19,7 +19,7 @@ const rexFacts = {
   sexe: 'M',
   sterilise: true,
   poids_kg: 12.5,
-  // A fact in each section: a finder sees no section the owner left empty (issue 48).
+  // A fact in each section: a finder sees no section the owner left empty.
   caractere: 'Joueur',
   informations_veterinaires: 'Dr Martin',
   is_lost: true,
@@ -42,7 +42,7 @@ async function openScan(browser: Browser, locale: string, code: string, extra: R
     const chunk = /\/((lang|dialogs)-[a-z]{2})\.[0-9a-f]+\.js$/.exec(new URL(request.url()).pathname);
     if (chunk?.[1]) languageChunks.push(chunk[1]);
   });
-  // Any of SPEC's French on the page, even for a moment (the checking state included).
+  // Any of the page's French on the page, even for a moment (the checking state included).
   await page.addInitScript(`new MutationObserver(function () {
     var text = document.body ? document.body.innerText : '';
     if (/Vérification du code|Vous avez trouvé|Animal signalé/.test(text)) window.__frenchShown = true;
@@ -54,7 +54,7 @@ async function openScan(browser: Browser, locale: string, code: string, extra: R
 }
 
 /**
- * Whether the host served the page rendered on the server (issue 18), whose open France guide's steps the
+ * Whether the host served the page rendered on the server, whose open France guide's steps the
  * browser keeps from the HTML without downloading them; on a loaded machine it may answer today's page.
  */
 const serverRendered = async (page: Page) => (await page.locator('#medaille-scan-data').count()) > 0;
@@ -85,7 +85,7 @@ test('an en-GB browser gets the page in English, with English ages and weights, 
   }
   await expect(row(page, 'Age')).toHaveText('3 years');
   await expect(row(page, 'Weight \\(kg\\)')).toHaveText('12.5');
-  // A fact the owner did not give is left out (issue 48).
+  // A fact the owner did not give is left out.
   await expect(page.locator('dt', { hasText: /^Allergies$/ })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Photos of Rex' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Share my location' })).toBeVisible();
@@ -144,7 +144,7 @@ test('a de-DE browser gets German, with German ages, weights and dates', async (
   for (const tag of ['Hund', 'Weiblich', 'Kastriert']) {
     await expect(page.getByRole('list', { name: 'Merkmale' }).getByText(tag, { exact: true })).toBeVisible();
   }
-  // Unknown: left out (issue 48).
+  // Unknown: left out.
   await expect(page.locator('dt', { hasText: /^Alter$/ })).toHaveCount(0);
   await expect(row(page, 'Gewicht \\(kg\\)')).toHaveText('7,5');
   await expect(page.getByText('Es wurde noch kein Standort geteilt.')).toBeVisible();
@@ -223,7 +223,7 @@ test('an es-ES browser gets the site header in Spanish too', async ({ browser })
   await context.close();
 });
 
-test('switching to French restores SPEC’s exact words, and the choice survives a reload', async ({ browser }) => {
+test('switching to French restores the exact French words, and the choice survives a reload', async ({ browser }) => {
   const { context, page, languageChunks } = await openScan(browser, 'en-GB', rex);
   await expect(page.getByRole('heading', { name: 'Have you found Rex?' })).toBeVisible();
   await expect(headerSignIn(page)).toHaveText('Sign in');
@@ -235,7 +235,7 @@ test('switching to French restores SPEC’s exact words, and the choice survives
     expect(await htmlLang(page)).toBe('fr');
     await expect(page.getByRole('combobox', { name: COPY.language })).toHaveValue('fr');
     await expect(headerSignIn(page)).toHaveText('Se connecter');
-    // The dictionary, and a few of SPEC's sentences written out, so that neither can drift.
+    // The dictionary, and a few of docs/product/scan-page.md's sentences written out, so that neither can drift.
     await expect(page.getByRole('heading', { name: 'Vous avez trouvé Rex ?' })).toBeVisible();
     await expect(page.getByText(text.helpText('Rex', 'M'))).toBeVisible();
     await expect(

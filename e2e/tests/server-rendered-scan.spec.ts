@@ -1,7 +1,7 @@
-// Issue 18 (DESIGN D12): the scan page arrives as HTML with the animal in it, rendered by the scan remote's
-// server entry in the shell's host; the essentials work without JavaScript; with it, the scan remote hydrates
-// the page; a redeployed scan remote is rendered within seconds; and when the profile call fails the
-// host answers today's client-rendered page.
+// docs/decisions/0012-scan-page-server-rendered.md: the scan page arrives as HTML with the animal in it,
+// rendered by the scan remote's server entry in the shell's host; the essentials work without JavaScript; with it, the
+// scan remote hydrates the page; a redeployed scan remote is rendered within seconds; and when the profile call fails
+// the host answers today's client-rendered page.
 
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -78,7 +78,7 @@ const BOOKLET = [
 const HIDDEN = ['3 rue des Lilas', 'cache-marie@example.fr', 'CARNET-', '31.4'];
 
 test.beforeAll(async () => {
-  // Time is the bench's business (DESIGN §6); startProduct gives the host a budget that a busy machine
+  // Time is the bench's business (docs/budgets.md); startProduct gives the host a budget that a busy machine
   // does not pass, so the fallback comes here only from the failing profile call below.
   product = await startProduct();
   owner = await newOwner(product, 'server-rendered');

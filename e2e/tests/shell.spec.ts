@@ -75,7 +75,7 @@ test("one path rule everywhere: owner routes and other pages start no scan work,
     ['/MDL%2DDEMO-MIMI', 'MDL-DEMO-MIMI'],
   ] as const) {
     const work = watchScanWork(page);
-    // The host renders a code's page with its profile (issue 18): the browser asks for none, the early
+    // The host renders a code's page with its profile: the browser asks for none, the early
     // request included, and the scan remote's files hydrate it.
     const html = await (await fetch(`${product.url}${path}`)).text();
     expect(html, path).toContain('<script type="application/json" id="medaille-scan-data">');

@@ -15,7 +15,7 @@ export default defineConfig({
     pluginReact(),
     pluginModuleFederation({
       name: 'shell',
-      // Remotes are registered at run time from the configuration (DESIGN D6).
+      // Remotes are registered at run time from the configuration (docs/decisions/0006-remotes-found-at-run-time.md).
       remotes: {},
       shared: SHARED_SINGLETONS,
       // A remote that is down must not blank the shell: the shell's own shared modules come first.
@@ -31,8 +31,8 @@ export default defineConfig({
   ],
   // Every page starts with the same files: the entry, the bootstrap (with the scan page's shell) and one
   // chunk of the shared modules every page uses (React, and the small shared bits the scan page needs).
-  // Preloaded from the HTML, they download in parallel with the entry instead of after it (DESIGN
-  // section 6: request levels before the animal's name), and one chunk instead of ten saves the
+  // Preloaded from the HTML, they download in parallel with the entry instead of after it (docs/budgets.md:
+  // request levels before the animal's name), and one chunk instead of ten saves the
   // per-request bytes. Shared modules cannot go into the bootstrap chunk itself: it would wait for itself.
   splitChunks: {
     cacheGroups: {
@@ -62,8 +62,9 @@ export default defineConfig({
       configScript: devConfig
         ? `<script>window.__MEDAILLE_CONFIG__ = ${devConfig};</script>`
         : '<script src="/config.js"></script>',
-      // A scan page asks for its profile while the scripts download, one round trip earlier (DESIGN D5);
-      // made from the same module as the scan remote's request and the shell's path rule.
+      // A scan page asks for its profile while the scripts download, one round trip earlier
+      // (docs/decisions/0005-tiny-scan-path.md); made from the same module as the scan remote's request and the shell's
+      // path rule.
       earlyProfileScript: `<script>${earlyProfileScript()}</script>`,
     },
   },

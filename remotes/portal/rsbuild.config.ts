@@ -10,7 +10,7 @@ import { EARLY_READS } from './src/features/animals/queries.ts';
 // Standalone development (`pnpm --filter @medaille/portal dev`) gets its configuration inline.
 const devConfig = process.env.MEDAILLE_CONFIG;
 // `pnpm bench` also builds the same pages as one plain single-page app, without Module Federation or the
-// shell, to measure what the architecture costs an owner (DESIGN section 6): PORTAL_WITHOUT_FEDERATION=1,
+// shell, to measure what the architecture costs an owner (docs/budgets.md): PORTAL_WITHOUT_FEDERATION=1,
 // into dist-without-federation, its entry the standalone bootstrap itself (no federation boundary to wait on).
 const withoutFederation = process.env.PORTAL_WITHOUT_FEDERATION === '1';
 

@@ -8,10 +8,10 @@ import { pluginReact } from '@rsbuild/plugin-react';
 // Standalone development (`pnpm --filter @medaille/scan dev`) gets its configuration inline.
 const devConfig = process.env.MEDAILLE_CONFIG;
 // `pnpm bench` also builds the same page as one plain bundle, without Module Federation, to measure what
-// the architecture costs (DESIGN section 6): SCAN_WITHOUT_FEDERATION=1, into dist-without-federation.
+// the architecture costs (docs/budgets.md): SCAN_WITHOUT_FEDERATION=1, into dist-without-federation.
 const withoutFederation = process.env.SCAN_WITHOUT_FEDERATION === '1';
 
-// One id per build, compiled into both the browser's page and the server entry (issue 18): the shell
+// One id per build, compiled into both the browser's page and the server entry: the shell
 // hydrates the server's HTML only with the page of the same build, and renders it afresh otherwise.
 const BUILD_ID = randomUUID();
 
@@ -88,7 +88,7 @@ export default defineConfig({
       // Chunks load from this remote's own origin, wherever the shell is.
       output: withoutFederation ? { distPath: { root: 'dist-without-federation' } } : { assetPrefix: 'auto' },
     },
-    // The server entry (issue 18): one ES module for Web-standard runtimes (Node, Deno, edge workers), with
+    // The server entry: one ES module for Web-standard runtimes (Node, Deno, edge workers), with
     // no import of any kind left, no chunk to load and no CSS (the browser's page brings its own).
     ...(withoutFederation
       ? {}

@@ -13,9 +13,10 @@
 -- written here and as a new migration, and tests/deploy/declarative-schema.test.ts checks both give the same
 -- database.
 --
--- This first file: who may use what by default (DESIGN D1, D4). A Supabase project grants everything created in
--- public to the API roles; Médaille starts from nothing and grants back, object by object, exactly what the
--- product needs. PostgreSQL still lets PUBLIC execute every new function: each function's file revokes it.
+-- This first file: who may use what by default (docs/decisions/0001-authorization-in-postgres.md,
+-- docs/decisions/0004-public-data-through-get-public-profile.md). A Supabase project grants everything created in
+-- public to the API roles; Médaille starts from nothing and grants back, object by object, exactly what the product
+-- needs. PostgreSQL still lets PUBLIC execute every new function: each function's file revokes it.
 alter default privileges in schema public revoke all on tables from anon, authenticated;
 alter default privileges in schema public revoke all on sequences from anon, authenticated;
 alter default privileges in schema public revoke all on functions from anon, authenticated;
@@ -30,8 +31,9 @@ grant usage on schema private to authenticated;
 -- schemas/animals.sql
 -- ====================================================================================================
 
--- An owner's animal: what the portal edits and what a finder may see of it (SPEC sections 3, 5 and 9).
--- Limits follow the SPEC; constraint names are stable so that callers map them to French messages
+-- An owner's animal: what the portal edits and what a finder may see of it (docs/product/animals.md,
+-- scan-page.md, limits.md).
+-- Limits are those of docs/product/limits.md; constraint names are stable so that callers map them to French messages
 -- (@medaille/domain's databaseErrorMessage). Created only with a medal code (register_animal_with_code).
 create table public.animals (
   id uuid primary key default gen_random_uuid(),
@@ -102,8 +104,8 @@ create table public.animals (
 create index animals_proprietaire_id_idx on public.animals (proprietaire_id, date_creation desc);
 create index animals_cover_photo_id_idx on public.animals (cover_photo_id, id);
 
--- Who answers for an animal (DESIGN D16): its owner, co-owners and keepers. The owner's row mirrors
--- animals.proprietaire_id (animals_owner_is_member below); co-owners ('co_owner') may do everything but delete
+-- Who answers for an animal (docs/decisions/0016-household.md): its owner, co-owners and keepers. The owner's row
+-- mirrors animals.proprietaire_id (animals_owner_is_member below); co-owners ('co_owner') may do everything but delete
 -- the animal, change its members or give it away; keepers ('keeper') see the animal, its inbox and history,
 -- get its alerts and change nothing but its lost mode, until their last day, access_until, inclusive, in
 -- Paris's calendar. Each member's alert choices go with their row. Joined by accepting an invitation
@@ -340,7 +342,8 @@ create trigger animals_track_loss
 -- schemas/animal_photos.sql
 -- ====================================================================================================
 
--- An animal's photos (SPEC section 9, DESIGN D10): at most 8, in the owner's order, the first one the cover.
+-- An animal's photos (docs/product/photos.md, docs/decisions/0010-multi-step-writes-on-server.md): at most 8, in the
+-- owner's order, the first one the cover.
 -- Their files live in the animal's own folder of the animal-photos bucket (storage.sql).
 create table public.animal_photos (
   id uuid primary key default gen_random_uuid(),
@@ -388,7 +391,7 @@ create policy animal_photos_delete_editor on public.animal_photos
   for delete to authenticated
   using (animal_id in (select private.animals_i_edit()));
 
--- At most 8 photos per animal, whatever the client does (SPEC section 9).
+-- At most 8 photos per animal, whatever the client does (docs/product/limits.md).
 create function public.enforce_photo_limit() returns trigger
 language plpgsql
 security definer
@@ -432,8 +435,8 @@ create trigger animal_photos_place_last
   before insert on public.animal_photos
   for each row execute function private.place_new_photo_last();
 
--- SPEC: the first photo becomes the cover. Any new photo of an animal without a cover does (the cover may
--- have been deleted); an animal that has one keeps it. After the insert, as the cover must be a stored photo.
+-- docs/product/photos.md: the first photo becomes the cover. Any new photo of an animal without a cover does (the cover
+-- may have been deleted); an animal that has one keeps it. After the insert, as the cover must be a stored photo.
 create function private.make_new_photo_cover() returns trigger
 language plpgsql
 security definer
@@ -454,9 +457,9 @@ create trigger animal_photos_first_is_cover
 -- schemas/codes.sql
 -- ====================================================================================================
 
--- Medal codes (DESIGN D3): minted in batches by the operators' tool, claimed once by an owner's activation,
--- suspended when a medal is lost or stolen. A code whose animal was deleted stays used with no animal
--- ('retired'): a printed medal belongs to the animal it was given to, and is never handed out again.
+-- Medal codes (docs/decisions/0003-atomic-activation.md): minted in batches by the operators' tool, claimed once by an
+-- owner's activation, suspended when a medal is lost or stolen. A code whose animal was deleted stays used with no
+-- animal ('retired'): a printed medal belongs to the animal it was given to, and is never handed out again.
 create table public.codes (
   id text primary key constraint codes_id_format check (id ~ '^MDL-[A-Z0-9-]+$' and char_length(id) <= 64),
   used boolean not null default false,
@@ -489,11 +492,12 @@ create policy codes_select_member on public.codes
 -- schemas/conversations.sql
 -- ====================================================================================================
 
--- A conversation between a finder and an animal's household (DESIGN D17), neither side seeing the other's
--- e-mail or phone unless they type it. It starts with a finder's message (record_finder_message); the finder
--- comes back to it through a private link, {PUBLIC_SITE_URL}/conversation/{token}, and the household answers
--- from the animal's inbox. The finder's messages are rows of finder_messages (the inbox's, with their photo);
--- the household's answers are conversation_replies. The limits are @medaille/domain's CONVERSATION_LIMITS.
+-- A conversation between a finder and an animal's household (docs/decisions/0017-finder-owner-conversation.md), neither
+-- side seeing the other's e-mail or phone unless they type it. It starts with a finder's message
+-- (record_finder_message); the finder comes back to it through a private link, {PUBLIC_SITE_URL}/conversation/{token},
+-- and the household answers from the animal's inbox. The finder's messages are rows of finder_messages (the inbox's,
+-- with their photo); the household's answers are conversation_replies. The limits are @medaille/domain's
+-- CONVERSATION_LIMITS.
 
 create table public.conversations (
   id uuid primary key default gen_random_uuid(),
@@ -800,7 +804,8 @@ create table public.scan_events (
   user_agent text constraint scan_events_user_agent_longueur check (char_length(user_agent) <= 512),
   consent boolean not null constraint scan_events_consentement check (consent),
   created_at timestamptz not null default now(),
-  -- The finders' functions' keyed hash of the address (DESIGN D9), for the cooldown between two shares.
+  -- The finders' functions' keyed hash of the address (docs/decisions/0009-client-identity-from-gateway.md), for the
+  -- cooldown between two shares.
   client_hash text
 );
 
@@ -861,9 +866,9 @@ create policy profile_views_delete_editor on public.profile_views
 -- schemas/rate_limits.sql
 -- ====================================================================================================
 
--- Rate limits (DESIGN D9): request counters keyed by what is limited and who asks (a hash, never a raw
--- address). A window opens with the first request and lasts its length, so a burst cannot straddle two
--- windows. Windows named after an animal or an owner end with its id and go with it; the rest are purged
+-- Rate limits (docs/decisions/0009-client-identity-from-gateway.md): request counters keyed by what is limited and who
+-- asks (a hash, never a raw address). A window opens with the first request and lasts its length, so a burst cannot
+-- straddle two windows. Windows named after an animal or an owner end with its id and go with it; the rest are purged
 -- after a day (purge_old_scan_events). Only the functions below touch the table (no grant, no policy).
 create table public.rate_limit_hits (
   bucket text primary key,
@@ -1138,7 +1143,7 @@ grant execute on function public.finder_mail_stop(text, boolean) to service_role
 -- schemas/storage.sql
 -- ====================================================================================================
 
--- Médaille's files in Supabase Storage (SPEC section 7). Two buckets, JPEG/PNG/WebP only:
+-- Médaille's files in Supabase Storage (docs/product/photos.md). Two buckets, JPEG/PNG/WebP only:
 -- - animal-photos, public (a single object downloads without a key; nobody may list the bucket, no policy lets
 --   anon select): an animal's photos in {animal_id}/, an owner's own in {user_id}/ ({user_id}/{animal_id}.{ext},
 --   or photos staged before an activation). 10 MB a file.
@@ -1324,8 +1329,8 @@ grant execute on function public.orphan_finder_photo_files(integer) to service_r
 -- schemas/booklet.sql
 -- ====================================================================================================
 
--- An animal's health booklet ('carnet de santé', DESIGN D16): what its household notes of its health, the
--- documents that prove it, and the e-mail reminders of what is due. Its household reads it; its owner and
+-- An animal's health booklet ('carnet de santé', docs/decisions/0016-household.md): what its household notes of its
+-- health, the documents that prove it, and the e-mail reminders of what is due. Its household reads it; its owner and
 -- co-owners write it; a keeper past their last day, like anyone else, sees nothing. Of it, the public profile
 -- gets only the vaccinations and treatments the owner chose to show, while they are current. The limits are @medaille/domain's HEALTH_LIMITS (its tests hold these numbers to them).
 
@@ -1741,8 +1746,9 @@ grant execute on function public.claim_health_reminders(date, integer, integer) 
 -- schemas/finder_functions.sql
 -- ====================================================================================================
 
--- What the finder's server functions call (DESIGN D4), with the service role only: finders have no account and
--- no grant, and these functions decide everything that leaves the database for them.
+-- What the finder's server functions call (docs/decisions/0004-public-data-through-get-public-profile.md), with the
+-- service role only: finders have no account and no grant, and these functions decide everything that leaves the
+-- database for them.
 --   get_public_profile  -> public_profile_for_client -> public_profile; record_lost_profile_view
 --   post_finder_message -> finder_message_sent, finder_photo_folder, record_finder_message
 --   conversation        -> finder_conversation, finder_message_sent, record_conversation_message,
@@ -2436,9 +2442,9 @@ $$;
 revoke all on function public.code_status(text) from public;
 grant execute on function public.code_status(text) to anon, authenticated, service_role;
 
--- Activation (DESIGN D3): creates the caller's animal and claims the code in one transaction; the code must
--- exist, be free and not suspended; when several owners claim one code at once, exactly one wins and the
--- others create nothing. Wrong claims are counted, 10 an hour per account and 30 per 5 minutes per client
+-- Activation (docs/decisions/0003-atomic-activation.md): creates the caller's animal and claims the code in one
+-- transaction; the code must exist, be free and not suspended; when several owners claim one code at once, exactly one
+-- wins and the others create nothing. Wrong claims are counted, 10 an hour per account and 30 per 5 minutes per client
 -- address (code_status's own limit, so that claiming is no better an oracle than checking); past either, every
 -- claim is refused before the code is even looked at. A claim that succeeds gives its count back. Answers
 -- {success, error, reason, animal_id}: the spec's message, and the refusal's code the portal decides on
@@ -2512,9 +2518,10 @@ $$;
 revoke all on function public.register_animal_with_code(text, jsonb) from public;
 grant execute on function public.register_animal_with_code(text, jsonb) to authenticated, service_role;
 
--- A new order of an animal's photos in one transaction (DESIGN D10): two devices reordering at once end with
--- one of their orders, never a mix, and a browser that dies midway changes nothing. Security invoker: row level
--- security decides what is seen, and only the owner and co-owners reorder (a keeper is refused, 403).
+-- A new order of an animal's photos in one transaction (docs/decisions/0010-multi-step-writes-on-server.md): two
+-- devices reordering at once end with one of their orders, never a mix, and a browser that dies midway changes nothing.
+-- Security invoker: row level security decides what is seen, and only the owner and co-owners reorder (a keeper is
+-- refused, 403).
 create function public.reorder_animal_photos(p_animal_id uuid, p_photo_ids uuid[]) returns void
 language plpgsql
 security invoker
@@ -2584,8 +2591,8 @@ end
 $$;
 revoke all on function private.delete_owned_animal(uuid, uuid) from public, anon, authenticated, service_role;
 
--- delete-animal's operation (DESIGN D10): one of the caller's animals. Someone else's is not found; one the
--- caller answers for without owning it is refused (403).
+-- delete-animal's operation (docs/decisions/0010-multi-step-writes-on-server.md): one of the caller's animals. Someone
+-- else's is not found; one the caller answers for without owning it is refused (403).
 create function public.delete_animal(p_animal_id uuid) returns text[]
 language plpgsql
 security definer
@@ -2728,8 +2735,8 @@ grant execute on function public.set_my_medal_suspended(uuid, boolean) to authen
 -- schemas/household.sql
 -- ====================================================================================================
 
--- The household of an animal (DESIGN D16; its members are public.animal_members, in animals.sql): the owner
--- invites someone by e-mail as co-owner or keeper, or gives the animal away (an invitation as 'owner': a
+-- The household of an animal (docs/decisions/0016-household.md; its members are public.animal_members, in animals.sql):
+-- the owner invites someone by e-mail as co-owner or keeper, or gives the animal away (an invitation as 'owner': a
 -- transfer), the invited person accepts with the account of that address, and a member leaves or is
 -- removed. The README's table "Who may do what" is the rules below.
 
@@ -3033,8 +3040,8 @@ grant execute on function public.remove_animal_member(uuid, uuid) to authenticat
 -- schemas/activity.sql
 -- ====================================================================================================
 
--- Who did what to an animal, for its household's history (DESIGN D16): a member marked it lost or found,
--- changed its profile or its public contacts, added or removed a photo, joined or left the household, had
+-- Who did what to an animal, for its household's history (docs/decisions/0016-household.md): a member marked it lost or
+-- found, changed its profile or its public contacts, added or removed a photo, joined or left the household, had
 -- their role changed, or the animal changed owner. Written by triggers, only for what a signed-in person did
 -- (auth.uid()): what the finders' functions write is the inbox's. Nobody writes or deletes it through the
 -- API: the household reads it, and it goes with the animal. `actor_id` and `subject_id` (the member a
@@ -3174,11 +3181,11 @@ create trigger animal_members_record_activity
 -- schemas/reunions.sql
 -- ====================================================================================================
 
--- The end of a loss (DESIGN D17). When a member marks a lost animal found, every conversation opened during that
--- loss and still open tells its finder that the animal is home (a 'found' line in their language, e-mailed by
--- deliver-mail to a finder who left an address), and the reunion is counted for the operators (`pnpm medals
--- stats`): when, how long the animal was lost, and how its finder reached the household. Nothing of who found
--- it: no finder, no message, no address.
+-- The end of a loss (docs/decisions/0017-finder-owner-conversation.md). When a member marks a lost animal found, every
+-- conversation opened during that loss and still open tells its finder that the animal is home (a 'found' line in their
+-- language, e-mailed by deliver-mail to a finder who left an address), and the reunion is counted for the operators
+-- (`pnpm medals stats`): when, how long the animal was lost, and how its finder reached the household. Nothing of who
+-- found it: no finder, no message, no address.
 create table public.reunions (
   id uuid primary key default gen_random_uuid(),
   -- For the household to say how it went; forgotten with the animal, while the count stays.
@@ -3334,11 +3341,11 @@ grant execute on function public.claim_found_notices(integer) to service_role;
 -- schemas/push.sql
 -- ====================================================================================================
 
--- Alerts on a member's phone without an app (Web Push, DESIGN D17): each device a member turned notifications on
--- for is a subscription of their browser's push service (its endpoint and the keys that encrypt what is sent
--- there, RFC 8291). The functions send each alert of an animal to every subscription of its household's members
--- (push_targets); a push that failed for a while waits in push_outbox for deliver-mail's next runs; an endpoint
--- the push service says is gone (404, 410) is forgotten.
+-- Alerts on a member's phone without an app (Web Push, docs/decisions/0017-finder-owner-conversation.md): each device a
+-- member turned notifications on for is a subscription of their browser's push service (its endpoint and the keys that
+-- encrypt what is sent there, RFC 8291). The functions send each alert of an animal to every subscription of its
+-- household's members (push_targets); a push that failed for a while waits in push_outbox for deliver-mail's next runs;
+-- an endpoint the push service says is gone (404, 410) is forgotten.
 create table public.push_subscriptions (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,

@@ -126,7 +126,7 @@ REVOKE ALL ON FUNCTION "private"."phone_e164"(text) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION "private"."store_phones_e164"() FROM PUBLIC;
 
--- By hand (issue 48): the rows saved before, their phones in E.164 where their form is a common one, as the
+-- By hand: the rows saved before, their phones in E.164 where their form is a common one, as the
 -- trigger above stores every new write. Their date of modification stays: nobody edited them (nor does a
 -- history event come of it: no one is signed in here).
 alter table public.animals disable trigger animals_touch_date_modification;

@@ -1,5 +1,5 @@
--- Who did what to an animal, for its household's history (DESIGN D16): a member marked it lost or found,
--- changed its profile or its public contacts, added or removed a photo, joined or left the household, had
+-- Who did what to an animal, for its household's history (docs/decisions/0016-household.md): a member marked it lost or
+-- found, changed its profile or its public contacts, added or removed a photo, joined or left the household, had
 -- their role changed, or the animal changed owner. Written by triggers, only for what a signed-in person did
 -- (auth.uid()): what the finders' functions write is the inbox's. Nobody writes or deletes it through the
 -- API: the household reads it, and it goes with the animal. `actor_id` and `subject_id` (the member a

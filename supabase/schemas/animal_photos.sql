@@ -1,4 +1,5 @@
--- An animal's photos (SPEC section 9, DESIGN D10): at most 8, in the owner's order, the first one the cover.
+-- An animal's photos (docs/product/photos.md, docs/decisions/0010-multi-step-writes-on-server.md): at most 8, in the
+-- owner's order, the first one the cover.
 -- Their files live in the animal's own folder of the animal-photos bucket (storage.sql).
 create table public.animal_photos (
   id uuid primary key default gen_random_uuid(),
@@ -46,7 +47,7 @@ create policy animal_photos_delete_editor on public.animal_photos
   for delete to authenticated
   using (animal_id in (select private.animals_i_edit()));
 
--- At most 8 photos per animal, whatever the client does (SPEC section 9).
+-- At most 8 photos per animal, whatever the client does (docs/product/limits.md).
 create function public.enforce_photo_limit() returns trigger
 language plpgsql
 security definer
@@ -90,8 +91,8 @@ create trigger animal_photos_place_last
   before insert on public.animal_photos
   for each row execute function private.place_new_photo_last();
 
--- SPEC: the first photo becomes the cover. Any new photo of an animal without a cover does (the cover may
--- have been deleted); an animal that has one keeps it. After the insert, as the cover must be a stored photo.
+-- docs/product/photos.md: the first photo becomes the cover. Any new photo of an animal without a cover does (the cover
+-- may have been deleted); an animal that has one keeps it. After the insert, as the cover must be a stored photo.
 create function private.make_new_photo_cover() returns trigger
 language plpgsql
 security definer

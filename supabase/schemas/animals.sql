@@ -1,5 +1,6 @@
--- An owner's animal: what the portal edits and what a finder may see of it (SPEC sections 3, 5 and 9).
--- Limits follow the SPEC; constraint names are stable so that callers map them to French messages
+-- An owner's animal: what the portal edits and what a finder may see of it (docs/product/animals.md,
+-- scan-page.md, limits.md).
+-- Limits are those of docs/product/limits.md; constraint names are stable so that callers map them to French messages
 -- (@medaille/domain's databaseErrorMessage). Created only with a medal code (register_animal_with_code).
 create table public.animals (
   id uuid primary key default gen_random_uuid(),
@@ -70,8 +71,8 @@ create table public.animals (
 create index animals_proprietaire_id_idx on public.animals (proprietaire_id, date_creation desc);
 create index animals_cover_photo_id_idx on public.animals (cover_photo_id, id);
 
--- Who answers for an animal (DESIGN D16): its owner, co-owners and keepers. The owner's row mirrors
--- animals.proprietaire_id (animals_owner_is_member below); co-owners ('co_owner') may do everything but delete
+-- Who answers for an animal (docs/decisions/0016-household.md): its owner, co-owners and keepers. The owner's row
+-- mirrors animals.proprietaire_id (animals_owner_is_member below); co-owners ('co_owner') may do everything but delete
 -- the animal, change its members or give it away; keepers ('keeper') see the animal, its inbox and history,
 -- get its alerts and change nothing but its lost mode, until their last day, access_until, inclusive, in
 -- Paris's calendar. Each member's alert choices go with their row. Joined by accepting an invitation
@@ -305,7 +306,7 @@ create trigger animals_track_loss
   for each row execute function private.track_loss();
 
 -- A phone as the portal saves it (@medaille/domain's e164Phone, with libphonenumber-js): the number its owner
--- meant, in E.164, France by default (issue 48: '+33 (0)6 12 34 56 78' was called as +330612345678). Here, for
+-- meant, in E.164, France by default ('+33 (0)6 12 34 56 78' was called as +330612345678). Here, for
 -- what reaches the table another way (the API called directly) and for the rows saved before: their common
 -- forms ('06 12 34 56 78', '+33 (0)6 12 34 56 78', '+33 06 …', '0033 6 …', '+44 20 7946 0958'); anything else
 -- is left as it is, and the finder's page links it as before.

@@ -1,5 +1,5 @@
--- An animal's health booklet ('carnet de santé', DESIGN D16): what its household notes of its health, the
--- documents that prove it, and the e-mail reminders of what is due. Its household reads it; its owner and
+-- An animal's health booklet ('carnet de santé', docs/decisions/0016-household.md): what its household notes of its
+-- health, the documents that prove it, and the e-mail reminders of what is due. Its household reads it; its owner and
 -- co-owners write it; a keeper past their last day, like anyone else, sees nothing. Of it, the public profile
 -- gets only the vaccinations and treatments the owner chose to show, while they are current. The limits are @medaille/domain's HEALTH_LIMITS (its tests hold these numbers to them).
 

@@ -1,6 +1,6 @@
--- Medal codes (DESIGN D3): minted in batches by the operators' tool, claimed once by an owner's activation,
--- suspended when a medal is lost or stolen. A code whose animal was deleted stays used with no animal
--- ('retired'): a printed medal belongs to the animal it was given to, and is never handed out again.
+-- Medal codes (docs/decisions/0003-atomic-activation.md): minted in batches by the operators' tool, claimed once by an
+-- owner's activation, suspended when a medal is lost or stolen. A code whose animal was deleted stays used with no
+-- animal ('retired'): a printed medal belongs to the animal it was given to, and is never handed out again.
 create table public.codes (
   id text primary key constraint codes_id_format check (id ~ '^MDL-[A-Z0-9-]+$' and char_length(id) <= 64),
   used boolean not null default false,

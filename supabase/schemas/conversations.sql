@@ -1,8 +1,9 @@
--- A conversation between a finder and an animal's household (DESIGN D17), neither side seeing the other's
--- e-mail or phone unless they type it. It starts with a finder's message (record_finder_message); the finder
--- comes back to it through a private link, {PUBLIC_SITE_URL}/conversation/{token}, and the household answers
--- from the animal's inbox. The finder's messages are rows of finder_messages (the inbox's, with their photo);
--- the household's answers are conversation_replies. The limits are @medaille/domain's CONVERSATION_LIMITS.
+-- A conversation between a finder and an animal's household (docs/decisions/0017-finder-owner-conversation.md), neither
+-- side seeing the other's e-mail or phone unless they type it. It starts with a finder's message
+-- (record_finder_message); the finder comes back to it through a private link, {PUBLIC_SITE_URL}/conversation/{token},
+-- and the household answers from the animal's inbox. The finder's messages are rows of finder_messages (the inbox's,
+-- with their photo); the household's answers are conversation_replies. The limits are @medaille/domain's
+-- CONVERSATION_LIMITS.
 
 create table public.conversations (
   id uuid primary key default gen_random_uuid(),

@@ -1,5 +1,6 @@
--- What the finder's server functions call (DESIGN D4), with the service role only: finders have no account and
--- no grant, and these functions decide everything that leaves the database for them.
+-- What the finder's server functions call (docs/decisions/0004-public-data-through-get-public-profile.md), with the
+-- service role only: finders have no account and no grant, and these functions decide everything that leaves the
+-- database for them.
 --   get_public_profile  -> public_profile_for_client -> public_profile; record_lost_profile_view
 --   post_finder_message -> finder_message_sent, finder_photo_folder, record_finder_message
 --   conversation        -> finder_conversation, finder_message_sent, record_conversation_message,

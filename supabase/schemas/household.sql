@@ -1,5 +1,5 @@
--- The household of an animal (DESIGN D16; its members are public.animal_members, in animals.sql): the owner
--- invites someone by e-mail as co-owner or keeper, or gives the animal away (an invitation as 'owner': a
+-- The household of an animal (docs/decisions/0016-household.md; its members are public.animal_members, in animals.sql):
+-- the owner invites someone by e-mail as co-owner or keeper, or gives the animal away (an invitation as 'owner': a
 -- transfer), the invited person accepts with the account of that address, and a member leaves or is
 -- removed. The README's table "Who may do what" is the rules below.
 

@@ -32,9 +32,9 @@ $$;
 revoke all on function public.code_status(text) from public;
 grant execute on function public.code_status(text) to anon, authenticated, service_role;
 
--- Activation (DESIGN D3): creates the caller's animal and claims the code in one transaction; the code must
--- exist, be free and not suspended; when several owners claim one code at once, exactly one wins and the
--- others create nothing. Wrong claims are counted, 10 an hour per account and 30 per 5 minutes per client
+-- Activation (docs/decisions/0003-atomic-activation.md): creates the caller's animal and claims the code in one
+-- transaction; the code must exist, be free and not suspended; when several owners claim one code at once, exactly one
+-- wins and the others create nothing. Wrong claims are counted, 10 an hour per account and 30 per 5 minutes per client
 -- address (code_status's own limit, so that claiming is no better an oracle than checking); past either, every
 -- claim is refused before the code is even looked at. A claim that succeeds gives its count back. Answers
 -- {success, error, reason, animal_id}: the spec's message, and the refusal's code the portal decides on
@@ -108,9 +108,10 @@ $$;
 revoke all on function public.register_animal_with_code(text, jsonb) from public;
 grant execute on function public.register_animal_with_code(text, jsonb) to authenticated, service_role;
 
--- A new order of an animal's photos in one transaction (DESIGN D10): two devices reordering at once end with
--- one of their orders, never a mix, and a browser that dies midway changes nothing. Security invoker: row level
--- security decides what is seen, and only the owner and co-owners reorder (a keeper is refused, 403).
+-- A new order of an animal's photos in one transaction (docs/decisions/0010-multi-step-writes-on-server.md): two
+-- devices reordering at once end with one of their orders, never a mix, and a browser that dies midway changes nothing.
+-- Security invoker: row level security decides what is seen, and only the owner and co-owners reorder (a keeper is
+-- refused, 403).
 create function public.reorder_animal_photos(p_animal_id uuid, p_photo_ids uuid[]) returns void
 language plpgsql
 security invoker
@@ -180,8 +181,8 @@ end
 $$;
 revoke all on function private.delete_owned_animal(uuid, uuid) from public, anon, authenticated, service_role;
 
--- delete-animal's operation (DESIGN D10): one of the caller's animals. Someone else's is not found; one the
--- caller answers for without owning it is refused (403).
+-- delete-animal's operation (docs/decisions/0010-multi-step-writes-on-server.md): one of the caller's animals. Someone
+-- else's is not found; one the caller answers for without owning it is refused (403).
 create function public.delete_animal(p_animal_id uuid) returns text[]
 language plpgsql
 security definer

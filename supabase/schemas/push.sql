@@ -1,8 +1,8 @@
--- Alerts on a member's phone without an app (Web Push, DESIGN D17): each device a member turned notifications on
--- for is a subscription of their browser's push service (its endpoint and the keys that encrypt what is sent
--- there, RFC 8291). The functions send each alert of an animal to every subscription of its household's members
--- (push_targets); a push that failed for a while waits in push_outbox for deliver-mail's next runs; an endpoint
--- the push service says is gone (404, 410) is forgotten.
+-- Alerts on a member's phone without an app (Web Push, docs/decisions/0017-finder-owner-conversation.md): each device a
+-- member turned notifications on for is a subscription of their browser's push service (its endpoint and the keys that
+-- encrypt what is sent there, RFC 8291). The functions send each alert of an animal to every subscription of its
+-- household's members (push_targets); a push that failed for a while waits in push_outbox for deliver-mail's next runs;
+-- an endpoint the push service says is gone (404, 410) is forgotten.
 create table public.push_subscriptions (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,

@@ -1,6 +1,6 @@
--- Rate limits (DESIGN D9): request counters keyed by what is limited and who asks (a hash, never a raw
--- address). A window opens with the first request and lasts its length, so a burst cannot straddle two
--- windows. Windows named after an animal or an owner end with its id and go with it; the rest are purged
+-- Rate limits (docs/decisions/0009-client-identity-from-gateway.md): request counters keyed by what is limited and who
+-- asks (a hash, never a raw address). A window opens with the first request and lasts its length, so a burst cannot
+-- straddle two windows. Windows named after an animal or an owner end with its id and go with it; the rest are purged
 -- after a day (purge_old_scan_events). Only the functions below touch the table (no grant, no policy).
 create table public.rate_limit_hits (
   bucket text primary key,

@@ -1,8 +1,8 @@
--- The end of a loss (DESIGN D17). When a member marks a lost animal found, every conversation opened during that
--- loss and still open tells its finder that the animal is home (a 'found' line in their language, e-mailed by
--- deliver-mail to a finder who left an address), and the reunion is counted for the operators (`pnpm medals
--- stats`): when, how long the animal was lost, and how its finder reached the household. Nothing of who found
--- it: no finder, no message, no address.
+-- The end of a loss (docs/decisions/0017-finder-owner-conversation.md). When a member marks a lost animal found, every
+-- conversation opened during that loss and still open tells its finder that the animal is home (a 'found' line in their
+-- language, e-mailed by deliver-mail to a finder who left an address), and the reunion is counted for the operators
+-- (`pnpm medals stats`): when, how long the animal was lost, and how its finder reached the household. Nothing of who
+-- found it: no finder, no message, no address.
 create table public.reunions (
   id uuid primary key default gen_random_uuid(),
   -- For the household to say how it went; forgotten with the animal, while the count stays.

@@ -10,7 +10,8 @@ create table public.scan_events (
   user_agent text constraint scan_events_user_agent_longueur check (char_length(user_agent) <= 512),
   consent boolean not null constraint scan_events_consentement check (consent),
   created_at timestamptz not null default now(),
-  -- The finders' functions' keyed hash of the address (DESIGN D9), for the cooldown between two shares.
+  -- The finders' functions' keyed hash of the address (docs/decisions/0009-client-identity-from-gateway.md), for the
+  -- cooldown between two shares.
   client_hash text
 );
 

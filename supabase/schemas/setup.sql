@@ -4,9 +4,10 @@
 -- written here and as a new migration, and tests/deploy/declarative-schema.test.ts checks both give the same
 -- database.
 --
--- This first file: who may use what by default (DESIGN D1, D4). A Supabase project grants everything created in
--- public to the API roles; Médaille starts from nothing and grants back, object by object, exactly what the
--- product needs. PostgreSQL still lets PUBLIC execute every new function: each function's file revokes it.
+-- This first file: who may use what by default (docs/decisions/0001-authorization-in-postgres.md,
+-- docs/decisions/0004-public-data-through-get-public-profile.md). A Supabase project grants everything created in
+-- public to the API roles; Médaille starts from nothing and grants back, object by object, exactly what the product
+-- needs. PostgreSQL still lets PUBLIC execute every new function: each function's file revokes it.
 alter default privileges in schema public revoke all on tables from anon, authenticated;
 alter default privileges in schema public revoke all on sequences from anon, authenticated;
 alter default privileges in schema public revoke all on functions from anon, authenticated;

@@ -1,4 +1,4 @@
--- Médaille's files in Supabase Storage (SPEC section 7). Two buckets, JPEG/PNG/WebP only:
+-- Médaille's files in Supabase Storage (docs/product/photos.md). Two buckets, JPEG/PNG/WebP only:
 -- - animal-photos, public (a single object downloads without a key; nobody may list the bucket, no policy lets
 --   anon select): an animal's photos in {animal_id}/, an owner's own in {user_id}/ ({user_id}/{animal_id}.{ext},
 --   or photos staged before an activation). 10 MB a file.

@@ -241,7 +241,8 @@ export async function superviseProduct(options: {
 /**
  * The whole product: the local stack, and the shell and both remotes each on its own origin, as three
  * separate deployments. The shell's /config.js, made here at start, tells it where the backend and the
- * remotes' manifests are (DESIGN D6): nothing about them is baked into the builds.
+ * remotes' manifests are (docs/decisions/0006-remotes-found-at-run-time.md): nothing about them is baked into the
+ * builds.
  */
 export function launchProduct(options: LaunchOptions & { stackProcess: true }): Promise<RunningProduct<StackEndpoint>>;
 export function launchProduct(options?: LaunchOptions): Promise<RunningProduct>;
@@ -268,7 +269,8 @@ export async function launchProduct(options: LaunchOptions = {}): Promise<Runnin
   const shell = await start('shell', () =>
     serveWebHandler({
       port: ports.shell,
-      // The host as an edge runtime runs it, given the finder's address from the socket (DESIGN D9).
+      // The host as an edge runtime runs it, given the finder's address from the socket
+      // (docs/decisions/0009-client-identity-from-gateway.md).
       fetch: (request, clientAddress) =>
         host ? host.fetch(request, { clientAddress }) : Promise.resolve(new Response('Starting', { status: 503 })),
       compressResponses: true,

@@ -44,7 +44,8 @@ async function serveShell(shell: Extract<SiteProcessSpec, { kind: 'shell' }>) {
   }
   return serveWebHandler({
     port: shell.port,
-    // The host as an edge runtime runs it, given the finder's address from the socket (DESIGN D9).
+    // The host as an edge runtime runs it, given the finder's address from the socket
+    // (docs/decisions/0009-client-identity-from-gateway.md).
     fetch: (request, clientAddress) =>
       host ? host.fetch(request, { clientAddress }) : Promise.resolve(new Response('Starting', { status: 503 })),
     compressResponses: true,

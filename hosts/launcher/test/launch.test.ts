@@ -1,4 +1,4 @@
-// `launchProduct` serves the shell through its host (issue 18): a scan page comes server-rendered and
+// `launchProduct` serves the shell through its host: a scan page comes server-rendered and
 // compressed, the shell's files as before.
 
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -54,7 +54,7 @@ describe('the shell through its host', () => {
     const html = brotliDecompressSync(page.bytes).toString('utf8');
     expect(html).toContain('<script type="application/json" id="medaille-scan-data">');
     expect(html.slice(html.indexOf('<div id="scan-page">'))).toMatch(/<h1[^>]*>Rex<\/h1>/);
-    // Issue 18's budget for a full profile's HTML on the wire.
+    // The budget for a full profile's HTML on the wire.
     expect(page.bytes.length).toBeLessThanOrEqual(15 * 1024);
   });
 

@@ -1,8 +1,9 @@
 /**
  * The call-the-function capability the host hands to the scan's loader and action: the finder's server
  * functions called on the finder's behalf. The functions' gateway sees the host's address, so the host
- * vouches for the finder's own (DESIGN D9): it signs the address its socket or platform saw, never one a
- * client wrote in a header. The secret stays in this closure; the scan's code only gets the function.
+ * vouches for the finder's own (docs/decisions/0009-client-identity-from-gateway.md): it signs the address its socket
+ * or platform saw, never one a client wrote in a header. The secret stays in this closure; the scan's code only gets
+ * the function.
  */
 import { FINDER_IDENTITY_HEADER, REQUEST_ID_HEADER, signFinderIdentity } from '@medaille/domain/finder-identity';
 import { requestFinderFunction } from '@medaille/finder-functions';

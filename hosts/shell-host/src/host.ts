@@ -1,5 +1,5 @@
 /**
- * The shell's host as one Web-standard handler, `fetch(request, info) → Response` (issue 18): the same file
+ * The shell's host as one Web-standard handler, `fetch(request, info) → Response`: the same file
  * runs on Node (the launcher, `pnpm start`), Deno and edge runtimes. Only Web APIs here: Request, Response,
  * fetch, URL, crypto.subtle, TextEncoder/TextDecoder, streams.
  *

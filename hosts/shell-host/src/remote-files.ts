@@ -1,6 +1,7 @@
 /**
- * A remote's files as the host reads them from its deployment's mf-manifest.json (DESIGN D6), for the pages
- * that show it to announce them in their head: the scan page the scan remote's, an owner's page the portal's.
+ * A remote's files as the host reads them from its deployment's mf-manifest.json
+ * (docs/decisions/0006-remotes-found-at-run-time.md), for the pages that show it to announce them in their head: the
+ * scan page the scan remote's, an owner's page the portal's.
  *
  * Kept, not read on every request: a read younger than `maxAgeMs` is used as it is; an older one is still
  * used while the manifest is read again in the background (stale-while-revalidate), so a redeployed remote is

@@ -10,7 +10,7 @@ import { readPostedForm } from '@medaille/scan-contract';
 /** The most of a form the host reads to give back: far more than a message form (the action refuses more). */
 const SENT_FORM_MAX_BYTES = 16 * 1024;
 
-/** SPEC section 8's words for a message that could not be sent. */
+/** The words of docs/product/scan-page.md for a message that could not be sent. */
 const TITLE = "Impossible d'envoyer le message";
 /** When no refusal's words came back: the deployment could not be run. */
 export const UNAVAILABLE_EXPLANATION =
@@ -35,7 +35,8 @@ export async function readSentForm(request: Request): Promise<URLSearchParams | 
 
 /**
  * The page, `<!doctype html>` to `</html>`: no script, so that it works where the scan page's did not run.
- * `description` is the refusal's own words when the functions gave some (SPEC: shown as the description).
+ * `description` is the refusal's own words when the functions gave some (shown as the toast's description, as the scan
+ * page does).
  */
 export function resendPage(code: string, sent: URLSearchParams, description = UNAVAILABLE_EXPLANATION): string {
   const path = escapeHtml(`/${encodeURIComponent(code)}`);

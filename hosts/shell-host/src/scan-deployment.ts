@@ -1,7 +1,8 @@
 /**
- * The scan deployment as the host reads it (DESIGN D6): its mf-manifest.json (the files a scan page
- * announces, remote-files.ts) and its server/server-manifest.json (the route module: one self-contained ESM
- * file and its SHA-256), both beside the URL of the configuration. The shell never bundles the scan page's code.
+ * The scan deployment as the host reads it (docs/decisions/0006-remotes-found-at-run-time.md): its mf-manifest.json
+ * (the files a scan page announces, remote-files.ts) and its server/server-manifest.json (the route module: one
+ * self-contained ESM file and its SHA-256), both beside the URL of the configuration. The shell never bundles the scan
+ * page's code.
  *
  * Both kept as remote-files.ts keeps a manifest, so a redeployed remote is rendered by the requests that
  * follow a read, at most `maxAgeMs` plus one read and one module download after the deployment; meanwhile a

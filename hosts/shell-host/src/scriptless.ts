@@ -1,5 +1,5 @@
 /**
- * The shell's pages without JavaScript (issue 48): their body is an empty root the app renders into, so a
+ * The shell's pages without JavaScript: their body is an empty root the app renders into, so a
  * browser that runs no script showed a blank page. The host writes into each a `<noscript>` that such a browser
  * shows (and any other ignores): on the landing page, the form a finder types a medal's code into, which works
  * as a plain GET (`/?code=…`, sent on to the code's page by the host); on every other page, that the page needs

@@ -2,9 +2,9 @@
  * The shell's index.html as the host answers it, read once per build by parse5 (the WHATWG parser): every
  * page gets the configuration inline in place of `<script src="/config.js"></script>` (no round trip), cut
  * out at the offsets the parser gives, the rest of the page byte for byte; a scan page also gets `noindex`
- * (a finder's page is private) and the scan remote's files announced (DESIGN D5), an owner's page the
- * portal's. For a server-rendered scan page, the host gives the scan's render the same head as elements, and
- * the shell's stylesheets apart, to inline.
+ * (a finder's page is private) and the scan remote's files announced (docs/decisions/0005-tiny-scan-path.md), an
+ * owner's page the portal's. For a server-rendered scan page, the host gives the scan's render the same head as
+ * elements, and the shell's stylesheets apart, to inline.
  */
 import { type HeadElement, SHELL_ROOT_ELEMENT_ID, writeElement } from '@medaille/scan-contract';
 import type { DeployConfig } from '@medaille/supabase/deploy-config';

@@ -1,4 +1,4 @@
-// The shell's host against the real local stack and a real scan deployment (issue 18): the scan page comes as
+// The shell's host against the real local stack and a real scan deployment: the scan page comes as
 // HTML with the profile in it, never worse than today's page when something is down or slow.
 
 import { rm } from 'node:fs/promises';
@@ -218,7 +218,7 @@ describe('GET /{code}', () => {
   it('never puts a hidden contact in the HTML', async () => {
     const url = await startHost();
     const html = await (await fetch(`${url}/${rex}`)).text();
-    // Stored in E.164 (issue 48), shown as the French read it.
+    // Stored in E.164, shown as the French read it.
     expect(html).toContain('href="tel:+33612345678"');
     expect(html).toContain('06 12 34 56 78');
     expect(html).not.toContain('cache-rex@example.fr');
@@ -480,7 +480,7 @@ describe('when even the shell cannot be read', () => {
 });
 
 describe('a scan remote redeployed under a running host', () => {
-  it('renders the new server entry within the manifests’ max age, without a restart (DESIGN D6)', async () => {
+  it('renders the new server entry within the manifests’ max age, without a restart', async () => {
     const own = await scanDeployment();
     closing.push(own.close);
     await own.deployServerEntry(serverEntrySource('before'));
@@ -824,7 +824,7 @@ describe("POST /{code}: the finder's text given back when its page cannot be", (
     const url = await startHost({ scanRoute: route });
     const response = await fetch(`${url}/${rex}`, postForm(SENT));
     const html = await response.text();
-    // The refusal's own status, wait and words (SPEC: a server error text is shown as the description).
+    // The refusal's own status, wait and words (a server's refusal text is shown as the description).
     expectResendPage(response, html, rex, SENT, { status: 429, retryAfter: /^3600$/ });
     expect(html).toContain(REFUSAL);
     // The action read the whole form: the host's own read took nothing from it.
@@ -889,7 +889,7 @@ describe("the shell's other pages and files", () => {
     expect(logo.headers.get('content-type')).toBe('image/svg+xml');
   });
 
-  it('shows a browser without JavaScript the landing’s code form, which works as a plain GET, and says elsewhere that JavaScript is needed (issue 48)', async () => {
+  it('shows a browser without JavaScript the landing’s code form, which works as a plain GET, and says elsewhere that JavaScript is needed', async () => {
     const url = await startHost();
     const noscript = (html: string) => /<body>\s*<noscript>([\s\S]*?)<\/noscript>/.exec(html)?.[1] ?? '';
     const landing = await (await fetch(`${url}/`, { headers: { accept: 'text/html' } })).text();
@@ -913,7 +913,7 @@ describe("the shell's other pages and files", () => {
     expect(login).toContain('<a href="/">');
   });
 
-  it('answers a conversation link cut short with the page that says it opens nothing, not the blank shell (issue 48)', async () => {
+  it('answers a conversation link cut short with the page that says it opens nothing, not the blank shell', async () => {
     const url = await startHost();
     const cut = await fetch(`${url}/conversation/${'ab'.repeat(20)}`, { headers: { 'accept-language': 'fr-FR' } });
     expect(cut.status).toBe(404);

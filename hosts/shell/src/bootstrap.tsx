@@ -9,7 +9,7 @@ const code = scanCodeOf(window.location.pathname);
 // A finder's first visit is the scan page: its shell comes with this chunk (one round trip fewer) and
 // has no router and no auth client; the rest of the site loads its app on demand.
 if (root && code !== null) {
-  // The host may have rendered the page already (issue 18): the remote then takes it over where it is.
+  // The host may have rendered the page already: the remote then takes it over where it is.
   const serverPage = serverScanPage(code);
   if (serverPage) void takeOverServerPage(serverPage);
   createRoot(root).render(<ScanShell code={code} serverRendered={serverPage !== null} />);

@@ -1,4 +1,4 @@
-// Every word the shell shows, word for word from SPEC.md (DESIGN D7).
+// Every word the shell shows, the exact words of docs/product/site.md (docs/decisions/0007-french-copy-is-data.md).
 export const COPY = {
   brand: 'Médaille',
   header: {
@@ -18,7 +18,7 @@ export const COPY = {
       { title: 'Protégez-le partout', text: 'Qui le trouve scanne sa médaille et peut vous joindre aussitôt.' },
     ],
     footer: 'Made with love in France, 2025',
-    // Issue 15: a finder whose phone cannot scan types the code printed on the medal.
+    // A finder whose phone cannot scan types the code printed on the medal.
     found: {
       title: 'Vous avez trouvé un animal ?',
       label: 'Code de la médaille',

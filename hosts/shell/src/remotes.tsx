@@ -7,8 +7,8 @@ import { COPY } from './copy.ts';
 
 /**
  * Tells the federation runtime where a remote's entry is, read from the manifest that the deploy-time
- * configuration names (DESIGN D6). Read here rather than by the runtime's manifest plugin, which the
- * shell's build leaves out (disableSnapshot): the scan route's bytes count.
+ * configuration names (docs/decisions/0006-remotes-found-at-run-time.md). Read here rather than by the runtime's
+ * manifest plugin, which the shell's build leaves out (disableSnapshot): the scan route's bytes count.
  */
 async function registerFromManifest(name: RemoteName): Promise<void> {
   const manifestUrl = appConfig().remotes[name];

@@ -16,7 +16,7 @@ function PlainLink({ to, className, label, children }: HeaderLinkProps) {
   );
 }
 
-/** The scan page the host rendered (issue 18): where its markup is, and what it was rendered from. */
+/** The scan page the host rendered: where its markup is, and what it was rendered from. */
 export interface ServerScanPage {
   container: HTMLElement;
   initial: ScanHydration;

@@ -1,4 +1,4 @@
-// Every word the portal shows, word for word from SPEC.md (DESIGN D7).
+// Every word the portal shows, the exact words of docs/product/*.md (docs/decisions/0007-french-copy-is-data.md).
 import { agreeWith, CONVERSATION_LIMITS } from '@medaille/domain';
 
 /** An animal's sex as stored (M, F) or as the form holds it (male, female, unknown). */
@@ -77,9 +77,9 @@ export const COPY = {
     activated: { title: '🎉 Médaille activée !', description: 'Votre animal a été enregistré avec succès.' },
     activationError: "Erreur d'activation",
     unknownError: 'Erreur inconnue',
-    // SPEC's words when neither this browser nor the link holds anything of the activation.
+    // The words of docs/product/activation.md when neither this browser nor the link holds anything of the activation.
     expired: { title: 'Session expirée', description: "Les données d'activation ont expiré. Veuillez recommencer." },
-    // Not in SPEC: signed in by an activation's link, with the form still to fill in or its code to type.
+    // Signed in by an activation's link, with the form still to fill in or its code to type.
     resume: {
       withCode: {
         title: 'Connexion réussie',
@@ -90,7 +90,7 @@ export const COPY = {
         description: 'Saisissez le code de la médaille pour terminer son activation.',
       },
     },
-    // Not in SPEC: photos chosen before sign-up that did not reach the animal, said after the link activates it.
+    // Photos chosen before sign-up that did not reach the animal, said after the link activates it.
     photosNotKept: (count: number) =>
       count === 1
         ? "1 photo n'a pas pu être enregistrée : ajoutez-la ici, dans « Photos de l'animal »."
@@ -109,12 +109,12 @@ export const COPY = {
       description: 'Vous êtes connecté avec votre nouveau mot de passe.',
     },
   },
-  // Not in SPEC (issue 48): the login page after an e-mail link that had already served.
+  // The login page after an e-mail link that had already served.
   usedLink: {
     title: 'Votre adresse est sans doute déjà confirmée',
     text: "Ce lien a déjà servi : il a confirmé votre adresse la première fois qu'il a été ouvert (par vous, ou par la protection de votre messagerie). Connectez-vous ci-dessous. S'il n'avait jamais servi, il a expiré : la connexion vous proposera un nouvel e-mail.",
   },
-  // Not in SPEC: what stays on the login page after registering (issue 14).
+  // What stays on the login page after registering.
   confirmation: {
     title: 'Vérifiez votre boîte mail',
     text: (email: string) =>
@@ -124,7 +124,7 @@ export const COPY = {
     resent: { title: 'E-mail renvoyé', description: 'Un nouveau lien de confirmation vous attend.' },
     resendFailed: "Impossible de renvoyer l'e-mail",
   },
-  // Not in SPEC (its e-mails offer a code nobody could type): the code of the auth e-mails ('Ou saisissez ce code'), typed on another device.
+  // The code of the auth e-mails ('Ou saisissez ce code'), typed on another device.
   emailCode: {
     label: 'Code reçu par e-mail',
     hint: "Celui de l'e-mail, si vous le lisez sur un autre appareil",
@@ -144,7 +144,7 @@ export const COPY = {
     firstMedal: 'Activer ma première médaille',
     newMedal: 'Ajouter une nouvelle médaille',
     edit: 'Modifier',
-    // Not in SPEC: a keeper's way to an animal they may not edit.
+    // A keeper's way to an animal they may not edit.
     view: 'Voir',
     lost: 'Animal perdu',
     statusUpdated: 'Statut mis à jour',
@@ -158,7 +158,7 @@ export const COPY = {
     error: 'Erreur',
     loading: 'Chargement…',
   },
-  // Not in SPEC (issue 16): the owner's data rights, in the 'Mon compte' section of the account page.
+  // The owner's data rights, in the 'Mon compte' section of the account page.
   myAccount: {
     title: 'Mon compte',
     signedInAs: (email: string) => `Connecté avec ${email}`,
@@ -186,7 +186,7 @@ export const COPY = {
     },
     deleteFailed: 'Impossible de supprimer le compte',
   },
-  // Not in SPEC (the export is the owner's RGPD right to their data): the words inside the export's ZIP, and
+  // The words inside the export's ZIP, and
   // the failures it logs.
   dataExport: {
     fileName: (day: string) => `medaille-mes-donnees-${day}.zip`,
@@ -240,12 +240,12 @@ export const COPY = {
     codeLabel: 'Code (MDL-...)',
     check: 'Vérifier',
     validated: 'Validé',
-    // Not in SPEC: a validated code can still be corrected.
+    // A validated code can still be corrected.
     changeCode: 'Modifier le code',
     codeRequired: 'Code requis',
     codeNotFound: 'Code introuvable',
     codeTaken: 'Code déjà activé',
-    // Not in SPEC (issue 15): the database's own words for a suspended medal.
+    // The database's own words for a suspended medal.
     codeSuspended: 'Cette médaille est suspendue. Contactez le support.',
     codeCheckFailed: 'Erreur lors de la vérification du code',
     previewTitle: 'Aperçu',
@@ -256,12 +256,12 @@ export const COPY = {
     submit: 'Activer la médaille',
     success: { title: 'Médaille activée !', description: 'Votre animal a été enregistré avec succès' },
     invalidCode: { title: 'Code invalide', description: 'Code invalide ou déjà utilisé' },
-    // Not in SPEC (the claims throttle is newer than it): the database's words once an account or an address has tried too many wrong codes.
+    // The database's words once an account or an address has tried too many wrong codes.
     tooManyAttempts: { title: 'Trop de tentatives', description: 'Trop de tentatives. Réessayez plus tard.' },
     failed: { title: "Impossible de créer l'animal", description: "Une erreur inattendue s'est produite" },
     sessionExpired: { title: 'Session expirée', description: 'Veuillez vous reconnecter' },
-    // Not in SPEC: the code was activated on this account meanwhile (by its e-mail link in another browser).
-    // Not in SPEC (issue 48): the tab that waited for the e-mail, once the link has activated the medal in another.
+    // The code was activated on this account meanwhile (by its e-mail link in another browser).
+    // The tab that waited for the e-mail, once the link has activated the medal in another.
     activatedElsewhere: {
       title: 'Médaille activée !',
       description: "Votre adresse est confirmée et l'activation s'est terminée dans l'autre onglet.",
@@ -308,7 +308,7 @@ export const COPY = {
     tooBig: 'Taille maximum 10MB',
     limit: 'Limite atteinte',
     limitText: (max: number) => `Maximum ${max} photos autorisées`,
-    // Not in SPEC: a long text's counter near its limit, and what a paste over it lost (issue 14).
+    // A long text's counter near its limit, and what a paste over it lost.
     count: (length: number, max: number) =>
       `${length.toLocaleString('fr-FR')} caractères sur ${max.toLocaleString('fr-FR')}`,
     pasteCut: (max: number) =>
@@ -316,7 +316,7 @@ export const COPY = {
   },
   edit: {
     title: (name: string) => `Modifier le profil de ${name}`,
-    // Not in SPEC: what a keeper sees instead of the form.
+    // What a keeper sees instead of the form.
     viewTitle: (name: string) => `Fiche de ${name}`,
     keeperNote: (name: string, day: string) =>
       `Vous gardez ${name} jusqu'au ${day} : vous pouvez signaler sa perte et lire ses messages. Ses propriétaires modifient sa fiche.`,
@@ -328,7 +328,7 @@ export const COPY = {
     basics: 'Informations de base',
     identification: 'Identification',
     details: 'Informations détaillées',
-    // Not in SPEC: the private contacts given at activation, shown again where the owner can change them.
+    // The private contacts given at activation, shown again where the owner can change them.
     privateContacts: 'Vos coordonnées privées',
     privateContactsNote:
       "Elles ne sont jamais affichées sur la fiche publique. Pour qu'une personne qui trouve votre animal puisse vous joindre, remplissez les coordonnées publiques.",
@@ -342,7 +342,7 @@ export const COPY = {
     deleteTitle: 'Êtes-vous sûr ?',
     deleteText: (name: string) =>
       `Cette action est irréversible : le profil de ${name}, toutes ses photos et ses informations seront supprimés.`,
-    // Not in SPEC (issue 48): the other members of its household lose it too, and are told.
+    // The other members of its household lose it too, and are told.
     deleteHousehold: (emails: string[]) =>
       emails.length === 1
         ? `Son foyer le perd aussi : ${emails[0]} n'y aura plus accès et en sera averti·e par e-mail.`
@@ -350,14 +350,14 @@ export const COPY = {
     deleteConfirm: 'Supprimer définitivement',
     deleted: 'Profil supprimé',
     deleteFailed: 'Erreur de suppression',
-    // Not in SPEC: leaving the edit page with changes not yet saved.
+    // Leaving the edit page with changes not yet saved.
     unsaved: {
       title: 'Quitter sans enregistrer ?',
       text: "Vos modifications n'ont pas été enregistrées : elles seront perdues.",
       confirm: 'Quitter sans enregistrer',
     },
   },
-  // Not in SPEC (issue 15): the medal on the edit page, its suspension by its owner and its QR code.
+  // The medal on the edit page, its suspension by its owner and its QR code.
   medal: {
     title: 'Médaille',
     active: 'Active',
@@ -396,7 +396,7 @@ export const COPY = {
     downloadSvg: 'Télécharger en SVG',
     qrFailed: "Le QR code n'a pas pu être créé. Rechargez la page pour réessayer.",
   },
-  // Not in SPEC (issue 16): an animal's messages and history, and their unread count on 'Mes animaux'.
+  // An animal's messages and history, and their unread count on 'Mes animaux'.
   inbox: {
     title: (name: string) => `Messages et historique de ${name}`,
     open: 'Messages et historique',
@@ -430,7 +430,8 @@ export const COPY = {
         `Tous les messages reçus au sujet de ${name} seront supprimés, y compris ceux qui ne sont pas affichés. Cette action est irréversible.`,
       cleared: 'Messages supprimés',
     },
-    // Not in SPEC: a conversation with a finder, neither side's address shown (DESIGN D17).
+    // A conversation with a finder, neither side's address shown
+    // (docs/decisions/0017-finder-owner-conversation.md).
     // What finders said they are doing ('Je l'ai avec moi'…), first on the page.
     news: {
       title: (name: string) => `Dernières nouvelles de ${name}`,
@@ -512,7 +513,7 @@ export const COPY = {
       cleared: 'Consultations effacées',
     },
   },
-  // Not in SPEC (DESIGN D16): what the household's members did, on the animal's history page.
+  // docs/decisions/0016-household.md: what the household's members did, on the animal's history page.
   activity: {
     title: 'Dans le foyer',
     intro: (name: string) =>
@@ -535,13 +536,13 @@ export const COPY = {
       owner_changed: 'est devenu propriétaire',
     },
   },
-  // Not in SPEC: a finder's photo enlarged in the inbox.
+  // A finder's photo enlarged in the inbox.
   inboxPhoto: {
     enlarge: (name: string) => `Agrandir la photo de ${name} jointe au message`,
     close: 'Fermer',
   },
-  // Not in SPEC (DESIGN D16): an animal's household on its edit page, the members' roles on 'Mes animaux',
-  // and the page an invitation's e-mail opens.
+  // docs/decisions/0016-household.md: an animal's household on its edit page, the members' roles on 'Mes
+  // animaux', and the page an invitation's e-mail opens.
   household: {
     title: 'Foyer',
     intro: (name: string) => `Les personnes qui s'occupent de ${name} avec vous.`,
@@ -600,7 +601,7 @@ export const COPY = {
     left: (name: string) => `Vous avez quitté le foyer de ${name}`,
     leaveFailed: 'Impossible de quitter le foyer',
   },
-  // Not in SPEC (DESIGN D16): the health booklet's page.
+  // docs/decisions/0016-household.md: the health booklet's page.
   booklet: {
     open: 'Carnet de santé',
     title: (name: string) => `Carnet de santé de ${name}`,
@@ -710,7 +711,7 @@ export const COPY = {
       uploadFailed: "Le fichier n'a pas pu être envoyé. Réessayez.",
     },
   },
-  // A change of owner (not in SPEC): the owner offers the animal to another account, which accepts it.
+  // A change of owner (docs/product/household.md): the owner offers the animal to another account, which accepts it.
   transfer: {
     title: (name: string) => `Donner ${name} à un autre compte`,
     intro: (name: string) =>
@@ -730,7 +731,7 @@ export const COPY = {
     cancelled: 'Proposition annulée',
     newOwner: (name: string) => `Vous êtes maintenant propriétaire de ${name}.`,
   },
-  // The link of an invitation (issue 48): what it offers, then 'Accepter' or 'Refuser'; opening it changes nothing.
+  // The link of an invitation: what it offers, then 'Accepter' or 'Refuser'; opening it changes nothing.
   invitation: {
     title: 'Invitation',
     loading: "Lecture de l'invitation…",
@@ -779,8 +780,8 @@ export const COPY = {
     back: 'Retour à mon compte',
     home: "Aller à l'accueil",
   },
-  // Not in SPEC (issue 16): the lost switch of the edit page and the checklist of one loss.
-  // Not in SPEC (DESIGN D17): alerts on this device, without an app (Web Push).
+  // The lost switch of the edit page and the checklist of one loss.
+  // docs/decisions/0017-finder-owner-conversation.md: alerts on this device, without an app (Web Push).
   notifications: {
     title: 'Notifications sur cet appareil',
     intro:
@@ -849,7 +850,7 @@ export const COPY = {
     // The database updated no row: the animal is not (or no longer) this owner's.
     animalNotFound: 'Animal introuvable.',
   },
-  // Not in SPEC (issue 16): the A4 poster of a lost animal.
+  // The A4 poster of a lost animal.
   poster: {
     pageTitle: (name: string) => `Affiche de ${name}`,
     print: 'Imprimer',
@@ -882,13 +883,13 @@ export const COPY = {
     cover: 'Couverture',
     makeCover: 'Choisir comme couverture',
     remove: 'Supprimer la photo',
-    // Not in SPEC: a tap on a phone must not delete a photo at once (issue 14).
+    // A tap on a phone must not delete a photo at once.
     removeTitle: 'Supprimer cette photo ?',
     removeText: 'Elle disparaîtra de la fiche publique de votre animal. Cette action est irréversible.',
     removeConfirm: 'Supprimer la photo',
     move: 'Déplacer la photo',
     photo: (index: number) => `Photo ${index}`,
-    // Not in SPEC: each photo's upload, with its bar (issue 14).
+    // Each photo's upload, with its bar.
     uploads: 'Envoi des photos',
     uploadOf: (name: string) => `Envoi de ${name}`,
     upload: {
@@ -904,7 +905,7 @@ export const COPY = {
     uploadFailed: { title: "Erreur d'upload", description: "Certaines photos n'ont pas pu être uploadées" },
     removed: 'Photo supprimée',
     removeFailed: 'Impossible de supprimer la photo',
-    // The cover is saved with the animal (SPEC): the toast says so rather than 'mise à jour'.
+    // The cover is saved with the animal (docs/product/photos.md): the toast says so rather than 'mise à jour'.
     coverSet: {
       title: 'Photo de couverture choisie',
       description: "Enregistrez pour qu'elle s'affiche en premier sur la fiche publique.",
@@ -912,9 +913,9 @@ export const COPY = {
     reorderFailed: 'Impossible de réordonner les photos',
     loadFailed: { title: 'Erreur', description: 'Impossible de charger les photos' },
   },
-  // Not in SPEC: the button that answers 'Compte existant' (register.exists), to sign in with that address.
+  // The button that answers 'Compte existant' (register.exists), to sign in with that address.
   accountExists: { signIn: 'Se connecter' },
-  // Not in SPEC: what a screen reader hears while photos are reordered, by position (never the photo's id).
+  // What a screen reader hears while photos are reordered, by position (never the photo's id).
   photoMoves: {
     // Said with the handle's name instead of dnd-kit's English 'draggable'.
     handle: 'poignée de déplacement',
@@ -940,7 +941,7 @@ export const COPY = {
     previewTitle: 'Aperçu de la fiche publique',
     previewEmpty:
       "Aucune information de contact n'est actuellement visible publiquement. Cochez les cases ci-dessus pour rendre certaines informations visibles.",
-    // Not in SPEC: a second person to reach, whose number a finder tries when the first does not answer.
+    // A second person to reach, whose number a finder tries when the first does not answer.
     secondTitle: 'Deuxième contact',
     secondHint:
       "Par exemple un autre membre du foyer : si le premier numéro ne répond pas, la personne qui a trouvé l'animal essaie celui-ci.",
@@ -956,7 +957,7 @@ export const COPY = {
     /** What a finder reads before the second contact's phone and e-mail, on the page and the poster. */
     otherContact: (name: string | null) => (name ? `Autre contact : ${name}` : 'Autre contact'),
   },
-  // The auth service's errors by GoTrue code (features/auth/auth-errors.ts); SPEC's words where it has some.
+  // The auth service's errors by GoTrue code (features/auth/auth-errors.ts); the words of docs/product/accounts.md.
   authErrors: {
     invalidCredentials: 'Email ou mot de passe incorrect',
     emailNotConfirmed:
@@ -1000,7 +1001,7 @@ export const COPY = {
       title: 'Lien magique envoyé',
       description: "Ouvrez le lien reçu par e-mail : l'activation se terminera ensuite.",
     },
-    // Not in SPEC: the e-mail's code typed in the dialog, for the owner who reads the e-mail on another device.
+    // The e-mail's code typed in the dialog, for the owner who reads the e-mail on another device.
     sent: {
       title: 'Vérifiez votre boîte mail',
       text: (email: string) =>

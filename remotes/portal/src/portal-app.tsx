@@ -23,7 +23,7 @@ function page<M, K extends keyof M>(
   return { path, askData, Page: shown.Component, load: shown.load };
 }
 
-// Each page is its own chunk: a visitor downloads only the page they open (DESIGN §6: the first route counts).
+// Each page is its own chunk: a visitor downloads only the page they open (docs/budgets.md: the first route counts).
 const PAGES = [
   page(ROUTES.login, () => import('./features/auth/login-page.tsx'), 'LoginPage'),
   page(ROUTES.register, () => import('./features/auth/register-page.tsx'), 'RegisterPage'),

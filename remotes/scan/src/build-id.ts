@@ -1,4 +1,4 @@
-// The scan build's id (issue 18): rsbuild.config.ts makes one per `rsbuild build` and compiles it into both
+// The scan build's id: rsbuild.config.ts makes one per `rsbuild build` and compiles it into both
 // the browser's page and the server entry, so that the browser hydrates only HTML its own build rendered.
 declare const SCAN_BUILD_ID: string | undefined;
 

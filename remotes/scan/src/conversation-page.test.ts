@@ -179,7 +179,7 @@ describe('the conversation page of a closed link', () => {
   };
   const blocked = { code: 'conversation_blocked', error: 'Le propriétaire a clos cette conversation.', language: 'fr' };
 
-  it('leads a blocked link back to the animal’s page, and to the call its page offers (issue 48)', async () => {
+  it('leads a blocked link back to the animal’s page, and to the call its page offers', async () => {
     const page = await closed({
       ...blocked,
       reach: { code: 'MDL-REX', name: 'Rex', public_phone: '+33612345678', show_public_phone: true },

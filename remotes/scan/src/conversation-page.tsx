@@ -1,7 +1,7 @@
-// The finder's page of their conversation with the household (DESIGN D17), /conversation/{token}: rendered
-// whole by the scan's server entry, readable and usable without JavaScript (a form to write again, one to
-// delete each of their own messages), in the conversation's language. With JavaScript, a few lines inline ask
-// for the page again every 10 seconds while it is shown and put its new messages in place; the page loads no
+// The finder's page of their conversation with the household (docs/decisions/0017-finder-owner-conversation.md),
+// /conversation/{token}: rendered whole by the scan's server entry, readable and usable without JavaScript (a form to
+// write again, one to delete each of their own messages), in the conversation's language. With JavaScript, a few lines
+// inline ask for the page again every 10 seconds while it is shown and put its new messages in place; the page loads no
 // other script. The token is the finder's only credential: it goes to the conversation function in a body,
 // never to another site (no Referer), and the page is nobody's to cache.
 import {
@@ -209,7 +209,7 @@ const refusalWords = (dialog: DialogDictionary, refusal: Refusal) =>
 
 /**
  * A link that opens nothing (unknown, blocked, expired) or a refusal of the read itself, said plainly; a blocked
- * or expired one with its way back (issue 48): the call the animal's page offers, if it shows a number (the
+ * or expired one with its way back: the call the animal's page offers, if it shows a number (the
  * finder may still have the animal with them), and the page itself.
  */
 function closedDocument(language: Language, said: string, styles: ConversationArgs['styles'], reach?: Reach): string {

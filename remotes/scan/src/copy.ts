@@ -1,7 +1,7 @@
-// Every word the scan page shows first, word for word from SPEC.md (DESIGN D7): the French dictionary, the
-// page's default, in the page's chunk. The words of the dialogs, toasts and refusals are in dialog-copy.ts,
-// downloaded when first needed. The other languages (languages/*.ts) have the same shapes, checked by the
-// types Dictionary and DialogDictionary.
+// Every word the scan page shows first, the exact words of docs/product/scan-page.md
+// (docs/decisions/0007-french-copy-is-data.md): the French dictionary, the page's default, in the page's chunk. The
+// words of the dialogs, toasts and refusals are in dialog-copy.ts, downloaded when first needed. The other languages
+// (languages/*.ts) have the same shapes, checked by the types Dictionary and DialogDictionary.
 // A sentence about the animal agrees with its sex as stored (M, F), and is neutral when the sex is unknown.
 import { agreeWith, type StoredSex as Sex, SPECIES, type SpeciesValue } from '@medaille/domain';
 
@@ -30,7 +30,7 @@ export const COPY = {
     title: 'Médaille suspendue',
     text: 'Cette médaille a été suspendue. Contactez le support pour en savoir plus.',
   },
-  // Not in SPEC: a medal whose animal was deleted (its owner's account, or the animal alone) is retired for
+  // A medal whose animal was deleted (its owner's account, or the animal alone) is retired for
   // good, never offered for activation again (supabase/schemas/owner_functions.sql, delete_animal).
   retired: {
     title: 'Médaille retirée',
@@ -40,7 +40,7 @@ export const COPY = {
     title: 'Code introuvable',
     text: 'Vérifiez le QR ou contactez-nous si besoin.',
   },
-  // Not in SPEC: a known medal's page opened too often from one address, its call buttons kept.
+  // A known medal's page opened too often from one address, its call buttons kept.
   busy: 'Trop de consultations depuis votre connexion : la fiche complète revient dans une minute. Vous pouvez appeler dès maintenant.',
   contactUs: 'Nous contacter',
   // A finder's way forward from a page with no owner to reach (the landing page's words).
@@ -53,7 +53,7 @@ export const COPY = {
   loadFailed: {
     title: 'Erreur',
     retry: 'Réessayer',
-    // Not in SPEC: the backend unreachable, or the network, in place of the browser's own words.
+    // The backend unreachable, or the network, in place of the browser's own words.
     unreachable: 'Le service ne répond pas pour le moment. Vérifiez votre connexion, puis réessayez.',
     /** A copy of the page the host kept, served while the service does not answer. */
     kept: (at: string) =>
@@ -79,7 +79,7 @@ export const COPY = {
     temperament: 'Caractère',
     allergies: 'Allergies',
     meds: 'Traitement médical',
-    // Not in SPEC: the vaccinations and treatments of the health booklet its owner chose to show.
+    // The vaccinations and treatments of the health booklet its owner chose to show.
     treatmentsNow: 'Traitements en cours',
     vaccinesValid: 'Vaccins à jour',
     careSince: (label: string, date: string) => `${label}, depuis le ${date}`,
@@ -109,11 +109,11 @@ export const COPY = {
     callOwner: 'Appeler le propriétaire',
     sendSms: 'Envoyer un SMS',
     whatsApp: 'Écrire sur WhatsApp',
-    // Not in SPEC: someone else the owner gives to reach when their number does not answer.
+    // Someone else the owner gives to reach when their number does not answer.
     otherContact: (name: string | null) => (name ? `Autre contact : ${name}` : 'Autre contact'),
     callContact: (name: string) => `Appeler ${name}`,
   },
-  // What to do in France when nobody answers (issue 17): its steps are france-guide.tsx's, loaded when it opens.
+  // What to do in France when nobody answers: its steps are france-guide.tsx's, loaded when it opens.
   guide: {
     title: 'Animal trouvé : que faire en France ?',
   },

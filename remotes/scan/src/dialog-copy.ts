@@ -1,5 +1,6 @@
 // The French words of the dialogs (photos in full screen, message, location), of the toasts and of the
-// functions' refusals, word for word from SPEC.md (DESIGN D7). A chunk of its own, like each language's:
+// functions' refusals, the exact words of docs/product/scan-page.md (docs/decisions/0007-french-copy-is-data.md). A
+// chunk of its own, like each language's:
 // a finder who only reads the page never downloads them.
 import { agreeWith, finderStatusWords, type StoredSex as Sex } from '@medaille/domain';
 import type { Widen } from './copy.ts';
@@ -38,8 +39,8 @@ export type FailureCode =
 const DIALOG_COPY = {
   /** A toast's close button. */
   close: 'Fermer',
-  // French shows the functions' own French text as it comes (it is SPEC's); another language translates
-  // the codes it knows and falls back to that French text for a code it does not.
+  // French shows the functions' own French text as it comes (it is docs/product/refusals.md's); another language
+  // translates the codes it knows and falls back to that French text for a code it does not.
   errors: {} as Partial<Record<FailureCode, string>>,
   lightbox: {
     label: (name: string) => `Photos de ${name} en plein écran`,
@@ -64,21 +65,21 @@ const DIALOG_COPY = {
     cancel: 'Annuler',
     send: 'Envoyer',
     required: 'Écrivez un message ou indiquez comment vous joindre.',
-    // Not in SPEC: the finder's private conversation with the owner (DESIGN D17).
+    // The finder's private conversation with the owner (docs/decisions/0017-finder-owner-conversation.md).
     email: 'Votre e-mail, pour être prévenu de ses réponses (facultatif)',
     emailHint: "Il n'est pas montré au propriétaire.",
     conversationTitle: 'Suivez la conversation',
     conversationText: (name: string) =>
       `Le propriétaire de ${name} vous répondra sur cette page privée. Gardez son lien pour vous : qui l'a peut lire la conversation.`,
     openConversation: 'Ouvrir la conversation',
-    // What the finder is doing, said with the message (DESIGN D17).
+    // What the finder is doing, said with the message (docs/decisions/0017-finder-owner-conversation.md).
     statusLegend: 'Vous pouvez aussi dire au propriétaire (facultatif) :',
     statusNone: 'Je veux seulement écrire',
     statuses: finderStatusWords,
     place: 'Où ? (nom et adresse du lieu)',
     withPosition: 'Joindre ma position : seul le propriétaire la recevra',
     sent: { title: 'Message transmis au propriétaire', description: 'Votre message a été envoyé avec succès' },
-    // One photo of the found animal (issue 17).
+    // One photo of the found animal.
     photo: 'Photo de l’animal (facultatif)',
     photoHint: 'JPEG, PNG ou WebP, jusqu’à 25 Mo. Seul son propriétaire pourra la voir.',
     photoPreview: 'Photo jointe',
@@ -108,7 +109,7 @@ const DIALOG_COPY = {
     sendFailed: 'Impossible de partager la position. Veuillez réessayer.',
     shared: { title: 'Merci !', description: 'La position a été partagée avec le propriétaire.' },
   },
-  // What to do in France when nobody answers (issue 17): plain steps, no legal advice; shown when the
+  // What to do in France when nobody answers: plain steps, no legal advice; shown when the
   // guide opens.
   guide: {
     owner: 'Appelez ou écrivez à son propriétaire avec les boutons de cette page.',

@@ -24,8 +24,8 @@ export function sexText(copy: Dictionary, stored: string | null | undefined): st
 export const PAGE_TIME_ZONE = 'Europe/Paris';
 
 /**
- * SPEC section 5's age: current year minus birth year; less than a year when 0 or less; null if absent. The
- * year is UTC's, the same on a server and on the phone (French time's differs one hour a year).
+ * The age of docs/product/scan-page.md: current year minus birth year; less than a year when 0 or less; null if absent.
+ * The year is UTC's, the same on a server and on the phone (French time's differs one hour a year).
  */
 export function ageText(copy: Dictionary, birthYear: number | null | undefined, now: Date): string | null {
   if (birthYear === null || birthYear === undefined || !Number.isFinite(birthYear)) return null;

@@ -1,4 +1,4 @@
-// What to do in France when nobody answers the phone (issue 17): plain steps, no legal advice. Loaded
+// What to do in France when nobody answers the phone: plain steps, no legal advice. Loaded
 // when the guide opens (at once when the animal is lost); its words are the finder's language's dialog
 // words (`guide`), downloaded then too, so that the route's JavaScript stays within its budget.
 import { OWNER_TEXT } from './copy.ts';

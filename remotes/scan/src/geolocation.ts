@@ -9,7 +9,7 @@ export class LocationError extends Error {
   }
 }
 
-/** The finder's current position: high accuracy, 15 s at most, never a cached one (SPEC section 7). */
+/** The finder's current position: high accuracy, 15 s at most, never a cached one (docs/product/scan-page.md). */
 export function currentPosition(): Promise<GeolocationPosition> {
   if (!('geolocation' in navigator)) return Promise.reject(new LocationError('unsupported'));
   return new Promise((resolve, reject) => {

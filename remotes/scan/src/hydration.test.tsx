@@ -1,4 +1,4 @@
-// The browser's side of the server render (issue 18): the page the server entry writes is hydrated by the
+// The browser's side of the server render: the page the server entry writes is hydrated by the
 // same page given its hydration data, with no second profile request and no hydration warning; before
 // that, its message form and position button work without JavaScript.
 import type { ScanHydration } from '@medaille/scan-contract';

@@ -53,7 +53,7 @@ describe('the dictionaries', () => {
 
   const others = LANGUAGES.filter(({ code }) => code !== 'fr').map(({ code }) => code);
 
-  it('French ages are SPEC’s, as the rest of the product writes them', () => {
+  it('French ages are the product’s own, as the rest of the product writes them', () => {
     const now = new Date('2026-06-01');
     for (const birthYear of [2026, 2027, 2025, 2024, 2010]) {
       expect(ageText(COPY, birthYear, now)).toBe(domainAgeText(birthYear, now));
@@ -108,7 +108,7 @@ describe('the dictionaries', () => {
     for (const text of Object.values(words.errors)) expect(text).not.toBe('');
   });
 
-  it('French translates none: it shows the functions’ own French, SPEC’s', async () => {
+  it('French translates none: it shows the functions’ own French as it comes', async () => {
     expect((await dialogWordsFor('fr')).errors).toEqual({});
   });
 

@@ -1,8 +1,8 @@
-// The finder's language (issue 17): French by default, five more chosen from the browser's languages or
+// The finder's language: French by default, five more chosen from the browser's languages or
 // by the switch on the page. French ships with the page; each other language is a chunk of its own,
 // downloaded only by a finder who reads it. The words of the dialogs, toasts and refusals are one more
 // chunk per language (French included), downloaded when first needed: the route's JavaScript stays
-// within its budget in every language (DESIGN section 6).
+// within its budget in every language (docs/budgets.md).
 import { createContext, use, useContext } from 'react';
 import { COPY, type Dictionary } from './copy.ts';
 import type { DialogDictionary } from './dialog-copy.ts';
@@ -50,7 +50,7 @@ const DEFAULT_LOCALES: Record<Language, string> = {
 /**
  * The locale dates and numbers are written in: the browser's own variant of the language when it lists
  * one (en-US writes its dates the American way), else the language's European default. French stays
- * fr-FR, as SPEC's French page always wrote it.
+ * fr-FR, as the French page always wrote it (docs/product/scan-page.md).
  */
 export function localeFor(language: Language, browserLanguages: readonly string[]): string {
   if (language === 'fr') return DEFAULT_LOCALES.fr;
@@ -66,7 +66,7 @@ export function localeFor(language: Language, browserLanguages: readonly string[
 }
 
 const STORAGE_KEY = 'medaille.scan.language';
-/** The cookie the switch sets too, so that the server renders the page in the chosen language (issue 18). */
+/** The cookie the switch sets too, so that the server renders the page in the chosen language. */
 export const LANGUAGE_COOKIE = 'medaille_lang';
 const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 

@@ -1,6 +1,6 @@
 import { LIMITS } from '@medaille/domain';
 
-/** The browser's note of the last location shared for a code (SPEC section 3: last_scan_{code}). */
+/** The browser's note of the last location shared for a code (docs/product/site.md: last_scan_{code}). */
 const key = (code: string) => `last_scan_${code}`;
 
 export function isCoolingDown(code: string, now = Date.now()): boolean {

@@ -45,7 +45,7 @@ describe('the profile’s display rules', () => {
     expect(screen.queryByText('Animal signalé comme perdu')).toBeNull();
   });
 
-  it('shows "Inconnu" for a missing species, and leaves out the facts the owner did not give (issue 48)', () => {
+  it('shows "Inconnu" for a missing species, and leaves out the facts the owner did not give', () => {
     show({ species: null, sex: null, vet_info: null, chip_or_tattoo: null });
     expect(row('Espèce')).toBe('Inconnu');
     expect(row('Stérilisation')).toBe('Non');

@@ -51,7 +51,7 @@ const isGiven = ([, value]: Fact) =>
 
 /**
  * A section of facts, each only when the owner gave it: a finder reads what is known, never a list of 'Non
- * renseigné' (issue 48); none given and nothing else to show (`children`), no section.
+ * renseigné'; none given and nothing else to show (`children`), no section.
  */
 function Section({ title, facts, children }: { title: string; facts: Fact[]; children?: ReactNode }) {
   const given = facts.filter(isGiven);
@@ -271,7 +271,7 @@ export function ProfileView({ profile, onChanged }: { profile: PublicProfile; on
       <Section
         title={text.aboutTitle}
         facts={[
-          // SPEC: an unknown species shows as 'Inconnu'.
+          // docs/product/scan-page.md: an unknown species shows as 'Inconnu'.
           [text.species, speciesText(copy, profile.species)],
           [text.breed, profile.breed],
           [text.color, profile.color],

@@ -1,6 +1,6 @@
-// The words only a page without JavaScript shows (issue 18), in every language: in the server entry only,
+// The words only a page without JavaScript shows, in every language: in the server entry only,
 // never in the browser's chunks (the browser never renders these parts, it keeps the server's HTML of them).
-// Not in SPEC; the message form's own words are the dialog's (dialog-copy.ts and languages/*-dialogs.ts).
+// The message form's own words are the dialog's (dialog-copy.ts and languages/*-dialogs.ts).
 import type { Language } from './i18n.ts';
 
 interface ScriptlessWords {

@@ -1,4 +1,4 @@
-// The parts of the page that work without JavaScript (issue 18): before the page is hydrated (scripts
+// The parts of the page that work without JavaScript: before the page is hydrated (scripts
 // blocked, failed, or not arrived yet), the message button is a <details> holding a plain HTML form the
 // host forwards (in a <dialog> that a small inline script opens as a modal, for a browser with JavaScript
 // whose page's scripts have not arrived yet), and the position button a <details> that says it needs

@@ -1,7 +1,7 @@
-// The scan deployment's server entry (DESIGN D12): a route module shaped like a React Router one, which
-// the shell's host loads at run time from this deployment and runs for /{code} (@medaille/scan-contract's
-// ScanRouteModule). The loader reads the profile, the action the message form of a page without
-// JavaScript, and the render writes the whole document around the page. Built by rsbuild.config.ts's
+// The scan deployment's server entry (docs/decisions/0012-scan-page-server-rendered.md): a route module shaped like a
+// React Router one, which the shell's host loads at run time from this deployment and runs for /{code}
+// (@medaille/scan-contract's ScanRouteModule). The loader reads the profile, the action the message form of a page
+// without JavaScript, and the render writes the whole document around the page. Built by rsbuild.config.ts's
 // `server` environment into one self-contained ES module (every language inlined, no import left):
 // Web-standard APIs only, so that it runs on Node, Deno and edge runtimes.
 import { escapeHtml } from '@medaille/domain';

@@ -1,5 +1,5 @@
-// Toasts (SPEC section 8: destructive unless noted). A few lines on React alone, with the plain tokens,
-// because the scan page shows them too and must stay small: a status region for news, an alert for errors.
+// Toasts (destructive unless the product's words say 'not destructive'). A few lines on React alone, with the plain
+// tokens, because the scan page shows them too and must stay small: a status region for news, an alert for errors.
 import { useEffect, useSyncExternalStore } from 'react';
 
 export interface ToastMessage {

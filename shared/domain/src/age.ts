@@ -1,4 +1,4 @@
-/** Age text of SPEC section 5: current year minus birth year. */
+/** Age text of docs/product/scan-page.md: current year minus birth year. */
 export function ageText(birthYear: number | null | undefined, now: Date = new Date()): string {
   if (birthYear === null || birthYear === undefined || !Number.isFinite(birthYear)) return 'Non renseigné';
   const years = now.getFullYear() - birthYear;

@@ -24,7 +24,9 @@ export function newPasswordProblem(password: string, min: number = LIMITS.passwo
   return /[A-Za-z]/.test(password) && /[0-9]/.test(password) ? null : 'characters';
 }
 
-/** Register page: 8 characters; the activation dialog's sign-up asks for 6 (SPEC section 5). */
+/**
+ * Register page: 8 characters; the activation dialog's sign-up once asked for 6 (now 8 too, docs/product/accounts.md).
+ */
 export const registerSchema = (passwordMin: number = LIMITS.passwordMinRegister) =>
   z.object({
     email: requiredEmail(MESSAGES.fillAllFields),

@@ -1,9 +1,10 @@
-// The finder's address, vouched for by the shell's host (DESIGN D9, D12). The host calls get_public_profile and
-// post_finder_message server-side on behalf of a finder; the functions' gateway then sees the host's address, and
-// every finder would share one rate-limit bucket. So the host signs the address its own socket (or its own
-// platform's gateway) saw, and the functions use it only when the signature, made with a secret that only the host
-// and the functions hold, is right and fresh. A client cannot make such a header; a copied one is worth 60 s of
-// one address. WebCrypto only: this runs in the functions (Deno), the host (Node, edge runtimes) and tests.
+// The finder's address, vouched for by the shell's host (docs/decisions/0009-client-identity-from-gateway.md,
+// docs/decisions/0012-scan-page-server-rendered.md). The host calls get_public_profile and post_finder_message
+// server-side on behalf of a finder; the functions' gateway then sees the host's address, and every finder would share
+// one rate-limit bucket. So the host signs the address its own socket (or its own platform's gateway) saw, and the
+// functions use it only when the signature, made with a secret that only the host and the functions hold, is right and
+// fresh. A client cannot make such a header; a copied one is worth 60 s of one address. WebCrypto only: this runs in
+// the functions (Deno), the host (Node, edge runtimes) and tests.
 import { canonicalIpAddress } from './ip-address.ts';
 
 /** The request header that carries the signed address from the host to the functions. */

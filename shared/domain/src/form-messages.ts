@@ -1,5 +1,6 @@
-// What the forms say when a rule is broken, in French (SPEC's words where it gives them). No dependency: the
-// login page and the database errors' words use them without the animal forms' phone rules.
+// What the forms say when a rule is broken, in French (the words of docs/product/animals.md, activation.md and the
+// other product files). No dependency: the login page and the database errors' words use them without the animal forms'
+// phone rules.
 import { LIMITS } from './limits.ts';
 
 export const MESSAGES = {

@@ -66,7 +66,7 @@ describe('addMonths', () => {
 describe('the usual next due date', () => {
   const rabies = { kind: 'vaccination', label: 'Rage' };
 
-  it('is reckoned from the day the care was given (issue 48: typed on 29 November, given on 12 March)', () => {
+  it('is reckoned from the day the care was given (typed on 29 November, given on 12 March)', () => {
     expect(usualNextDue('dog', { ...rabies, given_on: '2026-11-29' })).toBe('2027-11-29');
     expect(usualNextDue('dog', { ...rabies, given_on: '2026-03-12' })).toBe('2027-03-12');
     const dewormer = { kind: 'treatment', label: 'Vermifuge' };

@@ -4,7 +4,7 @@ import { phoneHref, smsHref, whatsAppHref } from './phone.ts';
 import { e164Phone, phoneFieldText } from './phone-number.ts';
 import { publicContactsSchema } from './schemas.ts';
 
-// Issue 48: '+33 (0)6 12 34 56 78', as French business cards write it, was saved as typed and called
+// '+33 (0)6 12 34 56 78', as French business cards write it, was saved as typed and called
 // +330612345678. Every phone field now saves the number its owner meant, in E.164, France by default.
 const MEANT: [typed: string, e164: string][] = [
   ['06 12 34 56 78', '+33612345678'],

@@ -1,7 +1,7 @@
 // What the owner's phone fields store: the number they meant, in E.164 ('+33612345678'), read by
-// libphonenumber-js with France as the default country (SPEC's +33). Only the portal's forms load it (through
-// schemas.ts): the scan page builds its links from the stored E.164 value with phone.ts's small helpers, and
-// the functions never parse an owner's phone.
+// libphonenumber-js with France as the default country (+33, docs/product/public-contacts.md). Only the portal's forms
+// load it (through schemas.ts): the scan page builds its links from the stored E.164 value with phone.ts's small
+// helpers, and the functions never parse an owner's phone.
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { PHONE_TEXT } from './phone.ts';
 

@@ -1,4 +1,4 @@
-// What a finder gets behind a medal code (SPEC section 3): the one declaration of its shape. public_profile
+// What a finder gets behind a medal code (docs/product/scan-page.md): the one declaration of its shape. public_profile
 // (supabase/schemas/finder_functions.sql) writes it, get_public_profile adds each photo's URL, the scan page
 // reads it. Each field is declared once below, as a check from which its TypeScript type is derived, so the
 // type and the runtime check cannot drift apart; supabase/tests/database/public-profile-shape.test.ts holds

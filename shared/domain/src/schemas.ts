@@ -185,7 +185,7 @@ function toOwnedAnimalPayload(
   };
 }
 
-/** The activation form (SPEC sections 2 and 5); its output is the RPC's p_code and p_animal. */
+/** The activation form (docs/product/activation.md); its output is the RPC's p_code and p_animal. */
 export const activationFormSchema = z.pipe(
   z
     .object({
@@ -216,7 +216,7 @@ export const activationFormSchema = z.pipe(
 export type ActivationFormInput = z.input<typeof activationFormSchema>;
 export type ActivationRequest = z.output<typeof activationFormSchema>;
 
-/** The edit page's animal fields (SPEC section 2, 'Edit animal'); its output is the update payload. */
+/** The edit page's animal fields (docs/product/animals.md, the edit page); its output is the update payload. */
 export const animalEditFormSchema = z.pipe(
   z
     .object({

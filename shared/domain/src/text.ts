@@ -11,7 +11,7 @@ export function escapeHtml(text: string): string {
 /** The spec's "simple address pattern" for e-mails. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Trims a text input; an empty or missing value becomes null (SPEC section 5). */
+/** Trims a text input; an empty or missing value becomes null (docs/product/animals.md). */
 export function trimToNull(value: string | null | undefined): string | null {
   const trimmed = value?.trim() ?? '';
   return trimmed === '' ? null : trimmed;

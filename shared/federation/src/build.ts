@@ -19,7 +19,7 @@ function esModuleBeside(cjsFile: string): string | null {
  * which cannot be tree-shaken: every entry then carries the SDK's unused parts (manifest types, node
  * loaders, logger, build-time option helpers). The same packages ship ES module builds of the same
  * version; with them the shell's entry is about 4 KB and each remote's entry about 5 KB smaller
- * (brotli), which the scan route's 100 KB budget needs (DESIGN section 6).
+ * (brotli), which the scan route's 100 KB budget needs (docs/budgets.md).
  */
 export function pluginFederationRuntimeAsModules(): RsbuildPlugin {
   return {
@@ -91,7 +91,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * snapshot handler (manifests), asset preloading, static remotes, tree-shaken and eager shared modules,
  * and the English sentences of the error codes. The runtime keeps them whatever the build's options
  * (experiments.optimization only drops the snapshot plugin and the remote handler), and the scan route's
- * 100 KB budget counts them (DESIGN section 6): the shell's entry is 4 KB smaller and the scan remote's
+ * 100 KB budget counts them (docs/budgets.md): the shell's entry is 4 KB smaller and the scan remote's
  * 1 KB, brotli. Only for builds that meet those conditions: a call to a part left out throws and says
  * what to change.
  */

@@ -2,9 +2,9 @@ import type { ScanHydration, ScanPageProps } from '@medaille/scan-contract';
 import type { ComponentType } from 'react';
 
 /**
- * What must exist once on a page, whoever loads it first (DESIGN D6). react and react-dom with their
- * subpaths (react/jsx-runtime, react-dom/client), the router (one history for shell and remotes: the list of
- * react-router's parts the apps use, not the whole package, which a shared module would keep whole), jotai
+ * What must exist once on a page, whoever loads it first (docs/decisions/0006-remotes-found-at-run-time.md). react and
+ * react-dom with their subpaths (react/jsx-runtime, react-dom/client), the router (one history for shell and remotes:
+ * the list of react-router's parts the apps use, not the whole package, which a shared module would keep whole), jotai
  * (one store: one auth state), and the shared workspace packages. Nothing else: a library only one
  * remote uses stays in that remote, as the design system's root does (Radix Themes, the portal's alone: it
  * then comes with the portal's own files, which an owner's page announces).

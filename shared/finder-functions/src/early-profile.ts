@@ -18,8 +18,8 @@ declare global {
 }
 
 /**
- * The inline script for the shell's HTML (DESIGN D5): on a scan page it asks for the profile while the
- * scripts download, one round trip earlier. Made from the same functions the scripts use, so the HTML
+ * The inline script for the shell's HTML (docs/decisions/0005-tiny-scan-path.md): on a scan page it asks for the
+ * profile while the scripts download, one round trip earlier. Made from the same functions the scripts use, so the HTML
  * cannot drift from them: the path rule of `scanCodeOf` and the request of `requestFinderFunction`. It must come
  * after the configuration's script, and after the server-rendered page's data, or the word that it is coming,
  * when the host sent one: that page has its profile, and a second request would spend the finder's rate limit

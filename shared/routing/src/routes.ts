@@ -1,5 +1,5 @@
 /**
- * The site's paths (SPEC section 2). The shell decides with `scanCodeOf` which front-end a path belongs to
+ * The site's paths (docs/product/site.md). The shell decides with `scanCodeOf` which front-end a path belongs to
  * (the scan remote, the portal remote or its own pages); the portal renders `PORTAL_ROUTES`; the launcher
  * and the shell's HTML use the same rule to start a scan page's work early.
  */

@@ -1,8 +1,8 @@
 /**
- * Every agreement between the shell's host and the scan deployment (DESIGN D12): the scan's server entry is
- * a route module shaped like a React Router one (`loader`, `action`, and the render of the whole document),
- * the host is the framework around it (the shell's assets, the inline configuration, the render budget, the
- * client-rendered fallback, and a signed call-the-function capability). What the browser's page and the
+ * Every agreement between the shell's host and the scan deployment (docs/decisions/0012-scan-page-server-rendered.md):
+ * the scan's server entry is a route module shaped like a React Router one (`loader`, `action`, and the render of the
+ * whole document), the host is the framework around it (the shell's assets, the inline configuration, the render
+ * budget, the client-rendered fallback, and a signed call-the-function capability). What the browser's page and the
  * server's page share (the hydration data and where it sits) is here too.
  */
 
@@ -177,8 +177,9 @@ export interface ScanRouteModule {
    */
   documentStart?(args: DocumentStartArgs): string;
   /**
-   * GET, HEAD and POST /conversation/{token}: the finder's page of their conversation (DESIGN D17), the whole
-   * response. Optional: a deployment built before it has none, and the host then says the page is unavailable.
+   * GET, HEAD and POST /conversation/{token}: the finder's page of their conversation
+   * (docs/decisions/0017-finder-owner-conversation.md), the whole response. Optional: a deployment built before it has
+   * none, and the host then says the page is unavailable.
    */
   conversation?(args: ConversationArgs): Promise<Response>;
   /**

@@ -3,7 +3,7 @@ import { atom, useAtomValue } from 'jotai';
 import { type MedailleClient, onSupabaseLoaded, supabase } from './client.ts';
 import { hasStoredSession, SESSION_STORAGE_KEY } from './stored-session.ts';
 
-/** SPEC section 4: loading until the first auth event or the initial session fetch, then the session. */
+/** docs/product/accounts.md: loading until the first auth event or the initial session fetch, then the session. */
 export interface AuthState {
   loading: boolean;
   session: Session | null;
@@ -12,7 +12,7 @@ export interface AuthState {
   /** The last auth event (INITIAL_SESSION, SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, PASSWORD_RECOVERY, ...). */
   event: AuthChangeEvent | null;
   /**
-   * The session ended by this page's own signOut(), which goes home (SPEC section 4), rather than lost (expired,
+   * The session ended by this page's own signOut(), which goes home (docs/product/site.md), rather than lost (expired,
    * or ended in another tab), which asks to sign in again: an owner page then goes home too, not to the login.
    */
   signedOutHere: boolean;
@@ -64,7 +64,7 @@ authStateAtom.onMount = (set) => {
   else signedOut();
   const stopWaiting = onSupabaseLoaded(follow);
   // A session another tab of this browser stores (an e-mail link opened there) is followed here too, even by a
-  // page that has not loaded supabase-js (a login page reloaded while waiting for the e-mail, issue 48): loaded,
+  // page that has not loaded supabase-js (a login page reloaded while waiting for the e-mail): loaded,
   // the client reads it and the subscription above says so. A loaded client hears it from that tab already.
   const storedElsewhere = (event: StorageEvent) => {
     if (event.key === SESSION_STORAGE_KEY && event.newValue) supabase().catch(() => {});
@@ -83,7 +83,7 @@ export function useAuth(): AuthState {
   return useAtomValue(authAtom);
 }
 
-/** Signs out of this browser only, then forgets everything the app stored here (SPEC section 4). */
+/** Signs out of this browser only, then forgets everything the app stored here (docs/product/site.md). */
 export async function signOut(): Promise<void> {
   signingOut = true;
   try {

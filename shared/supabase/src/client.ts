@@ -12,7 +12,7 @@ const whenLoaded = new Set<(client: MedailleClient) => void>();
 /**
  * The one Supabase client of the browser (session in local storage, tokens refreshed automatically),
  * loaded on first use: supabase-js is about 48 KB, which a signed-out visitor's first page does without
- * until they sign in (DESIGN section 6). A load that fails (a weak signal) is not kept: the next call,
+ * until they sign in (docs/budgets.md). A load that fails (a weak signal) is not kept: the next call,
  * a second click say, tries again.
  */
 export function supabase(): Promise<MedailleClient> {

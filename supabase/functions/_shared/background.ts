@@ -1,5 +1,6 @@
 // Work a function goes on with after its answer is sent: the attempts at the e-mails it has stored in the
-// outbox and at the pushes, so that nobody's answer waits for a provider (D14: store first, then deliver).
+// outbox and at the pushes, so that nobody's answer waits for a provider
+// (docs/decisions/0014-todays-supabase-platform.md: store first, then deliver).
 
 /**
  * Lets `work` run on after the response: through the platform's `EdgeRuntime.waitUntil` (hosted Supabase's edge

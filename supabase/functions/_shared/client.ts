@@ -2,19 +2,19 @@ import { FINDER_IDENTITY_HEADER, verifiedFinderAddress } from './domain/index.ts
 import { type FunctionEnv, secretKey } from './env.ts';
 
 /**
- * Who is asking, for rate limits, as the platform's gateway writes it (DESIGN D9). Hosted Supabase's
- * `*.supabase.co` is served through Cloudflare, which sets `cf-connecting-ip` to the connecting address and
- * replaces any value a client sent; the local stack sets it from its socket. Supabase's documentation does not
- * promise that header to a function, and edge-runtime neither sets nor removes any address header, so a request
- * may come without it: then every such finder shares one bucket (SHARED_FINDER_BUCKET), said once in the logs,
- * rather than every finder being refused. No other header is read in its place: X-Forwarded-For, X-Real-IP,
- * True-Client-IP and Forwarded pass on what the client wrote, and reading them would give a client a fresh
- * identity at each request.
+ * Who is asking, for rate limits, as the platform's gateway writes it
+ * (docs/decisions/0009-client-identity-from-gateway.md). Hosted Supabase's `*.supabase.co` is served through
+ * Cloudflare, which sets `cf-connecting-ip` to the connecting address and replaces any value a client sent; the local
+ * stack sets it from its socket. Supabase's documentation does not promise that header to a function, and edge-runtime
+ * neither sets nor removes any address header, so a request may come without it: then every such finder shares one
+ * bucket (SHARED_FINDER_BUCKET), said once in the logs, rather than every finder being refused. No other header is read
+ * in its place: X-Forwarded-For, X-Real-IP, True-Client-IP and Forwarded pass on what the client wrote, and reading
+ * them would give a client a fresh identity at each request.
  *
  * One exception, for the shell's host, which calls the finders' functions server-side for the finder's page
- * (DESIGN D12): its requests all come from its own address, so it vouches for the finder's address in
- * `x-medaille-finder`, signed with FINDER_IDENTITY_SECRET (verifiedFinderAddress: HMAC-SHA256, at most 60 s
- * old). That address counts instead, hashed the same way, so a finder has one bucket whether the page or the
+ * (docs/decisions/0012-scan-page-server-rendered.md): its requests all come from its own address, so it vouches for the
+ * finder's address in `x-medaille-finder`, signed with FINDER_IDENTITY_SECRET (verifiedFinderAddress: HMAC-SHA256, at
+ * most 60 s old). That address counts instead, hashed the same way, so a finder has one bucket whether the page or the
  * host asks. Without the secret, or when the header is not exactly a fresh signature of it, the header is
  * ignored: a client cannot sign, so a forged one neither gives it a new identity nor takes its own away. The
  * gateways need not remove it.

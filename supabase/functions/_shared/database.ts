@@ -16,9 +16,9 @@ export type ServiceDatabase = ReturnType<typeof serviceDatabase>;
 
 /**
  * The key and token a request came with, to pass on to PostgREST so that the database decides what the
- * caller may do (DESIGN D1). `apikey` is the project key the caller sent (a client sends its publishable or
- * anon key there, a server its secret key), else the project's publishable (or anon) key; `Authorization` is
- * passed on as sent. Null when the request carries no credential at all.
+ * caller may do (docs/decisions/0001-authorization-in-postgres.md). `apikey` is the project key the caller sent (a
+ * client sends its publishable or anon key there, a server its secret key), else the project's publishable (or anon)
+ * key; `Authorization` is passed on as sent. Null when the request carries no credential at all.
  */
 export function callerCredentials(request: Request, env: FunctionEnv): Record<string, string> | null {
   const authorization = request.headers.get('authorization')?.trim();

@@ -1,4 +1,5 @@
-// The e-mails to a finder about their conversation (DESIGN D17), in the language of the page they wrote from:
+// The e-mails to a finder about their conversation (docs/decisions/0017-finder-owner-conversation.md), in the language
+// of the page they wrote from:
 // their private link once they wrote, a word when the household answered, and one when the animal is home.
 // Anyone may type any address in a message, so none carries anything the finder or anyone else wrote; their
 // subjects carry nothing an owner chose either (not even the animal's name, which the body gives); each one

@@ -1,4 +1,4 @@
-// What delete-animal and delete-account tell an animal's household (issue 48): the members who lose the
+// What delete-animal and delete-account tell an animal's household: the members who lose the
 // animal (a co-owner, a keeper until their last day), and, when a member deletes their own account, the owner
 // of each household they leave. Read before the deletion with the caller's own token (animal_household, as
 // the portal reads it: a member sees the others' addresses), e-mailed after it through the outbox. A failure

@@ -1,8 +1,8 @@
-// What delete-animal and delete-account share (DESIGN D10): the database deletes the rows with the caller's
-// own token and names the animals' files: their photos (animal-photos), and their health documents, each name
-// prefixed with its bucket ('health-documents/…'); those are then removed through the Storage API, and so is
-// each deleted animal's folder of finders' photos (finder-photos/{animal_id}/). Should that fail, or the
-// function die in between, the rows are gone all the same and the files are left to sweep-photos
+// What delete-animal and delete-account share (docs/decisions/0010-multi-step-writes-on-server.md): the database
+// deletes the rows with the caller's own token and names the animals' files: their photos (animal-photos), and their
+// health documents, each name prefixed with its bucket ('health-documents/…'); those are then removed through the
+// Storage API, and so is each deleted animal's folder of finders' photos (finder-photos/{animal_id}/). Should that
+// fail, or the function die in between, the rows are gone all the same and the files are left to sweep-photos
 // (orphan_photo_files, orphan_finder_photo_files, orphan_health_document_files): no file outlives its row for
 // longer than a sweep.
 import { HEALTH_DOCUMENT_BUCKET } from './domain/index.ts';

@@ -1,9 +1,9 @@
-// Web Push from the functions (DESIGN D17): an alert of an animal goes to every device its household's members
-// turned notifications on for (push_targets), encrypted for each browser (RFC 8291, aes128gcm) and signed with the
-// project's VAPID key (RFC 8292) by @block65/webcrypto-web-push, which does both with Web Crypto alone, so that the
-// same code runs on Deno (hosted functions) and Node (the local stack). A device the push service says is gone (404, 410) is
-// forgotten; a push that failed otherwise waits in push_outbox for deliver-mail's next runs. Never throws: an
-// alert is never what fails a stored message.
+// Web Push from the functions (docs/decisions/0017-finder-owner-conversation.md): an alert of an animal goes to every
+// device its household's members turned notifications on for (push_targets), encrypted for each browser (RFC 8291,
+// aes128gcm) and signed with the project's VAPID key (RFC 8292) by @block65/webcrypto-web-push, which does both with
+// Web Crypto alone, so that the same code runs on Deno (hosted functions) and Node (the local stack). A device the push
+// service says is gone (404, 410) is forgotten; a push that failed otherwise waits in push_outbox for deliver-mail's
+// next runs. Never throws: an alert is never what fails a stored message.
 import { buildPushPayload } from '@block65/webcrypto-web-push';
 import { call, type ServiceDatabase } from './database.ts';
 import type { FunctionEnv } from './env.ts';

@@ -1,9 +1,9 @@
 // answer-conversation {conversation_id, body}: a household member answers a finder from the animal's inbox
-// (DESIGN D17). The database decides with the caller's own token (answer_conversation: a member until their
-// last day, an open conversation, 30 answers an hour); then, if the finder gave an address and was not told in
-// the last 15 minutes, they get a word in their language with their link, and none of the answer's words
-// (finder_mail_for_reply, which the service role alone may call: the household never reads that address), if
-// that address opened the link e-mailed to it and may still be e-mailed (mailFinders).
+// (docs/decisions/0017-finder-owner-conversation.md). The database decides with the caller's own token
+// (answer_conversation: a member until their last day, an open conversation, 30 answers an hour); then, if the finder
+// gave an address and was not told in the last 15 minutes, they get a word in their language with their link, and none
+// of the answer's words (finder_mail_for_reply, which the service role alone may call: the household never reads that
+// address), if that address opened the link e-mailed to it and may still be e-mailed (mailFinders).
 import { backendError, call, callerCredentials, callerDatabase, serviceDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { mailFinders } from '../_shared/finder-mail.ts';

@@ -1,7 +1,7 @@
 // answer-invitation {token, answer?}: the link of an invitation to an animal's household, or of the offer of
-// the animal itself (DESIGN D16, issue 48). Opening the link changes nothing, as mail services' scanners open
-// every link of an e-mail before its reader does: without `answer` the function answers what the invitation
-// offers (animal_invitation_offer, read with the service role: the link's token is its only credential, and
+// the animal itself (docs/decisions/0016-household.md). Opening the link changes nothing, as mail services'
+// scanners open every link of an e-mail before its reader does: without `answer` the function answers what the
+// invitation offers (animal_invitation_offer, read with the service role: the link's token is its only credential, and
 // its reader may have no account yet). The person answers with a button: `answer: 'accept'` with the session
 // of the invited address (accept_animal_invitation with the caller's token), `answer: 'refuse'` with the
 // link's token alone (refuse_animal_invitation). Either way the sender is told by e-mail, through the outbox.

@@ -1,12 +1,13 @@
-// conversation {token, message?, delete?, mail?}: a finder's conversation through their private link (DESIGN
-// D17). With the token alone it answers the conversation (the animal's name and every message, the household's
-// without who wrote them); with `message`, the finder writes again and the household is told (at most once
-// every 15 minutes); with `delete`, the id of one of the finder's own messages, it is deleted with its photo;
-// with `mail: 'on'`, through the link e-mailed to them, the finder asks to be told of answers by e-mail.
-// A blocked or expired link, or one whose medal an operator suspended, answers 410 with its reason (a blocked or
-// expired one with `reach`, the way back to the animal's page and its numbers), an unknown one 404. `send_key`: the key the page's form was drawn with (_shared/send-key.ts): the same key again stores
-// nothing more and is answered as the first time. The token comes in the body, never in an address that logs keep; each connection reads and writes
-// within its limits (DESIGN D9).
+// conversation {token, message?, delete?, mail?}: a finder's conversation through their private link
+// (docs/decisions/0017-finder-owner-conversation.md). With the token alone it answers the conversation (the animal's
+// name and every message, the household's without who wrote them); with `message`, the finder writes again and the
+// household is told (at most once every 15 minutes); with `delete`, the id of one of the finder's own messages, it is
+// deleted with its photo; with `mail: 'on'`, through the link e-mailed to them, the finder asks to be told of answers
+// by e-mail. A blocked or expired link, or one whose medal an operator suspended, answers 410 with its reason (a
+// blocked or expired one with `reach`, the way back to the animal's page and its numbers), an unknown one 404.
+// `send_key`: the key the page's form was drawn with (_shared/send-key.ts): the same key again stores nothing more and
+// is answered as the first time. The token comes in the body, never in an address that logs keep; each connection reads
+// and writes within its limits (docs/decisions/0009-client-identity-from-gateway.md).
 import { finderIdentity } from '../_shared/client.ts';
 import { call, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
 import {

@@ -1,4 +1,4 @@
-// delete-account {email}: an owner deletes their account and everything of it (issue 16, RGPD). With the
+// delete-account {email}: an owner deletes their account and everything of it (RGPD). With the
 // caller's own token, the database checks the e-mail typed to confirm and deletes every animal as
 // delete-animal deletes one (delete_my_account_data: photo rows, messages, positions, page openings, in one
 // transaction; the medals are retired); the files it names and the animals' folders of finders' photos are

@@ -1,9 +1,9 @@
-// delete-animal {animal_id}: an owner deletes one of their animals with all its photos (DESIGN D10). The
-// database decides, with the caller's own token, whose animal it is and deletes the row in one transaction
-// (delete_animal); the files it names are then removed through the Storage API, and so is the animal's folder
-// of finders' photos (_shared/owner-deletion.ts, shared with delete-account). Should that fail, or this
-// function die in between, the row is gone all the same and the files are left to sweep-photos. The other
-// members of its household, who lose it, are told by e-mail (_shared/household-notice.ts).
+// delete-animal {animal_id}: an owner deletes one of their animals with all its photos
+// (docs/decisions/0010-multi-step-writes-on-server.md). The database decides, with the caller's own token, whose animal
+// it is and deletes the row in one transaction (delete_animal); the files it names are then removed through the Storage
+// API, and so is the animal's folder of finders' photos (_shared/owner-deletion.ts, shared with delete-account). Should
+// that fail, or this function die in between, the row is gone all the same and the files are left to sweep-photos. The
+// other members of its household, who lose it, are told by e-mail (_shared/household-notice.ts).
 import { backendError, callerCredentials, callerDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { householdNoticeMails, householdToTell } from '../_shared/household-notice.ts';

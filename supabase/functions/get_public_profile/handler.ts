@@ -1,6 +1,6 @@
 // get_public_profile {code}: what a finder sees behind a medal. The only door from anonymous finders to
-// owners' data (DESIGN D4): the SQL function public_profile decides what leaves, this adds photo URLs
-// and a rate limit per client so that nobody can walk the code space.
+// owners' data (docs/decisions/0004-public-data-through-get-public-profile.md): the SQL function public_profile decides
+// what leaves, this adds photo URLs and a rate limit per client so that nobody can walk the code space.
 import { inBackground } from '../_shared/background.ts';
 import { finderIdentity } from '../_shared/client.ts';
 import { call, serviceDatabase } from '../_shared/database.ts';

@@ -1,7 +1,7 @@
 // health-document-link {document_id}: a link to one of the health booklet's documents, valid one minute, for a
-// member of its animal's household today (DESIGN D16). Members may not sign URLs through Storage themselves: a
-// signed URL opens the file to whoever holds it until it expires, whatever becomes of its signer's access, and
-// Storage lets the signer choose a year. The database says, with the caller's own token, whether they are a
+// member of its animal's household today (docs/decisions/0016-household.md). Members may not sign URLs through Storage
+// themselves: a signed URL opens the file to whoever holds it until it expires, whatever becomes of its signer's
+// access, and Storage lets the signer choose a year. The database says, with the caller's own token, whether they are a
 // member today (health_document_path); the link is then signed with the service role for 60 seconds, the time
 // to open it.
 import { backendError, callerCredentials, callerDatabase } from '../_shared/database.ts';

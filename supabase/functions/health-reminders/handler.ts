@@ -1,9 +1,10 @@
-// health-reminders {as_of?}: e-mails (and pushes to their devices) the health booklet's reminders of the day (DESIGN D16): a vaccination, a
-// treatment or a visit due in 7 days, or today, to each member of the animal's household who kept their
-// reminders on, once. Run every morning by pg_cron on hosted Supabase (supabase/schedules/health-reminders.sql),
-// by a timer in the local stack. The gateway lets any caller through (config.toml); the reminders are claimed
-// with the caller's own key, which only the service role may do: anyone else gets 401 or 403 and nothing goes.
-// `as_of` (YYYY-MM-DD, today in Paris when left out) is the day the run stands for: tests move the clock with it.
+// health-reminders {as_of?}: e-mails (and pushes to their devices) the health booklet's reminders of the day
+// (docs/decisions/0016-household.md): a vaccination, a treatment or a visit due in 7 days, or today, to each member of
+// the animal's household who kept their reminders on, once. Run every morning by pg_cron on hosted Supabase
+// (supabase/schedules/health-reminders.sql), by a timer in the local stack. The gateway lets any caller through
+// (config.toml); the reminders are claimed with the caller's own key, which only the service role may do: anyone else
+// gets 401 or 403 and nothing goes. `as_of` (YYYY-MM-DD, today in Paris when left out) is the day the run stands for:
+// tests move the clock with it.
 //
 // Claiming records each reminder as sent; its e-mail is then written to the outbox, which retries it. What is
 // not covered: a function that dies between the two loses those reminders (none goes twice).

@@ -1,7 +1,8 @@
 // invite-member {animal_id, email, role, access_until}: an animal's owner invites someone to its household as
-// co-owner or keeper, or offers them the animal itself (role 'owner': a change of owner) (DESIGN D16). The database decides with the caller's own token (invite_animal_member),
-// checks the address, the role and the end date, and answers the invitation's token once; this function
-// e-mails the link. The e-mail is kept in the outbox until sent, even for an address that has no account yet.
+// co-owner or keeper, or offers them the animal itself (role 'owner': a change of owner)
+// (docs/decisions/0016-household.md). The database decides with the caller's own token (invite_animal_member), checks
+// the address, the role and the end date, and answers the invitation's token once; this function e-mails the link. The
+// e-mail is kept in the outbox until sent, even for an address that has no account yet.
 import { backendError, callerCredentials, callerDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';

@@ -4,10 +4,10 @@
 // true), 'dropped_off' (with the `place`); the household is then told at once. The message is stored, then e-mailed to the owner's account
 // address, which the finder never learns. The photo goes to the private finder-photos bucket, which only the
 // owner reads; the e-mail links to the animal's inbox in the portal (with or without a photo), never to the file.
-// The message opens a conversation (DESIGN D17): the answer gives the finder its private link, which is also
-// e-mailed to `email` if they gave one (never shown to the owner), in `language`, the page's. `send_key`: the
-// key the finder's form was drawn with (_shared/send-key.ts): the same key again stores nothing more and is
-// answered as the first time.
+// The message opens a conversation (docs/decisions/0017-finder-owner-conversation.md): the answer gives the finder its
+// private link, which is also e-mailed to `email` if they gave one (never shown to the owner), in `language`, the
+// page's. `send_key`: the key the finder's form was drawn with (_shared/send-key.ts): the same key again stores nothing
+// more and is answered as the first time.
 import { type FinderIdentity, finderIdentity } from '../_shared/client.ts';
 import { call, type ServiceDatabase, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
 import {
@@ -254,8 +254,8 @@ function statusSubject({ animal_name: name, animal_sex: sex }: StoredMessage, sa
 
 /**
  * The finder's words, with the place they name or the point they saw the animal at (a link to the map): a quote,
- * which the layout sets off (a block in HTML, « » in the text part), so not quoted here too (issue 48: the text
- * part read '« « Je l'ai avec moi » »'). The place on a line of its own.
+ * which the layout sets off (a block in HTML, « » in the text part), so not quoted here too (the text
+ * part once read '« « Je l'ai avec moi » »'). The place on a line of its own.
  */
 function statusParagraph(said: SaidStatus, sex: string | null): MailParagraph {
   const words = finderStatusWords(sex)[said.status];

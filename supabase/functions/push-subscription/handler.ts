@@ -1,9 +1,9 @@
-// push-subscription: a member turns alerts on for one device (DESIGN D17). POST {} answers the key browsers
-// subscribe with (`public_key`, null when the project has no VAPID key: the portal then says notifications
-// are unavailable). POST {endpoint, keys: {p256dh, auth}} (a PushSubscription's JSON) stores the device for the
-// caller, once its endpoint is checked to be a known push service's: the functions will post alerts there. The
-// database decides with the caller's own token (save_push_subscription). A member turns a device off by deleting
-// its row (row level security: their own only).
+// push-subscription: a member turns alerts on for one device (docs/decisions/0017-finder-owner-conversation.md). POST
+// {} answers the key browsers subscribe with (`public_key`, null when the project has no VAPID key: the portal then
+// says notifications are unavailable). POST {endpoint, keys: {p256dh, auth}} (a PushSubscription's JSON) stores the
+// device for the caller, once its endpoint is checked to be a known push service's: the functions will post alerts
+// there. The database decides with the caller's own token (save_push_subscription). A member turns a device off by
+// deleting its row (row level security: their own only).
 import { backendError, callerCredentials, callerDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';

@@ -16,7 +16,10 @@ import { CONVERSATION_TOKEN_PATTERN, isFinderLanguage, stopFinderMailPath } from
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 
-/** Tries an hour per client, as the finder's other entry points count them (DESIGN D9): far more than a person needs. */
+/**
+ * Tries an hour per client, as the finder's other entry points count them
+ * (docs/decisions/0009-client-identity-from-gateway.md): far more than a person needs.
+ */
 const TRIES_PER_HOUR = 30;
 
 export default function stopFinderMail(request: Request, env: FunctionEnv): Promise<Response> {

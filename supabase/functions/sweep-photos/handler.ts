@@ -1,7 +1,7 @@
-// sweep-photos: removes the files of the animal-photos bucket that no row uses any more (DESIGN D10): those
-// a browser or delete-animal left behind when it died between a row and its file; the finders' photos
-// (finder-photos bucket) whose message or animal is gone; and the health booklet's documents (health-documents
-// bucket) that no document row names. Scheduled every 6 hours
+// sweep-photos: removes the files of the animal-photos bucket that no row uses any more
+// (docs/decisions/0010-multi-step-writes-on-server.md): those a browser or delete-animal left behind when it died
+// between a row and its file; the finders' photos (finder-photos bucket) whose message or animal is gone; and the
+// health booklet's documents (health-documents bucket) that no document row names. Scheduled every 6 hours
 // (pg_cron on hosted Supabase, supabase/schedules/sweep-photos.sql; a timer in the local stack). The gateway
 // lets any caller through (config.toml), and the list comes from orphan_photo_files called with the caller's
 // own key, which only the service role may execute: anyone else gets 401 or 403 and nothing is removed.

@@ -1,4 +1,4 @@
-// The auth service as an attacker tries it (issue 11), each rule named after GoTrue's where it has one.
+// The auth service as an attacker tries it, each rule named after GoTrue's where it has one.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileGlob, redirectTarget } from '../src/auth/redirects.ts';

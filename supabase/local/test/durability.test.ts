@@ -219,7 +219,7 @@ describe('a kill -9 in the middle of activations with photos', () => {
         filesWithoutPhotoRow += stored.length - photos.length;
       }
       // At most the one upload each kill cut between its file and its photo row (the portal's step that
-      // the sweep of issue 13 cleans); never a file the stack itself half-wrote.
+      // the sweep-photos function cleans); never a file the stack itself half-wrote.
       expect(filesWithoutPhotoRow).toBeLessThanOrEqual(3);
       expect(await readdir(join(env.DATA_DIR as string, 'storage', '~staging')).catch(() => [])).toEqual([]);
     } finally {

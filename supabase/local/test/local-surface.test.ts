@@ -1,4 +1,4 @@
-// What only the local stack has (issue 11, item 10): the developer's mailbox stays on this machine, only the
+// What only the local stack has: the developer's mailbox stays on this machine, only the
 // server functions may write to it, and a stack reachable from elsewhere with the public secret says so.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,6 @@
-// supabase/config.toml is the one source of the settings both backends read (DESIGN D8): this checks that
-// it parses as TOML, says what the README and the product rely on, and agrees with the migrations.
+// supabase/config.toml is the one source of the settings both backends read
+// (docs/decisions/0008-local-stack-imitates-rules.md): this checks that it parses as TOML, says what the README and the
+// product rely on, and agrees with the migrations.
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { readSupabaseConfig } from '@medaille/supabase-project';

@@ -1,6 +1,6 @@
 // What the real services offer and the local stack does not, it refuses with a 501 that names it, in the
-// service's own error shape, and never half does (DESIGN D8). Where the real service itself refuses or
-// ignores a request, the stack does the same, and the test names the service's rule.
+// service's own error shape, and never half does (docs/decisions/0008-local-stack-imitates-rules.md). Where the real
+// service itself refuses or ignores a request, the stack does the same, and the test names the service's rule.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

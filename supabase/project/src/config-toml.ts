@@ -1,7 +1,8 @@
-// supabase/config.toml, the Supabase CLI's settings, read by the local stack as well (DESIGN D8): auth's
-// URLs, limits and e-mail templates, the functions' gateway settings and the buckets' seed files come from
-// the one file that `supabase config push` applies to a hosted project. Read here as the CLI reads it, for the
-// stack and for the tools that only need the local project's address and keys (local-project.ts).
+// supabase/config.toml, the Supabase CLI's settings, read by the local stack as well
+// (docs/decisions/0008-local-stack-imitates-rules.md): auth's URLs, limits and e-mail templates, the functions' gateway
+// settings and the buckets' seed files come from the one file that `supabase config push` applies to a hosted project.
+// Read here as the CLI reads it, for the stack and for the tools that only need the local project's address and keys
+// (local-project.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseEnv } from 'node:util';

@@ -1,5 +1,5 @@
-// The animal's household in SQL (DESIGN D16): invitations, accepting one, what each role may do, a keeper's
-// last day, leaving and removing. The same rules over HTTP, for every table, RPC and storage path, are
+// The animal's household in SQL (docs/decisions/0016-household.md): invitations, accepting one, what each role may do,
+// a keeper's last day, leaving and removing. The same rules over HTTP, for every table, RPC and storage path, are
 // rows of tests/security/authorization-matrix.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, type Owner, openTestDatabase, type TestDatabase } from '../support/database.ts';

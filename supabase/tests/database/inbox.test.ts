@@ -1,4 +1,4 @@
-// Issue 16: the owner's inbox and history, and one loss's checklist, as the database keeps them.
+// The owner's inbox and history, and one loss's checklist, as the database keeps them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, type Owner, openTestDatabase, type TestDatabase } from '../support/database.ts';
 

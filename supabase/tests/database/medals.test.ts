@@ -1,4 +1,4 @@
-// Issue 15: minted batches and suspension, in the database that every front door goes through.
+// Minted batches and suspension, in the database that every front door goes through.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, type Owner, openTestDatabase, type TestDatabase } from '../support/database.ts';

@@ -1,4 +1,4 @@
-// Issue 48: a public phone typed '+33 (0)6 12 34 56 78' was stored as typed, and the finder's call dialled
+// A public phone typed '+33 (0)6 12 34 56 78' was stored as typed, and the finder's call dialled
 // +330612345678. The portal saves every phone field in E.164 (@medaille/domain's e164Phone); the database does
 // so too for the common forms, on every write and, once, for the rows saved before (migration
 // 20261215000001_phones_e164.sql).

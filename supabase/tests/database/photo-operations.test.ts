@@ -1,5 +1,6 @@
-// Photo operations in SQL (DESIGN D10, issue 13): one position rule and the first photo as cover whatever
-// the client sends, delete_animal with the names of the animal's files, and the files a sweep may remove.
+// Photo operations in SQL (docs/decisions/0010-multi-step-writes-on-server.md): one position rule and the
+// first photo as cover whatever the client sends, delete_animal with the names of the animal's files, and the files a
+// sweep may remove.
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@medaille/local-stack/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -145,7 +145,7 @@ describe('public_profile’s answer, against its declared shape', () => {
     }
     const marie = {
       second_contact_name: '  Marie ',
-      // Stored in E.164 whatever the writer sends (issue 48), and sent trimmed.
+      // Stored in E.164 whatever the writer sends, and sent trimmed.
       second_contact_phone: ' +33711223344 ',
       second_contact_email: ' marie@example.fr ',
     };

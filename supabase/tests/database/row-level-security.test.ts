@@ -193,7 +193,7 @@ const matrix: Case[] = [
       owner: 'denied',
       other: 'denied',
     },
-    // The owner clears their inbox and history (issue 16); nobody else deletes anything there.
+    // The owner clears their inbox and history; nobody else deletes anything there.
     {
       table,
       op: 'delete',

@@ -15,7 +15,8 @@ const { default: handler } = (await import(new URL(`../../functions/${name}/hand
 Deno.serve(
   { hostname: '127.0.0.1', port: 0, onListen: ({ port }) => console.log(JSON.stringify({ port })) },
   (request, info) => {
-    // Who the client is comes from the socket, as Cloudflare sets it, replacing any value the client sent (D9).
+    // Who the client is comes from the socket, as Cloudflare sets it, replacing any value the client sent
+    // (docs/decisions/0009-client-identity-from-gateway.md).
     const headers = new Headers(request.headers);
     headers.set('cf-connecting-ip', info.remoteAddr.hostname);
     return handler(new Request(request, { headers }), Deno.env.toObject() as unknown as FunctionEnv);

@@ -1,7 +1,8 @@
-// A finder's conversation over HTTP (DESIGN D17): post_finder_message opens it and gives the finder their
-// private link (e-mailed in their language if they give an address); the conversation function reads and
-// writes through that link; answer-conversation lets the household answer, telling the finder without the
-// answer's words; a blocked or unknown link says so. The rules themselves: tests/database/conversations.test.ts.
+// A finder's conversation over HTTP (docs/decisions/0017-finder-owner-conversation.md): post_finder_message opens it
+// and gives the finder their private link (e-mailed in their language if they give an address); the conversation
+// function reads and writes through that link; answer-conversation lets the household answer, telling the finder
+// without the answer's words; a blocked or unknown link says so. The rules themselves:
+// tests/database/conversations.test.ts.
 import { CONVERSATION_LIMITS } from '@medaille/domain';
 import { newEmail, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -166,7 +167,7 @@ describe('a finder’s conversation', () => {
       status: 410,
       body: { code: 'conversation_blocked', error: 'Le propriétaire a clos cette conversation.', language: 'fr' },
     });
-    // The way back to the animal's page, and to its numbers once its page shows one (issue 48): the finder
+    // The way back to the animal's page, and to its numbers once its page shows one: the finder
     // may still have the animal with them.
     expect((await read(token)).body.reach).toEqual({
       code: rex.code,

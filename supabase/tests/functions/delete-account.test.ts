@@ -1,4 +1,4 @@
-// delete-account (issue 16, the owner's data rights): an owner deletes their account and everything of it in
+// delete-account (the owner's data rights): an owner deletes their account and everything of it in
 // one server call, confirmed by their e-mail address; the database decides whose data goes, with the same
 // operation as delete-animal, and GoTrue's admin API deletes the user. Over HTTP with supabase-js, as the
 // portal calls it.
@@ -43,7 +43,7 @@ async function ownerWithEverything(label: string) {
   expect((await invoke(stack, 'post_finder_message', { code: first.code, message: 'Il est chez moi' })).status).toBe(
     200,
   );
-  // A finder's photo with a message, in the private finder-photos bucket (issue 17).
+  // A finder's photo with a message, in the private finder-photos bucket.
   const photo = Buffer.alloc(2048, 0x2a);
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]).copy(photo);
   const withPhoto = { code: first.code, message: 'Le voici', photo: photo.toString('base64') };

@@ -1,5 +1,6 @@
-// delete-animal (DESIGN D10, issue 13): an owner deletes an animal with all its photos in one server call;
-// the database decides whose animal it is. Over HTTP with supabase-js, as the portal calls it.
+// delete-animal (docs/decisions/0010-multi-step-writes-on-server.md): an owner deletes an animal with all its
+// photos in one server call; the database decides whose animal it is. Over HTTP with supabase-js, as the portal calls
+// it.
 import { randomUUID } from 'node:crypto';
 import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import fc from 'fast-check';

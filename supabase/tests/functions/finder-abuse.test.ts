@@ -1,4 +1,4 @@
-// The finder's doors as an attacker tries them (issue 11): limits keyed on an identity the client cannot
+// The finder's doors as an attacker tries them: limits keyed on an identity the client cannot
 // forge, e-mails to one owner capped, positions that cannot be planted on an animal at home, and bad text
 // refused with a clear 4xx.
 import { fetchFrom, startTestStack, type TestStack } from '@medaille/local-stack/testing';
@@ -32,7 +32,7 @@ const forged = (i: number) => ({
   forwarded: `for=192.0.2.${i}`,
 });
 
-describe('who a finder is comes from the socket, as the gateway sees it (DESIGN D9)', () => {
+describe('who a finder is comes from the socket, as the gateway sees it', () => {
   it('gives no new profile look-ups to a client that forges forwarding headers', async () => {
     const address = newClientAddress();
     const statuses = [];

@@ -1,7 +1,8 @@
-// The finder's address vouched for by the shell's host (issue 18, DESIGN D9 and D12): the host calls the finders'
-// functions server-side from one address, and signs each finder's address in `x-medaille-finder`. Through the
-// real local stack: the signed address is the client, a header a client could make (forged, expired, garbage)
-// changes nothing, and without the secret the header is ignored.
+// The finder's address vouched for by the shell's host (docs/decisions/0009-client-identity-from-gateway.md
+// and docs/decisions/0012-scan-page-server-rendered.md): the host calls the finders' functions server-side from one
+// address, and signs each finder's address in `x-medaille-finder`. Through the real local stack: the signed address is
+// the client, a header a client could make (forged, expired, garbage) changes nothing, and without the secret the
+// header is ignored.
 
 import { FINDER_IDENTITY_HEADER, signFinderIdentity } from '@medaille/domain';
 import { loadConfig } from '@medaille/local-stack';

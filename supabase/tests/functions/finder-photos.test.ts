@@ -1,4 +1,4 @@
-// The finder's photo (issue 17): one photo with a message to the owner, checked by its bytes and size before
+// The finder's photo: one photo with a message to the owner, checked by its bytes and size before
 // anything is stored, limited per client and per animal, kept in the private finder-photos bucket that only
 // the animal's owner reads, and never outliving its message or its animal.
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';

@@ -26,7 +26,7 @@ describe('a finder saying what they are doing', () => {
     const [mail] = await stack.mails(owner.email);
     expect(mail?.subject).toBe("Rex est avec quelqu'un qui l'a trouvé");
     expect(mail?.text).toContain("« Je l'ai avec moi »");
-    // Quoted once, in the text part as in the HTML (issue 48: '« « Je l'ai avec moi » »').
+    // Quoted once, in the text part as in the HTML (never '« « Je l'ai avec moi » »').
     expect(mail?.text).not.toContain('« «');
     expect(mail?.html).toContain('>Je l&#39;ai avec moi</blockquote>');
     const { data } = await owner.client

@@ -47,7 +47,7 @@ beforeAll(async () => {
     .update({
       cover_photo_id: photos[1],
       is_lost: true,
-      // Stored in E.164 (issue 48): the form a leak would carry.
+      // Stored in E.164: the form a leak would carry.
       public_phone: '+33612345678',
       show_public_phone: false,
       public_email: 'public-rex@example.fr',

@@ -1,6 +1,6 @@
-// The health booklet's documents over HTTP, as the portal stores and opens them (DESIGN D16): files of the
-// private health-documents bucket, opened through links of one minute that health-document-link makes for the
-// household of the day (a member signs none through Storage), or downloaded with a member's session; the
+// The health booklet's documents over HTTP, as the portal stores and opens them (docs/decisions/0016-household.md):
+// files of the private health-documents bucket, opened through links of one minute that health-document-link makes for
+// the household of the day (a member signs none through Storage), or downloaded with a member's session; the
 // file uploaded first, then its row; removed with their animal by delete-animal, and swept when no row names
 // them. Who may do what, cell by cell, is in tests/security/authorization-matrix.test.ts; the SQL rules are
 // tests/database/booklet.test.ts.

@@ -1,5 +1,5 @@
-// health-reminders over HTTP (DESIGN D16): the health booklet's reminders, e-mailed 7 days before a due date
-// and on the day to each member of the household who kept them on, once, however often the function runs;
+// health-reminders over HTTP (docs/decisions/0016-household.md): the health booklet's reminders, e-mailed 7 days before
+// a due date and on the day to each member of the household who kept them on, once, however often the function runs;
 // `as_of` moves the day instead of waiting for it. Only the service role's key runs it (pg_cron's, the stack's
 // timer's). Which reminders are due is the database's (tests/database/booklet.test.ts).
 

@@ -1,4 +1,4 @@
-// Issue 16: while an animal is lost, each opening of its page is recorded for the owner, and the owner is
+// While an animal is lost, each opening of its page is recorded for the owner, and the owner is
 // e-mailed at most once every 10 minutes per animal; nothing of the kind while it is not lost.
 
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';

@@ -1,7 +1,7 @@
-// Nobody's answer waits for the mail provider (D14: store first, then deliver): a finder opening a lost
-// animal's page or writing to its owner is answered once the e-mail is in the outbox, while the provider still
-// holds the request; the attempt runs on after the answer and empties the outbox once the provider answers.
-// The provider here is a real HTTP server that holds every request until told to answer.
+// Nobody's answer waits for the mail provider (docs/decisions/0014-todays-supabase-platform.md: store first, then
+// deliver): a finder opening a lost animal's page or writing to its owner is answered once the e-mail is in the outbox,
+// while the provider still holds the request; the attempt runs on after the answer and empties the outbox once the
+// provider answers. The provider here is a real HTTP server that holds every request until told to answer.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';

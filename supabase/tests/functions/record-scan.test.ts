@@ -43,7 +43,7 @@ describe('record-scan', () => {
     expect(stored).toContainEqual({ user_agent: 'Mozilla/5.0 (test)' });
 
     const mails = await stack.mails(owner.email);
-    // Opening the lost animal's page also told the owner (issue 16): the position has its own e-mail.
+    // Opening the lost animal's page also told the owner: the position has its own e-mail.
     const shared = mails.filter((mail) => mail.subject === 'Position partagée pour Rex');
     expect(shared).toHaveLength(1);
     expect(shared[0]?.text).toContain('https://www.openstreetmap.org/?mlat=45.764&mlon=4.8357#map=17/45.764/4.8357');

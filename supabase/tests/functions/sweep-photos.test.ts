@@ -1,6 +1,6 @@
-// sweep-photos (DESIGN D10, issue 13): stored files never outlive their rows. Files over an hour old that no
-// row uses are removed through the Storage API, by the service role only; the local stack runs the sweep on
-// a timer as pg_cron does on hosted Supabase.
+// sweep-photos (docs/decisions/0010-multi-step-writes-on-server.md): stored files never outlive their rows.
+// Files over an hour old that no row uses are removed through the Storage API, by the service role only; the local
+// stack runs the sweep on a timer as pg_cron does on hosted Supabase.
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Races over HTTP, as real browsers make them (issue 11): on PostgreSQL the requests truly overlap; on
+// Races over HTTP, as real browsers make them: on PostgreSQL the requests truly overlap; on
 // PGlite they queue. Either way the outcome must be one a single request could have produced.
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

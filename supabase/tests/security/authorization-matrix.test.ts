@@ -1,4 +1,4 @@
-// Issue 11: the authorization matrix over HTTP with supabase-js. Who (anonymous, owner A, another owner B,
+// The authorization matrix over HTTP with supabase-js. Who (anonymous, owner A, another owner B,
 // the service role, a validly signed token of a user that does not exist, and five forged tokens) may do
 // what (every table, RPC, storage call and function of the product) to owner A's data. Each cell sends one
 // request as that caller and asserts what an attacker would see: the answer, and that none of A's data
@@ -117,7 +117,7 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   // Deleting an animal is its signed-in owner's alone; listing orphan files is the sweep's (service_role).
   ['rpc delete_animal',                           DENIED,  OK,      404,     403,     403,     404,     404,     DENIED,  404,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc orphan_photo_files',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  // The finder's photos (issue 17): where one goes and which are orphans are post_finder_message's and the sweep's.
+  // The finder's photos: where one goes and which are orphans are post_finder_message's and the sweep's.
   ['rpc finder_photo_folder',                     DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc orphan_finder_photo_files',               DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // Medals: minting, looking up and suspending any code are the operators' tool's (service_role); an owner
@@ -171,9 +171,9 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   // Auth: whose account a token opens. The anon key alone is no user token (401 no_authorization); the
   // service key has no sub (403 bad_jwt); a valid token of no user opens nothing (403 user_not_found).
   ['auth getUser',                                401,     OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   REFUSED, 403,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  // The health booklet (DESIGN D16): its records and documents, read by the household and written by the owner
-  // and co-owners; its files in the private health-documents bucket, opened through signed URLs only and never
-  // replaced; each member's reminders switch; what the reminders function (service role) alone claims and sends.
+  // The health booklet (docs/decisions/0016-household.md): its records and documents, read by the household and written
+  // by the owner and co-owners; its files in the private health-documents bucket, opened through signed URLs only and
+  // never replaced; each member's reminders switch; what the reminders function (service role) alone claims and sends.
   ['health_records select',                       DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['health_records insert',                       DENIED,  OK,      DENIED,  OK,      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['health_records update',                       DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -204,7 +204,8 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['storage remove A’s health document',          EMPTY,   OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['storage replace A’s health document',         DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['function health-reminders',                   401,     403,     403,     403,     403,     403,     403,     OK,      403,      401,     401,     401,     401,     401],
-  // The household (DESIGN D16): co-owner, keeper before and after their last day, a member who left.
+  // The household (docs/decisions/0016-household.md): co-owner, keeper before and after their last day, a member who
+  // left.
   ['animals update lost switch',                  DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['animal_members select',                       DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['animal_members insert (join A’s animal)',     DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -223,7 +224,7 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['rpc set_animal_member_role',                  DENIED,  OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc remove_animal_member (the keeper)',       DENIED,  OK,      EMPTY,   EMPTY,   OK,      EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['function invite-member',                      401,     OK,      403,     403,     403,     403,     403,     403,     403,      401,     401,     401,     401,     401],
-  // The link of an invitation (issue 48): read and refused with its token alone, its only credential (what it
+  // The link of an invitation: read and refused with its token alone, its only credential (what it
   // shows, the sender's address among it as in the e-mail, is tests/functions/household-invitations.test.ts's);
   // accepted with the invited person's session only: 401 for no user or a refused token, 403 for anyone else.
   ['rpc animal_invitation_offer',                 DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -234,9 +235,10 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['animal_activity insert',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['animal_activity update',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['animal_activity delete',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  // Conversations (DESIGN D17): the household reads them and answers through answer_conversation (a keeper
-  // until their last day too), the owner and co-owners block; the finder's link (the conversation function,
-  // whose token is its only credential) reads and writes through the service role's functions alone.
+  // Conversations (docs/decisions/0017-finder-owner-conversation.md): the household reads them and answers through
+  // answer_conversation (a keeper until their last day too), the owner and co-owners block; the finder's link (the
+  // conversation function, whose token is its only credential) reads and writes through the service role's functions
+  // alone.
   ['conversations select',                        DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['conversations select the finder’s link',      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['conversations insert',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -277,7 +279,7 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
 
 // What only A (and the service role) may ever see: any answer to anyone else containing one of these leaks.
 const PRIVATE_EMAIL = 'prive-a@example.fr';
-// As stored (E.164, issue 48): a leak would carry this form.
+// As stored (E.164): a leak would carry this form.
 const PRIVATE_PHONE = '+33699000001';
 const HIDDEN_PUBLIC_PHONE = '+33611000002';
 const HIDDEN_SECOND_EMAIL = 'second-cache-a@example.fr';

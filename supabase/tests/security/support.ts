@@ -5,7 +5,10 @@ import { createHmac, generateKeyPairSync, sign } from 'node:crypto';
 import { fetchFrom, newClientAddress, type TestStack } from '@medaille/local-stack/testing';
 import { createClient } from '@supabase/supabase-js';
 
-/** The test stack's JWT secret (DESIGN section 5): what a leaked default secret would give an attacker. */
+/**
+ * The test stack's JWT secret (docs/decisions/0002-local-supabase-compatible-stack.md): what a leaked default secret
+ * would give an attacker.
+ */
 export const STACK_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 /** A secret that is not the stack's: what an attacker without the secret signs with. */
 export const WRONG_SECRET = 'not-the-secret-of-this-project-but-just-as-long-1234567890';

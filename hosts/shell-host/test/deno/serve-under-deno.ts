@@ -1,4 +1,4 @@
-// The shell's host under real Deno, as an edge runtime runs it (issue 18): the same handler, given the
+// The shell's host under real Deno, as an edge runtime runs it: the same handler, given the
 // finder's address from Deno.serve's connection info. The shell's build comes from a static origin
 // (SHELL_ASSETS), as on a platform whose static hosting sits beside the function.
 // Prints `{"port": N}` once it listens on a free loopback port.

@@ -7,7 +7,7 @@ import {
   useForm,
 } from 'react-hook-form';
 
-// What every form of the portal does when a submit is refused (issue 48): the first field at fault, in the
+// What every form of the portal does when a submit is refused: the first field at fault, in the
 // page's order, is scrolled to the middle of the screen (clear of the sticky header and save bar) and focused, so
 // that a person who pressed Enregistrer 3,000 px below sees it, and a screen reader reads it with its error (a
 // field at fault carries aria-invalid and aria-describedby naming its message; FormField does both). Decided

@@ -64,7 +64,7 @@ const de: DialogDictionary = {
     conversationText: (name) =>
       `Der Besitzer von ${name} antwortet Ihnen auf dieser privaten Seite. Behalten Sie den Link für sich: Wer ihn hat, kann die Unterhaltung lesen.`,
     openConversation: 'Unterhaltung öffnen',
-    // What the finder is doing, said with the message (DESIGN D17).
+    // What the finder is doing, said with the message (docs/decisions/0017-finder-owner-conversation.md).
     statusLegend: 'Sie können dem Besitzer auch sagen (optional):',
     statusNone: 'Ich möchte nur schreiben',
     statuses: () => ({

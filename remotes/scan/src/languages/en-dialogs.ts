@@ -63,7 +63,7 @@ const en: DialogDictionary = {
     conversationText: (name) =>
       `${name}’s owner will answer you on this private page. Keep its link to yourself: anyone with it can read the conversation.`,
     openConversation: 'Open the conversation',
-    // What the finder is doing, said with the message (DESIGN D17).
+    // What the finder is doing, said with the message (docs/decisions/0017-finder-owner-conversation.md).
     statusLegend: 'You can also tell the owner (optional):',
     statusNone: 'I only want to write',
     statuses: () => ({

@@ -63,7 +63,7 @@ const es: DialogDictionary = {
     conversationText: (name) =>
       `El dueño de ${name} le responderá en esta página privada. Guarde el enlace para usted: quien lo tenga puede leer la conversación.`,
     openConversation: 'Abrir la conversación',
-    // What the finder is doing, said with the message (DESIGN D17).
+    // What the finder is doing, said with the message (docs/decisions/0017-finder-owner-conversation.md).
     statusLegend: 'También puede decirle al dueño (opcional):',
     statusNone: 'Solo quiero escribir',
     statuses: (sex) =>

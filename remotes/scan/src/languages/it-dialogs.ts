@@ -63,7 +63,7 @@ const it: DialogDictionary = {
     conversationText: (name) =>
       `Il proprietario di ${name} le risponderà su questa pagina privata. Tenga il link per sé: chiunque lo abbia può leggere la conversazione.`,
     openConversation: 'Apri la conversazione',
-    // What the finder is doing, said with the message (DESIGN D17).
+    // What the finder is doing, said with the message (docs/decisions/0017-finder-owner-conversation.md).
     statusLegend: 'Puoi anche dire al proprietario (facoltativo):',
     statusNone: 'Voglio solo scrivere',
     statuses: (sex) =>

@@ -63,7 +63,7 @@ const nl: DialogDictionary = {
     conversationText: (name) =>
       `De eigenaar van ${name} antwoordt u op deze privépagina. Houd de link voor uzelf: wie hem heeft, kan het gesprek lezen.`,
     openConversation: 'Gesprek openen',
-    // What the finder is doing, said with the message (DESIGN D17).
+    // What the finder is doing, said with the message (docs/decisions/0017-finder-owner-conversation.md).
     statusLegend: 'Je kunt de eigenaar ook laten weten (optioneel):',
     statusNone: 'Ik wil alleen schrijven',
     statuses: () => ({

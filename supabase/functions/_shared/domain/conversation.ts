@@ -1,6 +1,6 @@
 // Generated from shared/domain/src/conversation.ts by `pnpm gen:functions-domain` (supabase/scripts/functions-domain.ts): do not edit.
-// A conversation between a finder and an animal's household (DESIGN D17): the finder's private link, the
-// languages it speaks to them in, and the limits that supabase/schemas/conversations.sql and
+// A conversation between a finder and an animal's household (docs/decisions/0017-finder-owner-conversation.md): the
+// finder's private link, the languages it speaks to them in, and the limits that supabase/schemas/conversations.sql and
 // finder_functions.sql enforce too (tests/database/conversations.test.ts holds the SQL to these numbers).
 // Without zod: the functions get a copy of this module.
 import { agreeWith } from './sex.ts';

@@ -1,6 +1,6 @@
 // Generated from shared/domain/src/health-booklet.ts by `pnpm gen:functions-domain` (supabase/scripts/functions-domain.ts): do not edit.
-// The health booklet ('carnet de santé', DESIGN D16): what its records and documents may be, the cares the
-// portal proposes for each species, and the limits that supabase/schemas/booklet.sql enforces too (its
+// The health booklet ('carnet de santé', docs/decisions/0016-household.md): what its records and documents may be, the
+// cares the portal proposes for each species, and the limits that supabase/schemas/booklet.sql enforces too (its
 // tests check the SQL against these numbers). Without zod: the functions get a copy of this module.
 
 /** What a record of the booklet is, as stored (health_records.kind), with its French name. */

@@ -1,5 +1,5 @@
 // Generated from shared/domain/src/limits.ts by `pnpm gen:functions-domain` (supabase/scripts/functions-domain.ts): do not edit.
-/** Business constants of SPEC section 9, in one place for the front-ends, the functions and the tests. */
+/** Business constants of docs/product/limits.md, in one place for the front-ends, the functions and the tests. */
 export const LIMITS = {
   locationShareCooldownMs: 2 * 60 * 1000,
   geolocationTimeoutMs: 15_000,
@@ -24,7 +24,7 @@ export const LIMITS = {
   weightMin: 0,
   weightMax: 999.9,
   // The auth service's minimum_password_length, for the register page and the activation dialog alike
-  // (SPEC reads 6 in the dialog, which the service refused in English: 8 everywhere).
+  // (the first specification read 6 in the dialog, which the service refused in English: 8 everywhere).
   passwordMinRegister: 8,
   phoneMaxLength: 32,
   emailMaxLength: 254,

@@ -33,8 +33,8 @@ export function errorResponse(c: Context, error: AuthError) {
 export const invalidCredentials = () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
 
 /**
- * What GoTrue serves and the local stack does not (DESIGN D8): a 501 that names it, never a request half
- * done. `feature_disabled` is GoTrue's code for a feature this server does not offer.
+ * What GoTrue serves and the local stack does not (docs/decisions/0008-local-stack-imitates-rules.md): a 501 that names
+ * it, never a request half done. `feature_disabled` is GoTrue's code for a feature this server does not offer.
  */
 export const notSupported = (feature: string) =>
   new AuthError(501, 'feature_disabled', `${feature} is not supported by the local stack`);

@@ -1,7 +1,7 @@
-// Who the client is, as a real gateway sees it (DESIGN D9): the address of the socket, never a header the
-// client wrote. Hosted Supabase sits behind Cloudflare, which sets `cf-connecting-ip` to the connecting
-// address and overwrites any value the client sent; the local stack does the same from its socket, so the
-// functions and SQL read the client's identity from one header on both.
+// Who the client is, as a real gateway sees it (docs/decisions/0009-client-identity-from-gateway.md): the address of
+// the socket, never a header the client wrote. Hosted Supabase sits behind Cloudflare, which sets `cf-connecting-ip` to
+// the connecting address and overwrites any value the client sent; the local stack does the same from its socket, so
+// the functions and SQL read the client's identity from one header on both.
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
 

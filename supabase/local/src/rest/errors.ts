@@ -19,7 +19,8 @@ export const parseError = (message: string, details: string | null = null) =>
   new ApiError(400, 'PGRST100', message, details);
 
 /**
- * What PostgREST serves and the local stack does not (DESIGN D8): a 501 whose message names it.
+ * What PostgREST serves and the local stack does not (docs/decisions/0008-local-stack-imitates-rules.md): a 501 whose
+ * message names it.
  * PGRST127 is PostgREST's own code for a feature it does not implement.
  */
 export const notSupported = (feature: string, details: string | null = null) =>

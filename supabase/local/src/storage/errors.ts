@@ -27,8 +27,8 @@ export const tooLarge = () =>
 export const invalidRequest = (message: string) => new StorageError('400', 'Error', message, 'InvalidRequest');
 
 /**
- * What Storage serves and the local stack does not (DESIGN D8): a 501 that names it. `NotSupported` is
- * Storage's own code for a feature it does not offer.
+ * What Storage serves and the local stack does not (docs/decisions/0008-local-stack-imitates-rules.md): a 501 that
+ * names it. `NotSupported` is Storage's own code for a feature it does not offer.
  */
 export const notSupported = (feature: string) =>
   new StorageError('501', 'Not Implemented', `${feature} is not supported by the local stack`, 'NotSupported', 501);

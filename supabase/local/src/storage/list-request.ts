@@ -63,7 +63,7 @@ export function parseListRequest(text: string): ListRequest | string {
   const order = sortBy.order ?? 'asc';
   if (!SORT_ORDERS.includes(order as string)) return 'body/sortBy/order must be equal to one of the allowed values';
   if (typeof search !== 'string') return 'body/search must be string';
-  // What the local stack does not imitate, it refuses by name (DESIGN D8).
+  // What the local stack does not imitate, it refuses by name (docs/decisions/0008-local-stack-imitates-rules.md).
   if (sortBy.column !== 'name') return `sortBy.column ${sortBy.column} is not supported by the local stack (only name)`;
   if (search !== '') return 'search is not supported by the local stack';
   return { prefix, limit: Math.min(limit, MOST_LISTED), offset, order: order as 'asc' | 'desc' };

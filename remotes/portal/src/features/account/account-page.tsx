@@ -44,7 +44,7 @@ export function AccountPage() {
   const { load, setLost } = useMyAnimals();
   const unread = useUnreadCounts();
 
-  /** The lost flag shows at once and is saved; a failed save puts it back (SPEC section 4). */
+  /** The lost flag shows at once and is saved; a failed save puts it back (docs/product/animals.md). */
   const toggleLost = async (animal: AnimalCard, lost: boolean) => {
     const { error } = await setLost(animal.id, lost);
     if (error) {

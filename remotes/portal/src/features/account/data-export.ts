@@ -1,4 +1,4 @@
-// 'Télécharger mes données' (issue 16, RGPD): one ZIP of everything the account holds. Built here, in the
+// 'Télécharger mes données' (RGPD): one ZIP of everything the account holds. Built here, in the
 // owner's browser, with their own session: row level security already limits every read to what the account
 // may see (the animals of its households), and the reads keep to its own animals and rows; no server has to
 // hold a whole account's photos in memory, and nothing new is exposed. Loaded only when the owner asks for it

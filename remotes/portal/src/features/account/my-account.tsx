@@ -1,4 +1,4 @@
-// The 'Mon compte' section of the account page (issue 16, the owner's data rights): 'Télécharger mes
+// The 'Mon compte' section of the account page (the owner's data rights): 'Télécharger mes
 // données' (a ZIP built in the browser, data-export.ts, loaded on demand) and 'Supprimer mon compte' (the
 // delete-account function, after the owner typed their own e-mail address).
 import { toast } from '@medaille/design-system/toast';

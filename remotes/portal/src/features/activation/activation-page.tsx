@@ -54,7 +54,10 @@ const EMPTY: ActivationFormInput = {
   weight_kg: '',
 };
 
-/** /activer: check the medal's code, describe the animal, and activate both in one step (DESIGN D3). */
+/**
+ * /activer: check the medal's code, describe the animal, and activate both in one step
+ * (docs/decisions/0003-atomic-activation.md).
+ */
 export function ActivationPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -66,7 +69,8 @@ export function ActivationPage() {
   });
   const [photos, setPhotos] = useActivationDraft(form, pending.current !== null);
   const [uploads, setUploads] = useState<UploadState[] | null>(null);
-  // Why the sign-in dialog is open: a signed-out arrival (SPEC: it opens at once), or Activer la médaille.
+  // Why the sign-in dialog is open: a signed-out arrival (docs/product/activation.md: it opens at once), or Activer la
+  // médaille.
   const [askSignIn, setAskSignIn] = useState<'arrival' | 'activation' | null>(null);
   const signedOutArrival = useRef(true);
   useEffect(() => {

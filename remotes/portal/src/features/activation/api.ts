@@ -17,8 +17,8 @@ import {
   savePendingFields,
 } from './pending-draft.ts';
 
-// The activation's calls: the code check, the one-step activation (DESIGN D3) and, after an e-mail link,
-// the activation kept in the browser.
+// The activation's calls: the code check, the one-step activation (docs/decisions/0003-atomic-activation.md) and, after
+// an e-mail link, the activation kept in the browser.
 
 type RegisterArgs = Database['public']['Functions']['register_animal_with_code']['Args'];
 type User = NonNullable<AuthState['user']>;
@@ -110,7 +110,7 @@ export async function animalOfOwnCode(code: string): Promise<string | null> {
   return error ? null : (data?.animal_id ?? null);
 }
 
-/** Stores the activation's photos once the animal exists (SPEC section 4, step 4), skipping any that fails. */
+/** Stores the activation's photos once the animal exists (docs/product/activation.md), skipping any that fails. */
 export function uploadActivationPhotos(
   animalId: string,
   files: readonly File[],
@@ -189,13 +189,13 @@ export type PendingOutcome =
     }
   /** The form is not finished: /activer takes it on, with the code when one is known. */
   | { status: 'incomplete'; code: string | null }
-  /** Neither this browser nor the link holds anything of an activation (SPEC's missing pending data). */
+  /** Neither this browser nor the link holds anything of an activation (docs/product/activation.md). */
   | { status: 'missing' }
   /** Refused by the database (`refusal`), or the request failed (its `message`, when it gave one). */
   | { status: 'failed'; refusal: Refusal | null; message: string | null; code: string | null };
 
 /**
- * After an e-mail link: registers the activation kept in this browser, then its photos (SPEC section 4,
+ * After an e-mail link: registers the activation kept in this browser, then its photos (docs/product/activation.md,
  * callback), and forgets it. A browser that holds no activation (the link opened in a mail app's own
  * browser, say) finishes the one the link carries: its code, and the form kept in the new account's
  * metadata; the photos stayed where they were chosen, and the outcome counts them. 'incomplete' when the form

@@ -1,6 +1,6 @@
 import type { ActivationFormInput } from '@medaille/domain';
 
-// SPEC section 3: what the activation form keeps in the browser, as it is typed: across a reload, sign-in,
+// docs/product/activation.md: what the activation form keeps in the browser, as it is typed: across a reload, sign-in,
 // sign-up and the e-mail confirmation, until the medal is activated. The form's text goes to local storage;
 // the chosen photos to IndexedDB (local storage holds only text, and too little of it), with how many were
 // chosen in local storage, so that a photo the browser did not keep is said after activation.

@@ -42,7 +42,7 @@ type ListLoad = { state: 'loading' } | { state: 'ready'; animals: AnimalCard[] }
 /**
  * 'Mes animaux': the animals whose household the signed-in person is in (their own and others'), newest
  * first, each with the person's role, and their lost flag, which shows at once and is saved; a failed save
- * puts it back (SPEC section 4).
+ * puts it back (docs/product/animals.md).
  */
 export function useMyAnimals() {
   const userId = useAuth().user?.id;
@@ -177,9 +177,9 @@ export async function setMedalSuspended(
 }
 
 /**
- * Deletes the animal with its photos' rows and files in one server call (DESIGN D10): a page closed midway
- * leaves the animal whole or gone. When the server refuses, its French message ('Animal introuvable.', ...),
- * or null when none came back (no network, say).
+ * Deletes the animal with its photos' rows and files in one server call
+ * (docs/decisions/0010-multi-step-writes-on-server.md): a page closed midway leaves the animal whole or gone. When the
+ * server refuses, its French message ('Animal introuvable.', ...), or null when none came back (no network, say).
  */
 export async function deleteAnimal(
   animalId: string,

@@ -19,8 +19,8 @@ export function isExistingAccount({ data, error }: SignUpAnswer): boolean {
 }
 
 /**
- * SPEC's 'Compte existant' question, with the button that answers it. Written in the form rather than in a
- * toast: a toast goes away after a few seconds, and a dialog's focus trap keeps keyboards out of it.
+ * The 'Compte existant' question of docs/product/accounts.md, with the button that answers it. Written in the form
+ * rather than in a toast: a toast goes away after a few seconds, and a dialog's focus trap keeps keyboards out of it.
  */
 export function AccountExists({ onSignIn }: { onSignIn: () => void }) {
   return (

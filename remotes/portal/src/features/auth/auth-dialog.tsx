@@ -80,7 +80,7 @@ export function AuthDialog({
   };
 
   // Waiting for the e-mail, the dialog follows the session the link opens in another tab (shared through this
-  // browser's storage), unless it is this dialog's own code being checked (issue 48: it kept saying 'Vérifiez
+  // browser's storage), unless it is this dialog's own code being checked (it kept saying 'Vérifiez
   // votre boîte mail' after the activation had finished in the other tab).
   const auth = useAuth();
   const checkingCode = useRef(false);

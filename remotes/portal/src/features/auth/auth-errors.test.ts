@@ -62,7 +62,7 @@ describe('authErrorMessage', () => {
     ['weak_password', 'Password should be at least 8 characters.', 'Le mot de passe ne respecte pas tous les critères'],
     ['email_address_invalid', 'Email address "x@y" is invalid', 'Veuillez saisir un email valide'],
     ['unexpected_failure', 'Database error', "Une erreur inattendue s'est produite"],
-  ])('uses SPEC’s words where it has some (%s)', (code, message, french) => {
+  ])('uses the product’s own words where it has some (%s)', (code, message, french) => {
     expect(authErrorMessage({ code, message })).toBe(french);
   });
 

@@ -13,7 +13,7 @@ export function wayBack(next: string | null): string | null {
 
 /**
  * A signed-out visitor of an owner page goes to the login page, which brings them back once signed in; whoever
- * just signed out here goes home, where their sign-out takes them too (SPEC section 4: whichever comes first).
+ * just signed out here goes home, where their sign-out takes them too (whichever comes first).
  */
 export function SignInFirst() {
   const { pathname, search } = useLocation();

@@ -17,7 +17,7 @@ describe("a document's title", () => {
 });
 
 describe('the form that adds a document', () => {
-  it('takes a file without a title under the file’s name, and a second one after it (issue 48: the page threw on the first)', async () => {
+  it('takes a file without a title under the file’s name, and a second one after it (the page threw on the first)', async () => {
     const onAdd = vi.fn(async (_file: File, _title: string, _kind: string) => null as string | null);
     render(
       <Theme>

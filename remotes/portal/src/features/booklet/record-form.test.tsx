@@ -20,7 +20,7 @@ const field = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 
 describe('the next due date of a new line of the booklet', () => {
-  it('follows the date given, typed after the care (issue 48: a rabies shot of 12 March was due on 29 November)', async () => {
+  it('follows the date given, typed after the care (a rabies shot of 12 March was due on 29 November)', async () => {
     show();
     type('Quoi', 'Rage');
     await waitFor(() => expect(field('Prochaine échéance').value).toBe(addMonths(todayInParis(), 12)));

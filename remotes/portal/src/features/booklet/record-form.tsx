@@ -44,7 +44,7 @@ const recordValues = (record: HealthRecord): RecordFormInput => ({
  * with `onCancel`). The usual cares of the animal's species are proposed as the label is typed. The next due
  * date is the one the care's usual interval gives from the date it was done, reckoned again whenever the date,
  * the kind or the label changes, until the member types one by hand (or, for a stored record, had chosen one):
- * theirs then stays (issue 48: a date typed after the label kept today's reckoning). A vaccination or a
+ * theirs then stays (a date typed after the label kept today's reckoning). A vaccination or a
  * treatment may be shown on the animal's public page.
  */
 export function RecordForm({

@@ -60,7 +60,7 @@ function afterActivation(outcome: PendingOutcome): [string, { replace: true }] {
 
 /**
  * Where e-mail links land: 'Connexion en cours...' while supabase-js reads the session from the link,
- * then the branch of SPEC section 4 (activation, plain sign-in, password reset, or back home); a plain
+ * then the branch of docs/product/accounts.md (activation, plain sign-in, password reset, or back home); a plain
  * sign-in goes on to an invitation kept in this browser.
  */
 export function CallbackPage() {
@@ -79,7 +79,7 @@ export function CallbackPage() {
       const link = new URLSearchParams(window.location.hash.slice(1));
       const problem = link.get('error_description');
       // A sign-up's or sign-in's link that has already served (opened once, by the person or by their mail's
-      // link scanner) has most often confirmed the address: the login page says so (issue 48: it said to ask
+      // link scanner) has most often confirmed the address: the login page says so (it said to ask
       // for a new link). GoTrue answers the same for one that expired unused; the login page covers that too.
       if (problem && link.get('error_code') === 'otp_expired' && !resetting) {
         navigate(`${ROUTES.login}?${new URLSearchParams({ link: 'used' })}`, { replace: true });

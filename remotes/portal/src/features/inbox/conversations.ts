@@ -4,9 +4,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { serverMessage } from '../../ui/server-message.ts';
 
-// The animal's conversations with finders (supabase/schemas/conversations.sql, DESIGN D17), as its household
-// reads them: each with the finder's messages and the household's answers in order. A member answers through
-// the answer-conversation function (which tells the finder); the owner or a co-owner blocks a finder's link.
+// The animal's conversations with finders (supabase/schemas/conversations.sql,
+// docs/decisions/0017-finder-owner-conversation.md), as its household reads them: each with the finder's messages and
+// the household's answers in order. A member answers through the answer-conversation function (which tells the finder);
+// the owner or a co-owner blocks a finder's link.
 
 export type Conversation = Pick<Tables<'conversations'>, 'id' | 'created_at' | 'last_message_at' | 'blocked_at'>;
 type FinderMessage = Pick<

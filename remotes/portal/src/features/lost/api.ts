@@ -18,7 +18,7 @@ type SaveError = { message: string } | null;
 const inFrench = (error: { code?: string; message?: string }) => ({ message: databaseErrorMessage(error) });
 
 /**
- * Marks an animal lost or found, by id (SPEC: 'by id and owner': row level security lets every member of its
+ * Marks an animal lost or found, by id (docs/product/lost-mode.md; row level security lets every member of its
  * household, keepers included, and no one else), and answers the loss as the database now has it (a new
  * loss's date, its empty checklist).
  */

@@ -11,9 +11,9 @@ type Animal = Pick<Tables<'animals'>, 'id' | 'nom' | 'espece' | 'sexe' | 'is_los
 
 /**
  * The edit page's 'Animal perdu' switch and, while lost, the checklist of this loss. The switch saves at
- * once, as the same switch of 'Mes animaux' does (SPEC's checkbox), not with Enregistrer: an owner whose animal just ran
- * off expects the public page to say so now, whatever else they are editing (and Annuler must not undo it).
- * Once found, it asks how the finder reached the household, which the member may answer or leave.
+ * once, as the same switch of 'Mes animaux' does (docs/product/lost-mode.md), not with Enregistrer: an owner whose
+ * animal just ran off expects the public page to say so now, whatever else they are editing (and Annuler must not undo
+ * it). Once found, it asks how the finder reached the household, which the member may answer or leave.
  */
 export function LostPanel({ animal }: { animal: Animal }) {
   const [loss, setLoss] = useState<Loss>(animal);

@@ -3,7 +3,7 @@ import { COPY } from '../../copy.ts';
 
 /**
  * 'Animal perdu': one control wherever an animal can be marked lost ('Mes animaux' and its page), a switch, as
- * it acts at once (issue 48: a checkbox on one page, a switch on the other). Never disabled while it saves,
+ * it acts at once (a checkbox on one page, a switch on the other). Never disabled while it saves,
  * which would drop focus: the caller ignores a change that comes while the first is saved.
  */
 export function LostSwitch({

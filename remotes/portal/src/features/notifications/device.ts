@@ -2,10 +2,10 @@ import { supabase } from '@medaille/supabase';
 import { COPY } from '../../copy.ts';
 import { serverMessage } from '../../ui/server-message.ts';
 
-// This browser as a device for the household's alerts (Web Push, DESIGN D17): the portal is installable (its
-// manifest, icons and service worker under /mon-compte/, hosts/shell/public/mon-compte), and a member turns
-// notifications on or off for this device. The service worker's scope is the portal's: the scan page never
-// downloads, registers or meets any of it.
+// This browser as a device for the household's alerts (Web Push, docs/decisions/0017-finder-owner-conversation.md): the
+// portal is installable (its manifest, icons and service worker under /mon-compte/, hosts/shell/public/mon-compte), and
+// a member turns notifications on or off for this device. The service worker's scope is the portal's: the scan page
+// never downloads, registers or meets any of it.
 
 const SCOPE = '/mon-compte/';
 const MANIFEST = '/mon-compte/manifest.webmanifest';

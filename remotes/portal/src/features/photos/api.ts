@@ -11,7 +11,7 @@ export type Photo = Pick<Tables<'animal_photos'>, 'id' | 'path' | 'position'>;
 type ReorderArgs = Database['public']['Functions']['reorder_animal_photos']['Args'];
 
 /**
- * How a photo is resized before upload (SPEC section 5): at activation the longest side is capped at
+ * How a photo is resized before upload (docs/product/photos.md): at activation the longest side is capped at
  * 1920 px in JPEG; from the gallery at 1600 px in the file's own type.
  */
 export type PhotoSource = 'activation' | 'gallery';

@@ -1,7 +1,7 @@
 import { ACCEPTED_IMAGE_TYPES, LIMITS } from '@medaille/domain';
 
 /**
- * Why a chosen file cannot be a photo (SPEC section 5), or null when it can: not an image, not one of the
+ * Why a chosen file cannot be a photo (docs/product/photos.md), or null when it can: not an image, not one of the
  * accepted types, or over 10 MB. The activation form and the gallery each say it in their own words.
  */
 export function photoProblem(file: File): 'not-image' | 'format' | 'size' | null {
@@ -20,7 +20,7 @@ export interface ResizedImage {
 
 /**
  * Scales an image down so that its longest side is at most `maxSide`, and re-encodes it: JPEG at 0.85 at
- * activation, the original type at 0.85 in the gallery (SPEC section 5). Smaller images are re-encoded too.
+ * activation, the original type at 0.85 in the gallery (docs/product/photos.md). Smaller images are re-encoded too.
  */
 export async function resizeImage(file: Blob, maxSide: number, type: string): Promise<ResizedImage> {
   const bitmap = await createImageBitmap(file);
