@@ -3,7 +3,7 @@ import { expectAccessible } from '../support/accessibility.ts';
 import { openEmailLink, PHONE, toastTitle } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
-// Issue 48, major 1's rule for every link the product sends: a link in an e-mail never changes anything by
+// The rule for every link the product sends: a link in an e-mail never changes anything by
 // being opened, since mail scanners open every link. The auth e-mails' links lead to the site's /auth/confirm,
 // whose button, not the opening, spends the link.
 

@@ -49,7 +49,7 @@ export const COPY = {
     support: 'Une question ? Écrivez-nous :',
     supportEmail: 'contact@medaille.fr',
   },
-  // Not in SPEC: the page an auth e-mail's link opens. Opening it changes nothing (mail scanners open every
+  // The page an auth e-mail's link opens. Opening it changes nothing (mail scanners open every
   // link of an e-mail); its button does what the link is for.
   confirmLink: {
     signup: {
