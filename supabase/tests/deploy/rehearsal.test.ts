@@ -206,8 +206,17 @@ const ownerHeaders = async () => ({
   authorization: `Bearer ${(await owner.client.auth.getSession()).data.session?.access_token}`,
 });
 
-/** The two newest e-mails to the owner: the one each run just sent. */
+/**
+ * The two newest e-mails to the owner: the one each run just sent. Each run wrote its e-mail to the outbox before
+ * answering and sends it after (Deno's process does so on its own time): once the owner's outbox is empty, both
+ * were sent.
+ */
 async function lastTwoMails() {
+  await expect
+    .poll(
+      async () => (await stack.db.query('select 1 from public.mail_outbox where recipient = $1', [owner.email])).rows,
+    )
+    .toEqual([]);
   const response = await fetch(`${stack.url}/mailbox/api/messages?to=${encodeURIComponent(owner.email)}`);
   const mails = (await response.json()) as { to: string; subject: string; text: string; html: string }[];
   return mails.slice(0, 2).map(({ to, subject, text, html }) => ({ to, subject, text, html }));
@@ -583,6 +592,17 @@ describe('under Deno, a mail provider that is down delays the owner’s e-mail a
         ),
       );
       expect(sent).toMatchObject({ status: 200, body: { ok: true } });
+      // Its first attempt, after the answer, in Deno's process: ended once it recorded the provider's refusal.
+      await expect
+        .poll(async () =>
+          (
+            await stack.db.query<{ last_error: string | null }>(
+              'select last_error from public.mail_outbox where recipient = $1 and subject = $2',
+              [owner.email, 'Message au sujet de Orage'],
+            )
+          ).rows.map((row) => row.last_error !== null),
+        )
+        .toEqual([true]);
     } finally {
       await mailboxFails(false);
     }

@@ -88,6 +88,8 @@ describe('a finder writes while the mail provider is down', () => {
     const { owner, animal } = await ownerWithAnimal('backoff');
     await mailboxFails(true);
     await invoke(stack, 'post_finder_message', { code: animal.code, message: 'Encore là' });
+    // Its first attempt runs after the answer: ended, before the retrier comes.
+    await stack.settled();
     await makeDue(owner.email);
     await runRetrier();
     const { rows } = await stack.db.query<{ attempts: number; wait: number }>(
