@@ -42,6 +42,13 @@ test.beforeAll(async () => {
 
 const scan = (page: Page, code: string) => page.goto(`${product.url}/${code}`);
 
+/**
+ * The server-rendered page hydrated: its handlers (the carousel's arrows, dots and swipe) are attached once
+ * React has taken the page over, which turns the message form's scriptless <summary> into a <button>. On a busy
+ * machine the load event comes well before it.
+ */
+const hydrated = (page: Page) => expect(page.locator('button', { hasText: 'Envoyer un message' })).toBeVisible();
+
 test.describe('the profile', () => {
   test('shows every section of the spec, as text, with only the visible contacts', async ({ page }) => {
     const answers: string[] = [];
@@ -87,6 +94,7 @@ test.describe('the profile', () => {
 
   test('carousel wraps at both ends', async ({ page }) => {
     await scan(page, rex.code);
+    await hydrated(page);
     const carousel = page.getByRole('region', { name: 'Photos de Rex' });
     await expect(carousel.getByRole('img', { name: 'Photo 1 de Rex' })).toBeVisible();
     await carousel.getByRole('button', { name: 'Photo précédente' }).click();
@@ -99,6 +107,7 @@ test.describe('the profile', () => {
 
   test('a mouse drag on the carousel changes the photo and does not open the full-screen view', async ({ page }) => {
     await scan(page, rex.code);
+    await hydrated(page);
     const carousel = page.getByRole('region', { name: 'Photos de Rex' });
     const photo = carousel.getByRole('img', { name: 'Photo 1 de Rex' });
     const box = await photo.boundingBox();
@@ -120,6 +129,7 @@ test.describe('the profile', () => {
 
   test('lightbox answers the keyboard, keeps zoom between 0.5 and 5, and gives focus back', async ({ page }) => {
     await scan(page, rex.code);
+    await hydrated(page);
     const opener = page.getByRole('button', { name: /Agrandir la photo : Photo 1 de Rex/ });
     await opener.click();
     const lightbox = page.getByRole('dialog', { name: 'Photos de Rex en plein écran' });
