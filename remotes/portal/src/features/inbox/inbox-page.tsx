@@ -4,7 +4,7 @@ import { finderContactHref, mapsPointUrl } from '@medaille/domain';
 import { editAnimalPath, ROUTES } from '@medaille/routing';
 import { Link } from '@medaille/routing/router';
 import { Badge, Button, Callout, Flex, Heading, Text, Link as TextLink } from '@radix-ui/themes';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { COPY } from '../../copy.ts';
 import { MemberAnimalRoute } from '../animals/index.ts';
 import { editsAnimal, useHousehold } from '../household/index.ts';
@@ -92,11 +92,6 @@ function Inbox({
 }) {
   const conversations = useConversations(animalId);
   const messages = useFeed('messages', animalId);
-  // Whether the page had messages outside the conversations to list: once it had, their list stays, emptied or not.
-  const [messagesListed, setMessagesListed] = useState(false);
-  useEffect(() => {
-    if (messages.state.status === 'ready' && messages.state.items.length > 0) setMessagesListed(true);
-  }, [messages.state]);
   const positions = useFeed('positions', animalId);
   const views = useFeed('views', animalId);
   const activity = useFeed('activity', animalId);
@@ -134,8 +129,8 @@ function Inbox({
           <FinderNews threads={conversations.load.threads} name={name} sex={sex} />
         ) : null}
         <ConversationsSection conversations={conversations} name={name} sex={sex} blocks={edits} who={who} />
-        {/* Messages outside any conversation (older ones): none when the page opened, no list at all. */}
-        {messages.state.status === 'ready' && !messagesListed ? null : (
+        {/* Messages outside any conversation (older ones); none: no list at all, the threads above hold them. */}
+        {messages.state.status === 'ready' && messages.state.items.length === 0 ? null : (
           <FeedSection<Message>
             feed={messages}
             removable={edits}
