@@ -448,6 +448,7 @@ export const COPY = {
       threadTitle: (number: number, when: string) => `Conversation ${number}, ouverte le ${when}`,
       linesLabel: 'Messages de la conversation',
       finder: (name: string) => `La personne qui a trouvé ${name}`,
+      withPhoto: 'Une photo est jointe à ce message : vous la verrez dans « Messages », ci-dessous.',
       foundLine: (name: string) => `Retrouvailles : la personne a été prévenue, dans sa langue, du retour de ${name}.`,
       answer: 'Votre réponse',
       answerLabel: (number: number) => `Répondre dans la conversation ${number}`,

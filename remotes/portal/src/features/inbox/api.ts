@@ -41,17 +41,6 @@ export type FeedKind = keyof typeof TABLES;
 type Item<K extends FeedKind> = { messages: Message; positions: Position; views: View; activity: Activity }[K];
 
 /**
- * The 'Messages' list holds the messages that belong to no conversation (those written before finders had
- * conversations): a message of a conversation is read, with its photo, in its thread, never twice.
- */
-function outsideConversations<Q extends { is(column: 'conversation_id', value: null): Q }>(
-  kind: FeedKind,
-  query: Q,
-): Q {
-  return kind === 'messages' ? query.is('conversation_id', null) : query;
-}
-
-/**
  * One page of the animal's rows of a kind, newest first, from `offset`: one row more than a page is asked
  * for, so that the page knows whether 'Afficher plus' has anything to show.
  */
@@ -61,8 +50,10 @@ async function fetchPage<K extends FeedKind>(
   offset: number,
 ): Promise<{ items: Item<K>[]; more: boolean } | null> {
   const { table, columns } = TABLES[kind];
-  const query = (await supabase()).from(table).select(columns).eq('animal_id', animalId);
-  const { data, error } = await outsideConversations(kind, query)
+  const { data, error } = await (await supabase())
+    .from(table)
+    .select(columns)
+    .eq('animal_id', animalId)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(offset, offset + PAGE_SIZE);
@@ -77,7 +68,7 @@ async function fetchPage<K extends FeedKind>(
  */
 async function deleteRows(kind: FeedKind, animalId: string, id: string | null): Promise<{ message: string } | null> {
   const client = await supabase();
-  const query = outsideConversations(kind, client.from(TABLES[kind].table).delete().eq('animal_id', animalId));
+  const query = client.from(TABLES[kind].table).delete().eq('animal_id', animalId);
   const { data, error } = await (id === null ? query : query.eq('id', id)).select(TABLES[kind].columns);
   if (error) return error;
   const photos = kind === 'messages' ? (data as unknown as Message[]).flatMap((row) => row.photo_path ?? []) : [];

@@ -8,7 +8,6 @@ import { useRevealOnRefusal } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import type { ConversationThread, useConversations } from './conversations.ts';
 import { SaidStatusText, threadAnchor } from './finder-news.tsx';
-import { FinderPhoto } from './finder-photo.tsx';
 import { whenText } from './format.ts';
 
 const text = COPY.inbox.conversations;
@@ -167,7 +166,11 @@ function Thread({
                     {COPY.inbox.messages.contact} {line.contact}
                   </Text>
                 ) : null}
-                {line.from === 'finder' && line.photoPath ? <FinderPhoto path={line.photoPath} name={name} /> : null}
+                {line.from === 'finder' && line.photoPath ? (
+                  <Text as="p" size="2" color="gray">
+                    {text.withPhoto}
+                  </Text>
+                ) : null}
               </li>
             ))}
           </ol>

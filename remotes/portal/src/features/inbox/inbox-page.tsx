@@ -129,32 +129,29 @@ function Inbox({
           <FinderNews threads={conversations.load.threads} name={name} sex={sex} />
         ) : null}
         <ConversationsSection conversations={conversations} name={name} sex={sex} blocks={edits} who={who} />
-        {/* Messages outside any conversation (older ones); none: no list at all, the threads above hold them. */}
-        {messages.state.status === 'ready' && messages.state.items.length === 0 ? null : (
-          <FeedSection<Message>
-            feed={messages}
-            removable={edits}
-            words={{ ...text.messages, intro: text.messages.intro(name), clearText: text.messages.clearText(name) }}
-            when={when}
-            renderItem={(message) => (
-              <>
-                <Flex gap="2" align="center" wrap="wrap">
-                  <Text size="2" color="gray">
-                    {when(message)}
-                  </Text>
-                  {message.read_at === null ? <Badge color="orange">{text.messages.unread}</Badge> : null}
-                </Flex>
-                <MessageWords message={message} sex={sex} />
-                {message.contact ? (
-                  <Text as="p" size="2" mt="1">
-                    {text.messages.contact} <FinderContact contact={message.contact} />
-                  </Text>
-                ) : null}
-                {message.photo_path ? <FinderPhoto path={message.photo_path} name={name} /> : null}
-              </>
-            )}
-          />
-        )}
+        <FeedSection<Message>
+          feed={messages}
+          removable={edits}
+          words={{ ...text.messages, intro: text.messages.intro(name), clearText: text.messages.clearText(name) }}
+          when={when}
+          renderItem={(message) => (
+            <>
+              <Flex gap="2" align="center" wrap="wrap">
+                <Text size="2" color="gray">
+                  {when(message)}
+                </Text>
+                {message.read_at === null ? <Badge color="orange">{text.messages.unread}</Badge> : null}
+              </Flex>
+              <MessageWords message={message} sex={sex} />
+              {message.contact ? (
+                <Text as="p" size="2" mt="1">
+                  {text.messages.contact} <FinderContact contact={message.contact} />
+                </Text>
+              ) : null}
+              {message.photo_path ? <FinderPhoto path={message.photo_path} name={name} /> : null}
+            </>
+          )}
+        />
         <section aria-labelledby="inbox-history-title">
           <Heading id="inbox-history-title" as="h2" size="6" mb="2">
             {text.history.title}
