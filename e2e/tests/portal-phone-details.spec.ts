@@ -41,6 +41,7 @@ test('a 100-character name without spaces wraps on every page of the portal at 3
   // The edit page's line under its title keeps its words whole, and leaving it asks within the screen.
   await page.goto(`${product.url}/mon-compte/animal/${animalId}`);
   const meta = page.getByText(/^Médaille MDL-/);
+  // Its height in pixels, a few lines at most: stacked one letter a line, it stood over a thousand.
   expect((await box(meta)).height).toBeLessThan(100);
   await page.getByLabel('Couleur').fill('Roux');
   await page.getByRole('button', { name: 'Annuler', exact: true }).click();
