@@ -7,6 +7,7 @@ import { request } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FINDER_LANGUAGES } from '@medaille/domain';
 import { earlyProfileScript } from '@medaille/finder-functions/early-profile';
 import { BUILDS, type LaunchOptions, launchProduct, type RunningProduct } from '@medaille/launcher';
 import { serveStaticSite } from '@medaille/launcher/static-site';
@@ -243,9 +244,9 @@ try {
   // Each language of the scan page is its own chunk, downloaded only by its readers: the route's
   // JavaScript for a browser in each of them, French being the one above.
   const jsKBByLanguage: Record<string, number> = { fr: kb(firstVisit.jsBytes) };
-  for (const locale of ['en-GB', 'es-ES', 'de-DE', 'it-IT', 'nl-NL']) {
-    const load = await loadPage(browser, scanUrl, { heading: 'Rex', locale, settle: true });
-    jsKBByLanguage[locale.slice(0, 2)] = kb(load.jsBytes);
+  for (const language of FINDER_LANGUAGES.filter((each) => each !== 'fr')) {
+    const load = await loadPage(browser, scanUrl, { heading: 'Rex', locale: language, settle: true });
+    jsKBByLanguage[language] = kb(load.jsBytes);
   }
 
   const urls: Record<PageName, string> = {

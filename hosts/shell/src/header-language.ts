@@ -1,12 +1,14 @@
 // The header of a scan page speaks the finder's language: the scan page chooses it (their switch, their
 // browser, or the host's render from the `medaille_lang` cookie) and says it in `<html lang>`, which the
-// header follows. The shell's other pages are French. A few words per language, so they ship with the shell.
+// header follows. The shell's other pages are French. A few words for each of the finder's languages
+// (@medaille/domain), so they ship with the shell.
+import { type FinderLanguage, isFinderLanguage } from '@medaille/domain';
 import { useSyncExternalStore } from 'react';
 import { COPY } from './copy.ts';
 
 export type HeaderWords = Record<keyof typeof COPY.header, string>;
 
-const HEADER_WORDS: Record<string, HeaderWords> = {
+const HEADER_WORDS: Record<FinderLanguage, HeaderWords> = {
   fr: COPY.header,
   en: { account: 'My account', signOut: 'Sign out', signIn: 'Sign in', home: 'Médaille, back to the home page' },
   es: { account: 'Mi cuenta', signOut: 'Cerrar sesión', signIn: 'Iniciar sesión', home: 'Médaille, volver al inicio' },
@@ -22,7 +24,8 @@ const HEADER_WORDS: Record<string, HeaderWords> = {
 
 /** The header's words for a language tag ('en', 'en-GB'); French for any other. */
 export function headerWordsFor(lang: string): HeaderWords {
-  return HEADER_WORDS[lang.split('-')[0]?.toLowerCase() ?? ''] ?? COPY.header;
+  const primary = lang.split('-')[0]?.toLowerCase() ?? '';
+  return isFinderLanguage(primary) ? HEADER_WORDS[primary] : COPY.header;
 }
 
 function subscribe(onChange: () => void) {

@@ -40,7 +40,7 @@ const DIALOG_COPY = {
   /** A toast's close button. */
   close: 'Fermer',
   // French shows the functions' own French text as it comes (it is docs/product/refusals.md's); another language
-  // translates the codes it knows and falls back to that French text for a code it does not.
+  // translates every code (TranslatedDialogDictionary).
   errors: {} as Partial<Record<FailureCode, string>>,
   lightbox: {
     label: (name: string) => `Photos de ${name} en plein écran`,
@@ -129,3 +129,6 @@ export default DIALOG_COPY;
 
 /** What every language's dialog words hold: the French ones' keys, with any text. */
 export type DialogDictionary = Widen<typeof DIALOG_COPY>;
+
+/** Another language's dialog words: every refusal code translated (a missing one is a type error). */
+export type TranslatedDialogDictionary = Omit<DialogDictionary, 'errors'> & { errors: Record<FailureCode, string> };

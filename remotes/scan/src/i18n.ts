@@ -3,23 +3,17 @@
 // downloaded only by a finder who reads it. The words of the dialogs, toasts and refusals are one more
 // chunk per language (French included), downloaded when first needed: the route's JavaScript stays
 // within its budget in every language (docs/budgets.md).
+import { FINDER_LANGUAGE_NAMES, FINDER_LANGUAGES, type FinderLanguage, isFinderLanguage } from '@medaille/domain';
 import { createContext, use, useContext } from 'react';
 import { COPY, type Dictionary } from './copy.ts';
 import type { DialogDictionary } from './dialog-copy.ts';
 
-/** The languages of the scan page, French first, each with its own name for the switch. */
-export const LANGUAGES = [
-  { code: 'fr', name: 'Français' },
-  { code: 'en', name: 'English' },
-  { code: 'es', name: 'Español' },
-  { code: 'de', name: 'Deutsch' },
-  { code: 'it', name: 'Italiano' },
-  { code: 'nl', name: 'Nederlands' },
-] as const;
+/** The languages of the scan page: the finder's languages (@medaille/domain), French first, each named in itself. */
+export const LANGUAGES = FINDER_LANGUAGES.map((code) => ({ code, name: FINDER_LANGUAGE_NAMES[code] }));
 
-export type Language = (typeof LANGUAGES)[number]['code'];
+export type Language = FinderLanguage;
 
-export const isLanguage = (value: string): value is Language => LANGUAGES.some((language) => language.code === value);
+export const isLanguage: (value: string) => value is Language = isFinderLanguage;
 
 /** The primary subtag of a language tag, lower case: 'en' for 'en-GB', 'pt' for 'pt_BR'. */
 const primarySubtag = (tag: string) => tag.trim().split(/[-_]/)[0]?.toLowerCase() ?? '';

@@ -4,12 +4,12 @@ import {
   conversationPath,
   conversationPathOf,
   conversationTokenOf,
-  FINDER_LANGUAGES,
   isConversationPagePath,
   isFinderStatus,
   stopFinderMailPath,
   stopFinderMailTokenOf,
 } from './conversation.ts';
+import { FINDER_LANGUAGES } from './languages.ts';
 
 const TOKEN = 'a'.repeat(32) + '0123456789abcdef'.repeat(2);
 

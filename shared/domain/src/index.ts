@@ -13,13 +13,10 @@ export {
   conversationPath,
   conversationPathOf,
   conversationTokenOf,
-  FINDER_LANGUAGES,
   FINDER_STATUSES,
-  type FinderLanguage,
   type FinderStatus,
   finderStatusWords,
   isConversationPagePath,
-  isFinderLanguage,
   isFinderStatus,
   stopFinderMailPath,
   stopFinderMailTokenOf,
@@ -34,6 +31,7 @@ export {
   verifiedFinderAddress,
 } from './finder-identity.ts';
 export { MESSAGES } from './form-messages.ts';
+export { FINDER_LANGUAGE_NAMES, FINDER_LANGUAGES, type FinderLanguage, isFinderLanguage } from './languages.ts';
 export {
   addMonths,
   type CareGiven,

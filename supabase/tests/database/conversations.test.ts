@@ -3,6 +3,7 @@
 // blocks; the link opens it until 30 days after its last message; neither side reads the other's address; each
 // side is e-mailed at most every 15 minutes. The same over HTTP: tests/functions/conversation.test.ts.
 import { randomUUID } from 'node:crypto';
+import { FINDER_LANGUAGES } from '@medaille/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, type Owner, openTestDatabase, type TestDatabase } from '../support/database.ts';
 
@@ -71,6 +72,15 @@ describe('a conversation', () => {
       messages: [{ from: 'finder', text: 'I have found your dog', contact: null, with_photo: false }],
     });
     expect(await conversationOf('0'.repeat(64))).toEqual({ status: 'not_found' });
+  });
+
+  it('speaks each of the finder’s languages, the one list of @medaille/domain, and no other', async () => {
+    const { code } = await household();
+    for (const language of FINDER_LANGUAGES) {
+      const { conversation_token: token } = await finderWrites(code, null, language);
+      expect((await conversationOf(token)).language).toBe(language);
+    }
+    await expect(finderWrites(code, null, 'pt')).rejects.toThrow(/conversations_language_valeurs/);
   });
 
   it('is answered by the household until a keeper’s last day, and the finder reads the answers without who wrote them', async () => {

@@ -1,9 +1,9 @@
 // Deutsch für Finder, in der Sie-Form: eine fremde Person spricht eine fremde Person an.
 // The words of the dialogs, toasts and refusals, downloaded when first needed.
 import { CONVERSATION_LIMITS, LIMITS } from '@medaille/domain';
-import type { DialogDictionary } from '../dialog-copy.ts';
+import type { TranslatedDialogDictionary } from '../dialog-copy.ts';
 
-const de: DialogDictionary = {
+const de: TranslatedDialogDictionary = {
   close: 'Schließen',
   errors: {
     invalid_request: 'Ungültige Anfrage.',

@@ -1,9 +1,9 @@
 // English for a finder, in British spelling (the default for an 'en' browser without a region).
 // The words of the dialogs, toasts and refusals, downloaded when first needed.
 import { CONVERSATION_LIMITS, LIMITS } from '@medaille/domain';
-import type { DialogDictionary } from '../dialog-copy.ts';
+import type { TranslatedDialogDictionary } from '../dialog-copy.ts';
 
-const en: DialogDictionary = {
+const en: TranslatedDialogDictionary = {
   close: 'Close',
   errors: {
     invalid_request: 'Invalid request.',

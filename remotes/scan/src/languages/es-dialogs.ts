@@ -1,9 +1,9 @@
 // Español para quien encuentra el animal, de usted: se dirige a un desconocido, de cualquier país.
 // The words of the dialogs, toasts and refusals, downloaded when first needed.
 import { agreeWith, CONVERSATION_LIMITS, LIMITS } from '@medaille/domain';
-import type { DialogDictionary } from '../dialog-copy.ts';
+import type { TranslatedDialogDictionary } from '../dialog-copy.ts';
 
-const es: DialogDictionary = {
+const es: TranslatedDialogDictionary = {
   close: 'Cerrar',
   errors: {
     invalid_request: 'Solicitud no válida.',

@@ -1,9 +1,9 @@
 // Italiano per chi trova l'animale, dando del tu, come fa di solito il web italiano.
 // The words of the dialogs, toasts and refusals, downloaded when first needed.
 import { agreeWith, CONVERSATION_LIMITS, LIMITS } from '@medaille/domain';
-import type { DialogDictionary } from '../dialog-copy.ts';
+import type { TranslatedDialogDictionary } from '../dialog-copy.ts';
 
-const it: DialogDictionary = {
+const it: TranslatedDialogDictionary = {
   close: 'Chiudi',
   errors: {
     invalid_request: 'Richiesta non valida.',

@@ -1,9 +1,9 @@
 // Nederlands voor de vinder, met je en jij, zoals op het Nederlandstalige web gebruikelijk is.
 // The words of the dialogs, toasts and refusals, downloaded when first needed.
 import { CONVERSATION_LIMITS, LIMITS } from '@medaille/domain';
-import type { DialogDictionary } from '../dialog-copy.ts';
+import type { TranslatedDialogDictionary } from '../dialog-copy.ts';
 
-const nl: DialogDictionary = {
+const nl: TranslatedDialogDictionary = {
   close: 'Sluiten',
   errors: {
     invalid_request: 'Ongeldig verzoek.',

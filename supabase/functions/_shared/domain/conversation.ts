@@ -1,8 +1,9 @@
 // Generated from shared/domain/src/conversation.ts by `pnpm gen:functions-domain` (supabase/scripts/functions-domain.ts): do not edit.
 // A conversation between a finder and an animal's household (docs/decisions/0017-finder-owner-conversation.md): the
-// finder's private link, the languages it speaks to them in, and the limits that supabase/schemas/conversations.sql and
+// finder's private link, and the limits that supabase/schemas/conversations.sql and
 // finder_functions.sql enforce too (tests/database/conversations.test.ts holds the SQL to these numbers).
 // Without zod: the functions get a copy of this module.
+import type { FinderLanguage } from './languages.ts';
 import { agreeWith } from './sex.ts';
 
 export const CONVERSATION_LIMITS = {
@@ -59,13 +60,6 @@ export function finderStatusWords(sex: string | null | undefined): Record<Finder
     },
   });
 }
-
-/** The languages a finder is spoken to in: the scan page's, French first. */
-export const FINDER_LANGUAGES = ['fr', 'en', 'es', 'de', 'it', 'nl'] as const;
-export type FinderLanguage = (typeof FINDER_LANGUAGES)[number];
-
-export const isFinderLanguage = (value: unknown): value is FinderLanguage =>
-  FINDER_LANGUAGES.includes(value as FinderLanguage);
 
 /** A conversation link's token as record_finder_message makes it: 64 lower-case hex characters. */
 export const CONVERSATION_TOKEN_PATTERN = /^[0-9a-f]{64}$/;

@@ -7,13 +7,10 @@ export {
   conversationPath,
   conversationPathOf,
   conversationTokenOf,
-  FINDER_LANGUAGES,
   FINDER_STATUSES,
-  type FinderLanguage,
   type FinderStatus,
   finderStatusWords,
   isConversationPagePath,
-  isFinderLanguage,
   isFinderStatus,
   stopFinderMailPath,
   stopFinderMailTokenOf,
@@ -26,6 +23,7 @@ export {
   signFinderIdentity,
   verifiedFinderAddress,
 } from './finder-identity.ts';
+export { FINDER_LANGUAGE_NAMES, FINDER_LANGUAGES, type FinderLanguage, isFinderLanguage } from './languages.ts';
 export {
   addMonths,
   type CareGiven,
