@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
@@ -138,101 +138,98 @@ describe.concurrent('pnpm start', () => {
     expect(output.match(/ELIFECYCLE/g) ?? []).toHaveLength(1);
   });
 
-  it('serves the product on the ports the environment chooses', async ({ onTestFinished }) => {
-    const run = await start(onTestFinished, ALL_FREE);
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setInterval(() => {
-        const match = /Médaille is running: open (http:\/\/\S+)/.exec(run.output().stdout);
-        if (match?.[1]) {
-          clearInterval(timer);
-          resolve(match[1]);
+  // One product for what a started one does, in order: it serves, its stack outlives a frozen host, a part
+  // killed with kill -9 starts again, and SIGTERM stops it all. (Each start is a stack and three hosts: three
+  // starts side by side were half of this file's time on two cores.)
+  describe.sequential('once started', () => {
+    const cleanups: (() => unknown)[] = [];
+    const atEnd = ((cleanup: () => unknown) => void cleanups.push(cleanup)) as AtEnd;
+    let run: Awaited<ReturnType<typeof start>>;
+    let urls: Awaited<ReturnType<typeof running>>;
+    beforeAll(async () => {
+      run = await start(atEnd, ALL_FREE);
+      urls = await running(run);
+    }, 120_000);
+    afterAll(async () => {
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    });
+
+    it('serves the product on the ports the environment chooses', async () => {
+      const url = /Médaille is running: open (http:\/\/\S+)/.exec(run.output().stdout)?.[1];
+      expect(url).toBe(urls.shell);
+      expect(url).not.toBe('http://127.0.0.1:3000');
+      const page = await fetch(urls.shell);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root"></div>');
+    });
+
+    it('runs the stack in a process of its own: with the shell host’s process stopped, the backend still answers', async () => {
+      const host = partPid(run, 'shell');
+      // The shell host's process frozen, as one whose descriptors or event loop a client has used up.
+      process.kill(host, 'SIGSTOP');
+      try {
+        const health = await fetch(`${urls.stack}/health`, { signal: AbortSignal.timeout(20_000) });
+        expect(health.status).toBe(200);
+      } finally {
+        process.kill(host, 'SIGCONT');
+      }
+    });
+
+    it('starts again a part killed with kill -9, says so, and the other parts serve meanwhile', async () => {
+      const answers = {
+        shell: () =>
+          fetch(urls.shell).then(
+            async (page) => page.status === 200 && (await page.text()).includes('__MEDAILLE_CONFIG__'),
+          ),
+        scan: () => fetch(`${urls.scan}/mf-manifest.json`).then((answer) => answer.ok),
+        portal: () => fetch(`${urls.portal}/mf-manifest.json`).then((answer) => answer.ok),
+        // The database itself, opened again after the kill.
+        stack: () => fetch(`${urls.stack}/health/db`).then((answer) => answer.ok),
+      };
+      for (const killed of ['stack', 'shell'] as const) {
+        const pid = partPid(run, killed);
+        process.kill(pid, 'SIGKILL');
+        const others = (Object.keys(answers) as (keyof typeof answers)[]).filter((part) => part !== killed);
+        const refused: string[] = [];
+        let roundsDown = 0;
+        // Each round asks every other part once, until the killed one answers again.
+        while (!(await answers[killed]().catch(() => false))) {
+          roundsDown += 1;
+          for (const part of others) if (!(await answers[part]().catch(() => false))) refused.push(part);
+          await new Promise((resolve) => setTimeout(resolve, 100));
         }
-      }, 100);
-      void run.exited.then((code) => {
-        clearInterval(timer);
-        reject(new Error(`exited ${code}: ${run.output().stderr}`));
+        expect(roundsDown).toBeGreaterThan(0);
+        expect(refused).toEqual([]);
+        expect(partPid(run, killed)).not.toBe(pid);
+        const name = killed === 'stack' ? 'the local stack' : "the shell's host";
+        expect(run.output().stderr).toContain(
+          `[launcher] ${name} stopped (killed by SIGKILL); starting it again in 1 s`,
+        );
+        // Said once the new process has told the launcher it serves, which may come just after its first answer.
+        while (!run.output().stderr.includes(`[launcher] ${name} is serving again`)) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      // The product whole again: the host started again gives the same backend and key, with which the demo
+      // owner signs in to the stack started again.
+      const home = await (await fetch(urls.shell)).text();
+      const config = JSON.parse(/window\.__MEDAILLE_CONFIG__ = (\{.*?\});?\s*</s.exec(home)?.[1] ?? '{}');
+      expect(config.supabaseUrl).toBe(urls.stack);
+      const signIn = await fetch(`${config.supabaseUrl}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { apikey: config.supabaseAnonKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'demo@medaille.test', password: 'medaille-demo' }),
       });
-    });
-    expect(url).not.toBe('http://127.0.0.1:3000');
-    const page = await fetch(url);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<div id="root"></div>');
-    run.child.kill('SIGTERM');
-    expect(await run.exited).toBe(0);
-  });
+      expect(signIn.status).toBe(200);
+    }, 300_000);
 
-  it('runs the stack in a process of its own: with the shell host’s process stopped, the backend still answers, and stopping the launcher stops it too', async ({
-    onTestFinished,
-  }) => {
-    const run = await start(onTestFinished, ALL_FREE);
-    const urls = await running(run);
-    const host = partPid(run, 'shell');
-    // The shell host's process frozen, as one whose descriptors or event loop a client has used up.
-    process.kill(host, 'SIGSTOP');
-    try {
-      const health = await fetch(`${urls.stack}/health`, { signal: AbortSignal.timeout(20_000) });
-      expect(health.status).toBe(200);
-    } finally {
-      process.kill(host, 'SIGCONT');
-    }
-    run.child.kill('SIGTERM');
-    expect(await run.exited).toBe(0);
-    await expect(fetch(`${urls.stack}/health`)).rejects.toThrow();
-  });
-
-  // Three starts of the stack and two of the host: a bound of its own on a shared machine.
-  it('starts again a part killed with kill -9, says so, and the other parts serve meanwhile', async ({
-    onTestFinished,
-  }) => {
-    const run = await start(onTestFinished, ALL_FREE);
-    const urls = await running(run);
-    const answers = {
-      shell: () =>
-        fetch(urls.shell).then(
-          async (page) => page.status === 200 && (await page.text()).includes('__MEDAILLE_CONFIG__'),
-        ),
-      scan: () => fetch(`${urls.scan}/mf-manifest.json`).then((answer) => answer.ok),
-      portal: () => fetch(`${urls.portal}/mf-manifest.json`).then((answer) => answer.ok),
-      // The database itself, opened again after the kill.
-      stack: () => fetch(`${urls.stack}/health/db`).then((answer) => answer.ok),
-    };
-    for (const killed of ['stack', 'shell'] as const) {
-      const pid = partPid(run, killed);
-      process.kill(pid, 'SIGKILL');
-      const others = (Object.keys(answers) as (keyof typeof answers)[]).filter((part) => part !== killed);
-      const refused: string[] = [];
-      let roundsDown = 0;
-      // Each round asks every other part once, until the killed one answers again.
-      while (!(await answers[killed]().catch(() => false))) {
-        roundsDown += 1;
-        for (const part of others) if (!(await answers[part]().catch(() => false))) refused.push(part);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(roundsDown).toBeGreaterThan(0);
-      expect(refused).toEqual([]);
-      expect(partPid(run, killed)).not.toBe(pid);
-      const name = killed === 'stack' ? 'the local stack' : "the shell's host";
-      expect(run.output().stderr).toContain(`[launcher] ${name} stopped (killed by SIGKILL); starting it again in 1 s`);
-      // Said once the new process has told the launcher it serves, which may come just after its first answer.
-      while (!run.output().stderr.includes(`[launcher] ${name} is serving again`)) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-    // The product whole again: the host started again gives the same backend and key, with which the demo
-    // owner signs in to the stack started again.
-    const home = await (await fetch(urls.shell)).text();
-    const config = JSON.parse(/window\.__MEDAILLE_CONFIG__ = (\{.*?\});?\s*</s.exec(home)?.[1] ?? '{}');
-    expect(config.supabaseUrl).toBe(urls.stack);
-    const signIn = await fetch(`${config.supabaseUrl}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { apikey: config.supabaseAnonKey, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'demo@medaille.test', password: 'medaille-demo' }),
+    it('stops every part, its stack too, on SIGTERM, and exits 0', async () => {
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+      await expect(fetch(`${urls.stack}/health`)).rejects.toThrow();
+      await expect(fetch(urls.shell)).rejects.toThrow();
     });
-    expect(signIn.status).toBe(200);
-    run.child.kill('SIGTERM');
-    expect(await run.exited).toBe(0);
-    await expect(fetch(`${urls.stack}/health`)).rejects.toThrow();
-  }, 300_000);
+  });
 
   it('on a full disk, says so in one line in French and English, with no stack trace, and stops', async ({
     onTestFinished,
