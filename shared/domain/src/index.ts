@@ -31,7 +31,6 @@ export {
   verifiedFinderAddress,
 } from './finder-identity.ts';
 export { MESSAGES } from './form-messages.ts';
-export { FINDER_LANGUAGE_NAMES, FINDER_LANGUAGES, type FinderLanguage, isFinderLanguage } from './languages.ts';
 export {
   addMonths,
   type CareGiven,
@@ -53,6 +52,7 @@ export {
 } from './health-booklet.ts';
 export { isHoneypotFilled } from './honeypot.ts';
 export { canonicalIpAddress } from './ip-address.ts';
+export { FINDER_LANGUAGE_NAMES, FINDER_LANGUAGES, type FinderLanguage, isFinderLanguage } from './languages.ts';
 export { ACCEPTED_IMAGE_TYPES, FINDER_PHOTO_BUCKET, LIMITS, PHOTO_BUCKET, photoPublicUrl } from './limits.ts';
 export { mapsPointUrl, mapsSearchUrl } from './maps.ts';
 export {
