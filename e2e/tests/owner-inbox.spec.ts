@@ -73,12 +73,16 @@ test('a finder’s message and position reach the owner’s inbox, unread until 
   await expect(page).toHaveURL(historyUrl(pistou.animalId));
   await expect(page.getByRole('heading', { level: 1, name: 'Messages et historique de Pistou' })).toBeVisible();
 
-  const messages = region(page, 'Messages').getByRole('listitem');
+  // The message is read once, in its conversation; no list of older messages to repeat it.
+  const messages = region(page, 'Conversations').getByRole('listitem');
   await expect(messages).toHaveCount(1);
   await expect(messages).toContainText('Il est avec moi, place Bellecour.');
   await expect(messages).toContainText('Contact : 07 00 00 00 00');
+  await expect(messages.getByRole('link', { name: '07 00 00 00 00' })).toHaveAttribute('href', 'tel:+33700000000');
   await expect(messages).toContainText(paris.format(new Date(message.created_at)));
   await expect(messages.getByText('Nouveau')).toBeVisible();
+  await expect(region(page, 'Messages')).toHaveCount(0);
+  await expect(page.getByText('Il est avec moi, place Bellecour.')).toHaveCount(1);
 
   const positions = region(page, 'Positions partagées').getByRole('listitem');
   await expect(positions).toHaveCount(1);
@@ -184,8 +188,10 @@ test.describe('on a touch phone', () => {
       .getByRole('button', { name: 'Supprimer tous les messages' })
       .tap();
     await expect(messages.getByText("Aucun message pour l'instant.")).toBeVisible();
+    // Messages outside any conversation are a list of their own only while there are some.
     await page.reload();
-    await expect(messages.getByText("Aucun message pour l'instant.")).toBeVisible();
+    await expect(region(page, 'Conversations').getByText("Aucune conversation pour l'instant.")).toBeVisible();
+    await expect(messages).toHaveCount(0);
     expect(await rowsOf('finder_messages', animalId)).toEqual([]);
     await expectAccessible(page);
   });

@@ -412,7 +412,8 @@ export const COPY = {
     removeFailed: 'Impossible de supprimer',
     messages: {
       title: 'Messages',
-      intro: (name: string) => `Ce que les personnes qui ont scanné la médaille de ${name} vous ont écrit.`,
+      intro: (name: string) =>
+        `Ce que les personnes qui ont scanné la médaille de ${name} vous ont écrit avant l'ouverture des conversations.`,
       empty: "Aucun message pour l'instant.",
       unread: 'Nouveau',
       contact: 'Contact :',
@@ -427,7 +428,7 @@ export const COPY = {
       clear: 'Supprimer tous les messages',
       clearTitle: 'Supprimer tous les messages ?',
       clearText: (name: string) =>
-        `Tous les messages reçus au sujet de ${name} seront supprimés, y compris ceux qui ne sont pas affichés. Cette action est irréversible.`,
+        `Tous les messages de cette liste reçus au sujet de ${name} seront supprimés, y compris ceux qui ne sont pas affichés. Ceux des conversations restent. Cette action est irréversible.`,
       cleared: 'Messages supprimés',
     },
     // A conversation with a finder, neither side's address shown
@@ -448,7 +449,6 @@ export const COPY = {
       threadTitle: (number: number, when: string) => `Conversation ${number}, ouverte le ${when}`,
       linesLabel: 'Messages de la conversation',
       finder: (name: string) => `La personne qui a trouvé ${name}`,
-      withPhoto: 'Une photo est jointe à ce message : vous la verrez dans « Messages », ci-dessous.',
       foundLine: (name: string) => `Retrouvailles : la personne a été prévenue, dans sa langue, du retour de ${name}.`,
       answer: 'Votre réponse',
       answerLabel: (number: number) => `Répondre dans la conversation ${number}`,

@@ -29,9 +29,12 @@ export type Activity = Pick<Tables<'animal_activity'>, 'id' | 'actor_id' | 'kind
 export const PAGE_SIZE = 20;
 
 const TABLES = {
+  // Only the messages written before conversations existed: the others are read, and deleted, in their
+  // conversation (conversations-section.tsx), listed once.
   messages: {
     table: 'finder_messages',
     columns: 'id, message, contact, created_at, read_at, photo_path, finder_status, status_place, seen_lat, seen_lon',
+    outsideConversations: true,
   },
   positions: { table: 'scan_events', columns: 'id, lat, lon, accuracy_m, created_at' },
   views: { table: 'profile_views', columns: 'id, created_at' },
@@ -50,10 +53,8 @@ async function fetchPage<K extends FeedKind>(
   offset: number,
 ): Promise<{ items: Item<K>[]; more: boolean } | null> {
   const { table, columns } = TABLES[kind];
-  const { data, error } = await (await supabase())
-    .from(table)
-    .select(columns)
-    .eq('animal_id', animalId)
+  const query = (await supabase()).from(table).select(columns).eq('animal_id', animalId);
+  const { data, error } = await ('outsideConversations' in TABLES[kind] ? query.is('conversation_id', null) : query)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(offset, offset + PAGE_SIZE);
@@ -69,12 +70,21 @@ async function fetchPage<K extends FeedKind>(
 async function deleteRows(kind: FeedKind, animalId: string, id: string | null): Promise<{ message: string } | null> {
   const client = await supabase();
   const query = client.from(TABLES[kind].table).delete().eq('animal_id', animalId);
-  const { data, error } = await (id === null ? query : query.eq('id', id)).select(TABLES[kind].columns);
+  const rows =
+    id !== null
+      ? query.eq('id', id)
+      : 'outsideConversations' in TABLES[kind]
+        ? query.is('conversation_id', null)
+        : query;
+  const { data, error } = await rows.select(TABLES[kind].columns);
   if (error) return error;
   const photos = kind === 'messages' ? (data as unknown as Message[]).flatMap((row) => row.photo_path ?? []) : [];
   if (photos.length > 0) await client.storage.from(FINDER_PHOTO_BUCKET).remove(photos);
   return null;
 }
+
+/** Deletes one of the animal's messages, wherever it is listed, and its photo; the error, or null. */
+export const deleteMessage = (animalId: string, messageId: string) => deleteRows('messages', animalId, messageId);
 
 /** A finder's photo, read with the member's own session, as an object URL for an <img> (revoked once unused). */
 export function useFinderPhoto(path: string): string | 'failed' | null {

@@ -1,41 +1,64 @@
 import { ConfirmDialog } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { CONVERSATION_LIMITS } from '@medaille/domain';
-import { Badge, Box, Callout, Card, Flex, Heading, Text, TextArea } from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Card, Flex, Heading, Text, TextArea } from '@radix-ui/themes';
 import { type FormEvent, useId, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { useRevealOnRefusal } from '../../ui/refused-form.ts';
+import { failureText } from '../../ui/server-message.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import type { ConversationThread, useConversations } from './conversations.ts';
+import { FinderContact } from './finder-contact.tsx';
 import { SaidStatusText, threadAnchor } from './finder-news.tsx';
+import { FinderPhoto } from './finder-photo.tsx';
 import { whenText } from './format.ts';
 
 const text = COPY.inbox.conversations;
+const messageWords = COPY.inbox.messages;
 
 /**
- * The animal's conversations with the people who found it: each finder's messages and the household's answers
- * in order, an answer form while the finder's link opens it, and 'Bloquer cet interlocuteur' for the owner and
- * co-owners (`blocks`). Neither side's address is shown unless they typed it in a message. A finder's photo
- * is shown once, with their message in 'Messages' below.
+ * The animal's conversations with the people who found it: each finder's messages (with their contact and
+ * photo, 'Nouveau' until this visit) and the household's answers in order, an answer form while the finder's
+ * link opens it, and for the owner and co-owners (`edits`) 'Bloquer cet interlocuteur' and 'Supprimer' on a
+ * finder's message. Neither side's address is shown unless they typed it in a message.
  */
 export function ConversationsSection({
   conversations,
   name,
   sex,
-  blocks,
+  edits,
   who,
 }: {
   /** The animal's conversations (useConversations), read once for the page and its news. */
   conversations: ReturnType<typeof useConversations>;
   name: string;
   sex: string | null;
-  blocks: boolean;
+  edits: boolean;
   /** A household member's name for the history ('(vous)' for oneself). */
   who: (userId: string | null) => string;
 }) {
-  const { load, answer, block } = conversations;
+  const { load, answer, block, removeMessage } = conversations;
   const [blocking, setBlocking] = useState<ConversationThread | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    setBusy(true);
+    const error = await removeMessage(removing).catch(() => ({ message: COPY.unexpected }));
+    setBusy(false);
+    setRemoving(null);
+    toast(
+      error
+        ? {
+            topic: 'inbox-remove',
+            title: COPY.inbox.removeFailed,
+            description: failureText(error),
+            variant: 'destructive',
+          }
+        : { topic: 'inbox-remove', title: messageWords.removed },
+    );
+  };
 
   const confirmBlock = async () => {
     if (!blocking) return;
@@ -76,7 +99,8 @@ export function ConversationsSection({
               sex={sex}
               who={who}
               onAnswer={(body) => answer(thread.id, body)}
-              onBlock={blocks ? () => setBlocking(thread) : null}
+              onBlock={edits ? () => setBlocking(thread) : null}
+              onRemove={edits ? setRemoving : null}
             />
           ))}
         </Flex>
@@ -88,6 +112,15 @@ export function ConversationsSection({
         description={text.blockText}
         confirmLabel={text.block}
         onConfirm={() => void confirmBlock()}
+        busy={busy}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+        title={messageWords.removeTitle}
+        description={messageWords.removeText}
+        confirmLabel={COPY.inbox.remove}
+        onConfirm={() => void confirmRemove()}
         busy={busy}
       />
     </section>
@@ -102,6 +135,7 @@ function Thread({
   who,
   onAnswer,
   onBlock,
+  onRemove,
 }: {
   thread: ConversationThread;
   number: number;
@@ -110,6 +144,8 @@ function Thread({
   who: (userId: string | null) => string;
   onAnswer: (body: string) => Promise<string | null>;
   onBlock: (() => void) | null;
+  /** Asks to delete a finder's message (by its id), for the owner and co-owners. */
+  onRemove: ((messageId: string) => void) | null;
 }) {
   const id = useId();
   const [body, setBody] = useState('');
@@ -148,29 +184,23 @@ function Thread({
           <ol className="portal-conversation" aria-label={text.linesLabel}>
             {thread.lines.map((line) => (
               <li key={line.id} className={line.from === 'household' ? 'portal-conversation-ours' : undefined}>
-                <Text as="p" size="1" color="gray">
-                  {line.from === 'finder' ? text.finder(name) : who(line.authorId)} · {whenText(line.at)}
-                </Text>
-                {line.from === 'finder' && line.said ? <SaidStatusText said={line.said} sex={sex} /> : null}
-                {line.from === 'household' && line.found ? (
+                <Flex gap="2" align="center" wrap="wrap">
+                  <Text as="p" size="1" color="gray">
+                    {line.from === 'finder' ? text.finder(name) : who(line.authorId)} · {whenText(line.at)}
+                  </Text>
+                  {line.from === 'finder' && line.unread ? <Badge color="orange">{messageWords.unread}</Badge> : null}
+                </Flex>
+                {line.from === 'finder' ? (
+                  <FinderLine line={line} name={name} sex={sex} onRemove={onRemove} />
+                ) : line.found ? (
                   <Text as="p" color="gray">
                     {text.foundLine(name)}
                   </Text>
-                ) : line.text || !(line.from === 'finder' && line.said) ? (
+                ) : (
                   <Text as="p" style={{ whiteSpace: 'pre-wrap' }}>
-                    {line.text ?? COPY.inbox.messages.noText}
+                    {line.text}
                   </Text>
-                ) : null}
-                {line.from === 'finder' && line.contact ? (
-                  <Text as="p" size="2">
-                    {COPY.inbox.messages.contact} {line.contact}
-                  </Text>
-                ) : null}
-                {line.from === 'finder' && line.photoPath ? (
-                  <Text as="p" size="2" color="gray">
-                    {text.withPhoto}
-                  </Text>
-                ) : null}
+                )}
               </li>
             ))}
           </ol>
@@ -218,5 +248,49 @@ function Thread({
         )}
       </article>
     </Card>
+  );
+}
+
+/** A finder's message in its conversation: what they said they are doing, their words, contact and photo. */
+function FinderLine({
+  line,
+  name,
+  sex,
+  onRemove,
+}: {
+  line: Extract<ConversationThread['lines'][number], { from: 'finder' }>;
+  name: string;
+  sex: string | null;
+  onRemove: ((messageId: string) => void) | null;
+}) {
+  return (
+    <>
+      {line.said ? <SaidStatusText said={line.said} sex={sex} /> : null}
+      {line.text || !line.said ? (
+        <Text as="p" style={{ whiteSpace: 'pre-wrap' }}>
+          {line.text ?? messageWords.noText}
+        </Text>
+      ) : null}
+      {line.contact ? (
+        <Text as="p" size="2">
+          {messageWords.contact} <FinderContact contact={line.contact} />
+        </Text>
+      ) : null}
+      {line.photoPath ? <FinderPhoto path={line.photoPath} name={name} /> : null}
+      {onRemove ? (
+        <Flex mt="2">
+          <Button
+            type="button"
+            variant="soft"
+            color="red"
+            className="portal-inbox-remove"
+            aria-label={`${COPY.inbox.remove} ${messageWords.itemLabel(whenText(line.at))}`}
+            onClick={() => onRemove(line.id)}
+          >
+            {COPY.inbox.remove}
+          </Button>
+        </Flex>
+      ) : null}
+    </>
   );
 }

@@ -22,6 +22,7 @@ const message = (
   contact: null,
   photo_path: null,
   created_at: at,
+  read_at: null,
   finder_status: null,
   status_place: null,
   seen_lat: null,
@@ -42,7 +43,7 @@ describe('a conversation as the household reads it', () => {
       [
         message('m1', 'new', 'Je l’ai', '2026-11-25T08:00:00Z'),
         message('m2', 'new', 'Merci', '2026-11-25T10:00:00Z'),
-        { ...message('m3', 'old', 'Vu ici', '2026-11-20T10:00:00Z'), contact: '06' },
+        { ...message('m3', 'old', 'Vu ici', '2026-11-20T10:00:00Z'), contact: '06', read_at: '2026-11-21T10:00:00Z' },
       ],
       [
         {
@@ -61,6 +62,9 @@ describe('a conversation as the household reads it', () => {
       ['old', true, ['m3']],
     ]);
     expect(threads[0]?.lines[1]).toMatchObject({ from: 'household', text: 'J’arrive', authorId: 'u1' });
+    // 'Nouveau' on a finder's message not read before this visit.
+    expect(threads[0]?.lines[0]).toMatchObject({ from: 'finder', unread: true });
+    expect(threads[1]?.lines[0]).toMatchObject({ from: 'finder', contact: '06', unread: false });
   });
 
   it('puts first what finders said they are doing, newest first, each with its conversation and what goes with it', () => {

@@ -3,6 +3,7 @@ import { supabase, type Tables } from '@medaille/supabase';
 import { useCallback, useEffect, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { serverMessage } from '../../ui/server-message.ts';
+import { deleteMessage } from './api.ts';
 
 // The animal's conversations with finders (supabase/schemas/conversations.sql,
 // docs/decisions/0017-finder-owner-conversation.md), as its household reads them: each with the finder's messages and
@@ -18,13 +19,14 @@ type FinderMessage = Pick<
   | 'contact'
   | 'photo_path'
   | 'created_at'
+  | 'read_at'
   | 'finder_status'
   | 'status_place'
   | 'seen_lat'
   | 'seen_lon'
 >;
 const FINDER_MESSAGE_COLUMNS =
-  'id, conversation_id, message, contact, photo_path, created_at, finder_status, status_place, seen_lat, seen_lon';
+  'id, conversation_id, message, contact, photo_path, created_at, read_at, finder_status, status_place, seen_lat, seen_lon';
 
 /** What a finder said they are doing, with the place they named or where they saw the animal. */
 export interface SaidStatus {
@@ -47,6 +49,8 @@ export type ConversationLine =
       contact: string | null;
       photoPath: string | null;
       said: SaidStatus | null;
+      /** Not read before this visit: 'Nouveau'. */
+      unread: boolean;
     }
   // `found`: the word that the animal is home, written when a member marked it found (no text).
   | { from: 'household'; id: string; at: string; text: string | null; authorId: string | null; found: boolean };
@@ -90,6 +94,7 @@ export function threadsOf(
               contact: message.contact,
               photoPath: message.photo_path,
               said: saidStatusOf(message),
+              unread: message.read_at === null,
             }),
           ),
         ...replies
@@ -133,7 +138,7 @@ export function latestNews(threads: ConversationThread[], limit = 3) {
     .slice(0, limit);
 }
 
-/** The animal's conversations, answering one and blocking one. */
+/** The animal's conversations, answering one, blocking one, and deleting a finder's message. */
 export function useConversations(animalId: string) {
   const [load, setLoad] = useState<ConversationsLoad>({ state: 'loading' });
 
@@ -190,5 +195,15 @@ export function useConversations(animalId: string) {
     [read],
   );
 
-  return { load, answer, block };
+  /** Deletes a finder's message and its photo; the error, or null once deleted. */
+  const removeMessage = useCallback(
+    async (messageId: string) => {
+      const error = await deleteMessage(animalId, messageId);
+      if (!error) await read();
+      return error;
+    },
+    [animalId, read],
+  );
+
+  return { load, answer, block, removeMessage };
 }

@@ -1,10 +1,10 @@
 import './inbox.css';
 import { PageFrame } from '@medaille/design-system';
-import { finderContactHref, mapsPointUrl } from '@medaille/domain';
+import { mapsPointUrl } from '@medaille/domain';
 import { editAnimalPath, ROUTES } from '@medaille/routing';
 import { Link } from '@medaille/routing/router';
 import { Badge, Button, Callout, Flex, Heading, Text, Link as TextLink } from '@radix-ui/themes';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { MemberAnimalRoute } from '../animals/index.ts';
 import { editsAnimal, useHousehold } from '../household/index.ts';
@@ -12,6 +12,7 @@ import { type Activity, type Message, markMessagesRead, type Position, useFeed, 
 import { saidStatusOf, useConversations } from './conversations.ts';
 import { ConversationsSection } from './conversations-section.tsx';
 import { FeedSection } from './feed-section.tsx';
+import { FinderContact } from './finder-contact.tsx';
 import { FinderNews, SaidStatusText } from './finder-news.tsx';
 import { FinderPhoto } from './finder-photo.tsx';
 import { accuracyText, whenText } from './format.ts';
@@ -57,12 +58,6 @@ export function InboxPage() {
   );
 }
 
-/** What a finder left to be reached: a phone number to call, an address to write to, or words as they are. */
-function FinderContact({ contact }: { contact: string }) {
-  const href = finderContactHref(contact);
-  return href ? <TextLink href={href}>{contact}</TextLink> : contact;
-}
-
 /** A message's words: what the finder said they are doing, then what they wrote, if anything. */
 function MessageWords({ message, sex }: { message: Message; sex: string | null }) {
   const said = saidStatusOf(message);
@@ -105,10 +100,16 @@ function Inbox({
   };
 
   // Once the messages are on screen they are read; those that were not keep their 'Nouveau' for this visit.
-  const messagesShown = messages.state.status === 'ready';
+  const messagesShown = messages.state.status === 'ready' && conversations.load.state === 'ready';
   useEffect(() => {
     if (messagesShown) void markMessagesRead(animalId);
   }, [messagesShown, animalId]);
+  // A finder's message is read in its conversation; 'Messages' lists those written before conversations, when
+  // the page opened with some, and stays while they are deleted.
+  const [olderMessages, setOlderMessages] = useState(false);
+  const { state: listed } = messages;
+  if (!olderMessages && (listed.status === 'failed' || (listed.status === 'ready' && listed.items.length > 0)))
+    setOlderMessages(true);
 
   return (
     <PageFrame
@@ -128,30 +129,32 @@ function Inbox({
         {conversations.load.state === 'ready' ? (
           <FinderNews threads={conversations.load.threads} name={name} sex={sex} />
         ) : null}
-        <ConversationsSection conversations={conversations} name={name} sex={sex} blocks={edits} who={who} />
-        <FeedSection<Message>
-          feed={messages}
-          removable={edits}
-          words={{ ...text.messages, intro: text.messages.intro(name), clearText: text.messages.clearText(name) }}
-          when={when}
-          renderItem={(message) => (
-            <>
-              <Flex gap="2" align="center" wrap="wrap">
-                <Text size="2" color="gray">
-                  {when(message)}
-                </Text>
-                {message.read_at === null ? <Badge color="orange">{text.messages.unread}</Badge> : null}
-              </Flex>
-              <MessageWords message={message} sex={sex} />
-              {message.contact ? (
-                <Text as="p" size="2" mt="1">
-                  {text.messages.contact} <FinderContact contact={message.contact} />
-                </Text>
-              ) : null}
-              {message.photo_path ? <FinderPhoto path={message.photo_path} name={name} /> : null}
-            </>
-          )}
-        />
+        <ConversationsSection conversations={conversations} name={name} sex={sex} edits={edits} who={who} />
+        {olderMessages ? (
+          <FeedSection<Message>
+            feed={messages}
+            removable={edits}
+            words={{ ...text.messages, intro: text.messages.intro(name), clearText: text.messages.clearText(name) }}
+            when={when}
+            renderItem={(message) => (
+              <>
+                <Flex gap="2" align="center" wrap="wrap">
+                  <Text size="2" color="gray">
+                    {when(message)}
+                  </Text>
+                  {message.read_at === null ? <Badge color="orange">{text.messages.unread}</Badge> : null}
+                </Flex>
+                <MessageWords message={message} sex={sex} />
+                {message.contact ? (
+                  <Text as="p" size="2" mt="1">
+                    {text.messages.contact} <FinderContact contact={message.contact} />
+                  </Text>
+                ) : null}
+                {message.photo_path ? <FinderPhoto path={message.photo_path} name={name} /> : null}
+              </>
+            )}
+          />
+        ) : null}
         <section aria-labelledby="inbox-history-title">
           <Heading id="inbox-history-title" as="h2" size="6" mb="2">
             {text.history.title}
