@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, newOwner, serviceClient, type TestOwner } from '../support/owners.ts';
@@ -213,24 +214,29 @@ test.describe('a finder’s contact and photo on a touch phone', () => {
       .storage.from('finder-photos')
       .upload(path, photo.buffer, { contentType: photo.mimeType });
     if (upload.error) throw upload.error;
+    // One finder's conversation: three messages of theirs, the last with the photo.
+    const { data: conversation, error } = await service()
+      .from('conversations')
+      .insert({ animal_id: animalId, code_id: code, token: randomBytes(32).toString('hex') })
+      .select('id')
+      .single();
+    if (error) throw error;
+    const inConversation = { animal_id: animalId, code_id: code, conversation_id: conversation.id };
     await seed('finder_messages', [
       {
-        animal_id: animalId,
-        code_id: code,
+        ...inConversation,
         message: 'Par téléphone',
         contact: '+33 6 11 22 33 44',
         created_at: minutesAgo(30),
       },
       {
-        animal_id: animalId,
-        code_id: code,
+        ...inConversation,
         message: 'Par courriel',
         contact: 'voisin@example.fr',
         created_at: minutesAgo(20),
       },
       {
-        animal_id: animalId,
-        code_id: code,
+        ...inConversation,
         message: 'Au café',
         contact: 'le boulanger',
         photo_path: path,
@@ -238,7 +244,7 @@ test.describe('a finder’s contact and photo on a touch phone', () => {
       },
     ]);
     await signIn(page, product, owner, historyPath(animalId));
-    const messages = region(page, 'Messages');
+    const messages = region(page, 'Conversations');
     await expect(messages.getByRole('link', { name: '+33 6 11 22 33 44' })).toHaveAttribute('href', 'tel:+33611223344');
     await expect(messages.getByRole('link', { name: 'voisin@example.fr' })).toHaveAttribute(
       'href',
