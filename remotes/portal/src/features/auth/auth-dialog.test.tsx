@@ -23,7 +23,7 @@ describe("the activation's sign-in dialog", () => {
     const panel = within(screen.getByRole('tabpanel', { name: /Inscription/ }));
     const password = panel.getByLabelText('Mot de passe');
     expect(password.getAttribute('aria-describedby')).toBeTruthy();
-    expect(panel.getByText('Au moins 8 caractères, dont une lettre et un chiffre')).toBeTruthy();
+    expect(panel.queryByText('Au moins 8 caractères, dont une lettre et un chiffre')).not.toBeNull();
     await user.type(panel.getByLabelText('Email'), 'marie@exemple.fr');
     await user.type(password, 'chat123');
     expect(panel.getByRole('status').textContent).toBe('Trop court');
