@@ -408,6 +408,8 @@ test.describe('a photo in the message', () => {
       .getByRole('button', { name: 'Supprimer' })
       .click();
     await expect(toastTitle(ownerPage, 'Message supprimé')).toBeVisible();
+    // Its button gone with it, focus is on the conversations' title, not lost to the page.
+    await expect(ownerPage.getByRole('heading', { level: 2, name: 'Conversations' })).toBeFocused();
     expect((await owner.client.storage.from('finder-photos').download(path as string)).error).not.toBeNull();
     await ownerPage.close();
   });

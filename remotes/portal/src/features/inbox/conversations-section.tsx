@@ -2,7 +2,7 @@ import { ConfirmDialog } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
 import { CONVERSATION_LIMITS } from '@medaille/domain';
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Text, TextArea } from '@radix-ui/themes';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { useRevealOnRefusal } from '../../ui/refused-form.ts';
 import { failureText } from '../../ui/server-message.ts';
@@ -41,6 +41,8 @@ export function ConversationsSection({
   const [blocking, setBlocking] = useState<ConversationThread | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Where focus goes once a deleted message's button is gone with it.
+  const heading = useRef<HTMLHeadingElement>(null);
 
   const confirmRemove = async () => {
     if (!removing) return;
@@ -75,7 +77,7 @@ export function ConversationsSection({
 
   return (
     <section aria-labelledby="inbox-conversations-title">
-      <Heading id="inbox-conversations-title" as="h2" size="6" mb="2">
+      <Heading id="inbox-conversations-title" ref={heading} tabIndex={-1} as="h2" size="6" mb="2">
         {text.title}
       </Heading>
       <Text as="p" color="gray" mb="3">
@@ -122,6 +124,7 @@ export function ConversationsSection({
         confirmLabel={COPY.inbox.remove}
         onConfirm={() => void confirmRemove()}
         busy={busy}
+        fallbackFocus={() => heading.current}
       />
     </section>
   );
