@@ -8,9 +8,8 @@ import { useRevealOnRefusal } from '../../ui/refused-form.ts';
 import { failureText } from '../../ui/server-message.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import type { ConversationThread, useConversations } from './conversations.ts';
-import { FinderContact } from './finder-contact.tsx';
-import { SaidStatusText, threadAnchor } from './finder-news.tsx';
-import { FinderPhoto } from './finder-photo.tsx';
+import { FinderMessage } from './finder-message.tsx';
+import { threadAnchor } from './finder-news.tsx';
 import { whenText } from './format.ts';
 
 const text = COPY.inbox.conversations;
@@ -254,7 +253,7 @@ function Thread({
   );
 }
 
-/** A finder's message in its conversation: what they said they are doing, their words, contact and photo. */
+/** A finder's message in its conversation, and 'Supprimer' for the owner and co-owners. */
 function FinderLine({
   line,
   name,
@@ -268,18 +267,14 @@ function FinderLine({
 }) {
   return (
     <>
-      {line.said ? <SaidStatusText said={line.said} sex={sex} /> : null}
-      {line.text || !line.said ? (
-        <Text as="p" style={{ whiteSpace: 'pre-wrap' }}>
-          {line.text ?? messageWords.noText}
-        </Text>
-      ) : null}
-      {line.contact ? (
-        <Text as="p" size="2">
-          {messageWords.contact} <FinderContact contact={line.contact} />
-        </Text>
-      ) : null}
-      {line.photoPath ? <FinderPhoto path={line.photoPath} name={name} /> : null}
+      <FinderMessage
+        said={line.said}
+        words={line.text}
+        contact={line.contact}
+        photoPath={line.photoPath}
+        name={name}
+        sex={sex}
+      />
       {onRemove ? (
         <Flex mt="2">
           <Button

@@ -12,9 +12,8 @@ import { type Activity, type Message, markMessagesRead, type Position, useFeed, 
 import { saidStatusOf, useConversations } from './conversations.ts';
 import { ConversationsSection } from './conversations-section.tsx';
 import { FeedSection } from './feed-section.tsx';
-import { FinderContact } from './finder-contact.tsx';
-import { FinderNews, SaidStatusText } from './finder-news.tsx';
-import { FinderPhoto } from './finder-photo.tsx';
+import { FinderMessage } from './finder-message.tsx';
+import { FinderNews } from './finder-news.tsx';
 import { accuracyText, whenText } from './format.ts';
 import { PositionsSketch } from './positions-sketch.tsx';
 
@@ -55,21 +54,6 @@ export function InboxPage() {
         <Inbox animalId={animal.id} name={animal.nom} sex={animal.sexe} edits={editsAnimal(role)} />
       )}
     </MemberAnimalRoute>
-  );
-}
-
-/** A message's words: what the finder said they are doing, then what they wrote, if anything. */
-function MessageWords({ message, sex }: { message: Message; sex: string | null }) {
-  const said = saidStatusOf(message);
-  return (
-    <>
-      {said ? <SaidStatusText said={said} sex={sex} /> : null}
-      {message.message || !said ? (
-        <Text as="p" mt="1" style={{ whiteSpace: 'pre-wrap' }}>
-          {message.message ?? text.messages.noText}
-        </Text>
-      ) : null}
-    </>
   );
 }
 
@@ -144,13 +128,14 @@ function Inbox({
                   </Text>
                   {message.read_at === null ? <Badge color="orange">{text.messages.unread}</Badge> : null}
                 </Flex>
-                <MessageWords message={message} sex={sex} />
-                {message.contact ? (
-                  <Text as="p" size="2" mt="1">
-                    {text.messages.contact} <FinderContact contact={message.contact} />
-                  </Text>
-                ) : null}
-                {message.photo_path ? <FinderPhoto path={message.photo_path} name={name} /> : null}
+                <FinderMessage
+                  said={saidStatusOf(message)}
+                  words={message.message}
+                  contact={message.contact}
+                  photoPath={message.photo_path}
+                  name={name}
+                  sex={sex}
+                />
               </>
             )}
           />
