@@ -64,7 +64,7 @@ export {
   newMedalCode,
 } from './medal-codes.ts';
 export { formatPhone, internationalPhone, isPhoneNumber, phoneHref, smsHref, whatsAppHref } from './phone.ts';
-export { DEFAULT_PHONE_COUNTRY, e164Phone, phoneFieldText } from './phone-number.ts';
+export { DEFAULT_PHONE_COUNTRY, e164Phone, loadPhoneNumbers } from './phone-number.ts';
 export {
   isSecondContact,
   type PublicContacts,

@@ -108,7 +108,7 @@ describe('forms', () => {
     );
   });
 
-  it('turn an accepted activation into a code of the pattern and a name within its limit', () => {
+  it('turn an accepted activation into a code of the pattern and a name within its limit', async () => {
     const activation = fc.record(
       {
         code: fc.oneof(codeLike, anyText),
@@ -122,9 +122,9 @@ describe('forms', () => {
       },
       { requiredKeys: [] },
     );
-    fc.assert(
-      fc.property(fc.oneof(activation, fc.anything()), (input) => {
-        const result = activationFormSchema.safeParse(input);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(activation, fc.anything()), async (input) => {
+        const result = await activationFormSchema.safeParseAsync(input);
         if (result.success) {
           expect(result.data.p_code).toMatch(CODE_PATTERN);
           expect(result.data.p_animal.nom.length).toBeGreaterThan(0);
@@ -134,15 +134,18 @@ describe('forms', () => {
     );
   });
 
-  it('keep public contacts within the spec’s lengths', () => {
-    fc.assert(
-      fc.property(fc.record({ public_phone: anyText, public_city: anyText, public_address_line: anyText }), (input) => {
-        const result = publicContactsSchema.safeParse(input);
-        if (result.success) {
-          expect((result.data.public_phone ?? '').length).toBeLessThanOrEqual(LIMITS.phoneMaxLength);
-          expect((result.data.public_city ?? '').length).toBeLessThanOrEqual(LIMITS.cityMaxLength);
-        }
-      }),
+  it('keep public contacts within the spec’s lengths', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ public_phone: anyText, public_city: anyText, public_address_line: anyText }),
+        async (input) => {
+          const result = await publicContactsSchema.safeParseAsync(input);
+          if (result.success) {
+            expect((result.data.public_phone ?? '').length).toBeLessThanOrEqual(LIMITS.phoneMaxLength);
+            expect((result.data.public_city ?? '').length).toBeLessThanOrEqual(LIMITS.cityMaxLength);
+          }
+        },
+      ),
     );
   });
 });

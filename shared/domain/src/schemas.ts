@@ -34,14 +34,17 @@ const optionalEmail = optionalText(LIMITS.emailMaxLength, z.regex(EMAIL_PATTERN,
 
 /**
  * An optional phone of at most 32 characters, saved as the number it means in E.164 (`e164Phone`: France by
- * default, '+33 (0)6 12 34 56 78' is '+33612345678'); one that is no valid number is refused.
+ * default, '+33 (0)6 12 34 56 78' is '+33612345678'); one that is no valid number is refused. Asynchronous, as
+ * `e164Phone` loads its library: a schema with a phone is parsed with parseAsync.
  */
 const optionalPhone = z.pipe(
-  optionalText(
-    LIMITS.phoneMaxLength,
-    z.refine((text) => e164Phone(text) !== null, MESSAGES.invalidPhone),
-  ),
-  z.transform((text) => (text === null ? null : (e164Phone(text) ?? text))),
+  optionalText(LIMITS.phoneMaxLength),
+  z.transform(async (text, context) => {
+    if (text === null) return null;
+    const e164 = await e164Phone(text);
+    if (e164 === null) context.issues.push({ code: 'custom', message: MESSAGES.invalidPhone, input: text });
+    return e164 ?? text;
+  }),
 );
 
 /** The owner's own contacts, given at activation and changed on the edit page; never shown to finders. */

@@ -6,6 +6,7 @@ import {
   type ActivationRequest,
   activationFormSchema,
   databaseErrorMessage,
+  loadPhoneNumbers,
 } from '@medaille/domain';
 import { editAnimalPath, ROUTES } from '@medaille/routing';
 import { Link, useNavigate, useSearchParams } from '@medaille/routing/router';
@@ -73,6 +74,10 @@ export function ActivationPage() {
   // médaille.
   const [askSignIn, setAskSignIn] = useState<'arrival' | 'activation' | null>(null);
   const signedOutArrival = useRef(true);
+  // The phone field's check needs its library: loaded once the form shows, not before (docs/budgets.md).
+  useEffect(() => {
+    void loadPhoneNumbers();
+  }, []);
   useEffect(() => {
     if (auth.loading || !signedOutArrival.current) return;
     signedOutArrival.current = false;

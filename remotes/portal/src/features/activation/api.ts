@@ -207,7 +207,7 @@ export async function finishPendingActivation(user: User, linkCode: string | nul
   const values = local ?? carried?.values;
   const code = codeMeant(String(values?.code ?? '')) ?? linkCode;
   if (!values && !code) return { status: 'missing' };
-  const parsed = values ? activationFormSchema.safeParse({ ...values, code }) : null;
+  const parsed = values ? await activationFormSchema.safeParseAsync({ ...values, code }) : null;
   if (!parsed?.success) {
     // Kept in this browser, the carried form fills /activer.
     if (carried) savePendingFields({ ...carried.values, code: code ?? '' });

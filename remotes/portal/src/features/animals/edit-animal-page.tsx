@@ -4,8 +4,8 @@ import {
   type AnimalEditFormInput,
   animalEditFormSchema,
   databaseErrorMessage,
+  formatPhone,
   type OwnedAnimalPayload,
-  phoneFieldText,
   publicContactsSchema,
   sexFormValue,
   speciesFormValue,
@@ -42,6 +42,12 @@ import { useUnsavedChangesGuard } from './unsaved-changes.tsx';
 
 const text = COPY.edit;
 
+/**
+ * A stored phone as its field shows it: a French number as the French write it ('06 12 34 56 78'), any other in
+ * E.164 as stored; the page fills its form without loading the phone library (docs/budgets.md).
+ */
+const phoneFieldText = (stored: string | null) => (stored === null ? '' : formatPhone(stored));
+
 function formValues(animal: MemberAnimal): AnimalEditFormInput {
   const species = speciesFormValue(animal.espece);
   return {
@@ -66,7 +72,6 @@ function formValues(animal: MemberAnimal): AnimalEditFormInput {
 }
 
 const contactValues = (animal: MemberAnimal): ContactValues => ({
-  // Stored in E.164, shown as the owner writes a number ('06 12 34 56 78').
   public_phone: phoneFieldText(animal.public_phone),
   public_email: animal.public_email ?? '',
   public_address_line: animal.public_address_line ?? '',
@@ -143,8 +148,8 @@ function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole 
   const preview = coverPhoto(gallery.photos, coverId);
 
   /** The public contacts as they would be saved, or null once their errors are shown beside them. */
-  const checkedContacts = () => {
-    const parsed = publicContactsSchema.safeParse(contacts);
+  const checkedContacts = async () => {
+    const parsed = await publicContactsSchema.safeParseAsync(contacts);
     if (parsed.success) return parsed.data;
     setContactErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
     return null;
@@ -152,7 +157,7 @@ function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole 
 
   // Every error of the page at once, the fields' and the contacts': the first of them is brought to the owner.
   const save = handleSubmit(async (payload) => {
-    const publicContacts = checkedContacts();
+    const publicContacts = await checkedContacts();
     if (!publicContacts) return refuse();
     const { error } = await saveAnimal(animal.id, {
       ...payload,

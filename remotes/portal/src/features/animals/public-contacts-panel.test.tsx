@@ -1,5 +1,5 @@
 import { Theme } from '@radix-ui/themes';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ContactValues, type HouseholdAddress, PublicContactsPanel } from './public-contacts-panel.tsx';
@@ -30,54 +30,68 @@ function Panel({ initial, household }: { initial: ContactValues; household?: Hou
   );
 }
 
-const preview = () => within(screen.getByRole('region', { name: 'Aperçu de la fiche publique' }));
+const previewRegion = () => screen.getByRole('region', { name: 'Aperçu de la fiche publique' });
+const preview = () => within(previewRegion());
+/** Until the preview shows the values on screen: their check is asynchronous (a phone's loads its library). */
+const checked = () => waitFor(() => expect(previewRegion().getAttribute('aria-busy')).toBe('false'));
 
 describe('the public contacts panel', () => {
-  it('previews nothing until a filled value is switched on, with the spec text', () => {
+  it('previews nothing until a filled value is switched on, with the spec text', async () => {
     render(<Panel initial={{ ...empty, public_phone: '0612345678' }} />);
+    await checked();
     expect(
       preview().queryByText(/Aucune information de contact n'est actuellement visible publiquement/),
     ).not.toBeNull();
     fireEvent.click(screen.getAllByRole('switch')[0] as HTMLElement);
+    await checked();
     expect(preview().getByRole('link', { name: '06 12 34 56 78' }).getAttribute('href')).toBe('tel:+33612345678');
   });
 
-  it('previews the number the owner meant: a business card’s +33 (0)6 … calls +33 6 …, an invalid one says why', () => {
+  it('previews the number the owner meant: a business card’s +33 (0)6 … calls +33 6 …, an invalid one says why', async () => {
     render(<Panel initial={{ ...empty, public_phone: '+33 (0)6 12 34 56 78', show_public_phone: true }} />);
+    await checked();
     expect(preview().getByRole('link', { name: '06 12 34 56 78' }).getAttribute('href')).toBe('tel:+33612345678');
     const phone = screen.getByLabelText('Téléphone');
     fireEvent.change(phone, { target: { value: '06 12 34 56' } });
+    await checked();
     fireEvent.blur(phone);
+    await checked();
     expect(preview().queryAllByRole('link')).toHaveLength(0);
     expect(screen.getByRole('alert').textContent).toBe('Veuillez saisir un numéro de téléphone valide');
   });
 
-  it('previews the address only with both its line and its city, as a map link in a new tab', () => {
+  it('previews the address only with both its line and its city, as a map link in a new tab', async () => {
     render(<Panel initial={{ ...empty, public_address_line: '3 rue des Lilas', show_public_address: true }} />);
+    await checked();
     expect(preview().queryAllByRole('link')).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('Ville'), { target: { value: 'Lyon' } });
+    await checked();
     const address = preview().getByRole('link', { name: '3 rue des Lilas, Lyon' });
     expect(address.getAttribute('target')).toBe('_blank');
   });
 
-  it('previews only what would be saved: an invalid e-mail is no mail link, and says why once left', () => {
+  it('previews only what would be saved: an invalid e-mail is no mail link, and says why once left', async () => {
     render(<Panel initial={{ ...empty, public_email: 'pas-une-adresse', show_public_email: true }} />);
+    await checked();
     expect(preview().queryAllByRole('link')).toHaveLength(0);
     expect(preview().queryByText(/Aucune information de contact/)).not.toBeNull();
     const email = screen.getByLabelText('Email (facultatif)');
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.blur(email);
+    await checked();
     expect(screen.getByRole('alert').textContent).toBe('Veuillez saisir un email valide');
     expect(email.getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(email, { target: { value: ' marie@exemple.fr ' } });
+    await checked();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(preview().getByRole('link', { name: 'marie@exemple.fr' }).getAttribute('href')).toBe(
       'mailto:marie@exemple.fr',
     );
   });
 
-  it('keeps the spec’s maximum lengths and input types', () => {
+  it('keeps the spec’s maximum lengths and input types', async () => {
     render(<Panel initial={empty} />);
+    await checked();
     expect(screen.getByLabelText('Téléphone').getAttribute('maxlength')).toBe('32');
     expect(screen.getByLabelText('Téléphone').getAttribute('type')).toBe('tel');
     expect(screen.getByLabelText('Email (facultatif)').getAttribute('maxlength')).toBe('254');
@@ -86,8 +100,9 @@ describe('the public contacts panel', () => {
     expect(screen.getByLabelText('Ville').getAttribute('maxlength')).toBe('80');
   });
 
-  it('writes under each switch, without hover, that anyone who scans the medal will see it', () => {
+  it('writes under each switch, without hover, that anyone who scans the medal will see it', async () => {
     render(<Panel initial={empty} />);
+    await checked();
     const switches = screen.getAllByRole('switch');
     expect(switches).toHaveLength(5);
     for (const toggle of switches) {
@@ -96,7 +111,7 @@ describe('the public contacts panel', () => {
     }
   });
 
-  it('previews the second contact after the first, under its name, each value by its own switch', () => {
+  it('previews the second contact after the first, under its name, each value by its own switch', async () => {
     render(
       <Panel
         initial={{
@@ -109,6 +124,7 @@ describe('the public contacts panel', () => {
         }}
       />,
     );
+    await checked();
     const second = within(screen.getByRole('region', { name: 'Deuxième contact' }));
     expect(
       second.queryByText(
@@ -120,6 +136,7 @@ describe('the public contacts panel', () => {
     expect(second.getByLabelText('Email du deuxième contact').getAttribute('type')).toBe('email');
     expect(preview().queryByText('Autre contact : Marie')).toBeNull();
     fireEvent.click(second.getByRole('switch', { name: 'Afficher ce numéro sur le profil public' }));
+    await checked();
     expect(preview().queryByRole('heading', { name: 'Autre contact : Marie' })).not.toBeNull();
     expect(
       preview()
@@ -127,20 +144,24 @@ describe('the public contacts panel', () => {
         .map((link) => link.getAttribute('href')),
     ).toEqual(['tel:+33612345678', 'tel:+33711223344']);
     fireEvent.click(second.getByRole('switch', { name: 'Afficher cette adresse sur le profil public' }));
+    await checked();
     expect(preview().queryByRole('link', { name: 'marie@exemple.fr' })).not.toBeNull();
     fireEvent.click(second.getByRole('switch', { name: 'Afficher ce numéro sur le profil public' }));
+    await checked();
     expect(preview().queryByRole('link', { name: '07 11 22 33 44' })).toBeNull();
   });
 
-  it('checks the second contact as the first: a phone that is no number is not previewed, and says why', () => {
+  it('checks the second contact as the first: a phone that is no number is not previewed, and says why', async () => {
     render(<Panel initial={{ ...empty, second_contact_phone: 'le voisin', show_second_contact_phone: true }} />);
+    await checked();
     expect(preview().queryAllByRole('link')).toHaveLength(0);
     expect(preview().queryByText(/Autre contact/)).toBeNull();
     fireEvent.blur(screen.getByLabelText('Téléphone du deuxième contact'));
+    await checked();
     expect(screen.getByRole('alert').textContent).toBe('Veuillez saisir un numéro de téléphone valide');
   });
 
-  it('fills the second e-mail with the address of the household member chosen', () => {
+  it('fills the second e-mail with the address of the household member chosen', async () => {
     render(
       <Panel
         initial={empty}
@@ -150,6 +171,7 @@ describe('the public contacts panel', () => {
         ]}
       />,
     );
+    await checked();
     const choose = screen.getByLabelText('Choisir un membre du foyer') as HTMLSelectElement;
     expect([...choose.options].map((option) => option.textContent)).toEqual([
       '—',
@@ -157,14 +179,16 @@ describe('the public contacts panel', () => {
       'marie@exemple.fr (Co-propriétaire)',
     ]);
     fireEvent.change(choose, { target: { value: 'marie@exemple.fr' } });
+    await checked();
     expect((screen.getByLabelText('Email du deuxième contact') as HTMLInputElement).value).toBe('marie@exemple.fr');
     // Filled, not shown: its switch stays the owner's decision.
     expect(preview().queryByRole('link', { name: 'marie@exemple.fr' })).toBeNull();
     expect(choose.value).toBe('');
   });
 
-  it('offers no choice of a member while the household is not there', () => {
+  it('offers no choice of a member while the household is not there', async () => {
     render(<Panel initial={empty} />);
+    await checked();
     expect(screen.queryByLabelText('Choisir un membre du foyer')).toBeNull();
   });
 });

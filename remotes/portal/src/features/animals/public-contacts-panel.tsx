@@ -9,7 +9,7 @@ import {
   visibleContacts,
 } from '@medaille/domain';
 import { Box, Card, Flex, Heading, Link as RadixLink, Switch, Text, TextField } from '@radix-ui/themes';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { COPY } from '../../copy.ts';
 
 const text = COPY.contacts;
@@ -44,15 +44,14 @@ type ContactSwitch = Exclude<keyof ContactValues, ContactText>;
 /** A member of the animal's household whose address can fill the second contact's e-mail. */
 export type HouseholdAddress = { email: string; role: string };
 
+type CheckedContacts = { saved: PublicContacts; problems: Partial<Record<ContactText, string>> };
+
 /**
  * The contacts as Enregistrer would save them, checked by the same rules (a value that breaks one is left
  * out; a phone is the number it means, in E.164), and each broken rule's message.
  */
-function checkContacts(value: ContactValues): {
-  saved: PublicContacts;
-  problems: Partial<Record<ContactText, string>>;
-} {
-  const checked = publicContactsSchema.safeParse(value);
+async function checkContacts(value: ContactValues): Promise<CheckedContacts> {
+  const checked = await publicContactsSchema.safeParseAsync(value);
   if (checked.success) return { saved: checked.data, problems: {} };
   const problems: Partial<Record<ContactText, string>> = {};
   const kept = { ...value };
@@ -63,8 +62,26 @@ function checkContacts(value: ContactValues): {
       kept[key] = '';
     }
   }
-  const rest = publicContactsSchema.safeParse(kept);
+  const rest = await publicContactsSchema.safeParseAsync(kept);
   return { saved: rest.success ? rest.data : {}, problems };
+}
+
+/**
+ * `checkContacts` of the values on screen, and whether it is still being checked: a phone's check waits for its
+ * library (docs/budgets.md), and an earlier, slower answer never replaces the latest values'.
+ */
+function useCheckedContacts(value: ContactValues): { checked: CheckedContacts | null; checking: boolean } {
+  const [answer, setAnswer] = useState<{ of: ContactValues; checked: CheckedContacts } | null>(null);
+  useEffect(() => {
+    let latest = true;
+    void checkContacts(value).then((checked) => {
+      if (latest) setAnswer({ of: value, checked });
+    });
+    return () => {
+      latest = false;
+    };
+  }, [value]);
+  return { checked: answer?.checked ?? null, checking: answer?.of !== value };
 }
 
 /** One group of the preview's links, each as the scan page links it. */
@@ -105,7 +122,8 @@ export function PublicContactsPanel({
 }) {
   const set = <K extends keyof ContactValues>(key: K, next: ContactValues[K]) =>
     onChange({ ...value, [key]: next }, key);
-  const { saved, problems } = checkContacts(value);
+  const { checked, checking } = useCheckedContacts(value);
+  const { saved, problems } = checked ?? { saved: {}, problems: {} };
   const preview = visibleContacts(saved);
   const previewFirst = preview.filter((contact) => !isSecondContact(contact));
   const previewSecond = preview.filter(isSecondContact);
@@ -233,11 +251,11 @@ export function PublicContactsPanel({
         </section>
       </Card>
       <Card size="3" asChild>
-        <section aria-labelledby="contacts-preview-title">
+        <section aria-labelledby="contacts-preview-title" aria-busy={checking}>
           <Heading id="contacts-preview-title" as="h2" size="4" mb="2">
             {text.previewTitle}
           </Heading>
-          {preview.length === 0 ? (
+          {checked && preview.length === 0 ? (
             <Text as="p" size="2">
               {text.previewEmpty}
             </Text>
