@@ -113,3 +113,32 @@ test("the edit page's form can be filled and saved while the code that reorders 
   release();
   await expect(page.getByRole('button', { name: 'Déplacer la photo (Photo 1)' })).toBeVisible();
 });
+
+test('with a session good for the hour, the edit page shows before the auth client has come, which then saves it', async ({
+  page,
+}) => {
+  const owner = await newOwner(product, 'client');
+  const { animalId } = await animalOnNewCode(product, owner, { nom: 'Pistache', espece: 'cat' });
+  await signIn(page, product, owner, '/logo.svg');
+  // supabase-js's chunk, held until the page has shown (docs/decisions/0022-auth-client-after-the-page.md).
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = 0;
+  await page.route(/\/static\/js\/async\/supabase-js\.[0-9a-f]+\.js$/, async (route) => {
+    asked += 1;
+    await released;
+    await route.continue();
+  });
+
+  await page.goto(`${product.url}/mon-compte/animal/${animalId}`, { waitUntil: 'commit' });
+  await expect(page.getByLabel('Nom *')).toHaveValue('Pistache');
+  await expect(page.getByRole('button', { name: 'Enregistrer' })).toBeEnabled();
+  release();
+  await page.getByLabel('Nom *').fill('Pistache II');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Animal mis à jour')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pistache II' })).toBeVisible();
+  expect(asked).toBeGreaterThan(0);
+});

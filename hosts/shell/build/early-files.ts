@@ -1,5 +1,10 @@
 import { codeInPath, OWNER_SEGMENTS } from '@medaille/routing';
-import { hasStoredSession, SESSION_STORAGE_KEY } from '@medaille/supabase/stored-session';
+import {
+  hasStoredSession,
+  SESSION_RENEWAL_MARGIN_S,
+  SESSION_STORAGE_KEY,
+  storedSessionAsIs,
+} from '@medaille/supabase/stored-session';
 import type { RsbuildPlugin } from '@rsbuild/core';
 
 /**
@@ -13,14 +18,17 @@ export const AUTH_CLIENT_CHUNK = 'supabase-js';
 /**
  * The inline script for the shell's HTML: a page that is not a scan page asks for the app's chunks while the
  * scripts download, instead of once the bootstrap has run (on a phone, one request level, some 300 ms
- * earlier); in a browser that keeps a session it also asks for the auth client, at a low priority, after the
- * shell's own scripts, which must run before the page's next files are even known. A finder's scan page asks
- * for nothing more, and a signed-out visitor for no auth client. Made from the functions the scripts use, so
- * the HTML cannot drift from them: the path rule of `scanCodeOf` and `hasStoredSession`.
+ * earlier); in a browser that keeps a session supabase-js must renew before using it, it also asks for the auth
+ * client, at a low priority, after the shell's own scripts, which must run before the page's next files are even
+ * known. A session usable as stored needs no auth client before the page shows
+ * (docs/decisions/0022-auth-client-after-the-page.md), a finder's scan page asks for nothing more, and a
+ * signed-out visitor for no auth client. Made from the functions the scripts use, so the HTML cannot drift from
+ * them: the path rule of `scanCodeOf`, `hasStoredSession` and `storedSessionAsIs`.
  */
 export function earlyFilesScript(files: { app: string[]; authClient: string }): string {
   return `(function () {
   var SESSION_STORAGE_KEY = ${JSON.stringify(SESSION_STORAGE_KEY)};
+  var SESSION_RENEWAL_MARGIN_S = ${JSON.stringify(SESSION_RENEWAL_MARGIN_S)};
   if ((${codeInPath.toString()})(location.pathname, ${JSON.stringify(OWNER_SEGMENTS)}) !== null) return;
   function preload(href, priority) {
     var link = document.createElement('link');
@@ -31,7 +39,9 @@ export function earlyFilesScript(files: { app: string[]; authClient: string }): 
     document.head.appendChild(link);
   }
   ${JSON.stringify(files.app)}.forEach(function (href) { preload(href); });
-  if ((${hasStoredSession.toString()})(window.localStorage)) preload(${JSON.stringify(files.authClient)}, 'low');
+  var storage = window.localStorage;
+  var toRenew = (${hasStoredSession.toString()})(storage) && !(${storedSessionAsIs.toString()})(storage, Date.now() / 1000);
+  if (toRenew) preload(${JSON.stringify(files.authClient)}, 'low');
 })();`;
 }
 

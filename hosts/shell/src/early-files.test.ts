@@ -6,7 +6,15 @@ import { SESSION_STORAGE_KEY } from '@medaille/supabase/stored-session';
 import { describe, expect, it } from 'vitest';
 
 const DIST = new URL('../dist/', import.meta.url);
-const SESSION = JSON.stringify({ access_token: 'a', refresh_token: 'r', user: { id: 'u' } });
+/** A session whose access token has ended: supabase-js renews it before the page can ask anything. */
+const SESSION = JSON.stringify({ access_token: 'a', refresh_token: 'r', expires_at: 1, user: { id: 'u' } });
+/** One supabase-js uses as stored: good for an hour more. */
+const SESSION_AS_STORED = JSON.stringify({
+  access_token: 'a',
+  refresh_token: 'r',
+  expires_at: Math.floor(Date.now() / 1000) + 3600,
+  user: { id: 'u' },
+});
 /** Pages that are not a scan page: the owner's, and the landing page. */
 const OTHER_PAGES = ['/mon-compte', '/mon-compte/animal/6f0c1e52', '/activer', '/auth/login', '/'];
 const APP_ONLY = ['/static/js/async/app ', '/static/js/async/app-shared '];
@@ -39,7 +47,7 @@ function preloadsAdded(pathname: string, stored: string | null) {
 }
 
 describe("the shell's HTML asks early for what an owner's page runs", () => {
-  it("the app's chunks on every page but a scan page; with a stored session the auth client too, at a low priority", () => {
+  it("the app's chunks on every page but a scan page; with a session to renew the auth client too, at a low priority", () => {
     for (const path of OTHER_PAGES) {
       expect(preloadsAdded(path, null), path).toEqual(APP_ONLY);
       expect(preloadsAdded(path, SESSION), path).toEqual([
@@ -48,6 +56,10 @@ describe("the shell's HTML asks early for what an owner's page runs", () => {
         '/static/js/async/supabase-js low',
       ]);
     }
+  });
+
+  it('no auth client with a session usable as stored: the page shows before it (decision 0022)', () => {
+    for (const path of OTHER_PAGES) expect(preloadsAdded(path, SESSION_AS_STORED), path).toEqual(APP_ONLY);
   });
 
   it('nothing on a scan page, whatever is stored (a finder)', () => {

@@ -1,7 +1,7 @@
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { atom, useAtomValue } from 'jotai';
 import { type MedailleClient, onSupabaseLoaded, supabase } from './client.ts';
-import { hasStoredSession, SESSION_STORAGE_KEY } from './stored-session.ts';
+import { hasStoredSession, SESSION_STORAGE_KEY, storedSessionAsIs } from './stored-session.ts';
 
 /** docs/product/accounts.md: loading until the first auth event or the initial session fetch, then the session. */
 export interface AuthState {
@@ -30,18 +30,28 @@ const stateOf = (session: Session | null, event: AuthChangeEvent | null): AuthSt
   signedOutHere: event === 'SIGNED_OUT' && signingOut,
 });
 
-const authStateAtom = atom<AuthState>({
-  loading: true,
-  session: null,
-  user: null,
-  isAuthenticated: false,
-  event: null,
-  signedOutHere: false,
-});
-
 /** An e-mail link's answer in the address (implicit flow): the client must read it before anything is known. */
 const hasAuthAnswerInUrl = () =>
   typeof location !== 'undefined' && /(?:^#|&)(?:access_token|error)=/.test(location.hash);
+
+/**
+ * The session supabase-js will take as it is when it loads (stored-session.ts): the state from the first render,
+ * without waiting for the auth client (docs/decisions/0022-auth-client-after-the-page.md). Not when an e-mail
+ * link's answer is in the address: that session is the link's.
+ */
+const sessionAsStored = hasAuthAnswerInUrl() ? null : (storedSessionAsIs() as Session | null);
+
+const authStateAtom = atom<AuthState>(
+  sessionAsStored
+    ? stateOf(sessionAsStored, 'INITIAL_SESSION')
+    : { loading: true, session: null, user: null, isAuthenticated: false, event: null, signedOutHere: false },
+);
+
+/** Runs `task` once the page has loaded its own files, so that what it downloads does not slow them. */
+function afterThePage(task: () => void) {
+  if (typeof window === 'undefined' || document.readyState === 'complete') setTimeout(task, 0);
+  else window.addEventListener('load', () => setTimeout(task, 0), { once: true });
+}
 
 // Subscribes while anything reads the auth state; the atom lives in the shared jotai store, so the shell
 // and both remotes see one state. Without a stored session or an e-mail link's answer, the visitor is
@@ -59,8 +69,10 @@ authStateAtom.onMount = (set) => {
     unsubscribe = () => data.subscription.unsubscribe();
   };
   const signedOut = () => set((state) => (state.loading ? stateOf(null, 'INITIAL_SESSION') : state));
-  // A client that cannot load leaves nothing to wait for: the visitor is then treated as signed out.
-  if (hasStoredSession() || hasAuthAnswerInUrl()) supabase().catch(signedOut);
+  // With a session as stored, the client loads once the page has (sooner if the page asks for it) and takes
+  // the state over. Otherwise, a client that cannot load leaves nothing to wait for: signed out.
+  if (sessionAsStored) afterThePage(() => void supabase().catch(() => {}));
+  else if (hasStoredSession() || hasAuthAnswerInUrl()) supabase().catch(signedOut);
   else signedOut();
   const stopWaiting = onSupabaseLoaded(follow);
   // A session another tab of this browser stores (an e-mail link opened there) is followed here too, even by a
