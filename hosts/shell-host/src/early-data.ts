@@ -1,4 +1,5 @@
-import { SESSION_RENEWAL_MARGIN_S, SESSION_STORAGE_KEY } from '@medaille/supabase/stored-session';
+import { SESSION_RENEWAL_MARGIN_S } from '@medaille/supabase/session-as-stored';
+import { SESSION_STORAGE_KEY } from '@medaille/supabase/stored-session';
 
 /**
  * The inline script of a page that opens on one of the portal's pages with data (the manifest's `pages`): in a

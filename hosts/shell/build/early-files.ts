@@ -1,10 +1,6 @@
 import { codeInPath, OWNER_SEGMENTS } from '@medaille/routing';
-import {
-  hasStoredSession,
-  SESSION_RENEWAL_MARGIN_S,
-  SESSION_STORAGE_KEY,
-  storedSessionAsIs,
-} from '@medaille/supabase/stored-session';
+import { SESSION_RENEWAL_MARGIN_S, storedSessionAsIs } from '@medaille/supabase/session-as-stored';
+import { hasStoredSession, SESSION_STORAGE_KEY } from '@medaille/supabase/stored-session';
 import type { RsbuildPlugin } from '@rsbuild/core';
 
 /**

@@ -1,5 +1,5 @@
 import { scanCodeOf } from '@medaille/routing';
-import { hasStoredSession, storedSessionAsIs } from '@medaille/supabase/stored-session';
+import { hasStoredSession } from '@medaille/supabase/stored-session';
 import { createRoot } from 'react-dom/client';
 import { ScanShell, serverScanPage, takeOverServerPage } from './scan-shell.tsx';
 
@@ -16,12 +16,14 @@ if (root && code !== null) {
 } else if (root) {
   // With a stored session that must be renewed first, the page needs the auth client: asked for now, beside the
   // app's own chunks, rather than once its router has rendered; one usable as stored waits until the page has
-  // loaded (docs/decisions/0022-auth-client-after-the-page.md). (The portal's files come announced by an owner's
-  // page itself: loading the remote from here, before the app's shared modules, left it waiting forever now and
-  // then.)
-  if (hasStoredSession() && !storedSessionAsIs()) {
+  // loaded (docs/decisions/0022-auth-client-after-the-page.md); told apart in the app's chunk, not in this one,
+  // which a finder's scan page loads. (The portal's files come announced by an owner's page itself: loading the
+  // remote from here, before the app's shared modules, left it waiting forever now and then.)
+  if (hasStoredSession()) {
     // A failed load here is not the page's: the page asks again when it needs the client.
-    void import('@medaille/supabase').then(({ supabase }) => supabase()).catch(() => {});
+    void import('@medaille/supabase')
+      .then(({ storedSessionAsIs, supabase }) => (storedSessionAsIs() ? null : supabase()))
+      .catch(() => {});
   }
   void import(/* webpackChunkName: "app" */ './app.tsx').then(({ App }) => createRoot(root).render(<App />));
 }

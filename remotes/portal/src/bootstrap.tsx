@@ -2,7 +2,8 @@ import '@medaille/design-system/tokens.css';
 import { Toaster } from '@medaille/design-system/toast';
 import { BrowserRouter } from '@medaille/routing/router';
 import { supabase } from '@medaille/supabase';
-import { hasStoredSession, storedSessionAsIs } from '@medaille/supabase/stored-session';
+import { storedSessionAsIs } from '@medaille/supabase/session-as-stored';
+import { hasStoredSession } from '@medaille/supabase/stored-session';
 import { createRoot } from 'react-dom/client';
 import PortalApp from './portal-app.tsx';
 

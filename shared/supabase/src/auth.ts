@@ -1,7 +1,8 @@
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { atom, useAtomValue } from 'jotai';
 import { type MedailleClient, onSupabaseLoaded, supabase } from './client.ts';
-import { hasStoredSession, SESSION_STORAGE_KEY, storedSessionAsIs } from './stored-session.ts';
+import { storedSessionAsIs } from './session-as-stored.ts';
+import { hasStoredSession, SESSION_STORAGE_KEY } from './stored-session.ts';
 
 /** docs/product/accounts.md: loading until the first auth event or the initial session fetch, then the session. */
 export interface AuthState {

@@ -1,16 +1,12 @@
-// The stored-session rule a page decides on before supabase-js loads (docs/decisions/0022-auth-client-after-the-page.md)
+// The rule a page decides on before supabase-js loads (docs/decisions/0022-auth-client-after-the-page.md)
 // is supabase-js's own: checked here against supabase-js, over real HTTP to a server that records what it is asked.
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  hasStoredSession,
-  SESSION_RENEWAL_MARGIN_S,
-  SESSION_STORAGE_KEY,
-  storedSessionAsIs,
-} from './stored-session.ts';
+import { SESSION_RENEWAL_MARGIN_S, storedSessionAsIs } from './session-as-stored.ts';
+import { hasStoredSession, SESSION_STORAGE_KEY } from './stored-session.ts';
 
 const asked: string[] = [];
 // An auth service that refuses every renewal: a session supabase-js renews comes back null.
