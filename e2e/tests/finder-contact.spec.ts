@@ -594,12 +594,12 @@ test.describe('the mail provider down', () => {
     const { data: queued } = await service().from('mail_outbox').select('id').eq('recipient', owner.email);
     expect(queued).toHaveLength(1);
 
-    // The retry's wait gone by, the stack runs deliver-mail as its timer (pg_cron on hosted) does.
+    // The retry's wait gone by, the stack runs deliver-outbox as its timer (pg_cron on hosted) does.
     await service()
       .from('mail_outbox')
       .update({ next_attempt_at: new Date().toISOString() })
       .eq('recipient', owner.email);
-    const retry = await fetch(`${product.stack.url}/functions/v1/deliver-mail`, {
+    const retry = await fetch(`${product.stack.url}/functions/v1/deliver-outbox`, {
       method: 'POST',
       headers: { apikey: product.stack.secretKey, 'content-type': 'application/json' },
       body: '{}',
@@ -609,7 +609,7 @@ test.describe('the mail provider down', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain('Nala est chez moi, rue des Tilleuls.');
     // Another run finds nothing left to send.
-    await fetch(`${product.stack.url}/functions/v1/deliver-mail`, {
+    await fetch(`${product.stack.url}/functions/v1/deliver-outbox`, {
       method: 'POST',
       headers: { apikey: product.stack.secretKey, 'content-type': 'application/json' },
       body: '{}',

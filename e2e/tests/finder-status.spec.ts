@@ -77,8 +77,8 @@ test('a finder in English says they saw the animal here, with their position; th
   await scan.goto(conversationUrl);
   await expect(scan.getByRole('list').getByRole('listitem').last()).toContainText('Rex is back home. Thank you!');
   await english.close();
-  // deliver-mail's next run, as pg_cron or the stack's timer makes it every minute.
-  expect((await serviceClient(product).functions.invoke('deliver-mail')).error).toBeNull();
+  // deliver-outbox's next run, as pg_cron or the stack's timer makes it every minute.
+  expect((await serviceClient(product).functions.invoke('deliver-outbox')).error).toBeNull();
   const [home, ...more] = (await product.mails(finderEmail)).filter(
     (mail) => mail.subject === 'Good news: the animal is back home',
   );

@@ -64,7 +64,7 @@ create table public.conversation_replies (
   body text constraint conversation_replies_body_longueur check (char_length(btrim(body)) between 1 and 1000),
   created_at timestamptz not null default now(),
   kind text not null default 'answer' constraint conversation_replies_kind_valeurs check (kind in ('answer', 'found')),
-  -- A 'found' word still to e-mail to a finder who left their address (claim_found_notices, by deliver-mail).
+  -- A 'found' word still to e-mail to a finder who left their address (claim_found_notices, by deliver-outbox).
   mail_due boolean not null default false,
   constraint conversation_replies_body_requis check ((kind = 'answer') = (body is not null))
 );

@@ -1,6 +1,6 @@
 -- The owners' e-mails that could not be sent yet. A finder's message or position is stored first; its e-mail
 -- is written here before it is sent and removed once the provider took it, so a provider that is down only
--- delays it: the deliver-mail function retries what is due (pg_cron on hosted, supabase/schedules; a timer in
+-- delays it: the deliver-outbox function retries what is due (pg_cron on hosted, supabase/schedules; a timer in
 -- the local stack) until it is sent or expires. The row's id goes with every attempt as the provider's
 -- Idempotency-Key, so an attempt whose answer was lost never makes a second e-mail.
 -- Only the service role (the functions) reads or writes it: it holds owners' addresses and finders' words.
@@ -86,7 +86,7 @@ $$;
 revoke all on function public.retry_mail_later(uuid, text) from public, anon, authenticated;
 grant execute on function public.retry_mail_later(uuid, text) to service_role;
 
--- An operator's suspension is told to the medal's owner by e-mail, once: deliver-mail, run every minute,
+-- An operator's suspension is told to the medal's owner by e-mail, once: deliver-outbox, run every minute,
 -- claims up to p_limit operator suspensions of activated medals not told yet, marked told as they are claimed
 -- (two runs at once never take the same one), with what the e-mail needs. A suspension is told when the code
 -- was not told of one at or after its start, so a new suspension is told again. Security definer to read

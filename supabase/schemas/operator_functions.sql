@@ -86,7 +86,7 @@ grant execute on function public.set_medal_suspended(text, boolean, text) to ser
 
 -- The schedules (supabase/schedules on hosted Supabase, the local stack's timers) and when each last ran: each
 -- scheduled function records its own runs (record_schedule_run), so that `pnpm medals status` shows one that
--- stopped, or was never set up, whatever calls it. `every`: how often it should run; null for deliver-mail,
+-- stopped, or was never set up, whatever calls it. `every`: how often it should run; null for deliver-outbox,
 -- which is called only while something is due and is judged by what waits in the outboxes.
 create table private.schedule_runs (
   name text primary key,
@@ -99,7 +99,7 @@ create table private.schedule_runs (
 );
 revoke all on private.schedule_runs from public, anon, authenticated;
 insert into private.schedule_runs (name, every) values
-  ('deliver-mail', null),
+  ('deliver-outbox', null),
   ('sweep-photos', interval '6 hours'),
   ('health-reminders', interval '1 day');
 
@@ -117,7 +117,7 @@ grant execute on function public.record_schedule_run(text, text) to service_role
 -- What an operator needs to know before the users do (`pnpm medals status`): what waits in the outboxes and
 -- for how long, the schedules' last runs, and the last hour's traffic (counted, never who). `late` names what
 -- waits too long:
--- - an e-mail due for over 10 minutes: deliver-mail is not called, or fails;
+-- - an e-mail due for over 10 minutes: deliver-outbox is not called, or fails;
 -- - an e-mail unsent for over an hour: the provider refuses it (it is dropped at 24 hours);
 -- - a push failing for over 30 minutes (it is dropped at an hour);
 -- - a schedule an hour past its interval since its last run (or since it was expected).

@@ -1,7 +1,7 @@
 -- Alerts on a member's phone without an app (Web Push, docs/decisions/0017-finder-owner-conversation.md): each device a
 -- member turned notifications on for is a subscription of their browser's push service (its endpoint and the keys that
 -- encrypt what is sent there, RFC 8291). The functions send each alert of an animal to every subscription of its
--- household's members (push_targets); a push that failed for a while waits in push_outbox for deliver-mail's next runs;
+-- household's members (push_targets); a push that failed for a while waits in push_outbox for deliver-outbox's next runs;
 -- an endpoint the push service says is gone (404, 410) is forgotten.
 create table public.push_subscriptions (
   id uuid primary key default gen_random_uuid(),
@@ -31,7 +31,7 @@ create policy push_subscriptions_delete_own on public.push_subscriptions
   for delete to authenticated
   using (user_id = (select auth.uid()));
 
--- A push that could not be delivered yet: retried by deliver-mail for an hour, then dropped (an alert that late
+-- A push that could not be delivered yet: retried by deliver-outbox for an hour, then dropped (an alert that late
 -- is no alert). Goes with its subscription.
 create table public.push_outbox (
   id uuid primary key default gen_random_uuid(),

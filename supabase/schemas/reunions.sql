@@ -1,6 +1,6 @@
 -- The end of a loss (docs/decisions/0017-finder-owner-conversation.md). When a member marks a lost animal found, every
 -- conversation opened during that loss and still open tells its finder that the animal is home (a 'found' line in their
--- language, e-mailed by deliver-mail to a finder who left an address), and the reunion is counted for the operators
+-- language, e-mailed by deliver-outbox to a finder who left an address), and the reunion is counted for the operators
 -- (`pnpm medals stats`): when, how long the animal was lost, and how its finder reached the household. Nothing of who
 -- found it: no finder, no message, no address.
 create table public.reunions (
@@ -122,7 +122,7 @@ grant execute on function public.reunion_stats(timestamptz) to service_role;
 -- The few lines whose e-mail is due, found without reading every reply.
 create index conversation_replies_mail_due_idx on public.conversation_replies (created_at) where mail_due;
 
--- deliver-mail's run: up to p_limit 'found' words still to e-mail, each marked done as it is claimed (two runs
+-- deliver-outbox's run: up to p_limit 'found' words still to e-mail, each marked done as it is claimed (two runs
 -- at once never take the same one), with what the finder's e-mail needs; none to a blocked link, nor to an
 -- address that never opened the link e-mailed to it (conversations.finder_mail_wanted_at).
 create function public.claim_found_notices(p_limit integer default 20) returns jsonb

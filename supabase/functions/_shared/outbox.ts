@@ -1,6 +1,6 @@
 // The owners' e-mails never fail what the finder did, and nobody's answer waits for the provider: each one is
 // written to the outbox (public.mail_outbox) and the function answers; the attempt runs after the answer
-// (background.ts), removes the e-mail once the provider took it, and otherwise leaves it for deliver-mail,
+// (background.ts), removes the e-mail once the provider took it, and otherwise leaves it for deliver-outbox,
 // which retries it on a schedule until it is sent or expires. Its id is the provider's Idempotency-Key, so
 // that an attempt whose answer was lost (a timeout, a retrier that died) never becomes a second e-mail.
 //
@@ -26,12 +26,12 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /**
  * Writes `mails` to the outbox and tries each once after the caller's answer; never throws. What could not be
- * sent waits in the outbox for deliver-mail. If even the outbox cannot be written, the e-mails are still tried
+ * sent waits in the outbox for deliver-outbox. If even the outbox cannot be written, the e-mails are still tried
  * once.
  * `toAnyAddress`: the recipients may have no account (an invitation); else an e-mail waiting for an address
  * that no account has any more is dropped. `oneAtATimeWithinMs`: for a batch (the booklet's reminders), one
  * attempt after the other, as the provider limits requests per second, and none started after that many
- * milliseconds: the rest waits in the outbox for deliver-mail. A batch is a schedule's work: it is awaited.
+ * milliseconds: the rest waits in the outbox for deliver-outbox. A batch is a schedule's work: it is awaited.
  */
 export async function sendOrQueue(
   env: FunctionEnv,
@@ -79,7 +79,7 @@ async function writeThenSend(
     }
     return;
   }
-  // The lease the outbox gives a new row keeps deliver-mail off it while this attempt runs.
+  // The lease the outbox gives a new row keeps deliver-outbox off it while this attempt runs.
   inBackground(Promise.all(queued.map((mail) => attempt(env, db, mail, inOutbox))).then(() => undefined));
 }
 

@@ -2,7 +2,7 @@
 // device its household's members turned notifications on for (push_targets), encrypted for each browser (RFC 8291,
 // aes128gcm) and signed with the project's VAPID key (RFC 8292) by @block65/webcrypto-web-push, which does both with
 // Web Crypto alone, so that the same code runs on Deno (hosted functions) and Node (the local stack). A device the push
-// service says is gone (404, 410) is forgotten; a push that failed otherwise waits in push_outbox for deliver-mail's
+// service says is gone (404, 410) is forgotten; a push that failed otherwise waits in push_outbox for deliver-outbox's
 // next runs. Never throws: an alert is never what fails a stored message.
 import { buildPushPayload } from '@block65/webcrypto-web-push';
 import { call, type ServiceDatabase } from './database.ts';
@@ -152,7 +152,7 @@ export async function pushHousehold(
   }
 }
 
-/** deliver-mail's run: the pushes due again, each sent, forgotten with its device, or left for the next run. */
+/** deliver-outbox's run: the pushes due again, each sent, forgotten with its device, or left for the next run. */
 export async function retryPushes(env: FunctionEnv, db: ServiceDatabase): Promise<number> {
   const key = vapidPrivateKey(env);
   if (!key) return 0;

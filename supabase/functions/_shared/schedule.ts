@@ -1,4 +1,4 @@
-// The scheduled functions (deliver-mail, sweep-photos, health-reminders) record each run they complete, so that
+// The scheduled functions (deliver-outbox, sweep-photos, health-reminders) record each run they complete, so that
 // `pnpm medals status` (operator_status) tells an operator a schedule that stopped or was never set up.
 import { call, type ServiceDatabase } from './database.ts';
 

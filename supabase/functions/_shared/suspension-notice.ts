@@ -1,5 +1,5 @@
 // An operator's suspension told to the medal's owner (claim_suspension_notices): what the finder now sees,
-// and whom to write to. Written by deliver-mail, which runs every minute, so the operators' tool needs no
+// and whom to write to. Written by deliver-outbox, which runs every minute, so the operators' tool needs no
 // e-mail of its own and never learns the owner's address.
 import { call, type ServiceDatabase } from './database.ts';
 import type { FunctionEnv } from './env.ts';

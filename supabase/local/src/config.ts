@@ -53,7 +53,7 @@ const schema = z.object({
     .default(6 * 3600),
   PHOTO_SWEEP_FIRST_DELAY: z.coerce.number().min(0).default(60),
   /**
-   * Seconds between two runs of deliver-mail, which retries the owners' e-mails waiting in the outbox, as pg_cron
+   * Seconds between two runs of deliver-outbox, which retries the owners' e-mails waiting in the outbox, as pg_cron
    * runs it every minute on hosted Supabase; 0 turns the timer off.
    */
   MAIL_RETRY_INTERVAL: z.coerce.number().min(0).default(60),
@@ -101,7 +101,7 @@ export type StackConfig = {
   functionEnv: Record<string, string>;
   /** The timer that runs sweep-photos: milliseconds to the first run and between runs (0: no timer). */
   photoSweep: { firstDelayMs: number; intervalMs: number };
-  /** The timer that runs deliver-mail: milliseconds to the first run and between runs (0: no timer). */
+  /** The timer that runs deliver-outbox: milliseconds to the first run and between runs (0: no timer). */
   mailRetry: { firstDelayMs: number; intervalMs: number };
   /** The timer that runs health-reminders: milliseconds to the first run and between runs (0: no timer). */
   healthReminders: { firstDelayMs: number; intervalMs: number };

@@ -180,7 +180,7 @@ export async function startStack(config: StackConfig): Promise<RunningStack> {
     });
   const schedules = [
     ['sweep-photos', config.photoSweep],
-    ['deliver-mail', config.mailRetry],
+    ['deliver-outbox', config.mailRetry],
     ['health-reminders', config.healthReminders],
   ] as const;
   const stopSchedules = schedules

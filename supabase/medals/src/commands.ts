@@ -147,7 +147,7 @@ async function suspendOrResume(command: 'suspend' | 'resume', args: string[], en
       `${info.code} ${command === 'suspend' ? 'was already suspended' : 'was not suspended'}: nothing changed${retold}.`,
     );
   } else if (command === 'suspend' && info.has_animal) {
-    io.out(`${info.code}'s owner is told by e-mail at deliver-mail's next run (every minute), without the reason.`);
+    io.out(`${info.code}'s owner is told by e-mail at deliver-outbox's next run (every minute), without the reason.`);
   }
   io.out(describe(info));
   return 0;

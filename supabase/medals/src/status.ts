@@ -18,7 +18,7 @@ interface OperatorStatus {
   push: { failing: number; oldest_failed_at: string | null };
   schedules: {
     name: string;
-    /** Seconds between runs; null: run only while something is due (deliver-mail). */
+    /** Seconds between runs; null: run only while something is due (deliver-outbox). */
     every: number | null;
     last_run_at: string | null;
     last_outcome: string | null;
@@ -34,7 +34,7 @@ export const LATE_EXIT_STATUS = 2;
 
 const LATE_WORDS: Record<string, string> = {
   mail_due:
-    'e-mails due for over 10 minutes: deliver-mail is not called or fails (supabase/schedules/deliver-mail.sql, its logs)',
+    'e-mails due for over 10 minutes: deliver-outbox is not called or fails (supabase/schedules/deliver-outbox.sql, its logs)',
   mail_unsent: 'an e-mail unsent for over an hour: the mail provider refuses it (last error in public.mail_outbox)',
   push_failing: 'pushes failing for over 30 minutes: the push services refuse them',
 };

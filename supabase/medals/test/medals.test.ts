@@ -243,7 +243,7 @@ describe('pnpm medals suspend, resume, show', () => {
     const activated = await owner.client.rpc('register_animal_with_code', { p_code: code, p_animal: { nom: 'Filou' } });
     expect(activated.error).toBeNull();
     const suspended = await medals(['suspend', code, '--reason', 'lot volé']);
-    expect(suspended.out).toContain(`${code}'s owner is told by e-mail at deliver-mail's next run`);
+    expect(suspended.out).toContain(`${code}'s owner is told by e-mail at deliver-outbox's next run`);
     // A free code has no owner to tell.
     await medals(['mint', '--count', '1', '--batch', batch('untold'), '--out', 'untold.pdf']);
     const [free] = await storedCodes(batch('untold'));
@@ -374,7 +374,7 @@ describe('pnpm medals status', () => {
     expect(quiet.status).toBe(0);
     expect(quiet.out).toContain('e-mails waiting: 0');
     expect(quiet.out).toContain('pushes failing:  0');
-    expect(quiet.out).toMatch(/deliver-mail\s+never ran \(while anything is due\)/);
+    expect(quiet.out).toMatch(/deliver-outbox\s+never ran \(while anything is due\)/);
     expect(quiet.out).toContain('0 medal pages opened (each finder and medal once), 0 messages');
     expect(quiet.out).toContain('Nothing waits too long.');
 
@@ -390,19 +390,19 @@ describe('pnpm medals status', () => {
     expect(waiting.out).toMatch(/e-mails waiting: 1 \(oldest written \d+ s ago\)/);
     expect(waiting.out).toContain('1 medal pages opened (each finder and medal once), 1 messages');
 
-    // Due for 11 minutes, and nobody came for it: deliver-mail is not running.
+    // Due for 11 minutes, and nobody came for it: deliver-outbox is not running.
     await own.db.query("update public.mail_outbox set next_attempt_at = now() - interval '11 minutes'");
     const late = await status();
     expect(late.status).toBe(2);
     expect(late.out).toContain('1 due, the oldest for 11 min');
-    expect(late.out).toContain('LATE: e-mails due for over 10 minutes: deliver-mail is not called or fails');
+    expect(late.out).toContain('LATE: e-mails due for over 10 minutes: deliver-outbox is not called or fails');
 
-    // deliver-mail's run sends it and records itself; then the photo sweep is found never run in 8 hours.
-    expect((await runSchedule('deliver-mail')).status).toBe(200);
+    // deliver-outbox's run sends it and records itself; then the photo sweep is found never run in 8 hours.
+    expect((await runSchedule('deliver-outbox')).status).toBe(200);
     const delivered = await status();
     expect(delivered.status).toBe(0);
     expect(delivered.out).toContain('e-mails waiting: 0');
-    expect(delivered.out).toMatch(/deliver-mail\s+last ran \d+ s ago \(while anything is due\) \{"sent":1,/);
+    expect(delivered.out).toMatch(/deliver-outbox\s+last ran \d+ s ago \(while anything is due\) \{"sent":1,/);
     await own.db.query(
       "update private.schedule_runs set expected_since = now() - interval '8 hours' where name = 'sweep-photos'",
     );

@@ -581,7 +581,7 @@ describe('under Deno, a mail provider that is down delays the owner’s e-mail a
       ])
     ).rows;
 
-  it('post_finder_message answers 200 and stores the message once; deliver-mail sends its e-mail once, though run twice at once', async () => {
+  it('post_finder_message answers 200 and stores the message once; deliver-outbox sends its e-mail once, though run twice at once', async () => {
     const { animalId, code } = await stack.activatedAnimal(owner.client, { nom: 'Orage' });
     await mailboxFails(true);
     try {
@@ -615,7 +615,7 @@ describe('under Deno, a mail provider that is down delays the owner’s e-mail a
 
     // The backoff's minute gone by; then pg_cron's call, twice at once.
     await stack.db.query('update public.mail_outbox set next_attempt_at = now() where recipient = $1', [owner.email]);
-    const retrier = underDeno.get('deliver-mail')?.url as string;
+    const retrier = underDeno.get('deliver-outbox')?.url as string;
     const runs = await Promise.all(
       [1, 2].map(() =>
         fetch(retrier, {

@@ -1,7 +1,7 @@
 // The deploy-time schedules (supabase/schedules/*.sql) are run by hand in the SQL editor of a hosted
 // project, where pg_cron, pg_net and Vault exist; pg_cron does not run here. What can go stale is checked:
 // each job calls a function this repository deploys, one the gateway lets through without a JWT (the job
-// sends a secret key, no JWT), with the key in apikey; and deliver-mail's job runs its own command on the
+// sends a secret key, no JWT), with the key in apikey; and deliver-outbox's job runs its own command on the
 // project's database, with stand-ins for pg_net's net.http_post and Vault's decrypted_secrets.
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
@@ -30,19 +30,29 @@ describe.each(schedules)('the schedule %s', (file) => {
   });
 });
 
+it('every schedule has its row in private.schedule_runs on a database made by the migrations (`pnpm medals status` reads them)', async () => {
+  const database = await openTestDatabase();
+  try {
+    const { rows } = await database.db.query<{ name: string }>('select name from private.schedule_runs order by name');
+    expect(rows.map((row) => row.name)).toEqual(schedules.map((file) => file.replace(/\.sql$/, '')).sort());
+  } finally {
+    await database.close();
+  }
+});
+
 it('the sweep of orphan photo files runs every 6 hours', async () => {
   const sql = await readFile(new URL('sweep-photos.sql', SCHEDULES), 'utf8');
   expect(sql).toContain("cron.schedule(\n  'sweep-photos',\n  '17 */6 * * *'");
 });
 
-describe('the retrier of deliveries (deliver-mail.sql)', () => {
+describe('the retrier of deliveries (deliver-outbox.sql)', () => {
   let database: TestDatabase;
   /** The job's command: what pg_cron runs every minute. */
   let command: string;
 
   beforeAll(async () => {
-    const sql = await readFile(new URL('deliver-mail.sql', SCHEDULES), 'utf8');
-    expect(sql).toContain("cron.schedule(\n  'deliver-mail',\n  '* * * * *'");
+    const sql = await readFile(new URL('deliver-outbox.sql', SCHEDULES), 'utf8');
+    expect(sql).toContain("cron.schedule(\n  'deliver-outbox',\n  '* * * * *'");
     command = /\$\$([\s\S]*?)\$\$/.exec(sql)?.[1] ?? '';
     database = await openTestDatabase();
     // pg_net's and Vault's shapes, as the command uses them: each call is counted instead of sent.
@@ -56,7 +66,7 @@ describe('the retrier of deliveries (deliver-mail.sql)', () => {
       create schema if not exists vault;
       create table vault.decrypted_secrets (name text primary key, decrypted_secret text);
       insert into vault.decrypted_secrets values
-        ('project_url', 'https://project.supabase.test'), ('deliver_mail_key', 'sb_secret_schedule');`);
+        ('project_url', 'https://project.supabase.test'), ('deliver_outbox_key', 'sb_secret_schedule');`);
   });
   afterAll(() => database?.close());
 
@@ -70,7 +80,7 @@ describe('the retrier of deliveries (deliver-mail.sql)', () => {
     return rows;
   }
 
-  /** Empties what deliver-mail delivers, so that each case starts with nothing due. */
+  /** Empties what deliver-outbox delivers, so that each case starts with nothing due. */
   const nothingDue = () =>
     database.db.exec(`
       delete from public.mail_outbox; delete from public.push_outbox;
@@ -82,7 +92,7 @@ describe('the retrier of deliveries (deliver-mail.sql)', () => {
     expect(await runJob()).toEqual([]);
   });
 
-  it('an e-mail due: one call to deliver-mail, with the key in apikey', async () => {
+  it('an e-mail due: one call to deliver-outbox, with the key in apikey', async () => {
     await nothingDue();
     await database.db.query(
       `insert into public.mail_outbox (id, recipient, subject, text_body, html_body, next_attempt_at)
@@ -90,7 +100,7 @@ describe('the retrier of deliveries (deliver-mail.sql)', () => {
       [randomUUID()],
     );
     expect(await runJob()).toEqual([
-      { url: 'https://project.supabase.test/functions/v1/deliver-mail', apikey: 'sb_secret_schedule' },
+      { url: 'https://project.supabase.test/functions/v1/deliver-outbox', apikey: 'sb_secret_schedule' },
     ]);
   });
 

@@ -25,7 +25,7 @@ const BODIES: Record<string, Record<string, unknown>> = {
   conversation: {},
   'delete-account': { email: 'owner@medaille.test' },
   'delete-animal': { animal_id: '00000000-0000-4000-8000-000000000001' },
-  'deliver-mail': {},
+  'deliver-outbox': {},
   get_public_profile: { code: 'MDL-DEMO-REX' },
   'health-document-link': { document_id: '00000000-0000-4000-8000-000000000001' },
   'health-reminders': {},

@@ -8,7 +8,7 @@ import { animalBookletPath as portalBookletPath } from '@medaille/routing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { animalBookletPath, animalBookletUrl } from '../../functions/_shared/links.ts';
 import { frenchDate } from '../../functions/health-reminders/reminder-mail.ts';
-import { runDeliverMail } from '../support/mail.ts';
+import { runDeliverOutbox } from '../support/mail.ts';
 
 type Account = Awaited<ReturnType<TestStack['signedInOwner']>>;
 
@@ -136,7 +136,7 @@ describe('health-reminders', () => {
     expect(await received('Rappel : Leishmaniose de Filou le 1er juin 2032')).toEqual([1, 1, 1, 0, 0, 0]);
   });
 
-  it('keeps the reminders in the outbox while the mail provider is down, and deliver-mail sends them once', async () => {
+  it('keeps the reminders in the outbox while the mail provider is down, and deliver-outbox sends them once', async () => {
     const due = '2033-09-15';
     await filou(due, '2033-12-31', 'Piroplasmose');
     const subject = "Rappel : Piroplasmose de Filou aujourd'hui";
@@ -145,8 +145,8 @@ describe('health-reminders', () => {
     expect(await received(subject)).toEqual([0, 0, 0, 0, 0, 0]);
     await mailboxFails(false);
     await stack.db.query('update public.mail_outbox set next_attempt_at = now() where subject = $1', [subject]);
-    expect(await runDeliverMail(stack)).toMatchObject({ status: 200, body: { sent: 3 } });
-    await runDeliverMail(stack);
+    expect(await runDeliverOutbox(stack)).toMatchObject({ status: 200, body: { sent: 3 } });
+    await runDeliverOutbox(stack);
     expect(await run({ as_of: due })).toEqual({ status: 200, body: { sent: 0 } });
     expect(await received(subject)).toEqual([1, 1, 1, 0, 0, 0]);
   });

@@ -6,7 +6,7 @@ import { newEmail, startTestStack, type TestStack } from '@medaille/local-stack/
 import { invitationPath } from '@medaille/routing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitationUrl } from '../../functions/_shared/links.ts';
-import { runDeliverMail } from '../support/mail.ts';
+import { runDeliverOutbox } from '../support/mail.ts';
 
 let stack: TestStack;
 let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -90,7 +90,7 @@ describe('invite-member', () => {
     }
     expect(await stack.mails(invited, SUBJECT)).toEqual([]);
     await stack.db.query('update public.mail_outbox set next_attempt_at = now() where recipient = $1', [invited]);
-    expect(await runDeliverMail(stack)).toMatchObject({ status: 200 });
+    expect(await runDeliverOutbox(stack)).toMatchObject({ status: 200 });
     const { token } = await tokenInMail(invited);
     expect(token).toMatch(/^[0-9a-f]{64}$/);
   });

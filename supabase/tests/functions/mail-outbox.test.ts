@@ -1,5 +1,5 @@
 // The owner's e-mail never fails what a finder did: with the mail provider down, the finder is told the
-// message (or position) went through, it is stored once, and its e-mail waits in the outbox; deliver-mail,
+// message (or position) went through, it is stored once, and its e-mail waits in the outbox; deliver-outbox,
 // run on a schedule, sends it once the provider is back, exactly once, even when two runs meet or an earlier
 // attempt's answer was lost, and gives up after 24 hours. The local mailbox stands for the provider: it can
 // be told to fail, and honours Resend's Idempotency-Key.
@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { invoke } from '../support/finder.ts';
-import { runDeliverMail } from '../support/mail.ts';
+import { runDeliverOutbox } from '../support/mail.ts';
 
 let stack: TestStack;
 
@@ -42,7 +42,7 @@ async function outboxOf(email: string) {
 const makeDue = (email: string, on: TestStack = stack) =>
   on.db.query('update public.mail_outbox set next_attempt_at = now() where recipient = $1', [email]);
 
-const runRetrier = (key?: string) => runDeliverMail(stack, key);
+const runRetrier = (key?: string) => runDeliverOutbox(stack, key);
 
 async function ownerWithAnimal(label: string, on: TestStack = stack) {
   const owner = await on.signedInOwner(label);
@@ -203,7 +203,7 @@ describe('an owner who deleted their account meanwhile', () => {
 });
 
 describe('the local stack’s timer', () => {
-  it('runs deliver-mail every interval, as pg_cron does on hosted Supabase', async () => {
+  it('runs deliver-outbox every interval, as pg_cron does on hosted Supabase', async () => {
     const timed = await startTestStack({ mailRetry: { firstDelayMs: 200, intervalMs: 200 } });
     try {
       const { owner, animal } = await ownerWithAnimal('timer', timed);
@@ -242,14 +242,14 @@ describe('the outbox belongs to the server functions', () => {
     }
   });
 
-  it('deliver-mail refuses any caller without the service role’s key, and sends nothing', async () => {
+  it('deliver-outbox refuses any caller without the service role’s key, and sends nothing', async () => {
     const { owner, animal } = await ownerWithAnimal('retrier-caller');
     await mailboxFails(true);
     await invoke(stack, 'post_finder_message', { code: animal.code, message: 'Personne d’autre' });
     await mailboxFails(false);
     await makeDue(owner.email);
     const session = (await owner.client.auth.getSession()).data.session?.access_token;
-    const asOwner = await fetch(`${stack.url}/functions/v1/deliver-mail`, {
+    const asOwner = await fetch(`${stack.url}/functions/v1/deliver-outbox`, {
       method: 'POST',
       headers: { apikey: stack.anonKey, authorization: `Bearer ${session}`, 'content-type': 'application/json' },
       body: '{}',

@@ -1,12 +1,12 @@
 // Alerts on a member's phone (Web Push) over HTTP: a member turns a device on (push-subscription), a finder says
 // 'Je l'ai avec moi', and the test's push service receives the alert, signed with the project's VAPID key and
 // decrypted with the device's keys; an endpoint that is no push service's is refused; a device the push service
-// says is gone is forgotten; a push that failed is delivered by deliver-mail's next run.
+// says is gone is forgotten; a push that failed is delivered by deliver-outbox's next run.
 import { type PushReceiver, startPushReceiver } from '@medaille/local-stack/push-receiver';
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoke } from '../support/finder.ts';
-import { runDeliverMail } from '../support/mail.ts';
+import { runDeliverOutbox } from '../support/mail.ts';
 
 let receiver: PushReceiver;
 let stack: TestStack;
@@ -121,7 +121,7 @@ describe('alerts on a member’s phone', () => {
     expect(count).toBe(0);
   });
 
-  it('forget a device the push service says is gone, and retry one that failed at deliver-mail’s next run', async () => {
+  it('forget a device the push service says is gone, and retry one that failed at deliver-outbox’s next run', async () => {
     const { code } = await stack.activatedAnimal(owner.client, { nom: 'Mina' });
     const gone = await device();
     const flaky = await device();
@@ -138,7 +138,7 @@ describe('alerts on a member’s phone', () => {
     // The push service is back; the retry is due.
     receiver.answer(flaky.endpoint, 201);
     await stack.db.query('update public.push_outbox set next_attempt_at = now()');
-    expect((await runDeliverMail(stack)).status).toBe(200);
+    expect((await runDeliverOutbox(stack)).status).toBe(200);
     expect(receiver.received(flaky.endpoint).map((push) => push.payload.title)).toEqual([
       "Mina est avec quelqu'un qui l'a trouvé",
     ]);

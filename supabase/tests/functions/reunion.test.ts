@@ -1,9 +1,9 @@
 // A lost animal marked found (over HTTP): the finder who wrote during the loss reads on their link, in their
-// language, that it is home, and is e-mailed once by deliver-mail's next run, with nothing anyone typed.
+// language, that it is home, and is e-mailed once by deliver-outbox's next run, with nothing anyone typed.
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoke } from '../support/finder.ts';
-import { runDeliverMail } from '../support/mail.ts';
+import { runDeliverOutbox } from '../support/mail.ts';
 
 let stack: TestStack;
 let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -37,14 +37,14 @@ describe('a lost animal marked found', () => {
     expect(read.body.messages.at(-1)).toMatchObject({ from: 'household', kind: 'found', text: null });
     expect(read.body).toMatchObject({ animal_name: 'Mina', animal_sex: 'F' });
 
-    expect((await runDeliverMail(stack)).status).toBe(200);
+    expect((await runDeliverOutbox(stack)).status).toBe(200);
     const [mail, ...more] = await stack.mails(finder, 'Gute Nachricht: Das Tier ist wieder zu Hause');
     expect(more).toEqual([]);
     expect(mail?.text).toContain('Mina ist wieder zu Hause, danke!');
     expect(mail?.text).toContain('Vielen Dank für Ihre Hilfe.');
     expect(mail?.html).toContain(`/conversation/${mailed}`);
     expect(mail?.text).not.toContain('gefunden');
-    expect((await runDeliverMail(stack)).status).toBe(200);
+    expect((await runDeliverOutbox(stack)).status).toBe(200);
     expect(await stack.mails(finder, 'Gute Nachricht: Das Tier ist wieder zu Hause')).toHaveLength(1);
   });
 });

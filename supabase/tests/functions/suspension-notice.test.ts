@@ -1,12 +1,12 @@
 // An operator's suspension (`pnpm medals suspend`) is told to the medal's owner by e-mail, once, by
-// deliver-mail's next run; a suspension the owner made themselves is not.
+// deliver-outbox's next run; a suspension the owner made themselves is not.
 
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { editAnimalPath as portalEditPath } from '@medaille/routing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editAnimalPath } from '../../functions/_shared/links.ts';
 
-import { runDeliverMail } from '../support/mail.ts';
+import { runDeliverOutbox } from '../support/mail.ts';
 
 let stack: TestStack;
 let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -17,9 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-/** deliver-mail's run of the next minute. */
-async function nextDeliverMailRun() {
-  expect((await runDeliverMail(stack)).status).toBe(200);
+/** deliver-outbox's run of the next minute. */
+async function nextDeliverOutboxRun() {
+  expect((await runDeliverOutbox(stack)).status).toBe(200);
 }
 
 const operator = (code: string, suspended: boolean) =>
@@ -31,7 +31,7 @@ describe("an operator's suspension", () => {
     const subject = 'La médaille de Gribouille est suspendue';
     expect((await operator(code, true)).error).toBeNull();
 
-    await nextDeliverMailRun();
+    await nextDeliverOutboxRun();
     const [mail, ...more] = await stack.mails(owner.email, subject);
     expect(more).toEqual([]);
     expect(mail?.text).toContain(`Le support de Médaille a suspendu la médaille ${code} de Gribouille.`);
@@ -43,13 +43,13 @@ describe("an operator's suspension", () => {
       new RegExp(`<a href="[^"]*${editAnimalPath(animalId)}"[^>]*>Voir la fiche de Gribouille</a>`),
     );
 
-    await nextDeliverMailRun();
+    await nextDeliverOutboxRun();
     expect(await stack.mails(owner.email, subject)).toHaveLength(1);
 
     // Resumed, then suspended again: told again.
     await operator(code, false);
     await operator(code, true);
-    await nextDeliverMailRun();
+    await nextDeliverOutboxRun();
     expect(await stack.mails(owner.email, subject)).toHaveLength(2);
   });
 
@@ -57,7 +57,7 @@ describe("an operator's suspension", () => {
     const { code, animalId } = await stack.activatedAnimal(owner.client, { nom: 'Moustache' });
     const mine = await owner.client.rpc('set_my_medal_suspended', { p_animal_id: animalId, p_suspended: true });
     expect(mine.error).toBeNull();
-    await nextDeliverMailRun();
+    await nextDeliverOutboxRun();
     expect(await stack.mails(owner.email, 'La médaille de Moustache est suspendue')).toEqual([]);
     expect((await stack.serviceClient().rpc('medal_info', { p_code: code })).data).toMatchObject({
       state: 'suspended',

@@ -166,8 +166,8 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   // sweep-photos takes any caller at the gateway (pg_cron sends a secret key, no JWT) and lists the files
   // with the caller's own key: PostgREST refuses a forged token (401), and only the service role may list.
   ['function sweep-photos',                       401,     403,     403,     403,     403,     403,     403,     OK,      403,      401,     401,     401,     401,     401],
-  // deliver-mail too (pg_cron, every minute): it claims the outbox with the caller's own key.
-  ['function deliver-mail',                       401,     403,     403,     403,     403,     403,     403,     OK,      403,      401,     401,     401,     401,     401],
+  // deliver-outbox too (pg_cron, every minute): it claims the outbox with the caller's own key.
+  ['function deliver-outbox',                       401,     403,     403,     403,     403,     403,     403,     OK,      403,      401,     401,     401,     401,     401],
   // Auth: whose account a token opens. The anon key alone is no user token (401 no_authorization); the
   // service key has no sub (403 bad_jwt); a valid token of no user opens nothing (403 user_not_found).
   ['auth getUser',                                401,     OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,   REFUSED, 403,      REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -1388,10 +1388,10 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     cleanup: (path) => service.storage.from(BUCKET).remove([path]),
   }),
 
-  'function deliver-mail': operation({
+  'function deliver-outbox': operation({
     service: 'functions',
     prepare: () => fresh.queuedMail(true),
-    act: ({ db }) => db.functions.invoke('deliver-mail', { body: {} }),
+    act: ({ db }) => db.functions.invoke('deliver-outbox', { body: {} }),
     tookEffect: (_, data) => ((data as { sent?: number } | null)?.sent ?? 0) > 0,
   }),
 

@@ -8,7 +8,7 @@ import { newEmail, startTestStack, type TestStack } from '@medaille/local-stack/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerMail } from '../../functions/_shared/mail-layout.ts';
 import { invoke, newClientAddress } from '../support/finder.ts';
-import { runDeliverMail } from '../support/mail.ts';
+import { runDeliverOutbox } from '../support/mail.ts';
 
 let stack: TestStack;
 let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -41,12 +41,12 @@ async function conversationIds(animalId: string): Promise<string[]> {
 const answer = (id: string) =>
   owner.client.functions.invoke('answer-conversation', { body: { conversation_id: id, body: SPAM } });
 
-/** Lost, then found: each open conversation's finder gets the word that it is home at deliver-mail's run. */
+/** Lost, then found: each open conversation's finder gets the word that it is home at deliver-outbox's run. */
 async function lostThenFound(animalId: string) {
   expect((await owner.client.from('animals').update({ is_lost: true }).eq('id', animalId)).error).toBeNull();
   return async () => {
     expect((await owner.client.from('animals').update({ is_lost: false }).eq('id', animalId)).error).toBeNull();
-    expect((await runDeliverMail(stack)).status).toBe(200);
+    expect((await runDeliverOutbox(stack)).status).toBe(200);
   };
 }
 

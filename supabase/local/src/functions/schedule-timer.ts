@@ -1,5 +1,5 @@
 // The local stack's stand-in for the pg_cron jobs that run Edge Functions on hosted Supabase
-// (supabase/schedules/*.sql: sweep-photos, deliver-mail, health-reminders): the same function, through the
+// (supabase/schedules/*.sql: sweep-photos, deliver-outbox, health-reminders): the same function, through the
 // same gateway, with the service role's key in `apikey` as the job sends it. The first run comes after
 // `firstDelayMs`, then one every interval. The timer never keeps the process alive, and stopping it waits for a
 // run under way, so that the database is not closed under it.
