@@ -36,7 +36,7 @@ export function earlyFilesScript(files: { app: string[]; authClient: string }): 
   }
   ${JSON.stringify(files.app)}.forEach(function (href) { preload(href); });
   var storage = window.localStorage;
-  var toRenew = (${hasStoredSession.toString()})(storage) && !(${storedSessionAsIs.toString()})(storage, Date.now() / 1000);
+  var toRenew = (${hasStoredSession.toString()})(storage) && !(${storedSessionAsIs.toString()})(storage.getItem(SESSION_STORAGE_KEY), Date.now() / 1000);
   if (toRenew) preload(${JSON.stringify(files.authClient)}, 'low');
 })();`;
 }

@@ -22,7 +22,7 @@ if (root && code !== null) {
   if (hasStoredSession()) {
     // A failed load here is not the page's: the page asks again when it needs the client.
     void import('@medaille/supabase')
-      .then(({ storedSessionAsIs, supabase }) => (storedSessionAsIs() ? null : supabase()))
+      .then(({ sessionAsStoredHere, supabase }) => (sessionAsStoredHere() ? null : supabase()))
       .catch(() => {});
   }
   void import(/* webpackChunkName: "app" */ './app.tsx').then(({ App }) => createRoot(root).render(<App />));

@@ -103,6 +103,8 @@ const FORM_MAX_BYTES = 16 * 1024;
 
 /** How often the open page asks for new messages (10 s: 360 reads an hour, within the function's 600). */
 const REFRESH_MS = 10_000;
+/** The list of messages, which the page's script refreshes. */
+const LINES_ID = 'conversation-lines';
 
 export async function conversationPage({ request, params, context, styles, signal }: ConversationArgs) {
   const call = (body: Record<string, unknown>) =>
@@ -272,7 +274,7 @@ function openDocument(
       </section>
       <section className="scan-card" aria-labelledby="conversation-lines-title">
         <h2 id="conversation-lines-title">{words.linesLabel}</h2>
-        <ol id="conversation-lines" className="scan-conversation-lines" aria-live="polite">
+        <ol id={LINES_ID} className="scan-conversation-lines" aria-live="polite">
           {conversation.messages.length === 0 ? <li>{words.empty}</li> : null}
           {conversation.messages.map((line) => (
             <li key={line.id} className={line.from === 'finder' ? 'scan-line-mine' : 'scan-line-owner'}>
@@ -345,8 +347,28 @@ function openDocument(
 }
 
 /**
- * Every REFRESH_MS while the page is shown: the page asked for again, its list of messages put in place of
- * this one's when it changed. Nothing else of the page moves (what the finder is typing stays). One text, which
- * the host's Content-Security-Policy allows by its hash (`inlineScripts` of the server entry).
+ * Every `everyMs` while the page is shown: the page asked for again, its list of messages (`id`) put in place of
+ * this one's when it changed. Nothing else of the page moves (what the finder is typing stays). Sent as its own
+ * source (self-contained: it names nothing outside itself).
  */
-export const CONVERSATION_REFRESH_SCRIPT = `(function(){var id="conversation-lines";if(!window.fetch||!window.DOMParser)return;setInterval(function(){if(document.hidden)return;fetch(location.pathname,{headers:{accept:"text/html"},cache:"no-store"}).then(function(r){return r.ok?r.text():null}).then(function(h){if(!h)return;var n=new DOMParser().parseFromString(h,"text/html").getElementById(id),o=document.getElementById(id);if(n&&o&&n.innerHTML!==o.innerHTML)o.innerHTML=n.innerHTML}).catch(function(){})},${REFRESH_MS})})()`;
+function refreshConversationLines(id: string, everyMs: number): void {
+  if (!window.fetch || !window.DOMParser) return;
+  setInterval(() => {
+    if (document.hidden) return;
+    fetch(location.pathname, { headers: { accept: 'text/html' }, cache: 'no-store' })
+      .then((response) => (response.ok ? response.text() : null))
+      .then((html) => {
+        if (!html) return;
+        const fresh = new DOMParser().parseFromString(html, 'text/html').getElementById(id);
+        const shown = document.getElementById(id);
+        if (fresh && shown && fresh.innerHTML !== shown.innerHTML) shown.innerHTML = fresh.innerHTML;
+      })
+      .catch(() => {});
+  }, everyMs);
+}
+
+/**
+ * `refreshConversationLines` as the page's script: one text, which the host's Content-Security-Policy allows by
+ * its hash (`inlineScripts` of the server entry).
+ */
+export const CONVERSATION_REFRESH_SCRIPT = `(${refreshConversationLines.toString()})(${JSON.stringify(LINES_ID)}, ${REFRESH_MS})`;

@@ -32,10 +32,66 @@ export function messageDialogScripts(scripts: readonly string[], language: strin
  * Escape and 'Annuler' close it; 'Annuler' is heard on the document before React, which, once the page is
  * hydrated, stops at its root a click inside a part it keeps as the server wrote it. Without JavaScript, or
  * without <dialog>, the <details> opens the form in the page. `data-outcome`: the page shows the host's
- * outcome, open in the page, and it stays there. One text for every page (what varies is in its attributes):
- * the host's Content-Security-Policy allows it by its hash (`inlineScripts` of the server entry).
+ * outcome, open in the page, and it stays there. Sent as its own source (self-contained: it names nothing
+ * outside itself), run with its <script> element.
  */
-export const OPEN_AS_DIALOG_SCRIPT = `(function(script){var dialog=script.closest("dialog"),urls=JSON.parse(script.getAttribute("data-scripts")||"[]"),outcome=script.hasAttribute("data-outcome"),details=dialog.parentElement,summary=details.firstElementChild,asked=false;function fetchDialog(){if(asked)return;asked=true;urls.forEach(function(u){var l=document.createElement("link");l.rel="preload";l.as="script";l.href=u;document.head.appendChild(l)})}function open(){details.open=true;fetchDialog();if(!dialog.open)dialog.showModal()}details.addEventListener("toggle",function(){if(details.open)fetchDialog()});if(typeof dialog.showModal!=="function"){if(details.open)fetchDialog();return}summary.addEventListener("click",function(e){e.preventDefault();if(details.open)details.open=false;else open()});document.addEventListener("click",function(e){var t=e.target;if(t instanceof Element&&dialog.contains(t)&&t.closest(".scan-modal-only"))dialog.close()},true);dialog.addEventListener("close",function(){details.open=false});if(details.open)outcome?fetchDialog():open()})(document.currentScript)`;
+function openFormAsDialog(script: HTMLScriptElement): void {
+  const dialog = script.closest('dialog') as HTMLDialogElement;
+  const urls = JSON.parse(script.getAttribute('data-scripts') || '[]') as string[];
+  const outcome = script.hasAttribute('data-outcome');
+  const details = dialog.parentElement as HTMLDetailsElement;
+  const summary = details.firstElementChild as HTMLElement;
+  let asked = false;
+  const fetchDialog = () => {
+    if (asked) return;
+    asked = true;
+    for (const url of urls) {
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'script';
+      link.href = url;
+      document.head.appendChild(link);
+    }
+  };
+  const open = () => {
+    details.open = true;
+    fetchDialog();
+    if (!dialog.open) dialog.showModal();
+  };
+  details.addEventListener('toggle', () => {
+    if (details.open) fetchDialog();
+  });
+  if (typeof dialog.showModal !== 'function') {
+    if (details.open) fetchDialog();
+    return;
+  }
+  summary.addEventListener('click', (event) => {
+    event.preventDefault();
+    if (details.open) details.open = false;
+    else open();
+  });
+  document.addEventListener(
+    'click',
+    (event) => {
+      const target = event.target;
+      if (target instanceof Element && dialog.contains(target) && target.closest('.scan-modal-only')) dialog.close();
+    },
+    true,
+  );
+  dialog.addEventListener('close', () => {
+    details.open = false;
+  });
+  if (details.open) {
+    if (outcome) fetchDialog();
+    else open();
+  }
+}
+
+/**
+ * `openFormAsDialog` as the page's script. One text for every page (what varies is in its attributes): the
+ * host's Content-Security-Policy allows it by its hash (`inlineScripts` of the server entry).
+ */
+export const OPEN_AS_DIALOG_SCRIPT = `(${openFormAsDialog.toString()})(document.currentScript)`;
 
 function OpenAsDialog({ scripts, outcome }: { scripts: string[]; outcome: boolean }) {
   // An attribute, escaped by React: a URL's quote or `<` cannot end it.

@@ -1,7 +1,7 @@
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { atom, useAtomValue } from 'jotai';
 import { type MedailleClient, onSupabaseLoaded, supabase } from './client.ts';
-import { storedSessionAsIs } from './session-as-stored.ts';
+import { sessionAsStoredHere } from './session-as-stored.ts';
 import { hasStoredSession, SESSION_STORAGE_KEY } from './stored-session.ts';
 
 /** docs/product/accounts.md: loading until the first auth event or the initial session fetch, then the session. */
@@ -40,7 +40,7 @@ const hasAuthAnswerInUrl = () =>
  * without waiting for the auth client (docs/decisions/0022-auth-client-after-the-page.md). Not when an e-mail
  * link's answer is in the address: that session is the link's.
  */
-const sessionAsStored = hasAuthAnswerInUrl() ? null : (storedSessionAsIs() as Session | null);
+const sessionAsStored = hasAuthAnswerInUrl() ? null : (sessionAsStoredHere() as Session | null);
 
 const authStateAtom = atom<AuthState>(
   sessionAsStored

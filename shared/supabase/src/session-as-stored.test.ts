@@ -60,13 +60,13 @@ async function supabaseJsTakes(stored: unknown) {
 describe('a stored session is used as it is exactly when supabase-js uses it so', () => {
   it(`more than ${SESSION_RENEWAL_MARGIN_S} s from its end: as stored, nothing asked`, async () => {
     const stored = sessionEnding(SESSION_RENEWAL_MARGIN_S + 10);
-    expect(storedSessionAsIs(storageWith(stored))).toEqual(stored);
+    expect(storedSessionAsIs(JSON.stringify(stored), Date.now() / 1000)).toEqual(stored);
     expect(await supabaseJsTakes(stored)).toEqual({ accessToken: 'access', asked: [] });
   });
 
   it(`closer to its end: supabase-js renews it first, and the page waits for supabase-js`, async () => {
     const stored = sessionEnding(SESSION_RENEWAL_MARGIN_S - 10);
-    expect(storedSessionAsIs(storageWith(stored))).toBeNull();
+    expect(storedSessionAsIs(JSON.stringify(stored), Date.now() / 1000)).toBeNull();
     expect(hasStoredSession(storageWith(stored))).toBe(true);
     const taken = await supabaseJsTakes(stored);
     expect(taken.asked).toEqual(['POST /auth/v1/token?grant_type=refresh_token']);
@@ -76,10 +76,12 @@ describe('a stored session is used as it is exactly when supabase-js uses it so'
     const whole = sessionEnding(3600);
     for (const part of ['access_token', 'refresh_token', 'expires_at', 'user'] as const) {
       const { [part]: _left, ...stored } = whole;
-      expect(storedSessionAsIs(storageWith(stored)), part).toBeNull();
+      expect(storedSessionAsIs(JSON.stringify(stored), Date.now() / 1000), part).toBeNull();
     }
-    expect(storedSessionAsIs(storageWith({ ...whole, expires_at: String(whole.expires_at) }))).toBeNull();
-    expect(storedSessionAsIs({ getItem: () => 'not json' })).toBeNull();
-    expect(storedSessionAsIs({ getItem: () => null })).toBeNull();
+    expect(
+      storedSessionAsIs(JSON.stringify({ ...whole, expires_at: String(whole.expires_at) }), Date.now() / 1000),
+    ).toBeNull();
+    expect(storedSessionAsIs('not json', Date.now() / 1000)).toBeNull();
+    expect(storedSessionAsIs(null, Date.now() / 1000)).toBeNull();
   });
 });

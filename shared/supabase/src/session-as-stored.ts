@@ -17,30 +17,35 @@ export interface StoredSession {
 }
 
 /**
- * The stored session when supabase-js will use it as it is, read without loading supabase-js: a whole session
- * (auth-js's `_isValidSession`: its tokens and their end), of a user, more than SESSION_RENEWAL_MARGIN_S from
- * its end; null when there is none, or when supabase-js must renew it first. With it, a page knows who is
- * signed in before the auth client has loaded (docs/decisions/0022-auth-client-after-the-page.md).
- * Self-contained but for SESSION_STORAGE_KEY and SESSION_RENEWAL_MARGIN_S, which the shell's HTML script
- * declares before its source.
+ * The session stored as `stored` (local storage's text under SESSION_STORAGE_KEY) when supabase-js will use it as
+ * it is: a whole session (auth-js's `_isValidSession`: its tokens and their end), of a user, more than
+ * SESSION_RENEWAL_MARGIN_S from its end at `nowSeconds`; null when there is none, or when supabase-js must renew
+ * it first. Self-contained but for SESSION_RENEWAL_MARGIN_S, a constant of this module, which the HTML's scripts
+ * that carry its source declare before it.
  */
-export function storedSessionAsIs(
-  storage: KeyValues | undefined = (globalThis as { localStorage?: KeyValues }).localStorage,
-  nowSeconds: number = Date.now() / 1000,
-): StoredSession | null {
+export function storedSessionAsIs(stored: string | null | undefined, nowSeconds: number): StoredSession | null {
   try {
-    const stored = JSON.parse(storage?.getItem(SESSION_STORAGE_KEY) ?? 'null') as Partial<StoredSession> | null;
+    const session = JSON.parse(stored ?? 'null') as Partial<StoredSession> | null;
     const whole =
-      typeof stored?.access_token === 'string' &&
-      stored.access_token !== '' &&
-      typeof stored.refresh_token === 'string' &&
-      stored.refresh_token !== '' &&
-      typeof stored.expires_at === 'number' &&
-      typeof stored.user?.id === 'string';
-    return whole && (stored.expires_at as number) > nowSeconds + SESSION_RENEWAL_MARGIN_S
-      ? (stored as StoredSession)
+      typeof session?.access_token === 'string' &&
+      session.access_token !== '' &&
+      typeof session.refresh_token === 'string' &&
+      session.refresh_token !== '' &&
+      typeof session.expires_at === 'number' &&
+      typeof session.user?.id === 'string';
+    return whole && (session.expires_at as number) > nowSeconds + SESSION_RENEWAL_MARGIN_S
+      ? (session as StoredSession)
       : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * This browser's stored session when supabase-js will use it as it is (`storedSessionAsIs`): with it, a page
+ * knows who is signed in before the auth client has loaded (docs/decisions/0022-auth-client-after-the-page.md).
+ */
+export function sessionAsStoredHere(): StoredSession | null {
+  const storage = (globalThis as { localStorage?: KeyValues }).localStorage;
+  return storedSessionAsIs(storage?.getItem(SESSION_STORAGE_KEY), Date.now() / 1000);
 }
