@@ -3,7 +3,7 @@
 
 import { codeInPath, OWNER_SEGMENTS } from '@medaille/routing';
 import { SCAN_DATA_COMING_ELEMENT_ID, SCAN_DATA_ELEMENT_ID } from '@medaille/scan-contract';
-import { requestFinderFunction } from './request.ts';
+import { type FunctionsEndpoint, requestFinderFunction } from './request.ts';
 
 /** The request a scan page's HTML started before any script loaded. */
 interface EarlyProfile {
@@ -18,6 +18,27 @@ declare global {
 }
 
 /**
+ * In the browser, on a scan page whose HTML has no profile and says none is coming: asks for the profile of the
+ * path's code at once. `codeOf` and `request` are `codeInPath` and `requestFinderFunction`, given as their
+ * source. Sent as its own source: self-contained, and without functions of its own (a runner that keeps
+ * functions' names, as tsx does, would wrap them in a helper the page does not have).
+ */
+function askProfileEarly(
+  codeOf: typeof codeInPath,
+  request: typeof requestFinderFunction,
+  ownerSegments: readonly string[],
+  elementIds: { data: string; coming: string },
+): void {
+  const page = window as Window & { __MEDAILLE_CONFIG__?: FunctionsEndpoint };
+  const config = page.__MEDAILLE_CONFIG__;
+  if (!config) return;
+  if (document.getElementById(elementIds.data) || document.getElementById(elementIds.coming)) return;
+  const code = codeOf(location.pathname, ownerSegments);
+  if (code === null) return;
+  page.__MEDAILLE_EARLY_PROFILE__ = { code, response: request(config, 'get_public_profile', { code }) };
+}
+
+/**
  * The inline script for the shell's HTML (docs/decisions/0005-tiny-scan-path.md): on a scan page it asks for the
  * profile while the scripts download, one round trip earlier. Made from the same functions the scripts use, so the HTML
  * cannot drift from them: the path rule of `scanCodeOf` and the request of `requestFinderFunction`. It must come
@@ -26,18 +47,8 @@ declare global {
  * for nothing.
  */
 export function earlyProfileScript(): string {
-  return `(function () {
-  var config = window.__MEDAILLE_CONFIG__;
-  if (!config) return;
-  if (document.getElementById(${JSON.stringify(SCAN_DATA_ELEMENT_ID)})) return;
-  if (document.getElementById(${JSON.stringify(SCAN_DATA_COMING_ELEMENT_ID)})) return;
-  var code = (${codeInPath.toString()})(location.pathname, ${JSON.stringify(OWNER_SEGMENTS)});
-  if (code === null) return;
-  window.__MEDAILLE_EARLY_PROFILE__ = {
-    code: code,
-    response: (${requestFinderFunction.toString()})(config, 'get_public_profile', { code: code })
-  };
-})();`;
+  const ids = { data: SCAN_DATA_ELEMENT_ID, coming: SCAN_DATA_COMING_ELEMENT_ID };
+  return `(${askProfileEarly.toString()})(${codeInPath.toString()}, ${requestFinderFunction.toString()}, ${JSON.stringify(OWNER_SEGMENTS)}, ${JSON.stringify(ids)});`;
 }
 
 /**
