@@ -20,13 +20,17 @@ import {
 import { COPY } from '../../copy.ts';
 import { todayInParis } from '../../ui/paris-time.ts';
 import { failureText } from '../../ui/server-message.ts';
+import { ANIMALS_COPY } from '../animals/copy.ts';
 import { type AnimalCard, coverPhoto, useMyAnimals } from '../animals/index.ts';
 import { SignInFirst } from '../auth/index.ts';
 import { editsAnimal, roleLabel } from '../household/index.ts';
+import { INBOX_COPY } from '../inbox/copy.ts';
 import { useUnreadCounts } from '../inbox/index.ts';
+import { LOST_COPY } from '../lost/copy.ts';
 import { LostChecklist, LostSwitch } from '../lost/index.ts';
 import { NotificationsSection } from '../notifications/index.ts';
 import { photoUrl } from '../photos/index.ts';
+import { ACCOUNT_COPY } from './copy.ts';
 import { MyAccount } from './my-account.tsx';
 
 /** The card's photo: the cover, else the first photo. */
@@ -50,7 +54,7 @@ export function AccountPage() {
     if (error) {
       toast({
         topic: 'lost-status',
-        title: COPY.account.statusFailed,
+        title: LOST_COPY.lost.statusFailed,
         description: failureText(error),
         variant: 'destructive',
       });
@@ -58,10 +62,10 @@ export function AccountPage() {
     }
     toast({
       topic: 'lost-status',
-      title: COPY.account.statusUpdated,
+      title: LOST_COPY.lost.statusUpdated,
       description: lost
-        ? COPY.account.nowLost(animal.nom, animal.sexe)
-        : COPY.account.nowFound(animal.nom, animal.sexe),
+        ? LOST_COPY.lost.nowLost(animal.nom, animal.sexe)
+        : LOST_COPY.lost.nowFound(animal.nom, animal.sexe),
     });
   };
 
@@ -71,22 +75,22 @@ export function AccountPage() {
   const empty = load.state === 'ready' && load.animals.length === 0;
   return (
     <PageFrame
-      title={COPY.account.title}
+      title={ACCOUNT_COPY.account.title}
       actions={
         <Button asChild size="3">
-          <Link to={ROUTES.activate}>{empty ? COPY.account.firstMedal : COPY.account.newMedal}</Link>
+          <Link to={ROUTES.activate}>{empty ? ACCOUNT_COPY.account.firstMedal : ACCOUNT_COPY.account.newMedal}</Link>
         </Button>
       }
     >
-      {load.state === 'loading' ? <Spinner label={COPY.account.loading} /> : null}
+      {load.state === 'loading' ? <Spinner label={COPY.loading} /> : null}
       {load.state === 'failed' ? (
         <Callout.Root color="red" role="alert">
           <Callout.Text>
-            <strong>{COPY.account.error}</strong> {load.message}
+            <strong>{COPY.error}</strong> {load.message}
           </Callout.Text>
         </Callout.Root>
       ) : null}
-      {empty ? <Text as="p">{COPY.account.empty}</Text> : null}
+      {empty ? <Text as="p">{ACCOUNT_COPY.account.empty}</Text> : null}
       {load.state === 'ready' ? (
         <Grid columns={{ initial: '1', sm: '2', md: '3' }} gap="4">
           {load.animals.map((animal) => (
@@ -95,7 +99,7 @@ export function AccountPage() {
                 <Inset clip="padding-box" side="top" pb="current">
                   <img
                     src={coverUrl(animal) ?? ''}
-                    alt={COPY.account.photoOf(animal.nom)}
+                    alt={COPY.photoOf(animal.nom)}
                     style={{ display: 'block', width: '100%', height: 160, objectFit: 'cover' }}
                     loading="lazy"
                   />
@@ -131,7 +135,7 @@ export function AccountPage() {
               <Flex mt="3" gap="2" wrap="wrap">
                 <Button asChild variant="soft">
                   <Link to={editAnimalPath(animal.id)}>
-                    {editsAnimal(animal.membership.role) ? COPY.account.edit : COPY.account.view}
+                    {editsAnimal(animal.membership.role) ? ACCOUNT_COPY.account.edit : ACCOUNT_COPY.account.view}
                   </Link>
                 </Button>
                 <UnreadLink animalId={animal.id} unread={unread.get(animal.id) ?? 0} />
@@ -153,11 +157,11 @@ function SuspendedMedal({ byOperator }: { byOperator: boolean }) {
       <Callout.Text>
         {byOperator ? (
           <>
-            {COPY.medal.cardSuspendedByOperator}{' '}
-            <TextLink href={`mailto:${COPY.medal.supportEmail}`}>{COPY.medal.supportEmail}</TextLink>
+            {ANIMALS_COPY.medal.cardSuspendedByOperator}{' '}
+            <TextLink href={`mailto:${ANIMALS_COPY.medal.supportEmail}`}>{ANIMALS_COPY.medal.supportEmail}</TextLink>
           </>
         ) : (
-          COPY.medal.cardSuspended
+          ANIMALS_COPY.medal.cardSuspended
         )}
       </Callout.Text>
     </Callout.Root>
@@ -171,14 +175,14 @@ function UnreadLink({ animalId, unread }: { animalId: string; unread: number }) 
       {/* The name is the visible text and what the badge means ('Messages 2 non lus'), not an aria-label that
           would differ from what a voice-control user reads on screen. */}
       <Link to={animalHistoryPath(animalId)}>
-        {COPY.inbox.cardLink}
+        {INBOX_COPY.inbox.cardLink}
         {unread > 0 ? (
           <>
             {' '}
             <Badge color="orange" variant="solid">
               {unread}
             </Badge>
-            <span className="portal-visually-hidden"> {COPY.inbox.cardLinkUnread(unread)}</span>
+            <span className="portal-visually-hidden"> {INBOX_COPY.inbox.cardLinkUnread(unread)}</span>
           </>
         ) : null}
       </Link>

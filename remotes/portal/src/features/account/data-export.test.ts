@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COPY } from '../../copy.ts';
+import { ACCOUNT_COPY } from './copy.ts';
 import { animalFolders } from './data-export.ts';
 
 describe("the export's photo folders", () => {
@@ -12,7 +12,7 @@ describe("the export's photo folders", () => {
       'AC-DC',
       'Qui - Moi',
       'Tom',
-      COPY.dataExport.unnamedAnimal,
+      ACCOUNT_COPY.dataExport.unnamedAnimal,
       'Zoé-',
     ]);
   });

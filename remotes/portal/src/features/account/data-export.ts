@@ -6,10 +6,10 @@
 import { FINDER_PHOTO_BUCKET, HEALTH_DOCUMENT_BUCKET, PHOTO_BUCKET } from '@medaille/domain';
 import type { MedailleClient } from '@medaille/supabase';
 import { strToU8, type Zippable, zipSync } from 'fflate';
-import { COPY } from '../../copy.ts';
 import { parisTime } from '../../ui/paris-time.ts';
+import { ACCOUNT_COPY } from './copy.ts';
 
-const T = COPY.dataExport;
+const T = ACCOUNT_COPY.dataExport;
 /** PostgREST answers at most this many rows at once (the project's max_rows): read page after page. */
 const PAGE = 1000;
 

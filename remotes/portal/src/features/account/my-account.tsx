@@ -6,10 +6,10 @@ import { ROUTES } from '@medaille/routing';
 import { useNavigate } from '@medaille/routing/router';
 import { AlertDialog, Box, Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useEffect, useId, useRef, useState } from 'react';
-import { COPY } from '../../copy.ts';
 import { deleteAccount, downloadDataExport, forgetSession } from './api.ts';
+import { ACCOUNT_COPY } from './copy.ts';
 
-const T = COPY.myAccount;
+const T = ACCOUNT_COPY.myAccount;
 
 /** The same address, whatever the case and the spaces around it (GoTrue stores addresses lower-cased). */
 const sameAddress = (typed: string, email: string) => typed.trim().toLowerCase() === email.trim().toLowerCase();

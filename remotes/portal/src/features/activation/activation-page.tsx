@@ -13,7 +13,6 @@ import { Link, useNavigate, useSearchParams } from '@medaille/routing/router';
 import { useAuth } from '@medaille/supabase';
 import { Box, Button, Flex, Grid } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
-import { COPY } from '../../copy.ts';
 import { usePortalForm } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { AuthDialog } from '../auth/index.ts';
@@ -29,6 +28,7 @@ import {
   uploadActivationPhotos,
 } from './api.ts';
 import { CodeCard, useCodeCheck } from './code-check.tsx';
+import { ACTIVATION_COPY } from './copy.ts';
 import {
   clearPendingActivation,
   readPendingActivation,
@@ -38,7 +38,7 @@ import {
 import { REFUSAL_TEXT } from './refusal-text.ts';
 import { useActivationDraft } from './use-activation-draft.ts';
 
-const text = COPY.activation;
+const text = ACTIVATION_COPY.activation;
 
 /** How long a tab waits for another to finish the activation its e-mail link started: 15 s, once a second. */
 const ELSEWHERE_ATTEMPTS = 15;

@@ -1,8 +1,10 @@
 import { type ActivationFormInput, sexLabel, speciesLabel, speciesToStored } from '@medaille/domain';
 import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { COPY } from '../../copy.ts';
+import { ANIMALS_COPY } from '../animals/copy.ts';
+import { ACTIVATION_COPY } from './copy.ts';
 
-const text = COPY.activation;
+const text = ACTIVATION_COPY.activation;
 
 /** 'Aperçu': the animal as it is being described, with the first photo chosen. */
 export function ActivationPreview({ values, photoUrl }: { values: ActivationFormInput; photoUrl: string | undefined }) {
@@ -22,7 +24,7 @@ export function ActivationPreview({ values, photoUrl }: { values: ActivationForm
         {photoUrl ? (
           <img
             src={photoUrl}
-            alt={name ? COPY.account.photoOf(name) : COPY.animal.previewPhoto}
+            alt={name ? COPY.photoOf(name) : ANIMALS_COPY.animal.previewPhoto}
             className="portal-preview-photo"
           />
         ) : null}
@@ -33,7 +35,9 @@ export function ActivationPreview({ values, photoUrl }: { values: ActivationForm
           {tags.map((tag) => (
             <Badge key={tag}>{tag}</Badge>
           ))}
-          {values.sterilized ? <Badge color="gray">{COPY.animal.sterilizedTag(String(values.sex ?? ''))}</Badge> : null}
+          {values.sterilized ? (
+            <Badge color="gray">{ANIMALS_COPY.animal.sterilizedTag(String(values.sex ?? ''))}</Badge>
+          ) : null}
         </Flex>
       </section>
     </Card>

@@ -2,17 +2,19 @@ import { toast } from '@medaille/design-system/toast';
 import { LIMITS } from '@medaille/domain';
 import { Card, Heading, Text } from '@radix-ui/themes';
 import type { Dispatch, SetStateAction } from 'react';
-import { COPY } from '../../copy.ts';
+import { ANIMALS_COPY } from '../animals/copy.ts';
 import { AnimalFields } from '../animals/index.ts';
+import { PHOTOS_COPY } from '../photos/copy.ts';
 import { ChosenPhotos, PhotoDropZone, photoProblem, UploadProgress, type UploadState } from '../photos/index.ts';
 import type { ActivationForm } from './code-check.tsx';
+import { ACTIVATION_COPY } from './copy.ts';
 
-const text = COPY.activation;
+const text = ACTIVATION_COPY.activation;
 
 const PROBLEM = {
-  'not-image': COPY.animal.invalidFile,
-  format: COPY.animal.badFormat,
-  size: COPY.animal.tooBig,
+  'not-image': ANIMALS_COPY.animal.invalidFile,
+  format: ANIMALS_COPY.animal.badFormat,
+  size: ANIMALS_COPY.animal.tooBig,
 } as const;
 
 /**
@@ -42,8 +44,8 @@ export function AnimalCard({
     if (chosen.length > room) {
       toast({
         topic: 'activation-photo-limit',
-        title: COPY.animal.limit,
-        description: COPY.animal.limitText(LIMITS.maxPhotosPerAnimal),
+        title: ANIMALS_COPY.animal.limit,
+        description: PHOTOS_COPY.gallery.limitText(LIMITS.maxPhotosPerAnimal),
         variant: 'destructive',
       });
     }
@@ -74,7 +76,7 @@ export function AnimalCard({
       <AnimalFields register={form.register} errors={form.formState.errors} species={species} disabled={!valid} />
       <fieldset disabled={!valid} style={{ border: 'none', padding: 0, margin: 0, opacity: valid ? 1 : 0.5 }}>
         <Heading as="h3" size="2" mb="2">
-          {COPY.animal.photos}
+          {ANIMALS_COPY.animal.photos}
         </Heading>
         <PhotoDropZone onFiles={addPhotos} disabled={!valid} />
         <ChosenPhotos

@@ -3,11 +3,11 @@ import { useSearchParams } from '@medaille/routing/router';
 import { Box, Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { COPY } from '../../copy.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { checkTypedCode } from './api.ts';
+import { ACTIVATION_COPY } from './copy.ts';
 
-const text = COPY.activation;
+const text = ACTIVATION_COPY.activation;
 
 export type ActivationForm = UseFormReturn<ActivationFormInput, unknown, ActivationRequest>;
 type CodeState = { status: 'idle' | 'checking' | 'valid' } | { status: 'invalid'; message: string };

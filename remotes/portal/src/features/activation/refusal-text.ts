@@ -1,7 +1,7 @@
-import { COPY } from '../../copy.ts';
 import type { Refusal } from './api.ts';
+import { ACTIVATION_COPY } from './copy.ts';
 
-const text = COPY.activation;
+const text = ACTIVATION_COPY.activation;
 
 /** What the owner reads for each reason the database gives for refusing an activation. */
 export const REFUSAL_TEXT: Record<Refusal, string> = {

@@ -4,7 +4,7 @@ import { LIMITS, SEX_OPTIONS, SPECIES } from '@medaille/domain';
 import { Card, Flex, Grid, Heading, Text, TextField } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { COPY } from '../../copy.ts';
+import { ANIMALS_COPY } from './copy.ts';
 import { LongTextField } from './long-text-field.tsx';
 
 /** The animal's fields that the activation form and the edit form share, under the same names in both schemas. */
@@ -22,7 +22,7 @@ export interface AnimalFieldsProps {
   disabled?: boolean;
 }
 
-const text = COPY.animal;
+const text = ANIMALS_COPY.animal;
 
 function Group({ disabled = false, children }: { disabled?: boolean | undefined; children: ReactNode }) {
   return (
@@ -46,7 +46,7 @@ export function AnimalFields(props: AnimalFieldsProps) {
 
 /** The same fields in a card per group, each with its title (the edit form). */
 export function AnimalFieldCards(props: AnimalFieldsProps) {
-  const edit = COPY.edit;
+  const edit = ANIMALS_COPY.edit;
   return (
     [
       [edit.basics, BasicFields],

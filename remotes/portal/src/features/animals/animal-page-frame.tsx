@@ -3,11 +3,13 @@ import { animalBookletPath, animalHistoryPath, ROUTES } from '@medaille/routing'
 import { Link } from '@medaille/routing/router';
 import { Button, Flex, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
-import { COPY } from '../../copy.ts';
 import { parisTime } from '../../ui/paris-time.ts';
+import { BOOKLET_COPY } from '../booklet/copy.ts';
+import { INBOX_COPY } from '../inbox/copy.ts';
 import type { MemberAnimal } from './api.ts';
+import { ANIMALS_COPY } from './copy.ts';
 
-const text = COPY.edit;
+const text = ANIMALS_COPY.edit;
 
 /**
  * An animal's page, edited or only read: its title, the ways to its messages, its booklet and back, its medal
@@ -28,10 +30,10 @@ export function AnimalPageFrame({
       actions={
         <Flex gap="2" wrap="wrap">
           <Button asChild variant="soft">
-            <Link to={animalHistoryPath(animal.id)}>{COPY.inbox.open}</Link>
+            <Link to={animalHistoryPath(animal.id)}>{INBOX_COPY.inbox.open}</Link>
           </Button>
           <Button asChild variant="soft">
-            <Link to={animalBookletPath(animal.id)}>{COPY.booklet.open}</Link>
+            <Link to={animalBookletPath(animal.id)}>{BOOKLET_COPY.booklet.open}</Link>
           </Button>
           <Button asChild variant="soft">
             <Link to={ROUTES.account}>{text.back}</Link>

@@ -2,11 +2,13 @@ import { toast } from '@medaille/design-system/toast';
 import { sexLabel, speciesLabel, weightFieldText } from '@medaille/domain';
 import { Box, Card, Heading, Text } from '@radix-ui/themes';
 import { COPY } from '../../copy.ts';
+import { PHOTOS_COPY } from '../photos/copy.ts';
 import { photoUrl, useAnimalPhotos } from '../photos/index.ts';
 import { coverPhoto, type MemberAnimal } from './api.ts';
+import { ANIMALS_COPY } from './copy.ts';
 
-const label = COPY.animal;
-const text = COPY.edit;
+const label = ANIMALS_COPY.animal;
+const text = ANIMALS_COPY.edit;
 
 type Row = [label: string, value: string | null];
 
@@ -38,7 +40,7 @@ function Group({ title, rows }: { title: string; rows: Row[] }) {
 /** What a keeper reads of the animal they look after, instead of the form: its cover and every field filled. */
 export function AnimalSummary({ animal }: { animal: MemberAnimal }) {
   const gallery = useAnimalPhotos(animal.id, () =>
-    toast({ topic: 'photos-load', ...COPY.gallery.loadFailed, variant: 'destructive' }),
+    toast({ topic: 'photos-load', ...PHOTOS_COPY.gallery.loadFailed, variant: 'destructive' }),
   );
   const cover = coverPhoto(gallery.photos, gallery.storedCoverId);
   const sex = sexLabel(animal.sexe);
@@ -49,7 +51,7 @@ export function AnimalSummary({ animal }: { animal: MemberAnimal }) {
           {animal.nom}
         </Heading>
         {cover ? (
-          <img className="portal-preview-photo" src={photoUrl(cover.path)} alt={COPY.account.photoOf(animal.nom)} />
+          <img className="portal-preview-photo" src={photoUrl(cover.path)} alt={COPY.photoOf(animal.nom)} />
         ) : null}
         <Group
           title={text.basics}

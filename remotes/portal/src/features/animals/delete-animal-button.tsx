@@ -6,8 +6,9 @@ import { Button, Flex } from '@radix-ui/themes';
 import { useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { deleteAnimal, type MemberAnimal } from './api.ts';
+import { ANIMALS_COPY } from './copy.ts';
 
-const text = COPY.edit;
+const text = ANIMALS_COPY.edit;
 
 /**
  * 'Supprimer l'animal', after the owner confirms it; then back to 'Mes animaux'. The dialog names the other

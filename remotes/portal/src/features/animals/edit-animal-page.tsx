@@ -15,10 +15,10 @@ import { ROUTES } from '@medaille/routing';
 import { useNavigate } from '@medaille/routing/router';
 import { Button, Flex, Grid } from '@radix-ui/themes';
 import { Suspense, useState } from 'react';
-import { COPY } from '../../copy.ts';
 import { todayInParis } from '../../ui/paris-time.ts';
 import { usePortalForm } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
+import { HOUSEHOLD_COPY } from '../household/copy.ts';
 import {
   accessEnded,
   editsAnimal,
@@ -28,10 +28,12 @@ import {
   useHousehold,
 } from '../household/index.ts';
 import { LostPanel } from '../lost/index.ts';
+import { PHOTOS_COPY } from '../photos/copy.ts';
 import { PhotoGallery, photoUrl, useAnimalPhotos } from '../photos/index.ts';
 import { AnimalFieldCards } from './animal-fields.tsx';
 import { AnimalPageFrame } from './animal-page-frame.tsx';
 import { coverPhoto, type MemberAnimal, saveAnimal } from './api.ts';
+import { ANIMALS_COPY } from './copy.ts';
 import { DeleteAnimalButton } from './delete-animal-button.tsx';
 import { EditPreview } from './edit-preview.tsx';
 import { KeeperView } from './keeper-view.tsx';
@@ -40,7 +42,7 @@ import { MemberAnimalRoute } from './member-animal-route.tsx';
 import { type ContactValues, type HouseholdAddress, PublicContactsPanel } from './public-contacts-panel.tsx';
 import { useUnsavedChangesGuard } from './unsaved-changes.tsx';
 
-const text = COPY.edit;
+const text = ANIMALS_COPY.edit;
 
 /**
  * A stored phone as its field shows it: a French number as the French write it ('06 12 34 56 78'), any other in
@@ -119,7 +121,7 @@ function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole 
     household.load.state === 'ready'
       ? household.load.members
           .filter((member) => member.email !== '')
-          .map((member) => ({ email: member.email, role: COPY.household.roles[member.role] }))
+          .map((member) => ({ email: member.email, role: HOUSEHOLD_COPY.household.roles[member.role] }))
       : [];
   // Who loses the animal with it, named in its deletion's dialog.
   const othersWithAccess =
@@ -129,7 +131,7 @@ function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole 
           .map((member) => member.email)
       : [];
   const gallery = useAnimalPhotos(animal.id, () =>
-    toast({ topic: 'photos-load', ...COPY.gallery.loadFailed, variant: 'destructive' }),
+    toast({ topic: 'photos-load', ...PHOTOS_COPY.gallery.loadFailed, variant: 'destructive' }),
   );
   // The cover the owner picks here shows at once and is saved with Enregistrer. Until they pick one, the
   // database's stands: it makes an animal's first photo its cover, and clears the cover when that photo is

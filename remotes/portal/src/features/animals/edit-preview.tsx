@@ -2,6 +2,8 @@ import type { AnimalEditFormInput } from '@medaille/domain';
 import { sexLabel, speciesLabel } from '@medaille/domain';
 import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { COPY } from '../../copy.ts';
+import { ACTIVATION_COPY } from '../activation/copy.ts';
+import { ANIMALS_COPY } from './copy.ts';
 
 /** The edit page's 'Aperçu': the animal as the form now describes it, with its cover. */
 export function EditPreview({
@@ -18,11 +20,9 @@ export function EditPreview({
     <Card size="3" asChild>
       <section aria-labelledby="edit-preview-title">
         <Heading id="edit-preview-title" as="h2" size="4" mb="3">
-          {COPY.activation.previewTitle}
+          {ACTIVATION_COPY.activation.previewTitle}
         </Heading>
-        {coverUrl ? (
-          <img src={coverUrl} alt={COPY.account.photoOf(storedName)} className="portal-preview-photo" />
-        ) : null}
+        {coverUrl ? <img src={coverUrl} alt={COPY.photoOf(storedName)} className="portal-preview-photo" /> : null}
         <Text as="p" size="6" weight="bold">
           {String(values.name ?? '') || storedName}
         </Text>
@@ -34,7 +34,9 @@ export function EditPreview({
           </Badge>
           {values.breed ? <Badge color="gray">{String(values.breed)}</Badge> : null}
           {sexLabel(String(values.sex ?? '')) ? <Badge color="gray">{sexLabel(String(values.sex ?? ''))}</Badge> : null}
-          {values.sterilized ? <Badge color="gray">{COPY.animal.sterilizedTag(String(values.sex ?? ''))}</Badge> : null}
+          {values.sterilized ? (
+            <Badge color="gray">{ANIMALS_COPY.animal.sterilizedTag(String(values.sex ?? ''))}</Badge>
+          ) : null}
         </Flex>
       </section>
     </Card>

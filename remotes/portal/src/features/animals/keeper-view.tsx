@@ -1,14 +1,14 @@
 import { Callout } from '@radix-ui/themes';
 import { Suspense } from 'react';
-import { COPY } from '../../copy.ts';
 import { parisDay } from '../../ui/paris-time.ts';
 import { HouseholdSection, useHousehold } from '../household/index.ts';
 import { LostPanel } from '../lost/index.ts';
 import { AnimalPageFrame } from './animal-page-frame.tsx';
 import { AnimalSummary } from './animal-summary.tsx';
 import type { MemberAnimal, Membership } from './api.ts';
+import { ANIMALS_COPY } from './copy.ts';
 
-const text = COPY.edit;
+const text = ANIMALS_COPY.edit;
 
 /**
  * A keeper's page of the animal they look after: no form (the database lets them change its lost mode only),

@@ -2,7 +2,7 @@ import { FormField } from '@medaille/design-system';
 import { Text, TextArea } from '@radix-ui/themes';
 import { type ClipboardEvent, useEffect, useRef, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { COPY } from '../../copy.ts';
+import { ANIMALS_COPY } from './copy.ts';
 
 /** From this share of the limit on, the counter shows. */
 const COUNT_FROM = 0.8;
@@ -41,7 +41,7 @@ export function LongTextField({
     <FormField
       label={label}
       error={error}
-      hint={near ? <span aria-live="polite">{COPY.animal.count(length, max)}</span> : undefined}
+      hint={near ? <span aria-live="polite">{ANIMALS_COPY.animal.count(length, max)}</span> : undefined}
     >
       {(field) => (
         <>
@@ -64,7 +64,7 @@ export function LongTextField({
           />
           {cut ? (
             <Text as="p" size="1" color="orange" role="alert">
-              {COPY.animal.pasteCut(max)}
+              {ANIMALS_COPY.animal.pasteCut(max)}
             </Text>
           ) : null}
         </>

@@ -4,9 +4,10 @@ import { Badge, Button, Card, Flex, Heading, Link, Text } from '@radix-ui/themes
 import { useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { type Medal, setMedalSuspended } from './api.ts';
+import { ANIMALS_COPY } from './copy.ts';
 import { MedalQr } from './medal-qr.tsx';
 
-const text = COPY.medal;
+const text = ANIMALS_COPY.medal;
 
 /**
  * The animal's medal on its edit page: its code in clear, whether a finder sees the profile or 'Médaille

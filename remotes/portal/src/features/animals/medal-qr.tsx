@@ -1,9 +1,9 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import { COPY } from '../../copy.ts';
+import { ANIMALS_COPY } from './copy.ts';
 import { medalQrFiles } from './medal-qr-files.ts';
 
-const text = COPY.medal;
+const text = ANIMALS_COPY.medal;
 
 /** The medal's QR code with its code under it, shown and downloadable as PNG and SVG. */
 export function MedalQr({ code }: { code: string }) {

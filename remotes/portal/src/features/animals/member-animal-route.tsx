@@ -7,6 +7,7 @@ import { type ReactNode, useEffect } from 'react';
 import { COPY } from '../../copy.ts';
 import { SignInFirst } from '../auth/index.ts';
 import { type MemberAnimal, type Membership, useMemberAnimal } from './api.ts';
+import { ANIMALS_COPY } from './copy.ts';
 
 /**
  * The pages of one animal (`/mon-compte/animal/{id}/…`: edit page, history, poster) alike: signed out, the
@@ -26,15 +27,15 @@ export function MemberAnimalRoute({
     if (load.state === 'denied') {
       toast({
         topic: 'animal-load',
-        title: COPY.edit.denied.title,
-        description: COPY.edit.denied.description,
+        title: ANIMALS_COPY.edit.denied.title,
+        description: ANIMALS_COPY.edit.denied.description,
         variant: 'destructive',
       });
     } else if (load.state === 'failed') {
       toast({
         topic: 'animal-load',
-        title: COPY.account.error,
-        description: COPY.edit.loadFailed,
+        title: COPY.error,
+        description: ANIMALS_COPY.edit.loadFailed,
         variant: 'destructive',
       });
     }
@@ -43,6 +44,6 @@ export function MemberAnimalRoute({
   if (auth.loading) return <Spinner label={COPY.session.checking} />;
   if (!auth.isAuthenticated) return <SignInFirst />;
   if (load.state === 'denied' || load.state === 'failed') return <Navigate to={ROUTES.account} replace />;
-  if (load.state === 'loading') return <Spinner label={COPY.account.loading} />;
+  if (load.state === 'loading') return <Spinner label={COPY.loading} />;
   return children(load.animal, load.membership);
 }

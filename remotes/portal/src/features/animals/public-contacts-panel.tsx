@@ -10,9 +10,9 @@ import {
 } from '@medaille/domain';
 import { Box, Card, Flex, Heading, Link as RadixLink, Switch, Text, TextField } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import { COPY } from '../../copy.ts';
+import { ANIMALS_COPY } from './copy.ts';
 
-const text = COPY.contacts;
+const text = ANIMALS_COPY.contacts;
 
 export type ContactValues = {
   public_phone: string;

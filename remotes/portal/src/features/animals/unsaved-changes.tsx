@@ -1,8 +1,8 @@
 import { ConfirmDialog } from '@medaille/design-system';
 import { useEffect, useRef, useState } from 'react';
-import { COPY } from '../../copy.ts';
+import { ANIMALS_COPY } from './copy.ts';
 
-const text = COPY.edit.unsaved;
+const text = ANIMALS_COPY.edit.unsaved;
 
 /** The history entry the guard puts over the page's own: its state carries this mark. */
 const GUARD_ENTRY = 'medailleUnsavedChanges';

@@ -1,7 +1,7 @@
 import { Button, Callout, Flex } from '@radix-ui/themes';
-import { COPY } from '../../copy.ts';
+import { AUTH_COPY } from './copy.ts';
 
-const text = { ...COPY.register.exists, ...COPY.accountExists };
+const text = { ...AUTH_COPY.register.exists, ...AUTH_COPY.accountExists };
 
 /** What the portal reads of a sign-up's answer (supabase-js's AuthResponse). */
 interface SignUpAnswer {

@@ -10,10 +10,11 @@ import { SubmitButton } from '../../ui/submit-button.tsx';
 import { AccountExists, isExistingAccount } from './account-exists.tsx';
 import { type ActivationLink, type EmailCodeType, sendMagicLink, signInWithPassword, signUp } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
+import { AUTH_COPY } from './copy.ts';
 import { EmailCodeForm } from './email-code-form.tsx';
 import { PasswordStrength } from './password-strength.tsx';
 
-const text = COPY.authDialog;
+const text = AUTH_COPY.authDialog;
 
 /**
  * Sign in, sign up or get a magic link without leaving the activation page. The form is already saved as the
@@ -121,7 +122,7 @@ export function AuthDialog({
       setError(authErrorMessage(failure));
       return;
     }
-    toast({ topic: 'sign-in', title: COPY.login.success.title, description: COPY.login.success.description });
+    toast({ topic: 'sign-in', title: AUTH_COPY.login.success.title, description: AUTH_COPY.login.success.description });
     onSignedIn('here');
   });
 
@@ -157,7 +158,7 @@ export function AuthDialog({
   });
 
   const codeVerified = () => {
-    toast({ topic: 'sign-in', title: COPY.login.success.title, description: COPY.login.success.description });
+    toast({ topic: 'sign-in', title: AUTH_COPY.login.success.title, description: AUTH_COPY.login.success.description });
     reset();
     onSignedIn('here');
   };
@@ -180,7 +181,7 @@ export function AuthDialog({
       {passwordKind === 'none' ? null : (
         <FormField
           label={text.password}
-          hint={passwordKind === 'new' ? COPY.register.minLength : undefined}
+          hint={passwordKind === 'new' ? AUTH_COPY.register.minLength : undefined}
           error={fault === 'password' ? (error ?? undefined) : undefined}
         >
           {(field) => (

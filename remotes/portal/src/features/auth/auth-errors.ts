@@ -1,11 +1,12 @@
 import { COPY } from '../../copy.ts';
 import { failureText } from '../../ui/server-message.ts';
+import { AUTH_COPY } from './copy.ts';
 
 // What the auth service (GoTrue, hosted or the local stack) answers, said in French. Every code the
 // portal's calls can meet (sign-up, password sign-in, magic link, recovery, the e-mail links' verify, the
 // new password, the resend) has its message; only an unknown code keeps the service's own text.
 
-const text = COPY.authErrors;
+const text = AUTH_COPY.authErrors;
 
 /** What the portal reads of supabase-js's AuthError, or of an e-mail link's `error_code` in the callback. */
 export interface AuthFailure {

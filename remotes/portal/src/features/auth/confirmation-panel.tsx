@@ -12,9 +12,10 @@ import {
   RESEND_INTERVAL_MS,
   rememberConfirmationSent,
 } from './awaiting-confirmation.ts';
+import { AUTH_COPY } from './copy.ts';
 import { EmailCodeForm } from './email-code-form.tsx';
 
-const text = COPY.confirmation;
+const text = AUTH_COPY.confirmation;
 
 /** The time, once a second while `ticking`. */
 function useNow(ticking: boolean): number {

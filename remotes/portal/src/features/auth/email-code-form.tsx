@@ -6,8 +6,9 @@ import { useRevealOnRefusal } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { type EmailCodeType, verifyEmailCode } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
+import { AUTH_COPY } from './copy.ts';
 
-const text = COPY.emailCode;
+const text = AUTH_COPY.emailCode;
 
 /**
  * 'Ou saisissez ce code', the other half of an auth e-mail: for the owner who reads it on another device

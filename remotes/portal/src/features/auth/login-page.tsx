@@ -15,10 +15,11 @@ import { sendPasswordReset, signInWithPassword } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
 import { forgetAwaitingConfirmation, readAwaitingConfirmation } from './awaiting-confirmation.ts';
 import { ConfirmationPanel } from './confirmation-panel.tsx';
+import { AUTH_COPY } from './copy.ts';
 import { EmailCodeForm } from './email-code-form.tsx';
 import { wayBack } from './sign-in-first.tsx';
 
-const copy = COPY.login;
+const copy = AUTH_COPY.login;
 
 /**
  * Where a signed-in owner goes: back to the owner page that sent them here, else activation with the code
@@ -45,7 +46,7 @@ export function LoginPage() {
   }, [auth.loading, auth.isAuthenticated, forgotten, code, next, navigate]);
 
   return (
-    <PageFrame title={forgotten ? COPY.forgot.title : copy.title}>
+    <PageFrame title={forgotten ? AUTH_COPY.forgot.title : copy.title}>
       {usedLink && !auth.isAuthenticated && !awaiting ? <UsedLink /> : null}
       {awaiting && !auth.isAuthenticated ? <ConfirmationPanel key={awaiting.email} awaiting={awaiting} /> : null}
       <Card size="3" style={{ maxWidth: 440 }}>
@@ -74,9 +75,9 @@ function UsedLink() {
       <section aria-labelledby="used-link-title">
         <Flex direction="column" gap="2">
           <Heading id="used-link-title" as="h2" size="3">
-            {COPY.usedLink.title}
+            {AUTH_COPY.usedLink.title}
           </Heading>
-          <Text size="2">{COPY.usedLink.text}</Text>
+          <Text size="2">{AUTH_COPY.usedLink.text}</Text>
         </Flex>
       </section>
     </Callout.Root>
@@ -179,7 +180,11 @@ function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => vo
         });
         return;
       }
-      toast({ topic: 'password-reset', title: COPY.forgot.sent.title, description: COPY.forgot.sent.description });
+      toast({
+        topic: 'password-reset',
+        title: AUTH_COPY.forgot.sent.title,
+        description: AUTH_COPY.forgot.sent.description,
+      });
       setSentTo(values.email);
     } catch {
       toast({ topic: 'password-reset', title: copy.error, description: COPY.unexpected, variant: 'destructive' });
@@ -189,7 +194,7 @@ function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => vo
   if (sentTo) {
     return (
       <Flex direction="column" gap="3">
-        <Text size="2">{COPY.forgot.sent.description}</Text>
+        <Text size="2">{AUTH_COPY.forgot.sent.description}</Text>
         <EmailCodeForm
           email={sentTo}
           type="recovery"
@@ -197,7 +202,7 @@ function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => vo
         />
         <Box>
           <Button type="button" variant="ghost" onClick={onBack}>
-            {COPY.forgot.back}
+            {AUTH_COPY.forgot.back}
           </Button>
         </Box>
       </Flex>
@@ -211,11 +216,11 @@ function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => vo
       </FormField>
       <Flex direction="column" gap="3" mt="4">
         <SubmitButton size="3" busy={isSubmitting}>
-          {COPY.forgot.submit}
+          {AUTH_COPY.forgot.submit}
         </SubmitButton>
         <Box>
           <Button type="button" variant="ghost" onClick={onBack}>
-            {COPY.forgot.back}
+            {AUTH_COPY.forgot.back}
           </Button>
         </Box>
       </Flex>

@@ -6,13 +6,14 @@ import { ROUTES } from '@medaille/routing';
 import { useNavigate } from '@medaille/routing/router';
 import { Card, TextField } from '@radix-ui/themes';
 import { z } from 'zod/mini';
-import { COPY } from '../../copy.ts';
 import { usePortalForm } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
+import { CALLBACK_COPY } from '../callback/copy.ts';
 import { updatePassword } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
+import { AUTH_COPY } from './copy.ts';
 
-const copy = COPY.callback;
+const copy = CALLBACK_COPY.callback;
 const passwordSchema = z.pick(registerSchema(LIMITS.passwordMinRegister), { password: true });
 
 /** After a recovery link: the owner, signed in by the link, chooses a new password. */
@@ -39,7 +40,7 @@ export function NewPasswordForm() {
     <PageFrame title={copy.newPasswordTitle}>
       <Card size="3" style={{ maxWidth: 440 }}>
         <form ref={formRef} onSubmit={submit} noValidate>
-          <FormField label={copy.newPassword} error={errors.password?.message} hint={COPY.register.minLength}>
+          <FormField label={copy.newPassword} error={errors.password?.message} hint={AUTH_COPY.register.minLength}>
             {(field) => (
               <TextField.Root {...field} type="password" autoComplete="new-password" {...form.register('password')} />
             )}

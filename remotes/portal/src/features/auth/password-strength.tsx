@@ -1,7 +1,7 @@
 import { newPasswordProblem } from '@medaille/domain';
 import { Text } from '@radix-ui/themes';
 import { useState } from 'react';
-import { COPY } from '../../copy.ts';
+import { AUTH_COPY } from './copy.ts';
 
 /**
  * A new password as it is typed: 'Valide' once the auth service would take it (8 characters, a letter and a
@@ -14,11 +14,11 @@ export function PasswordStrength({ password, submitted = false }: { password: st
   const [typed, setTyped] = useState(false);
   if (password !== '' && !typed) setTyped(true);
   const problem = newPasswordProblem(password);
-  const words = { length: COPY.register.tooShort, characters: COPY.register.lettersAndDigits };
+  const words = { length: AUTH_COPY.register.tooShort, characters: AUTH_COPY.register.lettersAndDigits };
   const said = typed || submitted;
   return (
     <Text as="p" size="2" color={problem ? 'red' : 'green'} role="status">
-      {said ? (problem ? words[problem] : COPY.register.valid) : null}
+      {said ? (problem ? words[problem] : AUTH_COPY.register.valid) : null}
     </Text>
   );
 }

@@ -15,10 +15,11 @@ import { AccountExists, isExistingAccount } from './account-exists.tsx';
 import { signUp } from './api.ts';
 import { authErrorMessage } from './auth-errors.ts';
 import { rememberConfirmationSent } from './awaiting-confirmation.ts';
+import { AUTH_COPY } from './copy.ts';
 import { PasswordStrength } from './password-strength.tsx';
 import { wayBack } from './sign-in-first.tsx';
 
-const copy = COPY.register;
+const copy = AUTH_COPY.register;
 const schema = registerSchema(LIMITS.passwordMinRegister);
 
 export function RegisterPage() {

@@ -2,6 +2,7 @@ import { databaseErrorMessage } from '@medaille/domain';
 import { supabase, type Tables, useAuth } from '@medaille/supabase';
 import { useCallback, useEffect, useState } from 'react';
 import { COPY } from '../../copy.ts';
+import { BOOKLET_COPY } from './copy.ts';
 
 // Every read and write of an animal's health booklet (supabase/schemas/booklet.sql): its records, and the
 // signed-in member's own choice of reminders. Row level security lets the household read and the owner and
@@ -55,7 +56,7 @@ export function useHealthRecords(animalId: string) {
     async (id: string, record: NewHealthRecord): Promise<string | null> => {
       const { data, error } = await (await supabase()).from('health_records').update(record).eq('id', id).select('id');
       if (error) return databaseErrorMessage(error);
-      if (data.length === 0) return COPY.booklet.updateFailed;
+      if (data.length === 0) return BOOKLET_COPY.booklet.updateFailed;
       await read();
       return null;
     },
@@ -83,7 +84,7 @@ export function useHealthRecords(animalId: string) {
     async (id: string): Promise<string | null> => {
       const { data, error } = await (await supabase()).from('health_records').delete().eq('id', id).select('id');
       if (error) return databaseErrorMessage(error);
-      if (data.length === 0) return COPY.booklet.removeFailed;
+      if (data.length === 0) return BOOKLET_COPY.booklet.removeFailed;
       await read();
       return null;
     },

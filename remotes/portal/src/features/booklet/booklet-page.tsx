@@ -10,10 +10,11 @@ import { parisDay, todayInParis } from '../../ui/paris-time.ts';
 import { MemberAnimalRoute } from '../animals/index.ts';
 import { editsAnimal } from '../household/index.ts';
 import { type HealthRecord, useHealthRecords, useMyReminders } from './api.ts';
+import { BOOKLET_COPY } from './copy.ts';
 import { DocumentsSection } from './documents-section.tsx';
 import { RecordForm } from './record-form.tsx';
 
-const text = COPY.booklet;
+const text = BOOKLET_COPY.booklet;
 
 /**
  * /mon-compte/animal/{id}/carnet: the animal's health booklet for its household. Every member reads its
@@ -106,7 +107,7 @@ function Booklet({
   return (
     <Flex direction="column" gap="5">
       <MyReminders animalId={animalId} name={name} />
-      {load.state === 'loading' ? <Text role="status">{COPY.account.loading}</Text> : null}
+      {load.state === 'loading' ? <Text role="status">{COPY.loading}</Text> : null}
       {load.state === 'failed' ? (
         <Callout.Root color="red" role="alert">
           <Callout.Text>{text.loadFailed}</Callout.Text>

@@ -4,13 +4,13 @@ import { HEALTH_DOCUMENT_KINDS, HEALTH_RECORD_KINDS, sexLabel, speciesLabel } fr
 import { animalBookletPath } from '@medaille/routing';
 import { Link } from '@medaille/routing/router';
 import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
-import { COPY } from '../../copy.ts';
 import { parisDay, parisTime } from '../../ui/paris-time.ts';
 import { type MemberAnimal, MemberAnimalRoute } from '../animals/index.ts';
 import { useHealthRecords } from './api.ts';
+import { BOOKLET_COPY } from './copy.ts';
 import { useHealthDocuments } from './documents.ts';
 
-const text = COPY.booklet;
+const text = BOOKLET_COPY.booklet;
 
 /**
  * /mon-compte/animal/{id}/carnet/imprimer: the health booklet on A4 sheets, printed from the browser, for a

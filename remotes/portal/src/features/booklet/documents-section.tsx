@@ -7,9 +7,10 @@ import { COPY } from '../../copy.ts';
 import { parisTime } from '../../ui/paris-time.ts';
 import { useRevealOnRefusal } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
+import { BOOKLET_COPY } from './copy.ts';
 import { fileRefusal, type HealthDocument, signedDocumentUrl, useHealthDocuments } from './documents.ts';
 
-const text = COPY.booklet.documents;
+const text = BOOKLET_COPY.booklet.documents;
 const kindLabel = (kind: string) => HEALTH_DOCUMENT_KINDS.find((each) => each.value === kind)?.label ?? kind;
 const sizeText = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('fr-FR')} Ko`;
 
@@ -62,7 +63,7 @@ export function DocumentsSection({ animalId, edits }: { animalId: string; edits:
         ) : null}
         {load.state === 'ready' && load.documents.length === 0 ? (
           <Text as="p" size="2" color="gray">
-            {COPY.booklet.empty}
+            {BOOKLET_COPY.booklet.empty}
           </Text>
         ) : null}
         {load.state === 'ready' && load.documents.length > 0 ? (
@@ -92,7 +93,7 @@ export function DocumentsSection({ animalId, edits }: { animalId: string; edits:
                           onClick={() => setRemoving(document)}
                           aria-label={text.removeLabel(document.title)}
                         >
-                          {COPY.booklet.remove}
+                          {BOOKLET_COPY.booklet.remove}
                         </Button>
                       ) : null}
                     </Flex>
@@ -108,7 +109,7 @@ export function DocumentsSection({ animalId, edits }: { animalId: string; edits:
           onOpenChange={(next) => (next ? undefined : setRemoving(null))}
           title={text.removeTitle}
           description={removing ? text.removeText(removing.title) : ''}
-          confirmLabel={COPY.booklet.remove}
+          confirmLabel={BOOKLET_COPY.booklet.remove}
           onConfirm={() => void confirmRemove()}
           busy={busy}
         />

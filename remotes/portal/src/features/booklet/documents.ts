@@ -1,7 +1,7 @@
 import { databaseErrorMessage, HEALTH_DOCUMENT_BUCKET, HEALTH_DOCUMENT_TYPES, HEALTH_LIMITS } from '@medaille/domain';
 import { supabase, type Tables, type TablesInsert } from '@medaille/supabase';
 import { useCallback, useEffect, useState } from 'react';
-import { COPY } from '../../copy.ts';
+import { BOOKLET_COPY } from './copy.ts';
 
 // The booklet's documents (a certificate, the passport, an insurance contract): files of the private
 // health-documents bucket, each with its row. The file goes first, then its row (the database refuses a row
@@ -18,8 +18,8 @@ type DocumentsLoad = { state: 'loading' } | { state: 'failed' } | { state: 'read
 
 /** Why a chosen file cannot be stored, before anything is sent; null when it can. */
 export function fileRefusal(file: { type: string; size: number }): string | null {
-  if (!(file.type in HEALTH_DOCUMENT_TYPES)) return COPY.booklet.documents.wrongType;
-  if (file.size > HEALTH_LIMITS.documentMaxBytes) return COPY.booklet.documents.tooLarge;
+  if (!(file.type in HEALTH_DOCUMENT_TYPES)) return BOOKLET_COPY.booklet.documents.wrongType;
+  if (file.size > HEALTH_LIMITS.documentMaxBytes) return BOOKLET_COPY.booklet.documents.tooLarge;
   return null;
 }
 
@@ -50,7 +50,7 @@ export function useHealthDocuments(animalId: string) {
       const stored = await client.storage
         .from(HEALTH_DOCUMENT_BUCKET)
         .upload(path, file, { contentType: file.type, upsert: false });
-      if (stored.error) return COPY.booklet.documents.uploadFailed;
+      if (stored.error) return BOOKLET_COPY.booklet.documents.uploadFailed;
       // The file's type and size are copied from Storage's row by the database: the client may not send them.
       const row = { animal_id: animalId, path, title, kind } as TablesInsert<'health_documents'>;
       const { error } = await client.from('health_documents').insert(row);
@@ -68,7 +68,7 @@ export function useHealthDocuments(animalId: string) {
   const remove = useCallback(
     async (document: HealthDocument): Promise<string | null> => {
       const { data, error } = await (await supabase()).storage.from(HEALTH_DOCUMENT_BUCKET).remove([document.path]);
-      if (error || !data || data.length === 0) return COPY.booklet.documents.removeFailed;
+      if (error || !data || data.length === 0) return BOOKLET_COPY.booklet.documents.removeFailed;
       await read();
       return null;
     },

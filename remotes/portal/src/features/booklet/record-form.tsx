@@ -15,9 +15,10 @@ import { todayInParis } from '../../ui/paris-time.ts';
 import { usePortalForm } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import type { HealthRecord, NewHealthRecord } from './api.ts';
+import { BOOKLET_COPY } from './copy.ts';
 import { type RecordFormInput, type RecordFormOutput, recordSchema } from './record-schema.ts';
 
-const text = COPY.booklet;
+const text = BOOKLET_COPY.booklet;
 
 const EMPTY: Omit<RecordFormInput, 'given_on'> = {
   kind: 'vaccination',

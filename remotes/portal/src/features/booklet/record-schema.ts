@@ -1,8 +1,8 @@
 import { HEALTH_LIMITS, HEALTH_RECORD_KINDS, type HealthRecordKind, showableToFinder } from '@medaille/domain';
 import { z } from 'zod/mini';
-import { COPY } from '../../copy.ts';
+import { BOOKLET_COPY } from './copy.ts';
 
-const text = COPY.booklet;
+const text = BOOKLET_COPY.booklet;
 const KINDS = HEALTH_RECORD_KINDS.map((kind) => kind.value) as [HealthRecordKind, ...HealthRecordKind[]];
 
 /**

@@ -4,12 +4,12 @@ import { editAnimalPath, ROUTES } from '@medaille/routing';
 import { useNavigate, useSearchParams } from '@medaille/routing/router';
 import { useAuth } from '@medaille/supabase';
 import { useEffect, useRef } from 'react';
-import { COPY } from '../../copy.ts';
 import { finishPendingActivation, type PendingOutcome, REFUSAL_TEXT } from '../activation/index.ts';
 import { authErrorMessage, forgetAwaitingConfirmation, NewPasswordForm } from '../auth/index.ts';
 import { keepPendingInvitation, readPendingInvitation, tokenInFragment } from '../household/pending-invitation.ts';
+import { CALLBACK_COPY } from './copy.ts';
 
-const copy = COPY.callback;
+const copy = CALLBACK_COPY.callback;
 
 /** /activer, with the code when one is known. */
 const activationPage = (code: string | null) =>

@@ -4,10 +4,11 @@ import { Link, useNavigate, useSearchParams } from '@medaille/routing/router';
 import { useAuth } from '@medaille/supabase';
 import { Button, Card, Flex, Link as RadixLink, Text } from '@radix-ui/themes';
 import { type FormEvent, useEffect, useState } from 'react';
-import { COPY } from '../../copy.ts';
 import { confirmEmailLink } from '../auth/api.ts';
+import { AUTH_COPY } from '../auth/copy.ts';
+import { CALLBACK_COPY } from './copy.ts';
 
-const copy = COPY.confirmLink;
+const copy = CALLBACK_COPY.confirmLink;
 
 /** The verification types the project's e-mails carry (supabase/scripts/mail-templates.ts), `email` as signup. */
 const WORDS = { signup: copy.signup, email: copy.signup, magiclink: copy.magiclink, recovery: copy.recovery };
@@ -51,7 +52,7 @@ export function ConfirmLinkPage() {
 
   if (!tokenHash || !isLinkType(type)) {
     return (
-      <PageFrame title={COPY.login.title}>
+      <PageFrame title={AUTH_COPY.login.title}>
         <Card size="3" style={{ maxWidth: 440 }}>
           <Flex direction="column" gap="3">
             <Text as="p">{copy.incomplete}</Text>

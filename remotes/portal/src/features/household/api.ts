@@ -3,6 +3,8 @@ import { supabase, type Tables, useAuth } from '@medaille/supabase';
 import { useCallback, useEffect, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { failureText, serverMessage } from '../../ui/server-message.ts';
+import { LOST_COPY } from '../lost/copy.ts';
+import { HOUSEHOLD_COPY } from './copy.ts';
 import { type HouseholdRole, householdRole, type InvitedRole } from './roles.ts';
 
 // Every read and write of an animal's household (supabase/schemas/household.sql): its members, the owner's
@@ -162,7 +164,7 @@ export async function revokeInvitation(invitationId: string): Promise<{ message:
     .select('id');
   if (error) return { message: databaseErrorMessage(error) };
   // Row level security: an invitation that is not the owner's (or was answered meanwhile) deletes nothing.
-  return data.length > 0 ? null : { message: COPY.household.revokeFailed };
+  return data.length > 0 ? null : { message: HOUSEHOLD_COPY.household.revokeFailed };
 }
 
 /** The owner removes a member, or a member leaves (`userId` their own); never throws. */
@@ -203,7 +205,7 @@ export async function setAlertEmail(
     .select('alert_email')
     .maybeSingle();
   if (error) return { message: databaseErrorMessage(error) };
-  return data ? null : { message: COPY.lost.animalNotFound };
+  return data ? null : { message: LOST_COPY.lost.animalNotFound };
 }
 
 /**

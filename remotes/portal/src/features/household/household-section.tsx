@@ -8,13 +8,14 @@ import { COPY } from '../../copy.ts';
 import { todayInParis } from '../../ui/paris-time.ts';
 import { failureText } from '../../ui/server-message.ts';
 import { type Household, type HouseholdMember, removeMember, setAlertEmail } from './api.ts';
+import { HOUSEHOLD_COPY } from './copy.ts';
 import { InvitationList } from './invitation-list.tsx';
 import { InviteForm } from './invite-form.tsx';
 import { MemberItem } from './member-item.tsx';
 import type { HouseholdRole } from './roles.ts';
 import { TransferSection } from './transfer-section.tsx';
 
-const text = COPY.household;
+const text = HOUSEHOLD_COPY.household;
 
 /**
  * 'Foyer' on an animal's page: who answers for it with the person, and their roles. The owner removes
@@ -51,7 +52,7 @@ export function HouseholdSection({
           </Text>
           {load.state === 'loading' ? (
             <Text as="p" role="status">
-              {COPY.account.loading}
+              {COPY.loading}
             </Text>
           ) : null}
           {load.state === 'failed' ? (

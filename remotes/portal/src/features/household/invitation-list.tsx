@@ -6,9 +6,10 @@ import { parisTime } from '../../ui/paris-time.ts';
 import { failureText } from '../../ui/server-message.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { type PendingInvitation, revokeInvitation } from './api.ts';
+import { HOUSEHOLD_COPY } from './copy.ts';
 import { roleLabel } from './roles.ts';
 
-const text = COPY.household;
+const text = HOUSEHOLD_COPY.household;
 
 /** The owner's invitations waiting for an answer, each with 'Annuler l'invitation' (its link then opens nothing). */
 export function InvitationList({

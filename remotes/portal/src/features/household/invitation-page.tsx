@@ -16,6 +16,7 @@ import {
   readInvitation,
   refuseInvitation,
 } from './api.ts';
+import { HOUSEHOLD_COPY } from './copy.ts';
 import {
   forgetPendingInvitation,
   keepPendingInvitation,
@@ -23,7 +24,7 @@ import {
   tokenInFragment,
 } from './pending-invitation.ts';
 
-const text = COPY.invitation;
+const text = HOUSEHOLD_COPY.invitation;
 
 /** The login and register pages bring the person back here once signed in, the invited address filled in. */
 const backHere = (email?: string) =>
@@ -170,9 +171,9 @@ function Offer({ offer }: { offer: InvitationOffer }) {
           {text.noContact}
         </Text>
         <Text as="p" size="2">
-          {COPY.transfer.icad}{' '}
+          {HOUSEHOLD_COPY.transfer.icad}{' '}
           <RadixLink href={ICAD_URL} target="_blank" rel="noopener noreferrer">
-            {COPY.transfer.icadLink}
+            {HOUSEHOLD_COPY.transfer.icadLink}
           </RadixLink>
         </Text>
         <Text as="p" size="2" color="gray">

@@ -8,9 +8,10 @@ import { todayInParis } from '../../ui/paris-time.ts';
 import { usePortalForm } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { inviteMember } from './api.ts';
+import { HOUSEHOLD_COPY } from './copy.ts';
 import { type InviteFormInput, type InviteFormOutput, inviteSchema } from './invite-schema.ts';
 
-const text = COPY.household;
+const text = HOUSEHOLD_COPY.household;
 const ROLES = ['co_owner', 'keeper'] as const;
 
 /**

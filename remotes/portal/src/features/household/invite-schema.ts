@@ -1,8 +1,8 @@
 import { EMAIL_PATTERN, MESSAGES } from '@medaille/domain';
 import { z } from 'zod/mini';
-import { COPY } from '../../copy.ts';
+import { HOUSEHOLD_COPY } from './copy.ts';
 
-const text = COPY.household;
+const text = HOUSEHOLD_COPY.household;
 
 /**
  * The owner's invitation form: an address, a role, and for a keeper a last day from `today` on ('YYYY-MM-DD',

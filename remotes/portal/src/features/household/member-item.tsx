@@ -5,10 +5,12 @@ import { type FormEvent, useId, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { useRevealOnRefusal } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
+import { ANIMALS_COPY } from '../animals/copy.ts';
 import { type HouseholdMember, removeMember, setKeeperLastDay } from './api.ts';
+import { HOUSEHOLD_COPY } from './copy.ts';
 import { accessEnded, roleLabel } from './roles.ts';
 
-const text = COPY.household;
+const text = HOUSEHOLD_COPY.household;
 
 /**
  * One member of the household: their address and role ('(vous)' for the person). When `manages` (the owner,
@@ -173,7 +175,7 @@ function LastDay({
         <Flex gap="2" wrap="wrap">
           <SubmitButton busy={busy}>{text.saveLastDay}</SubmitButton>
           <Button type="button" variant="soft" color="gray" onClick={() => setOpen(false)}>
-            {COPY.edit.cancel}
+            {ANIMALS_COPY.edit.cancel}
           </Button>
         </Flex>
       </form>

@@ -1,9 +1,9 @@
 import { useLocation } from '@medaille/routing/router';
 import { Callout, Link as RadixLink } from '@radix-ui/themes';
-import { COPY } from '../../copy.ts';
 import { ICAD_URL } from '../../ui/icad.ts';
+import { HOUSEHOLD_COPY } from './copy.ts';
 
-const text = COPY.transfer;
+const text = HOUSEHOLD_COPY.transfer;
 
 /**
  * At the top of the animal's page, for whoever just accepted it (the invitation page says so in the page's

@@ -1,5 +1,5 @@
-import { COPY } from '../../copy.ts';
 import { parisDay } from '../../ui/paris-time.ts';
+import { HOUSEHOLD_COPY } from './copy.ts';
 
 // The roles of an animal's household (animal_members.role) and what the portal makes of them: who edits the
 // animal, who manages its members, and how a member's role reads.
@@ -24,7 +24,7 @@ export function accessEnded(accessUntil: string | null, today: string): boolean 
 
 /** 'Propriétaire', 'Co-propriétaire', 'Gardien·ne jusqu'au 12 décembre 2026' or 'Accès terminé le …'. */
 export function roleLabel(member: { role: HouseholdRole; access_until: string | null }, today: string): string {
-  const text = COPY.household;
+  const text = HOUSEHOLD_COPY.household;
   if (member.role !== 'keeper' || member.access_until === null) return text.roles[member.role];
   const day = parisDay(member.access_until);
   return accessEnded(member.access_until, today) ? text.accessEnded(day) : text.keeperUntil(day);

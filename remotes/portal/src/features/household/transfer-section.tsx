@@ -10,8 +10,9 @@ import { useRevealOnRefusal } from '../../ui/refused-form.ts';
 import { failureText } from '../../ui/server-message.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { inviteMember, type PendingOffer, revokeInvitation } from './api.ts';
+import { HOUSEHOLD_COPY } from './copy.ts';
 
-const text = COPY.transfer;
+const text = HOUSEHOLD_COPY.transfer;
 
 /**
  * The owner gives the animal to another account: an offer by e-mail (invite-member, as owner) that changes
@@ -40,7 +41,7 @@ export function TransferSection({
     event.preventDefault();
     const address = email.trim().toLowerCase();
     if (!EMAIL_PATTERN.test(address)) {
-      setError(address === '' ? COPY.household.emailRequired : MESSAGES.invalidEmail);
+      setError(address === '' ? HOUSEHOLD_COPY.household.emailRequired : MESSAGES.invalidEmail);
       refuse();
       return;
     }

@@ -8,12 +8,13 @@ import { useRevealOnRefusal } from '../../ui/refused-form.ts';
 import { failureText } from '../../ui/server-message.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import type { ConversationThread, useConversations } from './conversations.ts';
+import { INBOX_COPY } from './copy.ts';
 import { FinderMessage } from './finder-message.tsx';
 import { threadAnchor } from './finder-news.tsx';
 import { whenText } from './format.ts';
 
-const text = COPY.inbox.conversations;
-const messageWords = COPY.inbox.messages;
+const text = INBOX_COPY.inbox.conversations;
+const messageWords = INBOX_COPY.inbox.messages;
 
 /**
  * The animal's conversations with the people who found it: each finder's messages (with their contact and
@@ -53,7 +54,7 @@ export function ConversationsSection({
       error
         ? {
             topic: 'inbox-remove',
-            title: COPY.inbox.removeFailed,
+            title: INBOX_COPY.inbox.removeFailed,
             description: failureText(error),
             variant: 'destructive',
           }
@@ -82,10 +83,10 @@ export function ConversationsSection({
       <Text as="p" color="gray" mb="3">
         {text.intro(name)}
       </Text>
-      {load.state === 'loading' ? <Text role="status">{COPY.account.loading}</Text> : null}
+      {load.state === 'loading' ? <Text role="status">{COPY.loading}</Text> : null}
       {load.state === 'failed' ? (
         <Callout.Root color="red" role="alert">
-          <Callout.Text>{COPY.inbox.loadFailed}</Callout.Text>
+          <Callout.Text>{INBOX_COPY.inbox.loadFailed}</Callout.Text>
         </Callout.Root>
       ) : null}
       {load.state === 'ready' && load.threads.length === 0 ? <Text as="p">{text.empty}</Text> : null}
@@ -120,7 +121,7 @@ export function ConversationsSection({
         onOpenChange={(open) => (open ? undefined : setRemoving(null))}
         title={messageWords.removeTitle}
         description={messageWords.removeText}
-        confirmLabel={COPY.inbox.remove}
+        confirmLabel={INBOX_COPY.inbox.remove}
         onConfirm={() => void confirmRemove()}
         busy={busy}
         fallbackFocus={() => heading.current}
@@ -282,10 +283,10 @@ function FinderLine({
             variant="soft"
             color="red"
             className="portal-inbox-remove"
-            aria-label={`${COPY.inbox.remove} ${messageWords.itemLabel(whenText(line.at))}`}
+            aria-label={`${INBOX_COPY.inbox.remove} ${messageWords.itemLabel(whenText(line.at))}`}
             onClick={() => onRemove(line.id)}
           >
-            {COPY.inbox.remove}
+            {INBOX_COPY.inbox.remove}
           </Button>
         </Flex>
       ) : null}

@@ -5,8 +5,9 @@ import { type ReactNode, useId, useRef, useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { failureText } from '../../ui/server-message.ts';
 import type { FeedState } from './api.ts';
+import { INBOX_COPY } from './copy.ts';
 
-const text = COPY.inbox;
+const text = INBOX_COPY.inbox;
 
 /** What one list says: its title, its empty state, and the words of its deletions. */
 export interface FeedWords {
@@ -80,7 +81,12 @@ export function FeedSection<T extends { id: string; created_at: string }>({
 
   const showMore = async () => {
     if (!(await feed.showMore()))
-      toast({ topic: 'inbox-load', title: COPY.account.error, description: text.loadFailed, variant: 'destructive' });
+      toast({
+        topic: 'inbox-load',
+        title: COPY.error,
+        description: text.loadFailed,
+        variant: 'destructive',
+      });
   };
 
   return (
@@ -109,7 +115,7 @@ export function FeedSection<T extends { id: string; created_at: string }>({
         ) : null}
         {state.status === 'loading' ? (
           <Text as="p" role="status">
-            {COPY.account.loading}
+            {COPY.loading}
           </Text>
         ) : null}
         {state.status === 'failed' ? (

@@ -1,11 +1,11 @@
 import { Text } from '@radix-ui/themes';
-import { COPY } from '../../copy.ts';
 import type { SaidStatus } from './conversations.ts';
+import { INBOX_COPY } from './copy.ts';
 import { FinderContact } from './finder-contact.tsx';
 import { SaidStatusText } from './finder-news.tsx';
 import { FinderPhoto } from './finder-photo.tsx';
 
-const text = COPY.inbox.messages;
+const text = INBOX_COPY.inbox.messages;
 
 /**
  * What a finder sent, in its conversation or in the list of older messages: what they said they are doing,

@@ -1,10 +1,10 @@
 import { finderStatusWords, mapsPointUrl } from '@medaille/domain';
 import { Card, Flex, Heading, Text, Link as TextLink } from '@radix-ui/themes';
-import { COPY } from '../../copy.ts';
 import { type ConversationThread, latestNews, type SaidStatus } from './conversations.ts';
+import { INBOX_COPY } from './copy.ts';
 import { whenText } from './format.ts';
 
-const text = COPY.inbox.news;
+const text = INBOX_COPY.inbox.news;
 
 /** The id of a conversation's card on the page, which the news link to. */
 export const threadAnchor = (conversationId: string) => `conversation-${conversationId}`;

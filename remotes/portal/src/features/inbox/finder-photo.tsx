@@ -1,8 +1,8 @@
 import { Button, Dialog, Flex, Text } from '@radix-ui/themes';
-import { COPY } from '../../copy.ts';
 import { useFinderPhoto } from './api.ts';
+import { INBOX_COPY } from './copy.ts';
 
-const text = COPY.inbox.messages;
+const text = INBOX_COPY.inbox.messages;
 
 /**
  * The photo a finder attached to their message: a thumbnail that opens it full size, as large as the screen
@@ -27,7 +27,7 @@ export function FinderPhoto({ path, name }: { path: string; name: string }) {
   return (
     <Dialog.Root>
       <Dialog.Trigger>
-        <button type="button" className="portal-inbox-photo" aria-label={COPY.inboxPhoto.enlarge(name)}>
+        <button type="button" className="portal-inbox-photo" aria-label={INBOX_COPY.inboxPhoto.enlarge(name)}>
           <img src={url} alt={alt} />
         </button>
       </Dialog.Trigger>
@@ -44,7 +44,7 @@ export function FinderPhoto({ path, name }: { path: string; name: string }) {
         <Flex justify="end" mt="3">
           <Dialog.Close>
             <Button type="button" variant="soft" color="gray" className="portal-inbox-photo-close">
-              {COPY.inboxPhoto.close}
+              {INBOX_COPY.inboxPhoto.close}
             </Button>
           </Dialog.Close>
         </Flex>

@@ -5,19 +5,19 @@ import { editAnimalPath, ROUTES } from '@medaille/routing';
 import { Link } from '@medaille/routing/router';
 import { Badge, Button, Callout, Flex, Heading, Text, Link as TextLink } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import { COPY } from '../../copy.ts';
 import { MemberAnimalRoute } from '../animals/index.ts';
 import { editsAnimal, useHousehold } from '../household/index.ts';
 import { type Activity, type Message, markMessagesRead, type Position, useFeed, type View } from './api.ts';
 import { saidStatusOf, useConversations } from './conversations.ts';
 import { ConversationsSection } from './conversations-section.tsx';
+import { INBOX_COPY } from './copy.ts';
 import { FeedSection } from './feed-section.tsx';
 import { FinderMessage } from './finder-message.tsx';
 import { FinderNews } from './finder-news.tsx';
 import { accuracyText, whenText } from './format.ts';
 import { PositionsSketch } from './positions-sketch.tsx';
 
-const text = COPY.inbox;
+const text = INBOX_COPY.inbox;
 const when = (item: { created_at: string }) => whenText(item.created_at);
 
 /** The history of the household is not deleted: its list has no deletion words to say. */
@@ -33,7 +33,7 @@ const NOT_REMOVABLE = {
 
 /** What a member did, after their name ('a ajouté une photo'); the member it was about named by `who`. */
 function activityText(event: Activity, who: (id: string | null) => string): string {
-  const kinds = COPY.activity.kinds;
+  const kinds = INBOX_COPY.activity.kinds;
   const kind = event.kind as keyof typeof kinds;
   const words = kinds[kind];
   if (typeof words === 'function') return words(who(event.subject_id));
@@ -79,8 +79,8 @@ function Inbox({
   const household = useHousehold(animalId, false).load;
   const who = (id: string | null) => {
     const member = household.state === 'ready' ? household.members.find((each) => each.user_id === id) : undefined;
-    if (!member) return COPY.activity.formerMember;
-    return member.is_me ? COPY.activity.me(member.email) : member.email;
+    if (!member) return INBOX_COPY.activity.formerMember;
+    return member.is_me ? INBOX_COPY.activity.me(member.email) : member.email;
   };
 
   // Once the messages are on screen they are read; those that were not keep their 'Nouveau' for this visit.
@@ -194,7 +194,7 @@ function Inbox({
         <FeedSection<Activity>
           feed={activity}
           removable={false}
-          words={{ ...NOT_REMOVABLE, ...COPY.activity, intro: COPY.activity.intro(name) }}
+          words={{ ...NOT_REMOVABLE, ...INBOX_COPY.activity, intro: INBOX_COPY.activity.intro(name) }}
           when={when}
           renderItem={(event) => (
             <>

@@ -1,10 +1,10 @@
 import { Text } from '@radix-ui/themes';
-import { COPY } from '../../copy.ts';
 import type { Position } from './api.ts';
+import { INBOX_COPY } from './copy.ts';
 import { distanceText, whenText } from './format.ts';
 import { placePoints } from './sketch.ts';
 
-const text = COPY.inbox.positions;
+const text = INBOX_COPY.inbox.positions;
 const WIDTH = 320;
 const HEIGHT = 200;
 const MARGIN = 16;

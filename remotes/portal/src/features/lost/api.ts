@@ -1,6 +1,6 @@
 import { databaseErrorMessage } from '@medaille/domain';
 import { supabase, type Tables } from '@medaille/supabase';
-import { COPY } from '../../copy.ts';
+import { LOST_COPY } from './copy.ts';
 
 // The lost flag and the checklist of one loss. The database keeps them together: a trigger dates a new
 // loss and empties its checklist, and clears both once the animal is found
@@ -31,7 +31,7 @@ export async function saveLost(animalId: string, lost: boolean): Promise<{ error
     .maybeSingle();
   if (error) return { error: inFrench(error), loss: null };
   // Row level security: an animal the person no longer answers for (or that no longer exists) updates nothing.
-  if (!data) return { error: { message: COPY.lost.animalNotFound }, loss: null };
+  if (!data) return { error: { message: LOST_COPY.lost.animalNotFound }, loss: null };
   return { error: null, loss: data };
 }
 
@@ -44,7 +44,7 @@ export async function saveChecklist(animalId: string, steps: readonly LostStep[]
     .select('id')
     .maybeSingle();
   if (error) return { error: inFrench(error) };
-  return { error: data ? null : { message: COPY.lost.animalNotFound } };
+  return { error: data ? null : { message: LOST_COPY.lost.animalNotFound } };
 }
 
 /** The stored steps, in the checklist's order, without any value the portal does not know. */

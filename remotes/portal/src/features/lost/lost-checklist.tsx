@@ -8,8 +8,9 @@ import { ICAD_URL } from '../../ui/icad.ts';
 import { parisTime } from '../../ui/paris-time.ts';
 import { failureText } from '../../ui/server-message.ts';
 import { LOST_STEPS, type LostStep, saveChecklist, stepsOf } from './api.ts';
+import { LOST_COPY } from './copy.ts';
 
-const text = COPY.lost;
+const text = LOST_COPY.lost;
 
 /** I-CAD registers dogs, cats and ferrets only: for other animals, its step would only puzzle the owner. */
 const ICAD_SPECIES = ['dog', 'cat', 'ferret'];

@@ -4,6 +4,7 @@ import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { COPY } from '../../copy.ts';
 import { type Loss, REUNION_CHANNELS, type ReunionChannel, saveLost, saveReunionChannel } from './api.ts';
+import { LOST_COPY } from './copy.ts';
 import { LostChecklist } from './lost-checklist.tsx';
 import { LostSwitch } from './lost-switch.tsx';
 
@@ -33,7 +34,7 @@ export function LostPanel({ animal }: { animal: Animal }) {
       setLoss(before);
       toast({
         topic: 'lost-status',
-        title: COPY.account.statusFailed,
+        title: LOST_COPY.lost.statusFailed,
         description: outcome.error?.message ?? COPY.unexpected,
         variant: 'destructive',
       });
@@ -43,10 +44,10 @@ export function LostPanel({ animal }: { animal: Animal }) {
     setAskHow(before.is_lost && !lost);
     toast({
       topic: 'lost-status',
-      title: COPY.account.statusUpdated,
+      title: LOST_COPY.lost.statusUpdated,
       description: lost
-        ? COPY.account.nowLost(animal.nom, animal.sexe)
-        : COPY.account.nowFound(animal.nom, animal.sexe),
+        ? LOST_COPY.lost.nowLost(animal.nom, animal.sexe)
+        : LOST_COPY.lost.nowFound(animal.nom, animal.sexe),
     });
   };
 
@@ -55,8 +56,13 @@ export function LostPanel({ animal }: { animal: Animal }) {
     const taken = await saveReunionChannel(animal.id, channel).catch(() => false);
     toast(
       taken
-        ? { topic: 'reunion', title: COPY.lost.reunion.thanks }
-        : { topic: 'reunion', title: COPY.lost.reunion.failed, description: COPY.unexpected, variant: 'destructive' },
+        ? { topic: 'reunion', title: LOST_COPY.lost.reunion.thanks }
+        : {
+            topic: 'reunion',
+            title: LOST_COPY.lost.reunion.failed,
+            description: COPY.unexpected,
+            variant: 'destructive',
+          },
     );
   };
 
@@ -64,7 +70,7 @@ export function LostPanel({ animal }: { animal: Animal }) {
     <Card size="3" mb="4" asChild>
       <section aria-labelledby="lost-title" className={loss.is_lost ? 'portal-lost-panel' : undefined}>
         <Heading id="lost-title" as="h2" size="4" mb="3">
-          {COPY.lost.title}
+          {LOST_COPY.lost.title}
         </Heading>
         <LostSwitch lost={loss.is_lost} onChange={(on) => (busy ? undefined : void change(on))} />
         {loss.is_lost && loss.lost_since ? (
@@ -76,7 +82,7 @@ export function LostPanel({ animal }: { animal: Animal }) {
           </Flex>
         ) : (
           <Text as="p" size="2" color="gray" mt="2">
-            {COPY.lost.notLostText(animal.sexe)}
+            {LOST_COPY.lost.notLostText(animal.sexe)}
           </Text>
         )}
         {askHow ? (
@@ -97,7 +103,7 @@ function ReunionQuestion({
   sex: Animal['sexe'];
   onAnswer: (channel: ReunionChannel) => void;
 }) {
-  const words = COPY.lost.reunion;
+  const words = LOST_COPY.lost.reunion;
   return (
     <Flex asChild direction="column" gap="2" mt="4">
       <fieldset className="portal-reunion">

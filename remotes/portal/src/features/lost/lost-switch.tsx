@@ -1,5 +1,5 @@
 import { Flex, Switch, Text } from '@radix-ui/themes';
-import { COPY } from '../../copy.ts';
+import { LOST_COPY } from './copy.ts';
 
 /**
  * 'Animal perdu': one control wherever an animal can be marked lost ('Mes animaux' and its page), a switch, as
@@ -19,7 +19,7 @@ export function LostSwitch({
     <Text as="label" size={size} weight="medium">
       <Flex gap="2" align="center">
         <Switch color="red" checked={lost} onCheckedChange={onChange} />
-        {COPY.account.lost}
+        {LOST_COPY.lost.lost}
       </Flex>
     </Text>
   );

@@ -1,6 +1,7 @@
 import { supabase } from '@medaille/supabase';
 import { COPY } from '../../copy.ts';
 import { serverMessage } from '../../ui/server-message.ts';
+import { NOTIFICATIONS_COPY } from './copy.ts';
 
 // This browser as a device for the household's alerts (Web Push, docs/decisions/0017-finder-owner-conversation.md): the
 // portal is installable (its manifest, icons and service worker under /mon-compte/, hosts/shell/public/mon-compte), and
@@ -87,7 +88,7 @@ export async function turnOn(): Promise<TurnOn> {
   const client = await supabase();
   const key = await client.functions.invoke<{ public_key: string | null }>('push-subscription', { body: {} });
   if (key.error) return { state: 'failed', message: (await serverMessage(key.error)) ?? COPY.unexpected };
-  if (!key.data?.public_key) return { state: 'failed', message: COPY.notifications.unavailable };
+  if (!key.data?.public_key) return { state: 'failed', message: NOTIFICATIONS_COPY.notifications.unavailable };
   const subscribed = await browserSubscription(key.data.public_key);
   if ('state' in subscribed) return subscribed;
   const subscription = subscribed;
@@ -119,13 +120,15 @@ async function browserSubscription(publicKey: string): Promise<PushSubscription 
   });
   try {
     const subscription = await Promise.race([subscribe(), late]);
-    if (subscription === 'late') return { state: 'failed', message: COPY.notifications.pushServiceDown };
+    if (subscription === 'late') return { state: 'failed', message: NOTIFICATIONS_COPY.notifications.pushServiceDown };
     return subscription;
   } catch (error) {
     const refusedHere = error instanceof DOMException && error.name === 'NotAllowedError';
     return {
       state: 'failed',
-      message: refusedHere ? COPY.notifications.refusedHere : COPY.notifications.pushServiceDown,
+      message: refusedHere
+        ? NOTIFICATIONS_COPY.notifications.refusedHere
+        : NOTIFICATIONS_COPY.notifications.pushServiceDown,
     };
   } finally {
     clearTimeout(timer);

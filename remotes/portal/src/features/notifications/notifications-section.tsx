@@ -2,9 +2,10 @@ import { toast } from '@medaille/design-system/toast';
 import { Box, Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { COPY } from '../../copy.ts';
+import { NOTIFICATIONS_COPY } from './copy.ts';
 import { currentSubscription, pushSupport, turnOff, turnOn } from './device.ts';
 
-const T = COPY.notifications;
+const T = NOTIFICATIONS_COPY.notifications;
 
 type DeviceState =
   | { state: 'loading' }

@@ -1,6 +1,6 @@
 import { Grid, IconButton } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import { COPY } from '../../copy.ts';
+import { PHOTOS_COPY } from './copy.ts';
 
 /** An address for each chosen file, to show it before it is stored; released when the files change. */
 export function useFileUrls(files: readonly File[]): string[] {
@@ -28,7 +28,7 @@ export function ChosenPhotos({
   if (files.length === 0) return null;
   return (
     <Grid columns={{ initial: '2', sm: '3', md: '4' }} gap="3" mt="3" asChild>
-      <ol className="portal-gallery" aria-label={COPY.animal.chosenPhotos}>
+      <ol className="portal-gallery" aria-label={PHOTOS_COPY.gallery.chosenPhotos}>
         {files.map((file, index) => (
           <li key={`${file.name}-${index}`} className="portal-thumbnail">
             {urls[index] ? <img src={urls[index]} alt={file.name} /> : null}
@@ -39,7 +39,7 @@ export function ChosenPhotos({
                 color="red"
                 variant="solid"
                 className="portal-thumbnail-action"
-                aria-label={COPY.animal.removePhoto(file.name)}
+                aria-label={PHOTOS_COPY.gallery.removePhoto(file.name)}
                 onClick={() => onRemove(index)}
               >
                 ×

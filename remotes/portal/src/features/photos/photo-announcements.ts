@@ -1,7 +1,7 @@
 import type { Announcements, ScreenReaderInstructions, UniqueIdentifier } from '@dnd-kit/core';
-import { COPY } from '../../copy.ts';
+import { PHOTOS_COPY } from './copy.ts';
 
-const text = COPY.photoMoves;
+const text = PHOTOS_COPY.photoMoves;
 
 /**
  * What dnd-kit's live region says while the owner reorders photos, in French and by position: 'Photo 2 sur

@@ -1,7 +1,7 @@
 import { Text } from '@radix-ui/themes';
-import { COPY } from '../../copy.ts';
+import { PHOTOS_COPY } from './copy.ts';
 
-const text = COPY.gallery;
+const text = PHOTOS_COPY.gallery;
 
 /** Where photos are chosen, by a click or a drop: the gallery's and the activation form's. */
 export function PhotoDropZone({ onFiles, disabled = false }: { onFiles: (files: File[]) => void; disabled?: boolean }) {

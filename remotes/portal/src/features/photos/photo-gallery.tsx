@@ -3,15 +3,15 @@ import { toast } from '@medaille/design-system/toast';
 import { databaseErrorMessage, LIMITS } from '@medaille/domain';
 import { Card, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useRef, useState } from 'react';
-import { COPY } from '../../copy.ts';
 import { onDemand } from '../../ui/on-demand.tsx';
 import { failureText } from '../../ui/server-message.ts';
 import type { AnimalPhotos, Photo } from './api.ts';
+import { PHOTOS_COPY } from './copy.ts';
 import { photoProblem } from './image-files.ts';
 import { PhotoDropZone } from './photo-drop-zone.tsx';
 import { UploadProgress } from './upload-progress.tsx';
 
-const text = COPY.gallery;
+const text = PHOTOS_COPY.gallery;
 
 const SortablePhotos = onDemand(() =>
   import(/* webpackChunkName: "sortable-photos" */ './sortable-photos.tsx').then((module) => module.SortablePhotos),
@@ -47,7 +47,7 @@ export function PhotoGallery({
       toast({
         topic: 'photo-limit',
         title: text.limit,
-        description: COPY.animal.limitText(LIMITS.maxPhotosPerAnimal),
+        description: PHOTOS_COPY.gallery.limitText(LIMITS.maxPhotosPerAnimal),
         variant: 'destructive',
       });
     }

@@ -18,12 +18,12 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { Badge, Box, Flex, Grid, IconButton } from '@radix-ui/themes';
 import { useMemo } from 'react';
-import { COPY } from '../../copy.ts';
 import type { Photo } from './api.ts';
+import { PHOTOS_COPY } from './copy.ts';
 import { photoMoveAnnouncements } from './photo-announcements.ts';
 import { photoUrl } from './photo-url.ts';
 
-const text = COPY.gallery;
+const text = PHOTOS_COPY.gallery;
 
 /**
  * The gallery's photos, reordered by dragging (mouse, touch or keyboard), each with its cover and delete
@@ -95,7 +95,7 @@ function Thumbnail({
 }) {
   const { attributes, listeners, setNodeRef, transform, transition } = useSortable({
     id: photo.id,
-    attributes: { roleDescription: COPY.photoMoves.handle },
+    attributes: { roleDescription: PHOTOS_COPY.photoMoves.handle },
   });
   return (
     <li

@@ -1,8 +1,8 @@
 import { Flex, Progress, Text } from '@radix-ui/themes';
-import { COPY } from '../../copy.ts';
 import type { UploadState } from './api.ts';
+import { PHOTOS_COPY } from './copy.ts';
 
-const text = COPY.gallery;
+const text = PHOTOS_COPY.gallery;
 
 /** Each photo of a batch being stored, with its bar and its percentage. */
 export function UploadProgress({ uploads }: { uploads: readonly UploadState[] }) {

@@ -1,4 +1,5 @@
 import '../../ui/print-sheet.css';
+import { COPY } from '../../copy.ts';
 import './poster.css';
 import { toast } from '@medaille/design-system/toast';
 import {
@@ -13,12 +14,14 @@ import { editAnimalPath } from '@medaille/routing';
 import { Link } from '@medaille/routing/router';
 import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import { COPY } from '../../copy.ts';
 import { parisTime } from '../../ui/paris-time.ts';
+import { ANIMALS_COPY } from '../animals/copy.ts';
 import { coverPhoto, type MemberAnimal, MemberAnimalRoute, medalQrSvg, medalUrl } from '../animals/index.ts';
+import { PHOTOS_COPY } from '../photos/copy.ts';
 import { photoUrl, useAnimalPhotos } from '../photos/index.ts';
+import { POSTER_COPY } from './copy.ts';
 
-const text = COPY.poster;
+const text = POSTER_COPY.poster;
 /** Tear-off strips along the bottom of the sheet. */
 const STRIPS = 8;
 
@@ -57,7 +60,7 @@ function useQrImage(code: string | null): string | null | 'failed' {
 
 function Poster({ animal }: { animal: MemberAnimal }) {
   const gallery = useAnimalPhotos(animal.id, () =>
-    toast({ topic: 'photos-load', ...COPY.gallery.loadFailed, variant: 'destructive' }),
+    toast({ topic: 'photos-load', ...PHOTOS_COPY.gallery.loadFailed, variant: 'destructive' }),
   );
   const cover = coverPhoto(gallery.photos, gallery.storedCoverId);
   const code = animal.codes?.id ?? null;
@@ -88,8 +91,8 @@ function Poster({ animal }: { animal: MemberAnimal }) {
         {[
           animal.is_lost ? null : text.notLost(animal.nom, animal.sexe),
           contacts.length === 0 ? text.noContact : null,
-          animal.codes?.suspended_at ? COPY.medal.suspendedText(animal.nom) : null,
-          qr === 'failed' ? COPY.medal.qrFailed : null,
+          animal.codes?.suspended_at ? ANIMALS_COPY.medal.suspendedText(animal.nom) : null,
+          qr === 'failed' ? ANIMALS_COPY.medal.qrFailed : null,
         ]
           .filter((warning) => warning !== null)
           .map((warning) => (
@@ -113,7 +116,7 @@ function Poster({ animal }: { animal: MemberAnimal }) {
             <p className="poster-since">{text.since(parisTime(animal.lost_since, 'date'))}</p>
           ) : null}
           <div className="poster-photo">
-            {cover ? <img src={photoUrl(cover.path)} alt={COPY.account.photoOf(animal.nom)} /> : null}
+            {cover ? <img src={photoUrl(cover.path)} alt={COPY.photoOf(animal.nom)} /> : null}
           </div>
           <div className="poster-reach">
             <div className="poster-about">
@@ -134,7 +137,9 @@ function Poster({ animal }: { animal: MemberAnimal }) {
                     </p>
                   ))}
                   {second.length > 0 ? (
-                    <p className="poster-contact-other">{COPY.contacts.otherContact(secondContactName(animal))}</p>
+                    <p className="poster-contact-other">
+                      {ANIMALS_COPY.contacts.otherContact(secondContactName(animal))}
+                    </p>
                   ) : null}
                   {second.map((contact) => (
                     <p key={contact.kind} className={`poster-contact poster-contact-${contact.kind}`}>

@@ -1,0 +1,60 @@
+// The words of lost mode, as docs/product/*.md writes them (docs/decisions/0007-french-copy-is-data.md); those every
+// page may show are the portal's COPY (copy.ts).
+import { agreeWith } from '@medaille/domain';
+import type { AnimalSex } from '../../copy.ts';
+
+export const LOST_COPY = {
+  lost: {
+    lost: 'Animal perdu',
+    statusUpdated: 'Statut mis à jour',
+    // Each sentence about the animal agrees with its sex (agreeWith: masculine when it is unknown).
+    nowLost: (name: string, sex: AnimalSex) =>
+      `${name} est ${agreeWith(sex, { male: 'signalé comme perdu', female: 'signalée comme perdue' })}.`,
+    nowFound: (name: string, sex: AnimalSex) =>
+      `${name} n'est plus ${agreeWith(sex, { male: 'signalé comme perdu', female: 'signalée comme perdue' })}.`,
+    statusFailed: 'Impossible de mettre à jour le statut',
+    title: 'Perte',
+    notLostText: (sex: AnimalSex) =>
+      `${agreeWith(sex, { male: 'Signalé perdu', female: 'Signalée perdue' })}, sa fiche publique affiche « Animal signalé comme perdu », et vous recevez un e-mail quand quelqu'un l'ouvre.`,
+    since: (date: string, sex: AnimalSex) => `${agreeWith(sex, { male: 'Perdu', female: 'Perdue' })} depuis le ${date}`,
+    checklistTitle: 'Que faire maintenant ?',
+    steps: {
+      icad: {
+        label: 'Déclarer sa perte sur I-CAD',
+        hint: 'Sans cette déclaration, le fichier national ne vous appellera pas quand sa puce ou son tatouage sera lu (par un vétérinaire ou la fourrière).',
+        link: 'Aller sur i-cad.fr',
+      },
+      fourriere: {
+        label: 'Appeler la fourrière',
+        hint: 'Votre mairie vous donne son numéro. Les animaux trouvés errants y sont conduits : rappelez-la tous les jours.',
+      },
+      veterinaires: {
+        label: 'Appeler les vétérinaires des environs',
+        hint: 'On leur apporte les animaux trouvés ou blessés. Laissez-leur votre numéro et sa description.',
+      },
+      affiche: {
+        label: 'Imprimer et poser des affiches',
+        hint: 'Chez les commerçants, les vétérinaires et près du lieu de sa disparition : qui scanne son QR code voit sa fiche.',
+      },
+    },
+    printPoster: 'Imprimer une affiche',
+    saveFailed: "Impossible d'enregistrer la liste",
+    // Once found: how the finder reached the household (public.reunions, counted for the operators).
+    reunion: {
+      title: (name: string, sex: AnimalSex) =>
+        `${name} est ${agreeWith(sex, { male: 'rentré', female: 'rentrée' })} ! Comment l'avez-vous ${agreeWith(sex, { male: 'retrouvé', female: 'retrouvée' })} ?`,
+      intro:
+        "Votre réponse nous aide à savoir ce qui ramène les animaux chez eux. Elle est comptée sans rien de vous ni de la personne qui l'a trouvé.",
+      channels: {
+        page: 'Grâce à la page de sa médaille',
+        conversation: 'Par une conversation sur Médaille',
+        phone: 'Par un appel téléphonique',
+        other: 'Autrement',
+      },
+      thanks: 'Merci pour votre réponse',
+      failed: "Impossible d'enregistrer votre réponse",
+    },
+    // The database updated no row: the animal is not (or no longer) this owner's.
+    animalNotFound: 'Animal introuvable.',
+  },
+} as const;
