@@ -17,7 +17,7 @@ interface PageWindow {
  * names, as tsx does, would wrap them in a helper the page does not have).
  */
 function askPageDataEarly(session: StoredSession | null, reads: string[]): void {
-  const page = window as unknown as PageWindow;
+  const page = globalThis as unknown as PageWindow;
   const config = page.__MEDAILLE_CONFIG__;
   if (!config?.supabaseUrl || !config.supabaseAnonKey || !session) return;
   const user = session.user.id;

@@ -19,12 +19,10 @@ const session = (endsIn: number, user = '6f0c1e52-aaaa-4bbb-8ccc-000000000001') 
 /** What the script asked (address and Authorization header), and what it left for the portal. */
 function run(stored: string | null) {
   const asked: { url: string; authorization: string }[] = [];
+  // The page's global object, which is its window too.
   const window: Record<string, unknown> = {
     __MEDAILLE_CONFIG__: CONFIG,
     localStorage: { getItem: (key: string) => (key === SESSION_STORAGE_KEY ? stored : null) },
-  };
-  runInNewContext(earlyDataScript(READS), {
-    window,
     fetch: (url: string, init: { headers: Record<string, string> }) => {
       asked.push({ url, authorization: init.headers.Authorization ?? '' });
       return Promise.resolve(new Response('[]'));
@@ -33,7 +31,9 @@ function run(stored: string | null) {
     Intl,
     Date,
     JSON,
-  });
+  };
+  window.window = window;
+  runInNewContext(earlyDataScript(READS), window);
   return { asked, left: window.__MEDAILLE_EARLY_DATA__ as { user: string } | undefined };
 }
 
