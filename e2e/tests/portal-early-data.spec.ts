@@ -6,25 +6,31 @@ import { expect, product, test } from '../support/test.ts';
 // A signed-in owner's page asks for its data beside its own code, not once that code has arrived and run: on a
 // phone, a chunk's download and a round trip earlier. Asked once: the page takes what was asked for.
 
+/** A gate a held request waits at: `opened` resolves once `open()` is called. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+
 /**
  * Holds the page's chunk until the page's data has been asked for (or 10 s), and counts the data's requests.
  * `asked`: whether the data was asked for while the chunk was held.
  */
 async function holdChunkUntilData(page: Page, chunk: RegExp, data: RegExp) {
   const seen = { held: false, askedWhileHeld: false, requests: 0 };
-  let dataAsked = () => {};
-  const asked = new Promise<void>((resolve) => {
-    dataAsked = resolve;
-  });
+  const dataAsked = gate();
   page.on('request', (request) => {
     if (request.method() !== 'GET' || !data.test(request.url())) return;
     seen.requests += 1;
-    dataAsked();
+    dataAsked.open();
   });
   await page.route(chunk, async (route) => {
     seen.held = true;
     const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000));
-    seen.askedWhileHeld = await Promise.race([asked.then(() => true), timeout]);
+    seen.askedWhileHeld = await Promise.race([dataAsked.opened.then(() => true), timeout]);
     await route.continue();
   });
   return seen;
@@ -88,17 +94,14 @@ test("the edit page's form can be filled and saved while the code that reorders 
   const { animalId } = await animalOnNewCode(product, owner, { nom: 'Pistache', espece: 'cat' }, 1);
   await signIn(page, product, owner, '/logo.svg');
   // dnd-kit's chunk, whatever its name: the one that makes its live region (a name it gives in clear).
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const photosCode = gate();
   let held = false;
   await page.route(/\/static\/js\/async\/[^/]+\.js$/, async (route) => {
     const response = await route.fetch();
     const body = await response.text();
     if (body.includes('DndLiveRegion')) {
       held = true;
-      await released;
+      await photosCode.opened;
     }
     await route.fulfill({ response, body });
   });
@@ -110,7 +113,7 @@ test("the edit page's form can be filled and saved while the code that reorders 
   // Asked for as the gallery shows, and held: the photos cannot be moved yet.
   await expect.poll(() => held).toBe(true);
   await expect(page.getByRole('button', { name: 'Déplacer la photo (Photo 1)' })).toHaveCount(0);
-  release();
+  photosCode.open();
   await expect(page.getByRole('button', { name: 'Déplacer la photo (Photo 1)' })).toBeVisible();
 });
 
@@ -121,21 +124,18 @@ test('with a session good for the hour, the edit page shows before the auth clie
   const { animalId } = await animalOnNewCode(product, owner, { nom: 'Pistache', espece: 'cat' });
   await signIn(page, product, owner, '/logo.svg');
   // supabase-js's chunk, held until the page has shown (docs/decisions/0022-auth-client-after-the-page.md).
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const authClient = gate();
   let asked = 0;
   await page.route(/\/static\/js\/async\/supabase-js\.[0-9a-f]+\.js$/, async (route) => {
     asked += 1;
-    await released;
+    await authClient.opened;
     await route.continue();
   });
 
   await page.goto(`${product.url}/mon-compte/animal/${animalId}`, { waitUntil: 'commit' });
   await expect(page.getByLabel('Nom *')).toHaveValue('Pistache');
   await expect(page.getByRole('button', { name: 'Enregistrer' })).toBeEnabled();
-  release();
+  authClient.open();
   await page.getByLabel('Nom *').fill('Pistache II');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Animal mis à jour')).toBeVisible();

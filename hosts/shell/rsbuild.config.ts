@@ -5,6 +5,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginEarlyFiles } from './build/early-files.ts';
+import { minifiedScript } from './build/minified-script.ts';
 
 // The deploy-time configuration (backend, remotes' manifests) is read at run time from /config.js, which
 // the deployment serves beside index.html. `pnpm dev` passes it inline instead (MEDAILLE_CONFIG).
@@ -65,7 +66,7 @@ export default defineConfig({
       // A scan page asks for its profile while the scripts download, one round trip earlier
       // (docs/decisions/0005-tiny-scan-path.md); made from the same module as the scan remote's request and the shell's
       // path rule.
-      earlyProfileScript: `<script>${earlyProfileScript()}</script>`,
+      earlyProfileScript: `<script>${minifiedScript(earlyProfileScript())}</script>`,
     },
   },
   server: { port: 3000, historyApiFallback: true },

@@ -2,6 +2,7 @@ import { codeInPath, OWNER_SEGMENTS } from '@medaille/routing';
 import { SESSION_RENEWAL_MARGIN_S, storedSessionAsIs } from '@medaille/supabase/session-as-stored';
 import { hasStoredSession, SESSION_STORAGE_KEY } from '@medaille/supabase/stored-session';
 import type { RsbuildPlugin } from '@rsbuild/core';
+import { minifiedScript } from './minified-script.ts';
 
 /**
  * The chunks every page but a scan page runs (the app, and its router, jotai and auth state: the bootstrap's
@@ -54,7 +55,7 @@ export function pluginEarlyFiles(): RsbuildPlugin {
         };
         const [authClient] = scriptsOf(AUTH_CLIENT_CHUNK) as [string];
         const script = earlyFilesScript({ app: APP_CHUNKS.flatMap(scriptsOf), authClient });
-        tags.headTags.push({ tag: 'script', children: script });
+        tags.headTags.push({ tag: 'script', children: minifiedScript(script) });
         return tags;
       });
     },
