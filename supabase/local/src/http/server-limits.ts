@@ -39,8 +39,8 @@ export interface ServerLimits {
  *   host, one address for every finder it renders a page for, is not a client: its signed requests count
  *   against none of these (VouchedRequest), the finders' functions count each finder it vouches for.
  * - headers within 20 s of the connection or of the request's start (a phone on a poor 2G link sends its
- *   few kilobytes of headers in well under that; Node allows 60 s, and none at all to a connection that
- *   never starts a request), a whole request within 120 s (a 10 MB photo at 0.7 Mb/s; Node allows 300 s),
+ *   few kilobytes of headers in well under that; Node allows 60 s, and counts a connection that never starts
+ *   a request from its opening), a whole request within 120 s (a 10 MB photo at 0.7 Mb/s; Node allows 300 s),
  *   and 5 s of keep-alive between requests (Node's default).
  */
 export const SERVER_LIMITS: ServerLimits = {
@@ -68,8 +68,6 @@ function peerOf(socket: Socket): string {
   return address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
 }
 
-/** When each connection must have started its first request, unless it has (Node's timeouts start with a request). */
-const firstRequestDeadlines = new WeakMap<Socket, NodeJS.Timeout>();
 /** Connections over their client's `connectionsPerClient`: their requests are answered 429. */
 const refusedConnections = new WeakSet<Socket>();
 /** Takes a connection out of its address's count, once (a connection that carried a vouched request). */
@@ -77,8 +75,8 @@ const uncountConnection = new WeakMap<Socket, () => void>();
 
 /**
  * Marks a client's connections beyond `connectionsPerClient` as refused and closes those beyond
- * `refusedConnectionsPerClient` more as soon as they open, and one that has not sent a whole request's headers
- * `headersTimeoutMs` after opening.
+ * `refusedConnectionsPerClient` more as soon as they open. (One that has not sent a whole request's headers
+ * `headersTimeoutMs` after opening is Node's to close: it answers 408 and closes it.)
  */
 function limitConnections(server: Server, limits: ServerLimits) {
   const open = new Map<string, number>();
@@ -91,10 +89,6 @@ function limitConnections(server: Server, limits: ServerLimits) {
     }
     if (count > limits.connectionsPerClient) refusedConnections.add(socket);
     open.set(address, count);
-    firstRequestDeadlines.set(
-      socket,
-      setTimeout(() => socket.destroy(), limits.headersTimeoutMs),
-    );
     let counted = true;
     const uncount = () => {
       if (!counted) return;
@@ -104,10 +98,7 @@ function limitConnections(server: Server, limits: ServerLimits) {
       else open.set(address, left);
     };
     uncountConnection.set(socket, uncount);
-    socket.once('close', () => {
-      clearTimeout(firstRequestDeadlines.get(socket));
-      uncount();
-    });
+    socket.once('close', uncount);
   });
 }
 
@@ -156,7 +147,6 @@ function limitRequests(listener: RequestListener, limits: ServerLimits, vouched?
     });
   };
   return (request: IncomingMessage, response: ServerResponse) => {
-    clearTimeout(firstRequestDeadlines.get(request.socket));
     if (!vouched) return limited(request, response);
     vouched(request).then(
       (trusted) => {
