@@ -1,4 +1,5 @@
-// The domain rules the Edge Functions need, copied from shared/domain/src into supabase/functions/_shared/domain.
+// The domain rules the Edge Functions need, copied from shared/domain/src into supabase/functions/_shared/domain,
+// with the site's route table (shared/routing/src/site.ts), which their e-mails' links are made from.
 // Why a copy: a function's bundle must stay inside supabase/functions (older CLIs fail `functions deploy` on an
 // import from outside it with "failed to read file"), and the domain's index would pull all of zod into every
 // function. shared/domain stays the one source: tests/deploy/functions-domain.test.ts fails when the copy
@@ -22,10 +23,12 @@ export const FUNCTIONS_DOMAIN_MODULES = [
 ];
 
 export const DOMAIN_SOURCE = new URL('../../shared/domain/src/', import.meta.url);
+/** The site's route table: it imports nothing, and is copied whole as site.ts. */
+const SITE_SOURCE = new URL('../../shared/routing/src/site.ts', import.meta.url);
 export const FUNCTIONS_DOMAIN = new URL('../functions/_shared/domain/', import.meta.url);
 
-const generatedFrom = (module: string) =>
-  `// Generated from shared/domain/src/${module} by \`pnpm gen:functions-domain\` (supabase/scripts/functions-domain.ts): do not edit.\n`;
+const generatedFrom = (source: string) =>
+  `// Generated from ${source} by \`pnpm gen:functions-domain\` (supabase/scripts/functions-domain.ts): do not edit.\n`;
 
 /** The specifiers of a module's imports and re-exports (`from '…'`, `import '…'`, `import('…')`). */
 function importedSpecifiers(source: string): string[] {
@@ -76,9 +79,12 @@ export async function generateFunctionsDomain(): Promise<Map<string, string>> {
     .map((entry) => `${entry.statement}\n`)
     .join('');
 
-  const files = new Map<string, string>([['index.ts', generatedFrom('index.ts') + index]]);
+  const files = new Map<string, string>([
+    ['index.ts', `${generatedFrom('shared/domain/src/index.ts')}${index}export * from './site.ts';\n`],
+    ['site.ts', generatedFrom('shared/routing/src/site.ts') + (await readFile(SITE_SOURCE, 'utf8'))],
+  ]);
   for (const [module, source] of [...sources].sort(([a], [b]) => a.localeCompare(b)))
-    files.set(module, generatedFrom(module) + source);
+    files.set(module, generatedFrom(`shared/domain/src/${module}`) + source);
   return files;
 }
 

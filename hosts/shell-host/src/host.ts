@@ -19,15 +19,9 @@
  * Each request gets an id of the host's own, answered in X-Request-Id and passed on to the functions called on
  * its behalf, and leaves one JSON line on the log (requestLine), which names its route, never its path.
  */
-import {
-  codeFromTyped,
-  conversationTokenOf,
-  INTERNAL_ERROR_MESSAGE,
-  isConversationPagePath,
-  stopFinderMailTokenOf,
-} from '@medaille/domain';
+import { CONVERSATION_TOKEN_PATTERN, codeFromTyped, INTERNAL_ERROR_MESSAGE } from '@medaille/domain';
 import { fillRead } from '@medaille/federation/manifest';
-import { isOwnerPath, routeParams, scanCodeOf } from '@medaille/routing';
+import { isOwnerPath, routeOf, routeParams, scanCodeOf } from '@medaille/routing';
 import type {
   CallFunction,
   HeadElement,
@@ -268,29 +262,31 @@ function requestLine(request: Request, response: Response, exchange: Exchange, t
 async function answer(framework: Framework, request: Request, exchange: Exchange): Promise<Response> {
   const { options, config } = framework;
   const url = new URL(request.url);
-  const token = conversationTokenOf(url.pathname);
-  // A token of the wrong form (a link cut by a mail client) gets the page too, which says it opens nothing:
-  // without JavaScript the shell's page would be blank. Such a token is never sent on.
-  if (token !== null || isConversationPagePath(url.pathname)) {
+  // Which route the path is, by the site's route table: what serves it, and its parameters.
+  const route = routeOf(url.pathname);
+  const token = route?.params.token ?? '';
+  // A token of the wrong form (a link cut by a mail client) gets the conversation page too, which says it opens
+  // nothing: without JavaScript the shell's page would be blank. Such a token is never sent on.
+  if (route?.name === 'conversation') {
     exchange.route = 'conversation';
-    return tokenPage(framework, request, { token: token ?? '', page: 'conversation' }, exchange);
+    const valid = CONVERSATION_TOKEN_PATTERN.test(token);
+    return tokenPage(framework, request, { token: valid ? token : '', page: 'conversation' }, exchange);
   }
-  const stopToken = stopFinderMailTokenOf(url.pathname);
-  if (stopToken !== null) {
+  if (route?.name === 'stopFinderMail' && CONVERSATION_TOKEN_PATTERN.test(token)) {
     exchange.route = 'stop-finder-mail';
-    return tokenPage(framework, request, { token: stopToken, page: 'stopFinderMail' }, exchange);
+    return tokenPage(framework, request, { token, page: 'stopFinderMail' }, exchange);
   }
-  const code = scanCodeOf(url.pathname);
+  const code = route?.name === 'scan' ? scanCodeOf(url.pathname) : null;
   if (request.method === 'POST' && code !== null) {
     exchange.route = 'scan-action';
     return scanAction(framework, request, code, exchange);
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') return options.assets(request);
-  if (url.pathname === '/healthz') {
+  if (route?.name === 'health') {
     exchange.route = 'healthz';
     return healthAnswer(config, framework.outgoing);
   }
-  if (url.pathname === '/config.js') {
+  if (route?.name === 'config') {
     exchange.route = 'config';
     return new Response(request.method === 'HEAD' ? null : configScript(config), {
       headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' },
@@ -311,7 +307,7 @@ async function answer(framework: Framework, request: Request, exchange: Exchange
   // again: sent on to that code's page, read as the landing's script reads it. The landing's form sent without
   // a code is the landing again, saying so.
   const next = typed === null ? null : (codeFromTyped(typed) ?? code);
-  if (next !== null && (code !== null || url.pathname === '/')) {
+  if (next !== null && (code !== null || route?.name === 'home')) {
     exchange.route = 'scan-code-typed';
     await response.body?.cancel();
     return new Response(null, {

@@ -1,4 +1,4 @@
-import { codeInPath, OWNER_SEGMENTS } from '@medaille/routing';
+import { codeInPath, RESERVED_SEGMENTS } from '@medaille/routing';
 import { SESSION_RENEWAL_MARGIN_S, storedSessionAsIs } from '@medaille/supabase/session-as-stored';
 import { hasStoredSession, SESSION_STORAGE_KEY } from '@medaille/supabase/stored-session';
 import type { RsbuildPlugin } from '@rsbuild/core';
@@ -26,7 +26,7 @@ export function earlyFilesScript(files: { app: string[]; authClient: string }): 
   return `(function () {
   var SESSION_STORAGE_KEY = ${JSON.stringify(SESSION_STORAGE_KEY)};
   var SESSION_RENEWAL_MARGIN_S = ${JSON.stringify(SESSION_RENEWAL_MARGIN_S)};
-  if ((${codeInPath.toString()})(location.pathname, ${JSON.stringify(OWNER_SEGMENTS)}) !== null) return;
+  if ((${codeInPath.toString()})(location.pathname, ${JSON.stringify(RESERVED_SEGMENTS)}) !== null) return;
   function preload(href, priority) {
     var link = document.createElement('link');
     link.rel = 'preload';

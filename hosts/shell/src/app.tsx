@@ -1,8 +1,8 @@
 import '@medaille/design-system/tokens.css';
 import './styles.css';
 import { Toaster } from '@medaille/design-system/toast';
-import { PORTAL_ROUTES, ROUTES, scanCodeOf } from '@medaille/routing';
-import { BrowserRouter, matchPath, useLocation, useNavigationType } from '@medaille/routing/router';
+import { routeOf, SITE, scanCodeOf } from '@medaille/routing';
+import { BrowserRouter, useLocation, useNavigationType } from '@medaille/routing/router';
 import { hasStoredSession } from '@medaille/supabase/stored-session';
 import { lazy, Suspense, useLayoutEffect } from 'react';
 import { AppHeader } from './app-header.tsx';
@@ -23,17 +23,16 @@ function Landing() {
 }
 
 /**
- * Which front-end a path belongs to, by the same rule as the first page load (`@medaille/routing`). The
- * portal renders every owner route itself, so that its own routes are absolute and it stays mounted while
- * the owner moves between its pages.
+ * Which front-end a path belongs to, by the site's route table (`@medaille/routing`). The portal renders every
+ * owner route itself, so that its own routes are absolute and it stays mounted while the owner moves between
+ * its pages. (The pages the host serves alone, a conversation's, never load this router.)
  */
 function Pages() {
   const { pathname } = useLocation();
-  if (PORTAL_ROUTES.some((route) => matchPath(route, pathname))) {
-    return <RemoteView name="portal" props={{}} />;
-  }
-  if (pathname === ROUTES.home) return <Landing />;
-  const code = scanCodeOf(pathname);
+  const route = routeOf(pathname);
+  if (route?.name === 'home') return <Landing />;
+  if (route && SITE[route.name].servedBy === 'portal') return <RemoteView name="portal" props={{}} />;
+  const code = route?.name === 'scan' ? scanCodeOf(pathname) : null;
   return code === null ? <NotFoundPage /> : <RemoteView name="scan" props={{ code }} />;
 }
 

@@ -1,6 +1,7 @@
 import { toast } from '@medaille/design-system/toast';
-import { CONVERSATION_LIMITS, conversationPathOf, FINDER_STATUSES, type FinderStatus, LIMITS } from '@medaille/domain';
+import { CONVERSATION_LIMITS, FINDER_STATUSES, type FinderStatus, LIMITS } from '@medaille/domain';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { conversationPathOf } from './conversation-link.ts';
 import { FINDER_PHOTO_TYPES, type PhotoProblem, photoProblem, resizedPhotoBase64 } from './finder-photo.ts';
 import { failureText } from './format.ts';
 import { currentPosition, LocationError } from './geolocation.ts';

@@ -4,8 +4,9 @@
  * any request body (a type we expect, a size we bound before reading it all) and sends it to
  * post_finder_message through the host's capability. Server only.
  */
-import { conversationPathOf, INTERNAL_ERROR_MESSAGE } from '@medaille/domain';
+import { INTERNAL_ERROR_MESSAGE } from '@medaille/domain';
 import { type RouteArgs, type RouteData, readPostedForm, type ScanMessageForm } from '@medaille/scan-contract';
+import { conversationPathOf } from './conversation-link.ts';
 import { cookie } from './document-parts.ts';
 import { acceptedLanguages, chooseLanguage, LANGUAGE_COOKIE } from './i18n.ts';
 

@@ -63,64 +63,6 @@ export function finderStatusWords(sex: string | null | undefined): Record<Finder
 /** A conversation link's token as record_finder_message makes it: 64 lower-case hex characters. */
 export const CONVERSATION_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 
-/** The first segment of a conversation's page: never a medal code's path, which has one segment. */
-const CONVERSATION_SEGMENT = 'conversation';
-
-/**
- * The finder's page of a conversation, on the public site. The token is in the path, not the fragment: the
- * page is rendered by the server, and reads without JavaScript; it is served with no Referer to send on.
- */
-export function conversationPath(token: string): string {
-  return `/${CONVERSATION_SEGMENT}/${encodeURIComponent(token)}`;
-}
-
-/** The token of a conversation page's path (`/conversation/{token}`, a token of the right form), else null. */
-export function conversationTokenOf(pathname: string): string | null {
-  const segments = pathname.split('/').filter((segment) => segment !== '');
-  if (segments.length !== 2 || segments[0] !== CONVERSATION_SEGMENT) return null;
-  const token = segments[1] as string;
-  return CONVERSATION_TOKEN_PATTERN.test(token) ? token : null;
-}
-
-/**
- * Whether a path is a conversation page's, its token of the right form or not (`/conversation/{anything}`): a
- * link cut by a mail client still gets the page that says it opens nothing, never a blank one.
- */
-export function isConversationPagePath(pathname: string): boolean {
-  const segments = pathname.split('/').filter((segment) => segment !== '');
-  return segments.length === 2 && segments[0] === CONVERSATION_SEGMENT;
-}
-
-/** The first segment of the page that stops every e-mail to a finder's address. */
-const STOP_FINDER_MAIL_SEGMENT = 'e-mails';
-
-/**
- * The page that stops every e-mail to a finder's address, on the public site: the visible link of each e-mail
- * to that address, in the e-mail's language. The token (finder_mail_addresses.token, of a conversation
- * token's form) names the address without showing it.
- */
-export function stopFinderMailPath(token: string, language: FinderLanguage): string {
-  return `/${STOP_FINDER_MAIL_SEGMENT}/${encodeURIComponent(token)}?lang=${language}`;
-}
-
-/** The token of that page's path (`/e-mails/{token}`, a token of the right form), else null. */
-export function stopFinderMailTokenOf(pathname: string): string | null {
-  const segments = pathname.split('/').filter((segment) => segment !== '');
-  if (segments.length !== 2 || segments[0] !== STOP_FINDER_MAIL_SEGMENT) return null;
-  const token = segments[1] as string;
-  return CONVERSATION_TOKEN_PATTERN.test(token) ? token : null;
-}
-
-/**
- * The path of the conversation page a function's answer links to (`conversation_url`), on whatever site the
- * reader is: null for anything that is not such a link.
- */
-export function conversationPathOf(link: unknown): string | null {
-  if (typeof link !== 'string' || !URL.canParse(link)) return null;
-  const token = conversationTokenOf(new URL(link).pathname);
-  return token === null ? null : conversationPath(token);
-}
-
 /**
  * What a finder reads once the household marked the animal found (a 'found' line of their conversation): on
  * their page and in their e-mail, in their language, agreed with the animal's sex where the language does.

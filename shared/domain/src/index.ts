@@ -10,16 +10,10 @@ export {
   animalHomeText,
   CONVERSATION_LIMITS,
   CONVERSATION_TOKEN_PATTERN,
-  conversationPath,
-  conversationPathOf,
-  conversationTokenOf,
   FINDER_STATUSES,
   type FinderStatus,
   finderStatusWords,
-  isConversationPagePath,
   isFinderStatus,
-  stopFinderMailPath,
-  stopFinderMailTokenOf,
 } from './conversation.ts';
 export { databaseErrorMessage } from './database-errors.ts';
 export { finderContactHref } from './finder-contact.ts';

@@ -1,7 +1,7 @@
 // A server-rendered scan page carries its profile in the SCAN_DATA_ELEMENT_ID element, or says in its head that
 // it comes later in the page (SCAN_DATA_COMING_ELEMENT_ID, a streamed page): its HTML asks nothing.
 
-import { codeInPath, OWNER_SEGMENTS } from '@medaille/routing';
+import { codeInPath, RESERVED_SEGMENTS } from '@medaille/routing';
 import { SCAN_DATA_COMING_ELEMENT_ID, SCAN_DATA_ELEMENT_ID } from '@medaille/scan-contract';
 import { type FunctionsEndpoint, requestFinderFunction } from './request.ts';
 
@@ -48,7 +48,7 @@ function askProfileEarly(
  */
 export function earlyProfileScript(): string {
   const ids = { data: SCAN_DATA_ELEMENT_ID, coming: SCAN_DATA_COMING_ELEMENT_ID };
-  return `(${askProfileEarly.toString()})(${codeInPath.toString()}, ${requestFinderFunction.toString()}, ${JSON.stringify(OWNER_SEGMENTS)}, ${JSON.stringify(ids)});`;
+  return `(${askProfileEarly.toString()})(${codeInPath.toString()}, ${requestFinderFunction.toString()}, ${JSON.stringify(RESERVED_SEGMENTS)}, ${JSON.stringify(ids)});`;
 }
 
 /**

@@ -1,17 +1,57 @@
 import { describe, expect, it } from 'vitest';
 import {
   animalBookletPath,
+  conversationPath,
   editAnimalPath,
   isOwnerPath,
   PORTAL_ROUTES,
+  pathOf,
   ROUTES,
+  type RouteName,
+  routeOf,
   routeParams,
+  SITE,
   scanCodeOf,
+  stopFinderMailPath,
 } from './routes.ts';
 
 /** Every owner path, as a visitor would type it. */
 const OWNER_PATHS = PORTAL_ROUTES.map((route) => route.replace(':id', '6f0c1e52-0d6a-4c1b-9b8e-2f1d3c4b5a69'));
-const OTHER_PATHS = ['/', '', '/auth', '/MDL-DEMO-REX/extra', '/a/b/c', '//'];
+const OTHER_PATHS = ['/', '', '/auth', '/conversation', '/e-mails', '/healthz', '/MDL-DEMO-REX/extra', '/a/b/c', '//'];
+const TOKEN = 'a'.repeat(32) + '0123456789abcdef'.repeat(2);
+
+describe("the site's route table", () => {
+  it('says which route each of its paths is, with its parameters', () => {
+    const samples = { code: 'MDL-DEMO-REX', token: TOKEN, id: '6f0c1e52-0d6a-4c1b-9b8e-2f1d3c4b5a69' };
+    for (const name of Object.keys(SITE) as RouteName[]) {
+      const path = SITE[name].path.replace(/:(\w+)/g, (_, param: keyof typeof samples) => samples[param]);
+      const params = Object.fromEntries(
+        [...SITE[name].path.matchAll(/:(\w+)/g)].map(([, p]) => [p, samples[p as keyof typeof samples]]),
+      );
+      expect(routeOf(path), path).toEqual({ name, params });
+      expect(routeOf(`${path}/`), `${path}/`).toEqual({ name, params });
+    }
+  });
+
+  it("gives a route's own words to that route, never to a parameter", () => {
+    for (const path of ['/activer', '/healthz', '/config.js', '/mon-compte'])
+      expect(routeOf(path)?.name, path).not.toBe('scan');
+    for (const path of ['/auth', '/conversation', '/e-mails', '/mon-compte/animal', `/autre/${TOKEN}`, '/a/b/c']) {
+      expect(routeOf(path), path).toBeNull();
+    }
+  });
+
+  it("writes a route's parameters in, each as one segment", () => {
+    expect(pathOf('editAnimal', { id: 'a/b c' })).toBe('/mon-compte/animal/a%2Fb%20c');
+    expect(routeOf(pathOf('editAnimal', { id: 'a/b c' }))).toEqual({ name: 'editAnimal', params: { id: 'a%2Fb%20c' } });
+    expect(conversationPath(TOKEN)).toBe(`/conversation/${TOKEN}`);
+    expect(stopFinderMailPath(TOKEN, 'nl')).toBe(`/e-mails/${TOKEN}?lang=nl`);
+    expect(routeOf(new URL(stopFinderMailPath(TOKEN, 'nl'), 'https://medaille.example').pathname)).toEqual({
+      name: 'stopFinderMail',
+      params: { token: TOKEN },
+    });
+  });
+});
 /** Codes as they reach the rule: plain, lower case, encoded, badly encoded, with a trailing slash. */
 const SCAN_PATHS: [string, string][] = [
   ['/MDL-DEMO-REX', 'MDL-DEMO-REX'],

@@ -1,12 +1,19 @@
-import { conversationPath, type FinderLanguage, stopFinderMailPath } from './domain/index.ts';
+import {
+  animalBookletPath,
+  animalHistoryPath,
+  conversationPath,
+  editAnimalPath,
+  type FinderLanguage,
+  invitationPath,
+  pathOf,
+  stopFinderMailPath,
+} from './domain/index.ts';
 import type { FunctionEnv } from './env.ts';
 
 const site = (env: FunctionEnv) => (env.PUBLIC_SITE_URL ?? '').replace(/\/+$/, '');
 
-/** The portal's edit page of one animal (`editAnimalPath` of @medaille/routing; a test compares them). */
-export function editAnimalPath(animalId: string): string {
-  return `/mon-compte/animal/${encodeURIComponent(animalId)}`;
-}
+// The paths are the site's route table's (shared/routing/src/site.ts, copied into ./domain).
+export { animalBookletPath, animalHistoryPath, editAnimalPath };
 
 /** That page's address on the public site, for the owner's e-mails. */
 export function editAnimalUrl(env: FunctionEnv, animalId: string): string {
@@ -16,19 +23,14 @@ export function editAnimalUrl(env: FunctionEnv, animalId: string): string {
 /** Where a change of owner is declared in France: the national register of identified pets. */
 export const ICAD_URL = 'https://www.i-cad.fr';
 
-/** The portal's list of the owner's animals ('Mes animaux', `ROUTES.account` of @medaille/routing). */
+/** The portal's list of the owner's animals ('Mes animaux'). */
 export function accountUrl(env: FunctionEnv): string {
-  return `${site(env)}/mon-compte`;
+  return `${site(env)}${pathOf('account')}`;
 }
 
-/** The invitation to a household, its token in the fragment (`invitationPath` of @medaille/routing). */
+/** The invitation to a household, its token in the fragment. */
 export function invitationUrl(env: FunctionEnv, token: string): string {
-  return `${site(env)}/mon-compte/invitation#${encodeURIComponent(token)}`;
-}
-
-/** The portal's page of one animal's inbox and history (`animalHistoryPath` of @medaille/routing; a test compares them). */
-export function animalHistoryPath(animalId: string): string {
-  return `/mon-compte/animal/${encodeURIComponent(animalId)}/historique`;
+  return `${site(env)}${invitationPath(token)}`;
 }
 
 /** That page's address on the public site, for the owner's e-mails. */
@@ -36,17 +38,12 @@ export function animalHistoryUrl(env: FunctionEnv, animalId: string): string {
   return `${site(env)}${animalHistoryPath(animalId)}`;
 }
 
-/** The portal's page of one animal's health booklet (`animalBookletPath` of @medaille/routing; a test compares them). */
-export function animalBookletPath(animalId: string): string {
-  return `/mon-compte/animal/${encodeURIComponent(animalId)}/carnet`;
-}
-
 /** That page's address on the public site, for the booklet's reminders. */
 export function animalBookletUrl(env: FunctionEnv, animalId: string): string {
   return `${site(env)}${animalBookletPath(animalId)}`;
 }
 
-/** A finder's conversation page, their private link (`conversationPath` of @medaille/domain). */
+/** A finder's conversation page, their private link. */
 export function conversationUrl(env: FunctionEnv, token: string): string {
   return `${site(env)}${conversationPath(token)}`;
 }
@@ -61,7 +58,7 @@ export function stopFinderMailUrl(env: FunctionEnv, token: string, language: Fin
   return `${env.SUPABASE_URL.replace(/\/+$/, '')}/functions/v1/stop-finder-mail?${query}`;
 }
 
-/** The site's page that stops them, the e-mails' visible link (`stopFinderMailPath` of @medaille/domain). */
+/** The site's page that stops them, the e-mails' visible link. */
 export function stopFinderMailPageUrl(env: FunctionEnv, token: string, language: FinderLanguage): string {
   return `${site(env)}${stopFinderMailPath(token, language)}`;
 }

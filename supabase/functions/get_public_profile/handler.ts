@@ -129,7 +129,5 @@ function lostViewMail(env: FunctionEnv, to: string, view: Extract<LostView, { no
   });
 }
 
-export { animalHistoryPath } from '../_shared/links.ts';
-
 // A profile changes when its owner edits it or flags the animal lost: never serve a stale one.
 const NO_STORE = { 'Cache-Control': 'no-store' };

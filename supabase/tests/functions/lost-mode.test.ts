@@ -2,9 +2,7 @@
 // e-mailed at most once every 10 minutes per animal; nothing of the kind while it is not lost.
 
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
-import { animalHistoryPath as portalHistoryPath } from '@medaille/routing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animalHistoryPath } from '../../functions/get_public_profile/handler.ts';
 import { invoke, newClientAddress } from '../support/finder.ts';
 
 let stack: TestStack;
@@ -98,10 +96,5 @@ describe('a lost animal’s page opened by finders', () => {
     await invoke(stack, 'get_public_profile', { code });
     expect(await views(animalId)).toEqual([]);
     expect(await stack.mails(owner.email, "Le profil de Maison vient d'être consulté")).toEqual([]);
-  });
-
-  it('links to the page the portal serves', () => {
-    const id = '6f0c1e52-0d6a-4c1b-9b8e-2f1d3c4b5a69';
-    expect(animalHistoryPath(id)).toBe(portalHistoryPath(id));
   });
 });

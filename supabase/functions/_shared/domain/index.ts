@@ -4,16 +4,10 @@ export {
   animalHomeText,
   CONVERSATION_LIMITS,
   CONVERSATION_TOKEN_PATTERN,
-  conversationPath,
-  conversationPathOf,
-  conversationTokenOf,
   FINDER_STATUSES,
   type FinderStatus,
   finderStatusWords,
-  isConversationPagePath,
   isFinderStatus,
-  stopFinderMailPath,
-  stopFinderMailTokenOf,
 } from './conversation.ts';
 export { finderContactHref } from './finder-contact.ts';
 export {
@@ -66,6 +60,7 @@ export {
   sexLabel,
   sexToStored,
 } from './sex.ts';
+export * from './site.ts';
 export {
   EMAIL_PATTERN,
   escapeHtml,

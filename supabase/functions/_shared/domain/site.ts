@@ -1,0 +1,142 @@
+// Generated from shared/routing/src/site.ts by `pnpm gen:functions-domain` (supabase/scripts/functions-domain.ts): do not edit.
+/**
+ * Every path the site serves, and what serves it (docs/product/site.md): the one route table. The shell's host
+ * dispatches a request by it, the shell's router picks the front-end by it, the portal renders its own routes
+ * from it, and the e-mails' links are made from it (the finders' functions carry a generated copy of this file,
+ * supabase/scripts/functions-domain.ts). It imports nothing, for that copy.
+ *
+ * - `shell`: the shell's own page.
+ * - `scan`: the scan remote's route module: a medal's page (its loader, its action for the message form without
+ *   JavaScript, its render), a finder's conversation and the page that stops the e-mails to a finder.
+ * - `portal`: the portal remote, which renders every owner route itself.
+ * - `host`: the shell's host itself.
+ */
+export const SITE = {
+  home: { path: '/', servedBy: 'shell' },
+  /** A medal's public page: its code is the path's one segment. */
+  scan: { path: '/:code', servedBy: 'scan' },
+  /** A finder's conversation, their private link (docs/decisions/0017-finder-owner-conversation.md). */
+  conversation: { path: '/conversation/:token', servedBy: 'scan' },
+  /** The page that stops every e-mail to a finder's address, each such e-mail's visible link. */
+  stopFinderMail: { path: '/e-mails/:token', servedBy: 'scan' },
+  health: { path: '/healthz', servedBy: 'host' },
+  /** The deployment's configuration, as a script (window.__MEDAILLE_CONFIG__). */
+  config: { path: '/config.js', servedBy: 'host' },
+  activate: { path: '/activer', servedBy: 'portal' },
+  login: { path: '/auth/login', servedBy: 'portal' },
+  register: { path: '/auth/register', servedBy: 'portal' },
+  authCallback: { path: '/auth/callback', servedBy: 'portal' },
+  /** Where an auth e-mail's link leads: it says what the link is for, and its button spends the link. */
+  authConfirm: { path: '/auth/confirm', servedBy: 'portal' },
+  /** 'Mes animaux'. */
+  account: { path: '/mon-compte', servedBy: 'portal' },
+  editAnimal: { path: '/mon-compte/animal/:id', servedBy: 'portal' },
+  /** One animal's inbox and scan history (the finders' messages, shared positions, lost-page openings). */
+  animalHistory: { path: '/mon-compte/animal/:id/historique', servedBy: 'portal' },
+  /** One animal's health booklet: vaccinations, treatments, visits, weight, documents, reminders. */
+  animalBooklet: { path: '/mon-compte/animal/:id/carnet', servedBy: 'portal' },
+  /** That booklet laid out on A4 sheets, printed from the browser (for a keeper or the vet). */
+  animalBookletPrint: { path: '/mon-compte/animal/:id/carnet/imprimer', servedBy: 'portal' },
+  /** One lost animal's poster, printed from the browser (A4). */
+  animalPoster: { path: '/mon-compte/animal/:id/affiche', servedBy: 'portal' },
+  /** An invitation to an animal's household; its token follows in the fragment (`invitationPath`). */
+  invitation: { path: '/mon-compte/invitation', servedBy: 'portal' },
+} as const satisfies Record<string, { path: string; servedBy: 'shell' | 'scan' | 'portal' | 'host' }>;
+
+export type RouteName = keyof typeof SITE;
+export type ServedBy = (typeof SITE)[RouteName]['servedBy'];
+/** The routes one part serves. */
+export type RouteOf<S extends ServedBy> = {
+  [N in RouteName]: (typeof SITE)[N]['servedBy'] extends S ? N : never;
+}[RouteName];
+
+/** The names of a path's parameters (`/mon-compte/animal/:id` → `id`). */
+type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+export type RouteParams<N extends RouteName> = Record<ParamsOf<(typeof SITE)[N]['path']>, string>;
+
+const ROUTE_NAMES = Object.keys(SITE) as RouteName[];
+
+const segmentsOf = (path: string) => path.split('/').filter((segment) => segment !== '');
+
+/** The path of route `name` with `params` written in (each encoded as one segment). */
+export function pathOf<N extends RouteName>(
+  name: N,
+  ...[params]: keyof RouteParams<N> extends never ? [] : [RouteParams<N>]
+): string {
+  const values = (params ?? {}) as Record<string, string>;
+  return SITE[name].path.replace(/:(\w+)/g, (_, param: string) => encodeURIComponent(values[param] ?? ''));
+}
+
+/**
+ * The first segments that are a route's own words (`activer`, `auth`, `mon-compte`, `conversation`, …): a path
+ * that starts with one belongs to those routes or to none, never to a route's parameter (no medal code is
+ * `activer`).
+ */
+export const RESERVED_SEGMENTS: readonly string[] = [
+  ...new Set(
+    ROUTE_NAMES.map((name) => segmentsOf(SITE[name].path)[0] ?? '').filter(
+      (first) => first !== '' && !first.startsWith(':'),
+    ),
+  ),
+];
+
+/**
+ * The parameters of `pathname` when it is a path of `route` (`/mon-compte/animal/:id`), as written in the path
+ * (not decoded); null otherwise. Segment by segment, as the portal's router matches (a trailing slash is
+ * the same path), for a server that must know the page before the router runs.
+ */
+export function routeParams(route: string, pathname: string): Record<string, string> | null {
+  const expected = segmentsOf(route);
+  const actual = segmentsOf(pathname);
+  if (expected.length !== actual.length) return null;
+  if (expected[0]?.startsWith(':') && RESERVED_SEGMENTS.includes(actual[0] ?? '')) return null;
+  const params: Record<string, string> = {};
+  for (const [index, part] of expected.entries()) {
+    const value = actual[index] ?? '';
+    if (part.startsWith(':')) params[part.slice(1)] = value;
+    else if (part !== value) return null;
+  }
+  return params;
+}
+
+/** The route a path is, with its parameters as written (not decoded); null for a path of no route. */
+export function routeOf(pathname: string): { name: RouteName; params: Record<string, string> } | null {
+  let found: { name: RouteName; params: Record<string, string>; words: number } | null = null;
+  for (const name of ROUTE_NAMES) {
+    const params = routeParams(SITE[name].path, pathname);
+    // Where two routes match, the one with more words of its own (`/mon-compte/animal/nouveau` over `…/:id`).
+    const words = segmentsOf(SITE[name].path).filter((part) => !part.startsWith(':')).length;
+    if (params && (found === null || words > found.words)) found = { name, params, words };
+  }
+  return found && { name: found.name, params: found.params };
+}
+
+/** The path of one animal's edit page. */
+export const editAnimalPath = (id: string) => pathOf('editAnimal', { id });
+/** The path of one animal's inbox and scan history. */
+export const animalHistoryPath = (id: string) => pathOf('animalHistory', { id });
+/** The path of one animal's health booklet. */
+export const animalBookletPath = (id: string) => pathOf('animalBooklet', { id });
+/** The path of one animal's health booklet, laid out for printing. */
+export const animalBookletPrintPath = (id: string) => pathOf('animalBookletPrint', { id });
+/** The path of one animal's printable lost poster. */
+export const animalPosterPath = (id: string) => pathOf('animalPoster', { id });
+/** A finder's conversation page. The token is in the path: the page is rendered by the server, with no Referer. */
+export const conversationPath = (token: string) => pathOf('conversation', { token });
+
+/**
+ * The link of an invitation to a household: the token in the fragment, which browsers never send to a server
+ * (no log, no Referer keeps it).
+ */
+export function invitationPath(token: string): string {
+  return `${pathOf('invitation')}#${encodeURIComponent(token)}`;
+}
+
+/** The page that stops every e-mail to a finder's address, in the e-mail's language (a finder language's code). */
+export function stopFinderMailPath(token: string, language: string): string {
+  return `${pathOf('stopFinderMail', { token })}?lang=${encodeURIComponent(language)}`;
+}
