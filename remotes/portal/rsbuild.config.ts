@@ -4,8 +4,9 @@ import { ROUTES } from '@medaille/routing';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { openingReads } from './build/opening-reads.ts';
 import { keepUsedRadixThemesCss } from './build/radix-themes-css.ts';
-import { EARLY_READS } from './src/features/animals/queries.ts';
+import { OPENING_READS, type OpeningPage } from './src/features/animals/queries.ts';
 
 // Standalone development (`pnpm --filter @medaille/portal dev`) gets its configuration inline.
 const devConfig = process.env.MEDAILLE_CONFIG;
@@ -13,6 +14,9 @@ const devConfig = process.env.MEDAILLE_CONFIG;
 // shell, to measure what the architecture costs an owner (docs/budgets.md): PORTAL_WITHOUT_FEDERATION=1,
 // into dist-without-federation, its entry the standalone bootstrap itself (no federation boundary to wait on).
 const withoutFederation = process.env.PORTAL_WITHOUT_FEDERATION === '1';
+
+// The reads of the pages the portal opens on with data, as supabase-js asks them (build/opening-reads.ts).
+const reads = await openingReads();
 
 const federation = [
   pluginModuleFederation({
@@ -26,17 +30,23 @@ const federation = [
     experiments: { externalRuntime: process.env.NODE_ENV === 'production', optimization: { target: 'web' } },
   }),
   pluginFederationRuntimeAsModules(),
-  // The pages an owner opens the portal on with their data (portal-app.tsx's `askData`): the shell's host
-  // announces their chunks and asks for their data in their HTML.
-  pluginAnnouncedPages([
-    { path: ROUTES.account, chunk: 'account-page', data: EARLY_READS.myAnimals.map((read) => read.path) },
-    { path: ROUTES.editAnimal, chunk: 'edit-animal-page', data: EARLY_READS.memberAnimal.map((read) => read.path) },
-  ]),
+  // The pages an owner opens the portal on with their data (OPENING_READS): the shell's host announces their
+  // chunks and asks for their data in their HTML.
+  pluginAnnouncedPages(
+    (Object.keys(OPENING_READS) as OpeningPage[]).map((page) => ({
+      path: ROUTES[page],
+      chunk: OPENING_READS[page].chunk,
+      data: reads[page].map((read) => read.path),
+    })),
+  ),
 ];
 
 export default defineConfig({
   plugins: [pluginReact(), ...(withoutFederation ? [] : federation)],
-  ...(withoutFederation ? { source: { entry: { index: './src/bootstrap.tsx' } } } : {}),
+  source: {
+    define: { __MEDAILLE_OPENING_READS__: JSON.stringify(reads) },
+    ...(withoutFederation ? { entry: { index: './src/bootstrap.tsx' } } : {}),
+  },
   html: {
     template: './index.html',
     tags: devConfig

@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { openingReads } from './build/opening-reads.ts';
 
 export default defineConfig({
+  // As the build defines them (rsbuild.config.ts).
+  define: { __MEDAILLE_OPENING_READS__: JSON.stringify(await openingReads()) },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     // Two files at a time on a 2-core machine (Vitest's default leaves one core idle).

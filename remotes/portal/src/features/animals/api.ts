@@ -4,7 +4,7 @@ import { takeEarly } from '../../ui/early-data.ts';
 import { failureText, serverMessage } from '../../ui/server-message.ts';
 import { type HouseholdRole, householdRole } from '../household/index.ts';
 import { type Loss, saveLost } from '../lost/index.ts';
-import { EARLY_KEYS, readMemberAnimal, readMyAnimals } from './queries.ts';
+import { OPENING_READS, readMemberAnimal, readMyAnimals } from './queries.ts';
 
 // Every read and write of the animals a person answers for: the list of 'Mes animaux', one animal for its
 // pages with the person's role in its household, its lost flag, its changes, and its deletion. Row level
@@ -51,20 +51,20 @@ export function useMyAnimals() {
   useEffect(() => {
     if (!userId) return;
     let current = true;
-    takeEarly(EARLY_KEYS.myAnimals, userId, () => supabase().then((client) => readMyAnimals(client, userId))).then(
-      ([animals, memberships]) => {
-        if (!current) return;
-        const error = animals.error ?? memberships.error;
-        if (error) return setLoad({ state: 'failed', message: failureText(error) });
-        const mine = new Map((memberships.data ?? []).map((row) => [row.animal_id, membershipOf(row)]));
-        // Row level security shows the animals of the person's own member rows: each has its row.
-        const cards = (animals.data ?? []).flatMap((animal) => {
-          const membership = mine.get(animal.id);
-          return membership ? [{ ...animal, membership }] : [];
-        });
-        setLoad({ state: 'ready', animals: cards });
-      },
-    );
+    takeEarly(OPENING_READS.account.key(), userId, () =>
+      supabase().then((client) => readMyAnimals(client, userId)),
+    ).then(([animals, memberships]) => {
+      if (!current) return;
+      const error = animals.error ?? memberships.error;
+      if (error) return setLoad({ state: 'failed', message: failureText(error) });
+      const mine = new Map((memberships.data ?? []).map((row) => [row.animal_id, membershipOf(row)]));
+      // Row level security shows the animals of the person's own member rows: each has its row.
+      const cards = (animals.data ?? []).flatMap((animal) => {
+        const membership = mine.get(animal.id);
+        return membership ? [{ ...animal, membership }] : [];
+      });
+      setLoad({ state: 'ready', animals: cards });
+    });
     return () => {
       current = false;
     };
@@ -125,7 +125,7 @@ export function useMemberAnimal(id: string): AnimalLoad {
   useEffect(() => {
     if (!userId) return;
     let current = true;
-    takeEarly(EARLY_KEYS.memberAnimal(id), userId, () =>
+    takeEarly(OPENING_READS.editAnimal.key({ id }), userId, () =>
       supabase().then((client) => readMemberAnimal(client, id, userId)),
     ).then(([animal, member]) => {
       if (!current) return;

@@ -2,8 +2,9 @@ import { fillRead } from '@medaille/federation/manifest';
 import type { MedailleClient } from '@medaille/supabase';
 import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
+import { openingReads } from '../../../build/opening-reads.ts';
 import type { EarlyRead } from '../../ui/early-data.ts';
-import { EARLY_READS, readMemberAnimal, readMyAnimals } from './queries.ts';
+import { readMemberAnimal, readMyAnimals } from './queries.ts';
 
 /** What supabase-js asks for a read: its path and its query's pairs, as PostgREST reads them (decoded, sorted). */
 function asked(url: string) {
@@ -29,19 +30,24 @@ function recordingClient() {
 const fromHtml = (reads: EarlyRead[], values: Record<string, string>) =>
   reads.map((read) => asked(`http://project.test${fillRead(read.path, values)}`));
 
+// Recorded by the build from supabase-js's requests with placeholders for the values: filled with real ones,
+// they must be the requests supabase-js sends for those values.
+const READS = await openingReads();
+
 describe("the reads the page's HTML asks before supabase-js has loaded", () => {
   it("are the very reads of 'Mes animaux'", async () => {
     const { client, urls } = recordingClient();
     await readMyAnimals(client, 'user-1');
-    expect(urls.map(asked)).toEqual(fromHtml(EARLY_READS.myAnimals, { user: 'user-1' }));
+    expect(urls.map(asked)).toEqual(fromHtml(READS.account, { user: 'user-1' }));
   });
 
   it('are the very reads of an animal’s page, one row or none each', async () => {
     const { client, urls } = recordingClient();
     const [animal, member] = await readMemberAnimal(client, 'animal-1', 'user-1');
-    expect(urls.map(asked)).toEqual(fromHtml(EARLY_READS.memberAnimal, { user: 'user-1', id: 'animal-1' }));
+    expect(urls.map(asked)).toEqual(fromHtml(READS.editAnimal, { user: 'user-1', id: 'animal-1' }));
     // maybeSingle: one row or null, which is what `one` says.
     expect([animal.data, member.data]).toEqual([null, null]);
-    expect(EARLY_READS.memberAnimal.map((read) => read.one)).toEqual([true, true]);
+    expect(READS.editAnimal.map((read) => read.one)).toEqual([true, true]);
+    expect(READS.account.map((read) => read.one)).toEqual([false, false]);
   });
 });

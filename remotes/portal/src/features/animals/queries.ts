@@ -1,5 +1,5 @@
+import type { RouteOf, RouteParams } from '@medaille/routing';
 import type { MedailleClient } from '@medaille/supabase';
-import type { EarlyRead } from '../../ui/early-data.ts';
 
 // The reads of the animals' pages, apart from their hooks (api.ts), so that the portal's module can ask for
 // the opening page's data without the page's code (ui/early-data.ts).
@@ -26,25 +26,30 @@ export function readMemberAnimal(client: MedailleClient, id: string, userId: str
   ]);
 }
 
-export const EARLY_KEYS = { myAnimals: 'my-animals', memberAnimal: (id: string) => `member-animal:${id}` };
-
-const read = (table: string, columns: string, filters: string, one = false): EarlyRead => ({
-  // As supabase-js writes a select: without its spaces.
-  path: `/rest/v1/${table}?select=${encodeURIComponent(columns.replace(/\s/g, ''))}${filters}`,
-  one,
-});
-
 /**
- * The same reads as `readMyAnimals` and `readMemberAnimal`, in the order they answer, for the page's HTML to
- * ask before supabase-js has loaded (queries.test.ts holds them to what supabase-js asks).
+ * The portal's pages that open with data, by route (@medaille/routing): the name of their chunk (its import's
+ * `webpackChunkName` in portal-app.tsx), what their early answer is kept under, and their reads, written once as
+ * supabase-js code. The page's HTML asks the same reads before supabase-js has loaded: the build records their
+ * requests from supabase-js itself (build/opening-reads.ts) for the host to announce and for ui/early-data.ts.
  */
-export const EARLY_READS = {
-  myAnimals: [
-    read('animals', CARD_COLUMNS, '&order=date_creation.desc'),
-    read('animal_members', MEMBERSHIPS_COLUMNS, '&user_id=eq.{user}'),
-  ],
-  memberAnimal: [
-    read('animals', ANIMAL_COLUMNS, '&id=eq.{id}', true),
-    read('animal_members', MEMBERSHIP_COLUMNS, '&animal_id=eq.{id}&user_id=eq.{user}', true),
-  ],
-} satisfies Record<string, EarlyRead[]>;
+export const OPENING_READS = {
+  account: {
+    chunk: 'account-page',
+    key: () => 'my-animals',
+    read: (client: MedailleClient, userId: string) => readMyAnimals(client, userId),
+  },
+  editAnimal: {
+    chunk: 'edit-animal-page',
+    key: ({ id }: { id: string }) => `member-animal:${id}`,
+    read: (client: MedailleClient, userId: string, { id }: { id: string }) => readMemberAnimal(client, id, userId),
+  },
+} satisfies { [N in RouteOf<'portal'>]?: OpeningRead<RouteParams<N>> };
+
+/** How one page's opening data is read (OPENING_READS). */
+export interface OpeningRead<P> {
+  chunk: string;
+  key(params: P): string;
+  read(client: MedailleClient, userId: string, params: P): Promise<readonly { data: unknown }[]>;
+}
+
+export type OpeningPage = keyof typeof OPENING_READS;
