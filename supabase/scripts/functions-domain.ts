@@ -74,13 +74,17 @@ export async function generateFunctionsDomain(): Promise<Map<string, string>> {
     if (!exports.some((entry) => entry.module === module))
       throw new Error(`shared/domain/src/index.ts exports nothing from ./${module}`);
   }
-  const index = exports
-    .filter((entry) => entry.module !== null && sources.has(entry.module))
+  // In the order of their modules' names, as the linter sorts them.
+  const index = [
+    ...exports.filter((entry) => entry.module !== null && sources.has(entry.module)),
+    { statement: "export * from './site.ts';", module: 'site.ts' },
+  ]
+    .sort((a, b) => (a.module ?? '').localeCompare(b.module ?? ''))
     .map((entry) => `${entry.statement}\n`)
     .join('');
 
   const files = new Map<string, string>([
-    ['index.ts', `${generatedFrom('shared/domain/src/index.ts')}${index}export * from './site.ts';\n`],
+    ['index.ts', generatedFrom('shared/domain/src/index.ts') + index],
     ['site.ts', generatedFrom('shared/routing/src/site.ts') + (await readFile(SITE_SOURCE, 'utf8'))],
   ]);
   for (const [module, source] of [...sources].sort(([a], [b]) => a.localeCompare(b)))

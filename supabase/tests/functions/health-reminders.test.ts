@@ -4,6 +4,7 @@
 // timer's). Which reminders are due is the database's (tests/database/booklet.test.ts).
 
 import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
+import { animalBookletPath } from '@medaille/routing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { animalBookletUrl } from '../../functions/_shared/links.ts';
 import { frenchDate } from '../../functions/health-reminders/reminder-mail.ts';
@@ -108,7 +109,7 @@ describe('health-reminders', () => {
     expect(mail?.text).toContain('Pensez à prendre rendez-vous chez votre vétérinaire');
     expect(mail?.html).toContain('<html lang="fr">');
     const link = mail?.links.find((href) => href.includes('/carnet')) as string;
-    expect(new URL(link).pathname).toBe(portalBookletPath(animalId));
+    expect(new URL(link).pathname).toBe(animalBookletPath(animalId));
     expect(link).toBe(animalBookletUrl({ PUBLIC_SITE_URL: new URL(link).origin } as never, animalId));
 
     // Run again, that day or the next: nothing more.

@@ -2,6 +2,7 @@
 // e-mailed at most once every 10 minutes per animal; nothing of the kind while it is not lost.
 
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
+import { animalHistoryPath } from '@medaille/routing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoke, newClientAddress } from '../support/finder.ts';
 
@@ -47,7 +48,7 @@ describe('a lost animal’s page opened by finders', () => {
 
     await expect.poll(() => stack.mails(owner.email, "Le profil de Perdue vient d'être consulté")).toHaveLength(1);
     const [mail] = await stack.mails(owner.email, "Le profil de Perdue vient d'être consulté");
-    expect(mail?.links.some((link) => new URL(link).pathname === portalHistoryPath(animalId))).toBe(true);
+    expect(mail?.links.some((link) => new URL(link).pathname === animalHistoryPath(animalId))).toBe(true);
   });
 
   it("words the e-mail by the animal's sex: 'signalée comme perdue' for a female, 'signalé comme perdu' otherwise", async () => {
