@@ -652,7 +652,7 @@ revoke all on function public.record_lost_profile_view(text, text) from public, 
 grant execute on function public.record_lost_profile_view(text, text) to service_role;
 
 -- Positions and page openings are kept 90 days (the scan page says so), where a finder saw the animal too (the
--- message and what they said stay, with the conversation); rate-limit windows a day. Scheduled
+-- message and what they said stay, with the conversation), and an ended search 90 days; rate-limit windows a day. Scheduled
 -- with pg_cron on Supabase (supabase/schedules).
 create function public.purge_old_scan_events() returns integer
 language plpgsql
@@ -666,6 +666,8 @@ begin
   delete from public.scan_events where created_at < now() - interval '90 days';
   get diagnostics v_deleted = row_count;
   delete from public.profile_views where created_at < now() - interval '90 days';
+  -- A search page is forgotten 90 days after its animal was found (docs/product/search.md).
+  delete from public.searches where found_at < now() - interval '90 days';
   update public.finder_messages set seen_lat = null, seen_lon = null, seen_accuracy_m = null
   where seen_lat is not null and created_at < now() - interval '90 days';
   delete from public.rate_limit_hits where window_start < now() - interval '1 day';

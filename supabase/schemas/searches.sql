@@ -1,0 +1,117 @@
+-- A loss's public search page, /recherche/{id} (docs/decisions/0019-neighbourhood-search.md,
+-- docs/product/search.md): made when the animal is marked lost, ended when it is found. Its id is the page's
+-- address: 122 random bits, so nobody lists the searches by counting. What the public reads of it is
+-- public_search's to decide (the search function's only door); the household reads and words it here.
+create table public.searches (
+  id uuid primary key default gen_random_uuid(),
+  animal_id uuid not null references public.animals (id) on delete cascade,
+  started_at timestamptz not null default now(),
+  found_at timestamptz,
+  -- The household's words for this loss ('porte un harnais rouge', 'craintif, ne pas courir après').
+  description text constraint searches_description_longueur check (char_length(description) <= 500),
+  -- When and roughly where it was last seen, as the public reads it: a place (a street and a commune) and an
+  -- area around it (a centre and a radius), never the household's address or an exact point.
+  last_seen_at timestamptz,
+  last_seen_place text constraint searches_last_seen_place_longueur check (char_length(last_seen_place) <= 120),
+  area_lat double precision constraint searches_area_lat_plage check (area_lat between -90 and 90),
+  area_lon double precision constraint searches_area_lon_plage check (area_lon between -180 and 180),
+  area_radius_m integer constraint searches_area_radius_plage check (area_radius_m between 300 and 5000),
+  -- A stolen or fearful animal: its name is not shown (a thief learns nothing, nobody calls it).
+  hide_name boolean not null default false,
+  constraint searches_area_entiere check (
+    (area_lat is null) = (area_lon is null) and (area_lat is null) = (area_radius_m is null)
+  ),
+  -- Words that go on a public page: no control, line-separator or bidi character, as the animal's name.
+  constraint searches_textes_caracteres check (
+    coalesce(last_seen_place, '') !~ '[\u0001-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'
+    and coalesce(description, '') !~ '[\u0001-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'
+  )
+);
+
+-- One open search per animal; the ended ones stay until forgotten (purge_old_scan_events).
+create unique index searches_one_open_per_animal on public.searches (animal_id) where found_at is null;
+create index searches_animal_id_idx on public.searches (animal_id, started_at desc);
+create index searches_found_at_idx on public.searches (found_at) where found_at is not null;
+
+-- The household reads its animals' searches and words the open one (a keeper too, while their access lasts:
+-- the search is the lost mode's); rows are made and ended by the lost switch alone (below).
+alter table public.searches enable row level security;
+grant select on public.searches to authenticated;
+grant update (description, last_seen_at, last_seen_place, area_lat, area_lon, area_radius_m, hide_name)
+  on public.searches to authenticated;
+
+create policy searches_select_member on public.searches
+  for select to authenticated
+  using (animal_id in (select private.animals_i_see()));
+
+create policy searches_update_member on public.searches
+  for update to authenticated
+  using (found_at is null and animal_id in (select private.animals_i_see()))
+  with check (found_at is null and animal_id in (select private.animals_i_see()));
+
+-- The lost switch opens a search and ends it: a new loss is a new page (the last one's sightings and
+-- followers were about another day).
+create function private.follow_loss_with_search() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.is_lost and (tg_op = 'INSERT' or not old.is_lost) then
+    insert into public.searches (animal_id) values (new.id) on conflict do nothing;
+  elsif tg_op = 'UPDATE' and old.is_lost and not new.is_lost then
+    update public.searches set found_at = now() where animal_id = new.id and found_at is null;
+  end if;
+  return null;
+end
+$$;
+revoke all on function private.follow_loss_with_search() from public, anon, authenticated;
+
+create trigger animals_follow_loss_with_search
+  after insert or update of is_lost on public.animals
+  for each row execute function private.follow_loss_with_search();
+
+-- What anyone may read of a search, by its id: the animal as a passer-by recognises it (never the household's
+-- name, address, phone or e-mail, nor the animal's health), the household's words, the last-seen place and
+-- its area (its centre rounded to some 100 m, so that the circle never points at a door), and whether it was
+-- found. A search found more than 90 days ago is forgotten: not found, as an id that never was.
+create function public.public_search(p_id uuid) returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce((
+    select jsonb_build_object(
+      'status', case when s.found_at is null then 'searching' else 'found' end,
+      'id', s.id,
+      'name', case when s.hide_name then null else a.nom end,
+      'species', a.espece,
+      'breed', a.race,
+      'color', a.couleur,
+      'sex', a.sexe,
+      'birth_year', a.annee_naissance,
+      'temperament', a.caractere,
+      'started_at', s.started_at,
+      'found_at', s.found_at,
+      'description', s.description,
+      'last_seen_at', s.last_seen_at,
+      'last_seen_place', s.last_seen_place,
+      'area', case when s.area_lat is null then null else jsonb_build_object(
+        'lat', round(s.area_lat::numeric, 3), 'lon', round(s.area_lon::numeric, 3), 'radius_m', s.area_radius_m
+      ) end,
+      'photos', coalesce((
+        select jsonb_agg(
+          jsonb_build_object('id', p.id, 'path', p.path, 'width', p.width, 'height', p.height)
+          order by (p.id = a.cover_photo_id) desc, p.position, p.created_at
+        )
+        from public.animal_photos p where p.animal_id = a.id
+      ), '[]'::jsonb)
+    )
+    from public.searches s
+    join public.animals a on a.id = s.animal_id
+    where s.id = p_id and (s.found_at is null or s.found_at > now() - interval '90 days')
+  ), jsonb_build_object('status', 'not_found'))
+$$;
+revoke all on function public.public_search(uuid) from public, anon, authenticated;
+grant execute on function public.public_search(uuid) to service_role;

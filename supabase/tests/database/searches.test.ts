@@ -1,0 +1,160 @@
+// A loss's public search page in SQL (schemas/searches.sql): the lost switch opens and ends it, the household
+// words it, and public_search shows a passer-by the animal and an area, never the household or a point.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Actor, type Owner, openTestDatabase, type TestDatabase } from '../support/database.ts';
+
+let t: TestDatabase;
+let owner: Owner;
+let keeper: Owner;
+let stranger: Owner;
+
+beforeAll(async () => {
+  t = await openTestDatabase();
+  [owner, keeper, stranger] = [
+    await t.createOwner('recherche'),
+    await t.createOwner('gardienne'),
+    await t.createOwner('passant'),
+  ];
+});
+afterAll(() => t?.close());
+
+async function value<T = Record<string, unknown>>(actor: Actor, sql: string, params: unknown[] = []): Promise<T> {
+  const { rows } = await t.as(actor, (tx) => tx.query<{ value: T }>(`select ${sql} as value`, params));
+  return rows[0]?.value as T;
+}
+
+const setLost = (actor: Actor, animalId: string, lost: boolean) =>
+  t.as(actor, (tx) => tx.query('update public.animals set is_lost = $2 where id = $1', [animalId, lost]));
+
+const searchesOf = async (animalId: string) =>
+  (
+    await t.db.query<{ id: string; found: boolean }>(
+      'select id, found_at is not null as found from public.searches where animal_id = $1 order by started_at',
+      [animalId],
+    )
+  ).rows;
+
+/** An animal of the owner's with every private field filled, and a keeper until tomorrow. */
+async function animal() {
+  const { animalId } = await t.activateAnimal(owner, { nom: 'Caramel', espece: 'Chat', sexe: 'M' });
+  await t.db.query(
+    `update public.animals set couleur = 'Roux', caractere = 'Craintif', informations_veterinaires = 'Clinique des Lilas',
+       telephone_proprietaire = '+33612345678', email_proprietaire = 'proprietaire@example.org',
+       public_phone = '+33698765432', show_public_phone = true, public_address_line = '3 rue des Lilas',
+       public_city = 'Nantes', show_public_address = true
+     where id = $1`,
+    [animalId],
+  );
+  await t.db.query(
+    `insert into public.animal_members (animal_id, user_id, role, access_until)
+     values ($1, $2, 'keeper', private.today_in_paris() + 1)`,
+    [animalId, keeper.id],
+  );
+  return animalId;
+}
+
+describe('a search page', () => {
+  it('opens when the animal is marked lost, ends when it is found, and a new loss is a new page', async () => {
+    const animalId = await animal();
+    expect(await searchesOf(animalId)).toEqual([]);
+    await setLost(owner, animalId, true);
+    const [first] = await searchesOf(animalId);
+    expect(first).toMatchObject({ found: false });
+    await setLost(keeper, animalId, false);
+    expect(await searchesOf(animalId)).toEqual([{ id: first?.id, found: true }]);
+    expect(await value('service', 'public.public_search($1)', [first?.id])).toMatchObject({ status: 'found' });
+    await setLost(owner, animalId, true);
+    const searches = await searchesOf(animalId);
+    expect(searches.map((search) => search.found)).toEqual([true, false]);
+    expect(searches[1]?.id).not.toBe(first?.id);
+  });
+
+  it('shows a passer-by the animal, the household’s words and an area, and nothing of the household', async () => {
+    const animalId = await animal();
+    await setLost(owner, animalId, true);
+    const [search] = await searchesOf(animalId);
+    await t.as(keeper, (tx) =>
+      tx.query(
+        `update public.searches set description = $2, last_seen_place = 'Rue des Lilas, Nantes',
+           last_seen_at = '2026-11-28T18:00:00Z', area_lat = 47.218371, area_lon = -1.553621, area_radius_m = 500
+         where id = $1`,
+        [search?.id, 'Porte un harnais rouge.\nNe pas courir après.'],
+      ),
+    );
+    const page = await value('service', 'public.public_search($1)', [search?.id]);
+    expect(page).toMatchObject({
+      status: 'searching',
+      name: 'Caramel',
+      species: 'Chat',
+      color: 'Roux',
+      temperament: 'Craintif',
+      description: 'Porte un harnais rouge.\nNe pas courir après.',
+      last_seen_place: 'Rue des Lilas, Nantes',
+      // Rounded to some 100 m: the circle never points at a door.
+      area: { lat: 47.218, lon: -1.554, radius_m: 500 },
+    });
+    // The household's details are in the row, for the page to leave out.
+    const { rows } = await t.db.query(
+      'select telephone_proprietaire, public_phone, public_address_line, informations_veterinaires from public.animals where id = $1',
+      [animalId],
+    );
+    expect(Object.values(rows[0] ?? {}).every((column) => typeof column === 'string')).toBe(true);
+    const text = JSON.stringify(page);
+    for (const secret of ['+33612345678', '+33698765432', 'proprietaire@example.org', 'rue des Lilas', 'Clinique']) {
+      expect(text, secret).not.toContain(secret);
+    }
+
+    // A stolen or fearful animal: its name is not shown.
+    await t.as(owner, (tx) => tx.query('update public.searches set hide_name = true where id = $1', [search?.id]));
+    expect(await value('service', 'public.public_search($1)', [search?.id])).toMatchObject({ name: null });
+  });
+
+  it('is the household’s to word while it is open, nobody else’s, and read by nobody but the functions', async () => {
+    const animalId = await animal();
+    await setLost(owner, animalId, true);
+    const [search] = await searchesOf(animalId);
+    const word = (actor: Actor) =>
+      t.as(actor, (tx) =>
+        tx.query("update public.searches set description = 'mot' where id = $1 returning id", [search?.id]),
+      );
+    expect((await word(stranger)).rowCount).toBe(0);
+    await expect(word('anon')).rejects.toThrow(/permission denied/);
+    await expect(value(owner, 'public.public_search($1)', [search?.id])).rejects.toThrow(/permission denied/);
+    await expect(value('anon', 'public.public_search($1)', [search?.id])).rejects.toThrow(/permission denied/);
+    // Only the words: when it started or ended is the lost switch's.
+    await expect(
+      t.as(owner, (tx) => tx.query('update public.searches set found_at = now() where id = $1', [search?.id])),
+    ).rejects.toThrow(/permission denied/);
+    await setLost(owner, animalId, false);
+    expect((await word(owner)).rowCount).toBe(0);
+  });
+
+  it('refuses an area that points (under 300 m) and words that break a page', async () => {
+    const animalId = await animal();
+    await setLost(owner, animalId, true);
+    const [search] = await searchesOf(animalId);
+    const set = (columns: string) =>
+      t.as(owner, (tx) => tx.query(`update public.searches set ${columns} where id = $1`, [search?.id]));
+    await expect(set('area_lat = 47.2, area_lon = -1.5, area_radius_m = 50')).rejects.toThrow(/searches_area_radius/);
+    await expect(set('area_lat = 47.2')).rejects.toThrow(/searches_area_entiere/);
+    await expect(set("last_seen_place = E'Rue\\nbis'")).rejects.toThrow(/searches_textes_caracteres/);
+    await expect(set("description = E'a\\u202eb'")).rejects.toThrow(/searches_textes_caracteres/);
+  });
+
+  it('is forgotten 90 days after the animal was found: not found, then deleted', async () => {
+    const animalId = await animal();
+    await setLost(owner, animalId, true);
+    await setLost(owner, animalId, false);
+    const [search] = await searchesOf(animalId);
+    await t.db.query("update public.searches set found_at = now() - interval '91 days' where id = $1", [search?.id]);
+    expect(await value('service', 'public.public_search($1)', [search?.id])).toEqual({ status: 'not_found' });
+    await value('service', 'public.purge_old_scan_events()');
+    expect(await searchesOf(animalId)).toEqual([]);
+  });
+
+  it('answers an id that never was as not found', async () => {
+    expect(await value('service', 'public.public_search($1)', ['6f0c1e52-0d6a-4c1b-9b8e-2f1d3c4b5a69'])).toEqual({
+      status: 'not_found',
+    });
+  });
+});
