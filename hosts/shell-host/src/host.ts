@@ -15,6 +15,7 @@
  * - Every other page of the shell: with what a browser without JavaScript shows of it (scriptless.ts).
  * - GET, HEAD and POST `/conversation/{token}`: the scan deployment's page of a finder's conversation.
  * - GET, HEAD and POST `/e-mails/{token}`: its page that stops every e-mail to a finder's address.
+ * - GET and HEAD `/recherche/{id}`: its page of a loss's search.
  *
  * Each request gets an id of the host's own, answered in X-Request-Id and passed on to the functions called on
  * its behalf, and leaves one JSON line on the log (requestLine), which names its route, never its path.
@@ -100,6 +101,7 @@ export type RouteName =
   | 'scan-code-typed'
   | 'conversation'
   | 'stop-finder-mail'
+  | 'search'
   | 'healthz'
   | 'config'
   | 'shell-page'
@@ -270,11 +272,15 @@ async function answer(framework: Framework, request: Request, exchange: Exchange
   if (route?.name === 'conversation') {
     exchange.route = 'conversation';
     const valid = CONVERSATION_TOKEN_PATTERN.test(token);
-    return tokenPage(framework, request, { token: valid ? token : '', page: 'conversation' }, exchange);
+    return deploymentPage(framework, request, { page: 'conversation', token: valid ? token : '' }, exchange);
   }
   if (route?.name === 'stopFinderMail' && CONVERSATION_TOKEN_PATTERN.test(token)) {
     exchange.route = 'stop-finder-mail';
-    return tokenPage(framework, request, { token, page: 'stopFinderMail' }, exchange);
+    return deploymentPage(framework, request, { page: 'stopFinderMail', token }, exchange);
+  }
+  if (route?.name === 'search') {
+    exchange.route = 'search';
+    return deploymentPage(framework, request, { page: 'search', id: route.params.id ?? '' }, exchange);
   }
   const code = route?.name === 'scan' ? scanCodeOf(url.pathname) : null;
   if (request.method === 'POST' && code !== null) {
@@ -603,15 +609,16 @@ async function scanAction(framework: Framework, request: Request, code: string, 
 }
 
 /**
- * GET, HEAD and POST of a page of a finder's private link, rendered by the scan deployment: /conversation/{token}
- * (their conversation) and /e-mails/{token} (stopping the e-mails to their address), with the shell's and the
- * scan remote's styles, waiting as long as sending may. When the deployment cannot answer, the host's own
- * words (503): the token is never written to the log.
+ * A page the scan deployment answers whole, with the shell's and the scan remote's styles, waiting as long as
+ * sending may: a finder's private link's (GET, HEAD and POST /conversation/{token}, their conversation, and
+ * /e-mails/{token}, stopping the e-mails to their address) and a loss's search page (GET and HEAD
+ * /recherche/{id}). When the deployment cannot answer, the host's own words (503): the token or id is never
+ * written to the log.
  */
-async function tokenPage(
+async function deploymentPage(
   framework: Framework,
   request: Request,
-  { token, page }: { token: string; page: 'conversation' | 'stopFinderMail' },
+  asked: { page: 'conversation' | 'stopFinderMail'; token: string } | { page: 'search'; id: string },
   exchange: Exchange,
 ) {
   const budget = AbortSignal.timeout(ACTION_BUDGET_MS);
@@ -621,26 +628,21 @@ async function tokenPage(
       Promise.all([framework.deployment.current(), framework.shellText().then(shellPage)]),
       budget,
     );
-    const render = route[page];
-    if (!render) throw new Error(`the scan deployment has no ${page} page`);
     const { stylesheets } = scanPageHead(shell, framework.config, files.preloads);
     const styles = await pageStyles(framework, files, stylesheets, url);
+    const args = { request, context: { callFunction: callFunctionFor(framework, exchange) }, styles, signal: budget };
+    const rendered =
+      asked.page === 'search'
+        ? route.search?.({ ...args, params: { id: asked.id }, config: framework.pageConfig })
+        : route[asked.page]?.({ ...args, params: { token: asked.token } });
+    if (!rendered) throw new Error(`the scan deployment has no ${asked.page} page`);
     const [response, headers] = await untilAborted(
-      Promise.all([
-        render({
-          request,
-          params: { token },
-          context: { callFunction: callFunctionFor(framework, exchange) },
-          styles,
-          signal: budget,
-        }),
-        framework.pageHeaders(route.inlineScripts ?? []),
-      ]),
+      Promise.all([rendered, framework.pageHeaders(route.inlineScripts ?? [])]),
       budget,
     );
     return withHeaders(response, headers);
   } catch (error) {
-    framework.log(`${request.method} of a ${page} page failed: ${reason(error)}`);
+    framework.log(`${request.method} of a ${asked.page} page failed: ${reason(error)}`);
     return new Response(request.method === 'HEAD' ? null : UNAVAILABLE, {
       status: 503,
       headers: {

@@ -25,6 +25,7 @@ import { LANGUAGE_COOKIE } from './i18n.ts';
 import { messageFormAction } from './message-form.ts';
 import { busyAnswerOf, scanAnswerOf } from './profile-api.ts';
 import { OPEN_AS_DIALOG_SCRIPT } from './scriptless-parts.tsx';
+import { searchPage } from './search-page.tsx';
 import { pageLanguage, renderScanPage } from './server-page.tsx';
 import { stopFinderMailPage } from './stop-finder-mail-page.tsx';
 
@@ -32,6 +33,7 @@ export {
   BUILD_ID,
   conversationPage as conversation,
   messageFormAction as action,
+  searchPage as search,
   stopFinderMailPage as stopFinderMail,
 };
 

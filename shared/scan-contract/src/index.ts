@@ -72,7 +72,7 @@ export const SHELL_ROOT_ELEMENT_ID = 'root';
  * address with a secret that never leaves it, and adds nothing of the finder's request.
  */
 export type CallFunction = (
-  name: 'get_public_profile' | 'post_finder_message' | 'conversation' | 'stop-finder-mail',
+  name: 'get_public_profile' | 'post_finder_message' | 'conversation' | 'stop-finder-mail' | 'search',
   body: unknown,
   signal: AbortSignal,
 ) => Promise<Response>;
@@ -188,6 +188,11 @@ export interface ScanRouteModule {
    */
   stopFinderMail?(args: StopFinderMailArgs): Promise<Response>;
   /**
+   * GET and HEAD /recherche/{id}: a loss's public search page (docs/product/search.md), the whole response.
+   * Optional, as `conversation` is.
+   */
+  search?(args: SearchArgs): Promise<Response>;
+  /**
    * The code of every inline script the route's pages may carry, as written between `<script>` and
    * `</script>`: the host's Content-Security-Policy allows each by its hash, and no other. So each is one
    * fixed text, whatever the page (what varies goes in the element's attributes). Optional: a deployment built
@@ -209,6 +214,12 @@ export interface ConversationArgs {
 /** What the page that stops e-mails to a finder's address is given: as the conversation page, its token. */
 export type StopFinderMailArgs = ConversationArgs;
 
+/** What a search page is given: the search's id, and the page's configuration (its photos' sizes). */
+export interface SearchArgs extends Omit<ConversationArgs, 'params'> {
+  params: { id: string };
+  config: PageConfig;
+}
+
 /** The route module's required exports and their types, as the host checks a module it imported. */
 export const SCAN_ROUTE_EXPORTS = {
   BUILD_ID: 'string',
@@ -216,7 +227,7 @@ export const SCAN_ROUTE_EXPORTS = {
   action: 'function',
   render: 'function',
 } as const satisfies Record<
-  Exclude<keyof ScanRouteModule, 'conversation' | 'stopFinderMail' | 'documentStart' | 'inlineScripts'>,
+  Exclude<keyof ScanRouteModule, 'conversation' | 'stopFinderMail' | 'search' | 'documentStart' | 'inlineScripts'>,
   'string' | 'function'
 >;
 

@@ -1,0 +1,130 @@
+// A loss's search page, /recherche/{id}: rendered by the scan deployment through the host from the search
+// function, in the reader's language, without any script; it shows the animal, the household's words and an
+// area, never the household's contacts nor a point, and says plainly when a search is not there.
+import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
+import { searchPath } from '@medaille/routing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShellHost } from '../src/index.ts';
+import { folderAssets, SHELL_BUILD, scanDeployment, serveHost } from './support.ts';
+
+let stack: TestStack;
+let scan: Awaited<ReturnType<typeof scanDeployment>>;
+let site: Awaited<ReturnType<typeof serveHost>>;
+let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  scan = await scanDeployment();
+  owner = await stack.signedInOwner('search-page');
+  const host = createShellHost({
+    config: {
+      supabaseUrl: stack.url,
+      supabaseAnonKey: stack.anonKey,
+      imageTransformations: true,
+      remotes: { scan: scan.manifestUrl, portal: `${scan.url}/none/mf-manifest.json` },
+    },
+    finderIdentitySecret: stack.finderIdentitySecret,
+    assets: folderAssets(SHELL_BUILD),
+    log: () => {},
+  });
+  await host.ready();
+  site = await serveHost(host);
+});
+
+afterAll(async () => {
+  await site?.close();
+  await scan?.close();
+  await stack?.close();
+});
+
+/** A lost animal of the owner's whose household gave a phone and an address to finders, and its search's id. */
+async function lostAnimal(nom: string) {
+  const code = await stack.newCode();
+  const { data, error } = await owner.client.rpc('register_animal_with_code', {
+    p_code: code,
+    p_animal: { nom, espece: 'cat', sexe: 'F' },
+  });
+  if (error || !data?.success) throw new Error(`activation failed: ${error?.message ?? data?.error}`);
+  const animalId = data.animal_id as string;
+  const updated = await owner.client
+    .from('animals')
+    .update({
+      couleur: 'Tigrée',
+      is_lost: true,
+      public_phone: '+33698765432',
+      show_public_phone: true,
+      public_address_line: '3 rue des Lilas',
+      public_city: 'Nantes',
+      show_public_address: true,
+    })
+    .eq('id', animalId);
+  if (updated.error) throw new Error(updated.error.message);
+  const { data: search } = await owner.client.from('searches').select('id').eq('animal_id', animalId).single();
+  return { animalId, searchId: (search as { id: string }).id };
+}
+
+const open = (path: string, headers: Record<string, string> = {}) => fetch(`${site.url}${path}`, { headers });
+
+describe('a loss’s search page', () => {
+  it('shows the animal, the household’s words and an area in the reader’s language, never the household', async () => {
+    const { searchId } = await lostAnimal('Mistigri');
+    const worded = await owner.client
+      .from('searches')
+      .update({
+        description: 'Porte un collier <b>rouge</b>.',
+        last_seen_place: 'Rue des Lilas, Nantes',
+        area_lat: 47.218371,
+        area_lon: -1.553621,
+        area_radius_m: 500,
+      })
+      .eq('id', searchId);
+    expect(worded.error).toBeNull();
+
+    const french = await open(searchPath(searchId));
+    expect(french.status).toBe(200);
+    expect(french.headers.get('cache-control')).toBe('private, no-store');
+    expect(french.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const page = await french.text();
+    expect(page).toContain('<html lang="fr">');
+    expect(page).toContain('Aidez-nous à retrouver Mistigri');
+    expect(page).toContain('Tigrée');
+    // The household's words as text, never as markup.
+    expect(page).toContain('Porte un collier &lt;b&gt;rouge&lt;/b&gt;.');
+    expect(page).toContain('Rue des Lilas, Nantes');
+    expect(page).toContain('Dans un rayon d’environ 500 m');
+    expect(page).toContain('#map=16/47.218/-1.554');
+    for (const secret of ['+33698765432', '3 rue des Lilas', '47.218371', owner.email]) {
+      expect(page, secret).not.toContain(secret);
+    }
+    expect(page).not.toContain('<script');
+
+    const english = await (await open(searchPath(searchId), { 'accept-language': 'en-GB,en;q=0.9' })).text();
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain('Help us find Mistigri');
+    expect(english).toContain('Within about 500 m');
+    expect(await (await open(`${searchPath(searchId)}?lang=nl`)).text()).toContain('Help ons Mistigri te vinden');
+  });
+
+  it('hides the name when the household asks, and says the animal was found once it is', async () => {
+    const { animalId, searchId } = await lostAnimal('Voleuse');
+    await owner.client.from('searches').update({ hide_name: true }).eq('id', searchId);
+    const hidden = await (await open(searchPath(searchId))).text();
+    expect(hidden).toContain('Aidez-nous à retrouver cet animal');
+    expect(hidden).not.toContain('Voleuse');
+
+    await owner.client.from('animals').update({ is_lost: false }).eq('id', animalId);
+    const found = await open(searchPath(searchId));
+    expect(found.status).toBe(200);
+    expect(await found.text()).toContain('Retrouvé !');
+  });
+
+  it('answers 404 for an id that names no search, of any form', async () => {
+    for (const id of [crypto.randomUUID(), 'pas-un-id', '%3Cscript%3E']) {
+      const response = await open(`/recherche/${id}`);
+      expect(response.status, id).toBe(404);
+      const text = await response.text();
+      expect(text).toContain('Cette recherche n’existe pas ou n’est plus en ligne.');
+      expect(text).not.toContain('<script');
+    }
+  });
+});
