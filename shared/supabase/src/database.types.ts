@@ -932,6 +932,56 @@ export type Database = {
           },
         ]
       }
+      searches: {
+        Row: {
+          id: string
+          animal_id: string
+          started_at: string
+          found_at: string | null
+          description: string | null
+          last_seen_at: string | null
+          last_seen_place: string | null
+          area_lat: number | null
+          area_lon: number | null
+          area_radius_m: number | null
+          hide_name: boolean
+        }
+        Insert: {
+          id?: string
+          animal_id: string
+          started_at?: string
+          found_at?: string | null
+          description?: string | null
+          last_seen_at?: string | null
+          last_seen_place?: string | null
+          area_lat?: number | null
+          area_lon?: number | null
+          area_radius_m?: number | null
+          hide_name?: boolean
+        }
+        Update: {
+          id?: string
+          animal_id?: string
+          started_at?: string
+          found_at?: string | null
+          description?: string | null
+          last_seen_at?: string | null
+          last_seen_place?: string | null
+          area_lat?: number | null
+          area_lon?: number | null
+          area_radius_m?: number | null
+          hide_name?: boolean
+        }
+        Relationships: [
+          {
+            foreignKeyName: "searches_animal_id_fkey"
+            columns: ["animal_id"]
+            isOneToOne: true
+            referencedRelation: "animals"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
     }
     Views: {
       [_ in never]: never
@@ -1063,6 +1113,10 @@ export type Database = {
       }
       public_profile_for_client: {
         Args: { p_code: string; p_client_hash: string; p_misses_per_minute: number; p_openings_per_minute?: number }
+        Returns: Json
+      }
+      public_search: {
+        Args: { p_id: string }
         Returns: Json
       }
       purge_old_scan_events: {

@@ -57,4 +57,29 @@ export const LOST_COPY = {
     // The database updated no row: the animal is not (or no longer) this owner's.
     animalNotFound: 'Animal introuvable.',
   },
+  // The loss's public search page (docs/product/search.md): its link, and the household's words on it.
+  search: {
+    title: 'Page de recherche',
+    intro: (sex: AnimalSex) =>
+      `Partagez cette page autour de vous : on y voit ses photos, sa description et une zone autour du dernier lieu où ${agreeWith(sex, { male: 'il a été vu', female: 'elle a été vue' })}, jamais vos coordonnées.`,
+    open: 'Ouvrir la page',
+    copyLink: 'Copier le lien',
+    copied: 'Lien copié',
+    copyFailed: 'Impossible de copier le lien',
+    place: 'Lieu du dernier signalement (rue et commune)',
+    placeHint: 'Par exemple « Rue des Lilas, Nantes ». Jamais votre adresse : la page montre une zone, pas un point.',
+    lastSeenAt: 'Date et heure du dernier signalement',
+    words: 'Votre message aux personnes qui cherchent',
+    wordsHint:
+      'Signes distinctifs, comment l’approcher (« porte un harnais rouge », « craintif, ne pas courir après »).',
+    hideName: 'Ne pas afficher son nom (animal volé ou craintif)',
+    save: 'Enregistrer la page',
+    saved: 'Page de recherche mise à jour',
+    saveFailed: "Impossible d'enregistrer la page de recherche",
+    ended: 'Cette recherche est terminée.',
+    loadFailed: 'Impossible de charger la page de recherche',
+    placeCharacters: 'Le lieu tient sur une ligne, sans caractère de contrôle',
+    wordsCharacters: 'Le message contient des caractères non valides',
+    lastSeenInFuture: 'La date du dernier signalement ne peut pas être dans le futur',
+  },
 } as const;

@@ -7,6 +7,7 @@ import { type Loss, REUNION_CHANNELS, type ReunionChannel, saveLost, saveReunion
 import { LOST_COPY } from './copy.ts';
 import { LostChecklist } from './lost-checklist.tsx';
 import { LostSwitch } from './lost-switch.tsx';
+import { SearchPanel } from './search-panel.tsx';
 
 type Animal = Pick<Tables<'animals'>, 'id' | 'nom' | 'espece' | 'sexe' | 'is_lost' | 'lost_since' | 'lost_checklist'>;
 
@@ -79,6 +80,7 @@ export function LostPanel({ animal }: { animal: Animal }) {
               key={loss.lost_since}
               animal={{ ...animal, lost_since: loss.lost_since, lost_checklist: loss.lost_checklist }}
             />
+            <SearchPanel key={`search-${loss.lost_since}`} animalId={animal.id} sex={animal.sexe} />
           </Flex>
         ) : (
           <Text as="p" size="2" color="gray" mt="2">

@@ -1,0 +1,66 @@
+import { animalOnNewCode, newOwner } from '../support/owners.ts';
+import { PHONE, signIn } from '../support/pages.ts';
+import { expect, product, test } from '../support/test.ts';
+
+// A loss's public search page (docs/product/search.md): the owner marks the animal lost on a phone, words its
+// search page and shares its link; a stranger opens the link in English, without JavaScript, and reads the
+// animal, the household's words and an area, never the household's contacts.
+
+test.use(PHONE);
+
+test('an owner words the search page of a loss on a phone, and a stranger reads it in English without JavaScript', async ({
+  page,
+  browser,
+}) => {
+  const owner = await newOwner(product, 'recherche');
+  const { animalId } = await animalOnNewCode(product, owner, { nom: 'Pistache', espece: 'cat', sexe: 'F' });
+  await owner.client
+    .from('animals')
+    .update({ public_phone: '+33698765432', show_public_phone: true })
+    .eq('id', animalId);
+  await signIn(page, product, owner, `/mon-compte/animal/${animalId}`);
+  const loss = page.getByRole('region', { name: 'Perte' });
+  await loss.getByRole('switch', { name: 'Animal perdu' }).click();
+
+  const search = loss.getByRole('form', { name: 'Page de recherche' });
+  await expect(search).toContainText(/jamais vos coordonnées/);
+  const opened = search.getByRole('link', { name: 'Ouvrir la page' });
+  const link = (await opened.getAttribute('href')) ?? '';
+  expect(new URL(link).pathname).toMatch(/^\/recherche\/[0-9a-f-]{36}$/);
+
+  await search.getByLabel('Lieu du dernier signalement (rue et commune)').fill('Rue des Lilas\u202e, Nantes');
+  await search.getByRole('button', { name: 'Enregistrer la page' }).click();
+  await expect(search.getByRole('alert')).toHaveText('Le lieu tient sur une ligne, sans caractère de contrôle');
+  await search.getByLabel('Lieu du dernier signalement (rue et commune)').fill('Rue des Lilas, Nantes');
+  await search.getByLabel('Votre message aux personnes qui cherchent').fill('Porte un harnais rouge.\nCraintive.');
+  await search.getByRole('button', { name: 'Enregistrer la page' }).click();
+  await expect(page.locator('.md-toast', { hasText: 'Page de recherche mise à jour' })).toBeVisible();
+  await loss.screenshot({ path: test.info().outputPath('owner-search-panel.png') });
+
+  // A stranger, from the shared link: English, no script, no account.
+  const stranger = await browser.newContext({ ...PHONE, javaScriptEnabled: false, locale: 'en-GB' });
+  const reader = await stranger.newPage();
+  const answer = await reader.goto(link);
+  expect(answer?.status()).toBe(200);
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Help us find Pistache');
+  await expect(reader.getByText('Porte un harnais rouge.')).toBeVisible();
+  await expect(reader.getByText('Rue des Lilas, Nantes')).toBeVisible();
+  await expect(reader.locator('body')).not.toContainText('+33698765432');
+  await expect(reader.locator('body')).not.toContainText(owner.email);
+  // Its languages are links: the page reads in French by its address.
+  await reader.getByRole('link', { name: 'Français' }).click();
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Aidez-nous à retrouver Pistache');
+  await reader.screenshot({ path: test.info().outputPath('search-page-phone.png'), fullPage: true });
+  await stranger.close();
+
+  // The name hidden (a stolen or fearful animal), then the animal found.
+  await search.getByLabel('Ne pas afficher son nom (animal volé ou craintif)').check();
+  await search.getByRole('button', { name: 'Enregistrer la page' }).click();
+  await expect(page.locator('.md-toast', { hasText: 'Page de recherche mise à jour' }).last()).toBeVisible();
+  const hidden = await (await fetch(link)).text();
+  expect(hidden).toContain('Aidez-nous à retrouver cet animal');
+  expect(hidden).not.toContain('Pistache');
+  await loss.getByRole('switch', { name: 'Animal perdu' }).click();
+  await expect(search).toHaveCount(0);
+  expect(await (await fetch(link)).text()).toContain('Retrouvé !');
+});

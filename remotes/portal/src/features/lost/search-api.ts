@@ -1,0 +1,32 @@
+import { databaseErrorMessage } from '@medaille/domain';
+import { supabase, type Tables } from '@medaille/supabase';
+import { LOST_COPY } from './copy.ts';
+import type { SearchFormOutput } from './search-schema.ts';
+
+/** A loss's search page as its household words it (supabase/schemas/searches.sql). */
+export type Search = Pick<Tables<'searches'>, 'id' | 'description' | 'last_seen_at' | 'last_seen_place' | 'hide_name'>;
+
+/** The animal's open search: the lost switch opened it; none while the animal is not lost. */
+export async function readOpenSearch(animalId: string): Promise<Search | null> {
+  const { data, error } = await (await supabase())
+    .from('searches')
+    .select('id, description, last_seen_at, last_seen_place, hide_name')
+    .eq('animal_id', animalId)
+    .is('found_at', null)
+    .maybeSingle();
+  if (error) throw new Error(databaseErrorMessage(error));
+  return data;
+}
+
+/** Saves the household's words on the open search, by id; an error's French words, or null. */
+export async function saveSearch(id: string, values: SearchFormOutput): Promise<string | null> {
+  const { data, error } = await (await supabase())
+    .from('searches')
+    .update(values)
+    .eq('id', id)
+    .select('id')
+    .maybeSingle();
+  if (error) return databaseErrorMessage(error);
+  // Row level security: a search that ended (the animal found) or that is no longer the person's.
+  return data ? null : LOST_COPY.search.ended;
+}

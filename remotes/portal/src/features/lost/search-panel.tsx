@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FormField } from '@medaille/design-system';
+import { toast } from '@medaille/design-system/toast';
+import { searchPath } from '@medaille/routing';
+import { Box, Button, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
+import { useEffect, useId, useState } from 'react';
+import { type AnimalSex, COPY } from '../../copy.ts';
+import { usePortalForm } from '../../ui/refused-form.ts';
+import { SubmitButton } from '../../ui/submit-button.tsx';
+import { LOST_COPY } from './copy.ts';
+import { readOpenSearch, type Search, saveSearch } from './search-api.ts';
+import { type SearchFormInput, type SearchFormOutput, searchSchema } from './search-schema.ts';
+
+const text = LOST_COPY.search;
+
+/** A stored time as a `datetime-local` value, in the phone's own time. */
+function localInput(at: string | null): string {
+  if (!at) return '';
+  const date = new Date(at);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/**
+ * While an animal is lost: its public search page (docs/product/search.md), its link to open, copy or share, and
+ * the household's words on it (the last-seen place and time, a message, the name hidden). Any member may word it,
+ * a keeper included, as the lost switch.
+ */
+export function SearchPanel({ animalId, sex }: { animalId: string; sex: AnimalSex }) {
+  const [search, setSearch] = useState<Search | null | 'failed'>(null);
+  useEffect(() => {
+    let current = true;
+    readOpenSearch(animalId).then(
+      (found) => current && setSearch(found),
+      () => current && setSearch('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [animalId]);
+
+  if (search === 'failed') {
+    return (
+      <Text as="p" size="2" color="red" mt="3" role="alert">
+        {text.loadFailed}
+      </Text>
+    );
+  }
+  if (!search) return null;
+  return <SearchForm search={search} sex={sex} />;
+}
+
+function SearchForm({ search, sex }: { search: Search; sex: AnimalSex }) {
+  const id = useId();
+  const link = new URL(searchPath(search.id), window.location.origin).href;
+  const { form, formRef, handleSubmit } = usePortalForm<SearchFormInput, SearchFormOutput>({
+    resolver: zodResolver(searchSchema(new Date())),
+    defaultValues: {
+      last_seen_place: search.last_seen_place ?? '',
+      last_seen_at: localInput(search.last_seen_at),
+      description: search.description ?? '',
+      hide_name: search.hide_name,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const copy = async () => {
+    const copied = await navigator.clipboard?.writeText(link).then(
+      () => true,
+      () => false,
+    );
+    toast(
+      copied
+        ? { topic: 'search-link', title: text.copied }
+        : { topic: 'search-link', title: text.copyFailed, variant: 'destructive' },
+    );
+  };
+
+  const submit = handleSubmit(async (values) => {
+    const refused = await saveSearch(search.id, values).catch(() => COPY.unexpected);
+    toast(
+      refused
+        ? { topic: 'search', title: text.saveFailed, description: refused, variant: 'destructive' }
+        : { topic: 'search', title: text.saved },
+    );
+  });
+
+  return (
+    <Box asChild mt="4">
+      <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+        <Heading id={`${id}-title`} as="h3" size="3" mb="2">
+          {text.title}
+        </Heading>
+        <Text as="p" size="2" color="gray" mb="2">
+          {text.intro(sex)}
+        </Text>
+        <Text as="p" size="2" mb="2" className="portal-search-link">
+          {link}
+        </Text>
+        <Flex gap="2" wrap="wrap" mb="4">
+          <Button asChild variant="soft">
+            <a href={link} target="_blank" rel="noopener">
+              {text.open}
+            </a>
+          </Button>
+          <Button type="button" variant="soft" onClick={() => void copy()}>
+            {text.copyLink}
+          </Button>
+        </Flex>
+        <FormField label={text.place} hint={text.placeHint} error={errors.last_seen_place?.message}>
+          {(field) => <TextField.Root {...field} maxLength={120} {...form.register('last_seen_place')} />}
+        </FormField>
+        <FormField label={text.lastSeenAt} error={errors.last_seen_at?.message}>
+          {(field) => <TextField.Root {...field} type="datetime-local" {...form.register('last_seen_at')} />}
+        </FormField>
+        <FormField label={text.words} hint={text.wordsHint} error={errors.description?.message}>
+          {(field) => <TextArea {...field} rows={3} maxLength={500} {...form.register('description')} />}
+        </FormField>
+        <Text as="label" size="2" mb="3" style={{ display: 'block' }}>
+          <Flex gap="2" align="center">
+            <input type="checkbox" {...form.register('hide_name')} />
+            {text.hideName}
+          </Flex>
+        </Text>
+        <SubmitButton busy={isSubmitting}>{text.save}</SubmitButton>
+      </form>
+    </Box>
+  );
+}
