@@ -8,8 +8,6 @@ import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { photoUrl } from '../_shared/photos.ts';
 
-/** Pages read a minute per client, as a medal's page (PROFILE_OPENINGS_PER_MINUTE): far more than a person reads. */
-const READS_PER_MINUTE = 120;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type PublicSearch =
@@ -25,7 +23,9 @@ export default function search(request: Request, env: FunctionEnv): Promise<Resp
     if (!input || typeof input.id !== 'string') return failure('invalid_request');
     const { hash: client, limitFactor } = await finderIdentity(request, env);
     const db = serviceDatabase(env);
-    if (!(await withinRateLimit(db, `search:${client}`, READS_PER_MINUTE * limitFactor, 60)))
+    // Pages read a minute per client, as a medal's page is opened (PROFILE_OPENINGS_PER_MINUTE).
+    const perMinute = Number(env.PROFILE_OPENINGS_PER_MINUTE ?? 120) * limitFactor;
+    if (!(await withinRateLimit(db, `search:${client}`, perMinute, 60)))
       return failure('profile_rate_limited', { 'Retry-After': '60' });
     if (!UUID.test(input.id)) return json({ status: 'not_found' }, 200, NO_STORE);
     const found = await call<PublicSearch>(db, 'public_search', { p_id: input.id.toLowerCase() });

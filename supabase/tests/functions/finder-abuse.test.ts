@@ -57,6 +57,23 @@ describe('who a finder is comes from the socket, as the gateway sees it', () => 
   });
 });
 
+describe('search pages', () => {
+  it('cannot be walked: guesses count like pages read, forged headers or not, and name nothing', async () => {
+    const address = newClientAddress();
+    const answers = [];
+    for (let i = 0; i <= PROFILE_LIMIT; i += 1) {
+      answers.push(await invoke(stack, 'search', { id: crypto.randomUUID() }, address, forged(i)));
+    }
+    expect(answers.map((answer) => answer.status)).toEqual([...Array(PROFILE_LIMIT).fill(200), 429]);
+    expect(answers[0]?.body).toEqual({ status: 'not_found' });
+    expect(answers.at(-1)?.headers.get('retry-after')).toBe('60');
+    // Counted before the id is read: a malformed one costs a try too, and is refused without a database error.
+    const other = newClientAddress();
+    expect((await invoke(stack, 'search', { id: "1' or 1=1 --" }, other)).body).toEqual({ status: 'not_found' });
+    expect((await invoke(stack, 'search', { id: 42 }, other)).status).toBe(400);
+  });
+});
+
 describe('e-mails to one owner about one animal', () => {
   const message = (code: string, text: string, address: string) =>
     invoke(stack, 'post_finder_message', { code, message: text }, address);

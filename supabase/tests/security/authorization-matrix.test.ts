@@ -78,6 +78,13 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['profile_views insert',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['profile_views update',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['profile_views delete',                        DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // A loss's search page: its household reads and words it (a keeper too, while their access lasts); the lost switch
+  // alone makes and ends it; the public reads it through the search function (public_search).
+  ['searches select',                             DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['searches insert',                             DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['searches update',                             DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['searches delete',                             DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc public_search',                           DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rate_limit_hits select',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rate_limit_hits insert',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rate_limit_hits update',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -157,6 +164,7 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['function get_public_profile',                 OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function post_finder_message',                OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function record-scan',                        OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
+  ['function search',                             OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function stop-finder-mail',                   OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   // delete-animal has no gateway JWT check (verify_jwt = false: it knows only the legacy secret, and would
   // refuse the owners' ES256 sessions); it calls delete_animal with the caller's token, which PostgREST
@@ -309,6 +317,7 @@ let f: {
   rateBucket: string;
   queuedMail: string;
   animalOfB: string;
+  search: string;
 };
 
 const marker = () => `intrus-${randomUUID()}`;
@@ -334,6 +343,15 @@ const fresh = {
     const animal = await stack.activatedAnimal(ownerA.client, { nom: 'Frais' });
     await addHousehold(animal.animalId);
     return animal;
+  },
+  /** The open search of a new animal of A's, marked lost (the lost switch makes it). */
+  async search() {
+    const { animalId } = await fresh.animal();
+    await stack.db.query('update public.animals set is_lost = true where id = $1', [animalId]);
+    const { rows } = await stack.db.query<{ id: string }>('select id from public.searches where animal_id = $1', [
+      animalId,
+    ]);
+    return rows[0]?.id as string;
   },
   async photo(animalId?: string) {
     const animal = animalId ?? (await fresh.animal()).animalId;
@@ -859,6 +877,20 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
   ),
   'profile_views delete': deleteOne('profile_views', () => fresh.view()),
 
+  'searches select': selectOne('searches', () => f.search),
+  'searches insert': operation({
+    service: 'rest',
+    prepare: async () => ({ animal_id: (await fresh.animal()).animalId, description: marker() }),
+    act: ({ db }, row) => db.from('searches').insert(row),
+    tookEffect: (row) => exists('searches', 'description', row.description),
+  }),
+  'searches update': updateOne(
+    'searches',
+    () => fresh.search(),
+    () => ({ description: marker() }),
+  ),
+  'searches delete': deleteOne('searches', () => fresh.search()),
+
   'rate_limit_hits select': operation({
     service: 'rest',
     act: ({ db }) => db.from('rate_limit_hits').select('*').eq('bucket', f.rateBucket),
@@ -992,6 +1024,11 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     'public_profile',
     () => ({ p_code: f.code }),
     (_, data) => (data as { name?: string } | null)?.name === 'Rex',
+  ),
+  'rpc public_search': rpcOnlyForService(
+    'public_search',
+    () => ({ p_id: f.search }),
+    (_, data) => (data as { status?: string } | null)?.status === 'searching',
   ),
   'rpc public_profile_for_client': rpcOnlyForService(
     'public_profile_for_client',
@@ -1313,6 +1350,15 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
       ['proprietaire_id', 'email_proprietaire', 'telephone_proprietaire', 'public_phone', 'second_contact_email']
         .filter((field) => data !== null && typeof data === 'object' && field in data)
         .map((field) => `the public profile carries ${field}`),
+  }),
+  'function search': operation({
+    service: 'functions',
+    act: ({ db }) => db.functions.invoke('search', { body: { id: f.search } }),
+    tookEffect: (_, data) => (data as { status?: string } | null)?.status === 'searching',
+    violations: (data) =>
+      ['proprietaire_id', 'email_proprietaire', 'telephone_proprietaire', 'public_phone', 'area_lat']
+        .filter((field) => data !== null && typeof data === 'object' && field in data)
+        .map((field) => `the search page carries ${field}`),
   }),
   'function post_finder_message': operation({
     service: 'functions',
@@ -1879,11 +1925,13 @@ beforeAll(async () => {
     rateBucket: '',
     queuedMail: '',
     animalOfB: (await stack.activatedAnimal(ownerB.client, { nom: 'Mimi' })).animalId,
+    search: '',
   };
   f.message = await fresh.row('finder_messages');
   f.event = await fresh.row('scan_events');
   f.rateBucket = await fresh.rateBucket();
   f.queuedMail = await fresh.queuedMail();
+  f.search = await fresh.search();
 
   const tokenOf = async (client: SupabaseClient) => (await client.auth.getSession()).data.session?.access_token ?? '';
   const tokenA = await tokenOf(ownerA.client);
