@@ -9,6 +9,26 @@ ALTER TABLE "public"."searches" ENABLE ROW LEVEL SECURITY;
 
 ALTER TABLE "public"."searches" OWNER TO "postgres";
 
+CREATE TABLE "public"."sightings" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "search_id" uuid NOT NULL, "animal_id" uuid NOT NULL, "kind" text NOT NULL, "seen_at" timestamp with time zone NOT NULL DEFAULT now(), "place" text, "words" text, "lat" double precision, "lon" double precision, "created_at" timestamp with time zone NOT NULL DEFAULT now(), "hidden_at" timestamp with time zone, "client_hash" text, CONSTRAINT "sightings_kind_valeurs" CHECK ((kind = ANY (ARRAY['seen'::text, 'with_me'::text]))), CONSTRAINT "sightings_lat_plage" CHECK (((lat >= ('-90'::integer)::double precision) AND (lat <= (90)::double precision))), CONSTRAINT "sightings_lon_plage" CHECK (((lon >= ('-180'::integer)::double precision) AND (lon <= (180)::double precision))), CONSTRAINT "sightings_pkey" PRIMARY KEY (id), CONSTRAINT "sightings_place_longueur" CHECK ((char_length(place) <= 120)), CONSTRAINT "sightings_position_entiere" CHECK (((lat IS NULL) = (lon IS NULL))), CONSTRAINT "sightings_textes_caracteres" CHECK (((COALESCE(place, ''::text) !~ '[\u0001-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'::text) AND (COALESCE(words, ''::text) !~ '[\u0001-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'::text))), CONSTRAINT "sightings_words_longueur" CHECK ((char_length(words) <= 500)));
+
+ALTER TABLE "public"."sightings" ENABLE ROW LEVEL SECURITY;
+
+ALTER TABLE "public"."sightings" OWNER TO "postgres";
+
+CREATE OR REPLACE FUNCTION private.distance_m(p_lat1 double precision, p_lon1 double precision, p_lat2 double precision, p_lon2 double precision)
+ RETURNS double precision
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select 2 * 6371000 * asin(sqrt(
+    power(sin(radians(p_lat2 - p_lat1) / 2), 2)
+    + cos(radians(p_lat1)) * cos(radians(p_lat2)) * power(sin(radians(p_lon2 - p_lon1) / 2), 2)
+  ))
+$function$;
+
+ALTER FUNCTION "private"."distance_m"(double precision, double precision, double precision, double precision) OWNER TO "postgres";
+
 CREATE OR REPLACE FUNCTION private.follow_loss_with_search()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -58,7 +78,22 @@ AS $function$
           order by (p.id = a.cover_photo_id) desc, p.position, p.created_at
         )
         from public.animal_photos p where p.animal_id = a.id
-      ), '[]'::jsonb)
+      ), '[]'::jsonb),
+      -- The latest sightings the household has not hidden, while it searches: when, the place typed, the words,
+      -- and how far from the area's centre to the nearest 100 m, never the position itself.
+      'sightings', case when s.found_at is null then coalesce((
+        select jsonb_agg(
+          jsonb_build_object(
+            'kind', v.kind, 'seen_at', v.seen_at, 'place', v.place, 'words', v.words,
+            'distance_m', case when v.lat is null or s.area_lat is null then null
+              else round(private.distance_m(v.lat, v.lon, s.area_lat, s.area_lon) / 100) * 100 end
+          ) order by v.seen_at desc
+        )
+        from (
+          select * from public.sightings x where x.search_id = s.id and x.hidden_at is null
+          order by x.seen_at desc limit 20
+        ) v
+      ), '[]'::jsonb) else '[]'::jsonb end
     )
     from public.searches s
     join public.animals a on a.id = s.animal_id
@@ -80,8 +115,12 @@ begin
   delete from public.scan_events where created_at < now() - interval '90 days';
   get diagnostics v_deleted = row_count;
   delete from public.profile_views where created_at < now() - interval '90 days';
-  -- A search page is forgotten 90 days after its animal was found (docs/product/search.md).
+  -- A search page is forgotten 90 days after its animal was found, its sightings' places 30 days after
+  -- (docs/product/search.md).
   delete from public.searches where found_at < now() - interval '90 days';
+  update public.sightings v set place = null, lat = null, lon = null
+  from public.searches s
+  where v.search_id = s.id and s.found_at < now() - interval '30 days' and (v.place is not null or v.lat is not null);
   update public.finder_messages set seen_lat = null, seen_lon = null, seen_accuracy_m = null
   where seen_lat is not null and created_at < now() - interval '90 days';
   delete from public.rate_limit_hits where window_start < now() - interval '1 day';
@@ -89,7 +128,47 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION public.record_sighting(p_search_id uuid, p_kind text, p_place text, p_seen_at timestamp with time zone, p_words text, p_lat double precision, p_lon double precision, p_client_hash text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_search public.searches;
+  v_animal public.animals;
+begin
+  select * into v_search from public.searches where id = p_search_id and found_at is null;
+  if v_search.id is null then
+    return jsonb_build_object('status', 'not_found');
+  end if;
+  if p_seen_at > now() + interval '5 minutes' then
+    return jsonb_build_object('status', 'seen_in_future');
+  end if;
+  select * into v_animal from public.animals where id = v_search.animal_id;
+  insert into public.sightings (search_id, animal_id, kind, seen_at, place, words, lat, lon, client_hash)
+  values (
+    v_search.id, v_animal.id, p_kind, coalesce(p_seen_at, now()), nullif(btrim(p_place), ''),
+    nullif(btrim(p_words), ''), p_lat, p_lon, p_client_hash
+  );
+  return jsonb_build_object(
+    'status', 'recorded',
+    'code', coalesce((select c.id from public.codes c where c.animal_id = v_animal.id order by c.created_at limit 1), ''),
+    'animal_id', v_animal.id,
+    'animal_name', v_animal.nom,
+    'animal_sex', v_animal.sexe,
+    'recipients', private.alert_recipients(v_animal.id)
+  ) || private.owner_mail_answer(v_animal, p_client_hash);
+end
+$function$;
+
+ALTER FUNCTION "public"."record_sighting"(uuid, text, text, timestamp with time zone, text, double precision, double precision, text) OWNER TO "postgres";
+
 ALTER TABLE "public"."searches" ADD CONSTRAINT "searches_animal_id_fkey" FOREIGN KEY (animal_id) REFERENCES public.animals(id) ON DELETE CASCADE;
+
+ALTER TABLE "public"."sightings" ADD CONSTRAINT "sightings_animal_id_fkey" FOREIGN KEY (animal_id) REFERENCES public.animals(id) ON DELETE CASCADE;
+
+ALTER TABLE "public"."sightings" ADD CONSTRAINT "sightings_search_id_fkey" FOREIGN KEY (search_id) REFERENCES public.searches(id) ON DELETE CASCADE;
 
 CREATE INDEX searches_animal_id_idx ON public.searches USING btree (animal_id, started_at DESC);
 
@@ -97,11 +176,23 @@ CREATE INDEX searches_found_at_idx ON public.searches USING btree (found_at) WHE
 
 CREATE UNIQUE INDEX searches_one_open_per_animal ON public.searches USING btree (animal_id) WHERE (found_at IS NULL);
 
+CREATE INDEX sightings_animal_id_idx ON public.sightings USING btree (animal_id, created_at DESC);
+
+CREATE INDEX sightings_search_id_idx ON public.sightings USING btree (search_id, created_at DESC);
+
 CREATE TRIGGER animals_follow_loss_with_search AFTER INSERT OR UPDATE OF is_lost ON public.animals FOR EACH ROW EXECUTE FUNCTION private.follow_loss_with_search();
 
 CREATE POLICY "searches_select_member" ON "public"."searches" FOR SELECT TO "authenticated" USING ((animal_id IN ( SELECT private.animals_i_see() AS animals_i_see)));
 
 CREATE POLICY "searches_update_member" ON "public"."searches" FOR UPDATE TO "authenticated" USING (((found_at IS NULL) AND (animal_id IN ( SELECT private.animals_i_see() AS animals_i_see)))) WITH CHECK (((found_at IS NULL) AND (animal_id IN ( SELECT private.animals_i_see() AS animals_i_see))));
+
+CREATE POLICY "sightings_delete_editor" ON "public"."sightings" FOR DELETE TO "authenticated" USING ((animal_id IN ( SELECT private.animals_i_edit() AS animals_i_edit)));
+
+CREATE POLICY "sightings_select_member" ON "public"."sightings" FOR SELECT TO "authenticated" USING ((animal_id IN ( SELECT private.animals_i_see() AS animals_i_see)));
+
+CREATE POLICY "sightings_update_member" ON "public"."sightings" FOR UPDATE TO "authenticated" USING ((animal_id IN ( SELECT private.animals_i_see() AS animals_i_see))) WITH CHECK ((animal_id IN ( SELECT private.animals_i_see() AS animals_i_see)));
+
+REVOKE ALL ON FUNCTION "private"."distance_m"(double precision, double precision, double precision, double precision) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION "private"."follow_loss_with_search"() FROM PUBLIC;
 
@@ -112,6 +203,14 @@ REVOKE ALL ON FUNCTION "public"."public_search"(uuid) FROM "postgres";
 GRANT EXECUTE ON FUNCTION "public"."public_search"(uuid) TO "postgres";
 
 GRANT EXECUTE ON FUNCTION "public"."public_search"(uuid) TO "service_role";
+
+REVOKE ALL ON FUNCTION "public"."record_sighting"(uuid, text, text, timestamp with time zone, text, double precision, double precision, text) FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION "public"."record_sighting"(uuid, text, text, timestamp with time zone, text, double precision, double precision, text) FROM "postgres";
+
+GRANT EXECUTE ON FUNCTION "public"."record_sighting"(uuid, text, text, timestamp with time zone, text, double precision, double precision, text) TO "postgres";
+
+GRANT EXECUTE ON FUNCTION "public"."record_sighting"(uuid, text, text, timestamp with time zone, text, double precision, double precision, text) TO "service_role";
 
 GRANT UPDATE ("area_lat") ON TABLE "public"."searches" TO "authenticated";
 
@@ -134,6 +233,36 @@ REVOKE ALL ON TABLE "public"."searches" FROM "postgres";
 GRANT DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE "public"."searches" TO "postgres";
 
 GRANT DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE "public"."searches" TO "service_role";
+
+GRANT SELECT ("animal_id") ON TABLE "public"."sightings" TO "authenticated";
+
+GRANT SELECT ("created_at") ON TABLE "public"."sightings" TO "authenticated";
+
+GRANT SELECT ("hidden_at"), UPDATE ("hidden_at") ON TABLE "public"."sightings" TO "authenticated";
+
+GRANT SELECT ("id") ON TABLE "public"."sightings" TO "authenticated";
+
+GRANT SELECT ("kind") ON TABLE "public"."sightings" TO "authenticated";
+
+GRANT SELECT ("lat") ON TABLE "public"."sightings" TO "authenticated";
+
+GRANT SELECT ("lon") ON TABLE "public"."sightings" TO "authenticated";
+
+GRANT SELECT ("place") ON TABLE "public"."sightings" TO "authenticated";
+
+GRANT SELECT ("search_id") ON TABLE "public"."sightings" TO "authenticated";
+
+GRANT SELECT ("seen_at") ON TABLE "public"."sightings" TO "authenticated";
+
+GRANT SELECT ("words") ON TABLE "public"."sightings" TO "authenticated";
+
+GRANT DELETE ON TABLE "public"."sightings" TO "authenticated";
+
+REVOKE ALL ON TABLE "public"."sightings" FROM "postgres";
+
+GRANT DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE "public"."sightings" TO "postgres";
+
+GRANT DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE "public"."sightings" TO "service_role";
 
 -- By hand: the animals lost before this migration get their search page, from the day their loss began.
 insert into public.searches (animal_id, started_at)

@@ -666,8 +666,12 @@ begin
   delete from public.scan_events where created_at < now() - interval '90 days';
   get diagnostics v_deleted = row_count;
   delete from public.profile_views where created_at < now() - interval '90 days';
-  -- A search page is forgotten 90 days after its animal was found (docs/product/search.md).
+  -- A search page is forgotten 90 days after its animal was found, its sightings' places 30 days after
+  -- (docs/product/search.md).
   delete from public.searches where found_at < now() - interval '90 days';
+  update public.sightings v set place = null, lat = null, lon = null
+  from public.searches s
+  where v.search_id = s.id and s.found_at < now() - interval '30 days' and (v.place is not null or v.lat is not null);
   update public.finder_messages set seen_lat = null, seen_lon = null, seen_accuracy_m = null
   where seen_lat is not null and created_at < now() - interval '90 days';
   delete from public.rate_limit_hits where window_start < now() - interval '1 day';

@@ -71,6 +71,70 @@ create trigger animals_follow_loss_with_search
   after insert or update of is_lost on public.animals
   for each row execute function private.follow_loss_with_search();
 
+-- What a passer-by said on a search page (report-sighting): 'seen' ('Je l'ai vu') or 'with_me' ('Je l'ai avec
+-- moi'), where (a place typed, and the phone's position when they shared it), when, and their words. The
+-- household reads them, hides one from the page or deletes it; the public reads those not hidden
+-- (public_search), never a position nor anything of who said it (client_hash is the functions' own keyed hash,
+-- for their limits).
+create table public.sightings (
+  id uuid primary key default gen_random_uuid(),
+  search_id uuid not null references public.searches (id) on delete cascade,
+  animal_id uuid not null references public.animals (id) on delete cascade,
+  kind text not null constraint sightings_kind_valeurs check (kind in ('seen', 'with_me')),
+  seen_at timestamptz not null default now(),
+  place text constraint sightings_place_longueur check (char_length(place) <= 120),
+  words text constraint sightings_words_longueur check (char_length(words) <= 500),
+  lat double precision constraint sightings_lat_plage check (lat between -90 and 90),
+  lon double precision constraint sightings_lon_plage check (lon between -180 and 180),
+  created_at timestamptz not null default now(),
+  hidden_at timestamptz,
+  client_hash text,
+  constraint sightings_position_entiere check ((lat is null) = (lon is null)),
+  constraint sightings_textes_caracteres check (
+    coalesce(place, '') !~ '[\u0001-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'
+    and coalesce(words, '') !~ '[\u0001-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'
+  )
+);
+
+create index sightings_search_id_idx on public.sightings (search_id, created_at desc);
+create index sightings_animal_id_idx on public.sightings (animal_id, created_at desc);
+
+-- The household reads every sighting (never who said it), any member hides or shows one, its editors delete one.
+alter table public.sightings enable row level security;
+grant select (id, search_id, animal_id, kind, seen_at, place, words, lat, lon, created_at, hidden_at)
+  on public.sightings to authenticated;
+grant update (hidden_at) on public.sightings to authenticated;
+grant delete on public.sightings to authenticated;
+
+create policy sightings_select_member on public.sightings
+  for select to authenticated
+  using (animal_id in (select private.animals_i_see()));
+
+create policy sightings_update_member on public.sightings
+  for update to authenticated
+  using (animal_id in (select private.animals_i_see()))
+  with check (animal_id in (select private.animals_i_see()));
+
+create policy sightings_delete_editor on public.sightings
+  for delete to authenticated
+  using (animal_id in (select private.animals_i_edit()));
+
+-- The distance in metres between two points on the Earth (haversine, a sphere of 6,371 km: enough to say
+-- 'some 300 m away').
+create function private.distance_m(p_lat1 double precision, p_lon1 double precision, p_lat2 double precision,
+  p_lon2 double precision) returns double precision
+language sql
+immutable
+set search_path = ''
+as $$
+  select 2 * 6371000 * asin(sqrt(
+    power(sin(radians(p_lat2 - p_lat1) / 2), 2)
+    + cos(radians(p_lat1)) * cos(radians(p_lat2)) * power(sin(radians(p_lon2 - p_lon1) / 2), 2)
+  ))
+$$;
+revoke all on function private.distance_m(double precision, double precision, double precision, double precision)
+  from public, anon, authenticated;
+
 -- What anyone may read of a search, by its id: the animal as a passer-by recognises it (never the household's
 -- name, address, phone or e-mail, nor the animal's health), the household's words, the last-seen place and
 -- its area (its centre rounded to some 100 m, so that the circle never points at a door), and whether it was
@@ -106,7 +170,22 @@ as $$
           order by (p.id = a.cover_photo_id) desc, p.position, p.created_at
         )
         from public.animal_photos p where p.animal_id = a.id
-      ), '[]'::jsonb)
+      ), '[]'::jsonb),
+      -- The latest sightings the household has not hidden, while it searches: when, the place typed, the words,
+      -- and how far from the area's centre to the nearest 100 m, never the position itself.
+      'sightings', case when s.found_at is null then coalesce((
+        select jsonb_agg(
+          jsonb_build_object(
+            'kind', v.kind, 'seen_at', v.seen_at, 'place', v.place, 'words', v.words,
+            'distance_m', case when v.lat is null or s.area_lat is null then null
+              else round(private.distance_m(v.lat, v.lon, s.area_lat, s.area_lon) / 100) * 100 end
+          ) order by v.seen_at desc
+        )
+        from (
+          select * from public.sightings x where x.search_id = s.id and x.hidden_at is null
+          order by x.seen_at desc limit 20
+        ) v
+      ), '[]'::jsonb) else '[]'::jsonb end
     )
     from public.searches s
     join public.animals a on a.id = s.animal_id
@@ -115,3 +194,53 @@ as $$
 $$;
 revoke all on function public.public_search(uuid) from public, anon, authenticated;
 grant execute on function public.public_search(uuid) to service_role;
+
+-- For report-sighting: stores a sighting on an open search and says whom to tell, as a finder's message does
+-- (the household's alert recipients, within the same e-mail limits, owner_mail_answer). A search that ended or
+-- never was: 'not_found'. A time more than 5 minutes ahead is refused (the phone's clock may run a little fast).
+create function public.record_sighting(
+  p_search_id uuid,
+  p_kind text,
+  p_place text,
+  p_seen_at timestamptz,
+  p_words text,
+  p_lat double precision,
+  p_lon double precision,
+  p_client_hash text
+) returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_search public.searches;
+  v_animal public.animals;
+begin
+  select * into v_search from public.searches where id = p_search_id and found_at is null;
+  if v_search.id is null then
+    return jsonb_build_object('status', 'not_found');
+  end if;
+  if p_seen_at > now() + interval '5 minutes' then
+    return jsonb_build_object('status', 'seen_in_future');
+  end if;
+  select * into v_animal from public.animals where id = v_search.animal_id;
+  insert into public.sightings (search_id, animal_id, kind, seen_at, place, words, lat, lon, client_hash)
+  values (
+    v_search.id, v_animal.id, p_kind, coalesce(p_seen_at, now()), nullif(btrim(p_place), ''),
+    nullif(btrim(p_words), ''), p_lat, p_lon, p_client_hash
+  );
+  return jsonb_build_object(
+    'status', 'recorded',
+    'code', coalesce((select c.id from public.codes c where c.animal_id = v_animal.id order by c.created_at limit 1), ''),
+    'animal_id', v_animal.id,
+    'animal_name', v_animal.nom,
+    'animal_sex', v_animal.sexe,
+    'recipients', private.alert_recipients(v_animal.id)
+  ) || private.owner_mail_answer(v_animal, p_client_hash);
+end
+$$;
+revoke all on function public.record_sighting(uuid, text, text, timestamptz, text, double precision, double precision, text)
+  from public, anon, authenticated;
+grant execute on function public.record_sighting(uuid, text, text, timestamptz, text, double precision, double precision, text)
+  to service_role;

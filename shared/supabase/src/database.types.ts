@@ -982,6 +982,66 @@ export type Database = {
           },
         ]
       }
+      sightings: {
+        Row: {
+          id: string
+          search_id: string
+          animal_id: string
+          kind: string
+          seen_at: string
+          place: string | null
+          words: string | null
+          lat: number | null
+          lon: number | null
+          created_at: string
+          hidden_at: string | null
+          client_hash: string | null
+        }
+        Insert: {
+          id?: string
+          search_id: string
+          animal_id: string
+          kind: string
+          seen_at?: string
+          place?: string | null
+          words?: string | null
+          lat?: number | null
+          lon?: number | null
+          created_at?: string
+          hidden_at?: string | null
+          client_hash?: string | null
+        }
+        Update: {
+          id?: string
+          search_id?: string
+          animal_id?: string
+          kind?: string
+          seen_at?: string
+          place?: string | null
+          words?: string | null
+          lat?: number | null
+          lon?: number | null
+          created_at?: string
+          hidden_at?: string | null
+          client_hash?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "sightings_animal_id_fkey"
+            columns: ["animal_id"]
+            isOneToOne: false
+            referencedRelation: "animals"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "sightings_search_id_fkey"
+            columns: ["search_id"]
+            isOneToOne: false
+            referencedRelation: "searches"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
     }
     Views: {
       [_ in never]: never
@@ -1146,6 +1206,10 @@ export type Database = {
       record_schedule_run: {
         Args: { p_name: string; p_outcome: string }
         Returns: undefined
+      }
+      record_sighting: {
+        Args: { p_search_id: string; p_kind: string; p_place: string; p_seen_at: string; p_words: string; p_lat: number; p_lon: number; p_client_hash: string }
+        Returns: Json
       }
       refuse_animal_invitation: {
         Args: { p_token: string }

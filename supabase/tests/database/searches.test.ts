@@ -158,3 +158,109 @@ describe('a search page', () => {
     });
   });
 });
+
+const report = (searchId: string | undefined, values: Partial<Record<string, unknown>> = {}) => {
+  const v = {
+    kind: 'seen',
+    place: null,
+    seen_at: null,
+    words: null,
+    lat: null,
+    lon: null,
+    client: 'client-1',
+    ...values,
+  };
+  return value('service', 'public.record_sighting($1, $2, $3, $4, $5, $6, $7, $8)', [
+    searchId,
+    v.kind,
+    v.place,
+    v.seen_at,
+    v.words,
+    v.lat,
+    v.lon,
+    v.client,
+  ]);
+};
+
+describe('sightings on a search page', () => {
+  it('are stored on an open search and tell whom to alert, within the e-mail limits', async () => {
+    const animalId = await animal();
+    await setLost(owner, animalId, true);
+    const [search] = await searchesOf(animalId);
+    const answer = await report(search?.id, { words: 'Sous une voiture', place: 'Place Royale' });
+    expect(answer).toMatchObject({
+      status: 'recorded',
+      animal_id: animalId,
+      animal_name: 'Caramel',
+      notify: true,
+      recipients: expect.arrayContaining([owner.email, keeper.email]),
+    });
+    expect(await report(search?.id, { seen_at: new Date(Date.now() + 3_600_000).toISOString() })).toEqual({
+      status: 'seen_in_future',
+    });
+    await setLost(owner, animalId, false);
+    expect(await report(search?.id)).toEqual({ status: 'not_found' });
+    expect(await report('6f0c1e52-0d6a-4c1b-9b8e-2f1d3c4b5a69')).toEqual({ status: 'not_found' });
+  });
+
+  it('show the public when, where and how far, never a position or who; hidden ones not at all', async () => {
+    const animalId = await animal();
+    await setLost(owner, animalId, true);
+    const [search] = await searchesOf(animalId);
+    await t.as(owner, (tx) =>
+      tx.query('update public.searches set area_lat = 47.2184, area_lon = -1.5536, area_radius_m = 500 where id = $1', [
+        search?.id,
+      ]),
+    );
+    await report(search?.id, { words: 'Près du parc', lat: 47.2214, lon: -1.5536, client: 'secret-client' });
+    await report(search?.id, { kind: 'with_me', words: 'Je l’ai', place: 'Rue Crébillon' });
+    const page = await value<{ sightings: Record<string, unknown>[] }>('service', 'public.public_search($1)', [
+      search?.id,
+    ]);
+    expect(page.sightings).toEqual([
+      expect.objectContaining({ kind: 'with_me', place: 'Rue Crébillon', words: 'Je l’ai', distance_m: null }),
+      // 0.003° of latitude: some 330 m, to the nearest 100 m.
+      expect.objectContaining({ kind: 'seen', place: null, words: 'Près du parc', distance_m: 300 }),
+    ]);
+    for (const secret of ['47.2214', 'secret-client']) expect(JSON.stringify(page), secret).not.toContain(secret);
+    for (const sighting of page.sightings)
+      expect(Object.keys(sighting).sort()).toEqual(['distance_m', 'kind', 'place', 'seen_at', 'words']);
+
+    // The keeper hides one; the owner deletes the other; nobody else does either.
+    const { rows } = await t.db.query<{ id: string; kind: string }>(
+      'select id, kind from public.sightings where search_id = $1',
+      [search?.id],
+    );
+    const seen = rows.find((row) => row.kind === 'seen')?.id;
+    const withMe = rows.find((row) => row.kind === 'with_me')?.id;
+    const hide = (actor: Actor, id?: string) =>
+      t.as(actor, (tx) => tx.query('update public.sightings set hidden_at = now() where id = $1 returning id', [id]));
+    const remove = (actor: Actor, id?: string) =>
+      t.as(actor, (tx) => tx.query('delete from public.sightings where id = $1 returning id', [id]));
+    expect((await hide(stranger, seen)).rowCount).toBe(0);
+    expect((await hide(keeper, seen)).rowCount).toBe(1);
+    expect((await remove(keeper, withMe)).rowCount).toBe(0);
+    expect((await remove(stranger, withMe)).rowCount).toBe(0);
+    expect((await remove(owner, withMe)).rowCount).toBe(1);
+    await expect(
+      t.as(owner, (tx) => tx.query('select client_hash from public.sightings where id = $1', [seen])),
+    ).rejects.toThrow(/permission denied/);
+    expect(
+      (await value<{ sightings: unknown[] }>('service', 'public.public_search($1)', [search?.id])).sightings,
+    ).toEqual([]);
+  });
+
+  it('lose their places 30 days after the animal was found', async () => {
+    const animalId = await animal();
+    await setLost(owner, animalId, true);
+    const [search] = await searchesOf(animalId);
+    await report(search?.id, { place: 'Quai de la Fosse', lat: 47.21, lon: -1.56, words: 'Il courait' });
+    await setLost(owner, animalId, false);
+    await t.db.query("update public.searches set found_at = now() - interval '31 days' where id = $1", [search?.id]);
+    await value('service', 'public.purge_old_scan_events()');
+    const { rows } = await t.db.query('select place, lat, lon, words from public.sightings where search_id = $1', [
+      search?.id,
+    ]);
+    expect(rows).toEqual([{ place: null, lat: null, lon: null, words: 'Il courait' }]);
+  });
+});
