@@ -127,4 +127,45 @@ describe('a loss’s search page', () => {
       expect(text).not.toContain('<script');
     }
   });
+
+  it('takes a sighting from its form without JavaScript, tells the household, and shows it', async () => {
+    const { searchId } = await lostAnimal('Noisette');
+    const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+      fetch(`${site.url}${searchPath(searchId)}?lang=en`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams(fields),
+      });
+
+    // Refused: the page again, the form as written, the reason in the reader's language.
+    const refused = await post({ kind: 'seen', place: 'x'.repeat(121), words: 'Près du <b>parc</b>' });
+    expect(refused.status).toBe(400);
+    const again = await refused.text();
+    expect(again).toContain('The place must be at most 120 characters, the message 500.');
+    expect(again).toContain('Près du &lt;b&gt;parc&lt;/b&gt;</textarea>');
+
+    const sent = await post({
+      kind: 'with_me',
+      place: 'Place Royale',
+      when: '',
+      words: 'Elle est avec moi <b>ici</b>',
+    });
+    expect(sent.status).toBe(303);
+    const location = sent.headers.get('location') ?? '';
+    expect(location).toBe(`${searchPath(searchId)}?lang=en&envoye=1#signaler`);
+    const after = await (await open(location)).text();
+    expect(after).toContain('Thank you! Its family has been told.');
+    expect(after).toContain('I have it with me');
+    expect(after).toContain('Place Royale');
+    expect(after).toContain('Elle est avec moi &lt;b&gt;ici&lt;/b&gt;');
+
+    const mail = await stack.lastMail(owner.email);
+    expect(mail.subject).toBe("Quelqu'un dit avoir Noisette avec lui");
+    expect(mail.text).toContain('Place Royale');
+
+    // A body that is no form is refused, and nothing is stored.
+    const json = await post({}, { 'content-type': 'application/json' });
+    expect(json.status).toBe(415);
+  });
 });

@@ -1,7 +1,10 @@
 // A loss's search page, /recherche/{id} (docs/product/search.md): rendered whole by the scan's server entry, in
 // the reader's language (`?lang=`, the language cookie, then the browser's), without any script. It reads the
-// search through the search function, which shows the animal and an area, never the household or a point.
-import type { PageConfig, SearchArgs } from '@medaille/scan-contract';
+// search through the search function, which shows the animal and an area, never the household or a point. Its
+// form ('Je l'ai vu', 'Je l'ai avec moi') is a plain POST to the page, sent to report-sighting, then a 303 back
+// to the page that says it was sent (reloading it sends nothing again); a refusal is the page again, with the
+// form as it was written and the reason in the reader's language.
+import { type PageConfig, readPostedForm, type SearchArgs } from '@medaille/scan-contract';
 import { renderToStaticMarkup } from 'react-dom/server.edge';
 import type { Dictionary } from './copy.ts';
 import { cookie, documentOf } from './document-parts.ts';
@@ -47,11 +50,47 @@ export interface PublicSearch {
   last_seen_place: string | null;
   area: { lat: number; lon: number; radius_m: number } | null;
   photos: { id: string; url: string; width: number | null; height: number | null }[];
+  sightings: {
+    kind: 'seen' | 'with_me';
+    seen_at: string;
+    place: string | null;
+    words: string | null;
+    distance_m: number | null;
+  }[];
 }
 
+/** The report form's fields, as posted (and written back into the form when refused). */
+interface Report {
+  kind: 'seen' | 'with_me';
+  place: string;
+  when: string;
+  words: string;
+}
+const EMPTY_REPORT: Report = { kind: 'seen', place: '', when: '', words: '' };
+/** A form of a place, a time and 500 characters: far under this. */
+const FORM_BYTES_MAX = 16_384;
+
+/** A `datetime-local` value as the time it is in France, where the page's readers are (the form has no zone). */
+function fromParisTime(value: string): string | null {
+  const asUtc = Date.parse(`${value}Z`);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) || Number.isNaN(asUtc)) return null;
+  const paris = new Date(asUtc).toLocaleString('sv-SE', { timeZone: PAGE_TIME_ZONE }).replace(' ', 'T');
+  return new Date(asUtc - (Date.parse(`${paris}Z`) - asUtc)).toISOString();
+}
+
+/** What report-sighting's refusal codes say, in the reader's words; its status kept. */
+const REFUSALS: Record<string, keyof SearchWords> = {
+  sighting_too_long: 'tooLong',
+  sighting_in_future: 'inFuture',
+  invalid_characters: 'invalidText',
+  invalid_request: 'invalidText',
+  sighting_rate_limited: 'tooManyReports',
+  search_not_found: 'notFound',
+};
+
 export async function searchPage({ request, params, context, styles, config, signal }: SearchArgs) {
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
+  if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST') {
+    return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD, POST' } });
   }
   const accepted = acceptedLanguages(request.headers.get('accept-language'));
   const language = chooseLanguage(
@@ -67,17 +106,55 @@ export async function searchPage({ request, params, context, styles, config, sig
   const said = (status: number, text: string, headers?: Record<string, string>) =>
     page(status, saying(words, language, text), headers);
 
-  const response = await context.callFunction('search', { id: params.id }, signal).catch(() => null);
-  const retryAfter = { 'Retry-After': response?.headers.get('retry-after') ?? DEFAULT_RETRY_AFTER_S };
-  if (response?.status === 429) return said(429, words.tooMany, retryAfter);
-  const search = response?.ok
-    ? ((await response.json().catch(() => null)) as PublicSearch | { status: string } | null)
-    : null;
-  if (search?.status === 'not_found') return said(404, words.notFound);
-  if (search?.status !== 'searching' && search?.status !== 'found') return said(503, words.unavailable, retryAfter);
-  const copy = await dictionaryFor(language);
-  const locale = localeFor(language, accepted);
-  return page(200, searchBody(search as PublicSearch, { words, copy, language, locale, config }));
+  const url = new URL(request.url);
+  /** The page as it is now, with the report form's outcome (`refused`, or `sent` after the 303). */
+  const render = async (form: { report: Report; refused?: { status: number; words: string }; sent?: boolean }) => {
+    const response = await context.callFunction('search', { id: params.id }, signal).catch(() => null);
+    const retryAfter = { 'Retry-After': response?.headers.get('retry-after') ?? DEFAULT_RETRY_AFTER_S };
+    if (response?.status === 429) return said(429, words.tooMany, retryAfter);
+    const search = response?.ok
+      ? ((await response.json().catch(() => null)) as PublicSearch | { status: string } | null)
+      : null;
+    if (search?.status === 'not_found') return said(404, words.notFound);
+    if (search?.status !== 'searching' && search?.status !== 'found') return said(503, words.unavailable, retryAfter);
+    const copy = await dictionaryFor(language);
+    const locale = localeFor(language, accepted);
+    const body = searchBody(search as PublicSearch, { words, copy, language, locale, config }, form);
+    return page(form.refused?.status ?? 200, body);
+  };
+
+  if (request.method !== 'POST') return render({ report: EMPTY_REPORT, sent: url.searchParams.has('envoye') });
+  const posted = await readPostedForm(request, FORM_BYTES_MAX);
+  if ('refusal' in posted) return said(posted.refusal, words.invalidText);
+  const field = (name: string) => posted.fields.get(name) ?? '';
+  const report: Report = {
+    kind: field('kind') === 'with_me' ? 'with_me' : 'seen',
+    place: field('place'),
+    when: field('when'),
+    words: field('words'),
+  };
+  const seenAt = report.when.trim() === '' ? null : fromParisTime(report.when.trim());
+  if (report.when.trim() !== '' && seenAt === null) {
+    return render({ report, refused: { status: 400, words: words.invalidText } });
+  }
+  const sent = await context
+    .callFunction(
+      'report-sighting',
+      { id: params.id, kind: report.kind, place: report.place, words: report.words, seen_at: seenAt },
+      signal,
+    )
+    .catch(() => null);
+  if (sent?.ok) {
+    await sent.body?.cancel();
+    return new Response(null, {
+      status: 303,
+      headers: { ...HEADERS, Location: `${url.pathname}?lang=${language}&envoye=1#signaler` },
+    });
+  }
+  const refusal = (await sent?.json().catch(() => null)) as { code?: string } | null;
+  const known = refusal?.code ? REFUSALS[refusal.code] : undefined;
+  const status = known && sent ? sent.status : 503;
+  return render({ report, refused: { status, words: words[known ?? 'unavailable'] as string } });
 }
 
 interface PageWords {
@@ -117,7 +194,11 @@ function saying(words: SearchWords, language: Language, text: string): string {
 /** The zoom of a map that shows an area of that radius whole on a phone. */
 const zoomFor = (radius: number) => (radius <= 600 ? 16 : radius <= 1500 ? 15 : 14);
 
-function searchBody(search: PublicSearch, { words, copy, language, locale, config }: PageWords): string {
+function searchBody(
+  search: PublicSearch,
+  { words, copy, language, locale, config }: PageWords,
+  form: { report: Report; refused?: { words: string }; sent?: boolean },
+): string {
   const day = (at: string) => new Date(at).toLocaleDateString(locale, { dateStyle: 'long', timeZone: PAGE_TIME_ZONE });
   const name = search.name ?? '';
   const sex = sexText(copy, search.sex);
@@ -184,6 +265,61 @@ function searchBody(search: PublicSearch, { words, copy, language, locale, confi
           ) : null}
         </section>
       ) : null}
+      {!found && search.sightings.length > 0 ? (
+        <section className="scan-card">
+          <h2>{words.sightingsTitle}</h2>
+          <ul className="search-sightings">
+            {search.sightings.map((sighting) => (
+              <li key={`${sighting.seen_at}${sighting.words ?? ''}`}>
+                <strong>{sighting.kind === 'with_me' ? words.withMe : words.seen}</strong> ·{' '}
+                {dateTimeText(locale, sighting.seen_at)}
+                {sighting.place ? ` · ${sighting.place}` : ''}
+                {sighting.distance_m !== null ? ` · ${words.away(sighting.distance_m)}` : ''}
+                {sighting.words ? <p className="search-words">{sighting.words}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {found ? null : <ReportForm words={words} form={form} />}
     </main>,
+  );
+}
+
+/** 'Vous l'avez vu ?': a plain form, posted to the page itself. */
+function ReportForm({
+  words,
+  form,
+}: {
+  words: SearchWords;
+  form: { report: Report; refused?: { words: string }; sent?: boolean };
+}) {
+  const { report, refused, sent } = form;
+  return (
+    <section className="scan-card" id="signaler" aria-labelledby="signaler-titre">
+      <h2 id="signaler-titre">{words.reportTitle}</h2>
+      {sent ? <p role="status">{words.sent}</p> : null}
+      <form method="post" className="search-report">
+        <fieldset>
+          <label>
+            <input type="radio" name="kind" value="seen" defaultChecked={report.kind === 'seen'} /> {words.seen}
+          </label>
+          <label>
+            <input type="radio" name="kind" value="with_me" defaultChecked={report.kind === 'with_me'} /> {words.withMe}
+          </label>
+        </fieldset>
+        <label htmlFor="signaler-lieu">{words.place}</label>
+        <input id="signaler-lieu" name="place" type="text" maxLength={120} defaultValue={report.place} />
+        <label htmlFor="signaler-quand">{words.when}</label>
+        <input id="signaler-quand" name="when" type="datetime-local" defaultValue={report.when} />
+        <label htmlFor="signaler-message">{words.words}</label>
+        <textarea id="signaler-message" name="words" rows={3} maxLength={500} defaultValue={report.words} />
+        <p className="search-hint">{words.reportHint}</p>
+        {refused ? <p role="alert">{refused.words}</p> : null}
+        <button type="submit" className="md-button md-button-primary">
+          {words.send}
+        </button>
+      </form>
+    </section>
   );
 }

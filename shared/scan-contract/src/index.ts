@@ -72,7 +72,13 @@ export const SHELL_ROOT_ELEMENT_ID = 'root';
  * address with a secret that never leaves it, and adds nothing of the finder's request.
  */
 export type CallFunction = (
-  name: 'get_public_profile' | 'post_finder_message' | 'conversation' | 'stop-finder-mail' | 'search',
+  name:
+    | 'get_public_profile'
+    | 'post_finder_message'
+    | 'conversation'
+    | 'stop-finder-mail'
+    | 'search'
+    | 'report-sighting',
   body: unknown,
   signal: AbortSignal,
 ) => Promise<Response>;

@@ -60,6 +60,14 @@ export const FAILURES = {
     message: 'Trop de demandes depuis votre connexion. Réessayez dans une heure.',
   },
   message_not_found: { status: 404, message: 'Ce message est introuvable.' },
+  // A sighting on a loss's search page (report-sighting); the page says them in the reader's language.
+  search_not_found: { status: 404, message: 'Cette recherche n’existe pas ou n’est plus en ligne.' },
+  sighting_too_long: { status: 400, message: 'Le lieu ne doit pas dépasser 120 caractères, le message 500.' },
+  sighting_in_future: { status: 400, message: 'L’heure indiquée est dans le futur.' },
+  sighting_rate_limited: {
+    status: 429,
+    message: 'Vous avez déjà signalé cet animal plusieurs fois. Réessayez dans une heure.',
+  },
   // The link that stops every e-mail to a finder's address (stop-finder-mail).
   finder_mail_link_not_found: {
     status: 404,

@@ -1,0 +1,114 @@
+// report-sighting {id, kind, place?, words?, seen_at?, position?}: a passer-by says on a loss's search page that
+// they saw the animal ('seen') or have it with them ('with_me') (docs/product/search.md). Stored first
+// (record_sighting), then the household told as of a finder's message, within the same e-mail limits; the
+// passer-by never waits for a mail or a push. Limited per client and per client and search, counted before the
+// id is looked at.
+import { finderIdentity } from '../_shared/client.ts';
+import { call, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
+import { agreeWith, hasControlCharacters, hasLineOrBidiCharacters } from '../_shared/domain/index.ts';
+import type { FunctionEnv } from '../_shared/env.ts';
+import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
+import { editAnimalPath, editAnimalUrl } from '../_shared/links.ts';
+import { ownerMail } from '../_shared/mail-layout.ts';
+import { alertHousehold, type DigestDue, type OwnerMailDecision } from '../_shared/owner-digest.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const KINDS = ['seen', 'with_me'] as const;
+type Kind = (typeof KINDS)[number];
+/** The database's bounds (supabase/schemas/searches.sql). */
+const PLACE_MAX = 120;
+const WORDS_MAX = 500;
+
+type Recorded =
+  | { status: 'not_found' }
+  | { status: 'seen_in_future' }
+  | ({ status: 'recorded'; animal_sex: string | null } & Omit<DigestDue, 'unread_messages'> & OwnerMailDecision);
+
+/** A text field: trimmed, or null when absent or empty; undefined when it is no text. */
+function textOf(value: unknown): string | null | undefined {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') return undefined;
+  return value.trim() === '' ? null : value.trim();
+}
+
+/** A shared position, or null; undefined when it is no position on the Earth. */
+function positionOf(value: unknown): { lat: number; lon: number } | null | undefined {
+  if (value === undefined || value === null) return null;
+  const { lat, lon } = value as { lat?: unknown; lon?: unknown };
+  if (typeof lat !== 'number' || typeof lon !== 'number' || Math.abs(lat) > 90 || Math.abs(lon) > 180) return undefined;
+  return { lat, lon };
+}
+
+export default function reportSighting(request: Request, env: FunctionEnv): Promise<Response> {
+  return handle('report-sighting', async () => {
+    const input = await readJsonObject(request);
+    const kind = input?.kind;
+    const place = textOf(input?.place);
+    const words = textOf(input?.words);
+    const position = positionOf(input?.position);
+    const seenAt =
+      typeof input?.seen_at === 'string' && !Number.isNaN(Date.parse(input.seen_at)) ? input.seen_at : null;
+    if (
+      !input ||
+      typeof input.id !== 'string' ||
+      !KINDS.includes(kind as Kind) ||
+      place === undefined ||
+      words === undefined ||
+      position === undefined ||
+      (input.seen_at !== undefined && input.seen_at !== null && seenAt === null)
+    )
+      return failure('invalid_request');
+    if ((place && place.length > PLACE_MAX) || (words && words.length > WORDS_MAX)) return failure('sighting_too_long');
+    if ((place && hasLineOrBidiCharacters(place)) || (words && hasControlCharacters(words)))
+      return failure('invalid_characters');
+    const { hash: client, limitFactor } = await finderIdentity(request, env);
+    const db = serviceDatabase(env);
+    const limited = { 'Retry-After': '3600' };
+    // Per client over every search (a flood from one machine), then per client and search.
+    if (!(await withinRateLimit(db, `sighting:${client}`, 30 * limitFactor, 86_400)))
+      return failure('sighting_rate_limited', limited);
+    if (!UUID.test(input.id)) return failure('search_not_found');
+    if (!(await withinRateLimit(db, `sighting:${input.id}:${client}`, 5 * limitFactor, 3600)))
+      return failure('sighting_rate_limited', limited);
+    const recorded = await call<Recorded>(db, 'record_sighting', {
+      p_search_id: input.id.toLowerCase(),
+      p_kind: kind,
+      p_place: place,
+      p_seen_at: seenAt,
+      p_words: words,
+      p_lat: position?.lat ?? null,
+      p_lon: position?.lon ?? null,
+      p_client_hash: client,
+    });
+    if (recorded.status === 'not_found') return failure('search_not_found');
+    if (recorded.status === 'seen_in_future') return failure('sighting_in_future');
+    const name = recorded.animal_name;
+    const title =
+      kind === 'with_me'
+        ? `Quelqu'un dit avoir ${name} avec lui`
+        : `${name} a été ${agreeWith(recorded.animal_sex, { male: 'vu', female: 'vue' })}`;
+    await alertHousehold(
+      env,
+      recorded,
+      (to) =>
+        ownerMail({
+          to,
+          subject: title,
+          paragraphs: [
+            { text: `${title}, d'après un message laissé sur sa page de recherche.` },
+            ...(place ? [{ text: 'Lieu :', strong: place }] : []),
+            ...(words ? [{ text: words, quote: true }] : []),
+          ],
+          action: { label: 'Voir les signalements', href: editAnimalUrl(env, recorded.animal_id) },
+        }),
+      {
+        title,
+        // Nothing the passer-by typed: the lock screen is anyone's to read.
+        body: 'Quelqu’un a répondu sur sa page de recherche.',
+        url: editAnimalPath(recorded.animal_id),
+        tag: `sighting-${recorded.animal_id}`,
+      },
+    );
+    return json({ ok: true });
+  })(request);
+}
