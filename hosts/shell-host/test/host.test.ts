@@ -985,7 +985,7 @@ describe("the shell's other pages and files", () => {
     expect(edit.scripts).toHaveLength(1);
     // The route's animal written in, the person's id left for the browser, which alone knows it.
     expect(edit.scripts[0]).toContain(
-      `/rest/v1/animals?select=*%2Ccodes(id%2Csuspended_at%2Csuspended_by)&id=eq.${animal}`,
+      `/rest/v1/animals?select=*%2Ccodes%28id%2Csuspended_at%2Csuspended_by%29&id=eq.${animal}`,
     );
     expect(edit.scripts[0]).toContain(
       `/rest/v1/animal_members?select=role%2Caccess_until&animal_id=eq.${animal}&user_id=eq.{user}`,
