@@ -85,6 +85,13 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['searches update',                             DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['searches delete',                             DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc public_search',                           DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // What passers-by said on a search page: the household reads them (never who said them), any member hides
+  // one, its editors delete one; only report-sighting writes them (record_sighting).
+  ['sightings select',                            DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['sightings insert',                            DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['sightings update (hide)',                     DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['sightings delete',                            DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc record_sighting',                         DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rate_limit_hits select',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rate_limit_hits insert',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rate_limit_hits update',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -165,6 +172,7 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['function post_finder_message',                OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function record-scan',                        OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function search',                             OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
+  ['function report-sighting',                    OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function stop-finder-mail',                   OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   // delete-animal has no gateway JWT check (verify_jwt = false: it knows only the legacy secret, and would
   // refuse the owners' ES256 sessions); it calls delete_animal with the caller's token, which PostgREST
@@ -351,6 +359,16 @@ const fresh = {
     const { rows } = await stack.db.query<{ id: string }>('select id from public.searches where animal_id = $1', [
       animalId,
     ]);
+    return rows[0]?.id as string;
+  },
+  /** A sighting on the open search of a new animal of A's, as report-sighting stores it. */
+  async sighting() {
+    const search = await fresh.search();
+    const { rows } = await stack.db.query<{ id: string }>(
+      `insert into public.sightings (search_id, animal_id, kind, words, client_hash)
+       select id, animal_id, 'seen', 'Vu au parc', 'client' from public.searches where id = $1 returning id`,
+      [search],
+    );
     return rows[0]?.id as string;
   },
   async photo(animalId?: string) {
@@ -891,6 +909,34 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
   ),
   'searches delete': deleteOne('searches', () => fresh.search()),
 
+  'sightings select': operation({
+    service: 'rest',
+    prepare: () => fresh.sighting(),
+    act: ({ db }, id) => db.from('sightings').select('id, words').eq('id', id),
+    tookEffect: (id, data) => hasRow(data, 'id', id),
+  }),
+  'sightings insert': operation({
+    service: 'rest',
+    prepare: async () => {
+      const search = await fresh.search();
+      const { rows } = await stack.db.query<{ animal_id: string }>(
+        'select animal_id from public.searches where id = $1',
+        [search],
+      );
+      return { search_id: search, animal_id: rows[0]?.animal_id, kind: 'seen', words: marker() };
+    },
+    act: ({ db }, row) => db.from('sightings').insert(row),
+    tookEffect: (row) => exists('sightings', 'words', row.words),
+  }),
+  // Its columns are granted one by one (never client_hash): the update names what it reads back, as the portal does.
+  'sightings update (hide)': operation({
+    service: 'rest',
+    prepare: () => fresh.sighting(),
+    act: ({ db }, id) => db.from('sightings').update({ hidden_at: new Date().toISOString() }).eq('id', id).select('id'),
+    tookEffect: async (id) => (await rowOf('sightings', 'id', id))?.hidden_at !== null,
+  }),
+  'sightings delete': deleteOne('sightings', () => fresh.sighting()),
+
   'rate_limit_hits select': operation({
     service: 'rest',
     act: ({ db }) => db.from('rate_limit_hits').select('*').eq('bucket', f.rateBucket),
@@ -1030,6 +1076,22 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     () => ({ p_id: f.search }),
     (_, data) => (data as { status?: string } | null)?.status === 'searching',
   ),
+  'rpc record_sighting': operation({
+    service: 'rest',
+    prepare: async () => ({ search: await fresh.search(), words: marker() }),
+    act: ({ db }, t) =>
+      db.rpc('record_sighting', {
+        p_search_id: t.search,
+        p_kind: 'seen',
+        p_place: null,
+        p_seen_at: null,
+        p_words: t.words,
+        p_lat: null,
+        p_lon: null,
+        p_client_hash: 'matrix',
+      }),
+    tookEffect: (t) => exists('sightings', 'words', t.words),
+  }),
   'rpc public_profile_for_client': rpcOnlyForService(
     'public_profile_for_client',
     (mark) => ({ p_code: f.code, p_client_hash: mark, p_misses_per_minute: 100 }),
@@ -1359,6 +1421,13 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
       ['proprietaire_id', 'email_proprietaire', 'telephone_proprietaire', 'public_phone', 'area_lat']
         .filter((field) => data !== null && typeof data === 'object' && field in data)
         .map((field) => `the search page carries ${field}`),
+  }),
+  'function report-sighting': operation({
+    service: 'functions',
+    prepare: async () => ({ search: await fresh.search(), words: marker() }),
+    act: ({ db }, t) =>
+      db.functions.invoke('report-sighting', { body: { id: t.search, kind: 'seen', words: t.words } }),
+    tookEffect: (t) => exists('sightings', 'words', t.words),
   }),
   'function post_finder_message': operation({
     service: 'functions',
