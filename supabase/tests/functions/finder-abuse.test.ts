@@ -74,6 +74,59 @@ describe('search pages', () => {
   });
 });
 
+describe('sightings on a search page', () => {
+  async function search(nom: string) {
+    const animal = await stack.activatedAnimal(owner.client, { nom });
+    await owner.client.from('animals').update({ is_lost: true }).eq('id', animal.animalId);
+    const { data } = await owner.client.from('searches').select('id').eq('animal_id', animal.animalId).single();
+    return { ...animal, searchId: (data as { id: string }).id };
+  }
+  const sighting = (id: string, words: string, address: string, headers: Record<string, string> = {}) =>
+    invoke(stack, 'report-sighting', { id, kind: 'seen', words }, address, headers);
+
+  it('take 5 an hour from one client on one search, forged headers or not; the next is 429 and not stored', async () => {
+    const { searchId, animalId } = await search('Flocon');
+    const address = newClientAddress();
+    const statuses = [];
+    for (let i = 0; i <= 5; i += 1) statuses.push((await sighting(searchId, `Vu n°${i}`, address, forged(i))).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const { data } = await owner.client.from('sightings').select('words').eq('animal_id', animalId);
+    expect(data).toHaveLength(5);
+  });
+
+  it('from many addresses are all kept, and mail the household within the finders’ limits (10, then a digest)', async () => {
+    const { searchId, animalId } = await search('Tempête');
+    const before = (await stack.mails(owner.email)).length;
+    for (let i = 0; i < 13; i += 1)
+      expect((await sighting(searchId, `Vu rue ${i}`, newClientAddress())).status).toBe(200);
+    const all = await stack.mails(owner.email);
+    const mails = all.slice(0, all.length - before);
+    expect(mails.filter((mail) => mail.subject === 'Tempête a été vu')).toHaveLength(10);
+    expect(mails.filter((mail) => mail.subject === "D'autres messages au sujet de Tempête")).toHaveLength(1);
+    const { data } = await owner.client.from('sightings').select('id').eq('animal_id', animalId);
+    expect(data).toHaveLength(13);
+  });
+
+  it('refuse what the database would, with the reason, and name no search for a guessed id', async () => {
+    const { searchId } = await search('Brume');
+    const address = newClientAddress();
+    const refused = async (body: Record<string, unknown>) => {
+      const answer = await invoke(stack, 'report-sighting', { id: searchId, kind: 'seen', ...body }, address);
+      return [answer.status, answer.body.code];
+    };
+    expect(await refused({ place: 'x'.repeat(121) })).toEqual([400, 'sighting_too_long']);
+    expect(await refused({ place: 'Rue\u202e' })).toEqual([400, 'invalid_characters']);
+    expect(await refused({ words: 'a\u0000b' })).toEqual([400, 'invalid_characters']);
+    expect(await refused({ kind: 'stolen' })).toEqual([400, 'invalid_request']);
+    expect(await refused({ position: { lat: 91, lon: 0 } })).toEqual([400, 'invalid_request']);
+    expect(await refused({ seen_at: new Date(Date.now() + 3_600_000).toISOString() })).toEqual([
+      400,
+      'sighting_in_future',
+    ]);
+    expect(await refused({ id: crypto.randomUUID() })).toEqual([404, 'search_not_found']);
+  });
+});
+
 describe('e-mails to one owner about one animal', () => {
   const message = (code: string, text: string, address: string) =>
     invoke(stack, 'post_finder_message', { code, message: text }, address);
