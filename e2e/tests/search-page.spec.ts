@@ -51,7 +51,23 @@ test('an owner words the search page of a loss on a phone, and a stranger reads 
   await reader.getByRole('link', { name: 'Français' }).click();
   await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Aidez-nous à retrouver Pistache');
   await reader.screenshot({ path: test.info().outputPath('search-page-phone.png'), fullPage: true });
+
+  // The stranger says they saw her, with the page's form (no script): the page thanks them and shows it.
+  const report = reader.getByRole('region', { name: 'Vous l’avez vu ?' });
+  await report.getByLabel('Où ? (rue, commune)').fill('Parc de Procé');
+  await report.getByLabel('Votre message (facultatif)').fill('Elle se cachait sous un banc.');
+  await report.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(report.getByRole('status')).toHaveText('Merci ! Sa famille est prévenue.');
+  await expect(reader.getByRole('region', { name: 'Derniers signalements' })).toContainText('Parc de Procé');
   await stranger.close();
+
+  // The household reads it on the loss panel, and hides it from the page.
+  await page.reload();
+  const sightings = loss.getByRole('region', { name: 'Signalements' });
+  await expect(sightings).toContainText('Elle se cachait sous un banc.');
+  await sightings.getByRole('button', { name: 'Masquer sur la page' }).click();
+  await expect(sightings).toContainText('Masqué sur la page');
+  expect(await (await fetch(link)).text()).not.toContain('Parc de Procé');
 
   // The name hidden (a stolen or fearful animal), then the animal found.
   await search.getByLabel('Ne pas afficher son nom (animal volé ou craintif)').check();

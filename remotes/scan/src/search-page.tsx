@@ -266,8 +266,8 @@ function searchBody(
         </section>
       ) : null}
       {!found && search.sightings.length > 0 ? (
-        <section className="scan-card">
-          <h2>{words.sightingsTitle}</h2>
+        <section className="scan-card" aria-labelledby="signalements-titre">
+          <h2 id="signalements-titre">{words.sightingsTitle}</h2>
           <ul className="search-sightings">
             {search.sightings.map((sighting) => (
               <li key={`${sighting.seen_at}${sighting.words ?? ''}`}>

@@ -23,7 +23,7 @@ export function KeeperView({ animal, membership }: { animal: MemberAnimal; membe
           <Callout.Text>{text.keeperNote(animal.nom, parisDay(membership.access_until))}</Callout.Text>
         </Callout.Root>
       ) : null}
-      <LostPanel animal={animal} />
+      <LostPanel animal={animal} canDelete={false} />
       <AnimalSummary animal={animal} />
       <Suspense fallback={null}>
         <HouseholdSection animalId={animal.id} animalName={animal.nom} role={membership.role} household={household} />

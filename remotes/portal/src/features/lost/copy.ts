@@ -81,5 +81,17 @@ export const LOST_COPY = {
     placeCharacters: 'Le lieu tient sur une ligne, sans caractère de contrôle',
     wordsCharacters: 'Le message contient des caractères non valides',
     lastSeenInFuture: 'La date du dernier signalement ne peut pas être dans le futur',
+    // What passers-by said on the page ('Je l'ai vu', 'Je l'ai avec moi').
+    sightingsTitle: 'Signalements',
+    noSightings: "Personne n'a encore rien signalé sur la page.",
+    kinds: { seen: "« Je l'ai vu »", with_me: "« Je l'ai avec moi »" },
+    seenOn: (date: string) => `le ${date}`,
+    onMap: 'Voir sur la carte',
+    hiddenTag: 'Masqué sur la page',
+    hide: 'Masquer sur la page',
+    show: 'Afficher sur la page',
+    remove: 'Supprimer',
+    changeFailed: 'Impossible de modifier ce signalement',
+    sightingsFailed: 'Impossible de charger les signalements',
   },
 } as const;

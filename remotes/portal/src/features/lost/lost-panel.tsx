@@ -15,9 +15,10 @@ type Animal = Pick<Tables<'animals'>, 'id' | 'nom' | 'espece' | 'sexe' | 'is_los
  * The edit page's 'Animal perdu' switch and, while lost, the checklist of this loss. The switch saves at
  * once, as the same switch of 'Mes animaux' does (docs/product/lost-mode.md), not with Enregistrer: an owner whose
  * animal just ran off expects the public page to say so now, whatever else they are editing (and Annuler must not undo
- * it). Once found, it asks how the finder reached the household, which the member may answer or leave.
+ * it). Once found, it asks how the finder reached the household, which the member may answer or leave. A keeper
+ * (`canDelete` false) words the search page and hides its sightings, but deletes none.
  */
-export function LostPanel({ animal }: { animal: Animal }) {
+export function LostPanel({ animal, canDelete = true }: { animal: Animal; canDelete?: boolean }) {
   const [loss, setLoss] = useState<Loss>(animal);
   const [busy, setBusy] = useState(false);
   const [askHow, setAskHow] = useState(false);
@@ -80,7 +81,12 @@ export function LostPanel({ animal }: { animal: Animal }) {
               key={loss.lost_since}
               animal={{ ...animal, lost_since: loss.lost_since, lost_checklist: loss.lost_checklist }}
             />
-            <SearchPanel key={`search-${loss.lost_since}`} animalId={animal.id} sex={animal.sexe} />
+            <SearchPanel
+              key={`search-${loss.lost_since}`}
+              animalId={animal.id}
+              sex={animal.sexe}
+              canDelete={canDelete}
+            />
           </Flex>
         ) : (
           <Text as="p" size="2" color="gray" mt="2">

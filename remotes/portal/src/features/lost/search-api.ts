@@ -30,3 +30,37 @@ export async function saveSearch(id: string, values: SearchFormOutput): Promise<
   // Row level security: a search that ended (the animal found) or that is no longer the person's.
   return data ? null : LOST_COPY.search.ended;
 }
+
+/** A passer-by's sighting as the household reads it: with its position, never who said it. */
+export type Sighting = Pick<
+  Tables<'sightings'>,
+  'id' | 'kind' | 'seen_at' | 'place' | 'words' | 'lat' | 'lon' | 'hidden_at'
+>;
+
+/** The search's sightings, the latest first. */
+export async function readSightings(searchId: string): Promise<Sighting[]> {
+  const { data, error } = await (await supabase())
+    .from('sightings')
+    .select('id, kind, seen_at, place, words, lat, lon, hidden_at')
+    .eq('search_id', searchId)
+    .order('seen_at', { ascending: false });
+  if (error) throw new Error(databaseErrorMessage(error));
+  return data;
+}
+
+/** Hides a sighting from the search page, or shows it again; whether it took (any member may). */
+export async function setSightingHidden(id: string, hidden: boolean): Promise<boolean> {
+  const { data, error } = await (await supabase())
+    .from('sightings')
+    .update({ hidden_at: hidden ? new Date().toISOString() : null })
+    .eq('id', id)
+    .select('id')
+    .maybeSingle();
+  return !error && data !== null;
+}
+
+/** Deletes a sighting; whether it took (the owner and co-owners may). */
+export async function deleteSighting(id: string): Promise<boolean> {
+  const { data, error } = await (await supabase()).from('sightings').delete().eq('id', id).select('id').maybeSingle();
+  return !error && data !== null;
+}

@@ -10,6 +10,7 @@ import { SubmitButton } from '../../ui/submit-button.tsx';
 import { LOST_COPY } from './copy.ts';
 import { readOpenSearch, type Search, saveSearch } from './search-api.ts';
 import { type SearchFormInput, type SearchFormOutput, searchSchema } from './search-schema.ts';
+import { SightingsList } from './sightings-list.tsx';
 
 const text = LOST_COPY.search;
 
@@ -22,10 +23,10 @@ function localInput(at: string | null): string {
 
 /**
  * While an animal is lost: its public search page (docs/product/search.md), its link to open, copy or share, and
- * the household's words on it (the last-seen place and time, a message, the name hidden). Any member may word it,
- * a keeper included, as the lost switch.
+ * the household's words on it (the last-seen place and time, a message, the name hidden), and what passers-by
+ * said on it. Any member may word it, a keeper included, as the lost switch.
  */
-export function SearchPanel({ animalId, sex }: { animalId: string; sex: AnimalSex }) {
+export function SearchPanel({ animalId, sex, canDelete }: { animalId: string; sex: AnimalSex; canDelete: boolean }) {
   const [search, setSearch] = useState<Search | null | 'failed'>(null);
   useEffect(() => {
     let current = true;
@@ -46,7 +47,12 @@ export function SearchPanel({ animalId, sex }: { animalId: string; sex: AnimalSe
     );
   }
   if (!search) return null;
-  return <SearchForm search={search} sex={sex} />;
+  return (
+    <>
+      <SearchForm search={search} sex={sex} />
+      <SightingsList searchId={search.id} canDelete={canDelete} />
+    </>
+  );
 }
 
 function SearchForm({ search, sex }: { search: Search; sex: AnimalSex }) {
