@@ -7,7 +7,8 @@
  *
  * - `shell`: the shell's own page.
  * - `scan`: the scan remote's route module: a medal's page (its loader, its action for the message form without
- *   JavaScript, its render), a finder's conversation and the page that stops the e-mails to a finder.
+ *   JavaScript, its render), a finder's conversation, the page that stops the e-mails to a finder, and a loss's
+ *   search page.
  * - `portal`: the portal remote, which renders every owner route itself.
  * - `host`: the shell's host itself.
  */
@@ -19,6 +20,8 @@ export const SITE = {
   conversation: { path: '/conversation/:token', servedBy: 'scan' },
   /** The page that stops every e-mail to a finder's address, each such e-mail's visible link. */
   stopFinderMail: { path: '/e-mails/:token', servedBy: 'scan' },
+  /** A loss's public search page: anyone reads it (docs/product/search.md). */
+  search: { path: '/recherche/:id', servedBy: 'scan' },
   health: { path: '/healthz', servedBy: 'host' },
   /** The deployment's configuration, as a script (window.__MEDAILLE_CONFIG__). */
   config: { path: '/config.js', servedBy: 'host' },
@@ -125,6 +128,8 @@ export const animalBookletPath = (id: string) => pathOf('animalBooklet', { id })
 export const animalBookletPrintPath = (id: string) => pathOf('animalBookletPrint', { id });
 /** The path of one animal's printable lost poster. */
 export const animalPosterPath = (id: string) => pathOf('animalPoster', { id });
+/** A loss's search page. */
+export const searchPath = (id: string) => pathOf('search', { id });
 /** A finder's conversation page. The token is in the path: the page is rendered by the server, with no Referer. */
 export const conversationPath = (token: string) => pathOf('conversation', { token });
 
