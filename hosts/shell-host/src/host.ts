@@ -15,7 +15,7 @@
  * - Every other page of the shell: with what a browser without JavaScript shows of it (scriptless.ts).
  * - GET, HEAD and POST `/conversation/{token}`: the scan deployment's page of a finder's conversation.
  * - GET, HEAD and POST `/e-mails/{token}`: its page that stops every e-mail to a finder's address.
- * - GET and HEAD `/recherche/{id}`: its page of a loss's search.
+ * - GET, HEAD and POST `/recherche/{id}`: its page of a loss's search, and its form for a sighting.
  *
  * Each request gets an id of the host's own, answered in X-Request-Id and passed on to the functions called on
  * its behalf, and leaves one JSON line on the log (requestLine), which names its route, never its path.
@@ -611,8 +611,8 @@ async function scanAction(framework: Framework, request: Request, code: string, 
 /**
  * A page the scan deployment answers whole, with the shell's and the scan remote's styles, waiting as long as
  * sending may: a finder's private link's (GET, HEAD and POST /conversation/{token}, their conversation, and
- * /e-mails/{token}, stopping the e-mails to their address) and a loss's search page (GET and HEAD
- * /recherche/{id}). When the deployment cannot answer, the host's own words (503): the token or id is never
+ * /e-mails/{token}, stopping the e-mails to their address) and a loss's search page (GET, HEAD and POST
+ * /recherche/{id}, its form for a sighting). When the deployment cannot answer, the host's own words (503): the token or id is never
  * written to the log.
  */
 async function deploymentPage(

@@ -194,8 +194,8 @@ export interface ScanRouteModule {
    */
   stopFinderMail?(args: StopFinderMailArgs): Promise<Response>;
   /**
-   * GET and HEAD /recherche/{id}: a loss's public search page (docs/product/search.md), the whole response.
-   * Optional, as `conversation` is.
+   * GET, HEAD and POST /recherche/{id}: a loss's public search page and its form for a sighting
+   * (docs/product/search.md), the whole response. Optional, as `conversation` is.
    */
   search?(args: SearchArgs): Promise<Response>;
   /**
