@@ -92,9 +92,10 @@ export async function searchPage({ request, params, context, styles, config, sig
   if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST') {
     return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD, POST' } });
   }
+  const url = new URL(request.url);
   const accepted = acceptedLanguages(request.headers.get('accept-language'));
   const language = chooseLanguage(
-    new URL(request.url).searchParams.get('lang') ?? cookie(request.headers.get('cookie'), LANGUAGE_COOKIE),
+    url.searchParams.get('lang') ?? cookie(request.headers.get('cookie'), LANGUAGE_COOKIE),
     accepted,
   );
   const words = SEARCH_WORDS[language];
@@ -106,9 +107,12 @@ export async function searchPage({ request, params, context, styles, config, sig
   const said = (status: number, text: string, headers?: Record<string, string>) =>
     page(status, saying(words, language, text), headers);
 
-  const url = new URL(request.url);
   /** The page as it is now, with the report form's outcome (`refused`, or `sent` after the 303). */
-  const render = async (form: { report: Report; refused?: { status: number; words: string }; sent?: boolean }) => {
+  const render = async (form: {
+    report: Report;
+    refused?: { status: number; words: string; headers?: Record<string, string> };
+    sent?: boolean;
+  }) => {
     const response = await context.callFunction('search', { id: params.id }, signal).catch(() => null);
     const retryAfter = { 'Retry-After': response?.headers.get('retry-after') ?? DEFAULT_RETRY_AFTER_S };
     if (response?.status === 429) return said(429, words.tooMany, retryAfter);
@@ -120,7 +124,7 @@ export async function searchPage({ request, params, context, styles, config, sig
     const copy = await dictionaryFor(language);
     const locale = localeFor(language, accepted);
     const body = searchBody(search as PublicSearch, { words, copy, language, locale, config }, form);
-    return page(form.refused?.status ?? 200, body);
+    return page(form.refused?.status ?? 200, body, form.refused?.headers);
   };
 
   if (request.method !== 'POST') return render({ report: EMPTY_REPORT, sent: url.searchParams.has('envoye') });
@@ -154,7 +158,12 @@ export async function searchPage({ request, params, context, styles, config, sig
   const refusal = (await sent?.json().catch(() => null)) as { code?: string } | null;
   const known = refusal?.code ? REFUSALS[refusal.code] : undefined;
   const status = known && sent ? sent.status : 503;
-  return render({ report, refused: { status, words: words[known ?? 'unavailable'] as string } });
+  // Refused for a while (too many sightings) or the service down: when to send the form again.
+  const headers =
+    status === 429 || status === 503
+      ? { 'Retry-After': sent?.headers.get('retry-after') ?? DEFAULT_RETRY_AFTER_S }
+      : undefined;
+  return render({ report, refused: { status, words: words[known ?? 'unavailable'] as string, headers } });
 }
 
 interface PageWords {
