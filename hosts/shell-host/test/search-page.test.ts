@@ -97,6 +97,12 @@ describe('a loss’s search page', () => {
       expect(page, secret).not.toContain(secret);
     }
     expect(page).not.toContain('<script');
+    // A shared link shows the animal: the page's heading, since when and where (Open Graph, Twitter's card).
+    expect(page).toContain('<meta property="og:title" content="Aidez-nous à retrouver Mistigri">');
+    expect(page).toMatch(
+      /<meta property="og:description" content="Recherche lancée le [^"]+ · Rue des Lilas, Nantes">/,
+    );
+    expect(page).not.toContain('og:image');
 
     const english = await (await open(searchPath(searchId), { 'accept-language': 'en-GB,en;q=0.9' })).text();
     expect(english).toContain('<html lang="en">');
@@ -107,6 +113,13 @@ describe('a loss’s search page', () => {
 
   it('hides the name when the household asks, and says the animal was found once it is', async () => {
     const { animalId, searchId } = await lostAnimal('Voleuse');
+    const photo = `${animalId}/${crypto.randomUUID()}.jpg`;
+    await owner.client.from('animal_photos').insert({ animal_id: animalId, path: photo, position: 0 });
+    const card = await (await open(searchPath(searchId))).text();
+    expect(card).toContain(
+      `<meta property="og:image" content="${stack.url}/storage/v1/render/image/public/animal-photos/${photo}?width=800">`,
+    );
+    expect(card).toContain('<meta name="twitter:card" content="summary_large_image">');
     await owner.client.from('searches').update({ hide_name: true }).eq('id', searchId);
     const hidden = await (await open(searchPath(searchId))).text();
     expect(hidden).toContain('Aidez-nous à retrouver cet animal');

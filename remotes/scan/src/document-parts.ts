@@ -1,5 +1,6 @@
-// What the server entry's documents share (server.tsx, conversation-page.tsx, stop-finder-mail-page.tsx): their
-// stylesheets inline, a cookie of the request, and the document of a page of a finder's private link. Web-standard APIs only.
+// What the server entry's documents share (server.tsx, conversation-page.tsx, stop-finder-mail-page.tsx,
+// search-page.tsx): their stylesheets inline, a cookie of the request, and the document of a page the scan
+// deployment answers whole. Web-standard APIs only.
 import { escapeHtml } from '@medaille/domain';
 import type { Stylesheet } from '@medaille/scan-contract';
 import type { Language } from './i18n.ts';
@@ -33,11 +34,39 @@ export function cookie(header: string | null, name: string): string | null {
  * The whole document of a page of a finder's private link (their conversation, the page that stops their
  * e-mails): nobody's to index, and no Referer sent on, since the token in its path is their credential.
  */
-export function documentOf(language: Language, title: string, styles: readonly Stylesheet[], body: string): string {
+export function documentOf(
+  language: Language,
+  title: string,
+  styles: readonly Stylesheet[],
+  body: string,
+  card?: ShareCard,
+): string {
   return (
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     '<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">' +
-    `<title>${escapeHtml(title)}</title>${styles.map(inlineStyle).join('')}</head><body>${body}</body></html>`
+    `<title>${escapeHtml(title)}</title>${card ? shareCardTags(card) : ''}${styles.map(inlineStyle).join('')}</head>` +
+    `<body>${body}</body></html>`
   );
+}
+
+/** What a shared link of a page shows in a messaging app or a social network (Open Graph, Twitter's card). */
+export interface ShareCard {
+  title: string;
+  description: string;
+  /** An absolute URL of the page's picture, or none. */
+  image: string | null;
+}
+
+function shareCardTags({ title, description, image }: ShareCard): string {
+  const meta = (attribute: 'property' | 'name', name: string, content: string) =>
+    `<meta ${attribute}="${name}" content="${escapeHtml(content)}">`;
+  return [
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('name', 'description', description),
+    ...(image ? [meta('property', 'og:image', image)] : []),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+  ].join('');
 }

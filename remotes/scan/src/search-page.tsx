@@ -7,7 +7,7 @@
 import { type PageConfig, readPostedForm, type SearchArgs } from '@medaille/scan-contract';
 import { renderToStaticMarkup } from 'react-dom/server.edge';
 import type { Dictionary } from './copy.ts';
-import { cookie, documentOf } from './document-parts.ts';
+import { cookie, documentOf, type ShareCard } from './document-parts.ts';
 import { ageText, dateTimeText, PAGE_TIME_ZONE, sexText, speciesText } from './format.ts';
 import {
   acceptedLanguages,
@@ -99,8 +99,8 @@ export async function searchPage({ request, params, context, styles, config, sig
     accepted,
   );
   const words = SEARCH_WORDS[language];
-  const page = (status: number, body: string, headers: Record<string, string> = {}) =>
-    new Response(request.method === 'HEAD' ? null : documentOf(language, words.title, styles, body), {
+  const page = (status: number, body: string, headers: Record<string, string> = {}, card?: ShareCard) =>
+    new Response(request.method === 'HEAD' ? null : documentOf(language, words.title, styles, body, card), {
       status,
       headers: { ...HEADERS, ...headers },
     });
@@ -123,8 +123,9 @@ export async function searchPage({ request, params, context, styles, config, sig
     if (search?.status !== 'searching' && search?.status !== 'found') return said(503, words.unavailable, retryAfter);
     const copy = await dictionaryFor(language);
     const locale = localeFor(language, accepted);
-    const body = searchBody(search as PublicSearch, { words, copy, language, locale, config }, form);
-    return page(form.refused?.status ?? 200, body, form.refused?.headers);
+    const found = search as PublicSearch;
+    const body = searchBody(found, { words, copy, language, locale, config }, form);
+    return page(form.refused?.status ?? 200, body, form.refused?.headers, shareCard(found, words, locale, config));
   };
 
   if (request.method !== 'POST') return render({ report: EMPTY_REPORT, sent: url.searchParams.has('envoye') });
@@ -198,6 +199,22 @@ function saying(words: SearchWords, language: Language, text: string): string {
       </section>
     </main>,
   );
+}
+
+/**
+ * What a shared link of the page shows (a messaging app, a social network): the page's heading, since when and
+ * where to look, and the cover photo at a width such previews use.
+ */
+function shareCard(search: PublicSearch, words: SearchWords, locale: string, config: PageConfig): ShareCard {
+  const since = words.since(
+    new Date(search.started_at).toLocaleDateString(locale, { dateStyle: 'long', timeZone: PAGE_TIME_ZONE }),
+  );
+  const cover = search.photos[0];
+  return {
+    title: search.status === 'found' ? words.foundHeading : words.heading(search.name),
+    description: [since, search.last_seen_place].filter(Boolean).join(' · '),
+    image: cover ? screenSizedSources(cover.url, config.imageTransformations).src : null,
+  };
 }
 
 /** The zoom of a map that shows an area of that radius whole on a phone. */

@@ -64,6 +64,7 @@ export const LOST_COPY = {
       `Partagez cette page autour de vous : on y voit ses photos, sa description et une zone autour du dernier lieu où ${agreeWith(sex, { male: 'il a été vu', female: 'elle a été vue' })}, jamais vos coordonnées.`,
     open: 'Ouvrir la page',
     copyLink: 'Copier le lien',
+    share: 'Partager',
     copied: 'Lien copié',
     copyFailed: 'Impossible de copier le lien',
     place: 'Lieu du dernier signalement (rue et commune)',

@@ -111,6 +111,12 @@ function SearchForm({ search, sex }: { search: Search; sex: AnimalSex }) {
           <Button type="button" variant="soft" onClick={() => void copy()}>
             {text.copyLink}
           </Button>
+          {/* The phone's own share sheet (Web Share), where there is one: a shared link shows the animal. */}
+          {typeof navigator.share === 'function' ? (
+            <Button type="button" variant="soft" onClick={() => void navigator.share({ url: link }).catch(() => {})}>
+              {text.share}
+            </Button>
+          ) : null}
         </Flex>
         <FormField label={text.place} hint={text.placeHint} error={errors.last_seen_place?.message}>
           {(field) => <TextField.Root {...field} maxLength={120} {...form.register('last_seen_place')} />}
