@@ -2,7 +2,7 @@
 // can fill, each text at its longest, eight photos, every contact public, lost, and a position shared.
 import { LIMITS } from '@medaille/domain';
 import type { RunningProduct } from '@medaille/launcher';
-import { animalOnNewCode, newOwner } from '../support/owners.ts';
+import { animalOnNewCode, newOwner, serviceClient } from '../support/owners.ts';
 import { lastMailIn } from '../support/product.ts';
 
 // Owners write prose, not one sentence over and over (which would compress to nothing): the texts are
@@ -86,4 +86,46 @@ export async function fullProfile(product: RunningProduct): Promise<string> {
   });
   if (!shared.ok) throw new Error(`record-scan answered ${shared.status}: ${await shared.text()}`);
   return code;
+}
+
+/** The most sightings a search page shows (public_search). */
+const SIGHTINGS_SHOWN = 20;
+
+/**
+ * The full profile's search page at its longest (docs/product/search.md): the household's words and place at
+ * their limits, an area, and as many sightings as the page shows, each with its place and words at their
+ * limits. Answers its path and its heading, which carries the animal's name.
+ */
+export async function fullSearch(product: RunningProduct, code: string): Promise<{ path: string; heading: string }> {
+  const service = serviceClient(product);
+  const { data: medal, error } = await service.from('codes').select('animal_id, animals(nom)').eq('id', code).single();
+  if (error) throw error;
+  const { animal_id: animalId, animals } = medal as unknown as { animal_id: string; animals: { nom: string } };
+  const { data: search } = await service.from('searches').select('id').eq('animal_id', animalId).single();
+  const id = (search as { id: string }).id;
+  const words = await service
+    .from('searches')
+    .update({
+      description: prose(500, 20),
+      last_seen_place: prose(120, 21),
+      last_seen_at: new Date(Date.now() - 3_600_000).toISOString(),
+      area_lat: 45.764,
+      area_lon: 4.8357,
+      area_radius_m: 800,
+    })
+    .eq('id', id);
+  if (words.error) throw words.error;
+  const sightings = Array.from({ length: SIGHTINGS_SHOWN }, (_, index) => ({
+    search_id: id,
+    animal_id: animalId,
+    kind: index % 2 === 0 ? 'seen' : 'with_me',
+    seen_at: new Date(Date.now() - (index + 1) * 600_000).toISOString(),
+    place: prose(120, 30 + index),
+    words: prose(500, 60 + index),
+    lat: 45.764 + index / 1000,
+    lon: 4.8357,
+  }));
+  const stored = await service.from('sightings').insert(sightings);
+  if (stored.error) throw stored.error;
+  return { path: `/recherche/${id}`, heading: `Aidez-nous à retrouver ${animals.nom}` };
 }

@@ -16,7 +16,7 @@ import { type Browser, chromium } from '@playwright/test';
 import { CHROMIUM } from '../support/chromium.ts';
 import { crowdInOwnProcess, crowdRows, withinCrowdBudget } from './crowd.ts';
 import { DISTANCES, type DistantOrigins, distantFetch } from './distances.ts';
-import { fullProfile } from './full-profile.ts';
+import { fullProfile, fullSearch } from './full-profile.ts';
 import { LOAD, loadOnPglite, loadOnPostgres, loadRows, withinLoadBudget } from './load.ts';
 import {
   median,
@@ -239,6 +239,17 @@ try {
   running.push(staticSite);
   const fullCode = await fullProfile(product);
   const fullHtml = await servedHtml(`${product.url}/${fullCode}`);
+  // A loss's search page, the full profile's at its longest (docs/product/search.md), measured as the scan page
+  // is: its name against its own HTML served static, its JavaScript in every language, its HTML's bytes.
+  const search = await fullSearch(product, fullCode);
+  const searchUrl = `${product.url}${search.path}`;
+  const searchHtml = await servedHtml(searchUrl);
+  await writeFile(join(staticRoot, 'search.html'), searchHtml.html);
+  const searchJsKBByLanguage: Record<string, number> = {};
+  for (const language of FINDER_LANGUAGES) {
+    const load = await loadPage(browser, `${searchUrl}?lang=${language}`, { heading: null, locale: language });
+    searchJsKBByLanguage[language] = kb(load.jsBytes);
+  }
 
   const firstVisit = await loadPage(browser, scanUrl, { heading: 'Rex', settle: true });
   // Each language of the scan page is its own chunk, downloaded only by its readers: the route's
@@ -264,6 +275,9 @@ try {
       ),
     ]),
   ) as Record<NetworkProfileName, Record<PageName, { name: number[]; interactive: number[]; pageDialog: number[] }>>;
+  const searchTimings = Object.fromEntries(
+    profiles.map((network) => [network, { served: [] as number[], static: [] as number[] }]),
+  ) as Record<NetworkProfileName, { served: number[]; static: number[] }>;
   const levels = { serverRendered: 0, clientRendered: 0 };
   // The server-rendered loads that came back server-rendered: the host answers the fallback when its render
   // budget passes, which a busy machine can bring about; those loads count as what they were.
@@ -288,6 +302,13 @@ try {
         }
         if (name === 'clientRendered' && load.serverRendered)
           throw new Error('the client-rendered page came server-rendered');
+      }
+      for (const [which, url] of [
+        ['served', searchUrl],
+        ['static', `${staticSite.url}/search.html`],
+      ] as const) {
+        const load = await loadPage(browser, url, { heading: search.heading, network: NETWORK_PROFILES[network] });
+        searchTimings[network][which].push(load.nameMs);
       }
     }
   }
@@ -389,6 +410,28 @@ try {
       distances: DISTANCES,
       runs: RUNS,
     },
+    searchPage: {
+      jsKBByLanguage: searchJsKBByLanguage,
+      budgetKB: 85,
+      fullSearchHtml: {
+        status: searchHtml.status,
+        encoding: searchHtml.encoding,
+        KB: kb(searchHtml.bytes),
+        uncompressedKB: kb(Buffer.byteLength(searchHtml.html)),
+        budgetKB: 15,
+      },
+      pages: Object.fromEntries(
+        profiles.map((network) => {
+          const served = Math.round(median(searchTimings[network].served));
+          const staticCopy = Math.round(median(searchTimings[network].static));
+          return [
+            network,
+            { nameVisibleMedianMs: served, staticNameMs: staticCopy, nameToStatic: ratio(served, staticCopy) },
+          ];
+        }),
+      ) as Record<NetworkProfileName, { nameVisibleMedianMs: number; staticNameMs: number; nameToStatic: number }>,
+      budgets: { nameToStatic: 1.25 },
+    },
     // The CSS alone too: most of it is Radix Themes' stylesheet, which the pages use little of.
     portalFirstRoute: { jsAndCssKB: kb(portal.jsBytes + portal.cssBytes), cssKB: kb(portal.cssBytes), budgetKB: 200 },
     portalOnAPhone: { network: NETWORK_PROFILES.weak.label, medianMs: portalPhone, runs: RUNS },
@@ -418,6 +461,13 @@ try {
       results.scanRoute.portalParts.requests === 0 && results.scanRoute.portalParts.serviceWorkers === 0,
     'HTML of a full profile ≤ 15 KB compressed':
       results.scanRoute.fullProfileHtml.serverRendered && results.scanRoute.fullProfileHtml.KB <= 15,
+    'search page JS ≤ 85 KB, in every language': Object.values(searchJsKBByLanguage).every((value) => value <= 85),
+    'HTML of a full search page ≤ 15 KB compressed':
+      searchHtml.status === 200 && results.searchPage.fullSearchHtml.KB <= 15,
+    ...perNetwork(
+      (network) => `search page name ≤ 1.25 × its own HTML served static (${network.label})`,
+      (network) => results.searchPage.pages[network].nameToStatic <= 1.25,
+    ),
     'portal first route ≤ 200 KB': results.portalFirstRoute.jsAndCssKB <= 200,
     'portal on a phone: Mes animaux and the edit page ≤ 2 s and ≤ 1.2 × a plain build (150 ms / 1.6 Mb/s)':
       withinPortalPhoneBudget(portalPhone),
@@ -442,6 +492,23 @@ try {
       value: results.scanRoute.fullProfileHtml.KB,
       budget: '≤ 15',
     },
+    'search page: JS transferred, every language (KB)': {
+      value: Math.max(...Object.values(searchJsKBByLanguage)),
+      budget: '≤ 85',
+    },
+    [`search page: HTML of a full search (KB, ${searchHtml.encoding})`]: {
+      value: results.searchPage.fullSearchHtml.KB,
+      budget: '≤ 15',
+    },
+    ...Object.fromEntries(
+      profiles.map((network) => {
+        const row = results.searchPage.pages[network];
+        return [
+          `search page: name, ms (× static), ${NETWORK_PROFILES[network].label}`,
+          { value: `${row.nameVisibleMedianMs} (${row.nameToStatic})`, budget: '≤ 1.25 ×' },
+        ];
+      }),
+    ),
     'portal first route: JS + CSS (KB)': { value: results.portalFirstRoute.jsAndCssKB, budget: '≤ 200' },
     'portal first route: of which CSS (KB)': { value: results.portalFirstRoute.cssKB, budget: '' },
     ...portalPhoneRows(portalPhone),
