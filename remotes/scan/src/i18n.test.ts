@@ -86,8 +86,13 @@ describe('the dictionaries', () => {
   });
 
   // The functions' codes a finder's dialogs can meet: all but those of the owner's and the operators' functions,
-  // and those of the page that stops e-mails to a finder (stop-finder-mail-copy.ts has its own words).
-  const ownersOnly = [
+  // those of the page that stops e-mails to a finder (stop-finder-mail-copy.ts has its own words), and those of a
+  // loss's search page (search-copy.ts has its own words).
+  const notInDialogs = [
+    'search_not_found',
+    'sighting_too_long',
+    'sighting_in_future',
+    'sighting_rate_limited',
     'finder_mail_link_not_found',
     'finder_mail_rate_limited',
     'unauthenticated',
@@ -100,7 +105,7 @@ describe('the dictionaries', () => {
     'invitation_unavailable',
     'invitation_rate_limited',
   ];
-  const finderCodes = Object.keys(FAILURES).filter((code) => !ownersOnly.includes(code));
+  const finderCodes = Object.keys(FAILURES).filter((code) => !notInDialogs.includes(code));
 
   it.each(others)('%s translates every refusal the finder functions send', async (language) => {
     const words = await dialogWordsFor(language);
