@@ -127,7 +127,8 @@ test.describe('the checklist of a loss', () => {
     await signIn(page, product, owner, `/mon-compte/animal/${animalId}`);
     const loss = page.getByRole('region', { name: 'Perte' });
     await expect(loss.getByRole('checkbox', { name: STEPS.fourriere })).toBeVisible();
-    await expect(loss.getByRole('checkbox')).toHaveCount(3);
+    // The checklist's steps (the search page's form below it has a checkbox of its own).
+    await expect(loss.locator('.portal-lost-steps').getByRole('checkbox')).toHaveCount(3);
     await expect(loss.getByText('I-CAD')).toHaveCount(0);
 
     // A tick that cannot be saved (the network drops it) is put back, and the owner is told. The drop waits
