@@ -1,6 +1,7 @@
 import { SHARED_SINGLETONS } from '@medaille/federation';
 import { pluginFederationRuntimeAsModules, pluginTrimmedFederationRuntime } from '@medaille/federation/build';
 import { earlyProfileScript } from '@medaille/finder-functions/early-profile';
+import { RESERVED_SEGMENTS } from '@medaille/routing';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -69,5 +70,8 @@ export default defineConfig({
       earlyProfileScript: `<script>${minifiedScript(earlyProfileScript())}</script>`,
     },
   },
+  // The route table's own first words, for the bootstrap's scan-path rule: a constant, so that a finder's scan
+  // page carries no route table (src/bootstrap.tsx).
+  source: { define: { __MEDAILLE_RESERVED_SEGMENTS__: JSON.stringify(RESERVED_SEGMENTS) } },
   server: { port: 3000, historyApiFallback: true },
 });

@@ -1,10 +1,14 @@
-import { scanCodeOf } from '@medaille/routing';
+import { codeInPath } from '@medaille/routing/code-in-path';
 import { hasStoredSession } from '@medaille/supabase/stored-session';
 import { createRoot } from 'react-dom/client';
 import { ScanShell, serverScanPage, takeOverServerPage } from './scan-shell.tsx';
 
+/** The route table's own first words (RESERVED_SEGMENTS of @medaille/routing), written in by the build. */
+declare const __MEDAILLE_RESERVED_SEGMENTS__: readonly string[];
+
 const root = document.getElementById('root');
-const code = scanCodeOf(window.location.pathname);
+// `scanCodeOf`'s rule without the route table, which a finder's scan page does not need (rsbuild.config.ts).
+const code = codeInPath(window.location.pathname, __MEDAILLE_RESERVED_SEGMENTS__);
 
 // A finder's first visit is the scan page: its shell comes with this chunk (one round trip fewer) and
 // has no router and no auth client; the rest of the site loads its app on demand.

@@ -1,5 +1,5 @@
 import { toast } from '@medaille/design-system/toast';
-import { ROUTES } from '@medaille/routing';
+import { SITE } from '@medaille/routing/site';
 import type { ComponentType, ReactNode } from 'react';
 import { COPY } from './copy.ts';
 import { useHeaderWords } from './header-language.ts';
@@ -19,7 +19,7 @@ export async function signOutAndGoHome(goHome: (to: string) => void) {
     const { signOut } = await import('@medaille/supabase');
     await signOut();
     toast({ topic: 'sign-out', title: COPY.signOut.done });
-    goHome(ROUTES.home);
+    goHome(SITE.home.path);
   } catch {
     toast({ topic: 'sign-out', title: COPY.signOut.failed, variant: 'destructive' });
   }
@@ -41,20 +41,20 @@ export function HeaderBar({
   const words = useHeaderWords();
   return (
     <header className="site-header">
-      <Link to={ROUTES.home} className="site-logo" label={words.home}>
+      <Link to={SITE.home.path} className="site-logo" label={words.home}>
         <img src="/logo.svg" alt="" width="32" height="32" />
         <span>{COPY.brand}</span>
       </Link>
       <nav className="site-nav">
         {signedIn ? (
           <>
-            <Link to={ROUTES.account}>{words.account}</Link>
+            <Link to={SITE.account.path}>{words.account}</Link>
             <button type="button" className="link-button" onClick={onSignOut}>
               {words.signOut}
             </button>
           </>
         ) : (
-          <Link to={ROUTES.login}>{words.signIn}</Link>
+          <Link to={SITE.login.path}>{words.signIn}</Link>
         )}
       </nav>
     </header>

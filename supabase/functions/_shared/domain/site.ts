@@ -1,9 +1,11 @@
 // Generated from shared/routing/src/site.ts by `pnpm gen:functions-domain` (supabase/scripts/functions-domain.ts): do not edit.
 /**
- * Every path the site serves, and what serves it (docs/product/site.md): the one route table. The shell's host
- * dispatches a request by it, the shell's router picks the front-end by it, the portal renders its own routes
- * from it, and the e-mails' links are made from it (the finders' functions carry a generated copy of this file,
- * supabase/scripts/functions-domain.ts). It imports nothing, for that copy.
+ * Every path the site serves, and what serves it (docs/product/site.md): the one route table, and the paths it
+ * writes. The shell's host dispatches a request by it and the shell's router picks the front-end by it
+ * (`routeOf`, routes.ts), the portal renders its own routes from it, and the e-mails' links are made from it (the
+ * finders' functions carry a generated copy of this file, supabase/scripts/functions-domain.ts). It imports
+ * nothing, for that copy; matching a path is routes.ts's, so that a page that only writes paths (the shell's
+ * header on a finder's scan page) does not carry it.
  *
  * - `shell`: the shell's own page.
  * - `scan`: the scan remote's route module: a medal's page (its loader, its action for the message form without
@@ -61,10 +63,6 @@ type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Res
     : never;
 export type RouteParams<N extends RouteName> = Record<ParamsOf<(typeof SITE)[N]['path']>, string>;
 
-const ROUTE_NAMES = Object.keys(SITE) as RouteName[];
-
-const segmentsOf = (path: string) => path.split('/').filter((segment) => segment !== '');
-
 /** The path of route `name` with `params` written in (each encoded as one segment). */
 export function pathOf<N extends RouteName>(
   name: N,
@@ -72,50 +70,6 @@ export function pathOf<N extends RouteName>(
 ): string {
   const values = (params ?? {}) as Record<string, string>;
   return SITE[name].path.replace(/:(\w+)/g, (_, param: string) => encodeURIComponent(values[param] ?? ''));
-}
-
-/**
- * The first segments that are a route's own words (`activer`, `auth`, `mon-compte`, `conversation`, …): a path
- * that starts with one belongs to those routes or to none, never to a route's parameter (no medal code is
- * `activer`).
- */
-export const RESERVED_SEGMENTS: readonly string[] = [
-  ...new Set(
-    ROUTE_NAMES.map((name) => segmentsOf(SITE[name].path)[0] ?? '').filter(
-      (first) => first !== '' && !first.startsWith(':'),
-    ),
-  ),
-];
-
-/**
- * The parameters of `pathname` when it is a path of `route` (`/mon-compte/animal/:id`), as written in the path
- * (not decoded); null otherwise. Segment by segment, as the portal's router matches (a trailing slash is
- * the same path), for a server that must know the page before the router runs.
- */
-export function routeParams(route: string, pathname: string): Record<string, string> | null {
-  const expected = segmentsOf(route);
-  const actual = segmentsOf(pathname);
-  if (expected.length !== actual.length) return null;
-  if (expected[0]?.startsWith(':') && RESERVED_SEGMENTS.includes(actual[0] ?? '')) return null;
-  const params: Record<string, string> = {};
-  for (const [index, part] of expected.entries()) {
-    const value = actual[index] ?? '';
-    if (part.startsWith(':')) params[part.slice(1)] = value;
-    else if (part !== value) return null;
-  }
-  return params;
-}
-
-/** The route a path is, with its parameters as written (not decoded); null for a path of no route. */
-export function routeOf(pathname: string): { name: RouteName; params: Record<string, string> } | null {
-  let found: { name: RouteName; params: Record<string, string>; words: number } | null = null;
-  for (const name of ROUTE_NAMES) {
-    const params = routeParams(SITE[name].path, pathname);
-    // Where two routes match, the one with more words of its own (`/mon-compte/animal/nouveau` over `…/:id`).
-    const words = segmentsOf(SITE[name].path).filter((part) => !part.startsWith(':')).length;
-    if (params && (found === null || words > found.words)) found = { name, params, words };
-  }
-  return found && { name: found.name, params: found.params };
 }
 
 /** The path of one animal's edit page. */
