@@ -158,6 +158,11 @@ describe('a loss’s search page', () => {
     expect(again).toContain('The place must be at most 120 characters, the message 500.');
     expect(again).toContain('Près du &lt;b&gt;parc&lt;/b&gt;</textarea>');
 
+    // A browser sends a textarea's lines as CRLF: kept as lines.
+    const lines = await post({ kind: 'seen', place: 'Quai', words: 'Sous le pont,\r\nprès des escaliers.' });
+    expect(lines.status).toBe(303);
+    expect(await (await open(searchPath(searchId))).text()).toContain('Sous le pont,\nprès des escaliers.');
+
     const sent = await post({
       kind: 'with_me',
       place: 'Place Royale',

@@ -5,14 +5,13 @@
 // id is looked at.
 import { finderIdentity } from '../_shared/client.ts';
 import { call, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
-import { agreeWith, hasControlCharacters, hasLineOrBidiCharacters } from '../_shared/domain/index.ts';
+import { agreeWith, hasLineOrBidiCharacters } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
-import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
+import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';
 import { editAnimalPath, editAnimalUrl } from '../_shared/links.ts';
 import { ownerMail } from '../_shared/mail-layout.ts';
 import { alertHousehold, type DigestDue, type OwnerMailDecision } from '../_shared/owner-digest.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KINDS = ['seen', 'with_me'] as const;
 type Kind = (typeof KINDS)[number];
 /** The database's bounds (supabase/schemas/searches.sql). */
@@ -24,11 +23,14 @@ type Recorded =
   | { status: 'seen_in_future' }
   | ({ status: 'recorded'; animal_sex: string | null } & Omit<DigestDue, 'unread_messages'> & OwnerMailDecision);
 
-/** A text field: trimmed, or null when absent or empty; undefined when it is no text. */
+/**
+ * A text field: trimmed, its lines as the database keeps them (a browser sends a textarea's as CRLF), or null
+ * when absent or empty; undefined when it is no text.
+ */
 function textOf(value: unknown): string | null | undefined {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string') return undefined;
-  return value.trim() === '' ? null : value.trim();
+  return value.trim() === '' ? null : value.trim().replace(/\r\n?/g, '\n');
 }
 
 /** A shared position, or null; undefined when it is no position on the Earth. */
@@ -59,7 +61,9 @@ export default function reportSighting(request: Request, env: FunctionEnv): Prom
     )
       return failure('invalid_request');
     if ((place && place.length > PLACE_MAX) || (words && words.length > WORDS_MAX)) return failure('sighting_too_long');
-    if ((place && hasLineOrBidiCharacters(place)) || (words && hasControlCharacters(words)))
+    // As the database's check: one line for the place; for the words, lines but no other control character, no
+    // line separator nor bidi character.
+    if ((place && hasLineOrBidiCharacters(place)) || (words && hasLineOrBidiCharacters(words.replaceAll('\n', ''))))
       return failure('invalid_characters');
     const { hash: client, limitFactor } = await finderIdentity(request, env);
     const db = serviceDatabase(env);
@@ -67,7 +71,7 @@ export default function reportSighting(request: Request, env: FunctionEnv): Prom
     // Per client over every search (a flood from one machine), then per client and search.
     if (!(await withinRateLimit(db, `sighting:${client}`, 30 * limitFactor, 86_400)))
       return failure('sighting_rate_limited', limited);
-    if (!UUID.test(input.id)) return failure('search_not_found');
+    if (!isUuid(input.id)) return failure('search_not_found');
     if (!(await withinRateLimit(db, `sighting:${input.id}:${client}`, 5 * limitFactor, 3600)))
       return failure('sighting_rate_limited', limited);
     const recorded = await call<Recorded>(db, 'record_sighting', {

@@ -5,10 +5,8 @@
 import { finderIdentity } from '../_shared/client.ts';
 import { call, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
-import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
+import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';
 import { photoUrl } from '../_shared/photos.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type PublicSearch =
   | { status: 'not_found' }
@@ -27,7 +25,7 @@ export default function search(request: Request, env: FunctionEnv): Promise<Resp
     const perMinute = Number(env.PROFILE_OPENINGS_PER_MINUTE ?? 120) * limitFactor;
     if (!(await withinRateLimit(db, `search:${client}`, perMinute, 60)))
       return failure('profile_rate_limited', { 'Retry-After': '60' });
-    if (!UUID.test(input.id)) return json({ status: 'not_found' }, 200, NO_STORE);
+    if (!isUuid(input.id)) return json({ status: 'not_found' }, 200, NO_STORE);
     const found = await call<PublicSearch>(db, 'public_search', { p_id: input.id.toLowerCase() });
     const answer =
       found.status === 'not_found'

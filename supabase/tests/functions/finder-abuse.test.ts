@@ -117,6 +117,8 @@ describe('sightings on a search page', () => {
     expect(await refused({ place: 'x'.repeat(121) })).toEqual([400, 'sighting_too_long']);
     expect(await refused({ place: 'Rue\u202e' })).toEqual([400, 'invalid_characters']);
     expect(await refused({ words: 'a\u0000b' })).toEqual([400, 'invalid_characters']);
+    expect(await refused({ words: 'a\u202eb' })).toEqual([400, 'invalid_characters']);
+    expect(await refused({ words: 'a\tb' })).toEqual([400, 'invalid_characters']);
     expect(await refused({ kind: 'stolen' })).toEqual([400, 'invalid_request']);
     expect(await refused({ position: { lat: 91, lon: 0 } })).toEqual([400, 'invalid_request']);
     expect(await refused({ seen_at: new Date(Date.now() + 3_600_000).toISOString() })).toEqual([
