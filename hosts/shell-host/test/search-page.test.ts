@@ -4,36 +4,20 @@
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { searchPath } from '@medaille/routing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShellHost } from '../src/index.ts';
-import { folderAssets, SHELL_BUILD, scanDeployment, serveHost } from './support.ts';
+import { hostOverStack } from './support.ts';
 
 let stack: TestStack;
-let scan: Awaited<ReturnType<typeof scanDeployment>>;
-let site: Awaited<ReturnType<typeof serveHost>>;
+let site: Awaited<ReturnType<typeof hostOverStack>>;
 let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  scan = await scanDeployment();
   owner = await stack.signedInOwner('search-page');
-  const host = createShellHost({
-    config: {
-      supabaseUrl: stack.url,
-      supabaseAnonKey: stack.anonKey,
-      imageTransformations: true,
-      remotes: { scan: scan.manifestUrl, portal: `${scan.url}/none/mf-manifest.json` },
-    },
-    finderIdentitySecret: stack.finderIdentitySecret,
-    assets: folderAssets(SHELL_BUILD),
-    log: () => {},
-  });
-  await host.ready();
-  site = await serveHost(host);
+  site = await hostOverStack(stack);
 });
 
 afterAll(async () => {
   await site?.close();
-  await scan?.close();
   await stack?.close();
 });
 

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import type { ShellHost } from '../src/index.ts';
+import type { TestStack } from '@medaille/local-stack/testing';
+import { createShellHost, type ShellHost } from '../src/index.ts';
 
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 export const SHELL_BUILD = join(REPO, 'hosts/shell/dist');
@@ -59,6 +60,34 @@ export async function serveHandler(
 /** The host behind a Node server, the finder's address taken from the socket. */
 export function serveHost(host: ShellHost) {
   return serveHandler((request, clientAddress) => host.fetch(request, { clientAddress }));
+}
+
+/**
+ * The host over a test stack, with a scan deployment of its own and no portal, behind a real server: for the
+ * pages the scan deployment answers whole (the stop-mail page, a search page).
+ */
+export async function hostOverStack(stack: TestStack) {
+  const scan = await scanDeployment();
+  const host = createShellHost({
+    config: {
+      supabaseUrl: stack.url,
+      supabaseAnonKey: stack.anonKey,
+      imageTransformations: true,
+      remotes: { scan: scan.manifestUrl, portal: `${scan.url}/none/mf-manifest.json` },
+    },
+    finderIdentitySecret: stack.finderIdentitySecret,
+    assets: folderAssets(SHELL_BUILD),
+    log: () => {},
+  });
+  await host.ready();
+  const site = await serveHost(host);
+  return {
+    url: site.url,
+    async close() {
+      await site.close();
+      await scan.close();
+    },
+  };
 }
 
 function closeServer(server: Server): Promise<void> {

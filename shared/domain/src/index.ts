@@ -99,6 +99,7 @@ export {
   EMAIL_PATTERN,
   escapeHtml,
   hasControlCharacters,
+  hasBidiOrControlBesidesLines,
   hasLineOrBidiCharacters,
   trimToNull,
   withoutControlCharacters,

@@ -5,12 +5,18 @@
 // id is looked at.
 import { finderIdentity } from '../_shared/client.ts';
 import { call, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
-import { agreeWith, hasLineOrBidiCharacters } from '../_shared/domain/index.ts';
+import {
+  agreeWith,
+  hasBidiOrControlBesidesLines,
+  hasLineOrBidiCharacters,
+  trimToNull,
+} from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';
 import { editAnimalPath, editAnimalUrl } from '../_shared/links.ts';
 import { ownerMail } from '../_shared/mail-layout.ts';
 import { alertHousehold, type DigestDue, type OwnerMailDecision } from '../_shared/owner-digest.ts';
+import { readPosition } from '../_shared/position.ts';
 
 const KINDS = ['seen', 'with_me'] as const;
 type Kind = (typeof KINDS)[number];
@@ -29,16 +35,7 @@ type Recorded =
  */
 function textOf(value: unknown): string | null | undefined {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'string') return undefined;
-  return value.trim() === '' ? null : value.trim().replace(/\r\n?/g, '\n');
-}
-
-/** A shared position, or null; undefined when it is no position on the Earth. */
-function positionOf(value: unknown): { lat: number; lon: number } | null | undefined {
-  if (value === undefined || value === null) return null;
-  const { lat, lon } = value as { lat?: unknown; lon?: unknown };
-  if (typeof lat !== 'number' || typeof lon !== 'number' || Math.abs(lat) > 90 || Math.abs(lon) > 180) return undefined;
-  return { lat, lon };
+  return typeof value === 'string' ? trimToNull(value.replace(/\r\n?/g, '\n')) : undefined;
 }
 
 export default function reportSighting(request: Request, env: FunctionEnv): Promise<Response> {
@@ -47,7 +44,8 @@ export default function reportSighting(request: Request, env: FunctionEnv): Prom
     const kind = input?.kind;
     const place = textOf(input?.place);
     const words = textOf(input?.words);
-    const position = positionOf(input?.position);
+    const shared = input?.position as { lat?: unknown; lon?: unknown } | null | undefined;
+    const position = shared === undefined || shared === null ? null : readPosition(shared.lat, shared.lon, null);
     const seenAt =
       typeof input?.seen_at === 'string' && !Number.isNaN(Date.parse(input.seen_at)) ? input.seen_at : null;
     if (
@@ -56,14 +54,14 @@ export default function reportSighting(request: Request, env: FunctionEnv): Prom
       !KINDS.includes(kind as Kind) ||
       place === undefined ||
       words === undefined ||
-      position === undefined ||
+      (shared !== undefined && shared !== null && position === null) ||
       (input.seen_at !== undefined && input.seen_at !== null && seenAt === null)
     )
       return failure('invalid_request');
     if ((place && place.length > PLACE_MAX) || (words && words.length > WORDS_MAX)) return failure('sighting_too_long');
     // As the database's check: one line for the place; for the words, lines but no other control character, no
     // line separator nor bidi character.
-    if ((place && hasLineOrBidiCharacters(place)) || (words && hasLineOrBidiCharacters(words.replaceAll('\n', ''))))
+    if ((place && hasLineOrBidiCharacters(place)) || (words && hasBidiOrControlBesidesLines(words)))
       return failure('invalid_characters');
     const { hash: client, limitFactor } = await finderIdentity(request, env);
     const db = serviceDatabase(env);

@@ -65,6 +65,7 @@ export {
   EMAIL_PATTERN,
   escapeHtml,
   hasControlCharacters,
+  hasBidiOrControlBesidesLines,
   hasLineOrBidiCharacters,
   trimToNull,
   withoutControlCharacters,

@@ -47,3 +47,12 @@ const LINE_OR_BIDI_CHARACTER = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u
 export function hasLineOrBidiCharacters(value: string): boolean {
   return LINE_OR_BIDI_CHARACTER.test(value);
 }
+
+/**
+ * True when a text of several lines (a message shown on a page) holds a character of LINE_OR_BIDI_CHARACTER
+ * other than its line feeds: the line breaks a person types, and nothing else of that list. The database's
+ * checks of such texts (searches_textes_caracteres, sightings_textes_caracteres) hold the same rule.
+ */
+export function hasBidiOrControlBesidesLines(value: string): boolean {
+  return hasLineOrBidiCharacters(value.replaceAll('\n', ''));
+}

@@ -1,4 +1,4 @@
-import { hasLineOrBidiCharacters, MESSAGES } from '@medaille/domain';
+import { hasBidiOrControlBesidesLines, hasLineOrBidiCharacters, MESSAGES } from '@medaille/domain';
 import { z } from 'zod/mini';
 import { LOST_COPY } from './copy.ts';
 
@@ -26,7 +26,7 @@ export const searchSchema = (now: Date) =>
       description: z.string().check(
         z.trim(),
         z.maxLength(WORDS_MAX, MESSAGES.tooLong(WORDS_MAX)),
-        z.refine((value) => !hasLineOrBidiCharacters(value.replace(/\r?\n/g, '')), text.wordsCharacters),
+        z.refine((value) => !hasBidiOrControlBesidesLines(value.replace(/\r\n/g, '\n')), text.wordsCharacters),
       ),
       hide_name: z.boolean(),
     }),
