@@ -98,8 +98,8 @@ export {
 export {
   EMAIL_PATTERN,
   escapeHtml,
-  hasControlCharacters,
   hasBidiOrControlBesidesLines,
+  hasControlCharacters,
   hasLineOrBidiCharacters,
   trimToNull,
   withoutControlCharacters,

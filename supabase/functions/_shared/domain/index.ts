@@ -64,8 +64,8 @@ export * from './site.ts';
 export {
   EMAIL_PATTERN,
   escapeHtml,
-  hasControlCharacters,
   hasBidiOrControlBesidesLines,
+  hasControlCharacters,
   hasLineOrBidiCharacters,
   trimToNull,
   withoutControlCharacters,
