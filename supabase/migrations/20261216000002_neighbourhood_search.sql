@@ -3,13 +3,13 @@
 
 set local check_function_bodies = off;
 
-CREATE TABLE "public"."searches" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "animal_id" uuid NOT NULL, "started_at" timestamp with time zone NOT NULL DEFAULT now(), "found_at" timestamp with time zone, "description" text, "last_seen_at" timestamp with time zone, "last_seen_place" text, "area_lat" double precision, "area_lon" double precision, "area_radius_m" integer, "hide_name" boolean NOT NULL DEFAULT false, CONSTRAINT "searches_area_entiere" CHECK ((((area_lat IS NULL) = (area_lon IS NULL)) AND ((area_lat IS NULL) = (area_radius_m IS NULL)))), CONSTRAINT "searches_area_lat_plage" CHECK (((area_lat >= ('-90'::integer)::double precision) AND (area_lat <= (90)::double precision))), CONSTRAINT "searches_area_lon_plage" CHECK (((area_lon >= ('-180'::integer)::double precision) AND (area_lon <= (180)::double precision))), CONSTRAINT "searches_area_radius_plage" CHECK (((area_radius_m >= 300) AND (area_radius_m <= 5000))), CONSTRAINT "searches_description_longueur" CHECK ((char_length(description) <= 500)), CONSTRAINT "searches_last_seen_place_longueur" CHECK ((char_length(last_seen_place) <= 120)), CONSTRAINT "searches_pkey" PRIMARY KEY (id));
+CREATE TABLE "public"."searches" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "animal_id" uuid NOT NULL, "started_at" timestamp with time zone NOT NULL DEFAULT now(), "found_at" timestamp with time zone, "description" text, "last_seen_at" timestamp with time zone, "last_seen_place" text, "area_lat" double precision, "area_lon" double precision, "area_radius_m" integer, "hide_name" boolean NOT NULL DEFAULT false, CONSTRAINT "searches_area_entiere" CHECK ((((area_lat IS NULL) = (area_lon IS NULL)) AND ((area_lat IS NULL) = (area_radius_m IS NULL)))), CONSTRAINT "searches_area_lat_plage" CHECK (((area_lat >= ('-90'::integer)::double precision) AND (area_lat <= (90)::double precision))), CONSTRAINT "searches_area_lon_plage" CHECK (((area_lon >= ('-180'::integer)::double precision) AND (area_lon <= (180)::double precision))), CONSTRAINT "searches_area_radius_plage" CHECK (((area_radius_m >= 300) AND (area_radius_m <= 5000))), CONSTRAINT "searches_description_longueur" CHECK ((char_length(description) <= 500)), CONSTRAINT "searches_last_seen_place_longueur" CHECK ((char_length(last_seen_place) <= 120)), CONSTRAINT "searches_pkey" PRIMARY KEY (id), CONSTRAINT "searches_textes_caracteres" CHECK (((COALESCE(last_seen_place, ''::text) !~ '[\u0001-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'::text) AND (COALESCE(description, ''::text) !~ '[\u0001-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'::text))));
 
 ALTER TABLE "public"."searches" ENABLE ROW LEVEL SECURITY;
 
 ALTER TABLE "public"."searches" OWNER TO "postgres";
 
-CREATE TABLE "public"."sightings" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "search_id" uuid NOT NULL, "animal_id" uuid NOT NULL, "kind" text NOT NULL, "seen_at" timestamp with time zone NOT NULL DEFAULT now(), "place" text, "words" text, "lat" double precision, "lon" double precision, "created_at" timestamp with time zone NOT NULL DEFAULT now(), "hidden_at" timestamp with time zone, "client_hash" text, CONSTRAINT "sightings_kind_valeurs" CHECK ((kind = ANY (ARRAY['seen'::text, 'with_me'::text]))), CONSTRAINT "sightings_lat_plage" CHECK (((lat >= ('-90'::integer)::double precision) AND (lat <= (90)::double precision))), CONSTRAINT "sightings_lon_plage" CHECK (((lon >= ('-180'::integer)::double precision) AND (lon <= (180)::double precision))), CONSTRAINT "sightings_pkey" PRIMARY KEY (id), CONSTRAINT "sightings_place_longueur" CHECK ((char_length(place) <= 120)), CONSTRAINT "sightings_position_entiere" CHECK (((lat IS NULL) = (lon IS NULL))), CONSTRAINT "sightings_words_longueur" CHECK ((char_length(words) <= 500)));
+CREATE TABLE "public"."sightings" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "search_id" uuid NOT NULL, "animal_id" uuid NOT NULL, "kind" text NOT NULL, "seen_at" timestamp with time zone NOT NULL DEFAULT now(), "place" text, "words" text, "lat" double precision, "lon" double precision, "created_at" timestamp with time zone NOT NULL DEFAULT now(), "hidden_at" timestamp with time zone, "client_hash" text, CONSTRAINT "sightings_kind_valeurs" CHECK ((kind = ANY (ARRAY['seen'::text, 'with_me'::text]))), CONSTRAINT "sightings_lat_plage" CHECK (((lat >= ('-90'::integer)::double precision) AND (lat <= (90)::double precision))), CONSTRAINT "sightings_lon_plage" CHECK (((lon >= ('-180'::integer)::double precision) AND (lon <= (180)::double precision))), CONSTRAINT "sightings_pkey" PRIMARY KEY (id), CONSTRAINT "sightings_place_longueur" CHECK ((char_length(place) <= 120)), CONSTRAINT "sightings_position_entiere" CHECK (((lat IS NULL) = (lon IS NULL))), CONSTRAINT "sightings_textes_caracteres" CHECK (((COALESCE(place, ''::text) !~ '[\u0001-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'::text) AND (COALESCE(words, ''::text) !~ '[\u0001-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'::text))), CONSTRAINT "sightings_words_longueur" CHECK ((char_length(words) <= 500)));
 
 ALTER TABLE "public"."sightings" ENABLE ROW LEVEL SECURITY;
 
@@ -46,28 +46,6 @@ end
 $function$;
 
 ALTER FUNCTION "private"."follow_loss_with_search"() OWNER TO "postgres";
-
-CREATE OR REPLACE FUNCTION private.is_lines(p_text text)
- RETURNS boolean
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select private.is_one_line(replace(p_text, chr(10), ''))
-$function$;
-
-ALTER FUNCTION "private"."is_lines"(text) OWNER TO "postgres";
-
-CREATE OR REPLACE FUNCTION private.is_one_line(p_text text)
- RETURNS boolean
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select p_text !~ '[\u0001-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'
-$function$;
-
-ALTER FUNCTION "private"."is_one_line"(text) OWNER TO "postgres";
 
 CREATE OR REPLACE FUNCTION public.public_search(p_id uuid)
  RETURNS jsonb
@@ -218,14 +196,6 @@ REVOKE ALL ON FUNCTION "private"."distance_m"(double precision, double precision
 
 REVOKE ALL ON FUNCTION "private"."follow_loss_with_search"() FROM PUBLIC;
 
-REVOKE ALL ON FUNCTION "private"."is_lines"(text) FROM PUBLIC;
-
-GRANT EXECUTE ON FUNCTION "private"."is_lines"(text) TO "authenticated", "service_role";
-
-REVOKE ALL ON FUNCTION "private"."is_one_line"(text) FROM PUBLIC;
-
-GRANT EXECUTE ON FUNCTION "private"."is_one_line"(text) TO "authenticated", "service_role";
-
 REVOKE ALL ON FUNCTION "public"."public_search"(uuid) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION "public"."public_search"(uuid) FROM "postgres";
@@ -293,10 +263,6 @@ REVOKE ALL ON TABLE "public"."sightings" FROM "postgres";
 GRANT DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE "public"."sightings" TO "postgres";
 
 GRANT DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE "public"."sightings" TO "service_role";
-
-ALTER TABLE "public"."searches" ADD CONSTRAINT "searches_textes_caracteres" CHECK ((private.is_one_line(last_seen_place) AND private.is_lines(description)));
-
-ALTER TABLE "public"."sightings" ADD CONSTRAINT "sightings_textes_caracteres" CHECK ((private.is_one_line(place) AND private.is_lines(words)));
 
 -- By hand: the animals lost before this migration get their search page, from the day their loss began.
 insert into public.searches (animal_id, started_at)

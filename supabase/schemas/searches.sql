@@ -1,25 +1,3 @@
--- Texts a public page shows: one line holds no control character, no line or paragraph separator and no bidi
--- embedding, override or isolate (hasLineOrBidiCharacters of @medaille/domain, as animals_nom_caracteres); lines
--- of text hold the same but their line feeds (hasBidiOrControlBesidesLines). Null when the text is.
-create function private.is_one_line(p_text text) returns boolean
-language sql
-immutable
-set search_path = ''
-as $$
-  select p_text !~ '[\u0001-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'
-$$;
-create function private.is_lines(p_text text) returns boolean
-language sql
-immutable
-set search_path = ''
-as $$
-  select private.is_one_line(replace(p_text, chr(10), ''))
-$$;
-revoke all on function private.is_one_line(text) from public, anon;
-revoke all on function private.is_lines(text) from public, anon;
-grant execute on function private.is_one_line(text) to authenticated, service_role;
-grant execute on function private.is_lines(text) to authenticated, service_role;
-
 -- A loss's public search page, /recherche/{id} (docs/decisions/0019-neighbourhood-search.md,
 -- docs/product/search.md): made when the animal is marked lost, ended when it is found. Its id is the page's
 -- address: 122 random bits, so nobody lists the searches by counting. What the public reads of it is
@@ -43,8 +21,13 @@ create table public.searches (
   constraint searches_area_entiere check (
     (area_lat is null) = (area_lon is null) and (area_lat is null) = (area_radius_m is null)
   ),
-  -- Words that go on a public page (private.is_one_line, private.is_lines).
-  constraint searches_textes_caracteres check (private.is_one_line(last_seen_place) and private.is_lines(description))
+  -- Words that go on a public page: no control, line-separator or bidi character, as the animal's name (written
+  -- out, not a function of schema private: a check runs with the writer's rights, which on Supabase do not reach
+  -- that schema for the service role).
+  constraint searches_textes_caracteres check (
+    coalesce(last_seen_place, '') !~ '[\u0001-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'
+    and coalesce(description, '') !~ '[\u0001-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'
+  )
 );
 
 -- One open search per animal; the ended ones stay until forgotten (purge_old_scan_events).
@@ -109,7 +92,10 @@ create table public.sightings (
   hidden_at timestamptz,
   client_hash text,
   constraint sightings_position_entiere check ((lat is null) = (lon is null)),
-  constraint sightings_textes_caracteres check (private.is_one_line(place) and private.is_lines(words))
+  constraint sightings_textes_caracteres check (
+    coalesce(place, '') !~ '[\u0001-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'
+    and coalesce(words, '') !~ '[\u0001-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'
+  )
 );
 
 create index sightings_search_id_idx on public.sightings (search_id, created_at desc);
