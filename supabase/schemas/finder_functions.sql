@@ -672,6 +672,10 @@ begin
   update public.sightings v set place = null, lat = null, lon = null
   from public.searches s
   where v.search_id = s.id and s.found_at < now() - interval '30 days' and (v.place is not null or v.lat is not null);
+  -- A follower is forgotten a day after being told the animal was found (a push that failed is retried for an
+  -- hour), and a follow by e-mail never confirmed after a week.
+  delete from public.search_followers
+  where found_told_at < now() - interval '1 day' or (confirmed_at is null and created_at < now() - interval '7 days');
   update public.finder_messages set seen_lat = null, seen_lon = null, seen_accuracy_m = null
   where seen_lat is not null and created_at < now() - interval '90 days';
   delete from public.rate_limit_hits where window_start < now() - interval '1 day';

@@ -32,16 +32,19 @@ create policy push_subscriptions_delete_own on public.push_subscriptions
   using (user_id = (select auth.uid()));
 
 -- A push that could not be delivered yet: retried by deliver-outbox for an hour, then dropped (an alert that late
--- is no alert). Goes with its subscription.
+-- is no alert). Goes with its subscription: a member's device, or a search's follower (search_followers.sql).
 create table public.push_outbox (
   id uuid primary key default gen_random_uuid(),
-  subscription_id uuid not null references public.push_subscriptions (id) on delete cascade,
+  subscription_id uuid references public.push_subscriptions (id) on delete cascade,
+  search_follower_id uuid references public.search_followers (id) on delete cascade,
+  constraint push_outbox_un_destinataire check (num_nonnulls(subscription_id, search_follower_id) = 1),
   payload jsonb not null,
   attempts integer not null default 1,
   next_attempt_at timestamptz not null default now() + interval '1 minute',
   expires_at timestamptz not null default now() + interval '1 hour'
 );
 create index push_outbox_subscription_id_idx on public.push_outbox (subscription_id);
+create index push_outbox_search_follower_id_idx on public.push_outbox (search_follower_id);
 create index push_outbox_due_idx on public.push_outbox (next_attempt_at);
 alter table public.push_outbox enable row level security;
 revoke all on public.push_outbox from public, anon, authenticated;
@@ -104,7 +107,7 @@ revoke all on function public.push_targets(uuid, uuid) from public, anon, authen
 grant execute on function public.push_targets(uuid, uuid) to service_role;
 
 -- Up to p_limit pushes due again, each leased for 2 minutes (two runs at once never take the same one), with its
--- subscription; the expired ones removed first.
+-- subscription (a search follower's says so); the expired ones removed first.
 create function public.claim_due_pushes(p_limit integer default 50) returns jsonb
 language plpgsql
 volatile
@@ -125,13 +128,18 @@ begin
     update public.push_outbox o
     set attempts = o.attempts + 1, next_attempt_at = now() + interval '2 minutes'
     from due where o.id = due.id
-    returning o.id, o.subscription_id, o.payload, o.attempts
+    returning o.id, o.subscription_id, o.search_follower_id, o.payload, o.attempts
   )
   select coalesce(jsonb_agg(jsonb_build_object(
     'id', l.id, 'payload', l.payload, 'attempts', l.attempts,
-    'subscription', jsonb_build_object('id', s.id, 'endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth)
+    'subscription', case when s.id is not null
+      then jsonb_build_object('id', s.id, 'endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth, 'follower', false)
+      else jsonb_build_object('id', f.id, 'endpoint', f.endpoint, 'p256dh', f.p256dh, 'auth', f.auth, 'follower', true)
+    end
   )), '[]') into v_claimed
-  from leased l join public.push_subscriptions s on s.id = l.subscription_id;
+  from leased l
+  left join public.push_subscriptions s on s.id = l.subscription_id
+  left join public.search_followers f on f.id = l.search_follower_id;
   return v_claimed;
 end
 $$;

@@ -765,29 +765,39 @@ export type Database = {
       push_outbox: {
         Row: {
           id: string
-          subscription_id: string
+          subscription_id: string | null
           payload: Json
           attempts: number
           next_attempt_at: string
           expires_at: string
+          search_follower_id: string | null
         }
         Insert: {
           id?: string
-          subscription_id: string
+          subscription_id?: string | null
           payload: Json
           attempts?: number
           next_attempt_at?: string
           expires_at?: string
+          search_follower_id?: string | null
         }
         Update: {
           id?: string
-          subscription_id?: string
+          subscription_id?: string | null
           payload?: Json
           attempts?: number
           next_attempt_at?: string
           expires_at?: string
+          search_follower_id?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "push_outbox_search_follower_id_fkey"
+            columns: ["search_follower_id"]
+            isOneToOne: false
+            referencedRelation: "search_followers"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "push_outbox_subscription_id_fkey"
             columns: ["subscription_id"]
@@ -928,6 +938,65 @@ export type Database = {
             columns: ["code_id"]
             isOneToOne: false
             referencedRelation: "codes"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      search_followers: {
+        Row: {
+          id: string
+          search_id: string
+          token: string
+          language: string
+          email: string | null
+          address_hash: string | null
+          endpoint: string | null
+          p256dh: string | null
+          auth: string | null
+          confirmed_at: string | null
+          told_until: string
+          last_digest_at: string | null
+          found_told_at: string | null
+          created_at: string
+        }
+        Insert: {
+          id?: string
+          search_id: string
+          token: string
+          language?: string
+          email?: string | null
+          address_hash?: string | null
+          endpoint?: string | null
+          p256dh?: string | null
+          auth?: string | null
+          confirmed_at?: string | null
+          told_until?: string
+          last_digest_at?: string | null
+          found_told_at?: string | null
+          created_at?: string
+        }
+        Update: {
+          id?: string
+          search_id?: string
+          token?: string
+          language?: string
+          email?: string | null
+          address_hash?: string | null
+          endpoint?: string | null
+          p256dh?: string | null
+          auth?: string | null
+          confirmed_at?: string | null
+          told_until?: string
+          last_digest_at?: string | null
+          found_told_at?: string | null
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "search_followers_search_id_fkey"
+            columns: ["search_id"]
+            isOneToOne: false
+            referencedRelation: "searches"
             referencedColumns: ["id"]
           },
         ]
@@ -1083,6 +1152,10 @@ export type Database = {
         Args: { p_as_of?: string; p_days_before?: number; p_limit?: number }
         Returns: Json
       }
+      claim_search_news: {
+        Args: { p_limit?: number }
+        Returns: Json
+      }
       claim_suspension_notices: {
         Args: { p_limit?: number }
         Returns: Json
@@ -1122,6 +1195,10 @@ export type Database = {
       finder_photo_folder: {
         Args: { p_code: string }
         Returns: string
+      }
+      follow_search: {
+        Args: { p_search_id: string; p_email: string; p_endpoint: string; p_p256dh: string; p_auth: string; p_language: string }
+        Returns: Json
       }
       health_document_path: {
         Args: { p_document_id: string }
@@ -1239,6 +1316,10 @@ export type Database = {
         Args: { p_endpoint: string; p_p256dh: string; p_auth: string }
         Returns: string
       }
+      search_follow_by_token: {
+        Args: { p_search_id: string; p_token: string; p_action: string }
+        Returns: Json
+      }
       set_animal_member_role: {
         Args: { p_animal_id: string; p_user_id: string; p_role: string; p_access_until: string }
         Returns: Json
@@ -1253,6 +1334,10 @@ export type Database = {
       }
       set_reunion_channel: {
         Args: { p_animal_id: string; p_channel: string }
+        Returns: boolean
+      }
+      unfollow_search_push: {
+        Args: { p_search_id: string; p_endpoint: string }
         Returns: boolean
       }
       unread_message_counts: {

@@ -170,29 +170,43 @@ function content(words: FinderMailWords, { kind, animalName, animalSex }: Finder
   }
 }
 
+/** The greeting and signature of an e-mail to a finder's address, in its language. */
+export const finderVoice = (language: FinderLanguage): MailVoice => WORDS[language].voice;
+
+/** RFC 8058's headers: a mail client's one-click unsubscribe POSTs to that URL. */
+export const oneClickUnsubscribe = (url: string) => ({
+  'List-Unsubscribe': `<${url}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
+/**
+ * The way to stop every e-mail to a finder's address (its stop token): the paragraph that links to the site's
+ * page, in the e-mail's language, and the one-click headers that post to the function.
+ */
+export function stopEveryMail(env: FunctionEnv, stopToken: string, language: FinderLanguage) {
+  const words = WORDS[language];
+  const page = stopFinderMailPageUrl(env, stopToken, language);
+  const paragraph: MailParagraph = { text: words.stopText, link: { label: words.stopLabel, href: page } };
+  return { paragraph, headers: oneClickUnsubscribe(stopFinderMailUrl(env, stopToken, language)) };
+}
+
 /** The e-mail itself, with the address's unsubscribe link as a header (RFC 8058) and as words. */
 export function finderMail(env: FunctionEnv, letter: FinderLetter, unsubscribeToken: string): Mail {
   const language = isFinderLanguage(letter.language) ? letter.language : 'fr';
   const words = WORDS[language];
   const { subject, paragraphs, after } = content(words, letter, language);
-  // The mail client's one-click POST goes to the function; a person opens the site's page, in their language.
-  const oneClick = stopFinderMailUrl(env, unsubscribeToken, language);
-  const page = stopFinderMailPageUrl(env, unsubscribeToken, language);
-  const stopParagraph: MailParagraph = { text: words.stopText, link: { label: words.stopLabel, href: page } };
+  const stop = stopEveryMail(env, unsubscribeToken, language);
   const mail = composeMail(
     {
       to: letter.to,
       subject,
       paragraphs,
       action: { label: words.open, href: conversationUrl(env, letter.token) },
-      after: [...after, stopParagraph],
+      after: [...after, stop.paragraph],
     },
     words.voice,
   );
-  return {
-    ...mail,
-    headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-  };
+  return { ...mail, headers: stop.headers };
 }
 
 /**

@@ -6,6 +6,8 @@ import {
   type FinderLanguage,
   invitationPath,
   pathOf,
+  searchFollowPath,
+  searchPath,
   stopFinderMailPath,
 } from './domain/index.ts';
 import type { FunctionEnv } from './env.ts';
@@ -13,7 +15,7 @@ import type { FunctionEnv } from './env.ts';
 const site = (env: FunctionEnv) => (env.PUBLIC_SITE_URL ?? '').replace(/\/+$/, '');
 
 // The paths are the site's route table's (shared/routing/src/site.ts, copied into ./domain).
-export { animalBookletPath, animalHistoryPath, editAnimalPath };
+export { animalBookletPath, animalHistoryPath, editAnimalPath, searchPath };
 
 /** That page's address on the public site, for the owner's e-mails. */
 export function editAnimalUrl(env: FunctionEnv, animalId: string): string {
@@ -61,4 +63,20 @@ export function stopFinderMailUrl(env: FunctionEnv, token: string, language: Fin
 /** The site's page that stops them, the e-mails' visible link. */
 export function stopFinderMailPageUrl(env: FunctionEnv, token: string, language: FinderLanguage): string {
   return `${site(env)}${stopFinderMailPath(token, language)}`;
+}
+
+/** A loss's search page, in a follower's language. */
+export function searchUrl(env: FunctionEnv, searchId: string, language: FinderLanguage): string {
+  return `${site(env)}${searchPath(searchId)}?lang=${language}`;
+}
+
+/** The search page with a follow's token: where its e-mails' reader confirms it or stops it. */
+export function searchFollowUrl(env: FunctionEnv, searchId: string, token: string, language: FinderLanguage): string {
+  return `${site(env)}${searchFollowPath(searchId, token, language)}`;
+}
+
+/** RFC 8058's one-click POST that stops one follow (follow-search); opened, it leads to the page above. */
+export function stopFollowUrl(env: FunctionEnv, searchId: string, token: string, language: FinderLanguage): string {
+  const query = `search=${encodeURIComponent(searchId)}&token=${encodeURIComponent(token)}&lang=${language}`;
+  return `${env.SUPABASE_URL.replace(/\/+$/, '')}/functions/v1/follow-search?${query}`;
 }

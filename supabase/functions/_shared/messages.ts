@@ -68,6 +68,16 @@ export const FAILURES = {
     status: 429,
     message: 'Vous avez déjà signalé cet animal plusieurs fois. Réessayez dans une heure.',
   },
+  // Following a search (follow-search); the page says them in the reader's language.
+  search_follow_rate_limited: {
+    status: 429,
+    message: 'Trop de demandes depuis votre connexion. Réessayez dans une heure.',
+  },
+  search_follow_link_not_found: { status: 404, message: 'Ce lien de suivi n’est plus valable.' },
+  search_follow_taken: {
+    status: 409,
+    message: 'Ce navigateur suit déjà cette recherche avec d’autres clés. Réessayez dans un instant.',
+  },
   // The link that stops every e-mail to a finder's address (stop-finder-mail).
   finder_mail_link_not_found: {
     status: 404,

@@ -16,11 +16,14 @@ export interface PushTarget {
   auth: string;
 }
 
-/** What the portal's service worker shows: a title, a line, the portal's page a click opens, a tag that replaces. */
+/** What a service worker shows: a title, a line, the page a click opens, a tag that replaces. */
 export interface PushPayload {
   title: string;
   body: string;
-  /** A path of the portal (/mon-compte/…), which the service worker opens on the site it serves. */
+  /**
+   * A path on the site the service worker serves: the portal's (/mon-compte/…) for a member's device, a search
+   * page (/recherche/…) for a search's follower.
+   */
   url: string;
   tag: string;
 }
@@ -50,6 +53,17 @@ export function isPushEndpoint(env: FunctionEnv, endpoint: unknown): endpoint is
     url.protocol === 'https:' &&
     url.port === '' &&
     PUSH_SERVICE_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`))
+  );
+}
+
+/** A P-256 public key (65 bytes) and an authentication secret (16 bytes), base64url without padding. */
+const P256DH_PATTERN = /^[A-Za-z0-9_-]{87}$/;
+const AUTH_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+/** Whether these are a browser subscription's keys (RFC 8291), as the database's checks hold them. */
+export function arePushKeys(p256dh: unknown, auth: unknown): p256dh is string {
+  return (
+    typeof p256dh === 'string' && P256DH_PATTERN.test(p256dh) && typeof auth === 'string' && AUTH_PATTERN.test(auth)
   );
 }
 
@@ -123,16 +137,32 @@ async function deliver(env: FunctionEnv, key: VapidKey, target: PushTarget, payl
   }
 }
 
-/** Pushes one alert to each target: forgets the gone ones, queues the failed ones. */
-async function deliverAll(env: FunctionEnv, db: ServiceDatabase, targets: PushTarget[], payload: PushPayload) {
+/**
+ * Where a push's target is kept: a member's device (push_subscriptions), or a search's follower
+ * (search_followers), which a gone endpoint removes, and a failed push's retry names.
+ */
+const KEPT_IN = {
+  device: { table: 'push_subscriptions', outboxColumn: 'subscription_id' },
+  follower: { table: 'search_followers', outboxColumn: 'search_follower_id' },
+} as const;
+type Kept = keyof typeof KEPT_IN;
+
+/** Pushes each payload to its target: forgets the gone ones, queues the failed ones. */
+async function deliverAll(
+  env: FunctionEnv,
+  db: ServiceDatabase,
+  kept: Kept,
+  pushes: { target: PushTarget; payload: PushPayload }[],
+) {
   const key = vapidPrivateKey(env);
-  if (!key || targets.length === 0) return;
-  const outcomes = await Promise.all(targets.map((target) => deliver(env, key, target, payload)));
-  const gone = targets.filter((_, index) => outcomes[index] === 'gone').map((target) => target.id);
-  if (gone.length > 0) await db.from('push_subscriptions').delete().in('id', gone);
-  const failed = targets.filter((_, index) => outcomes[index] === 'failed');
+  if (!key || pushes.length === 0) return;
+  const outcomes = await Promise.all(pushes.map(({ target, payload }) => deliver(env, key, target, payload)));
+  const { table, outboxColumn } = KEPT_IN[kept];
+  const gone = pushes.filter((_, index) => outcomes[index] === 'gone').map(({ target }) => target.id);
+  if (gone.length > 0) await db.from(table).delete().in('id', gone);
+  const failed = pushes.filter((_, index) => outcomes[index] === 'failed');
   if (failed.length > 0) {
-    await db.from('push_outbox').insert(failed.map((target) => ({ subscription_id: target.id, payload })));
+    await db.from('push_outbox').insert(failed.map(({ target, payload }) => ({ [outboxColumn]: target.id, payload })));
   }
 }
 
@@ -146,9 +176,27 @@ export async function pushHousehold(
 ): Promise<void> {
   try {
     const targets = await call<PushTarget[]>(db, 'push_targets', { p_animal_id: animalId, p_user_id: memberId });
-    await deliverAll(env, db, targets, payload);
+    await deliverAll(
+      env,
+      db,
+      'device',
+      targets.map((target) => ({ target, payload })),
+    );
   } catch (error) {
     console.error('[push] the household could not be alerted:', error);
+  }
+}
+
+/** Pushes each search follower's news to their browser. Never throws. */
+export async function pushToFollowers(
+  env: FunctionEnv,
+  db: ServiceDatabase,
+  pushes: { target: PushTarget; payload: PushPayload }[],
+): Promise<void> {
+  try {
+    await deliverAll(env, db, 'follower', pushes);
+  } catch (error) {
+    console.error('[push] the followers could not be told:', error);
   }
 }
 
@@ -156,11 +204,16 @@ export async function pushHousehold(
 export async function retryPushes(env: FunctionEnv, db: ServiceDatabase): Promise<number> {
   const key = vapidPrivateKey(env);
   if (!key) return 0;
-  const due = await call<{ id: string; payload: PushPayload; subscription: PushTarget }[]>(db, 'claim_due_pushes', {});
+  const due = await call<{ id: string; payload: PushPayload; subscription: PushTarget & { follower: boolean } }[]>(
+    db,
+    'claim_due_pushes',
+    {},
+  );
   let sent = 0;
   for (const push of due) {
     const outcome = await deliver(env, key, push.subscription, push.payload);
-    if (outcome === 'gone') await db.from('push_subscriptions').delete().eq('id', push.subscription.id);
+    const { table } = KEPT_IN[push.subscription.follower ? 'follower' : 'device'];
+    if (outcome === 'gone') await db.from(table).delete().eq('id', push.subscription.id);
     if (outcome === 'sent') {
       await db.from('push_outbox').delete().eq('id', push.id);
       sent += 1;

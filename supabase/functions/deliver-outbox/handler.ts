@@ -2,7 +2,7 @@
 // failed when they were written, each with its own Idempotency-Key so that none goes twice; removes unsent
 // those past their 24 hours and those to an address that is no account's any more. Then tells owners of
 // their medals' new suspensions by an operator (`pnpm medals suspend`), and finders that the animal they wrote
-// about is home (claim_found_notices); and retries the household's pushes that failed (claim_due_pushes). Run every minute by
+// about is home (claim_found_notices), and the followers of searches of their news (claim_search_news); and retries the household's pushes that failed (claim_due_pushes). Run every minute by
 // pg_cron on hosted Supabase (supabase/schedules/deliver-outbox.sql), by a timer in the local stack. The
 // gateway lets any caller through (config.toml); the outbox is claimed with the caller's own key, which only
 // the service role may do: anyone else gets 401 or 403 and nothing goes.
@@ -13,6 +13,7 @@ import { failure, handle, json } from '../_shared/http.ts';
 import { attempt, type QueuedMail } from '../_shared/outbox.ts';
 import { retryPushes } from '../_shared/push.ts';
 import { recordScheduleRun } from '../_shared/schedule.ts';
+import { tellSearchFollowers } from '../_shared/search-follow.ts';
 import { tellSuspensions } from '../_shared/suspension-notice.ts';
 
 export default function deliverOutbox(request: Request, env: FunctionEnv): Promise<Response> {
@@ -33,14 +34,16 @@ export default function deliverOutbox(request: Request, env: FunctionEnv): Promi
     const failed = mails.length - sent;
     const suspensions = await tellSuspensions(env, db);
     const reunions = await tellFindersAnimalHome(env, db);
+    const followers = await tellSearchFollowers(env, db);
     const pushes = await retryPushes(env, db);
     if (expired > 0) console.error(`[deliver-outbox] ${expired} e-mails expired unsent after 24 hours`);
     if (dropped > 0) console.log(`[deliver-outbox] ${dropped} e-mails dropped: their address is no account's any more`);
     if (sent > 0 || failed > 0) console.log(`[deliver-outbox] ${sent} sent, ${failed} left for a later attempt`);
     if (suspensions > 0) console.log(`[deliver-outbox] ${suspensions} owners told of their medal's suspension`);
     if (reunions > 0) console.log(`[deliver-outbox] ${reunions} finders told that the animal is home`);
+    if (followers > 0) console.log(`[deliver-outbox] ${followers} followers of searches told their news`);
     if (pushes > 0) console.log(`[deliver-outbox] ${pushes} pushes delivered on a later attempt`);
-    const outcome = { sent, failed, expired, dropped, suspensions, reunions, pushes };
+    const outcome = { sent, failed, expired, dropped, suspensions, reunions, followers, pushes };
     await recordScheduleRun(db, 'deliver-outbox', outcome);
     return json(outcome);
   })(request);

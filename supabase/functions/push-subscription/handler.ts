@@ -7,11 +7,7 @@
 import { backendError, callerCredentials, callerDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
-import { isPushEndpoint, vapidPublicKey } from '../_shared/push.ts';
-
-/** A P-256 public key (65 bytes) and an authentication secret (16 bytes), base64url without padding. */
-const P256DH_PATTERN = /^[A-Za-z0-9_-]{87}$/;
-const AUTH_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+import { arePushKeys, isPushEndpoint, vapidPublicKey } from '../_shared/push.ts';
 
 export default function pushSubscription(request: Request, env: FunctionEnv): Promise<Response> {
   return handle('push-subscription', async () => {
@@ -22,13 +18,7 @@ export default function pushSubscription(request: Request, env: FunctionEnv): Pr
     const { endpoint, keys } = input;
     if (endpoint === undefined) return json({ public_key: vapidPublicKey(env) });
     const { p256dh, auth } = (typeof keys === 'object' && keys !== null ? keys : {}) as Record<string, unknown>;
-    if (
-      typeof p256dh !== 'string' ||
-      !P256DH_PATTERN.test(p256dh) ||
-      typeof auth !== 'string' ||
-      !AUTH_PATTERN.test(auth)
-    )
-      return failure('invalid_request');
+    if (!arePushKeys(p256dh, auth)) return failure('invalid_request');
     if (!isPushEndpoint(env, endpoint)) return failure('push_endpoint_invalid');
 
     const { data, error, status } = await callerDatabase(env, credentials).rpc('save_push_subscription', {

@@ -1,5 +1,7 @@
 // A loss's public search page in SQL (schemas/searches.sql): the lost switch opens and ends it, the household
 // words it, and public_search shows a passer-by the animal and an area, never the household or a point.
+
+import { FINDER_LANGUAGES } from '@medaille/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, type Owner, openTestDatabase, type TestDatabase } from '../support/database.ts';
 
@@ -262,5 +264,101 @@ describe('sightings on a search page', () => {
       search?.id,
     ]);
     expect(rows).toEqual([{ place: null, lat: null, lon: null, words: 'Il courait' }]);
+  });
+});
+
+const followByEmail = (searchId: string | undefined, email: string, language = 'fr') =>
+  value<Record<string, unknown>>('service', 'public.follow_search($1, $2, null, null, null, $3)', [
+    searchId,
+    email,
+    language,
+  ]);
+const followAction = (searchId: string | undefined, token: unknown, action: string) =>
+  value<Record<string, unknown> | null>('service', 'public.search_follow_by_token($1, $2, $3)', [
+    searchId,
+    token,
+    action,
+  ]);
+const news = () =>
+  value<{ found: Record<string, unknown>[]; digests: Record<string, unknown>[] }>(
+    'service',
+    'public.claim_search_news()',
+  );
+
+describe('followers of a search page', () => {
+  it('are nobody’s to read, the household’s neither, and speak the page’s languages only', async () => {
+    const animalId = await animal();
+    await setLost(owner, animalId, true);
+    const [search] = await searchesOf(animalId);
+    for (const language of FINDER_LANGUAGES) {
+      expect(await followByEmail(search?.id, `suivi-${language}@example.org`, language)).toMatchObject({
+        status: 'confirm',
+      });
+    }
+    await expect(followByEmail(search?.id, 'suivi-pt@example.org', 'pt')).rejects.toThrow(
+      /search_followers_language_valeurs/,
+    );
+    for (const actor of [owner, keeper, stranger]) {
+      await expect(
+        t.as(actor, (tx) => tx.query('select email from public.search_followers where search_id = $1', [search?.id])),
+      ).rejects.toThrow(/permission denied/);
+    }
+  });
+
+  it('hear of sightings shown on the page once confirmed, not of hidden ones, and of the return once', async () => {
+    const animalId = await animal();
+    await setLost(owner, animalId, true);
+    const [search] = await searchesOf(animalId);
+    const { token, animal_name } = await followByEmail(search?.id, ' Voisin@Example.org ');
+    // The address is kept as typed would be matched: trimmed, lower-cased; the name is for the page alone.
+    expect(animal_name).toBe('Caramel');
+    await report(search?.id, { words: 'Avant la confirmation' });
+    expect((await news()).digests.filter((digest) => digest.token === token)).toEqual([]);
+    expect(await followAction(search?.id, token, 'read')).toEqual({ state: 'pending', language: 'fr' });
+    expect(await followAction(search?.id, token, 'confirm')).toEqual({ state: 'following', language: 'fr' });
+
+    await report(search?.id, { words: 'Caché par la famille' });
+    await t.db.query(`update public.sightings set hidden_at = now() where words = 'Caché par la famille'`);
+    expect((await news()).digests.filter((digest) => digest.token === token)).toEqual([]);
+    await report(search?.id, { words: 'Vu au parc', place: 'Parc de Procé' });
+    const [digest] = (await news()).digests.filter((d) => d.token === token);
+    expect(digest).toMatchObject({ email: 'voisin@example.org', count: 1, animal_name: 'Caramel' });
+    expect(digest?.sightings).toEqual([expect.objectContaining({ words: 'Vu au parc', place: 'Parc de Procé' })]);
+
+    await setLost(owner, animalId, false);
+    const found = (await news()).found.filter((f) => f.token === token);
+    expect(found).toHaveLength(1);
+    expect((await news()).found.filter((f) => f.token === token)).toEqual([]);
+  });
+
+  it('are forgotten a day after the return, or after a week unconfirmed; an address that stopped e-mail at once', async () => {
+    const animalId = await animal();
+    await setLost(owner, animalId, true);
+    const [search] = await searchesOf(animalId);
+    const told = await followByEmail(search?.id, 'rentre@example.org');
+    await followAction(search?.id, told.token, 'confirm');
+    const pending = await followByEmail(search?.id, 'jamais-confirme@example.org');
+    const stopped = await followByEmail(search?.id, 'stop@example.org');
+    await followAction(search?.id, stopped.token, 'confirm');
+    await value('service', 'public.finder_mail_stop($1, true)', [stopped.stop_token]);
+    await report(search?.id, { words: 'Vu' });
+    expect((await news()).digests.map((d) => d.token)).toEqual([told.token]);
+    expect(await followAction(search?.id, stopped.token, 'read')).toBeNull();
+
+    await t.db.query(`update public.search_followers set created_at = now() - interval '8 days' where token = $1`, [
+      pending.token,
+    ]);
+    await value('service', 'public.purge_old_scan_events()');
+    expect(await followAction(search?.id, pending.token, 'read')).toBeNull();
+    expect(await followAction(search?.id, told.token, 'read')).toEqual({ state: 'following', language: 'fr' });
+    await setLost(owner, animalId, false);
+    await news();
+    await t.db.query(
+      `update public.search_followers set found_told_at = now() - interval '25 hours' where token = $1`,
+      [told.token],
+    );
+    await value('service', 'public.purge_old_scan_events()');
+    const { rows } = await t.db.query('select 1 from public.search_followers where search_id = $1', [search?.id]);
+    expect(rows).toEqual([]);
   });
 });

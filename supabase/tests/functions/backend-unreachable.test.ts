@@ -26,6 +26,7 @@ const BODIES: Record<string, Record<string, unknown>> = {
   'delete-account': { email: 'owner@medaille.test' },
   'delete-animal': { animal_id: '00000000-0000-4000-8000-000000000001' },
   'deliver-outbox': {},
+  'follow-search': { id: '00000000-0000-4000-8000-000000000001', email: 'voisin@example.test', language: 'fr' },
   get_public_profile: { code: 'MDL-DEMO-REX' },
   'health-document-link': { document_id: '00000000-0000-4000-8000-000000000001' },
   'health-reminders': {},

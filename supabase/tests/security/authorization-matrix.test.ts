@@ -92,6 +92,16 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['sightings update (hide)',                     DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['sightings delete',                            DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc record_sighting',                         DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // A search's followers (an address or a browser's subscription): nobody reads them, the household neither; only
+  // the functions (follow-search, deliver-outbox).
+  ['search_followers select',                     DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['search_followers insert',                     DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['search_followers update',                     DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['search_followers delete',                     DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc follow_search',                           DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc search_follow_by_token',                  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc unfollow_search_push',                    DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc claim_search_news',                       DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rate_limit_hits select',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rate_limit_hits insert',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rate_limit_hits update',                      DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -173,6 +183,7 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['function record-scan',                        OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function search',                             OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function report-sighting',                    OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
+  ['function follow-search',                      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function stop-finder-mail',                   OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   // delete-animal has no gateway JWT check (verify_jwt = false: it knows only the legacy secret, and would
   // refuse the owners' ES256 sessions); it calls delete_animal with the caller's token, which PostgREST
@@ -360,6 +371,17 @@ const fresh = {
       animalId,
     ]);
     return rows[0]?.id as string;
+  },
+  /** A confirmed follower by e-mail of the open search of a new animal of A's, as follow-search stores one. */
+  async follower() {
+    const search = await fresh.search();
+    const token = randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
+    const email = `suivi-${randomUUID()}@example.fr`;
+    const { rows } = await stack.db.query<{ id: string }>(
+      `insert into public.search_followers (search_id, token, email, confirmed_at) values ($1, $2, $3, now()) returning id`,
+      [search, token, email],
+    );
+    return { id: rows[0]?.id as string, search, token, email };
   },
   /** A sighting on the open search of a new animal of A's, as report-sighting stores it. */
   async sighting() {
@@ -1076,6 +1098,80 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     () => ({ p_id: f.search }),
     (_, data) => (data as { status?: string } | null)?.status === 'searching',
   ),
+  'search_followers select': operation({
+    service: 'rest',
+    prepare: () => fresh.follower(),
+    act: ({ db }, t) => db.from('search_followers').select('id, email').eq('id', t.id),
+    tookEffect: (t, data) => hasRow(data, 'id', t.id),
+  }),
+  'search_followers insert': operation({
+    service: 'rest',
+    prepare: async () => ({ search: await fresh.search(), email: `${marker()}@example.fr` }),
+    act: ({ db }, t) =>
+      db.from('search_followers').insert({ search_id: t.search, token: 'a'.repeat(64), email: t.email }),
+    tookEffect: (t) => exists('search_followers', 'email', t.email),
+  }),
+  'search_followers update': operation({
+    service: 'rest',
+    prepare: () => fresh.follower(),
+    act: ({ db }, t) => db.from('search_followers').update({ email: 'pris@example.fr' }).eq('id', t.id),
+    tookEffect: async (t) => !(await exists('search_followers', 'email', t.email)),
+  }),
+  'search_followers delete': operation({
+    service: 'rest',
+    prepare: () => fresh.follower(),
+    act: ({ db }, t) => db.from('search_followers').delete().eq('id', t.id),
+    tookEffect: async (t) => !(await exists('search_followers', 'id', t.id)),
+  }),
+  'rpc follow_search': operation({
+    service: 'rest',
+    prepare: async () => ({ search: await fresh.search(), email: `${marker()}@example.fr` }),
+    act: ({ db }, t) =>
+      db.rpc('follow_search', {
+        p_search_id: t.search,
+        p_email: t.email,
+        p_endpoint: null,
+        p_p256dh: null,
+        p_auth: null,
+        p_language: 'fr',
+      }),
+    tookEffect: (t) => exists('search_followers', 'email', t.email),
+  }),
+  'rpc search_follow_by_token': operation({
+    service: 'rest',
+    prepare: () => fresh.follower(),
+    act: ({ db }, t) => db.rpc('search_follow_by_token', { p_search_id: t.search, p_token: t.token, p_action: 'stop' }),
+    tookEffect: async (t) => !(await exists('search_followers', 'id', t.id)),
+  }),
+  'rpc unfollow_search_push': operation({
+    service: 'rest',
+    prepare: async () => {
+      const search = await fresh.search();
+      const endpoint = `https://fcm.googleapis.com/fcm/send/${marker()}`;
+      await stack.db.query(
+        `insert into public.search_followers (search_id, token, endpoint, p256dh, auth, confirmed_at)
+         values ($1, $2, $3, $4, $5, now())`,
+        [search, randomUUID().replaceAll('-', '').repeat(2), endpoint, 'B'.repeat(87), 'a'.repeat(22)],
+      );
+      return { search, endpoint };
+    },
+    act: ({ db }, t) => db.rpc('unfollow_search_push', { p_search_id: t.search, p_endpoint: t.endpoint }),
+    tookEffect: async (t) => !(await exists('search_followers', 'endpoint', t.endpoint)),
+  }),
+  'rpc claim_search_news': operation({
+    service: 'rest',
+    prepare: async () => {
+      const follower = await fresh.follower();
+      await stack.db.query(
+        `insert into public.sightings (search_id, animal_id, kind, words)
+         select id, animal_id, 'seen', 'Vu au parc' from public.searches where id = $1`,
+        [follower.search],
+      );
+      return follower;
+    },
+    act: ({ db }) => db.rpc('claim_search_news', { p_limit: 1000 }),
+    tookEffect: (t, data) => hasRow((data as { digests?: unknown } | null)?.digests ?? null, 'token', t.token),
+  }),
   'rpc record_sighting': operation({
     service: 'rest',
     prepare: async () => ({ search: await fresh.search(), words: marker() }),
@@ -1434,6 +1530,13 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     prepare: async () => marker(),
     act: ({ db }, message) => db.functions.invoke('post_finder_message', { body: { code: f.code, message } }),
     tookEffect: (message) => exists('finder_messages', 'message', message),
+  }),
+  'function follow-search': operation({
+    service: 'functions',
+    prepare: async () => ({ search: await fresh.search(), email: `${marker()}@example.fr` }),
+    act: ({ db }, t) =>
+      db.functions.invoke('follow-search', { body: { id: t.search, email: t.email, language: 'fr' } }),
+    tookEffect: (t) => exists('search_followers', 'email', t.email),
   }),
   // The one-click POST of RFC 8058, which mail clients send without a key or token.
   'function stop-finder-mail': operation({

@@ -84,6 +84,14 @@ export const animalBookletPrintPath = (id: string) => pathOf('animalBookletPrint
 export const animalPosterPath = (id: string) => pathOf('animalPoster', { id });
 /** A loss's search page. */
 export const searchPath = (id: string) => pathOf('search', { id });
+
+/**
+ * A follow of a search, the link of its e-mails: the search page with the follow's token, which the page reads
+ * and offers to confirm or stop (opening it changes nothing), in the e-mail's language.
+ */
+export function searchFollowPath(id: string, token: string, language: string): string {
+  return `${searchPath(id)}?lang=${encodeURIComponent(language)}&suivi=${encodeURIComponent(token)}#suivre`;
+}
 /** A finder's conversation page. The token is in the path: the page is rendered by the server, with no Referer. */
 export const conversationPath = (token: string) => pathOf('conversation', { token });
 
