@@ -1,5 +1,5 @@
 // A loss's search page, /recherche/{id}: rendered by the scan deployment through the host from the search
-// function, in the reader's language, without any script; it shows the animal, the household's words and an
+// function, in the reader's language, usable without any script; it shows the animal, the household's words and an
 // area, never the household's contacts nor a point, and says plainly when a search is not there.
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { searchPath } from '@medaille/routing';
@@ -80,7 +80,8 @@ describe('a loss’s search page', () => {
     for (const secret of ['+33698765432', '3 rue des Lilas', '47.218371', owner.email]) {
       expect(page, secret).not.toContain(secret);
     }
-    expect(page).not.toContain('<script');
+    // One script, the push button's ('Suivre cette recherche'); everything else works without it.
+    expect(page.match(/<script/g)).toHaveLength(1);
     // A shared link shows the animal: the page's heading, since when and where (Open Graph, Twitter's card).
     expect(page).toContain('<meta property="og:title" content="Aidez-nous à retrouver Mistigri">');
     expect(page).toMatch(
@@ -169,5 +170,68 @@ describe('a loss’s search page', () => {
     // A body that is no form is refused, and nothing is stored.
     const json = await post({}, { 'content-type': 'application/json' });
     expect(json.status).toBe(415);
+  });
+
+  it('is followed by e-mail without JavaScript: confirmed by a button on the e-mail’s link, never by opening it, and stopped', async () => {
+    const { searchId } = await lostAnimal('Pralin');
+    const page = `${searchPath(searchId)}?lang=en`;
+    const post = (fields: Record<string, string>) =>
+      fetch(`${site.url}${page}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields),
+      });
+    const follower = `voisin-${crypto.randomUUID()}@example.org`;
+
+    const invalid = await post({ action: 'follow', email: 'voisin<b>@' });
+    expect(invalid.status).toBe(400);
+    const refused = await invalid.text();
+    expect(refused).toContain('The e-mail address is not valid.');
+    expect(refused).toContain('value="voisin&lt;b&gt;@"');
+
+    const asked = await post({ action: 'follow', email: follower });
+    expect(asked.status).toBe(303);
+    const back = asked.headers.get('location') ?? '';
+    expect(back).toBe(`${searchPath(searchId)}?lang=en&suivi-demande=1#suivre`);
+    expect(await (await open(back)).text()).toContain(
+      'Almost done: confirm from the e-mail we have just sent to this address.',
+    );
+
+    // The e-mail's link opens the page, which asks: opened twice (a mail scanner, then the person), nothing changes.
+    const link = new URL((await stack.lastMail(follower)).links.find((href) => href.includes('suivi=')) ?? '');
+    expect(link.pathname).toBe(searchPath(searchId));
+    const linked = `${link.pathname}${link.search}`;
+    for (let i = 0; i < 2; i += 1) {
+      const opened = await (await open(linked)).text();
+      expect(opened).toContain('Confirm that you want to follow this search by e-mail.');
+    }
+    const token = link.searchParams.get('suivi') ?? '';
+    const confirmed = await post({ action: 'confirm', token });
+    expect(confirmed.status).toBe(303);
+    const following = await (await open(confirmed.headers.get('location') ?? '')).text();
+    expect(following).toContain('You follow this search by e-mail.');
+    expect(following).toContain('Stop following');
+
+    const stopped = await post({ action: 'stop', token });
+    expect(stopped.headers.get('location')).toBe(`${searchPath(searchId)}?lang=en&suivi-arrete=1#suivre`);
+    expect(await (await open(stopped.headers.get('location') ?? '')).text()).toContain(
+      'You no longer follow this search.',
+    );
+    expect(await (await open(linked)).text()).toContain('This follow link is no longer valid.');
+    // A form of no known kind is refused, and changes nothing.
+    expect((await post({ action: 'everything', token })).status).toBe(400);
+  });
+
+  it('carries its one script, for following by push, allowed by the page’s policy and by nothing else', async () => {
+    const { searchId } = await lostAnimal('Sésame');
+    const response = await open(searchPath(searchId));
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+    expect(scripts).toHaveLength(1);
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(scripts[0]));
+    const hash = `'sha256-${Buffer.from(digest).toString('base64')}'`;
+    expect(response.headers.get('content-security-policy')).toContain(hash);
+    expect(html).toMatch(/id="suivre-notification" class="search-follow-push" hidden="" data-key="[A-Za-z0-9_-]{87}"/);
   });
 });

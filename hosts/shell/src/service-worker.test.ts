@@ -1,18 +1,21 @@
-// The portal's service worker (public/mon-compte/sw.js) as the browser runs it, event by event: what it shows for
-// a push, and which page a click opens. Run here in a scope of Node's own (node:vm) with the browser's few calls it
+// The portal's service worker (public/mon-compte/sw.js) and the search pages' (public/recherche/sw.js) as the
+// browser runs them, event by event: what each shows for a push, and which page a click opens. Run here in a scope of Node's own (node:vm) with the browser's few calls it
 // makes answered by the test: no headless browser can click a system notification (e2e/tests/push.spec.ts shows
 // the rest in Chromium).
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 
-const SOURCE = readFileSync(new URL('../public/mon-compte/sw.js', import.meta.url), 'utf8');
+const SOURCES = {
+  portal: readFileSync(new URL('../public/mon-compte/sw.js', import.meta.url), 'utf8'),
+  search: readFileSync(new URL('../public/recherche/sw.js', import.meta.url), 'utf8'),
+};
 const SITE = 'https://medaille.test';
 
 type Handler = (event: Record<string, unknown>) => void;
 
 /** The worker started in a scope of its own; `windows`: the site's open tabs, by URL. */
-function worker(windows: string[] = []) {
+function worker(windows: string[] = [], which: keyof typeof SOURCES = 'portal') {
   const handlers = new Map<string, Handler>();
   const shown: { title: string; options: Record<string, unknown> }[] = [];
   const opened: string[] = [];
@@ -30,7 +33,7 @@ function worker(windows: string[] = []) {
       openWindow: async (url: string) => opened.push(url),
     },
   };
-  runInNewContext(SOURCE, { self, URL });
+  runInNewContext(SOURCES[which], { self, URL });
   /** Dispatches an event and waits for what it asked to wait for. */
   const dispatch = async (type: string, fields: Record<string, unknown>) => {
     const waits: Promise<unknown>[] = [];
@@ -104,5 +107,41 @@ describe('the portal’s service worker', () => {
       await sw.click(sw.shown[0]?.options.data);
       expect({ url, opened: sw.opened }).toEqual({ url, opened: [`${SITE}/mon-compte`] });
     }
+  });
+});
+
+describe('the search pages’ service worker', () => {
+  it('shows a followed search’s news, and a click opens that search page, nothing else of the site', async () => {
+    const sw = worker([], 'search');
+    await sw.push({
+      title: 'Retrouvé !',
+      body: 'Caramel est rentré à la maison, merci !',
+      url: '/recherche/s1',
+      tag: 'search-s1',
+    });
+    expect(sw.shown).toEqual([
+      {
+        title: 'Retrouvé !',
+        options: expect.objectContaining({
+          body: 'Caramel est rentré à la maison, merci !',
+          tag: 'search-s1',
+          data: { url: '/recherche/s1' },
+        }),
+      },
+    ]);
+    expect(await sw.click({ url: '/recherche/s1' })).toBe(true);
+    expect(sw.opened).toEqual([`${SITE}/recherche/s1`]);
+    for (const url of ['/mon-compte', 'https://ailleurs.example/recherche/s1', '/recherche/', 42]) {
+      const other = worker([], 'search');
+      await other.click({ url });
+      expect(other.opened, String(url)).toEqual([]);
+    }
+  });
+
+  it('focuses the search page already open rather than opening it again', async () => {
+    const sw = worker([`${SITE}/recherche/s1?lang=en#suivre`], 'search');
+    await sw.click({ url: '/recherche/s1' });
+    expect(sw.focused).toEqual([`${SITE}/recherche/s1?lang=en#suivre`]);
+    expect(sw.opened).toEqual([]);
   });
 });

@@ -36,6 +36,27 @@ export interface SearchWords {
   inFuture: string;
   invalidText: string;
   tooManyReports: string;
+  /** 'Suivre cette recherche': by e-mail (confirmed from the e-mail first), or by push where the page's script runs. */
+  followTitle: string;
+  followHint: string;
+  followEmail: string;
+  followSend: string;
+  /** Sent: the confirmation e-mail is on its way (whatever became of it: nobody learns who follows). */
+  followAsked: string;
+  /** The e-mails' link: the follow read, then confirmed or stopped by a button. */
+  followConfirmText: string;
+  followConfirm: string;
+  followingText: string;
+  unfollow: string;
+  unfollowed: string;
+  followLinkGone: string;
+  invalidEmail: string;
+  tooManyFollows: string;
+  pushFollow: string;
+  pushFollowing: string;
+  pushUnfollow: string;
+  pushBlocked: string;
+  pushFailed: string;
 }
 
 export const SEARCH_WORDS: Record<Language, SearchWords> = {
@@ -67,6 +88,25 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     inFuture: 'L’heure indiquée est dans le futur.',
     invalidText: 'Le texte contient des caractères non valides.',
     tooManyReports: 'Vous avez déjà signalé cet animal plusieurs fois. Réessayez dans une heure.',
+    followTitle: 'Suivre cette recherche',
+    followHint:
+      'Recevez les nouveaux signalements, au plus une fois par heure, et la nouvelle quand il sera retrouvé. Personne ne voit qui suit la recherche.',
+    followEmail: 'Votre adresse e-mail',
+    followSend: 'Suivre par e-mail',
+    followAsked: 'Presque fini : confirmez depuis l’e-mail que nous venons d’envoyer à cette adresse.',
+    followConfirmText: 'Confirmez que vous voulez suivre cette recherche par e-mail.',
+    followConfirm: 'Confirmer le suivi',
+    followingText: 'Vous suivez cette recherche par e-mail.',
+    unfollow: 'Ne plus suivre',
+    unfollowed: 'Vous ne suivez plus cette recherche.',
+    followLinkGone: 'Ce lien de suivi n’est plus valable.',
+    invalidEmail: "L'adresse e-mail n'est pas valide.",
+    tooManyFollows: 'Trop de demandes depuis votre connexion. Réessayez dans une heure.',
+    pushFollow: 'Recevoir une notification',
+    pushFollowing: 'Vous recevrez une notification sur cet appareil.',
+    pushUnfollow: 'Ne plus recevoir de notification',
+    pushBlocked: 'Les notifications sont bloquées pour ce site dans votre navigateur.',
+    pushFailed: 'Impossible d’activer les notifications. Réessayez dans un instant.',
   },
   en: {
     title: 'Search for a lost animal – Médaille',
@@ -96,6 +136,25 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     inFuture: 'The time given is in the future.',
     invalidText: 'The text contains characters that are not allowed.',
     tooManyReports: 'You have already reported this animal several times. Try again in an hour.',
+    followTitle: 'Follow this search',
+    followHint:
+      'Get new sightings, at most once an hour, and the news when it is found. Nobody sees who follows the search.',
+    followEmail: 'Your e-mail address',
+    followSend: 'Follow by e-mail',
+    followAsked: 'Almost done: confirm from the e-mail we have just sent to this address.',
+    followConfirmText: 'Confirm that you want to follow this search by e-mail.',
+    followConfirm: 'Confirm',
+    followingText: 'You follow this search by e-mail.',
+    unfollow: 'Stop following',
+    unfollowed: 'You no longer follow this search.',
+    followLinkGone: 'This follow link is no longer valid.',
+    invalidEmail: 'The e-mail address is not valid.',
+    tooManyFollows: 'Too many requests from your connection. Try again in an hour.',
+    pushFollow: 'Get a notification',
+    pushFollowing: 'You will get a notification on this device.',
+    pushUnfollow: 'Stop notifications',
+    pushBlocked: 'Notifications are blocked for this site in your browser.',
+    pushFailed: 'Notifications could not be turned on. Try again in a moment.',
   },
   es: {
     title: 'Búsqueda de un animal perdido – Médaille',
@@ -125,6 +184,25 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     inFuture: 'La hora indicada está en el futuro.',
     invalidText: 'El texto contiene caracteres no válidos.',
     tooManyReports: 'Ya has avisado de este animal varias veces. Inténtalo de nuevo en una hora.',
+    followTitle: 'Seguir esta búsqueda',
+    followHint:
+      'Recibe los nuevos avistamientos, como mucho una vez por hora, y la noticia cuando aparezca. Nadie ve quién sigue la búsqueda.',
+    followEmail: 'Tu dirección de correo',
+    followSend: 'Seguir por correo',
+    followAsked: 'Casi listo: confirma desde el correo que acabamos de enviar a esta dirección.',
+    followConfirmText: 'Confirma que quieres seguir esta búsqueda por correo.',
+    followConfirm: 'Confirmar',
+    followingText: 'Sigues esta búsqueda por correo.',
+    unfollow: 'Dejar de seguir',
+    unfollowed: 'Ya no sigues esta búsqueda.',
+    followLinkGone: 'Este enlace de seguimiento ya no es válido.',
+    invalidEmail: 'La dirección de correo no es válida.',
+    tooManyFollows: 'Demasiadas solicitudes desde tu conexión. Inténtalo de nuevo en una hora.',
+    pushFollow: 'Recibir una notificación',
+    pushFollowing: 'Recibirás una notificación en este dispositivo.',
+    pushUnfollow: 'No recibir más notificaciones',
+    pushBlocked: 'Las notificaciones están bloqueadas para este sitio en tu navegador.',
+    pushFailed: 'No se han podido activar las notificaciones. Inténtalo de nuevo en un instante.',
   },
   de: {
     title: 'Suche nach einem vermissten Tier – Médaille',
@@ -154,6 +232,25 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     inFuture: 'Die angegebene Zeit liegt in der Zukunft.',
     invalidText: 'Der Text enthält ungültige Zeichen.',
     tooManyReports: 'Sie haben dieses Tier bereits mehrmals gemeldet. Versuchen Sie es in einer Stunde erneut.',
+    followTitle: 'Dieser Suche folgen',
+    followHint:
+      'Erhalten Sie neue Sichtungen, höchstens einmal pro Stunde, und die Nachricht, wenn es gefunden ist. Niemand sieht, wer der Suche folgt.',
+    followEmail: 'Ihre E-Mail-Adresse',
+    followSend: 'Per E-Mail folgen',
+    followAsked: 'Fast fertig: Bestätigen Sie in der E-Mail, die wir gerade an diese Adresse geschickt haben.',
+    followConfirmText: 'Bestätigen Sie, dass Sie dieser Suche per E-Mail folgen möchten.',
+    followConfirm: 'Bestätigen',
+    followingText: 'Sie folgen dieser Suche per E-Mail.',
+    unfollow: 'Nicht mehr folgen',
+    unfollowed: 'Sie folgen dieser Suche nicht mehr.',
+    followLinkGone: 'Dieser Link ist nicht mehr gültig.',
+    invalidEmail: 'Die E-Mail-Adresse ist ungültig.',
+    tooManyFollows: 'Zu viele Anfragen von Ihrer Verbindung. Versuchen Sie es in einer Stunde erneut.',
+    pushFollow: 'Benachrichtigung erhalten',
+    pushFollowing: 'Sie erhalten eine Benachrichtigung auf diesem Gerät.',
+    pushUnfollow: 'Keine Benachrichtigungen mehr',
+    pushBlocked: 'Benachrichtigungen sind für diese Website in Ihrem Browser blockiert.',
+    pushFailed: 'Benachrichtigungen konnten nicht aktiviert werden. Versuchen Sie es gleich noch einmal.',
   },
   it: {
     title: 'Ricerca di un animale smarrito – Médaille',
@@ -183,6 +280,25 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     inFuture: 'L’ora indicata è nel futuro.',
     invalidText: 'Il testo contiene caratteri non validi.',
     tooManyReports: 'Hai già segnalato questo animale più volte. Riprova tra un’ora.',
+    followTitle: 'Segui questa ricerca',
+    followHint:
+      'Ricevi le nuove segnalazioni, al massimo una volta l’ora, e la notizia quando sarà ritrovato. Nessuno vede chi segue la ricerca.',
+    followEmail: 'Il tuo indirizzo e-mail',
+    followSend: 'Segui per e-mail',
+    followAsked: 'Quasi fatto: conferma dall’e-mail che abbiamo appena inviato a questo indirizzo.',
+    followConfirmText: 'Conferma che vuoi seguire questa ricerca per e-mail.',
+    followConfirm: 'Conferma',
+    followingText: 'Segui questa ricerca per e-mail.',
+    unfollow: 'Non seguire più',
+    unfollowed: 'Non segui più questa ricerca.',
+    followLinkGone: 'Questo link non è più valido.',
+    invalidEmail: 'L’indirizzo e-mail non è valido.',
+    tooManyFollows: 'Troppe richieste dalla tua connessione. Riprova tra un’ora.',
+    pushFollow: 'Ricevi una notifica',
+    pushFollowing: 'Riceverai una notifica su questo dispositivo.',
+    pushUnfollow: 'Non ricevere più notifiche',
+    pushBlocked: 'Le notifiche sono bloccate per questo sito nel tuo browser.',
+    pushFailed: 'Impossibile attivare le notifiche. Riprova tra un istante.',
   },
   nl: {
     title: 'Zoektocht naar een vermist dier – Médaille',
@@ -212,5 +328,24 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     inFuture: 'Het opgegeven tijdstip ligt in de toekomst.',
     invalidText: 'De tekst bevat ongeldige tekens.',
     tooManyReports: 'U hebt dit dier al meerdere keren gemeld. Probeer het over een uur opnieuw.',
+    followTitle: 'Deze zoektocht volgen',
+    followHint:
+      'Ontvang nieuwe meldingen, hooguit eens per uur, en het nieuws wanneer het gevonden is. Niemand ziet wie de zoektocht volgt.',
+    followEmail: 'Uw e-mailadres',
+    followSend: 'Volgen per e-mail',
+    followAsked: 'Bijna klaar: bevestig via de e-mail die we net naar dit adres hebben gestuurd.',
+    followConfirmText: 'Bevestig dat u deze zoektocht per e-mail wilt volgen.',
+    followConfirm: 'Bevestigen',
+    followingText: 'U volgt deze zoektocht per e-mail.',
+    unfollow: 'Niet meer volgen',
+    unfollowed: 'U volgt deze zoektocht niet meer.',
+    followLinkGone: 'Deze link is niet meer geldig.',
+    invalidEmail: 'Het e-mailadres is ongeldig.',
+    tooManyFollows: 'Te veel verzoeken vanaf uw verbinding. Probeer het over een uur opnieuw.',
+    pushFollow: 'Melding ontvangen',
+    pushFollowing: 'U ontvangt een melding op dit apparaat.',
+    pushUnfollow: 'Geen meldingen meer',
+    pushBlocked: 'Meldingen zijn voor deze site geblokkeerd in uw browser.',
+    pushFailed: 'Meldingen konden niet worden ingeschakeld. Probeer het zo meteen opnieuw.',
   },
 };

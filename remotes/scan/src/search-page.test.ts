@@ -86,6 +86,34 @@ describe('a search page when a function fails', () => {
   });
 });
 
+describe('following a search when follow-search fails or refuses', () => {
+  it('keeps the address typed, says the service is down with when to come back, and a limit in the reader’s words', async () => {
+    const down = await ask(
+      reading(async () => Promise.reject(new Error('down'))),
+      { action: 'follow', email: 'voisine@example.org' },
+    );
+    expect(down.status).toBe(503);
+    expect(down.headers.get('retry-after')).toBe('60');
+    expect(down.html).toContain('The service is temporarily unavailable.');
+    expect(down.html).toContain('value="voisine@example.org"');
+    // The sighting's form is not said to have failed.
+    expect(down.html.match(/role="alert"/g)).toHaveLength(1);
+
+    const limited = await ask(
+      reading(async () =>
+        Response.json(
+          { code: 'search_follow_rate_limited', error: 'Trop.' },
+          { status: 429, headers: { 'Retry-After': '3600' } },
+        ),
+      ),
+      { action: 'follow', email: 'voisine@example.org' },
+    );
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('3600');
+    expect(limited.html).toContain('Too many requests from your connection. Try again in an hour.');
+  });
+});
+
 describe('the time of a sighting', () => {
   it('is read as French time, summer or winter, and a value that is no time is refused before anything is sent', async () => {
     const sent: unknown[] = [];

@@ -3,7 +3,7 @@
 // search through the search function, which shows the animal and an area, never the household or a point. Its
 // form ('Je l'ai vu', 'Je l'ai avec moi') is a plain POST to the page, sent to report-sighting, then a 303 back
 // to the page that says it was sent (reloading it sends nothing again); a refusal is the page again, with the
-// form as it was written and the reason in the reader's language.
+// form as it was written and the reason in the reader's language. Following the search is search-follow.tsx's.
 import { type PageConfig, readPostedForm, type SearchArgs } from '@medaille/scan-contract';
 import { renderToStaticMarkup } from 'react-dom/server.edge';
 import type { Dictionary } from './copy.ts';
@@ -20,6 +20,13 @@ import {
 } from './i18n.ts';
 import { screenSizedSources } from './photo-sources.ts';
 import { SEARCH_WORDS, type SearchWords } from './search-copy.ts';
+import {
+  FOLLOW_BY_PUSH_SCRIPT,
+  FollowSection,
+  type FollowView,
+  followViewOf,
+  sendFollowForm,
+} from './search-follow.tsx';
 
 const HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
@@ -50,6 +57,8 @@ export interface PublicSearch {
   last_seen_place: string | null;
   area: { lat: number; lon: number; radius_m: number } | null;
   photos: { id: string; url: string; width: number | null; height: number | null }[];
+  /** The key browsers subscribe to pushes with (the project's VAPID key), or null when push is not set up. */
+  push_key: string | null;
   sightings: {
     kind: 'seen' | 'with_me';
     seen_at: string;
@@ -67,7 +76,9 @@ interface Report {
   words: string;
 }
 const EMPTY_REPORT: Report = { kind: 'seen', place: '', when: '', words: '' };
-/** A form of a place, a time and 500 characters: far under this. */
+/** The follow forms' `action`s (search-follow.tsx); a report has none. */
+const FOLLOW_ACTIONS = ['follow', 'confirm', 'stop', 'follow-push', 'unfollow-push'];
+/** The page's forms (a report, a follow): a place, a time and 500 characters, or a push subscription: far under this. */
 const FORM_BYTES_MAX = 16_384;
 
 /** A `datetime-local` value as the time it is in France, where the page's readers are (the form has no zone). */
@@ -107,13 +118,20 @@ export async function searchPage({ request, params, context, styles, config, sig
   const said = (status: number, text: string, headers?: Record<string, string>) =>
     page(status, saying(words, language, text), headers);
 
-  /** The page as it is now, with the report form's outcome (`refused`, or `sent` after the 303). */
+  /**
+   * The page as it is now, with the report form's outcome (`refused`, or `sent` after the 303) and the follow
+   * part's (`follow`: as the address asks, or as a follow form was refused).
+   */
   const render = async (form: {
     report: Report;
     refused?: { status: number; words: string; headers?: Record<string, string> };
     sent?: boolean;
+    follow?: FollowView;
   }) => {
-    const response = await context.callFunction('search', { id: params.id }, signal).catch(() => null);
+    const [response, follow] = await Promise.all([
+      context.callFunction('search', { id: params.id }, signal).catch(() => null),
+      form.follow ?? followViewOf(url, params.id, context.callFunction, signal),
+    ]);
     const retryAfter = { 'Retry-After': response?.headers.get('retry-after') ?? DEFAULT_RETRY_AFTER_S };
     if (response?.status === 429) return said(429, words.tooMany, retryAfter);
     const search = response?.ok
@@ -124,7 +142,7 @@ export async function searchPage({ request, params, context, styles, config, sig
     const copy = await dictionaryFor(language);
     const locale = localeFor(language, accepted);
     const found = search as PublicSearch;
-    const body = searchBody(found, { words, copy, language, locale, config }, form);
+    const body = searchBody(found, { words, copy, language, locale, config }, { ...form, follow });
     return page(form.refused?.status ?? 200, body, form.refused?.headers, shareCard(found, words, locale, config));
   };
 
@@ -132,6 +150,22 @@ export async function searchPage({ request, params, context, styles, config, sig
   const posted = await readPostedForm(request, FORM_BYTES_MAX);
   if ('refusal' in posted) return said(posted.refusal, words.invalidText);
   const field = (name: string) => posted.fields.get(name) ?? '';
+  const action = field('action');
+  if (FOLLOW_ACTIONS.includes(action)) {
+    const { callFunction } = context;
+    const outcome = await sendFollowForm(posted.fields, {
+      id: params.id,
+      path: url.pathname,
+      language,
+      words,
+      callFunction,
+      signal,
+    });
+    if ('location' in outcome)
+      return new Response(null, { status: 303, headers: { ...HEADERS, Location: outcome.location } });
+    return render({ report: EMPTY_REPORT, refused: outcome.refused, follow: outcome.view });
+  }
+  if (action !== '') return said(400, words.invalidText);
   const report: Report = {
     kind: field('kind') === 'with_me' ? 'with_me' : 'seen',
     place: field('place'),
@@ -223,7 +257,7 @@ const zoomFor = (radius: number) => (radius <= 600 ? 16 : radius <= 1500 ? 15 : 
 function searchBody(
   search: PublicSearch,
   { words, copy, language, locale, config }: PageWords,
-  form: { report: Report; refused?: { words: string }; sent?: boolean },
+  form: { report: Report; refused?: { words: string }; sent?: boolean; follow: FollowView },
 ): string {
   const day = (at: string) => new Date(at).toLocaleDateString(locale, { dateStyle: 'long', timeZone: PAGE_TIME_ZONE });
   const name = search.name ?? '';
@@ -238,77 +272,80 @@ function searchBody(
   const photos = search.photos.slice(0, PHOTOS_SHOWN);
   const { area } = search;
   const found = search.status === 'found';
-  return renderToStaticMarkup(
-    <main className="scan search-page">
-      <LanguageLinks language={language} />
-      <section className="scan-card">
-        <h1>{found ? words.foundHeading : words.heading(search.name)}</h1>
-        {found ? <p>{words.foundText}</p> : <p>{words.since(day(search.started_at))}</p>}
-        {photos.map((photo, index) => (
-          <img
-            key={photo.id}
-            className="search-photo"
-            {...screenSizedSources(photo.url, config.imageTransformations)}
-            sizes="(max-width: 600px) 100vw, 600px"
-            width={photo.width ?? undefined}
-            height={photo.height ?? undefined}
-            alt={copy.profile.photoOf(name, index + 1)}
-            loading={index === 0 ? 'eager' : 'lazy'}
-          />
-        ))}
-        <dl className="search-facts">
-          {facts.map(([label, value]) =>
-            value ? (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ) : null,
-          )}
-        </dl>
-      </section>
-      {!found && search.description ? (
+  return (
+    renderToStaticMarkup(
+      <main className="scan search-page">
+        <LanguageLinks language={language} />
         <section className="scan-card">
-          <h2>{words.householdWords}</h2>
-          <p className="search-words">{search.description}</p>
+          <h1>{found ? words.foundHeading : words.heading(search.name)}</h1>
+          {found ? <p>{words.foundText}</p> : <p>{words.since(day(search.started_at))}</p>}
+          {photos.map((photo, index) => (
+            <img
+              key={photo.id}
+              className="search-photo"
+              {...screenSizedSources(photo.url, config.imageTransformations)}
+              sizes="(max-width: 600px) 100vw, 600px"
+              width={photo.width ?? undefined}
+              height={photo.height ?? undefined}
+              alt={copy.profile.photoOf(name, index + 1)}
+              loading={index === 0 ? 'eager' : 'lazy'}
+            />
+          ))}
+          <dl className="search-facts">
+            {facts.map(([label, value]) =>
+              value ? (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ) : null,
+            )}
+          </dl>
         </section>
-      ) : null}
-      {!found && (search.last_seen_place || search.last_seen_at || area) ? (
-        <section className="scan-card">
-          <h2>{words.lastSeenTitle}</h2>
-          {search.last_seen_place ? <p>{search.last_seen_place}</p> : null}
-          {search.last_seen_at ? <p>{words.lastSeenOn(dateTimeText(locale, search.last_seen_at))}</p> : null}
-          {area ? (
-            <p>
-              {words.within(area.radius_m)} ·{' '}
-              <a
-                href={`https://www.openstreetmap.org/#map=${zoomFor(area.radius_m)}/${area.lat}/${area.lon}`}
-                rel="noopener noreferrer"
-              >
-                {copy.profile.openMap}
-              </a>
-            </p>
-          ) : null}
-        </section>
-      ) : null}
-      {!found && search.sightings.length > 0 ? (
-        <section className="scan-card" aria-labelledby="signalements-titre">
-          <h2 id="signalements-titre">{words.sightingsTitle}</h2>
-          <ul className="search-sightings">
-            {search.sightings.map((sighting) => (
-              <li key={`${sighting.seen_at}${sighting.words ?? ''}`}>
-                <strong>{sighting.kind === 'with_me' ? words.withMe : words.seen}</strong> ·{' '}
-                {dateTimeText(locale, sighting.seen_at)}
-                {sighting.place ? ` · ${sighting.place}` : ''}
-                {sighting.distance_m !== null ? ` · ${words.away(sighting.distance_m)}` : ''}
-                {sighting.words ? <p className="search-words">{sighting.words}</p> : null}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {found ? null : <ReportForm words={words} form={form} />}
-    </main>,
+        {!found && search.description ? (
+          <section className="scan-card">
+            <h2>{words.householdWords}</h2>
+            <p className="search-words">{search.description}</p>
+          </section>
+        ) : null}
+        {!found && (search.last_seen_place || search.last_seen_at || area) ? (
+          <section className="scan-card">
+            <h2>{words.lastSeenTitle}</h2>
+            {search.last_seen_place ? <p>{search.last_seen_place}</p> : null}
+            {search.last_seen_at ? <p>{words.lastSeenOn(dateTimeText(locale, search.last_seen_at))}</p> : null}
+            {area ? (
+              <p>
+                {words.within(area.radius_m)} ·{' '}
+                <a
+                  href={`https://www.openstreetmap.org/#map=${zoomFor(area.radius_m)}/${area.lat}/${area.lon}`}
+                  rel="noopener noreferrer"
+                >
+                  {copy.profile.openMap}
+                </a>
+              </p>
+            ) : null}
+          </section>
+        ) : null}
+        {!found && search.sightings.length > 0 ? (
+          <section className="scan-card" aria-labelledby="signalements-titre">
+            <h2 id="signalements-titre">{words.sightingsTitle}</h2>
+            <ul className="search-sightings">
+              {search.sightings.map((sighting) => (
+                <li key={`${sighting.seen_at}${sighting.words ?? ''}`}>
+                  <strong>{sighting.kind === 'with_me' ? words.withMe : words.seen}</strong> ·{' '}
+                  {dateTimeText(locale, sighting.seen_at)}
+                  {sighting.place ? ` · ${sighting.place}` : ''}
+                  {sighting.distance_m !== null ? ` · ${words.away(sighting.distance_m)}` : ''}
+                  {sighting.words ? <p className="search-words">{sighting.words}</p> : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {found ? null : <ReportForm words={words} form={form.follow.refused ? { report: form.report } : form} />}
+        {found ? null : <FollowSection words={words} view={form.follow} pushKey={search.push_key} />}
+      </main>,
+    ) + (found || !search.push_key ? '' : `<script>${FOLLOW_BY_PUSH_SCRIPT}</script>`)
   );
 }
 

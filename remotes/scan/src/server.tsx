@@ -25,6 +25,7 @@ import { LANGUAGE_COOKIE } from './i18n.ts';
 import { messageFormAction } from './message-form.ts';
 import { busyAnswerOf, scanAnswerOf } from './profile-api.ts';
 import { OPEN_AS_DIALOG_SCRIPT } from './scriptless-parts.tsx';
+import { FOLLOW_BY_PUSH_SCRIPT } from './search-follow.tsx';
 import { searchPage } from './search-page.tsx';
 import { pageLanguage, renderScanPage } from './server-page.tsx';
 import { stopFinderMailPage } from './stop-finder-mail-page.tsx';
@@ -38,7 +39,11 @@ export {
 };
 
 /** Every inline script this module's pages carry, which the host's Content-Security-Policy allows by hash. */
-export const inlineScripts: readonly string[] = [OPEN_AS_DIALOG_SCRIPT, CONVERSATION_REFRESH_SCRIPT];
+export const inlineScripts: readonly string[] = [
+  OPEN_AS_DIALOG_SCRIPT,
+  CONVERSATION_REFRESH_SCRIPT,
+  FOLLOW_BY_PUSH_SCRIPT,
+];
 
 /**
  * GET /{code}: get_public_profile's answer, through the host's capability. 404 for a code that does not

@@ -36,6 +36,8 @@ describe("the site's route table", () => {
   it("gives a route's own words to that route, never to a parameter", () => {
     for (const path of ['/activer', '/healthz', '/config.js', '/mon-compte'])
       expect(routeOf(path)?.name, path).not.toBe('scan');
+    // The search pages' service worker is a file, never a search's id.
+    expect(routeOf('/recherche/sw.js')?.name).toBe('searchWorker');
     for (const path of ['/auth', '/conversation', '/e-mails', '/mon-compte/animal', `/autre/${TOKEN}`, '/a/b/c']) {
       expect(routeOf(path), path).toBeNull();
     }

@@ -78,7 +78,8 @@ export type CallFunction = (
     | 'conversation'
     | 'stop-finder-mail'
     | 'search'
-    | 'report-sighting',
+    | 'report-sighting'
+    | 'follow-search',
   body: unknown,
   signal: AbortSignal,
 ) => Promise<Response>;

@@ -1,5 +1,6 @@
 // search {id}: what anyone reads of a loss's search page, /recherche/{id} (docs/product/search.md). The SQL
-// function public_search decides what leaves (never the household, never a point); this adds the photos' URLs
+// function public_search decides what leaves (never the household, never a point); this adds the photos' URLs,
+// the project's public push key
 // and a limit per client, counted before the id is looked at, so that nobody walks the ids (122 random bits
 // already make that hopeless).
 import { finderIdentity } from '../_shared/client.ts';
@@ -7,6 +8,7 @@ import { call, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';
 import { photoUrl } from '../_shared/photos.ts';
+import { vapidPublicKey } from '../_shared/push.ts';
 
 type PublicSearch =
   | { status: 'not_found' }
@@ -30,7 +32,12 @@ export default function search(request: Request, env: FunctionEnv): Promise<Resp
     const answer =
       found.status === 'not_found'
         ? found
-        : { ...found, photos: found.photos.map((photo) => ({ ...photo, url: photoUrl(env, photo.path) })) };
+        : {
+            ...found,
+            photos: found.photos.map((photo) => ({ ...photo, url: photoUrl(env, photo.path) })),
+            // For the page's push button ('Suivre cette recherche'): the key browsers subscribe with.
+            push_key: vapidPublicKey(env),
+          };
     return json(answer, 200, NO_STORE);
   })(request);
 }

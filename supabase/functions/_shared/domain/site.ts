@@ -7,7 +7,7 @@
  * nothing, for that copy; matching a path is routes.ts's, so that a page that only writes paths (the shell's
  * header on a finder's scan page) does not carry it.
  *
- * - `shell`: the shell's own page.
+ * - `shell`: the shell's own page, or a file of its build.
  * - `scan`: the scan remote's route module: a medal's page (its loader, its action for the message form without
  *   JavaScript, its render), a finder's conversation, the page that stops the e-mails to a finder, and a loss's
  *   search page.
@@ -24,6 +24,8 @@ export const SITE = {
   stopFinderMail: { path: '/e-mails/:token', servedBy: 'scan' },
   /** A loss's public search page: anyone reads it (docs/product/search.md). */
   search: { path: '/recherche/:id', servedBy: 'scan' },
+  /** The search pages' service worker, for their followers by push: a file of the shell's build. */
+  searchWorker: { path: '/recherche/sw.js', servedBy: 'shell' },
   health: { path: '/healthz', servedBy: 'host' },
   /** The deployment's configuration, as a script (window.__MEDAILLE_CONFIG__). */
   config: { path: '/config.js', servedBy: 'host' },
