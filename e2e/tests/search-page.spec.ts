@@ -59,13 +59,26 @@ test('an owner words the search page of a loss on a phone, and a stranger reads 
   await report.getByRole('button', { name: 'Envoyer' }).click();
   await expect(report.getByRole('status')).toHaveText('Merci ! Sa famille est prévenue.');
   await expect(reader.getByRole('region', { name: 'Derniers signalements' })).toContainText('Parc de Procé');
+
+  // Later, they have her with them: the form leads on to a masked conversation with her family, their own link.
+  await report.getByLabel("Je l'ai avec moi").check();
+  await report.getByLabel('Où ? (rue, commune)').fill('Rue Crébillon');
+  await report.getByLabel('Votre message (facultatif)').fill('Elle est au chaud chez moi.');
+  await report.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(reader).toHaveURL(/\/conversation\/[0-9a-f]{64}(#signaler)?$/);
+  await expect(reader.locator('main')).toContainText('Rue Crébillon · Elle est au chaud chez moi.');
+  await reader.screenshot({ path: test.info().outputPath('with-me-conversation.png'), fullPage: true });
   await stranger.close();
 
-  // The household reads it on the loss panel, and hides it from the page.
+  // The household reads them on the loss panel, answers the one who has her, and hides the first from the page.
   await page.reload();
   const sightings = loss.getByRole('region', { name: 'Signalements' });
   await expect(sightings).toContainText('Elle se cachait sous un banc.');
-  await sightings.getByRole('button', { name: 'Masquer sur la page' }).click();
+  await expect(sightings.getByRole('link', { name: 'Lui répondre' })).toHaveAttribute(
+    'href',
+    `/mon-compte/animal/${animalId}/historique`,
+  );
+  await sightings.getByRole('button', { name: 'Masquer sur la page' }).last().click();
   await expect(sightings).toContainText('Masqué sur la page');
   expect(await (await fetch(link)).text()).not.toContain('Parc de Procé');
 

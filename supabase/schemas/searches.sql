@@ -91,6 +91,8 @@ create table public.sightings (
   created_at timestamptz not null default now(),
   hidden_at timestamptz,
   client_hash text,
+  -- 'Je l'ai avec moi': the masked conversation it opened with the household (open_sighting_conversation).
+  conversation_id uuid references public.conversations (id) on delete set null,
   constraint sightings_position_entiere check ((lat is null) = (lon is null)),
   constraint sightings_textes_caracteres check (
     coalesce(place, '') !~ '[\u0001-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'
@@ -100,10 +102,11 @@ create table public.sightings (
 
 create index sightings_search_id_idx on public.sightings (search_id, created_at desc);
 create index sightings_animal_id_idx on public.sightings (animal_id, created_at desc);
+create index sightings_conversation_id_idx on public.sightings (conversation_id);
 
 -- The household reads every sighting (never who said it), any member hides or shows one, its editors delete one.
 alter table public.sightings enable row level security;
-grant select (id, search_id, animal_id, kind, seen_at, place, words, lat, lon, created_at, hidden_at)
+grant select (id, search_id, animal_id, kind, seen_at, place, words, lat, lon, created_at, hidden_at, conversation_id)
   on public.sightings to authenticated;
 grant update (hidden_at) on public.sightings to authenticated;
 grant delete on public.sightings to authenticated;
@@ -218,6 +221,7 @@ as $$
 declare
   v_search public.searches;
   v_animal public.animals;
+  v_sighting_id uuid;
 begin
   select * into v_search from public.searches where id = p_search_id and found_at is null;
   if v_search.id is null then
@@ -231,9 +235,11 @@ begin
   values (
     v_search.id, v_animal.id, p_kind, coalesce(p_seen_at, now()), nullif(btrim(p_place), ''),
     nullif(btrim(p_words), ''), p_lat, p_lon, p_client_hash
-  );
+  )
+  returning id into v_sighting_id;
   return jsonb_build_object(
     'status', 'recorded',
+    'sighting_id', v_sighting_id,
     'code', coalesce((select c.id from public.codes c where c.animal_id = v_animal.id order by c.created_at limit 1), ''),
     'animal_id', v_animal.id,
     'animal_name', v_animal.nom,
@@ -246,3 +252,46 @@ revoke all on function public.record_sighting(uuid, text, text, timestamptz, tex
   from public, anon, authenticated;
 grant execute on function public.record_sighting(uuid, text, text, timestamptz, text, double precision, double precision, text)
   to service_role;
+
+-- 'Je l'ai avec moi' on a search page opens the masked conversation a medal's finder has
+-- (docs/decisions/0017-finder-owner-conversation.md): for report-sighting, once the sighting is stored, a conversation
+-- with the household in the passer-by's language, its first message theirs in the inbox (the place and their
+-- words, cut at the inbox's 300 characters: the sighting keeps them whole), as 'Je l'ai avec moi'. Answers the
+-- passer-by's link token, or null: not a 'with_me' sighting of an open search, one that has its conversation
+-- already, or an animal without a medal code to file it under.
+create function public.open_sighting_conversation(p_sighting_id uuid, p_language text) returns text
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_sighting public.sightings;
+  v_code text;
+  v_text text;
+  v_conversation public.conversations;
+begin
+  select v.* into v_sighting from public.sightings v
+  join public.searches s on s.id = v.search_id and s.found_at is null
+  where v.id = p_sighting_id and v.kind = 'with_me' and v.conversation_id is null
+  for update of v;
+  select c.id into v_code from public.codes c where c.animal_id = v_sighting.animal_id order by c.created_at limit 1;
+  if v_sighting.id is null or v_code is null then
+    return null;
+  end if;
+  insert into public.conversations (animal_id, code_id, token, language)
+  values (v_sighting.animal_id, v_code, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), p_language)
+  returning * into v_conversation;
+  v_text := nullif(concat_ws(' · ', v_sighting.place, v_sighting.words), '');
+  insert into public.finder_messages (animal_id, code_id, message, conversation_id, finder_status)
+  values (
+    v_sighting.animal_id, v_code,
+    case when char_length(v_text) > 300 then left(v_text, 299) || '…' else v_text end,
+    v_conversation.id, 'with_me'
+  );
+  update public.sightings set conversation_id = v_conversation.id where id = v_sighting.id;
+  return v_conversation.token;
+end
+$$;
+revoke all on function public.open_sighting_conversation(uuid, text) from public, anon, authenticated;
+grant execute on function public.open_sighting_conversation(uuid, text) to service_role;

@@ -148,24 +148,33 @@ describe('a loss’s search page', () => {
     expect(lines.status).toBe(303);
     expect(await (await open(searchPath(searchId))).text()).toContain('Sous le pont,\nprès des escaliers.');
 
-    const sent = await post({
+    const seen = await post({ kind: 'seen', place: 'Quai', when: '', words: 'Vue sur le quai' });
+    expect(seen.status).toBe(303);
+    const location = seen.headers.get('location') ?? '';
+    expect(location).toBe(`${searchPath(searchId)}?lang=en&envoye=1#signaler`);
+    expect(await (await open(location)).text()).toContain('Thank you! Its family has been told.');
+
+    // 'Je l'ai avec moi' leads on to the masked conversation it opened with the household, in English.
+    const withMe = await post({
       kind: 'with_me',
       place: 'Place Royale',
       when: '',
       words: 'Elle est avec moi <b>ici</b>',
     });
-    expect(sent.status).toBe(303);
-    const location = sent.headers.get('location') ?? '';
-    expect(location).toBe(`${searchPath(searchId)}?lang=en&envoye=1#signaler`);
-    const after = await (await open(location)).text();
-    expect(after).toContain('Thank you! Its family has been told.');
-    expect(after).toContain('I have it with me');
-    expect(after).toContain('Place Royale');
+    expect(withMe.status).toBe(303);
+    const conversation = withMe.headers.get('location') ?? '';
+    expect(conversation).toMatch(/^\/conversation\/[0-9a-f]{64}$/);
+    const talk = await (await open(conversation)).text();
+    expect(talk).toContain('<html lang="en"');
+    expect(talk).toContain('Place Royale · Elle est avec moi &lt;b&gt;ici&lt;/b&gt;');
+    const after = await (await open(searchPath(searchId))).text();
+    expect(after).toContain('Je l&#x27;ai avec moi');
     expect(after).toContain('Elle est avec moi &lt;b&gt;ici&lt;/b&gt;');
 
     const mail = await stack.lastMail(owner.email);
     expect(mail.subject).toBe("Quelqu'un dit avoir Noisette avec lui");
     expect(mail.text).toContain('Place Royale');
+    expect(mail.text).toMatch(/Lui répondre : \S+\/historique/);
 
     // A body that is no form is refused, and nothing is stored.
     const json = await post({}, { 'content-type': 'application/json' });

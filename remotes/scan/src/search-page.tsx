@@ -6,6 +6,7 @@
 // form as it was written and the reason in the reader's language. Following the search is search-follow.tsx's.
 import { type PageConfig, readPostedForm, type SearchArgs } from '@medaille/scan-contract';
 import { renderToStaticMarkup } from 'react-dom/server.edge';
+import { conversationPathOf } from './conversation-link.ts';
 import type { Dictionary } from './copy.ts';
 import { cookie, documentOf, type ShareCard } from './document-parts.ts';
 import { ageText, dateTimeText, PAGE_TIME_ZONE, sexText, speciesText } from './format.ts';
@@ -179,15 +180,17 @@ export async function searchPage({ request, params, context, styles, config, sig
   const sent = await context
     .callFunction(
       'report-sighting',
-      { id: params.id, kind: report.kind, place: report.place, words: report.words, seen_at: seenAt },
+      { id: params.id, kind: report.kind, place: report.place, words: report.words, seen_at: seenAt, language },
       signal,
     )
     .catch(() => null);
   if (sent?.ok) {
-    await sent.body?.cancel();
+    // 'Je l'ai avec moi': on to the conversation it opened with the household, the passer-by's private link.
+    const answer = (await sent.json().catch(() => null)) as { conversation_url?: unknown } | null;
+    const conversation = conversationPathOf(answer?.conversation_url);
     return new Response(null, {
       status: 303,
-      headers: { ...HEADERS, Location: `${url.pathname}?lang=${language}&envoye=1#signaler` },
+      headers: { ...HEADERS, Location: conversation ?? `${url.pathname}?lang=${language}&envoye=1#signaler` },
     });
   }
   const refusal = (await sent?.json().catch(() => null)) as { code?: string } | null;

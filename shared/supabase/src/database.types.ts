@@ -1065,6 +1065,7 @@ export type Database = {
           created_at: string
           hidden_at: string | null
           client_hash: string | null
+          conversation_id: string | null
         }
         Insert: {
           id?: string
@@ -1079,6 +1080,7 @@ export type Database = {
           created_at?: string
           hidden_at?: string | null
           client_hash?: string | null
+          conversation_id?: string | null
         }
         Update: {
           id?: string
@@ -1093,6 +1095,7 @@ export type Database = {
           created_at?: string
           hidden_at?: string | null
           client_hash?: string | null
+          conversation_id?: string | null
         }
         Relationships: [
           {
@@ -1100,6 +1103,13 @@ export type Database = {
             columns: ["animal_id"]
             isOneToOne: false
             referencedRelation: "animals"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "sightings_conversation_id_fkey"
+            columns: ["conversation_id"]
+            isOneToOne: false
+            referencedRelation: "conversations"
             referencedColumns: ["id"]
           },
           {
@@ -1223,6 +1233,10 @@ export type Database = {
       mint_medal_codes: {
         Args: { p_codes: string[]; p_batch: string }
         Returns: Json
+      }
+      open_sighting_conversation: {
+        Args: { p_sighting_id: string; p_language: string }
+        Returns: string
       }
       operator_status: {
         Args: never

@@ -1,19 +1,27 @@
-// report-sighting {id, kind, place?, words?, seen_at?, position?}: a passer-by says on a loss's search page that
-// they saw the animal ('seen') or have it with them ('with_me') (docs/product/search.md). Stored first
+// report-sighting {id, kind, place?, words?, seen_at?, position?, language?}: a passer-by says on a loss's search
+// page that they saw the animal ('seen') or have it with them ('with_me') (docs/product/search.md). Stored first
 // (record_sighting), then the household told as of a finder's message, within the same e-mail limits; the
-// passer-by never waits for a mail or a push. Limited per client and per client and search, counted before the
-// id is looked at.
+// passer-by never waits for a mail or a push. 'with_me' also opens the masked conversation a medal's finder has
+// (open_sighting_conversation): the answer's `conversation_url` is the passer-by's private link to it, in their
+// language. Limited per client and per client and search, counted before the id is looked at.
 import { finderIdentity } from '../_shared/client.ts';
 import { call, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
 import {
   agreeWith,
   hasBidiOrControlBesidesLines,
   hasLineOrBidiCharacters,
+  isFinderLanguage,
   trimToNull,
 } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';
-import { editAnimalPath, editAnimalUrl } from '../_shared/links.ts';
+import {
+  animalHistoryPath,
+  animalHistoryUrl,
+  conversationUrl,
+  editAnimalPath,
+  editAnimalUrl,
+} from '../_shared/links.ts';
 import { ownerMail } from '../_shared/mail-layout.ts';
 import { alertHousehold, type DigestDue, type OwnerMailDecision } from '../_shared/owner-digest.ts';
 import { readPosition } from '../_shared/position.ts';
@@ -27,7 +35,8 @@ const WORDS_MAX = 500;
 type Recorded =
   | { status: 'not_found' }
   | { status: 'seen_in_future' }
-  | ({ status: 'recorded'; animal_sex: string | null } & Omit<DigestDue, 'unread_messages'> & OwnerMailDecision);
+  | ({ status: 'recorded'; sighting_id: string; animal_sex: string | null } & Omit<DigestDue, 'unread_messages'> &
+      OwnerMailDecision);
 
 /**
  * A text field: trimmed, its lines as the database keeps them (a browser sends a textarea's as CRLF), or null
@@ -84,6 +93,17 @@ export default function reportSighting(request: Request, env: FunctionEnv): Prom
     });
     if (recorded.status === 'not_found') return failure('search_not_found');
     if (recorded.status === 'seen_in_future') return failure('sighting_in_future');
+    // The sighting is stored: a conversation that cannot be opened now leaves the passer-by thanked, without a link.
+    const token =
+      kind === 'with_me'
+        ? await call<string | null>(db, 'open_sighting_conversation', {
+            p_sighting_id: recorded.sighting_id,
+            p_language: isFinderLanguage(input.language) ? input.language : 'fr',
+          }).catch((error) => {
+            console.error('[report-sighting] the conversation could not be opened:', error);
+            return null;
+          })
+        : null;
     const name = recorded.animal_name;
     const title =
       kind === 'with_me'
@@ -101,16 +121,19 @@ export default function reportSighting(request: Request, env: FunctionEnv): Prom
             ...(place ? [{ text: 'Lieu :', strong: place }] : []),
             ...(words ? [{ text: words, quote: true }] : []),
           ],
-          action: { label: 'Voir les signalements', href: editAnimalUrl(env, recorded.animal_id) },
+          // With a conversation, where the household answers them.
+          action: token
+            ? { label: 'Lui répondre', href: animalHistoryUrl(env, recorded.animal_id) }
+            : { label: 'Voir les signalements', href: editAnimalUrl(env, recorded.animal_id) },
         }),
       {
         title,
         // Nothing the passer-by typed: the lock screen is anyone's to read.
         body: 'Quelqu’un a répondu sur sa page de recherche.',
-        url: editAnimalPath(recorded.animal_id),
+        url: token ? animalHistoryPath(recorded.animal_id) : editAnimalPath(recorded.animal_id),
         tag: `sighting-${recorded.animal_id}`,
       },
     );
-    return json({ ok: true });
+    return json(token ? { ok: true, conversation_url: conversationUrl(env, token) } : { ok: true });
   })(request);
 }

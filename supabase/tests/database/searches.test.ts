@@ -252,6 +252,44 @@ describe('sightings on a search page', () => {
     ).toEqual([]);
   });
 
+  it('open the masked conversation for ‘Je l’ai avec moi’, once, in the passer-by’s language, into the inbox', async () => {
+    const animalId = await animal();
+    await setLost(owner, animalId, true);
+    const [search] = await searchesOf(animalId);
+    const open = (id: unknown, language = 'en') =>
+      value<string | null>('service', 'public.open_sighting_conversation($1, $2)', [id, language]);
+    const seen = await report(search?.id, { words: 'Vu seulement' });
+    expect(await open(seen.sighting_id)).toBeNull();
+    const long = 'x'.repeat(400);
+    const withMe = await report(search?.id, { kind: 'with_me', place: 'Rue Crébillon', words: long });
+    const token = await open(withMe.sighting_id);
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect(await open(withMe.sighting_id)).toBeNull();
+    const { rows } = await t.db.query<{ language: string; message: string; finder_status: string }>(
+      `select c.language, m.message, m.finder_status from public.conversations c
+       join public.finder_messages m on m.conversation_id = c.id where c.token = $1`,
+      [token],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.language).toBe('en');
+    expect(rows[0]?.finder_status).toBe('with_me');
+    // The inbox's 300 characters; the sighting keeps its words whole.
+    expect(rows[0]?.message).toHaveLength(300);
+    expect(rows[0]?.message.startsWith('Rue Crébillon · xxx')).toBe(true);
+    const kept = await t.as(owner, (tx) =>
+      tx.query<{ words: string; conversation_id: string }>(
+        'select words, conversation_id from public.sightings where id = $1',
+        [withMe.sighting_id],
+      ),
+    );
+    expect(kept.rows[0]?.words).toBe(long);
+    expect(kept.rows[0]?.conversation_id).toEqual(expect.any(String));
+    // Found, no conversation opens any more.
+    const late = await report(search?.id, { kind: 'with_me', words: 'Trop tard ?' });
+    await setLost(owner, animalId, false);
+    expect(await open(late.sighting_id)).toBeNull();
+  });
+
   it('lose their places 30 days after the animal was found', async () => {
     const animalId = await animal();
     await setLost(owner, animalId, true);

@@ -92,6 +92,7 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['sightings update (hide)',                     DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['sightings delete',                            DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc record_sighting',                         DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc open_sighting_conversation',             DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // A search's followers (an address or a browser's subscription): nobody reads them, the household neither; only
   // the functions (follow-search, deliver-outbox).
   ['search_followers select',                     DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -1171,6 +1172,20 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     },
     act: ({ db }) => db.rpc('claim_search_news', { p_limit: 1000 }),
     tookEffect: (t, data) => hasRow((data as { digests?: unknown } | null)?.digests ?? null, 'token', t.token),
+  }),
+  'rpc open_sighting_conversation': operation({
+    service: 'rest',
+    prepare: async () => {
+      const search = await fresh.search();
+      const { rows } = await stack.db.query<{ id: string }>(
+        `insert into public.sightings (search_id, animal_id, kind, words, client_hash)
+         select id, animal_id, 'with_me', 'Il est avec moi', 'client' from public.searches where id = $1 returning id`,
+        [search],
+      );
+      return rows[0]?.id as string;
+    },
+    act: ({ db }, id) => db.rpc('open_sighting_conversation', { p_sighting_id: id, p_language: 'fr' }),
+    tookEffect: async (id) => (await rowOf('sightings', 'id', id))?.conversation_id != null,
   }),
   'rpc record_sighting': operation({
     service: 'rest',

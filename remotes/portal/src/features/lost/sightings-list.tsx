@@ -1,4 +1,6 @@
 import { toast } from '@medaille/design-system/toast';
+import { animalHistoryPath } from '@medaille/routing';
+import { Link } from '@medaille/routing/router';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { parisTime } from '../../ui/paris-time.ts';
@@ -9,7 +11,8 @@ const text = LOST_COPY.search;
 
 /**
  * What passers-by said on the search page, the latest first, with their position when they shared it (the
- * household's alone: the page shows a distance). Any member hides one from the page or shows it again; the
+ * household's alone: the page shows a distance), and, for 'Je l'ai avec moi', the way to the conversation it
+ * opened (the inbox). Any member hides one from the page or shows it again; the
  * owner and co-owners (`canDelete`) delete one.
  */
 export function SightingsList({ searchId, canDelete }: { searchId: string; canDelete: boolean }) {
@@ -75,6 +78,11 @@ export function SightingsList({ searchId, canDelete }: { searchId: string; canDe
                 </Text>
               ) : null}
               <Flex gap="2" wrap="wrap" mt="1">
+                {sighting.conversation_id ? (
+                  <Button asChild size="1">
+                    <Link to={animalHistoryPath(sighting.animal_id)}>{text.answer}</Link>
+                  </Button>
+                ) : null}
                 {sighting.lat !== null && sighting.lon !== null ? (
                   <Button asChild size="1" variant="soft">
                     <a
