@@ -3,7 +3,81 @@
 
 set local check_function_bodies = off;
 
+ALTER TABLE "public"."conversations" ADD COLUMN "search_id" uuid;
+
 ALTER TABLE "public"."sightings" ADD COLUMN "conversation_id" uuid;
+
+CREATE OR REPLACE FUNCTION public.finder_conversation(p_token text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_conversation public.conversations;
+  v_state text;
+begin
+  select * into v_conversation from public.conversations where p_token in (token, mail_token);
+  v_state := private.conversation_state(v_conversation);
+  if v_state = 'not_found' then
+    return jsonb_build_object('status', v_state);
+  elsif v_state in ('blocked', 'expired') then
+    return jsonb_build_object('status', v_state, 'language', v_conversation.language)
+      || coalesce((
+        select jsonb_build_object('reach', jsonb_strip_nulls(jsonb_build_object(
+          'code', p.profile->'code',
+          'name', p.profile->'name',
+          'public_phone', p.profile->'public_phone',
+          'show_public_phone', p.profile->'show_public_phone',
+          'second_contact_name', p.profile->'second_contact_name',
+          'second_contact_phone', p.profile->'second_contact_phone',
+          'show_second_contact_phone', p.profile->'show_second_contact_phone'
+        )))
+        from (select public.public_profile(v_conversation.code_id) as profile) p
+        -- A medal its owner suspended shows nothing of the animal: neither does this; nor does a conversation
+        -- opened from a search page, whose passer-by never saw the medal's page.
+        where p.profile->>'status' = 'claimed' and v_conversation.search_id is null
+          and not exists (select 1 from public.codes c where c.id = v_conversation.code_id and c.suspended_at is not null)
+      ), '{}'::jsonb);
+  elsif v_state <> 'open' then
+    return jsonb_build_object('status', v_state, 'language', v_conversation.language);
+  end if;
+  return jsonb_build_object(
+    'status', 'open',
+    'code', v_conversation.code_id,
+    -- Null when it was opened from a search page whose household hides the name (a stolen or fearful animal).
+    'animal_name', (
+      select a.nom from public.animals a
+      where a.id = v_conversation.animal_id
+        and not exists (select 1 from public.searches s where s.id = v_conversation.search_id and s.hide_name)
+    ),
+    'animal_sex', (select a.sexe from public.animals a where a.id = v_conversation.animal_id),
+    'language', v_conversation.language,
+    -- Through the link e-mailed to the finder: whether their address is told of answers ('on') or may ask to be
+    -- ('ask'), which only the finder (or a mail scanner) can read and only they can change, by a POST.
+    'mail', case when p_token = v_conversation.mail_token then
+      case when v_conversation.finder_mail_wanted_at is null then 'ask' else 'on' end
+    end,
+    'expires_at', v_conversation.last_message_at + interval '30 days',
+    'messages', coalesce((
+      select jsonb_agg(m.message order by m.at, m.id)
+      from (
+        select f.id, f.created_at as at, jsonb_build_object(
+          'id', f.id, 'from', 'finder', 'text', f.message, 'contact', f.contact,
+          'with_photo', f.photo_path is not null, 'at', f.created_at,
+          'status', f.finder_status, 'place', f.status_place, 'with_position', f.seen_lat is not null
+        ) as message
+        from public.finder_messages f where f.conversation_id = v_conversation.id
+        union all
+        select r.id, r.created_at, jsonb_build_object(
+          'id', r.id, 'from', 'household', 'kind', r.kind, 'text', r.body, 'at', r.created_at
+        )
+        from public.conversation_replies r where r.conversation_id = v_conversation.id
+      ) m
+    ), '[]'::jsonb)
+  );
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION public.open_sighting_conversation(p_sighting_id uuid, p_language text)
  RETURNS text
@@ -25,8 +99,11 @@ begin
   if v_sighting.id is null or v_code is null then
     return null;
   end if;
-  insert into public.conversations (animal_id, code_id, token, language)
-  values (v_sighting.animal_id, v_code, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), p_language)
+  insert into public.conversations (animal_id, code_id, token, language, search_id)
+  values (
+    v_sighting.animal_id, v_code, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), p_language,
+    v_sighting.search_id
+  )
   returning * into v_conversation;
   v_text := nullif(concat_ws(' · ', v_sighting.place, v_sighting.words), '');
   insert into public.finder_messages (animal_id, code_id, message, conversation_id, finder_status)

@@ -38,7 +38,12 @@ create table public.conversations (
   -- from it): until then their address gets nothing but that first e-mail (mail.sql, pass_finder_mail), so that
   -- nobody makes us write to a stranger with a message. Asked by a button (a POST), never by opening the link:
   -- mail scanners open every link.
-  finder_mail_wanted_at timestamptz
+  finder_mail_wanted_at timestamptz,
+  -- A conversation a passer-by opened from a loss's search page ('Je l'ai avec moi', open_sighting_conversation):
+  -- its page names the animal only if the search does, and leads back to no medal's page. No foreign key: the
+  -- searches come later in the schema's order; a search forgotten (90 days after the animal was found) leaves
+  -- its id naming nothing.
+  search_id uuid
 );
 create index conversations_animal_id_idx on public.conversations (animal_id, last_message_at desc);
 create index conversations_code_id_idx on public.conversations (code_id);

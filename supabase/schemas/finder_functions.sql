@@ -396,8 +396,9 @@ begin
           'show_second_contact_phone', p.profile->'show_second_contact_phone'
         )))
         from (select public.public_profile(v_conversation.code_id) as profile) p
-        -- A medal its owner suspended shows nothing of the animal: neither does this.
-        where p.profile->>'status' = 'claimed'
+        -- A medal its owner suspended shows nothing of the animal: neither does this; nor does a conversation
+        -- opened from a search page, whose passer-by never saw the medal's page.
+        where p.profile->>'status' = 'claimed' and v_conversation.search_id is null
           and not exists (select 1 from public.codes c where c.id = v_conversation.code_id and c.suspended_at is not null)
       ), '{}'::jsonb);
   elsif v_state <> 'open' then
@@ -406,7 +407,12 @@ begin
   return jsonb_build_object(
     'status', 'open',
     'code', v_conversation.code_id,
-    'animal_name', (select a.nom from public.animals a where a.id = v_conversation.animal_id),
+    -- Null when it was opened from a search page whose household hides the name (a stolen or fearful animal).
+    'animal_name', (
+      select a.nom from public.animals a
+      where a.id = v_conversation.animal_id
+        and not exists (select 1 from public.searches s where s.id = v_conversation.search_id and s.hide_name)
+    ),
     'animal_sex', (select a.sexe from public.animals a where a.id = v_conversation.animal_id),
     'language', v_conversation.language,
     -- Through the link e-mailed to the finder: whether their address is told of answers ('on') or may ask to be

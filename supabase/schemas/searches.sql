@@ -279,8 +279,11 @@ begin
   if v_sighting.id is null or v_code is null then
     return null;
   end if;
-  insert into public.conversations (animal_id, code_id, token, language)
-  values (v_sighting.animal_id, v_code, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), p_language)
+  insert into public.conversations (animal_id, code_id, token, language, search_id)
+  values (
+    v_sighting.animal_id, v_code, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), p_language,
+    v_sighting.search_id
+  )
   returning * into v_conversation;
   v_text := nullif(concat_ws(' · ', v_sighting.place, v_sighting.words), '');
   insert into public.finder_messages (animal_id, code_id, message, conversation_id, finder_status)

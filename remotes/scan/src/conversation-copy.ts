@@ -4,7 +4,8 @@
 import type { Language } from './i18n.ts';
 
 export interface ConversationWords {
-  title: (name: string) => string;
+  /** Null: a conversation opened from a search page whose household hides the name. */
+  title: (name: string | null) => string;
   intro: string;
   keepPrivate: string;
   validUntil: (date: string) => string;
@@ -33,7 +34,7 @@ export interface ConversationWords {
 
 export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
   fr: {
-    title: (name) => `Conversation au sujet de ${name}`,
+    title: (name) => (name ? `Conversation au sujet de ${name}` : 'Conversation au sujet de cet animal'),
     intro:
       'Le propriétaire lit vos messages et vous répond ici. Ni votre adresse ni la sienne ne sont montrées, sauf si vous les écrivez.',
     keepPrivate: 'Gardez ce lien pour vous : qui a ce lien peut lire la conversation.',
@@ -57,7 +58,7 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     callContact: (name) => `Appeler ${name}`,
   },
   en: {
-    title: (name) => `Conversation about ${name}`,
+    title: (name) => (name ? `Conversation about ${name}` : 'Conversation about this animal'),
     intro:
       'The owner reads your messages and answers you here. Neither your address nor theirs is shown, unless you write it.',
     keepPrivate: 'Keep this link to yourself: anyone with it can read the conversation.',
@@ -81,7 +82,7 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     callContact: (name) => `Call ${name}`,
   },
   es: {
-    title: (name) => `Conversación sobre ${name}`,
+    title: (name) => (name ? `Conversación sobre ${name}` : 'Conversación sobre este animal'),
     intro:
       'El dueño lee sus mensajes y le responde aquí. No se muestra ni su dirección ni la del dueño, salvo que la escriba.',
     keepPrivate: 'Guarde este enlace para usted: quien lo tenga puede leer la conversación.',
@@ -105,7 +106,7 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     callContact: (name) => `Llamar a ${name}`,
   },
   de: {
-    title: (name) => `Unterhaltung über ${name}`,
+    title: (name) => (name ? `Unterhaltung über ${name}` : 'Unterhaltung über dieses Tier'),
     intro:
       'Der Besitzer liest Ihre Nachrichten und antwortet Ihnen hier. Weder Ihre Adresse noch seine wird angezeigt, außer Sie schreiben sie.',
     keepPrivate: 'Behalten Sie diesen Link für sich: Wer ihn hat, kann die Unterhaltung lesen.',
@@ -130,7 +131,7 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     callContact: (name) => `${name} anrufen`,
   },
   it: {
-    title: (name) => `Conversazione su ${name}`,
+    title: (name) => (name ? `Conversazione su ${name}` : 'Conversazione su questo animale'),
     intro:
       'Il proprietario legge i suoi messaggi e le risponde qui. Né il suo indirizzo né quello del proprietario vengono mostrati, a meno che non lo scriva.',
     keepPrivate: 'Tenga questo link per sé: chiunque lo abbia può leggere la conversazione.',
@@ -154,7 +155,7 @@ export const CONVERSATION_WORDS: Record<Language, ConversationWords> = {
     callContact: (name) => `Chiama ${name}`,
   },
   nl: {
-    title: (name) => `Gesprek over ${name}`,
+    title: (name) => (name ? `Gesprek over ${name}` : 'Gesprek over dit dier'),
     intro:
       'De eigenaar leest uw berichten en antwoordt u hier. Uw adres en dat van de eigenaar worden niet getoond, tenzij u het schrijft.',
     keepPrivate: 'Houd deze link voor uzelf: wie hem heeft, kan het gesprek lezen.',

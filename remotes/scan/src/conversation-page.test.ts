@@ -89,6 +89,29 @@ describe('the conversation page once the animal is home', () => {
     expect(await read('fr', 'F')).toContain('Mina est rentrée chez elle, merci !');
     expect(await read('fr', 'M')).toContain('Mina est rentré chez lui, merci !');
   });
+
+  it('names no animal when opened from a search page whose household hides the name', async () => {
+    const unnamed = {
+      ...OPEN,
+      language: 'en',
+      animal_name: null,
+      messages: [
+        ...OPEN.messages,
+        { id: 'r1', from: 'household', kind: 'found', text: null, at: '2026-11-26T11:00:00Z' },
+      ],
+    };
+    const response = await conversationPage({
+      request: new Request(`https://medaille.test/conversation/${TOKEN}`),
+      params: { token: TOKEN },
+      context: { callFunction: async () => Response.json(unnamed) },
+      styles: [],
+      signal: AbortSignal.timeout(5000),
+    });
+    const html = await response.text();
+    expect(html).toContain('<h1>Conversation about this animal</h1>');
+    expect(html).toContain('The animal is back home. Thank you!');
+    expect(html).not.toMatch(/about null|>null</);
+  });
 });
 
 describe('the conversation page of a medal an operator suspended', () => {

@@ -12,6 +12,7 @@ import {
   type PublicContacts,
   phoneHref,
   phoneToCall,
+  UNNAMED_ANIMAL,
 } from '@medaille/domain';
 import { type ConversationArgs, readPostedForm } from '@medaille/scan-contract';
 import { renderToStaticMarkup } from 'react-dom/server.edge';
@@ -49,7 +50,8 @@ interface Line {
 
 interface OpenConversation {
   status: 'open';
-  animal_name: string;
+  /** Null: opened from a search page whose household hides the name. */
+  animal_name: string | null;
   animal_sex?: string | null;
   language: string;
   /** Read through the link e-mailed to the finder: whether answers are e-mailed to them, or may be. */
@@ -290,7 +292,13 @@ function openDocument(
               ) : null}
               {line.kind === 'found' ? (
                 <p className="scan-line-text">
-                  <strong>{animalHomeText(language, conversation.animal_name, conversation.animal_sex ?? null)}</strong>
+                  <strong>
+                    {animalHomeText(
+                      language,
+                      conversation.animal_name ?? UNNAMED_ANIMAL[language],
+                      conversation.animal_sex ?? null,
+                    )}
+                  </strong>
                 </p>
               ) : line.text || !line.status ? (
                 <p className="scan-line-text">{line.text ?? words.noText}</p>

@@ -14,6 +14,7 @@ export {
   type FinderStatus,
   finderStatusWords,
   isFinderStatus,
+  UNNAMED_ANIMAL,
 } from './conversation.ts';
 export { databaseErrorMessage } from './database-errors.ts';
 export { finderContactHref } from './finder-contact.ts';

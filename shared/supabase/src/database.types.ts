@@ -403,6 +403,7 @@ export type Database = {
           household_mailed_at: string | null
           mail_token: string | null
           finder_mail_wanted_at: string | null
+          search_id: string | null
         }
         Insert: {
           id?: string
@@ -418,6 +419,7 @@ export type Database = {
           household_mailed_at?: string | null
           mail_token?: string | null
           finder_mail_wanted_at?: string | null
+          search_id?: string | null
         }
         Update: {
           id?: string
@@ -433,6 +435,7 @@ export type Database = {
           household_mailed_at?: string | null
           mail_token?: string | null
           finder_mail_wanted_at?: string | null
+          search_id?: string | null
         }
         Relationships: [
           {

@@ -4,7 +4,7 @@
 // address), then at most one digest an hour of the new sightings, and the news that the animal was found; by
 // push, the same digest and news. Every e-mail after the confirmation stops the follow in one click (RFC 8058).
 import { call, type ServiceDatabase } from './database.ts';
-import { animalHomeText, type FinderLanguage, isFinderLanguage } from './domain/index.ts';
+import { animalHomeText, type FinderLanguage, isFinderLanguage, UNNAMED_ANIMAL } from './domain/index.ts';
 import type { FunctionEnv } from './env.ts';
 import { finderVoice, oneClickUnsubscribe, stopEveryMail } from './finder-mail.ts';
 import { searchFollowUrl, searchPath, searchUrl, stopFollowUrl } from './links.ts';
@@ -20,8 +20,6 @@ interface FollowWords {
   confirmText: string;
   confirmAction: string;
   notAsked: string;
-  /** The animal when its household hid its name. */
-  theAnimal: string;
   digestSubject: (name: string) => string;
   digestText: (count: number, name: string) => string;
   kinds: Record<Kind, string>;
@@ -39,7 +37,6 @@ const WORDS: Record<FinderLanguage, FollowWords> = {
       'Quelqu’un, vous sans doute, a demandé à suivre la recherche d’un animal perdu sur Médaille avec cette adresse : les nouveaux signalements au plus une fois par heure, et la nouvelle quand il sera retrouvé. Rien ne vous sera envoyé avant que vous ne confirmiez.',
     confirmAction: 'Confirmer le suivi',
     notAsked: 'Vous n’avez rien demandé ? Ignorez cet e-mail : vous ne recevrez rien d’autre.',
-    theAnimal: 'L’animal',
     digestSubject: (name) => `Nouveaux signalements : ${name}`,
     digestText: (count, name) =>
       count === 1
@@ -58,7 +55,6 @@ const WORDS: Record<FinderLanguage, FollowWords> = {
       'Someone, probably you, asked to follow the search for a lost animal on Médaille with this address: new sightings at most once an hour, and the news when it is found. Nothing will be sent to you before you confirm.',
     confirmAction: 'Confirm',
     notAsked: 'Did not ask for anything? Ignore this e-mail: you will receive nothing else.',
-    theAnimal: 'The animal',
     digestSubject: (name) => `New sightings: ${name}`,
     digestText: (count, name) =>
       count === 1 ? `1 new sighting on ${name}'s search page:` : `${count} new sightings on ${name}'s search page:`,
@@ -75,7 +71,6 @@ const WORDS: Record<FinderLanguage, FollowWords> = {
       'Alguien, seguramente usted, ha pedido seguir la búsqueda de un animal perdido en Médaille con esta dirección: los nuevos avistamientos como mucho una vez por hora, y la noticia cuando aparezca. No se le enviará nada antes de que confirme.',
     confirmAction: 'Confirmar',
     notAsked: '¿No ha pedido nada? Ignore este correo: no recibirá nada más.',
-    theAnimal: 'El animal',
     digestSubject: (name) => `Nuevos avistamientos: ${name}`,
     digestText: (count, name) =>
       count === 1
@@ -94,7 +89,6 @@ const WORDS: Record<FinderLanguage, FollowWords> = {
       'Jemand, wahrscheinlich Sie, möchte mit dieser Adresse der Suche nach einem vermissten Tier auf Médaille folgen: neue Sichtungen höchstens einmal pro Stunde und die Nachricht, wenn es gefunden ist. Bevor Sie bestätigen, erhalten Sie nichts.',
     confirmAction: 'Bestätigen',
     notAsked: 'Nichts angefordert? Ignorieren Sie diese E-Mail: Sie erhalten nichts weiter.',
-    theAnimal: 'Das Tier',
     digestSubject: (name) => `Neue Sichtungen: ${name}`,
     digestText: (count, name) =>
       count === 1
@@ -113,7 +107,6 @@ const WORDS: Record<FinderLanguage, FollowWords> = {
       'Qualcuno, probabilmente lei, ha chiesto di seguire con questo indirizzo la ricerca di un animale smarrito su Médaille: le nuove segnalazioni al massimo una volta l’ora, e la notizia quando sarà ritrovato. Non le sarà inviato nulla prima della conferma.',
     confirmAction: 'Conferma',
     notAsked: 'Non ha chiesto nulla? Ignori questa e-mail: non riceverà altro.',
-    theAnimal: 'L’animale',
     digestSubject: (name) => `Nuove segnalazioni: ${name}`,
     digestText: (count, name) =>
       count === 1
@@ -132,7 +125,6 @@ const WORDS: Record<FinderLanguage, FollowWords> = {
       'Iemand, waarschijnlijk u, wil met dit adres de zoektocht naar een vermist dier op Médaille volgen: nieuwe meldingen hooguit eens per uur, en het nieuws wanneer het gevonden is. U ontvangt niets voordat u bevestigt.',
     confirmAction: 'Bevestigen',
     notAsked: 'Niets gevraagd? Negeer deze e-mail: u ontvangt verder niets.',
-    theAnimal: 'Het dier',
     digestSubject: (name) => `Nieuwe meldingen: ${name}`,
     digestText: (count, name) =>
       count === 1
@@ -196,7 +188,7 @@ const timeText = (language: FinderLanguage, at: string) =>
 function told(news: FollowerNews | DigestNews) {
   const language = languageOf(news.language);
   const words = WORDS[language];
-  const name = news.animal_name ?? words.theAnimal;
+  const name = news.animal_name ?? UNNAMED_ANIMAL[language];
   if ('count' in news) {
     const paragraphs: MailParagraph[] = [{ text: words.digestText(news.count, name) }];
     for (const sighting of news.sightings) {

@@ -284,6 +284,16 @@ describe('sightings on a search page', () => {
     );
     expect(kept.rows[0]?.words).toBe(long);
     expect(kept.rows[0]?.conversation_id).toEqual(expect.any(String));
+    // Its page names the animal as the search does; closed, it leads back to no medal's page (its phone).
+    const read = () => value<Record<string, unknown>>('service', 'public.finder_conversation($1)', [token]);
+    expect((await read()).animal_name).toBe('Caramel');
+    await t.as(owner, (tx) => tx.query('update public.searches set hide_name = true where id = $1', [search?.id]));
+    expect(await read()).toMatchObject({ status: 'open', animal_name: null });
+    expect(JSON.stringify(await read())).not.toContain('Caramel');
+    await t.db.query(`update public.conversations set last_message_at = now() - interval '31 days' where token = $1`, [
+      token,
+    ]);
+    expect(await read()).toEqual({ status: 'expired', language: 'en' });
     // Found, no conversation opens any more.
     const late = await report(search?.id, { kind: 'with_me', words: 'Trop tard ?' });
     await setLost(owner, animalId, false);

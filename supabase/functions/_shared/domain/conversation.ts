@@ -65,6 +65,19 @@ export function finderStatusWords(sex: string | null | undefined): Record<Finder
 export const CONVERSATION_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 
 /**
+ * The animal when its name is not to be said (a search page whose household hides it: a stolen or fearful
+ * animal), where a sentence would name it.
+ */
+export const UNNAMED_ANIMAL: Record<FinderLanguage, string> = {
+  fr: 'L’animal',
+  en: 'The animal',
+  es: 'El animal',
+  de: 'Das Tier',
+  it: 'L’animale',
+  nl: 'Het dier',
+};
+
+/**
  * What a finder reads once the household marked the animal found (a 'found' line of their conversation): on
  * their page and in their e-mail, in their language, agreed with the animal's sex where the language does.
  */

@@ -8,6 +8,7 @@ export {
   type FinderStatus,
   finderStatusWords,
   isFinderStatus,
+  UNNAMED_ANIMAL,
 } from './conversation.ts';
 export { finderContactHref } from './finder-contact.ts';
 export {
