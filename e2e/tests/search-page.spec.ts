@@ -93,3 +93,46 @@ test('an owner words the search page of a loss on a phone, and a stranger reads 
   await expect(search).toHaveCount(0);
   expect(await (await fetch(link)).text()).toContain('Retrouvé !');
 });
+
+test('a stranger with no medal reports a sighting with a photo from a shared link, in English, on a phone', async ({
+  browser,
+}) => {
+  const owner = await newOwner(product, 'recherche-photo');
+  const { animalId } = await animalOnNewCode(product, owner, { nom: 'Moka', espece: 'dog', sexe: 'M', is_lost: true });
+  const { data } = await owner.client.from('searches').select('id').eq('animal_id', animalId).single();
+  const stranger = await browser.newContext({ ...PHONE, locale: 'en-GB' });
+  const page = await stranger.newPage();
+  await page.goto(`${product.url}/recherche/${(data as { id: string }).id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Help us find Moka');
+
+  const report = page.getByRole('region', { name: 'Have you seen it?' });
+  await report.getByLabel('Where? (street, town)').fill('Place du Commerce');
+  // A phone's photo, far over what is sent: the page's script makes it small before the form goes.
+  const taken = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1400;
+    canvas.height = 1000;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    const pixels = context.createImageData(canvas.width, canvas.height);
+    for (let i = 0; i < pixels.data.length; i += 1) pixels.data[i] = i % 4 === 3 ? 255 : Math.floor(Math.random() * 256);
+    context.putImageData(pixels, 0, 0);
+    return canvas.toDataURL('image/png').split(',')[1] as string;
+  });
+  const buffer = Buffer.from(taken, 'base64');
+  expect(buffer.length).toBeGreaterThan(700 * 1024);
+  await report.getByLabel('A photo (optional)').setInputFiles({ name: 'IMG_2041.png', mimeType: 'image/png', buffer });
+  await expect(report).toContainText('The photo goes to its family only, never shown on this page.');
+  await page.screenshot({ path: test.info().outputPath('sighting-with-photo.png'), fullPage: true });
+  await report.getByRole('button', { name: 'Send' }).click();
+  await expect(report.getByRole('status')).toHaveText('Thank you! Its family has been told.');
+
+  // The household's alone: a JPEG under 700 KB in the animal's folder, never on the page.
+  const { data: rows } = await owner.client.from('sightings').select('photo_path').eq('animal_id', animalId);
+  const path = (rows as { photo_path: string }[])[0]?.photo_path ?? '';
+  expect(path).toMatch(new RegExp(`^${animalId}/[0-9a-f-]{36}\\.jpg$`));
+  const file = await owner.client.storage.from('finder-photos').download(path);
+  expect(file.data?.type).toBe('image/jpeg');
+  expect(file.data?.size ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(700 * 1024);
+  expect(await page.content()).not.toContain(path);
+  await stranger.close();
+});

@@ -672,12 +672,14 @@ begin
   delete from public.scan_events where created_at < now() - interval '90 days';
   get diagnostics v_deleted = row_count;
   delete from public.profile_views where created_at < now() - interval '90 days';
-  -- A search page is forgotten 90 days after its animal was found, its sightings' places 30 days after
-  -- (docs/product/search.md).
+  -- A search page is forgotten 90 days after its animal was found, its sightings' places and photos 30 days
+  -- after (docs/product/search.md).
   delete from public.searches where found_at < now() - interval '90 days';
-  update public.sightings v set place = null, lat = null, lon = null
+  -- A photo unnamed is removed by the next sweep (orphan_finder_photo_files).
+  update public.sightings v set place = null, lat = null, lon = null, photo_path = null
   from public.searches s
-  where v.search_id = s.id and s.found_at < now() - interval '30 days' and (v.place is not null or v.lat is not null);
+  where v.search_id = s.id and s.found_at < now() - interval '30 days'
+    and (v.place is not null or v.lat is not null or v.photo_path is not null);
   -- A follower is forgotten a day after being told the animal was found (a push that failed is retried for an
   -- hour), and a follow by e-mail never confirmed after a week.
   delete from public.search_followers

@@ -93,6 +93,15 @@ create table public.sightings (
   client_hash text,
   -- 'Je l'ai avec moi': the masked conversation it opened with the household (open_sighting_conversation).
   conversation_id uuid references public.conversations (id) on delete set null,
+  -- A photo the passer-by joined, for the household alone: a file of the private finder-photos bucket in the
+  -- animal's folder, {animal_id}/{uuid}.{ext}, as a finder's message's (storage.sql); removed by the sweep once
+  -- no row names it.
+  photo_path text
+    constraint sightings_photo_path_format
+    check (photo_path ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$')
+    constraint sightings_photo_path_unique unique,
+  constraint sightings_photo_in_animal_folder
+    check (photo_path is null or starts_with(photo_path, animal_id::text || '/')),
   constraint sightings_position_entiere check ((lat is null) = (lon is null)),
   constraint sightings_textes_caracteres check (
     coalesce(place, '') !~ '[\u0001-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'
@@ -106,8 +115,9 @@ create index sightings_conversation_id_idx on public.sightings (conversation_id)
 
 -- The household reads every sighting (never who said it), any member hides or shows one, its editors delete one.
 alter table public.sightings enable row level security;
-grant select (id, search_id, animal_id, kind, seen_at, place, words, lat, lon, created_at, hidden_at, conversation_id)
-  on public.sightings to authenticated;
+grant select (
+  id, search_id, animal_id, kind, seen_at, place, words, lat, lon, created_at, hidden_at, conversation_id, photo_path
+) on public.sightings to authenticated;
 grant update (hidden_at) on public.sightings to authenticated;
 grant delete on public.sightings to authenticated;
 
@@ -200,9 +210,24 @@ $$;
 revoke all on function public.public_search(uuid) from public, anon, authenticated;
 grant execute on function public.public_search(uuid) to service_role;
 
+-- For report-sighting: the folder a sighting's photo is stored in before the sighting (the animal's id, as
+-- finder_photo_folder's), while its search is open; else null.
+create function public.sighting_photo_folder(p_search_id uuid) returns uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select s.animal_id from public.searches s where s.id = p_search_id and s.found_at is null
+$$;
+revoke all on function public.sighting_photo_folder(uuid) from public, anon, authenticated;
+grant execute on function public.sighting_photo_folder(uuid) to service_role;
+
 -- For report-sighting: stores a sighting on an open search and says whom to tell, as a finder's message does
 -- (the household's alert recipients, within the same e-mail limits, owner_mail_answer). A search that ended or
--- never was: 'not_found'. A time more than 5 minutes ahead is refused (the phone's clock may run a little fast).
+-- never was: 'not_found' (the caller then removes the photo's file). A time more than 5 minutes ahead is
+-- refused (the phone's clock may run a little fast). p_photo_path: the photo's file, already stored in the
+-- animal's folder (sighting_photo_folder).
 create function public.record_sighting(
   p_search_id uuid,
   p_kind text,
@@ -211,7 +236,8 @@ create function public.record_sighting(
   p_words text,
   p_lat double precision,
   p_lon double precision,
-  p_client_hash text
+  p_client_hash text,
+  p_photo_path text default null
 ) returns jsonb
 language plpgsql
 volatile
@@ -231,10 +257,15 @@ begin
     return jsonb_build_object('status', 'seen_in_future');
   end if;
   select * into v_animal from public.animals where id = v_search.animal_id;
-  insert into public.sightings (search_id, animal_id, kind, seen_at, place, words, lat, lon, client_hash)
+  if p_photo_path is not null and not exists (
+    select 1 from storage.objects o where o.bucket_id = 'finder-photos' and o.name = p_photo_path
+  ) then
+    raise exception 'sighting photo % is not stored', p_photo_path;
+  end if;
+  insert into public.sightings (search_id, animal_id, kind, seen_at, place, words, lat, lon, client_hash, photo_path)
   values (
     v_search.id, v_animal.id, p_kind, coalesce(p_seen_at, now()), nullif(btrim(p_place), ''),
-    nullif(btrim(p_words), ''), p_lat, p_lon, p_client_hash
+    nullif(btrim(p_words), ''), p_lat, p_lon, p_client_hash, p_photo_path
   )
   returning id into v_sighting_id;
   return jsonb_build_object(
@@ -248,10 +279,12 @@ begin
   ) || private.owner_mail_answer(v_animal, p_client_hash);
 end
 $$;
-revoke all on function public.record_sighting(uuid, text, text, timestamptz, text, double precision, double precision, text)
-  from public, anon, authenticated;
-grant execute on function public.record_sighting(uuid, text, text, timestamptz, text, double precision, double precision, text)
-  to service_role;
+revoke all on function public.record_sighting(
+  uuid, text, text, timestamptz, text, double precision, double precision, text, text
+) from public, anon, authenticated;
+grant execute on function public.record_sighting(
+  uuid, text, text, timestamptz, text, double precision, double precision, text, text
+) to service_role;
 
 -- 'Je l'ai avec moi' on a search page opens the masked conversation a medal's finder has
 -- (docs/decisions/0017-finder-owner-conversation.md): for report-sighting, once the sighting is stored, a conversation

@@ -109,8 +109,8 @@ create trigger animal_photos_objects_folder_cap
   before insert or update of bucket_id, name on storage.objects
   for each row execute function private.enforce_photo_folder_cap();
 
--- The household reads the photos finders sent about their animals; the owner and co-owners delete them with
--- their messages. No policy lets anyone else (anon, another owner) read, list or write in this bucket.
+-- The household reads the photos finders sent about their animals (with a message, or a sighting on a search
+-- page); the owner and co-owners delete them with their messages. No policy lets anyone else (anon, another owner) read, list or write in this bucket.
 create policy finder_photos_objects_select_member on storage.objects
   for select to authenticated
   using (bucket_id = 'finder-photos'
@@ -154,7 +154,7 @@ $$;
 revoke all on function public.orphan_photo_files(integer) from public, anon, authenticated;
 grant execute on function public.orphan_photo_files(integer) to service_role;
 
--- Files of the finder-photos bucket that no message names, oldest name first, at most p_limit: those of an
+-- Files of the finder-photos bucket that no message nor sighting names, oldest name first, at most p_limit: those of an
 -- animal that no longer exists (deleted with its account or alone) at once, the others once last written
 -- more than an hour ago (a file stored a moment ago may be waiting for its message).
 create function public.orphan_finder_photo_files(p_limit integer default 1000) returns text[]
@@ -169,6 +169,7 @@ as $$
     from storage.objects o
     where o.bucket_id = 'finder-photos'
       and not exists (select 1 from public.finder_messages m where m.photo_path = o.name)
+      and not exists (select 1 from public.sightings v where v.photo_path = o.name)
       and (
         greatest(o.created_at, o.updated_at) < now() - interval '1 hour'
         or not exists (select 1 from public.animals a where a.id::text = (storage.foldername(o.name))[1])

@@ -80,8 +80,9 @@ describe('a loss’s search page', () => {
     for (const secret of ['+33698765432', '3 rue des Lilas', '47.218371', owner.email]) {
       expect(page, secret).not.toContain(secret);
     }
-    // One script, the push button's ('Suivre cette recherche'); everything else works without it.
-    expect(page.match(/<script/g)).toHaveLength(1);
+    // Two scripts, the photo's (made small before it is sent) and the push button's ('Suivre cette recherche');
+    // everything works without them.
+    expect(page.match(/<script/g)).toHaveLength(2);
     // A shared link shows the animal: the page's heading, since when and where (Open Graph, Twitter's card).
     expect(page).toContain('<meta property="og:title" content="Aidez-nous à retrouver Mistigri">');
     expect(page).toMatch(
@@ -181,6 +182,36 @@ describe('a loss’s search page', () => {
     expect(json.status).toBe(415);
   });
 
+  it('takes a photo with a sighting without JavaScript, for the household alone; one too large is refused in the reader’s words', async () => {
+    const { searchId } = await lostAnimal('Caramel');
+    const jpeg = (size: number) => {
+      const bytes = new Uint8Array(size).fill(0x2a);
+      bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+      return new File([bytes], 'IMG_0042.JPG', { type: 'image/jpeg' });
+    };
+    const send = (photo: File) => {
+      const form = new FormData();
+      form.set('kind', 'seen');
+      form.set('place', 'Quai de la Fosse');
+      form.set('words', 'Vu ce matin');
+      form.set('photo', photo);
+      return fetch(`${site.url}${searchPath(searchId)}?lang=en`, { method: 'POST', redirect: 'manual', body: form });
+    };
+    const large = await send(jpeg(700 * 1024 + 1));
+    expect(large.status).toBe(400);
+    const again = await large.text();
+    expect(again).toContain('The photo is too large. Please choose another one.');
+    expect(again).toContain('>Vu ce matin</textarea>');
+
+    const sent = await send(jpeg(20_000));
+    expect(sent.status).toBe(303);
+    const { data } = await owner.client.from('sightings').select('photo_path, words').eq('search_id', searchId);
+    expect(data).toEqual([{ photo_path: expect.stringMatching(/\.jpg$/), words: 'Vu ce matin' }]);
+    const page = await (await open(searchPath(searchId))).text();
+    expect(page).toContain('Vu ce matin');
+    expect(page).not.toContain((data?.[0] as { photo_path: string }).photo_path);
+  });
+
   it('is followed by e-mail without JavaScript: confirmed by a button on the e-mail’s link, never by opening it, and stopped', async () => {
     const { searchId } = await lostAnimal('Pralin');
     const page = `${searchPath(searchId)}?lang=en`;
@@ -232,15 +263,17 @@ describe('a loss’s search page', () => {
     expect((await post({ action: 'everything', token })).status).toBe(400);
   });
 
-  it('carries its one script, for following by push, allowed by the page’s policy and by nothing else', async () => {
+  it('carries its two scripts, the photo’s and following by push, each allowed by the page’s policy', async () => {
     const { searchId } = await lostAnimal('Sésame');
     const response = await open(searchPath(searchId));
     const html = await response.text();
     const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
-    expect(scripts).toHaveLength(1);
-    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(scripts[0]));
-    const hash = `'sha256-${Buffer.from(digest).toString('base64')}'`;
-    expect(response.headers.get('content-security-policy')).toContain(hash);
+    expect(scripts).toHaveLength(2);
+    for (const script of scripts) {
+      const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(script));
+      const hash = `'sha256-${Buffer.from(digest).toString('base64')}'`;
+      expect(response.headers.get('content-security-policy')).toContain(hash);
+    }
     expect(html).toMatch(/id="suivre-notification" class="search-follow-push" hidden="" data-key="[A-Za-z0-9_-]{87}"/);
   });
 });

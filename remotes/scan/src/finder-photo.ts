@@ -16,7 +16,7 @@ export function photoProblem(file: File): PhotoProblem | null {
 }
 
 /** Longest side and JPEG quality, tried in turn until the photo fits what the server takes. */
-const ATTEMPTS = [
+export const PHOTO_ATTEMPTS = [
   [LIMITS.finderPhotoMaxSide, LIMITS.finderPhotoQuality],
   [1200, 0.7],
   [800, 0.6],
@@ -31,7 +31,7 @@ const ATTEMPTS = [
 export async function resizedPhotoBase64(file: File): Promise<string> {
   const bitmap = await createImageBitmap(file);
   try {
-    for (const [maxSide, quality] of ATTEMPTS) {
+    for (const [maxSide, quality] of PHOTO_ATTEMPTS) {
       const scale = Math.min(1, maxSide / Math.max(bitmap.width, bitmap.height));
       const canvas = document.createElement('canvas');
       canvas.width = Math.max(1, Math.round(bitmap.width * scale));

@@ -30,6 +30,9 @@ export interface SearchWords {
   place: string;
   when: string;
   words: string;
+  /** A photo for the household alone. */
+  photo: string;
+  photoHint: string;
   send: string;
   sent: string;
   tooLong: string;
@@ -82,6 +85,8 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     place: 'Où ? (rue, commune)',
     when: 'Quand ?',
     words: 'Votre message (facultatif)',
+    photo: 'Une photo (facultatif)',
+    photoHint: 'La photo n’est envoyée qu’à sa famille, jamais montrée sur cette page.',
     send: 'Envoyer',
     sent: 'Merci ! Sa famille est prévenue.',
     tooLong: 'Le lieu ne doit pas dépasser 120 caractères, le message 500.',
@@ -130,6 +135,8 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     place: 'Where? (street, town)',
     when: 'When?',
     words: 'Your message (optional)',
+    photo: 'A photo (optional)',
+    photoHint: 'The photo goes to its family only, never shown on this page.',
     send: 'Send',
     sent: 'Thank you! Its family has been told.',
     tooLong: 'The place must be at most 120 characters, the message 500.',
@@ -178,6 +185,8 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     place: '¿Dónde? (calle, municipio)',
     when: '¿Cuándo?',
     words: 'Tu mensaje (opcional)',
+    photo: 'Una foto (opcional)',
+    photoHint: 'La foto solo se envía a su familia, nunca se muestra en esta página.',
     send: 'Enviar',
     sent: '¡Gracias! Su familia ha sido avisada.',
     tooLong: 'El lugar no debe superar los 120 caracteres, el mensaje los 500.',
@@ -226,6 +235,8 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     place: 'Wo? (Straße, Ort)',
     when: 'Wann?',
     words: 'Ihre Nachricht (optional)',
+    photo: 'Ein Foto (optional)',
+    photoHint: 'Das Foto geht nur an seine Familie und wird nie auf dieser Seite gezeigt.',
     send: 'Senden',
     sent: 'Danke! Seine Familie wurde benachrichtigt.',
     tooLong: 'Der Ort darf höchstens 120 Zeichen lang sein, die Nachricht 500.',
@@ -274,6 +285,8 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     place: 'Dove? (via, comune)',
     when: 'Quando?',
     words: 'Il tuo messaggio (facoltativo)',
+    photo: 'Una foto (facoltativa)',
+    photoHint: 'La foto viene inviata solo alla sua famiglia, mai mostrata su questa pagina.',
     send: 'Invia',
     sent: 'Grazie! La sua famiglia è stata avvisata.',
     tooLong: 'Il luogo non deve superare i 120 caratteri, il messaggio i 500.',
@@ -322,6 +335,8 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     place: 'Waar? (straat, plaats)',
     when: 'Wanneer?',
     words: 'Uw bericht (optioneel)',
+    photo: 'Een foto (optioneel)',
+    photoHint: 'De foto gaat alleen naar de familie en wordt nooit op deze pagina getoond.',
     send: 'Versturen',
     sent: 'Dank u! De familie is op de hoogte gebracht.',
     tooLong: 'De plaats mag hoogstens 120 tekens lang zijn, het bericht 500.',

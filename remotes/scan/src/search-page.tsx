@@ -4,15 +4,18 @@
 // form ('Je l'ai vu', 'Je l'ai avec moi') is a plain POST to the page, sent to report-sighting, then a 303 back
 // to the page that says it was sent (reloading it sends nothing again); a refusal is the page again, with the
 // form as it was written and the reason in the reader's language. Following the search is search-follow.tsx's.
-import { type PageConfig, readPostedForm, type SearchArgs } from '@medaille/scan-contract';
+import { LIMITS } from '@medaille/domain';
+import { type PageConfig, readPostedFormWithFiles, type SearchArgs } from '@medaille/scan-contract';
 import { renderToStaticMarkup } from 'react-dom/server.edge';
 import { conversationPathOf } from './conversation-link.ts';
 import type { Dictionary } from './copy.ts';
 import { cookie, documentOf, type ShareCard } from './document-parts.ts';
+import { FINDER_PHOTO_TYPES, PHOTO_ATTEMPTS } from './finder-photo.ts';
 import { ageText, dateTimeText, PAGE_TIME_ZONE, sexText, speciesText } from './format.ts';
 import {
   acceptedLanguages,
   chooseLanguage,
+  dialogWordsFor,
   dictionaryFor,
   LANGUAGE_COOKIE,
   LANGUAGES,
@@ -79,8 +82,14 @@ interface Report {
 const EMPTY_REPORT: Report = { kind: 'seen', place: '', when: '', words: '' };
 /** The follow forms' `action`s (search-follow.tsx); a report has none. */
 const FOLLOW_ACTIONS = ['follow', 'confirm', 'stop', 'follow-push', 'unfollow-push'];
-/** The page's forms (a report, a follow): a place, a time and 500 characters, or a push subscription: far under this. */
-const FORM_BYTES_MAX = 16_384;
+/**
+ * The page's forms (a report, a follow): a place, a time and 500 characters, or a push subscription, and a
+ * report's photo, which the page's script brings under 700 KB and which a page without it sends as it is (the
+ * function refuses it if too large, in the reader's words).
+ */
+const FORM_BYTES_MAX = 8 * 1024 * 1024;
+/** The report form, which the page's script finds to make its photo small before it is sent. */
+const REPORT_FORM_ID = 'signaler-formulaire';
 
 /** A `datetime-local` value as the time it is in France, where the page's readers are (the form has no zone). */
 function fromParisTime(value: string): string | null {
@@ -148,7 +157,7 @@ export async function searchPage({ request, params, context, styles, config, sig
   };
 
   if (request.method !== 'POST') return render({ report: EMPTY_REPORT, sent: url.searchParams.has('envoye') });
-  const posted = await readPostedForm(request, FORM_BYTES_MAX);
+  const posted = await readPostedFormWithFiles(request, FORM_BYTES_MAX);
   if ('refusal' in posted) return said(posted.refusal, words.invalidText);
   const field = (name: string) => posted.fields.get(name) ?? '';
   const action = field('action');
@@ -177,10 +186,19 @@ export async function searchPage({ request, params, context, styles, config, sig
   if (report.when.trim() !== '' && seenAt === null) {
     return render({ report, refused: { status: 400, words: words.invalidText } });
   }
+  const photo = posted.files.get('photo');
   const sent = await context
     .callFunction(
       'report-sighting',
-      { id: params.id, kind: report.kind, place: report.place, words: report.words, seen_at: seenAt, language },
+      {
+        id: params.id,
+        kind: report.kind,
+        place: report.place,
+        words: report.words,
+        seen_at: seenAt,
+        language,
+        ...(photo ? { photo: base64Of(new Uint8Array(await photo.arrayBuffer())) } : {}),
+      },
       signal,
     )
     .catch(() => null);
@@ -193,8 +211,17 @@ export async function searchPage({ request, params, context, styles, config, sig
       headers: { ...HEADERS, Location: conversation ?? `${url.pathname}?lang=${language}&envoye=1#signaler` },
     });
   }
-  const refusal = (await sent?.json().catch(() => null)) as { code?: string } | null;
+  const refusal = (await sent?.json().catch(() => null)) as { code?: string; error?: string } | null;
   const known = refusal?.code ? REFUSALS[refusal.code] : undefined;
+  // The photo's refusals are a finder's message's: the finder dialogs' words, in each language.
+  const photoRefused =
+    sent && sent.status < 500 && refusal?.code?.startsWith('photo_')
+      ? (((await dialogWordsFor(language)).errors as Record<string, string | undefined>)[refusal.code] ?? refusal.error)
+      : undefined;
+  if (photoRefused && sent) {
+    const headers = sent.status === 429 ? { 'Retry-After': sent.headers.get('retry-after') ?? '3600' } : undefined;
+    return render({ report, refused: { status: sent.status, words: photoRefused, headers } });
+  }
   const status = known && sent ? sent.status : 503;
   // Refused for a while (too many sightings) or the service down: when to send the form again.
   const headers =
@@ -348,9 +375,75 @@ function searchBody(
         {found ? null : <ReportForm words={words} form={form.follow.refused ? { report: form.report } : form} />}
         {found ? null : <FollowSection words={words} view={form.follow} pushKey={search.push_key} />}
       </main>,
-    ) + (found || !search.push_key ? '' : `<script>${FOLLOW_BY_PUSH_SCRIPT}</script>`)
+    ) + (found ? '' : scriptsOf(search.push_key))
   );
 }
+
+/** The page's scripts while it searches: the photo's, and following by push where the project can push. */
+const scriptsOf = (pushKey: string | null | undefined) =>
+  `<script>${SHRINK_PHOTO_SCRIPT}</script>${pushKey ? `<script>${FOLLOW_BY_PUSH_SCRIPT}</script>` : ''}`;
+
+/** A file's bytes in base64, a slice at a time (a phone's photo is too long for one call's arguments). */
+function base64Of(bytes: Uint8Array): string {
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  }
+  return btoa(binary);
+}
+
+/**
+ * Before the report form is sent with a photo: the photo drawn anew (upright, no metadata, not the place the
+ * camera was), its longest side and quality brought down until it weighs at most `maxBytes`, as a finder's
+ * photo is (finder-photo.ts); then the form is sent. Where the browser cannot, it is sent as it is. Sent as its
+ * own source (self-contained: it names nothing outside itself).
+ */
+function shrinkPhotoBeforeSending(
+  formId: string,
+  attempts: readonly (readonly [number, number])[],
+  maxBytes: number,
+): void {
+  const form = document.getElementById(formId);
+  const input = form?.querySelector('input[type="file"]');
+  if (!(form instanceof HTMLFormElement) || !(input instanceof HTMLInputElement)) return;
+  if (!window.createImageBitmap || !window.DataTransfer) return;
+  let ready = false;
+  form.addEventListener('submit', (event) => {
+    const file = input.files?.[0];
+    if (ready || !file) return;
+    event.preventDefault();
+    createImageBitmap(file)
+      .then(async (bitmap) => {
+        for (const [side, quality] of attempts) {
+          const scale = Math.min(1, side / Math.max(bitmap.width, bitmap.height));
+          const canvas = document.createElement('canvas');
+          canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+          canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+          const context = canvas.getContext('2d');
+          if (!context) break;
+          context.fillStyle = '#fff';
+          context.fillRect(0, 0, canvas.width, canvas.height);
+          context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+          const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
+          if (blob && blob.size <= maxBytes) {
+            const chosen = new DataTransfer();
+            chosen.items.add(new File([blob], 'photo.jpg', { type: 'image/jpeg' }));
+            input.files = chosen.files;
+            break;
+          }
+        }
+        bitmap.close();
+      })
+      .catch(() => {})
+      .finally(() => {
+        ready = true;
+        form.submit();
+      });
+  });
+}
+
+/** `shrinkPhotoBeforeSending` as the page's script: one text, which the host's policy allows by its hash. */
+export const SHRINK_PHOTO_SCRIPT = `(${shrinkPhotoBeforeSending.toString()})(${JSON.stringify(REPORT_FORM_ID)}, ${JSON.stringify(PHOTO_ATTEMPTS)}, ${LIMITS.finderPhotoSentMaxBytes})`;
 
 /** 'Vous l'avez vu ?': a plain form, posted to the page itself. */
 function ReportForm({
@@ -365,7 +458,7 @@ function ReportForm({
     <section className="scan-card" id="signaler" aria-labelledby="signaler-titre">
       <h2 id="signaler-titre">{words.reportTitle}</h2>
       {sent ? <p role="status">{words.sent}</p> : null}
-      <form method="post" className="search-report">
+      <form method="post" encType="multipart/form-data" className="search-report" id={REPORT_FORM_ID}>
         <fieldset>
           <label>
             <input type="radio" name="kind" value="seen" defaultChecked={report.kind === 'seen'} /> {words.seen}
@@ -380,6 +473,9 @@ function ReportForm({
         <input id="signaler-quand" name="when" type="datetime-local" defaultValue={report.when} />
         <label htmlFor="signaler-message">{words.words}</label>
         <textarea id="signaler-message" name="words" rows={3} maxLength={500} defaultValue={report.words} />
+        <label htmlFor="signaler-photo">{words.photo}</label>
+        <input id="signaler-photo" name="photo" type="file" accept={FINDER_PHOTO_TYPES.join(',')} />
+        <p className="search-hint">{words.photoHint}</p>
         <p className="search-hint">{words.reportHint}</p>
         {refused ? <p role="alert">{refused.words}</p> : null}
         <button type="submit" className="md-button md-button-primary">

@@ -321,6 +321,36 @@ export async function readPostedForm(request: Request, limit: number): Promise<P
   return { fields: new URLSearchParams(new TextDecoder().decode(bytes)) };
 }
 
+/** A posted form that may carry files: its text fields, its files (none empty), or why it is refused (400 malformed). */
+export type PostedFormWithFiles = { fields: URLSearchParams; files: Map<string, File> } | { refusal: 400 | 413 | 415 };
+
+/**
+ * A form that may carry a file (`multipart/form-data`: the search page's sighting with a photo), read as
+ * `readPostedForm` reads a plain one, and a plain one too: the type first, then the declared length, then no
+ * more than `limit` bytes, parsed by the platform's `FormData`. A file input left empty (sent with no name and
+ * no bytes) is no file.
+ */
+export async function readPostedFormWithFiles(request: Request, limit: number): Promise<PostedFormWithFiles> {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (contentType.split(';')[0]?.trim().toLowerCase() !== 'multipart/form-data') {
+    const posted = await readPostedForm(request, limit);
+    return 'refusal' in posted ? posted : { fields: posted.fields, files: new Map() };
+  }
+  const declared = request.headers.get('content-length');
+  if (declared !== null && !(Number(declared) <= limit)) return { refusal: 413 };
+  const bytes = await readAtMost(request, limit);
+  if (bytes === null) return { refusal: 413 };
+  const data = await new Response(bytes, { headers: { 'content-type': contentType } }).formData().catch(() => null);
+  if (data === null) return { refusal: 400 };
+  const fields = new URLSearchParams();
+  const files = new Map<string, File>();
+  for (const [name, value] of data) {
+    if (typeof value === 'string') fields.append(name, value);
+    else if (value.size > 0) files.set(name, value);
+  }
+  return { fields, files };
+}
+
 function isUrlEncodedForm(contentType: string | null): boolean {
   if (contentType === null) return false;
   const [type = '', ...parameters] = contentType.split(';').map((part) => part.trim().toLowerCase());
@@ -332,7 +362,7 @@ function isUrlEncodedForm(contentType: string | null): boolean {
 }
 
 /** The body's bytes, or null as soon as it passes `limit` (the rest is not read). */
-async function readAtMost(request: Request, limit: number): Promise<Uint8Array | null> {
+async function readAtMost(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

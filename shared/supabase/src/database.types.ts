@@ -1069,6 +1069,7 @@ export type Database = {
           hidden_at: string | null
           client_hash: string | null
           conversation_id: string | null
+          photo_path: string | null
         }
         Insert: {
           id?: string
@@ -1084,6 +1085,7 @@ export type Database = {
           hidden_at?: string | null
           client_hash?: string | null
           conversation_id?: string | null
+          photo_path?: string | null
         }
         Update: {
           id?: string
@@ -1099,6 +1101,7 @@ export type Database = {
           hidden_at?: string | null
           client_hash?: string | null
           conversation_id?: string | null
+          photo_path?: string | null
         }
         Relationships: [
           {
@@ -1302,7 +1305,7 @@ export type Database = {
         Returns: undefined
       }
       record_sighting: {
-        Args: { p_search_id: string; p_kind: string; p_place: string; p_seen_at: string; p_words: string; p_lat: number; p_lon: number; p_client_hash: string }
+        Args: { p_search_id: string; p_kind: string; p_place: string; p_seen_at: string; p_words: string; p_lat: number; p_lon: number; p_client_hash: string; p_photo_path?: string }
         Returns: Json
       }
       refuse_animal_invitation: {
@@ -1352,6 +1355,10 @@ export type Database = {
       set_reunion_channel: {
         Args: { p_animal_id: string; p_channel: string }
         Returns: boolean
+      }
+      sighting_photo_folder: {
+        Args: { p_search_id: string }
+        Returns: string
       }
       unfollow_search_push: {
         Args: { p_search_id: string; p_endpoint: string }

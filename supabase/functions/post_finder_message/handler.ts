@@ -8,8 +8,8 @@
 // private link, which is also e-mailed to `email` if they gave one (never shown to the owner), in `language`, the
 // page's. `send_key`: the key the finder's form was drawn with (_shared/send-key.ts): the same key again stores nothing
 // more and is answered as the first time.
-import { type FinderIdentity, finderIdentity } from '../_shared/client.ts';
-import { call, type ServiceDatabase, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
+import { finderIdentity } from '../_shared/client.ts';
+import { call, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
 import {
   agreeWith,
   CONVERSATION_LIMITS,
@@ -30,7 +30,7 @@ import {
 } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { mailFinders } from '../_shared/finder-mail.ts';
-import { FINDER_PHOTO_LIMITS, type FinderPhoto, readFinderPhoto } from '../_shared/finder-photo.ts';
+import { readFinderPhoto, storeFinderPhoto } from '../_shared/finder-photo.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
 import { animalHistoryPath, animalHistoryUrl, conversationUrl } from '../_shared/links.ts';
 import { type MailParagraph, ownerMail } from '../_shared/mail-layout.ts';
@@ -38,7 +38,7 @@ import type { FailureCode } from '../_shared/messages.ts';
 import { alertHousehold, type OwnerMailDecision } from '../_shared/owner-digest.ts';
 import { readPosition, type SharedPosition } from '../_shared/position.ts';
 import { type FirstSend, firstSend, readSendKey } from '../_shared/send-key.ts';
-import { removePhotoFiles, storeFile } from '../_shared/storage.ts';
+import { removePhotoFiles } from '../_shared/storage.ts';
 
 interface StoredMessage extends OwnerMailDecision {
   repeated?: undefined;
@@ -126,7 +126,9 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
     }
     let photoPath: string | null = null;
     if (photo) {
-      const stored = await storeFinderPhoto(env, db, code, { hash: client, limitFactor }, photo);
+      const folder = await call<string | null>(db, 'finder_photo_folder', { p_code: code });
+      if (!folder) return failure('code_not_found');
+      const stored = await storeFinderPhoto(env, db, folder, { hash: client, limitFactor }, photo);
       if (stored.refusal) return failure(stored.refusal, stored.headers);
       photoPath = stored.path;
     }
@@ -181,34 +183,6 @@ export default function postFinderMessage(request: Request, env: FunctionEnv): P
 function answerAgain(env: FunctionEnv, sent: FirstSend, code: string): Response {
   if (sent.code !== code) return failure('invalid_request');
   return json({ ok: true, conversation_url: conversationUrl(env, sent.conversation_token) });
-}
-
-type StoredPhoto = { refusal: null; path: string } | { refusal: FailureCode; headers?: Record<string, string> };
-
-/** Within the photo limits (per client, per client for this animal, then per animal), stores the photo in the animal's folder. */
-async function storeFinderPhoto(
-  env: FunctionEnv,
-  db: ServiceDatabase,
-  code: string,
-  { hash: client, limitFactor }: FinderIdentity,
-  photo: FinderPhoto,
-): Promise<StoredPhoto> {
-  const animalId = await call<string | null>(db, 'finder_photo_folder', { p_code: code });
-  if (!animalId) return { refusal: 'code_not_found' };
-  const { perClient, perClientAndAnimal, perAnimal, windowSeconds } = FINDER_PHOTO_LIMITS;
-  const retry = { 'Retry-After': String(windowSeconds) };
-  if (!(await withinRateLimit(db, `finder-photo:${client}`, perClient * limitFactor, windowSeconds)))
-    return { refusal: 'photo_rate_limited', headers: retry };
-  // Named after the animal last, so that the window goes with it (delete_owned_animal).
-  if (
-    !(await withinRateLimit(db, `finder-photo:${client}:${animalId}`, perClientAndAnimal * limitFactor, windowSeconds))
-  )
-    return { refusal: 'photo_rate_limited', headers: retry };
-  if (!(await withinRateLimit(db, `finder-photo:${animalId}`, perAnimal, windowSeconds)))
-    return { refusal: 'photo_animal_rate_limited', headers: retry };
-  const path = `${animalId}/${crypto.randomUUID()}.${photo.extension}`;
-  await storeFile(env, FINDER_PHOTO_BUCKET, path, photo.bytes, photo.contentType);
-  return { refusal: null, path };
 }
 
 /** What the finder sent, as the household's e-mail tells it. */

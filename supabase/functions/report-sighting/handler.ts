@@ -1,6 +1,7 @@
-// report-sighting {id, kind, place?, words?, seen_at?, position?, language?}: a passer-by says on a loss's search
-// page that they saw the animal ('seen') or have it with them ('with_me') (docs/product/search.md). Stored first
-// (record_sighting), then the household told as of a finder's message, within the same e-mail limits; the
+// report-sighting {id, kind, place?, words?, seen_at?, position?, language?, photo?}: a passer-by says on a loss's
+// search page that they saw the animal ('seen') or have it with them ('with_me') (docs/product/search.md), with a
+// photo for the household alone if they like (base64, as a finder's message's: at most 700 KB, which the page's
+// script makes of a phone's photo). Stored first (the photo, then record_sighting), then the household told as of a finder's message, within the same e-mail limits; the
 // passer-by never waits for a mail or a push. 'with_me' also opens the masked conversation a medal's finder has
 // (open_sighting_conversation): the answer's `conversation_url` is the passer-by's private link to it, in their
 // language. Limited per client and per client and search, counted before the id is looked at.
@@ -8,12 +9,14 @@ import { finderIdentity } from '../_shared/client.ts';
 import { call, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
 import {
   agreeWith,
+  FINDER_PHOTO_BUCKET,
   hasBidiOrControlBesidesLines,
   hasLineOrBidiCharacters,
   isFinderLanguage,
   trimToNull,
 } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
+import { readFinderPhoto, storeFinderPhoto } from '../_shared/finder-photo.ts';
 import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';
 import {
   animalHistoryPath,
@@ -25,6 +28,7 @@ import {
 import { ownerMail } from '../_shared/mail-layout.ts';
 import { alertHousehold, type DigestDue, type OwnerMailDecision } from '../_shared/owner-digest.ts';
 import { readPosition } from '../_shared/position.ts';
+import { removePhotoFiles } from '../_shared/storage.ts';
 
 const KINDS = ['seen', 'with_me'] as const;
 type Kind = (typeof KINDS)[number];
@@ -72,6 +76,8 @@ export default function reportSighting(request: Request, env: FunctionEnv): Prom
     // line separator nor bidi character.
     if ((place && hasLineOrBidiCharacters(place)) || (words && hasBidiOrControlBesidesLines(words)))
       return failure('invalid_characters');
+    const photo = input.photo === undefined || input.photo === null ? null : readFinderPhoto(input.photo);
+    if (typeof photo === 'string') return failure(photo);
     const { hash: client, limitFactor } = await finderIdentity(request, env);
     const db = serviceDatabase(env);
     const limited = { 'Retry-After': '3600' };
@@ -81,16 +87,32 @@ export default function reportSighting(request: Request, env: FunctionEnv): Prom
     if (!isUuid(input.id)) return failure('search_not_found');
     if (!(await withinRateLimit(db, `sighting:${input.id}:${client}`, 5 * limitFactor, 3600)))
       return failure('sighting_rate_limited', limited);
-    const recorded = await call<Recorded>(db, 'record_sighting', {
-      p_search_id: input.id.toLowerCase(),
-      p_kind: kind,
-      p_place: place,
-      p_seen_at: seenAt,
-      p_words: words,
-      p_lat: position?.lat ?? null,
-      p_lon: position?.lon ?? null,
-      p_client_hash: client,
-    });
+    const searchId = input.id.toLowerCase();
+    let photoPath: string | null = null;
+    if (photo) {
+      const folder = await call<string | null>(db, 'sighting_photo_folder', { p_search_id: searchId });
+      if (!folder) return failure('search_not_found');
+      const stored = await storeFinderPhoto(env, db, folder, { hash: client, limitFactor }, photo);
+      if (stored.refusal) return failure(stored.refusal, stored.headers);
+      photoPath = stored.path;
+    }
+    let recorded: Recorded | null = null;
+    try {
+      recorded = await call<Recorded>(db, 'record_sighting', {
+        p_search_id: searchId,
+        p_kind: kind,
+        p_place: place,
+        p_seen_at: seenAt,
+        p_words: words,
+        p_lat: position?.lat ?? null,
+        p_lon: position?.lon ?? null,
+        p_client_hash: client,
+        p_photo_path: photoPath,
+      });
+    } finally {
+      // No sighting stored: its photo's file goes at once (else the sweep's).
+      if (photoPath && recorded?.status !== 'recorded') await removePhotoFiles(env, [photoPath], FINDER_PHOTO_BUCKET);
+    }
     if (recorded.status === 'not_found') return failure('search_not_found');
     if (recorded.status === 'seen_in_future') return failure('sighting_in_future');
     // The sighting is stored: a conversation that cannot be opened now leaves the passer-by thanked, without a link.
@@ -120,6 +142,7 @@ export default function reportSighting(request: Request, env: FunctionEnv): Prom
             { text: `${title}, d'après un message laissé sur sa page de recherche.` },
             ...(place ? [{ text: 'Lieu :', strong: place }] : []),
             ...(words ? [{ text: words, quote: true }] : []),
+            ...(photoPath ? [{ text: `Cette personne a joint une photo. Vous la verrez avec les signalements.` }] : []),
           ],
           // With a conversation, where the household answers them.
           action: token

@@ -306,3 +306,56 @@ describe('a finder’s photo', () => {
     expect(await storedFiles()).not.toContain(path);
   });
 });
+
+describe('a passer-by’s photo with a sighting on a search page', () => {
+  it('reaches the household alone, goes at once with a sighting refused, and is forgotten 30 days after the return', async () => {
+    const lost = await stack.activatedAnimal(owner.client, { nom: 'Perdu' });
+    await owner.client.from('animals').update({ is_lost: true }).eq('id', lost.animalId);
+    const { data: search } = await owner.client.from('searches').select('id').eq('animal_id', lost.animalId).single();
+    const searchId = (search as { id: string }).id;
+    const sent = photo(JPEG, 3000);
+    const answer = await invoke(stack, 'report-sighting', { id: searchId, kind: 'seen', words: 'Vu', photo: sent });
+    expect(answer.status).toBe(200);
+    const { data: rows } = await owner.client.from('sightings').select('photo_path').eq('search_id', searchId);
+    const path = (rows as { photo_path: string }[])[0]?.photo_path as string;
+    expect(path).toMatch(new RegExp(`^${lost.animalId}/[0-9a-f-]{36}\\.jpg$`));
+    const mine = await owner.client.storage.from(BUCKET).download(path);
+    expect(Buffer.from(await (mine.data as Blob).arrayBuffer()).toString('base64')).toBe(sent);
+    expect((await stranger.client.storage.from(BUCKET).download(path)).data).toBeNull();
+    expect((await stack.client().storage.from(BUCKET).download(path)).data).toBeNull();
+    // The public page says nothing of it.
+    expect(JSON.stringify((await invoke(stack, 'search', { id: searchId })).body)).not.toContain(path);
+
+    // Refused once the photo was stored (a time in the future): its file goes at once.
+    const before = await storedFiles();
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    const refused = await invoke(stack, 'report-sighting', {
+      id: searchId,
+      kind: 'seen',
+      seen_at: future,
+      photo: photo(JPEG),
+    });
+    expect([refused.status, refused.body.code]).toEqual([400, 'sighting_in_future']);
+    expect(await storedFiles()).toEqual(before);
+    const large = await invoke(stack, 'report-sighting', {
+      id: searchId,
+      kind: 'seen',
+      photo: photo(JPEG, 700 * 1024 + 1),
+    });
+    expect([large.status, large.body.code]).toEqual([400, 'photo_too_large']);
+    expect(await storedFiles()).toEqual(before);
+
+    // Found, and 31 days later: the sighting names it no more, and the sweep removes it.
+    await owner.client.from('animals').update({ is_lost: false }).eq('id', lost.animalId);
+    await stack.db.query(`update public.searches set found_at = now() - interval '31 days' where id = $1`, [searchId]);
+    await stack.db.query('select public.purge_old_scan_events()');
+    await stack.db.query(
+      `update storage.objects set created_at = now() - interval '2 hours', updated_at = now() - interval '2 hours'
+       where bucket_id = $1 and name = $2`,
+      [BUCKET, path],
+    );
+    expect(await storedFiles()).toContain(path);
+    await answerOf(stack.serviceClient().functions.invoke('sweep-photos', { body: {} }));
+    expect(await storedFiles()).not.toContain(path);
+  });
+});

@@ -93,6 +93,7 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['sightings delete',                            DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc record_sighting',                         DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc open_sighting_conversation',             DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc sighting_photo_folder',                  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // A search's followers (an address or a browser's subscription): nobody reads them, the household neither; only
   // the functions (follow-search, deliver-outbox).
   ['search_followers select',                     DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -1172,6 +1173,12 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     },
     act: ({ db }) => db.rpc('claim_search_news', { p_limit: 1000 }),
     tookEffect: (t, data) => hasRow((data as { digests?: unknown } | null)?.digests ?? null, 'token', t.token),
+  }),
+  'rpc sighting_photo_folder': operation({
+    service: 'rest',
+    prepare: async () => (await rowOf('searches', 'id', f.search))?.animal_id as string,
+    act: ({ db }) => db.rpc('sighting_photo_folder', { p_search_id: f.search }),
+    tookEffect: (animalId, data) => data === animalId,
   }),
   'rpc open_sighting_conversation': operation({
     service: 'rest',

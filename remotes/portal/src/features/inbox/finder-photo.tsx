@@ -5,11 +5,19 @@ import { INBOX_COPY } from './copy.ts';
 const text = INBOX_COPY.inbox.messages;
 
 /**
- * The photo a finder attached to their message: a thumbnail that opens it full size, as large as the screen
- * allows. The dialog closes with Escape or 'Fermer' and gives focus back to the thumbnail; pinch-zoom stays
- * free (Radix keeps it while the dialog holds the page's scroll).
+ * The photo a finder attached to their message (or a passer-by to their sighting: `words`, its own): a thumbnail
+ * that opens it full size, as large as the screen allows. The dialog closes with Escape or 'Fermer' and gives
+ * focus back to the thumbnail; pinch-zoom stays free (Radix keeps it while the dialog holds the page's scroll).
  */
-export function FinderPhoto({ path, name }: { path: string; name: string }) {
+export function FinderPhoto({
+  path,
+  name,
+  words,
+}: {
+  path: string;
+  name: string;
+  words?: { alt: string; enlarge: string };
+}) {
   const url = useFinderPhoto(path);
   if (url === 'failed')
     return (
@@ -23,11 +31,15 @@ export function FinderPhoto({ path, name }: { path: string; name: string }) {
         {text.photoLoading}
       </Text>
     );
-  const alt = text.photoAlt(name);
+  const alt = words?.alt ?? text.photoAlt(name);
   return (
     <Dialog.Root>
       <Dialog.Trigger>
-        <button type="button" className="portal-inbox-photo" aria-label={INBOX_COPY.inboxPhoto.enlarge(name)}>
+        <button
+          type="button"
+          className="portal-inbox-photo"
+          aria-label={words?.enlarge ?? INBOX_COPY.inboxPhoto.enlarge(name)}
+        >
           <img src={url} alt={alt} />
         </button>
       </Dialog.Trigger>

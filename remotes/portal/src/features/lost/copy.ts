@@ -88,6 +88,8 @@ export const LOST_COPY = {
     kinds: { seen: "« Je l'ai vu »", with_me: "« Je l'ai avec moi »" },
     seenOn: (date: string) => `le ${date}`,
     onMap: 'Voir sur la carte',
+    /** A passer-by's photo, for the household alone. */
+    photo: { alt: 'Photo jointe au signalement', enlarge: 'Agrandir la photo jointe au signalement' },
     /** 'Je l'ai avec moi' opened a conversation: the household answers it in the inbox. */
     answer: 'Lui répondre',
     hiddenTag: 'Masqué sur la page',

@@ -34,14 +34,24 @@ export async function saveSearch(id: string, values: SearchFormOutput): Promise<
 /** A passer-by's sighting as the household reads it: with its position, never who said it. */
 export type Sighting = Pick<
   Tables<'sightings'>,
-  'id' | 'animal_id' | 'kind' | 'seen_at' | 'place' | 'words' | 'lat' | 'lon' | 'hidden_at' | 'conversation_id'
+  | 'id'
+  | 'animal_id'
+  | 'kind'
+  | 'seen_at'
+  | 'place'
+  | 'words'
+  | 'lat'
+  | 'lon'
+  | 'hidden_at'
+  | 'conversation_id'
+  | 'photo_path'
 >;
 
 /** The search's sightings, the latest first. */
 export async function readSightings(searchId: string): Promise<Sighting[]> {
   const { data, error } = await (await supabase())
     .from('sightings')
-    .select('id, animal_id, kind, seen_at, place, words, lat, lon, hidden_at, conversation_id')
+    .select('id, animal_id, kind, seen_at, place, words, lat, lon, hidden_at, conversation_id, photo_path')
     .eq('search_id', searchId)
     .order('seen_at', { ascending: false });
   if (error) throw new Error(databaseErrorMessage(error));

@@ -4,6 +4,7 @@ import { Link } from '@medaille/routing/router';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { parisTime } from '../../ui/paris-time.ts';
+import { FinderPhoto } from '../inbox/finder-photo.tsx';
 import { LOST_COPY } from './copy.ts';
 import { deleteSighting, readSightings, type Sighting, setSightingHidden } from './search-api.ts';
 
@@ -72,6 +73,7 @@ export function SightingsList({ searchId, canDelete }: { searchId: string; canDe
                   {sighting.words}
                 </Text>
               ) : null}
+              {sighting.photo_path ? <FinderPhoto path={sighting.photo_path} name="" words={text.photo} /> : null}
               {sighting.hidden_at ? (
                 <Text as="p" size="1" color="gray">
                   {text.hiddenTag}
