@@ -114,7 +114,8 @@ test('a stranger with no medal reports a sighting with a photo from a shared lin
     canvas.height = 1000;
     const context = canvas.getContext('2d') as CanvasRenderingContext2D;
     const pixels = context.createImageData(canvas.width, canvas.height);
-    for (let i = 0; i < pixels.data.length; i += 1) pixels.data[i] = i % 4 === 3 ? 255 : Math.floor(Math.random() * 256);
+    for (let i = 0; i < pixels.data.length; i += 1)
+      pixels.data[i] = i % 4 === 3 ? 255 : Math.floor(Math.random() * 256);
     context.putImageData(pixels, 0, 0);
     return canvas.toDataURL('image/png').split(',')[1] as string;
   });
