@@ -168,7 +168,7 @@ async function posterReady(page: Page, code: string, name: string) {
 }
 
 test.describe('the lost poster', () => {
-  test('prints from Chromium on one A4 page: the name, PERDUE for a female, the public phone only, and a QR code read as the medal address', async ({
+  test('prints from Chromium on one A4 page: the name, PERDUE for a female, the public phone only, and a QR code read as the search page’s address', async ({
     page,
   }) => {
     const owner = await newOwner(product, 'affiche');
@@ -217,7 +217,8 @@ test.describe('the lost poster', () => {
     // Every word about the animal agrees with its sex, as the scan page's do.
     await expect(sheet.locator('.poster-lost')).toHaveText('PERDUE');
     await expect(sheet).toContainText('Si vous la voyez, prévenez-moi');
-    await expect(sheet).toContainText('Si vous la trouvez, scannez ce code');
+    // Lost, the QR code leads to the loss's search page, where anyone says they saw her.
+    await expect(sheet).toContainText('Vous l’avez vue ? Scannez ce code pour le dire');
     await expect(sheet.locator('.poster-strips li')).toHaveCount(8);
     await expect(page.getByRole('button', { name: 'Imprimer' })).toBeVisible();
     await expectAccessible(page);
@@ -249,7 +250,7 @@ test.describe('the lost poster', () => {
     ]) {
       expect(text).toContain(shown);
     }
-    expect(text).toContain('Si vous la trouvez, scannez ce code');
+    expect(text).toContain('Vous l’avez vue ? Scannez ce code pour le dire');
     expect(text.split('Caramel perdue')).toHaveLength(9);
     // The medal's page under the QR code and on each strip, however the narrow strips wrap it.
     const medalUrl = `${product.url}/${code}`;
@@ -270,7 +271,7 @@ test.describe('the lost poster', () => {
       expect(text).not.toContain(hidden);
     }
 
-    // The printed page, as a phone's camera would see it: its QR code leads to the medal's page.
+    // The printed page, as a phone's camera would see it: its QR code leads to the search page.
     const scale = 200 / 72;
     const pixmap = sheetPage.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
     const width = pixmap.getWidth();
@@ -282,7 +283,18 @@ test.describe('the lost poster', () => {
       rgba[pixel * 4 + 3] = 255;
     }
     const decoded = jsQR(rgba, width, height);
-    expect(decoded?.data).toBe(medalUrl);
+    const { data: search } = await owner.client.from('searches').select('id').eq('animal_id', animalId).single();
+    expect(decoded?.data).toBe(`${product.url}/recherche/${(search as { id: string }).id}`);
+
+    // The second poster: without the household's numbers, for those who would rather be reached through Médaille.
+    await page.getByLabel('Affiche sans mon numéro (on me joint par Médaille)').check();
+    await expect(sheet).toContainText(
+      'Scannez le code pour prévenir sa famille, sans compte : votre numéro reste privé.',
+    );
+    await expect(sheet).not.toContainText('06 12 34 56 78');
+    await expect(sheet).not.toContainText('07 11 22 33 44');
+    await expect(sheet.locator('.poster-strip-phone')).toHaveCount(0);
+    await expect(sheet.locator('.poster-strips li')).toHaveCount(8);
   });
 
   test('without a public contact the poster says to scan to write; an animal not lost is said so on screen, not on paper; long values keep one page', async ({

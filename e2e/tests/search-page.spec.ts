@@ -94,19 +94,28 @@ test('an owner words the search page of a loss on a phone, and a stranger reads 
   expect(await (await fetch(link)).text()).toContain('Retrouvé !');
 });
 
-test('a stranger with no medal reports a sighting with a photo from a shared link, in English, on a phone', async ({
+test('a stranger with no medal reports a sighting with a photo and their position from a shared link, in English, on a phone', async ({
   browser,
 }) => {
   const owner = await newOwner(product, 'recherche-photo');
   const { animalId } = await animalOnNewCode(product, owner, { nom: 'Moka', espece: 'dog', sexe: 'M', is_lost: true });
   const { data } = await owner.client.from('searches').select('id').eq('animal_id', animalId).single();
-  const stranger = await browser.newContext({ ...PHONE, locale: 'en-GB' });
+  const stranger = await browser.newContext({
+    ...PHONE,
+    locale: 'en-GB',
+    permissions: ['geolocation'],
+    geolocation: { latitude: 47.21276, longitude: -1.55612 },
+  });
   const page = await stranger.newPage();
   await page.goto(`${product.url}/recherche/${(data as { id: string }).id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Help us find Moka');
 
   const report = page.getByRole('region', { name: 'Have you seen it?' });
   await report.getByLabel('Where? (street, town)').fill('Place du Commerce');
+  await report.getByRole('button', { name: 'Add my current position' }).click();
+  await expect(report.getByRole('status').first()).toHaveText(
+    'Position added: its family will see it on a map, this page will not.',
+  );
   // A phone's photo, far over what is sent: the page's script makes it small before the form goes.
   const taken = await page.evaluate(() => {
     const canvas = document.createElement('canvas');
@@ -128,8 +137,10 @@ test('a stranger with no medal reports a sighting with a photo from a shared lin
   await expect(report.getByRole('status')).toHaveText('Thank you! Its family has been told.');
 
   // The household's alone: a JPEG under 700 KB in the animal's folder, never on the page.
-  const { data: rows } = await owner.client.from('sightings').select('photo_path').eq('animal_id', animalId);
-  const path = (rows as { photo_path: string }[])[0]?.photo_path ?? '';
+  const { data: rows } = await owner.client.from('sightings').select('photo_path, lat, lon').eq('animal_id', animalId);
+  const [row] = rows as { photo_path: string; lat: number; lon: number }[];
+  expect([row?.lat, row?.lon]).toEqual([47.21276, -1.55612]);
+  const path = row?.photo_path ?? '';
   expect(path).toMatch(new RegExp(`^${animalId}/[0-9a-f-]{36}\\.jpg$`));
   const file = await owner.client.storage.from('finder-photos').download(path);
   expect(file.data?.type).toBe('image/jpeg');

@@ -36,12 +36,13 @@ create policy push_subscriptions_delete_own on public.push_subscriptions
 create table public.push_outbox (
   id uuid primary key default gen_random_uuid(),
   subscription_id uuid references public.push_subscriptions (id) on delete cascade,
-  search_follower_id uuid references public.search_followers (id) on delete cascade,
-  constraint push_outbox_un_destinataire check (num_nonnulls(subscription_id, search_follower_id) = 1),
   payload jsonb not null,
   attempts integer not null default 1,
   next_attempt_at timestamptz not null default now() + interval '1 minute',
-  expires_at timestamptz not null default now() + interval '1 hour'
+  expires_at timestamptz not null default now() + interval '1 hour',
+  -- Last because a migration added it.
+  search_follower_id uuid references public.search_followers (id) on delete cascade,
+  constraint push_outbox_un_destinataire check (num_nonnulls(subscription_id, search_follower_id) = 1)
 );
 create index push_outbox_subscription_id_idx on public.push_outbox (subscription_id);
 create index push_outbox_search_follower_id_idx on public.push_outbox (search_follower_id);

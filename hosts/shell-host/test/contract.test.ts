@@ -36,7 +36,12 @@ describe("the scan deployment's build", () => {
     for (const [name, type] of Object.entries(SCAN_ROUTE_EXPORTS)) expect(typeof exports[name], name).toBe(type);
     expect(route.BUILD_ID).toBe(manifest.build);
     // The texts of its pages' inline scripts, which the host's Content-Security-Policy allows by hash.
-    expect(route.inlineScripts).toEqual([expect.stringContaining('showModal'), expect.stringContaining('setInterval')]);
+    expect(route.inlineScripts).toEqual([
+      expect.stringContaining('showModal'),
+      expect.stringContaining('setInterval'),
+      expect.stringContaining('PushManager'),
+      expect.stringContaining('createImageBitmap'),
+    ]);
     expect(() => asScanRouteModule({ ...exports, inlineScripts: [1] }, manifest.file)).toThrow(
       'exports inlineScripts that are not texts',
     );

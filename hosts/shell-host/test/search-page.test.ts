@@ -182,7 +182,7 @@ describe('a loss’s search page', () => {
     expect(json.status).toBe(415);
   });
 
-  it('takes a photo with a sighting without JavaScript, for the household alone; one too large is refused in the reader’s words', async () => {
+  it('takes a photo and a position with a sighting, for the household alone; a photo too large is refused in the reader’s words', async () => {
     const { searchId } = await lostAnimal('Caramel');
     const jpeg = (size: number) => {
       const bytes = new Uint8Array(size).fill(0x2a);
@@ -194,6 +194,9 @@ describe('a loss’s search page', () => {
       form.set('kind', 'seen');
       form.set('place', 'Quai de la Fosse');
       form.set('words', 'Vu ce matin');
+      // As the form's script writes the phone's position, once the person asked for it.
+      form.set('lat', '47.21234');
+      form.set('lon', '-1.56789');
       form.set('photo', photo);
       return fetch(`${site.url}${searchPath(searchId)}?lang=en`, { method: 'POST', redirect: 'manual', body: form });
     };
@@ -205,10 +208,16 @@ describe('a loss’s search page', () => {
 
     const sent = await send(jpeg(20_000));
     expect(sent.status).toBe(303);
-    const { data } = await owner.client.from('sightings').select('photo_path, words').eq('search_id', searchId);
-    expect(data).toEqual([{ photo_path: expect.stringMatching(/\.jpg$/), words: 'Vu ce matin' }]);
+    const { data } = await owner.client
+      .from('sightings')
+      .select('photo_path, words, lat, lon')
+      .eq('search_id', searchId);
+    expect(data).toEqual([
+      { photo_path: expect.stringMatching(/\.jpg$/), words: 'Vu ce matin', lat: 47.21234, lon: -1.56789 },
+    ]);
     const page = await (await open(searchPath(searchId))).text();
     expect(page).toContain('Vu ce matin');
+    expect(page).not.toContain('47.21234');
     expect(page).not.toContain((data as { photo_path: string }[])[0]?.photo_path ?? 'jpg');
   });
 

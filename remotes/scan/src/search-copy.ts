@@ -30,6 +30,10 @@ export interface SearchWords {
   place: string;
   when: string;
   words: string;
+  /** The phone's position, asked by a button where the page's script runs; the household's alone. */
+  position: string;
+  positionAdded: string;
+  positionFailed: string;
   /** A photo for the household alone. */
   photo: string;
   photoHint: string;
@@ -85,6 +89,9 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     place: 'Où ? (rue, commune)',
     when: 'Quand ?',
     words: 'Votre message (facultatif)',
+    position: 'Ajouter ma position actuelle',
+    positionAdded: 'Position ajoutée : sa famille la verra sur une carte, pas cette page.',
+    positionFailed: 'Position indisponible. Indiquez le lieu ci-dessus.',
     photo: 'Une photo (facultatif)',
     photoHint: 'La photo n’est envoyée qu’à sa famille, jamais montrée sur cette page.',
     send: 'Envoyer',
@@ -135,6 +142,9 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     place: 'Where? (street, town)',
     when: 'When?',
     words: 'Your message (optional)',
+    position: 'Add my current position',
+    positionAdded: 'Position added: its family will see it on a map, this page will not.',
+    positionFailed: 'Position unavailable. Write the place above.',
     photo: 'A photo (optional)',
     photoHint: 'The photo goes to its family only, never shown on this page.',
     send: 'Send',
@@ -185,6 +195,9 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     place: '¿Dónde? (calle, municipio)',
     when: '¿Cuándo?',
     words: 'Tu mensaje (opcional)',
+    position: 'Añadir mi posición actual',
+    positionAdded: 'Posición añadida: su familia la verá en un mapa, esta página no.',
+    positionFailed: 'Posición no disponible. Indica el lugar arriba.',
     photo: 'Una foto (opcional)',
     photoHint: 'La foto solo se envía a su familia, nunca se muestra en esta página.',
     send: 'Enviar',
@@ -235,6 +248,9 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     place: 'Wo? (Straße, Ort)',
     when: 'Wann?',
     words: 'Ihre Nachricht (optional)',
+    position: 'Meinen aktuellen Standort hinzufügen',
+    positionAdded: 'Standort hinzugefügt: Seine Familie sieht ihn auf einer Karte, diese Seite nicht.',
+    positionFailed: 'Standort nicht verfügbar. Geben Sie den Ort oben an.',
     photo: 'Ein Foto (optional)',
     photoHint: 'Das Foto geht nur an seine Familie und wird nie auf dieser Seite gezeigt.',
     send: 'Senden',
@@ -285,6 +301,9 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     place: 'Dove? (via, comune)',
     when: 'Quando?',
     words: 'Il tuo messaggio (facoltativo)',
+    position: 'Aggiungi la mia posizione attuale',
+    positionAdded: 'Posizione aggiunta: la sua famiglia la vedrà su una mappa, questa pagina no.',
+    positionFailed: 'Posizione non disponibile. Indica il luogo qui sopra.',
     photo: 'Una foto (facoltativa)',
     photoHint: 'La foto viene inviata solo alla sua famiglia, mai mostrata su questa pagina.',
     send: 'Invia',
@@ -335,6 +354,9 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     place: 'Waar? (straat, plaats)',
     when: 'Wanneer?',
     words: 'Uw bericht (optioneel)',
+    position: 'Mijn huidige locatie toevoegen',
+    positionAdded: 'Locatie toegevoegd: de familie ziet die op een kaart, deze pagina niet.',
+    positionFailed: 'Locatie niet beschikbaar. Vul de plaats hierboven in.',
     photo: 'Een foto (optioneel)',
     photoHint: 'De foto gaat alleen naar de familie en wordt nooit op deze pagina getoond.',
     send: 'Versturen',

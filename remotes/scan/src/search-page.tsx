@@ -187,6 +187,9 @@ export async function searchPage({ request, params, context, styles, config, sig
     return render({ report, refused: { status: 400, words: words.invalidText } });
   }
   const photo = posted.files.get('photo');
+  // The phone's position, which the form's script wrote when the person asked for it.
+  const [lat, lon] = [field('lat'), field('lon')].map((value) => (value.trim() === '' ? null : Number(value)));
+  const position = lat != null && lon != null ? { lat, lon } : null;
   const sent = await context
     .callFunction(
       'report-sighting',
@@ -196,6 +199,7 @@ export async function searchPage({ request, params, context, styles, config, sig
         place: report.place,
         words: report.words,
         seen_at: seenAt,
+        position,
         language,
         ...(photo ? { photo: base64Of(new Uint8Array(await photo.arrayBuffer())) } : {}),
       },
@@ -379,9 +383,9 @@ function searchBody(
   );
 }
 
-/** The page's scripts while it searches: the photo's, and following by push where the project can push. */
+/** The page's scripts while it searches: the report form's, and following by push where the project can push. */
 const scriptsOf = (pushKey: string | null | undefined) =>
-  `<script>${SHRINK_PHOTO_SCRIPT}</script>${pushKey ? `<script>${FOLLOW_BY_PUSH_SCRIPT}</script>` : ''}`;
+  `<script>${SIGHTING_FORM_SCRIPT}</script>${pushKey ? `<script>${FOLLOW_BY_PUSH_SCRIPT}</script>` : ''}`;
 
 /** A file's bytes in base64, a slice at a time (a phone's photo is too long for one call's arguments). */
 function base64Of(bytes: Uint8Array): string {
@@ -393,19 +397,46 @@ function base64Of(bytes: Uint8Array): string {
 }
 
 /**
- * Before the report form is sent with a photo: the photo drawn anew (upright, no metadata, not the place the
- * camera was), its longest side and quality brought down until it weighs at most `maxBytes`, as a finder's
- * photo is (finder-photo.ts); then the form is sent. Where the browser cannot, it is sent as it is. Sent as its
- * own source (self-contained: it names nothing outside itself).
+ * The report form's help where the page's script runs. `Ajouter ma position actuelle`: the phone's position,
+ * asked when the button is pressed (the browser asks the person), written in the form's hidden fields. And
+ * before the form is sent with a photo: the photo drawn anew (upright, no metadata, not the place the camera
+ * was), its longest side and quality brought down until it weighs at most `maxBytes`, as a finder's photo is
+ * (finder-photo.ts); then the form is sent. Where the browser cannot, it is sent as it is. Sent as its own source
+ * (self-contained: it names nothing outside itself).
  */
-function shrinkPhotoBeforeSending(
-  formId: string,
-  attempts: readonly (readonly [number, number])[],
-  maxBytes: number,
-): void {
+function helpSightingForm(formId: string, attempts: readonly (readonly [number, number])[], maxBytes: number): void {
   const form = document.getElementById(formId);
   const input = form?.querySelector('input[type="file"]');
   if (!(form instanceof HTMLFormElement) || !(input instanceof HTMLInputElement)) return;
+  const locate = form.querySelector('[data-position]');
+  const said = form.querySelector('[data-position-status]');
+  const lat = form.elements.namedItem('lat');
+  const lon = form.elements.namedItem('lon');
+  if (
+    locate instanceof HTMLElement &&
+    said instanceof HTMLElement &&
+    lat instanceof HTMLInputElement &&
+    lon instanceof HTMLInputElement &&
+    navigator.geolocation
+  ) {
+    const words = JSON.parse(locate.getAttribute('data-position') ?? '{}') as Record<'added' | 'failed', string>;
+    locate.hidden = false;
+    locate.addEventListener('click', () => {
+      navigator.geolocation.getCurrentPosition(
+        (found) => {
+          lat.value = found.coords.latitude.toFixed(5);
+          lon.value = found.coords.longitude.toFixed(5);
+          said.textContent = words.added;
+          said.hidden = false;
+        },
+        () => {
+          said.textContent = words.failed;
+          said.hidden = false;
+        },
+        { enableHighAccuracy: true, timeout: 15_000, maximumAge: 0 },
+      );
+    });
+  }
   if (!window.createImageBitmap || !window.DataTransfer) return;
   let ready = false;
   form.addEventListener('submit', (event) => {
@@ -442,8 +473,8 @@ function shrinkPhotoBeforeSending(
   });
 }
 
-/** `shrinkPhotoBeforeSending` as the page's script: one text, which the host's policy allows by its hash. */
-export const SHRINK_PHOTO_SCRIPT = `(${shrinkPhotoBeforeSending.toString()})(${JSON.stringify(REPORT_FORM_ID)}, ${JSON.stringify(PHOTO_ATTEMPTS)}, ${LIMITS.finderPhotoSentMaxBytes})`;
+/** `helpSightingForm` as the page's script: one text, which the host's policy allows by its hash. */
+export const SIGHTING_FORM_SCRIPT = `(${helpSightingForm.toString()})(${JSON.stringify(REPORT_FORM_ID)}, ${JSON.stringify(PHOTO_ATTEMPTS)}, ${LIMITS.finderPhotoSentMaxBytes})`;
 
 /** 'Vous l'avez vu ?': a plain form, posted to the page itself. */
 function ReportForm({
@@ -473,6 +504,17 @@ function ReportForm({
         <input id="signaler-quand" name="when" type="datetime-local" defaultValue={report.when} />
         <label htmlFor="signaler-message">{words.words}</label>
         <textarea id="signaler-message" name="words" rows={3} maxLength={500} defaultValue={report.words} />
+        <input type="hidden" name="lat" value="" />
+        <input type="hidden" name="lon" value="" />
+        <button
+          type="button"
+          className="md-button md-button-secondary search-locate"
+          hidden
+          data-position={JSON.stringify({ added: words.positionAdded, failed: words.positionFailed })}
+        >
+          {words.position}
+        </button>
+        <p className="search-hint" role="status" data-position-status="" hidden />
         <label htmlFor="signaler-photo">{words.photo}</label>
         <input id="signaler-photo" name="photo" type="file" accept={FINDER_PHOTO_TYPES.join(',')} />
         <p className="search-hint">{words.photoHint}</p>

@@ -26,7 +26,7 @@ import { messageFormAction } from './message-form.ts';
 import { busyAnswerOf, scanAnswerOf } from './profile-api.ts';
 import { OPEN_AS_DIALOG_SCRIPT } from './scriptless-parts.tsx';
 import { FOLLOW_BY_PUSH_SCRIPT } from './search-follow.tsx';
-import { SHRINK_PHOTO_SCRIPT, searchPage } from './search-page.tsx';
+import { SIGHTING_FORM_SCRIPT, searchPage } from './search-page.tsx';
 import { pageLanguage, renderScanPage } from './server-page.tsx';
 import { stopFinderMailPage } from './stop-finder-mail-page.tsx';
 
@@ -43,7 +43,7 @@ export const inlineScripts: readonly string[] = [
   OPEN_AS_DIALOG_SCRIPT,
   CONVERSATION_REFRESH_SCRIPT,
   FOLLOW_BY_PUSH_SCRIPT,
-  SHRINK_PHOTO_SCRIPT,
+  SIGHTING_FORM_SCRIPT,
 ];
 
 /**

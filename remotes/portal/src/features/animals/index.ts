@@ -3,5 +3,5 @@
 // medal's QR code (the poster's).
 export { AnimalFields } from './animal-fields.tsx';
 export { type AnimalCard, coverPhoto, type MemberAnimal, useMyAnimals } from './api.ts';
-export { medalQrSvg, medalUrl } from './medal-qr-files.ts';
+export { medalUrl, qrSvg } from './medal-qr-files.ts';
 export { MemberAnimalRoute } from './member-animal-route.tsx';

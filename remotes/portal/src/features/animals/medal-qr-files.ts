@@ -15,16 +15,24 @@ export function medalUrl(code: string): string {
 const qrcode = () => import(/* webpackChunkName: "qrcode" */ 'qrcode');
 
 /** The SVG of a medal's QR code with its code under it (the poster's too), drawn in filled squares. */
-export async function medalQrSvg(code: string): Promise<string> {
+export function medalQrSvg(code: string): Promise<string> {
+  return qrSvg(medalUrl(code), code);
+}
+
+/**
+ * The SVG of a QR code of `url` with `caption` under it, drawn in filled squares: a medal's, or the poster's of
+ * a loss's search page (with the medal's code under it, the address a passer-by can type).
+ */
+export async function qrSvg(url: string, caption: string): Promise<string> {
   const QRCode = await qrcode();
-  const { modules } = QRCode.create(medalUrl(code), QR);
+  const { modules } = QRCode.create(url, QR);
   const size = modules.size + 2 * QR.margin;
   const squares = darkRuns(modules).map(
     (run) =>
       `<rect x="${QR.margin + run.column}" y="${QR.margin + run.row}" width="${run.length}" height="1" fill="#000000"/>`,
   );
   const qr = `<svg x="0" y="0" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges">${squares.join('')}</svg>`;
-  return withCodeUnder(qr, size, code);
+  return withCodeUnder(qr, size, caption);
 }
 
 /** The SVG and PNG of a medal's QR code with its code under it, as text and as a Blob. */

@@ -82,6 +82,16 @@ export const LOST_COPY = {
     placeCharacters: 'Le lieu tient sur une ligne, sans caractère de contrôle',
     wordsCharacters: 'Le message contient des caractères non valides',
     lastSeenInFuture: 'La date du dernier signalement ne peut pas être dans le futur',
+    // The département's Pet Alert page (pet-alert.ts).
+    petAlertTitle: 'Publier sur Pet Alert',
+    petAlertWhere: (departement: string) =>
+      `Pet Alert a une page Facebook par département : publiez ce texte sur celle du ${departement}, avec une photo.`,
+    petAlertNoDepartement:
+      'Pet Alert a une page Facebook par département : ajoutez le code postal au lieu du dernier signalement pour savoir laquelle.',
+    petAlertSearch: (departement: string) => `Chercher « Pet Alert ${departement} » sur Facebook`,
+    petAlertText: 'Texte pour Pet Alert',
+    copyText: 'Copier le texte',
+    textCopied: 'Texte copié',
     // What passers-by said on the page ('Je l'ai vu', 'Je l'ai avec moi').
     sightingsTitle: 'Signalements',
     noSightings: "Personne n'a encore rien signalé sur la page.",

@@ -9,7 +9,10 @@ import { LostChecklist } from './lost-checklist.tsx';
 import { LostSwitch } from './lost-switch.tsx';
 import { SearchPanel } from './search-panel.tsx';
 
-type Animal = Pick<Tables<'animals'>, 'id' | 'nom' | 'espece' | 'sexe' | 'is_lost' | 'lost_since' | 'lost_checklist'>;
+type Animal = Pick<
+  Tables<'animals'>,
+  'id' | 'nom' | 'espece' | 'sexe' | 'race' | 'couleur' | 'is_lost' | 'lost_since' | 'lost_checklist'
+>;
 
 /**
  * The edit page's 'Animal perdu' switch and, while lost, the checklist of this loss. The switch saves at
@@ -83,8 +86,7 @@ export function LostPanel({ animal, canDelete = true }: { animal: Animal; canDel
             />
             <SearchPanel
               key={`search-${loss.lost_since}`}
-              animalId={animal.id}
-              sex={animal.sexe}
+              animal={{ ...animal, lost_since: loss.lost_since }}
               canDelete={canDelete}
             />
           </Flex>

@@ -8,6 +8,8 @@ import { type AnimalSex, COPY } from '../../copy.ts';
 import { usePortalForm } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
 import { LOST_COPY } from './copy.ts';
+import { copyText } from './copy-text.ts';
+import { PetAlertShare, type SearchAnimal } from './pet-alert-share.tsx';
 import { readOpenSearch, type Search, saveSearch } from './search-api.ts';
 import { type SearchFormInput, type SearchFormOutput, searchSchema } from './search-schema.ts';
 import { SightingsList } from './sightings-list.tsx';
@@ -26,7 +28,8 @@ function localInput(at: string | null): string {
  * the household's words on it (the last-seen place and time, a message, the name hidden), and what passers-by
  * said on it. Any member may word it, a keeper included, as the lost switch.
  */
-export function SearchPanel({ animalId, sex, canDelete }: { animalId: string; sex: AnimalSex; canDelete: boolean }) {
+export function SearchPanel({ animal, canDelete }: { animal: SearchAnimal; canDelete: boolean }) {
+  const { id: animalId, sexe: sex } = animal;
   const [search, setSearch] = useState<Search | null | 'failed'>(null);
   useEffect(() => {
     let current = true;
@@ -47,17 +50,28 @@ export function SearchPanel({ animalId, sex, canDelete }: { animalId: string; se
     );
   }
   if (!search) return null;
+  const link = new URL(searchPath(search.id), window.location.origin).href;
   return (
     <>
-      <SearchForm search={search} sex={sex} />
+      <SearchForm search={search} sex={sex} link={link} onSaved={(saved) => setSearch({ ...search, ...saved })} />
+      <PetAlertShare animal={animal} search={search} link={link} />
       <SightingsList searchId={search.id} canDelete={canDelete} />
     </>
   );
 }
 
-function SearchForm({ search, sex }: { search: Search; sex: AnimalSex }) {
+function SearchForm({
+  search,
+  sex,
+  link,
+  onSaved,
+}: {
+  search: Search;
+  sex: AnimalSex;
+  link: string;
+  onSaved: (saved: SearchFormOutput) => void;
+}) {
   const id = useId();
-  const link = new URL(searchPath(search.id), window.location.origin).href;
   const { form, formRef, handleSubmit } = usePortalForm<SearchFormInput, SearchFormOutput>({
     resolver: zodResolver(searchSchema(new Date())),
     defaultValues: {
@@ -69,20 +83,11 @@ function SearchForm({ search, sex }: { search: Search; sex: AnimalSex }) {
   });
   const { errors, isSubmitting } = form.formState;
 
-  const copy = async () => {
-    const copied = await navigator.clipboard?.writeText(link).then(
-      () => true,
-      () => false,
-    );
-    toast(
-      copied
-        ? { topic: 'search-link', title: text.copied }
-        : { topic: 'search-link', title: text.copyFailed, variant: 'destructive' },
-    );
-  };
+  const copy = () => copyText(link, 'search-link', text.copied);
 
   const submit = handleSubmit(async (values) => {
     const refused = await saveSearch(search.id, values).catch(() => COPY.unexpected);
+    if (!refused) onSaved(values);
     toast(
       refused
         ? { topic: 'search', title: text.saveFailed, description: refused, variant: 'destructive' }

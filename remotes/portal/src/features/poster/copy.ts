@@ -23,6 +23,11 @@ export const POSTER_COPY = {
     sex: 'Sexe',
     contactTitle: (sex: AnimalSex) => `Si vous ${agreeWith(sex, { male: 'le', female: 'la' })} voyez, prévenez-moi`,
     messageOnly: 'Scannez le code pour écrire à son propriétaire.',
+    /** While lost, the code leads to the loss's search page. */
+    reportOnly: 'Scannez le code pour prévenir sa famille, sans compte : votre numéro reste privé.',
+    scanSearch: (sex: AnimalSex) =>
+      `Vous ${agreeWith(sex, { male: 'l’avez vu', female: 'l’avez vue' })} ? Scannez ce code pour le dire`,
+    withoutPhone: 'Affiche sans mon numéro (on me joint par Médaille)',
     scan: (sex: AnimalSex) => `Si vous ${agreeWith(sex, { male: 'le', female: 'la' })} trouvez, scannez ce code`,
     orVisit: 'ou allez sur',
     qrAlt: (code: string) => `QR code de la médaille ${code}`,

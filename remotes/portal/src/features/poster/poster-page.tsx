@@ -10,13 +10,14 @@ import {
   type VisibleContact,
   visibleContacts,
 } from '@medaille/domain';
-import { editAnimalPath } from '@medaille/routing';
+import { editAnimalPath, searchPath } from '@medaille/routing';
 import { Link } from '@medaille/routing/router';
 import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { parisTime } from '../../ui/paris-time.ts';
 import { ANIMALS_COPY } from '../animals/copy.ts';
-import { coverPhoto, type MemberAnimal, MemberAnimalRoute, medalQrSvg, medalUrl } from '../animals/index.ts';
+import { coverPhoto, type MemberAnimal, MemberAnimalRoute, medalUrl, qrSvg } from '../animals/index.ts';
+import { readOpenSearch } from '../lost/search-api.ts';
 import { PHOTOS_COPY } from '../photos/copy.ts';
 import { photoUrl, useAnimalPhotos } from '../photos/index.ts';
 import { POSTER_COPY } from './copy.ts';
@@ -41,21 +42,51 @@ export function PosterPage() {
   return <MemberAnimalRoute>{(animal) => <Poster animal={animal} />}</MemberAnimalRoute>;
 }
 
-/** The QR code's SVG as an image address, once made (null while it is, 'failed' if it cannot be). */
-function useQrImage(code: string | null): string | null | 'failed' {
+/**
+ * The QR code's SVG as an image address, once made (null while it is, 'failed' if it cannot be): of `url`,
+ * with the medal's code under it.
+ */
+function useQrImage(url: string | null, code: string | null): string | null | 'failed' {
   const [image, setImage] = useState<string | null | 'failed'>(null);
   useEffect(() => {
-    if (!code) return;
+    if (!url || !code) return;
     let current = true;
-    medalQrSvg(code).then(
+    qrSvg(url, code).then(
       (svg) => current && setImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`),
       () => current && setImage('failed'),
     );
     return () => {
       current = false;
     };
-  }, [code]);
+  }, [url, code]);
   return image;
+}
+
+/**
+ * Where the poster's QR code leads: the loss's search page while the animal is lost (where anyone says they saw
+ * it, docs/product/search.md), else the medal's page; null until it is known.
+ */
+function useQrTarget(animal: MemberAnimal): { url: string; search: boolean } | null {
+  const code = animal.codes?.id ?? null;
+  const [target, setTarget] = useState<{ url: string; search: boolean } | null>(null);
+  useEffect(() => {
+    let current = true;
+    const medal = code ? { url: medalUrl(code), search: false } : null;
+    if (!animal.is_lost) {
+      setTarget(medal);
+      return;
+    }
+    readOpenSearch(animal.id).then(
+      (search) =>
+        current &&
+        setTarget(search ? { url: new URL(searchPath(search.id), window.location.origin).href, search: true } : medal),
+      () => current && setTarget(medal),
+    );
+    return () => {
+      current = false;
+    };
+  }, [animal.id, animal.is_lost, code]);
+  return target;
 }
 
 function Poster({ animal }: { animal: MemberAnimal }) {
@@ -64,9 +95,12 @@ function Poster({ animal }: { animal: MemberAnimal }) {
   );
   const cover = coverPhoto(gallery.photos, gallery.storedCoverId);
   const code = animal.codes?.id ?? null;
-  const qr = useQrImage(code);
+  const target = useQrTarget(animal);
+  const qr = useQrImage(target?.url ?? null, code);
   const address = code ? shortAddress(medalUrl(code)) : null;
-  const contacts = visibleContacts(animal);
+  // The second poster: no number on it, for a household that prefers to be reached through Médaille.
+  const [withoutPhone, setWithoutPhone] = useState(false);
+  const contacts = withoutPhone ? [] : visibleContacts(animal);
   const first = contacts.filter((contact) => !isSecondContact(contact));
   const second = contacts.filter(isSecondContact);
   // The strips carry one number: the owner's, else the second contact's, as the scan page calls.
@@ -90,7 +124,7 @@ function Poster({ animal }: { animal: MemberAnimal }) {
         </Text>
         {[
           animal.is_lost ? null : text.notLost(animal.nom, animal.sexe),
-          contacts.length === 0 ? text.noContact : null,
+          contacts.length === 0 && !withoutPhone ? text.noContact : null,
           animal.codes?.suspended_at ? ANIMALS_COPY.medal.suspendedText(animal.nom) : null,
           qr === 'failed' ? ANIMALS_COPY.medal.qrFailed : null,
         ]
@@ -100,6 +134,12 @@ function Poster({ animal }: { animal: MemberAnimal }) {
               <Callout.Text>{warning}</Callout.Text>
             </Callout.Root>
           ))}
+        <Text as="label" size="2">
+          <Flex gap="2" align="center">
+            <input type="checkbox" checked={withoutPhone} onChange={(event) => setWithoutPhone(event.target.checked)} />
+            {text.withoutPhone}
+          </Flex>
+        </Text>
         <Flex gap="3" wrap="wrap">
           <Button size="3" onClick={() => window.print()}>
             {text.print}
@@ -148,12 +188,12 @@ function Poster({ animal }: { animal: MemberAnimal }) {
                   ))}
                 </>
               ) : (
-                <p className="poster-contacts-title">{text.messageOnly}</p>
+                <p className="poster-contacts-title">{target?.search ? text.reportOnly : text.messageOnly}</p>
               )}
             </div>
             {code && address ? (
               <div className="poster-qr">
-                <p className="poster-scan">{text.scan(animal.sexe)}</p>
+                <p className="poster-scan">{target?.search ? text.scanSearch(animal.sexe) : text.scan(animal.sexe)}</p>
                 {qr && qr !== 'failed' ? <img src={qr} alt={text.qrAlt(code)} /> : <div className="poster-qr-space" />}
                 <p className="poster-address">
                   {text.orVisit}{' '}
