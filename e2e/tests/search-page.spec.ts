@@ -35,6 +35,19 @@ test('an owner words the search page of a loss on a phone, and a stranger reads 
   await search.getByLabel('Votre message aux personnes qui cherchent').fill('Porte un harnais rouge.\nCraintive.');
   await search.getByRole('button', { name: 'Enregistrer la page' }).click();
   await expect(page.locator('.md-toast', { hasText: 'Page de recherche mise à jour' })).toBeVisible();
+
+  // The area the page shows: centred on the owner's phone, there, then widened; the point itself is never shown.
+  await page.context().grantPermissions(['geolocation']);
+  await page.context().setGeolocation({ latitude: 47.218371, longitude: -1.553621 });
+  const area = loss.getByRole('region', { name: 'Zone de recherche' });
+  await area.getByRole('button', { name: 'Centrer sur ma position actuelle' }).click();
+  await expect(area).toContainText('La page montre un cercle d’environ 500 m autour du point choisi');
+  await area.getByLabel('Rayon de la zone').selectOption('1000');
+  await expect(area).toContainText('cercle d’environ 1000 m');
+  const zone = await (await fetch(link)).text();
+  expect(zone).toContain('Dans un rayon d’environ 1000 m');
+  expect(zone).toContain('#map=15/47.218/-1.554');
+  expect(zone).not.toContain('47.218371');
   await loss.screenshot({ path: test.info().outputPath('owner-search-panel.png') });
 
   // A stranger, from the shared link: English, no script, no account.

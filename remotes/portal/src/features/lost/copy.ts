@@ -68,7 +68,8 @@ export const LOST_COPY = {
     copied: 'Lien copié',
     copyFailed: 'Impossible de copier le lien',
     place: 'Lieu du dernier signalement (rue et commune)',
-    placeHint: 'Par exemple « Rue des Lilas, Nantes ». Jamais votre adresse : la page montre une zone, pas un point.',
+    placeHint:
+      'Par exemple « Rue des Lilas, 44000 Nantes » (le code postal dit sur quelle page Pet Alert publier). Jamais votre adresse : la page montre une zone, pas un point.',
     lastSeenAt: 'Date et heure du dernier signalement',
     words: 'Votre message aux personnes qui cherchent',
     wordsHint:
@@ -82,6 +83,19 @@ export const LOST_COPY = {
     placeCharacters: 'Le lieu tient sur une ligne, sans caractère de contrôle',
     wordsCharacters: 'Le message contient des caractères non valides',
     lastSeenInFuture: 'La date du dernier signalement ne peut pas être dans le futur',
+    // The area the page shows around a point (area-chooser.tsx).
+    areaTitle: 'Zone de recherche',
+    areaSet: (metres: number) =>
+      `La page montre un cercle d’environ ${metres} m autour du point choisi, jamais le point lui-même.`,
+    areaNone:
+      'Aucune zone : la page montre seulement le lieu écrit. Choisissez un point : votre position sur place, ou celle d’un signalement (« Centrer la zone ici »).',
+    areaHere: 'Centrer sur ma position actuelle',
+    areaRadius: 'Rayon de la zone',
+    areaRemove: 'Retirer la zone',
+    areaSaved: 'Zone de recherche mise à jour',
+    areaFailed: 'Impossible de modifier la zone de recherche',
+    positionUnavailable: 'Position indisponible sur cet appareil',
+    centerHere: 'Centrer la zone ici',
     // The département's Pet Alert page (pet-alert.ts).
     petAlertTitle: 'Publier sur Pet Alert',
     petAlertWhere: (departement: string) =>

@@ -4,13 +4,16 @@ import { LOST_COPY } from './copy.ts';
 import type { SearchFormOutput } from './search-schema.ts';
 
 /** A loss's search page as its household words it (supabase/schemas/searches.sql). */
-export type Search = Pick<Tables<'searches'>, 'id' | 'description' | 'last_seen_at' | 'last_seen_place' | 'hide_name'>;
+export type Search = Pick<
+  Tables<'searches'>,
+  'id' | 'description' | 'last_seen_at' | 'last_seen_place' | 'hide_name' | 'area_lat' | 'area_lon' | 'area_radius_m'
+>;
 
 /** The animal's open search: the lost switch opened it; none while the animal is not lost. */
 export async function readOpenSearch(animalId: string): Promise<Search | null> {
   const { data, error } = await (await supabase())
     .from('searches')
-    .select('id, description, last_seen_at, last_seen_place, hide_name')
+    .select('id, description, last_seen_at, last_seen_place, hide_name, area_lat, area_lon, area_radius_m')
     .eq('animal_id', animalId)
     .is('found_at', null)
     .maybeSingle();
@@ -18,8 +21,11 @@ export async function readOpenSearch(animalId: string): Promise<Search | null> {
   return data;
 }
 
-/** Saves the household's words on the open search, by id; an error's French words, or null. */
-export async function saveSearch(id: string, values: SearchFormOutput): Promise<string | null> {
+/** The area the search page shows around a point (at least 300 m), or none. */
+export type SearchArea = Pick<Search, 'area_lat' | 'area_lon' | 'area_radius_m'>;
+
+/** Saves the household's words on the open search, or its area, by id; an error's French words, or null. */
+export async function saveSearch(id: string, values: SearchFormOutput | SearchArea): Promise<string | null> {
   const { data, error } = await (await supabase())
     .from('searches')
     .update(values)

@@ -7,6 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import { type AnimalSex, COPY } from '../../copy.ts';
 import { usePortalForm } from '../../ui/refused-form.ts';
 import { SubmitButton } from '../../ui/submit-button.tsx';
+import { AreaChooser, centreArea } from './area-chooser.tsx';
 import { LOST_COPY } from './copy.ts';
 import { copyText } from './copy-text.ts';
 import { PetAlertShare, type SearchAnimal } from './pet-alert-share.tsx';
@@ -54,8 +55,16 @@ export function SearchPanel({ animal, canDelete }: { animal: SearchAnimal; canDe
   return (
     <>
       <SearchForm search={search} sex={sex} link={link} onSaved={(saved) => setSearch({ ...search, ...saved })} />
+      <AreaChooser search={search} onSaved={(area) => setSearch({ ...search, ...area })} />
       <PetAlertShare animal={animal} search={search} link={link} />
-      <SightingsList searchId={search.id} canDelete={canDelete} />
+      <SightingsList
+        searchId={search.id}
+        canDelete={canDelete}
+        onCentre={async (lat, lon) => {
+          const area = await centreArea(search, lat, lon);
+          if (area) setSearch({ ...search, ...area });
+        }}
+      />
     </>
   );
 }

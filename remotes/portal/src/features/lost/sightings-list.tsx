@@ -16,7 +16,16 @@ const text = LOST_COPY.search;
  * opened (the inbox). Any member hides one from the page or shows it again; the
  * owner and co-owners (`canDelete`) delete one.
  */
-export function SightingsList({ searchId, canDelete }: { searchId: string; canDelete: boolean }) {
+export function SightingsList({
+  searchId,
+  canDelete,
+  onCentre,
+}: {
+  searchId: string;
+  canDelete: boolean;
+  /** Centres the search's area on a sighting's position. */
+  onCentre: (lat: number, lon: number) => void;
+}) {
   const [sightings, setSightings] = useState<Sighting[] | null | 'failed'>(null);
   useEffect(() => {
     let current = true;
@@ -94,6 +103,16 @@ export function SightingsList({ searchId, canDelete }: { searchId: string; canDe
                     >
                       {text.onMap}
                     </a>
+                  </Button>
+                ) : null}
+                {sighting.lat !== null && sighting.lon !== null ? (
+                  <Button
+                    type="button"
+                    size="1"
+                    variant="soft"
+                    onClick={() => onCentre(sighting.lat as number, sighting.lon as number)}
+                  >
+                    {text.centerHere}
                   </Button>
                 ) : null}
                 <Button type="button" size="1" variant="soft" onClick={() => void hide(sighting)}>
