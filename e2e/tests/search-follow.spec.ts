@@ -90,7 +90,7 @@ test('a stranger follows a search by push and hears of a sighting, then “Found
   await expect.poll(() => receiver.received(subscription.endpoint).length).toBe(1);
   expect(receiver.received(subscription.endpoint)[0]?.payload).toEqual({
     title: 'New sightings: Biscuit',
-    body: "1 new sighting on Biscuit's search page:",
+    body: "1 new sighting on Biscuit's search page",
     url: `/recherche/${searchId}`,
     tag: `search-${searchId}`,
   });

@@ -10,7 +10,13 @@ import type { SearchWords } from './search-copy.ts';
 /** What the follow part of the page shows. */
 export type FollowView =
   | { kind: 'form'; email: string; asked?: boolean; stopped?: boolean; refused?: string }
-  | { kind: 'link'; token: string; state: 'pending' | 'following' | 'gone'; refused?: string };
+  | {
+      kind: 'link';
+      token: string;
+      /** 'busy': too many asked from this connection; 'unavailable': the function failed. */
+      state: 'pending' | 'following' | 'gone' | 'busy' | 'unavailable';
+      refused?: string;
+    };
 
 /** The page's query words: the e-mails' link (`suivi`), and where a follow's form leads back to. */
 const LINK_PARAM = 'suivi';
@@ -39,8 +45,9 @@ export async function followViewOf(
   if (!TOKEN_PATTERN.test(token)) return { kind: 'link', token: '', state: 'gone' };
   const response = await callFunction('follow-search', { id, token, action: 'read' }, signal).catch(() => null);
   const read = (await response?.json().catch(() => null)) as { state?: string } | null;
-  const state = read?.state === 'pending' || read?.state === 'following' ? read.state : 'gone';
-  return { kind: 'link', token, state };
+  if (read?.state === 'pending' || read?.state === 'following') return { kind: 'link', token, state: read.state };
+  if (response?.status === 404) return { kind: 'link', token, state: 'gone' };
+  return { kind: 'link', token, state: response?.status === 429 ? 'busy' : 'unavailable' };
 }
 
 /** What follow-search's refusals say, in the reader's words; their status kept. */
@@ -182,6 +189,8 @@ export function FollowSection({
 
 function FollowLink({ words, view }: { words: SearchWords; view: Extract<FollowView, { kind: 'link' }> }) {
   if (view.state === 'gone') return <p role="alert">{view.refused ?? words.followLinkGone}</p>;
+  if (view.state === 'busy') return <p role="alert">{words.tooManyFollows}</p>;
+  if (view.state === 'unavailable') return <p role="alert">{words.unavailable}</p>;
   const pending = view.state === 'pending';
   return (
     <form method="post">

@@ -114,6 +114,39 @@ describe('following a search when follow-search fails or refuses', () => {
   });
 });
 
+describe('the e-mails’ link to a follow', () => {
+  const open = async (answer: CallFunction) => {
+    const response = await searchPage({
+      request: new Request(`https://medaille.test/recherche/${ID}?lang=en&suivi=${'a'.repeat(64)}`),
+      params: { id: ID },
+      context: { callFunction: answer },
+      styles: [],
+      config: { supabaseUrl: 'https://project.test', supabaseAnonKey: 'key', imageTransformations: false },
+      signal: AbortSignal.timeout(5000),
+    });
+    return response.text();
+  };
+
+  it('says a link is no longer valid only when follow-search says so, not when it is busy or down', async () => {
+    const following = (follow: () => Promise<Response>) =>
+      open(async (name) => (name === 'search' ? Response.json(SEARCHING) : follow()));
+    expect(await following(async () => Response.json({ state: 'pending' }))).toContain(
+      'Confirm that you want to follow this search by e-mail.',
+    );
+    expect(
+      await following(async () => Response.json({ code: 'search_follow_link_not_found' }, { status: 404 })),
+    ).toContain('This follow link is no longer valid.');
+    const busy = await following(async () =>
+      Response.json({ code: 'search_follow_rate_limited' }, { status: 429, headers: { 'Retry-After': '3600' } }),
+    );
+    expect(busy).toContain('Too many requests from your connection. Try again in an hour.');
+    expect(busy).not.toContain('no longer valid');
+    const down = await following(async () => Promise.reject(new Error('down')));
+    expect(down).toContain('The service is temporarily unavailable.');
+    expect(down).not.toContain('no longer valid');
+  });
+});
+
 describe('the time of a sighting', () => {
   it('is read as French time, summer or winter, and a value that is no time is refused before anything is sent', async () => {
     const sent: unknown[] = [];

@@ -40,8 +40,8 @@ const WORDS: Record<FinderLanguage, FollowWords> = {
     digestSubject: (name) => `Nouveaux signalements : ${name}`,
     digestText: (count, name) =>
       count === 1
-        ? `1 nouveau signalement sur la page de recherche de ${name} :`
-        : `${count} nouveaux signalements sur la page de recherche de ${name} :`,
+        ? `1 nouveau signalement sur la page de recherche de ${name}`
+        : `${count} nouveaux signalements sur la page de recherche de ${name}`,
     kinds: { seen: "Je l'ai vu", with_me: "Je l'ai avec moi" },
     open: 'Voir la page de recherche',
     foundSubject: 'Retrouvé !',
@@ -57,7 +57,7 @@ const WORDS: Record<FinderLanguage, FollowWords> = {
     notAsked: 'Did not ask for anything? Ignore this e-mail: you will receive nothing else.',
     digestSubject: (name) => `New sightings: ${name}`,
     digestText: (count, name) =>
-      count === 1 ? `1 new sighting on ${name}'s search page:` : `${count} new sightings on ${name}'s search page:`,
+      count === 1 ? `1 new sighting on ${name}'s search page` : `${count} new sightings on ${name}'s search page`,
     kinds: { seen: 'I saw it', with_me: 'I have it with me' },
     open: 'See the search page',
     foundSubject: 'Found!',
@@ -74,8 +74,8 @@ const WORDS: Record<FinderLanguage, FollowWords> = {
     digestSubject: (name) => `Nuevos avistamientos: ${name}`,
     digestText: (count, name) =>
       count === 1
-        ? `1 nuevo avistamiento en la página de búsqueda de ${name}:`
-        : `${count} nuevos avistamientos en la página de búsqueda de ${name}:`,
+        ? `1 nuevo avistamiento en la página de búsqueda de ${name}`
+        : `${count} nuevos avistamientos en la página de búsqueda de ${name}`,
     kinds: { seen: 'Lo he visto', with_me: 'Lo tengo conmigo' },
     open: 'Ver la página de búsqueda',
     foundSubject: '¡Encontrado!',
@@ -92,8 +92,8 @@ const WORDS: Record<FinderLanguage, FollowWords> = {
     digestSubject: (name) => `Neue Sichtungen: ${name}`,
     digestText: (count, name) =>
       count === 1
-        ? `1 neue Sichtung auf der Suchseite von ${name}:`
-        : `${count} neue Sichtungen auf der Suchseite von ${name}:`,
+        ? `1 neue Sichtung auf der Suchseite von ${name}`
+        : `${count} neue Sichtungen auf der Suchseite von ${name}`,
     kinds: { seen: 'Ich habe es gesehen', with_me: 'Ich habe es bei mir' },
     open: 'Suchseite ansehen',
     foundSubject: 'Gefunden!',
@@ -110,8 +110,8 @@ const WORDS: Record<FinderLanguage, FollowWords> = {
     digestSubject: (name) => `Nuove segnalazioni: ${name}`,
     digestText: (count, name) =>
       count === 1
-        ? `1 nuova segnalazione sulla pagina di ricerca di ${name}:`
-        : `${count} nuove segnalazioni sulla pagina di ricerca di ${name}:`,
+        ? `1 nuova segnalazione sulla pagina di ricerca di ${name}`
+        : `${count} nuove segnalazioni sulla pagina di ricerca di ${name}`,
     kinds: { seen: "L'ho visto", with_me: "L'ho con me" },
     open: 'Vedi la pagina di ricerca',
     foundSubject: 'Ritrovato!',
@@ -128,8 +128,8 @@ const WORDS: Record<FinderLanguage, FollowWords> = {
     digestSubject: (name) => `Nieuwe meldingen: ${name}`,
     digestText: (count, name) =>
       count === 1
-        ? `1 nieuwe melding op de zoekpagina van ${name}:`
-        : `${count} nieuwe meldingen op de zoekpagina van ${name}:`,
+        ? `1 nieuwe melding op de zoekpagina van ${name}`
+        : `${count} nieuwe meldingen op de zoekpagina van ${name}`,
     kinds: { seen: 'Ik heb het gezien', with_me: 'Ik heb het bij me' },
     open: 'Zoekpagina bekijken',
     foundSubject: 'Gevonden!',
@@ -190,7 +190,10 @@ function told(news: FollowerNews | DigestNews) {
   const words = WORDS[language];
   const name = news.animal_name ?? UNNAMED_ANIMAL[language];
   if ('count' in news) {
-    const paragraphs: MailParagraph[] = [{ text: words.digestText(news.count, name) }];
+    // The list follows in the e-mail: its colon, as the language writes one.
+    const paragraphs: MailParagraph[] = [
+      { text: `${words.digestText(news.count, name)}${finderVoice(language).colon.trimEnd()}` },
+    ];
     for (const sighting of news.sightings) {
       const line = [words.kinds[sighting.kind], timeText(language, sighting.seen_at), sighting.place].filter(Boolean);
       paragraphs.push({ text: '', strong: line.join(' · ') });

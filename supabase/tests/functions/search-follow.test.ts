@@ -84,7 +84,7 @@ describe('following a search by e-mail', () => {
     await runDeliverOutbox(stack);
     const digest = await stack.lastMail(follower);
     expect(digest.subject).toBe('Nouveaux signalements : Caramel');
-    expect(digest.text).toContain('2 nouveaux signalements sur la page de recherche de Caramel');
+    expect(digest.text).toContain('2 nouveaux signalements sur la page de recherche de Caramel :');
     expect(digest.text).toContain('Rue des Lilas, Lyon');
     expect(digest.text).not.toContain('Vu avant la confirmation');
     // A passer-by's words are text in it, never markup.
@@ -203,7 +203,7 @@ describe('following a search by push', () => {
     // Nothing a passer-by typed on a lock screen.
     expect(digest?.payload).toEqual({
       title: 'Nouveaux signalements : Biscotte',
-      body: '1 nouveau signalement sur la page de recherche de Biscotte :',
+      body: '1 nouveau signalement sur la page de recherche de Biscotte',
       url: `/recherche/${searchId}`,
       tag: `search-${searchId}`,
     });
