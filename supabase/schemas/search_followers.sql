@@ -187,7 +187,8 @@ begin
   select coalesce(jsonb_agg(jsonb_build_object(
     'follower_id', t.id, 'token', t.token, 'language', t.language, 'email', t.email,
     'endpoint', t.endpoint, 'p256dh', t.p256dh, 'auth', t.auth,
-    'search_id', t.search_id, 'animal_name', case when s.hide_name then null else a.nom end, 'animal_sex', a.sexe
+    'search_id', t.search_id, 'animal_name', case when s.hide_name then null else a.nom end, 'animal_sex', a.sexe,
+    'thanks', s.thanks
   )), '[]') into v_found
   from told t
   join public.searches s on s.id = t.search_id

@@ -27,7 +27,13 @@ create table public.searches (
   constraint searches_textes_caracteres check (
     coalesce(last_seen_place, '') !~ '[\u0001-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'
     and coalesce(description, '') !~ '[\u0001-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'
-  )
+  ),
+  -- The household's thanks, shown once the animal is found ('Retrouvé !') and told to the followers; last
+  -- because a migration added it.
+  thanks text
+    constraint searches_thanks_longueur check (char_length(thanks) <= 300)
+    constraint searches_thanks_caracteres
+    check (thanks !~ '[\u0001-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]')
 );
 
 -- One open search per animal; the ended ones stay until forgotten (purge_old_scan_events).
@@ -39,7 +45,7 @@ create index searches_found_at_idx on public.searches (found_at) where found_at 
 -- the search is the lost mode's); rows are made and ended by the lost switch alone (below).
 alter table public.searches enable row level security;
 grant select on public.searches to authenticated;
-grant update (description, last_seen_at, last_seen_place, area_lat, area_lon, area_radius_m, hide_name)
+grant update (description, last_seen_at, last_seen_place, area_lat, area_lon, area_radius_m, hide_name, thanks)
   on public.searches to authenticated;
 
 create policy searches_select_member on public.searches
@@ -173,6 +179,7 @@ as $$
       'temperament', a.caractere,
       'started_at', s.started_at,
       'found_at', s.found_at,
+      'thanks', case when s.found_at is null then null else s.thanks end,
       'description', s.description,
       'last_seen_at', s.last_seen_at,
       'last_seen_place', s.last_seen_place,

@@ -111,10 +111,14 @@ describe('a loss’s search page', () => {
     expect(hidden).toContain('Aidez-nous à retrouver cet animal');
     expect(hidden).not.toContain('Voleuse');
 
+    await owner.client.from('searches').update({ thanks: 'Merci à vous <b>tous</b> !' }).eq('id', searchId);
     await owner.client.from('animals').update({ is_lost: false }).eq('id', animalId);
     const found = await open(searchPath(searchId));
     expect(found.status).toBe(200);
-    expect(await found.text()).toContain('Retrouvé !');
+    const home = await found.text();
+    expect(home).toContain('Retrouvé !');
+    // The household's own thanks, as text.
+    expect(home).toContain('Merci à vous &lt;b&gt;tous&lt;/b&gt; !');
   });
 
   it('answers 404 for an id that names no search, of any form', async () => {
@@ -200,10 +204,11 @@ describe('a loss’s search page', () => {
       form.set('photo', photo);
       return fetch(`${site.url}${searchPath(searchId)}?lang=en`, { method: 'POST', redirect: 'manual', body: form });
     };
-    const large = await send(jpeg(700 * 1024 + 1));
-    expect(large.status).toBe(400);
+    // Over what may be sent, a phone's photo as it was taken: refused as such, never as the service down.
+    for (const size of [700 * 1024 + 1, 3 * 1024 * 1024]) expect((await send(jpeg(size))).status).toBe(400);
+    const large = await send(jpeg(3 * 1024 * 1024));
     const again = await large.text();
-    expect(again).toContain('The photo is too large. Please choose another one.');
+    expect(again).toContain('The photo is too large (700 KB at most). Choose another one or send without a photo.');
     expect(again).toContain('>Vu ce matin</textarea>');
 
     const sent = await send(jpeg(20_000));

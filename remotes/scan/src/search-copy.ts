@@ -37,6 +37,8 @@ export interface SearchWords {
   /** A photo for the household alone. */
   photo: string;
   photoHint: string;
+  /** Over the 700 KB a photo may weigh when sent (a page whose script could not make it small). */
+  photoTooLarge: string;
   send: string;
   sent: string;
   tooLong: string;
@@ -94,6 +96,7 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     positionFailed: 'Position indisponible. Indiquez le lieu ci-dessus.',
     photo: 'Une photo (facultatif)',
     photoHint: 'La photo n’est envoyée qu’à sa famille, jamais montrée sur cette page.',
+    photoTooLarge: 'La photo est trop lourde (700 Ko au plus). Choisissez-en une autre ou envoyez sans photo.',
     send: 'Envoyer',
     sent: 'Merci ! Sa famille est prévenue.',
     tooLong: 'Le lieu ne doit pas dépasser 120 caractères, le message 500.',
@@ -147,6 +150,7 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     positionFailed: 'Position unavailable. Write the place above.',
     photo: 'A photo (optional)',
     photoHint: 'The photo goes to its family only, never shown on this page.',
+    photoTooLarge: 'The photo is too large (700 KB at most). Choose another one or send without a photo.',
     send: 'Send',
     sent: 'Thank you! Its family has been told.',
     tooLong: 'The place must be at most 120 characters, the message 500.',
@@ -200,6 +204,7 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     positionFailed: 'Posición no disponible. Indica el lugar arriba.',
     photo: 'Una foto (opcional)',
     photoHint: 'La foto solo se envía a su familia, nunca se muestra en esta página.',
+    photoTooLarge: 'La foto pesa demasiado (700 KB como máximo). Elige otra o envía sin foto.',
     send: 'Enviar',
     sent: '¡Gracias! Su familia ha sido avisada.',
     tooLong: 'El lugar no debe superar los 120 caracteres, el mensaje los 500.',
@@ -253,6 +258,7 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     positionFailed: 'Standort nicht verfügbar. Geben Sie den Ort oben an.',
     photo: 'Ein Foto (optional)',
     photoHint: 'Das Foto geht nur an seine Familie und wird nie auf dieser Seite gezeigt.',
+    photoTooLarge: 'Das Foto ist zu groß (höchstens 700 KB). Wählen Sie ein anderes oder senden Sie ohne Foto.',
     send: 'Senden',
     sent: 'Danke! Seine Familie wurde benachrichtigt.',
     tooLong: 'Der Ort darf höchstens 120 Zeichen lang sein, die Nachricht 500.',
@@ -306,6 +312,7 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     positionFailed: 'Posizione non disponibile. Indica il luogo qui sopra.',
     photo: 'Una foto (facoltativa)',
     photoHint: 'La foto viene inviata solo alla sua famiglia, mai mostrata su questa pagina.',
+    photoTooLarge: "La foto è troppo pesante (al massimo 700 KB). Scegline un'altra o invia senza foto.",
     send: 'Invia',
     sent: 'Grazie! La sua famiglia è stata avvisata.',
     tooLong: 'Il luogo non deve superare i 120 caratteri, il messaggio i 500.',
@@ -359,6 +366,7 @@ export const SEARCH_WORDS: Record<Language, SearchWords> = {
     positionFailed: 'Locatie niet beschikbaar. Vul de plaats hierboven in.',
     photo: 'Een foto (optioneel)',
     photoHint: 'De foto gaat alleen naar de familie en wordt nooit op deze pagina getoond.',
+    photoTooLarge: 'De foto is te groot (hooguit 700 kB). Kies een andere of verstuur zonder foto.',
     send: 'Versturen',
     sent: 'Dank u! De familie is op de hoogte gebracht.',
     tooLong: 'De plaats mag hoogstens 120 tekens lang zijn, het bericht 500.',

@@ -56,6 +56,8 @@ export interface PublicSearch {
   temperament: string | null;
   started_at: string;
   found_at: string | null;
+  /** The household's thanks, once found. */
+  thanks: string | null;
   description: string | null;
   last_seen_at: string | null;
   last_seen_place: string | null;
@@ -106,6 +108,7 @@ const REFUSALS: Record<string, keyof SearchWords> = {
   invalid_characters: 'invalidText',
   invalid_request: 'invalidText',
   sighting_rate_limited: 'tooManyReports',
+  photo_too_large: 'photoTooLarge',
   search_not_found: 'notFound',
 };
 
@@ -187,6 +190,11 @@ export async function searchPage({ request, params, context, styles, config, sig
     return render({ report, refused: { status: 400, words: words.invalidText } });
   }
   const photo = posted.files.get('photo');
+  // Too heavy to send on (a phone's photo when the page's script could not make it small): refused here, in the
+  // finder dialogs' words, as report-sighting would.
+  if (photo && photo.size > LIMITS.finderPhotoSentMaxBytes) {
+    return render({ report, refused: { status: 400, words: words.photoTooLarge } });
+  }
   // The phone's position, which the form's script wrote when the person asked for it.
   const [lat, lon] = [field('lat'), field('lon')].map((value) => (value.trim() === '' ? null : Number(value)));
   const position = lat != null && lon != null ? { lat, lon } : null;
@@ -217,7 +225,7 @@ export async function searchPage({ request, params, context, styles, config, sig
   }
   const refusal = (await sent?.json().catch(() => null)) as { code?: string; error?: string } | null;
   const known = refusal?.code ? REFUSALS[refusal.code] : undefined;
-  // The photo's refusals are a finder's message's: the finder dialogs' words, in each language.
+  // The photo's other refusals are a finder's message's: the finder dialogs' words, in each language.
   const photoRefused =
     sent && sent.status < 500 && refusal?.code?.startsWith('photo_')
       ? (((await dialogWordsFor(language)).errors as Record<string, string | undefined>)[refusal.code] ?? refusal.error)
@@ -312,6 +320,7 @@ function searchBody(
         <LanguageLinks language={language} />
         <section className="scan-card">
           <h1>{found ? words.foundHeading : words.heading(search.name)}</h1>
+          {found && search.thanks ? <p className="search-words">{search.thanks}</p> : null}
           {found ? <p>{words.foundText}</p> : <p>{words.since(day(search.started_at))}</p>}
           {photos.map((photo, index) => (
             <img

@@ -1017,6 +1017,7 @@ export type Database = {
           area_lon: number | null
           area_radius_m: number | null
           hide_name: boolean
+          thanks: string | null
         }
         Insert: {
           id?: string
@@ -1030,6 +1031,7 @@ export type Database = {
           area_lon?: number | null
           area_radius_m?: number | null
           hide_name?: boolean
+          thanks?: string | null
         }
         Update: {
           id?: string
@@ -1043,6 +1045,7 @@ export type Database = {
           area_lon?: number | null
           area_radius_m?: number | null
           hide_name?: boolean
+          thanks?: string | null
         }
         Relationships: [
           {

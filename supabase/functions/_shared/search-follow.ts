@@ -174,6 +174,8 @@ interface FollowerNews {
   search_id: string;
   animal_name: string | null;
   animal_sex: string | null;
+  /** The household's thanks, for the news of the return. */
+  thanks?: string | null;
 }
 
 interface DigestNews extends FollowerNews {
@@ -212,7 +214,11 @@ function told(news: FollowerNews | DigestNews) {
     language,
     words,
     subject: words.foundSubject,
-    paragraphs: [{ text: home }, { text: words.foundThanks }],
+    paragraphs: [
+      { text: home },
+      ...(news.thanks ? [{ text: news.thanks, quote: true }] : []),
+      { text: words.foundThanks },
+    ],
     line: home,
   };
 }

@@ -1,10 +1,11 @@
 // report-sighting {id, kind, place?, words?, seen_at?, position?, language?, photo?}: a passer-by says on a loss's
 // search page that they saw the animal ('seen') or have it with them ('with_me') (docs/product/search.md), with a
 // photo for the household alone if they like (base64, as a finder's message's: at most 700 KB, which the page's
-// script makes of a phone's photo). Stored first (the photo, then record_sighting), then the household told as of a finder's message, within the same e-mail limits; the
-// passer-by never waits for a mail or a push. 'with_me' also opens the masked conversation a medal's finder has
-// (open_sighting_conversation): the answer's `conversation_url` is the passer-by's private link to it, in their
-// language. Limited per client and per client and search, counted before the id is looked at.
+// script makes of a phone's photo). Stored first (the photo, then record_sighting), then the household told as of
+// a finder's message, within the same e-mail limits; the passer-by never waits for a mail or a push. 'with_me'
+// also opens the masked conversation a medal's finder has (open_sighting_conversation): the answer's
+// `conversation_url` is the passer-by's private link to it, in their language. Limited per client and per client
+// and search, counted before the id is looked at.
 import { finderIdentity } from '../_shared/client.ts';
 import { call, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
 import {
@@ -142,7 +143,7 @@ export default function reportSighting(request: Request, env: FunctionEnv): Prom
             { text: `${title}, d'après un message laissé sur sa page de recherche.` },
             ...(place ? [{ text: 'Lieu :', strong: place }] : []),
             ...(words ? [{ text: words, quote: true }] : []),
-            ...(photoPath ? [{ text: `Cette personne a joint une photo. Vous la verrez avec les signalements.` }] : []),
+            ...(photoPath ? [{ text: 'Cette personne a joint une photo. Vous la verrez avec les signalements.' }] : []),
           ],
           // With a conversation, where the household answers them.
           action: token

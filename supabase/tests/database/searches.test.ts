@@ -154,6 +154,22 @@ describe('a search page', () => {
     expect(await searchesOf(animalId)).toEqual([]);
   });
 
+  it('shows the household’s thanks once the animal is found, not before', async () => {
+    const animalId = await animal();
+    await setLost(owner, animalId, true);
+    const [search] = await searchesOf(animalId);
+    await t.as(keeper, (tx) =>
+      tx.query(`update public.searches set thanks = 'Merci à toutes et à tous !' where id = $1`, [search?.id]),
+    );
+    await expect(
+      t.as(owner, (tx) => tx.query(`update public.searches set thanks = 'Merci\u202e' where id = $1`, [search?.id])),
+    ).rejects.toThrow(/searches_thanks_caracteres/);
+    const page = () => value<Record<string, unknown>>('service', 'public.public_search($1)', [search?.id]);
+    expect((await page()).thanks).toBeNull();
+    await setLost(owner, animalId, false);
+    expect(await page()).toMatchObject({ status: 'found', thanks: 'Merci à toutes et à tous !' });
+  });
+
   it('answers an id that never was as not found', async () => {
     expect(await value('service', 'public.public_search($1)', ['6f0c1e52-0d6a-4c1b-9b8e-2f1d3c4b5a69'])).toEqual({
       status: 'not_found',

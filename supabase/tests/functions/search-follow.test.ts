@@ -102,12 +102,19 @@ describe('following a search by e-mail', () => {
     await runDeliverOutbox(stack);
     expect((await stack.lastMail(follower)).text).toContain('1 nouveau signalement');
 
+    const { error } = await owner.client
+      .from('searches')
+      .update({ thanks: 'Merci à tous, il dort au chaud !' })
+      .eq('id', searchId);
+    expect(error).toBeNull();
     await found(animalId);
     await runDeliverOutbox(stack);
     await runDeliverOutbox(stack);
     const news = await stack.mails(follower, 'Retrouvé !');
     expect(news).toHaveLength(1);
     expect(news[0]?.text).toContain('Caramel est rentré à la maison, merci !');
+    // The household's own thanks, as it wrote them.
+    expect(news[0]?.text).toContain('Merci à tous, il dort au chaud !');
     expect(await stack.mails(follower)).toHaveLength(4);
   });
 

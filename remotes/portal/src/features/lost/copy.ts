@@ -75,6 +75,9 @@ export const LOST_COPY = {
     wordsHint:
       'Signes distinctifs, comment l’approcher (« porte un harnais rouge », « craintif, ne pas courir après »).',
     hideName: 'Ne pas afficher son nom (animal volé ou craintif)',
+    thanks: 'Vos remerciements, pour quand il sera retrouvé',
+    thanksHint:
+      'Affichés sur la page à la place des signalements, et envoyés à celles et ceux qui la suivent, une fois l’animal retrouvé.',
     save: 'Enregistrer la page',
     saved: 'Page de recherche mise à jour',
     saveFailed: "Impossible d'enregistrer la page de recherche",

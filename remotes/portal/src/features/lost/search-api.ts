@@ -6,14 +6,22 @@ import type { SearchFormOutput } from './search-schema.ts';
 /** A loss's search page as its household words it (supabase/schemas/searches.sql). */
 export type Search = Pick<
   Tables<'searches'>,
-  'id' | 'description' | 'last_seen_at' | 'last_seen_place' | 'hide_name' | 'area_lat' | 'area_lon' | 'area_radius_m'
+  | 'id'
+  | 'description'
+  | 'last_seen_at'
+  | 'last_seen_place'
+  | 'hide_name'
+  | 'area_lat'
+  | 'area_lon'
+  | 'area_radius_m'
+  | 'thanks'
 >;
 
 /** The animal's open search: the lost switch opened it; none while the animal is not lost. */
 export async function readOpenSearch(animalId: string): Promise<Search | null> {
   const { data, error } = await (await supabase())
     .from('searches')
-    .select('id, description, last_seen_at, last_seen_place, hide_name, area_lat, area_lon, area_radius_m')
+    .select('id, description, last_seen_at, last_seen_place, hide_name, area_lat, area_lon, area_radius_m, thanks')
     .eq('animal_id', animalId)
     .is('found_at', null)
     .maybeSingle();

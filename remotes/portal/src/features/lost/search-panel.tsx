@@ -88,6 +88,7 @@ function SearchForm({
       last_seen_at: localInput(search.last_seen_at),
       description: search.description ?? '',
       hide_name: search.hide_name,
+      thanks: search.thanks ?? '',
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -140,6 +141,9 @@ function SearchForm({
         </FormField>
         <FormField label={text.words} hint={text.wordsHint} error={errors.description?.message}>
           {(field) => <TextArea {...field} rows={3} maxLength={500} {...form.register('description')} />}
+        </FormField>
+        <FormField label={text.thanks} hint={text.thanksHint} error={errors.thanks?.message}>
+          {(field) => <TextArea {...field} rows={2} maxLength={300} {...form.register('thanks')} />}
         </FormField>
         <Text as="label" size="2" mb="3" style={{ display: 'block' }}>
           <Flex gap="2" align="center">
