@@ -151,7 +151,9 @@ as $$
       -- Each finder's openings of a medal's page within a minute share a window (public_profile_for_client).
       (select count(*) from public.rate_limit_hits
         where starts_with(bucket, 'profile:') and window_start > now() - interval '1 hour') as pages_opened,
-      (select count(*) from public.finder_messages where created_at > now() - interval '1 hour') as messages
+      (select count(*) from public.finder_messages where created_at > now() - interval '1 hour') as messages,
+      -- Sightings a household reported as abusive ('Signaler un abus'), for an operator to look at.
+      (select count(*) from public.sightings where reported_at > now() - interval '7 days') as reported_sightings
   )
   select jsonb_build_object(
     'now', now(),
@@ -161,6 +163,7 @@ as $$
     'push', jsonb_build_object('failing', push.failing, 'oldest_failed_at', push.oldest_failed_at),
     'schedules', schedules.runs,
     'last_hour', jsonb_build_object('pages_opened', traffic.pages_opened, 'messages', traffic.messages),
+    'reported_sightings_7_days', traffic.reported_sightings,
     'late', to_jsonb(array_remove(array[
       case when mail.oldest_due_since < now() - interval '10 minutes' then 'mail_due' end,
       case when mail.oldest_written_at < now() - interval '1 hour' then 'mail_unsent' end,

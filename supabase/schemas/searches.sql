@@ -108,6 +108,10 @@ create table public.sightings (
     constraint sightings_photo_path_unique unique,
   constraint sightings_photo_in_animal_folder
     check (photo_path is null or starts_with(photo_path, animal_id::text || '/')),
+  -- 'Signaler un abus': a member reported it (it is hidden too); the operators count them (operator_status), and
+  -- its passer-by sends no more sightings to this search for the day (client_hash is a day's). Last because a
+  -- migration added it.
+  reported_at timestamptz,
   constraint sightings_position_entiere check ((lat is null) = (lon is null)),
   constraint sightings_textes_caracteres check (
     coalesce(place, '') !~ '[\u0001-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'
@@ -122,9 +126,10 @@ create index sightings_conversation_id_idx on public.sightings (conversation_id)
 -- The household reads every sighting (never who said it), any member hides or shows one, its editors delete one.
 alter table public.sightings enable row level security;
 grant select (
-  id, search_id, animal_id, kind, seen_at, place, words, lat, lon, created_at, hidden_at, conversation_id, photo_path
+  id, search_id, animal_id, kind, seen_at, place, words, lat, lon, created_at, hidden_at, conversation_id, photo_path,
+  reported_at
 ) on public.sightings to authenticated;
-grant update (hidden_at) on public.sightings to authenticated;
+grant update (hidden_at, reported_at) on public.sightings to authenticated;
 grant delete on public.sightings to authenticated;
 
 create policy sightings_select_member on public.sightings
@@ -232,7 +237,8 @@ grant execute on function public.sighting_photo_folder(uuid) to service_role;
 
 -- For report-sighting: stores a sighting on an open search and says whom to tell, as a finder's message does
 -- (the household's alert recipients, within the same e-mail limits, owner_mail_answer). A search that ended or
--- never was: 'not_found' (the caller then removes the photo's file). A time more than 5 minutes ahead is
+-- never was: 'not_found' (the caller then removes the photo's file); a client whose sighting on it the household
+-- reported as abusive today: 'reported'. A time more than 5 minutes ahead is
 -- refused (the phone's clock may run a little fast). p_photo_path: the photo's file, already stored in the
 -- animal's folder (sighting_photo_folder).
 create function public.record_sighting(
@@ -262,6 +268,12 @@ begin
   end if;
   if p_seen_at > now() + interval '5 minutes' then
     return jsonb_build_object('status', 'seen_in_future');
+  end if;
+  if exists (
+    select 1 from public.sightings v
+    where v.search_id = p_search_id and v.client_hash = p_client_hash and v.reported_at is not null
+  ) then
+    return jsonb_build_object('status', 'reported');
   end if;
   select * into v_animal from public.animals where id = v_search.animal_id;
   if p_photo_path is not null and not exists (

@@ -1073,6 +1073,7 @@ export type Database = {
           client_hash: string | null
           conversation_id: string | null
           photo_path: string | null
+          reported_at: string | null
         }
         Insert: {
           id?: string
@@ -1089,6 +1090,7 @@ export type Database = {
           client_hash?: string | null
           conversation_id?: string | null
           photo_path?: string | null
+          reported_at?: string | null
         }
         Update: {
           id?: string
@@ -1105,6 +1107,7 @@ export type Database = {
           client_hash?: string | null
           conversation_id?: string | null
           photo_path?: string | null
+          reported_at?: string | null
         }
         Relationships: [
           {

@@ -40,6 +40,8 @@ const WORDS_MAX = 500;
 type Recorded =
   | { status: 'not_found' }
   | { status: 'seen_in_future' }
+  /** This client's sighting on this search was reported as abusive today. */
+  | { status: 'reported' }
   | ({ status: 'recorded'; sighting_id: string; animal_sex: string | null } & Omit<DigestDue, 'unread_messages'> &
       OwnerMailDecision);
 
@@ -116,6 +118,8 @@ export default function reportSighting(request: Request, env: FunctionEnv): Prom
     }
     if (recorded.status === 'not_found') return failure('search_not_found');
     if (recorded.status === 'seen_in_future') return failure('sighting_in_future');
+    // Told as the limit it is, without saying who reported what.
+    if (recorded.status === 'reported') return failure('sighting_rate_limited', limited);
     // The sighting is stored: a conversation that cannot be opened now leaves the passer-by thanked, without a link.
     const token =
       kind === 'with_me'

@@ -25,6 +25,8 @@ interface OperatorStatus {
     late: boolean;
   }[];
   last_hour: { pages_opened: number; messages: number };
+  /** Sightings households reported as abusive in the last 7 days. */
+  reported_sightings_7_days: number;
   /** What waits too long: mail_due, mail_unsent, push_failing, schedule:NAME. */
   late: string[];
 }
@@ -79,6 +81,7 @@ function describeStatus(figures: OperatorStatus, url: string): string {
   lines.push(
     `  last hour:       ${figures.last_hour.pages_opened} medal pages opened (each finder and medal once), ${figures.last_hour.messages} messages`,
   );
+  lines.push(`  last 7 days:     ${figures.reported_sightings_7_days} sightings reported as abusive by a household`);
   for (const late of figures.late) {
     const schedule = late.startsWith('schedule:') ? late.slice('schedule:'.length) : null;
     const words = schedule

@@ -376,6 +376,7 @@ describe('pnpm medals status', () => {
     expect(quiet.out).toContain('pushes failing:  0');
     expect(quiet.out).toMatch(/deliver-outbox\s+never ran \(while anything is due\)/);
     expect(quiet.out).toContain('0 medal pages opened (each finder and medal once), 0 messages');
+    expect(quiet.out).toContain('0 sightings reported as abusive by a household');
     expect(quiet.out).toContain('Nothing waits too long.');
 
     // A finder reads a medal's page and writes while the mail provider is down: the e-mail waits.

@@ -316,6 +316,32 @@ describe('sightings on a search page', () => {
     expect(await open(late.sighting_id)).toBeNull();
   });
 
+  it('reported as abusive by a member: hidden, counted for the operators, and their client sends no more today', async () => {
+    const animalId = await animal();
+    await setLost(owner, animalId, true);
+    const [search] = await searchesOf(animalId);
+    const abuse = await report(search?.id, { words: 'Insultes', client: 'client-abusif' });
+    const before = await value<number>('service', "(public.operator_status()->>'reported_sightings_7_days')::int");
+    const reportIt = (actor: Actor) =>
+      t.as(actor, (tx) =>
+        tx.query('update public.sightings set reported_at = now(), hidden_at = now() where id = $1 returning id', [
+          abuse.sighting_id,
+        ]),
+      );
+    expect((await reportIt(stranger)).rowCount).toBe(0);
+    expect((await reportIt(keeper)).rowCount).toBe(1);
+    expect(await value<number>('service', "(public.operator_status()->>'reported_sightings_7_days')::int")).toBe(
+      before + 1,
+    );
+    expect(
+      (await value<{ sightings: unknown[] }>('service', 'public.public_search($1)', [search?.id])).sightings,
+    ).toEqual([]);
+    expect(await report(search?.id, { words: 'Encore', client: 'client-abusif' })).toEqual({ status: 'reported' });
+    expect(await report(search?.id, { words: 'Vu au parc', client: 'client-honnête' })).toMatchObject({
+      status: 'recorded',
+    });
+  });
+
   it('lose their places 30 days after the animal was found', async () => {
     const animalId = await animal();
     await setLost(owner, animalId, true);

@@ -84,6 +84,20 @@ describe('sightings on a search page', () => {
   const sighting = (id: string, words: string, address: string, headers: Record<string, string> = {}) =>
     invoke(stack, 'report-sighting', { id, kind: 'seen', words }, address, headers);
 
+  it('take none more from a client whose sighting the household reported as abusive, and say only it is a limit', async () => {
+    const { searchId, animalId } = await search('Réglisse');
+    const address = newClientAddress();
+    expect((await sighting(searchId, 'Insultes', address)).status).toBe(200);
+    const { error } = await owner.client
+      .from('sightings')
+      .update({ reported_at: new Date().toISOString(), hidden_at: new Date().toISOString() })
+      .eq('animal_id', animalId);
+    expect(error).toBeNull();
+    const again = await sighting(searchId, 'Encore', address);
+    expect([again.status, again.body.code]).toEqual([429, 'sighting_rate_limited']);
+    expect((await sighting(searchId, 'Vu au parc', newClientAddress())).status).toBe(200);
+  });
+
   it('take 5 an hour from one client on one search, forged headers or not; the next is 429 and not stored', async () => {
     const { searchId, animalId } = await search('Flocon');
     const address = newClientAddress();

@@ -123,6 +123,8 @@ export const LOST_COPY = {
     hide: 'Masquer sur la page',
     show: 'Afficher sur la page',
     remove: 'Supprimer',
+    report: 'Signaler un abus',
+    reportedTag: 'Signalé comme abusif : masqué sur la page, et son auteur ne peut plus rien signaler ici aujourd’hui',
     changeFailed: 'Impossible de modifier ce signalement',
     sightingsFailed: 'Impossible de charger les signalements',
   },

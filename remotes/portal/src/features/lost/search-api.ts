@@ -59,13 +59,14 @@ export type Sighting = Pick<
   | 'hidden_at'
   | 'conversation_id'
   | 'photo_path'
+  | 'reported_at'
 >;
 
 /** The search's sightings, the latest first. */
 export async function readSightings(searchId: string): Promise<Sighting[]> {
   const { data, error } = await (await supabase())
     .from('sightings')
-    .select('id, animal_id, kind, seen_at, place, words, lat, lon, hidden_at, conversation_id, photo_path')
+    .select('id, animal_id, kind, seen_at, place, words, lat, lon, hidden_at, conversation_id, photo_path, reported_at')
     .eq('search_id', searchId)
     .order('seen_at', { ascending: false });
   if (error) throw new Error(databaseErrorMessage(error));
@@ -77,6 +78,21 @@ export async function setSightingHidden(id: string, hidden: boolean): Promise<bo
   const { data, error } = await (await supabase())
     .from('sightings')
     .update({ hidden_at: hidden ? new Date().toISOString() : null })
+    .eq('id', id)
+    .select('id')
+    .maybeSingle();
+  return !error && data !== null;
+}
+
+/**
+ * Reports a sighting as abusive ('Signaler un abus'): hidden from the page, counted for the operators, and its
+ * passer-by sends no more here today; whether it took (any member may).
+ */
+export async function reportSighting(id: string): Promise<boolean> {
+  const now = new Date().toISOString();
+  const { data, error } = await (await supabase())
+    .from('sightings')
+    .update({ reported_at: now, hidden_at: now })
     .eq('id', id)
     .select('id')
     .maybeSingle();

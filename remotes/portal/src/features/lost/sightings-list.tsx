@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { parisTime } from '../../ui/paris-time.ts';
 import { FinderPhoto } from '../inbox/finder-photo.tsx';
 import { LOST_COPY } from './copy.ts';
-import { deleteSighting, readSightings, type Sighting, setSightingHidden } from './search-api.ts';
+import { deleteSighting, readSightings, reportSighting, type Sighting, setSightingHidden } from './search-api.ts';
 
 const text = LOST_COPY.search;
 
@@ -54,6 +54,13 @@ export function SightingsList({
     const at = hidden ? new Date().toISOString() : null;
     setSightings(sightings.map((each) => (each.id === sighting.id ? { ...each, hidden_at: at } : each)));
   };
+  const report = async (sighting: Sighting) => {
+    if (!(await reportSighting(sighting.id).catch(() => false))) return failed();
+    const at = new Date().toISOString();
+    setSightings(
+      sightings.map((each) => (each.id === sighting.id ? { ...each, hidden_at: at, reported_at: at } : each)),
+    );
+  };
   const remove = async (sighting: Sighting) => {
     if (!(await deleteSighting(sighting.id).catch(() => false))) return failed();
     setSightings(sightings.filter((each) => each.id !== sighting.id));
@@ -85,7 +92,7 @@ export function SightingsList({
               {sighting.photo_path ? <FinderPhoto path={sighting.photo_path} name="" words={text.photo} /> : null}
               {sighting.hidden_at ? (
                 <Text as="p" size="1" color="gray">
-                  {text.hiddenTag}
+                  {sighting.reported_at ? text.reportedTag : text.hiddenTag}
                 </Text>
               ) : null}
               <Flex gap="2" wrap="wrap" mt="1">
@@ -118,6 +125,11 @@ export function SightingsList({
                 <Button type="button" size="1" variant="soft" onClick={() => void hide(sighting)}>
                   {sighting.hidden_at ? text.show : text.hide}
                 </Button>
+                {sighting.reported_at ? null : (
+                  <Button type="button" size="1" variant="soft" color="orange" onClick={() => void report(sighting)}>
+                    {text.report}
+                  </Button>
+                )}
                 {canDelete ? (
                   <Button type="button" size="1" variant="soft" color="red" onClick={() => void remove(sighting)}>
                     {text.remove}
