@@ -94,6 +94,10 @@ test('an owner words the search page of a loss on a phone, and a stranger reads 
   await sightings.getByRole('button', { name: 'Masquer sur la page' }).last().click();
   await expect(sightings).toContainText('Masqué sur la page');
   expect(await (await fetch(link)).text()).not.toContain('Parc de Procé');
+  // The other reported as abusive: hidden too, and said so.
+  await sightings.getByRole('button', { name: 'Signaler un abus' }).first().click();
+  await expect(sightings).toContainText('Signalé comme abusif : masqué sur la page');
+  expect(await (await fetch(link)).text()).not.toContain('Rue Crébillon');
 
   // The name hidden (a stolen or fearful animal), then the animal found.
   await search.getByLabel('Ne pas afficher son nom (animal volé ou craintif)').check();
