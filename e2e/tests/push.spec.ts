@@ -1,8 +1,8 @@
 // Alerts on the owner's phone without an app (Web Push), in Chromium: the portal is installable and registers its
 // service worker for /mon-compte/ only; the owner turns notifications on for the device; a finder says 'Je l'ai
 // avec moi'; the test's push service receives the alert and decrypts it with the device's keys (RFC 8291); the
-// service worker shows it once the DevTools protocol delivers it (ServiceWorker.deliverPushMessage), and its
-// click leads to the animal's inbox, the news first. The scan page has no part in any of it.
+// service worker shows it once its push event hands it over (support/push.ts), and its click leads to the
+// animal's inbox, the news first. The scan page has no part in any of it.
 //
 // Chromium's own push service is Google's, which this machine cannot reach: the page's PushManager hands out the
 // test push service's subscription instead (its endpoint and keys), and everything after it is the product's.
@@ -11,6 +11,7 @@ import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, finderCall, newOwner } from '../support/owners.ts';
 import { PHONE, signIn, toastTitle } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
+import { pushToWorker } from '../support/push.ts';
 import { expect, test } from '../support/test.ts';
 
 let receiver: PushReceiver;
@@ -86,19 +87,7 @@ test('the owner turns notifications on, and “Je l’ai avec moi” reaches the
   });
 
   // The push service hands it to the browser: the service worker shows it.
-  const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const portal = registrations.find((registration) => registration.scopeURL === `${product.url}/mon-compte/`);
-      if (portal) resolve(portal.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: product.url,
-    registrationId: await registrationId,
-    data: JSON.stringify(push?.payload),
-  });
+  await pushToWorker(context, `${product.url}/mon-compte/sw.js`, push?.payload);
   await expect
     .poll(() =>
       page.evaluate(async () => {

@@ -10,6 +10,7 @@ import { expectAccessible } from '../support/accessibility.ts';
 import { animalOnNewCode, finderCall, newOwner, serviceClient } from '../support/owners.ts';
 import { PHONE } from '../support/pages.ts';
 import { startProduct, type TestProduct } from '../support/product.ts';
+import { pushToWorker } from '../support/push.ts';
 import { expect, test } from '../support/test.ts';
 
 let receiver: PushReceiver;
@@ -98,19 +99,8 @@ test('a stranger follows a search by push and hears of a sighting, then “Found
   expect(digest.subject).toBe('Nouveaux signalements : Biscuit');
   expect(digest.text).toContain('Quai de la Fosse');
 
-  // The push service hands it to the browser: the search pages' worker shows it. (Handed in by the worker's own
-  // push event: DevTools' deliverPushMessage was lost at times on a busy machine.)
-  const worker =
-    phone.serviceWorkers().find((each) => each.url() === `${product.url}/recherche/sw.js`) ??
-    (await phone.waitForEvent('serviceworker', (each) => each.url() === `${product.url}/recherche/sw.js`));
-  await worker.evaluate(
-    (data) => {
-      // biome-ignore lint/suspicious/noExplicitAny: the service worker's global, whose types are not this file's.
-      const scope = self as any;
-      scope.dispatchEvent(new scope.PushEvent('push', { data }));
-    },
-    JSON.stringify(receiver.received(subscription.endpoint)[0]?.payload),
-  );
+  // The push service hands it to the browser: the search pages' worker shows it.
+  await pushToWorker(phone, `${product.url}/recherche/sw.js`, receiver.received(subscription.endpoint)[0]?.payload);
   await expect
     .poll(() =>
       page.evaluate(async () => {
