@@ -50,6 +50,9 @@ export async function followViewOf(
   return { kind: 'link', token, state: response?.status === 429 ? 'busy' : 'unavailable' };
 }
 
+/** The follow forms' `action`s (a report has none): what `sendFollowForm` sends on. */
+export const FOLLOW_ACTIONS = ['follow', 'confirm', 'stop', 'follow-push', 'unfollow-push'];
+
 /** What follow-search's refusals say, in the reader's words; their status kept. */
 const REFUSALS: Record<string, keyof SearchWords> = {
   finder_email_invalid: 'invalidEmail',

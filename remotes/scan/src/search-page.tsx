@@ -25,6 +25,7 @@ import {
 import { screenSizedSources } from './photo-sources.ts';
 import { SEARCH_WORDS, type SearchWords } from './search-copy.ts';
 import {
+  FOLLOW_ACTIONS,
   FOLLOW_BY_PUSH_SCRIPT,
   FollowSection,
   type FollowView,
@@ -82,8 +83,6 @@ interface Report {
   words: string;
 }
 const EMPTY_REPORT: Report = { kind: 'seen', place: '', when: '', words: '' };
-/** The follow forms' `action`s (search-follow.tsx); a report has none. */
-const FOLLOW_ACTIONS = ['follow', 'confirm', 'stop', 'follow-push', 'unfollow-push'];
 /**
  * The page's forms (a report, a follow): a place, a time and 500 characters, or a push subscription, and a
  * report's photo, which the page's script brings under 700 KB and which a page without it sends as it is (the

@@ -13,9 +13,10 @@
 // is looked at.
 import { finderIdentity } from '../_shared/client.ts';
 import { call, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
-import { EMAIL_PATTERN, isFinderLanguage, LIMITS, searchFollowPath } from '../_shared/domain/index.ts';
+import { EMAIL_PATTERN, isFinderLanguage, LIMITS } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';
+import { searchFollowUrl } from '../_shared/links.ts';
 import { sendOrQueue } from '../_shared/outbox.ts';
 import { arePushKeys, isPushEndpoint } from '../_shared/push.ts';
 import { confirmFollowMail } from '../_shared/search-follow.ts';
@@ -115,7 +116,6 @@ function toSearchPage(request: Request, env: FunctionEnv): Response {
   const token = url.searchParams.get('token') ?? '';
   if (!isUuid(id) || !TOKEN_PATTERN.test(token)) return failure('search_follow_link_not_found');
   const language = url.searchParams.get('lang');
-  const path = searchFollowPath(id.toLowerCase(), token, isFinderLanguage(language) ? language : 'fr');
-  const site = (env.PUBLIC_SITE_URL ?? '').replace(/\/+$/, '');
-  return new Response(null, { status: 303, headers: { Location: `${site}${path}`, 'Cache-Control': 'no-store' } });
+  const page = searchFollowUrl(env, id.toLowerCase(), token, isFinderLanguage(language) ? language : 'fr');
+  return new Response(null, { status: 303, headers: { Location: page, 'Cache-Control': 'no-store' } });
 }
