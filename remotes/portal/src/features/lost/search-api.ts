@@ -1,4 +1,5 @@
 import { databaseErrorMessage } from '@medaille/domain';
+import { searchPath } from '@medaille/routing';
 import { supabase, type Tables } from '@medaille/supabase';
 import { LOST_COPY } from './copy.ts';
 import type { SearchFormOutput } from './search-schema.ts';
@@ -16,6 +17,9 @@ export type Search = Pick<
   | 'area_radius_m'
   | 'thanks'
 >;
+
+/** A search's public page, on the site the household is on: the link it shares, the poster's QR code. */
+export const searchPageUrl = (id: string) => new URL(searchPath(id), window.location.origin).href;
 
 /** The animal's open search: the lost switch opened it; none while the animal is not lost. */
 export async function readOpenSearch(animalId: string): Promise<Search | null> {

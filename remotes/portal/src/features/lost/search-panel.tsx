@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormField } from '@medaille/design-system';
 import { toast } from '@medaille/design-system/toast';
-import { searchPath } from '@medaille/routing';
 import { Box, Button, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useEffect, useId, useState } from 'react';
 import { type AnimalSex, COPY } from '../../copy.ts';
@@ -11,7 +10,7 @@ import { AreaChooser, centreArea } from './area-chooser.tsx';
 import { LOST_COPY } from './copy.ts';
 import { copyText } from './copy-text.ts';
 import { PetAlertShare, type SearchAnimal } from './pet-alert-share.tsx';
-import { readOpenSearch, type Search, saveSearch } from './search-api.ts';
+import { readOpenSearch, type Search, saveSearch, searchPageUrl } from './search-api.ts';
 import { type SearchFormInput, type SearchFormOutput, searchSchema } from './search-schema.ts';
 import { SightingsList } from './sightings-list.tsx';
 
@@ -51,7 +50,7 @@ export function SearchPanel({ animal, canDelete }: { animal: SearchAnimal; canDe
     );
   }
   if (!search) return null;
-  const link = new URL(searchPath(search.id), window.location.origin).href;
+  const link = searchPageUrl(search.id);
   return (
     <>
       <SearchForm search={search} sex={sex} link={link} onSaved={(saved) => setSearch({ ...search, ...saved })} />

@@ -10,14 +10,14 @@ import {
   type VisibleContact,
   visibleContacts,
 } from '@medaille/domain';
-import { editAnimalPath, searchPath } from '@medaille/routing';
+import { editAnimalPath } from '@medaille/routing';
 import { Link } from '@medaille/routing/router';
 import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { parisTime } from '../../ui/paris-time.ts';
 import { ANIMALS_COPY } from '../animals/copy.ts';
 import { coverPhoto, type MemberAnimal, MemberAnimalRoute, medalUrl, qrSvg } from '../animals/index.ts';
-import { readOpenSearch } from '../lost/search-api.ts';
+import { readOpenSearch, searchPageUrl } from '../lost/search-api.ts';
 import { PHOTOS_COPY } from '../photos/copy.ts';
 import { photoUrl, useAnimalPhotos } from '../photos/index.ts';
 import { POSTER_COPY } from './copy.ts';
@@ -77,9 +77,7 @@ function useQrTarget(animal: MemberAnimal): { url: string; search: boolean } | n
       return;
     }
     readOpenSearch(animal.id).then(
-      (search) =>
-        current &&
-        setTarget(search ? { url: new URL(searchPath(search.id), window.location.origin).href, search: true } : medal),
+      (search) => current && setTarget(search ? { url: searchPageUrl(search.id), search: true } : medal),
       () => current && setTarget(medal),
     );
     return () => {
