@@ -49,6 +49,9 @@ test('an owner words the search page of a loss on a phone, and a stranger reads 
   expect(zone).toContain('#map=15/47.218/-1.554');
   expect(zone).not.toContain('47.218371');
   await loss.screenshot({ path: test.info().outputPath('owner-search-panel.png') });
+  // The picture its shared link shows, composed on the server, which the owner may also post themselves.
+  const picture = (await search.getByRole('link', { name: 'Image à publier' }).getAttribute('href')) ?? '';
+  expect(zone).toContain(`<meta property="og:image" content="${picture.replace('&', '&amp;')}">`);
 
   // A stranger, from the shared link: English, no script, no account.
   const stranger = await browser.newContext({ ...PHONE, javaScriptEnabled: false, locale: 'en-GB' });
@@ -64,6 +67,12 @@ test('an owner words the search page of a loss on a phone, and a stranger reads 
   await reader.getByRole('link', { name: 'Français' }).click();
   await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Aidez-nous à retrouver Pistache');
   await reader.screenshot({ path: test.info().outputPath('search-page-phone.png'), fullPage: true });
+  const preview = await reader.locator('meta[property="og:image"]').getAttribute('content');
+  const shown = await stranger.newPage();
+  const image = await shown.goto(preview ?? '');
+  expect([image?.status(), image?.headers()['content-type']]).toEqual([200, 'image/jpeg']);
+  await shown.screenshot({ path: test.info().outputPath('search-page-shared-picture.png') });
+  await shown.close();
 
   // The stranger says they saw her, with the page's form (no script): the page thanks them and shows it.
   const report = reader.getByRole('region', { name: 'Vous l’avez vu ?' });

@@ -17,6 +17,7 @@ export const FUNCTIONS_DOMAIN_MODULES = [
   'limits.ts',
   'maps.ts',
   'public-profile.ts',
+  'search-headings.ts',
   'sex.ts',
   'text.ts',
   'unavailable.ts',

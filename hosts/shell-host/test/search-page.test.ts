@@ -88,27 +88,30 @@ describe('a loss’s search page', () => {
     expect(page).toMatch(
       /<meta property="og:description" content="Recherche lancée le [^"]+ · Rue des Lilas, Nantes">/,
     );
-    expect(page).not.toContain('og:image');
+    // Its picture, composed from the cover photo with the same words (search-card), which a preview reads by GET.
+    const picture = `${stack.url}/functions/v1/search-card?id=${searchId}&amp;lang=fr`;
+    expect(page).toContain(`<meta property="og:image" content="${picture}">`);
+    expect(page).toContain(
+      '<meta property="og:image:width" content="1200"><meta property="og:image:height" content="630">',
+    );
+    expect(page).toContain('<meta name="twitter:card" content="summary_large_image">');
+    const image = await fetch(picture.replace('&amp;', '&'));
+    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
 
     const english = await (await open(searchPath(searchId), { 'accept-language': 'en-GB,en;q=0.9' })).text();
     expect(english).toContain('<html lang="en">');
     expect(english).toContain('Help us find Mistigri');
     expect(english).toContain('Within about 500 m');
+    expect(english).toContain(`search-card?id=${searchId}&amp;lang=en">`);
     expect(await (await open(`${searchPath(searchId)}?lang=nl`)).text()).toContain('Help ons Mistigri te vinden');
   });
 
   it('hides the name when the household asks, and says the animal was found once it is', async () => {
     const { animalId, searchId } = await lostAnimal('Voleuse');
-    const photo = `${animalId}/${crypto.randomUUID()}.jpg`;
-    await owner.client.from('animal_photos').insert({ animal_id: animalId, path: photo, position: 0 });
-    const card = await (await open(searchPath(searchId))).text();
-    expect(card).toContain(
-      `<meta property="og:image" content="${stack.url}/storage/v1/render/image/public/animal-photos/${photo}?width=800">`,
-    );
-    expect(card).toContain('<meta name="twitter:card" content="summary_large_image">');
     await owner.client.from('searches').update({ hide_name: true }).eq('id', searchId);
     const hidden = await (await open(searchPath(searchId))).text();
     expect(hidden).toContain('Aidez-nous à retrouver cet animal');
+    expect(hidden).toContain('<meta property="og:image:alt" content="Aidez-nous à retrouver cet animal">');
     expect(hidden).not.toContain('Voleuse');
 
     await owner.client.from('searches').update({ thanks: 'Merci à vous <b>tous</b> !' }).eq('id', searchId);

@@ -1,7 +1,7 @@
 // What the server entry's documents share (server.tsx, conversation-page.tsx, stop-finder-mail-page.tsx,
 // search-page.tsx): their stylesheets inline, a cookie of the request, and the document of a page the scan
 // deployment answers whole. Web-standard APIs only.
-import { escapeHtml } from '@medaille/domain';
+import { escapeHtml, SEARCH_CARD_SIZE } from '@medaille/domain';
 import type { Stylesheet } from '@medaille/scan-contract';
 import type { Language } from './i18n.ts';
 
@@ -54,8 +54,8 @@ export function documentOf(
 export interface ShareCard {
   title: string;
   description: string;
-  /** An absolute URL of the page's picture, or none. */
-  image: string | null;
+  /** The absolute URL of the page's picture, SEARCH_CARD_SIZE (search-card), which says the title. */
+  image: string;
 }
 
 function shareCardTags({ title, description, image }: ShareCard): string {
@@ -66,7 +66,10 @@ function shareCardTags({ title, description, image }: ShareCard): string {
     meta('property', 'og:title', title),
     meta('property', 'og:description', description),
     meta('name', 'description', description),
-    ...(image ? [meta('property', 'og:image', image)] : []),
-    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:width', String(SEARCH_CARD_SIZE.width)),
+    meta('property', 'og:image:height', String(SEARCH_CARD_SIZE.height)),
+    meta('property', 'og:image:alt', title),
+    meta('name', 'twitter:card', 'summary_large_image'),
   ].join('');
 }

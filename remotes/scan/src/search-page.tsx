@@ -5,6 +5,7 @@
 // to the page that says it was sent (reloading it sends nothing again); a refusal is the page again, with the
 // form as it was written and the reason in the reader's language. Following the search is search-follow.tsx's.
 import { LIMITS } from '@medaille/domain';
+import { searchCardUrl } from '@medaille/finder-functions';
 import { type PageConfig, readPostedFormWithFiles, type SearchArgs } from '@medaille/scan-contract';
 import { renderToStaticMarkup } from 'react-dom/server.edge';
 import { conversationPathOf } from './conversation-link.ts';
@@ -154,8 +155,9 @@ export async function searchPage({ request, params, context, styles, config, sig
     const copy = await dictionaryFor(language);
     const locale = localeFor(language, accepted);
     const found = search as PublicSearch;
-    const body = searchBody(found, { words, copy, language, locale, config }, { ...form, follow });
-    return page(form.refused?.status ?? 200, body, form.refused?.headers, shareCard(found, words, locale, config));
+    const pageWords = { words, copy, language, locale, config };
+    const body = searchBody(found, pageWords, { ...form, follow });
+    return page(form.refused?.status ?? 200, body, form.refused?.headers, shareCard(found, pageWords));
   };
 
   if (request.method !== 'POST') return render({ report: EMPTY_REPORT, sent: url.searchParams.has('envoye') });
@@ -278,17 +280,17 @@ function saying(words: SearchWords, language: Language, text: string): string {
 
 /**
  * What a shared link of the page shows (a messaging app, a social network): the page's heading, since when and
- * where to look, and the cover photo at a width such previews use.
+ * where to look, and its picture, which the search-card function composes from the cover photo with the same
+ * words in the page's language.
  */
-function shareCard(search: PublicSearch, words: SearchWords, locale: string, config: PageConfig): ShareCard {
+function shareCard(search: PublicSearch, { words, locale, language, config }: PageWords): ShareCard {
   const since = words.since(
     new Date(search.started_at).toLocaleDateString(locale, { dateStyle: 'long', timeZone: PAGE_TIME_ZONE }),
   );
-  const cover = search.photos[0];
   return {
     title: search.status === 'found' ? words.foundHeading : words.heading(search.name),
     description: [since, search.last_seen_place].filter(Boolean).join(' · '),
-    image: cover ? screenSizedSources(cover.url, config.imageTransformations).src : null,
+    image: searchCardUrl(config, search.id, language),
   };
 }
 

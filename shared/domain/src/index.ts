@@ -79,6 +79,7 @@ export {
 } from './public-profile.ts';
 export { type DarkRun, darkRuns, type QrModules } from './qr-squares.ts';
 export * from './schemas.ts';
+export { SEARCH_CARD_SIZE, SEARCH_HEADINGS, type SearchHeadings } from './search-headings.ts';
 export {
   agreeWith,
   SEX_OPTIONS,

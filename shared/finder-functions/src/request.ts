@@ -31,3 +31,14 @@ export function requestFinderFunction(
     signal: extra?.signal,
   });
 }
+
+/**
+ * The picture of a search page's shared link (the search-card function, read by GET): what the page's Open Graph
+ * card points to and the loss panel offers, in the page's language.
+ */
+export function searchCardUrl(endpoint: Pick<FunctionsEndpoint, 'supabaseUrl'>, searchId: string, language: string) {
+  const base = endpoint.supabaseUrl;
+  const url = new URL('functions/v1/search-card', base.endsWith('/') ? base : `${base}/`);
+  url.search = new URLSearchParams({ id: searchId, lang: language }).toString();
+  return url.href;
+}

@@ -45,17 +45,22 @@ export function requestIdOf(request: Request): string {
 }
 
 /**
- * Runs a function's logic with the common HTTP handling: CORS preflight, POST only, the database out of reach
+ * Runs a function's logic with the common HTTP handling: CORS preflight, POST only (or the methods given: a
+ * picture is read by GET), the database out of reach
  * answered 503 with Retry-After, and any other failure logged with its cause but answered with a generic French
  * message, never a stack trace. Each request then leaves one JSON line on the log: the function's name, never
  * its path (a sub-path may hold a token), its status and duration, and its id; nothing of its body or caller.
  */
-export function handle(name: string, logic: (request: Request) => Promise<Response>) {
+export function handle(
+  name: string,
+  logic: (request: Request) => Promise<Response>,
+  methods: readonly string[] = ['POST'],
+) {
   return async (request: Request): Promise<Response> => {
     const time = new Date();
     const started = performance.now();
     const requestId = requestIdOf(request);
-    const response = await answer(name, requestId, request, logic);
+    const response = await answer(name, requestId, request, logic, methods);
     console.log(
       JSON.stringify({
         time: time.toISOString(),
@@ -76,9 +81,10 @@ async function answer(
   requestId: string,
   request: Request,
   logic: (request: Request) => Promise<Response>,
+  methods: readonly string[],
 ): Promise<Response> {
   if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
-  if (request.method !== 'POST') return failure('invalid_request');
+  if (!methods.includes(request.method)) return failure('invalid_request');
   try {
     return await logic(request);
   } catch (error) {

@@ -9,6 +9,7 @@ import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { PhotonImage } from '@cf-wasm/photon';
 import { FINDER_IDENTITY_HEADER, signFinderIdentity } from '@medaille/domain';
 import { fetchFrom, newClientAddress, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -295,6 +296,40 @@ describe('the functions under Deno answer as in the local stack', () => {
     const { deno } = await sideBySide('get_public_profile', { code: rex.code });
     const [photo] = (deno.body as { photos: { url: string }[] }).photos;
     expect((await fetch(photo?.url ?? '')).status).toBe(200);
+  });
+
+  it('search-card: the picture of a search page’s shared link under Deno is the stack’s, byte for byte', async () => {
+    const { animalId } = await stack.activatedAnimal(owner.client, { nom: 'Photo' });
+    const pixels = new Uint8Array(900 * 700 * 4).map((_, i) => (i % 4 === 3 ? 255 : (i * 7) % 256));
+    const image = new PhotonImage(pixels, 900, 700);
+    const webp = image.get_bytes_webp() as Uint8Array<ArrayBuffer>;
+    image.free();
+    const path = `${animalId}/cover.webp`;
+    const upload = await owner.client.storage
+      .from('animal-photos')
+      .upload(path, new Blob([webp], { type: 'image/webp' }));
+    if (upload.error) throw upload.error;
+    const { data: photo } = await owner.client
+      .from('animal_photos')
+      .insert({ animal_id: animalId, path, position: 0 })
+      .select('id')
+      .single();
+    await owner.client
+      .from('animals')
+      .update({ cover_photo_id: (photo as { id: string }).id, is_lost: true })
+      .eq('id', animalId);
+    const { data: search } = await owner.client.from('searches').select('id').eq('animal_id', animalId).single();
+    const query = `?id=${(search as { id: string }).id}&lang=it`;
+    const read = async (response: Response) => ({
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      cacheControl: response.headers.get('cache-control'),
+      bytes: Buffer.from(await response.arrayBuffer()).toString('base64'),
+    });
+    const deno = await read(await fetch(`${underDeno.get('search-card')?.url}/${query}`));
+    const node = await read(await fetchFrom(newClientAddress())(`${stack.url}/functions/v1/search-card${query}`));
+    expect(deno.status).toBe(200);
+    expect(deno).toEqual(node);
   });
 
   it('post_finder_message: a message with a contact, e-mailed to the owner alike', async () => {

@@ -42,6 +42,8 @@ const BODIES: Record<string, Record<string, unknown>> = {
   'record-scan': { codeId: 'MDL-DEMO-REX', lat: 48.85, lon: 2.35, accuracy: 10, consent: true },
   'report-sighting': { id: '00000000-0000-4000-8000-000000000001', kind: 'seen', words: 'Vu au parc' },
   search: { id: '00000000-0000-4000-8000-000000000001' },
+  // Read by GET, as link previews read a picture: its query.
+  'search-card': { id: '00000000-0000-4000-8000-000000000001' },
   'stop-finder-mail': {},
   'sweep-photos': {},
 };
@@ -67,17 +69,23 @@ describe('the backend unreachable', async () => {
       };
       const body = BODIES[name];
       expect(body, `a body for ${name}`).toBeDefined();
-      const token = name === 'stop-finder-mail' ? `?token=${'a'.repeat(64)}` : '';
+      const byGet = name === 'search-card';
+      const query =
+        name === 'stop-finder-mail'
+          ? `?token=${'a'.repeat(64)}`
+          : byGet
+            ? `?${new URLSearchParams(body as Record<string, string>)}`
+            : '';
       const response = await handler(
-        new Request(`http://functions.test/functions/v1/${name}${token}`, {
-          method: 'POST',
+        new Request(`http://functions.test/functions/v1/${name}${query}`, {
+          method: byGet ? 'GET' : 'POST',
           headers: {
             authorization: `Bearer ${secret}`,
             apikey: secret,
             'content-type': 'application/json',
             'cf-connecting-ip': '192.0.2.7',
           },
-          body: JSON.stringify(body),
+          body: byGet ? null : JSON.stringify(body),
         }),
         env,
       );

@@ -72,6 +72,19 @@ describe('search pages', () => {
     expect((await invoke(stack, 'search', { id: "1' or 1=1 --" }, other)).body).toEqual({ status: 'not_found' });
     expect((await invoke(stack, 'search', { id: 42 }, other)).status).toBe(400);
   });
+
+  it('nor through their shared links’ pictures: guesses count per client, forged headers or not', async () => {
+    const address = newClientAddress();
+    const statuses = [];
+    for (let i = 0; i <= PROFILE_LIMIT; i += 1) {
+      const response = await fetchFrom(address)(`${stack.url}/functions/v1/search-card?id=${crypto.randomUUID()}`, {
+        headers: forged(i),
+      });
+      statuses.push(response.status);
+      if (response.status === 429) expect(response.headers.get('retry-after')).toBe('60');
+    }
+    expect(statuses).toEqual([...Array(PROFILE_LIMIT).fill(404), 429]);
+  });
 });
 
 describe('sightings on a search page', () => {

@@ -184,6 +184,7 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['function post_finder_message',                OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function record-scan',                        OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function search',                             OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
+  ['function search-card',                        OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function report-sighting',                    OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function follow-search',                      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function stop-finder-mail',                   OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
@@ -1539,6 +1540,13 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
       ['proprietaire_id', 'email_proprietaire', 'telephone_proprietaire', 'public_phone', 'area_lat']
         .filter((field) => data !== null && typeof data === 'object' && field in data)
         .map((field) => `the search page carries ${field}`),
+  }),
+  // Read by GET without any key, as link previews read a picture: it shows what the page shows.
+  'function search-card': operation({
+    service: 'functions',
+    act: ({ db }) => db.functions.invoke(`search-card?id=${f.search}`, { method: 'GET' }),
+    // supabase-js reads an image/jpeg answer as text: the JPEG's JFIF header shows through.
+    tookEffect: (_, data) => typeof data === 'string' && data.includes('JFIF'),
   }),
   'function report-sighting': operation({
     service: 'functions',

@@ -52,6 +52,7 @@ export {
   scanAnswerOf,
   scanAnswerProblems,
 } from './public-profile.ts';
+export { SEARCH_CARD_SIZE, SEARCH_HEADINGS, type SearchHeadings } from './search-headings.ts';
 export {
   agreeWith,
   SEX_OPTIONS,

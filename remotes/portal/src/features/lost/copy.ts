@@ -64,6 +64,8 @@ export const LOST_COPY = {
       `Partagez cette page autour de vous : on y voit ses photos, sa description et une zone autour du dernier lieu où ${agreeWith(sex, { male: 'il a été vu', female: 'elle a été vue' })}, jamais vos coordonnées.`,
     open: 'Ouvrir la page',
     copyLink: 'Copier le lien',
+    // The picture a shared link shows (the cover photo and the page's heading), to post it where links are not.
+    picture: 'Image à publier',
     share: 'Partager',
     copied: 'Lien copié',
     copyFailed: 'Impossible de copier le lien',

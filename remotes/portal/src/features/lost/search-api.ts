@@ -1,6 +1,8 @@
 import { databaseErrorMessage } from '@medaille/domain';
+import { searchCardUrl } from '@medaille/finder-functions';
 import { searchPath } from '@medaille/routing';
 import { supabase, type Tables } from '@medaille/supabase';
+import { appConfig } from '@medaille/supabase/config';
 import { LOST_COPY } from './copy.ts';
 import type { SearchFormOutput } from './search-schema.ts';
 
@@ -20,6 +22,9 @@ export type Search = Pick<
 
 /** A search's public page, on the site the household is on: the link it shares, the poster's QR code. */
 export const searchPageUrl = (id: string) => new URL(searchPath(id), window.location.origin).href;
+
+/** The picture its shared link shows, composed on the server (search-card), in French: to post it elsewhere. */
+export const searchPictureUrl = (id: string) => searchCardUrl(appConfig(), id, 'fr');
 
 /** The animal's open search: the lost switch opened it; none while the animal is not lost. */
 export async function readOpenSearch(animalId: string): Promise<Search | null> {

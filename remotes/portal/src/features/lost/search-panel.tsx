@@ -10,7 +10,7 @@ import { AreaChooser, centreArea } from './area-chooser.tsx';
 import { LOST_COPY } from './copy.ts';
 import { copyText } from './copy-text.ts';
 import { PetAlertShare, type SearchAnimal } from './pet-alert-share.tsx';
-import { readOpenSearch, type Search, saveSearch, searchPageUrl } from './search-api.ts';
+import { readOpenSearch, type Search, saveSearch, searchPageUrl, searchPictureUrl } from './search-api.ts';
 import { type SearchFormInput, type SearchFormOutput, searchSchema } from './search-schema.ts';
 import { SightingsList } from './sightings-list.tsx';
 
@@ -124,6 +124,11 @@ function SearchForm({
           </Button>
           <Button type="button" variant="soft" onClick={() => void copy()}>
             {text.copyLink}
+          </Button>
+          <Button asChild variant="soft">
+            <a href={searchPictureUrl(search.id)} target="_blank" rel="noopener">
+              {text.picture}
+            </a>
           </Button>
           {/* The phone's own share sheet (Web Share), where there is one: a shared link shows the animal. */}
           {typeof navigator.share === 'function' ? (
