@@ -632,7 +632,9 @@ declare
   v_code text := upper(btrim(p_code));
   v_animal public.animals := private.animal_of_live_code(upper(btrim(p_code)));
 begin
-  if v_animal.id is null or not v_animal.is_lost then
+  -- A stolen animal's openings are record_stolen_profile_view's, told at once.
+  if v_animal.id is null or not v_animal.is_lost
+    or exists (select 1 from public.thefts t where t.animal_id = v_animal.id and t.found_at is null) then
     return jsonb_build_object('recorded', false, 'notify', false);
   end if;
   if exists (

@@ -68,7 +68,10 @@ begin
   if new.is_lost and (tg_op = 'INSERT' or not old.is_lost) then
     insert into public.searches (animal_id) values (new.id) on conflict do nothing;
   elsif tg_op = 'UPDATE' and old.is_lost and not new.is_lost then
-    update public.searches set found_at = now() where animal_id = new.id and found_at is null;
+    -- A theft's page stays while the theft lasts (thefts.sql ends it).
+    update public.searches s set found_at = now()
+    where s.animal_id = new.id and s.found_at is null
+      and not exists (select 1 from public.thefts t where t.search_id = s.id and t.found_at is null);
   end if;
   return null;
 end

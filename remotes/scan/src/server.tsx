@@ -51,8 +51,10 @@ export const inlineScripts: readonly string[] = [
  * exist (still rendered). Rejects on a refusal (rate limit) or a failure: the client-rendered page then asks
  * again, and says it in the finder's language.
  */
-export async function loader({ params, context, signal }: RouteArgs): Promise<RouteData> {
-  const response = await context.callFunction('get_public_profile', { code: params.code }, signal);
+export async function loader({ request, params, context, signal }: RouteArgs): Promise<RouteData> {
+  // The page's language, which the household of a stolen animal is told (docs/product/theft.md).
+  const language = pageLanguage(request.headers.get('accept-language'), languageCookieOf(request));
+  const response = await context.callFunction('get_public_profile', { code: params.code, language }, signal);
   if (response.status === 429) {
     // A known medal's page opened too often from one address: its name and call buttons all the same.
     const busy = busyAnswerOf(await response.json().catch(() => null));

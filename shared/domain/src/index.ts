@@ -47,7 +47,14 @@ export {
 } from './health-booklet.ts';
 export { isHoneypotFilled } from './honeypot.ts';
 export { canonicalIpAddress } from './ip-address.ts';
-export { FINDER_LANGUAGE_NAMES, FINDER_LANGUAGES, type FinderLanguage, isFinderLanguage } from './languages.ts';
+export {
+  FINDER_LANGUAGE_NAMES,
+  FINDER_LANGUAGE_NAMES_IN_FRENCH,
+  FINDER_LANGUAGES,
+  type FinderLanguage,
+  finderLanguageOf,
+  isFinderLanguage,
+} from './languages.ts';
 export { ACCEPTED_IMAGE_TYPES, FINDER_PHOTO_BUCKET, LIMITS, PHOTO_BUCKET, photoPublicUrl } from './limits.ts';
 export { mapsPointUrl, mapsSearchUrl } from './maps.ts';
 export {

@@ -15,7 +15,30 @@ export const FINDER_LANGUAGE_NAMES = {
 
 export type FinderLanguage = keyof typeof FINDER_LANGUAGE_NAMES;
 
+/** Each language as the household reads it, in French (an alert says in which language a finder read). */
+export const FINDER_LANGUAGE_NAMES_IN_FRENCH: Record<FinderLanguage, string> = {
+  fr: 'français',
+  en: 'anglais',
+  es: 'espagnol',
+  de: 'allemand',
+  it: 'italien',
+  nl: 'néerlandais',
+};
+
 export const FINDER_LANGUAGES = Object.keys(FINDER_LANGUAGE_NAMES) as FinderLanguage[];
 
 export const isFinderLanguage = (value: unknown): value is FinderLanguage =>
   typeof value === 'string' && Object.hasOwn(FINDER_LANGUAGE_NAMES, value);
+
+/**
+ * The finder language a page was read in: the one it says, else the first of an Accept-Language header's that
+ * is one (their quality order as written), else null.
+ */
+export function finderLanguageOf(said: unknown, acceptLanguage: string | null): FinderLanguage | null {
+  if (isFinderLanguage(said)) return said;
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const primary = part.split(';')[0]?.trim().split('-')[0]?.toLowerCase();
+    if (isFinderLanguage(primary)) return primary;
+  }
+  return null;
+}

@@ -1133,6 +1133,54 @@ export type Database = {
           },
         ]
       }
+      thefts: {
+        Row: {
+          id: string
+          animal_id: string
+          stolen_at: string
+          place: string | null
+          complaint_reference: string | null
+          declared_at: string
+          found_at: string | null
+          search_id: string | null
+        }
+        Insert: {
+          id?: string
+          animal_id: string
+          stolen_at: string
+          place?: string | null
+          complaint_reference?: string | null
+          declared_at?: string
+          found_at?: string | null
+          search_id?: string | null
+        }
+        Update: {
+          id?: string
+          animal_id?: string
+          stolen_at?: string
+          place?: string | null
+          complaint_reference?: string | null
+          declared_at?: string
+          found_at?: string | null
+          search_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "thefts_animal_id_fkey"
+            columns: ["animal_id"]
+            isOneToOne: true
+            referencedRelation: "animals"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "thefts_search_id_fkey"
+            columns: ["search_id"]
+            isOneToOne: false
+            referencedRelation: "searches"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
     }
     Views: {
       [_ in never]: never
@@ -1314,6 +1362,10 @@ export type Database = {
         Args: { p_search_id: string; p_kind: string; p_place: string; p_seen_at: string; p_words: string; p_lat: number; p_lon: number; p_client_hash: string; p_photo_path?: string }
         Returns: Json
       }
+      record_stolen_profile_view: {
+        Args: { p_code: string; p_client_hash: string }
+        Returns: Json
+      }
       refuse_animal_invitation: {
         Args: { p_token: string }
         Returns: Json
@@ -1361,6 +1413,10 @@ export type Database = {
       set_reunion_channel: {
         Args: { p_animal_id: string; p_channel: string }
         Returns: boolean
+      }
+      set_theft_page: {
+        Args: { p_theft_id: string; p_public: boolean }
+        Returns: Json
       }
       sighting_photo_folder: {
         Args: { p_search_id: string }

@@ -6,6 +6,7 @@ import { finderIdentity } from '../_shared/client.ts';
 import { call, serviceDatabase } from '../_shared/database.ts';
 import {
   agreeWith,
+  finderLanguageOf,
   normalizeCode,
   type ScanAnswer,
   type StoredScanAnswer,
@@ -19,6 +20,7 @@ import { FAILURES } from '../_shared/messages.ts';
 import { sendOrQueue } from '../_shared/outbox.ts';
 import { photoUrl } from '../_shared/photos.ts';
 import { pushHousehold } from '../_shared/push.ts';
+import { alertOfStolenView } from './stolen-view.ts';
 
 /**
  * public_profile_for_client's answer: public_profile's (declared in @medaille/domain's public-profile.ts), or the
@@ -76,6 +78,15 @@ export default function getPublicProfile(request: Request, env: FunctionEnv): Pr
         ? { ...profile, photos: profile.photos.map((photo) => ({ ...photo, url: photoUrl(env, photo.path) })) }
         : profile;
     if (answer.status === 'claimed' && answer.is_lost) await alertOwnerOfLostView(env, code, client, answer.sex);
+    // Whether the animal is stolen is not the page's to know: asked after the answer, for every medal alike.
+    if (answer.status === 'claimed') {
+      const language = finderLanguageOf(input.language, request.headers.get('accept-language'));
+      inBackground(
+        alertOfStolenView(env, serviceDatabase(env), code, client, language).catch((error) =>
+          console.error('[get_public_profile] a stolen animal’s alert failed:', error),
+        ),
+      );
+    }
     return json(answer, 200, NO_STORE);
   })(request);
 }

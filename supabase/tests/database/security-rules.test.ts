@@ -46,6 +46,8 @@ const OWNER_READABLE: Record<string, string> = {
   // What passers-by said on it: never who they were.
   'public.sightings':
     'id search_id animal_id kind seen_at place words lat lon created_at hidden_at conversation_id photo_path reported_at',
+  // A theft as the household declared it: nothing of whoever scanned the medal since.
+  'public.thefts': 'id animal_id stolen_at place complaint_reference declared_at found_at search_id',
   // The health booklet: its records and its documents' rows (their files are read through signed URLs).
   'public.health_records':
     'id animal_id kind label given_on next_due_on weight_kg notes created_by created_at updated_at shown_to_finder',

@@ -85,6 +85,14 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['searches update',                             DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['searches delete',                             DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc public_search',                           DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // A theft: its household sees it (a keeper too, while their access lasts); its owner and co-owners declare, word
+  // and end it, and give it a public page or take it off (set_theft_page); get_public_profile tells its openings.
+  ['thefts select',                               DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['thefts insert',                               DENIED,  OK,      DENIED,  OK,      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['thefts update',                               DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['thefts delete',                               DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc set_theft_page',                          DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc record_stolen_profile_view',              DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // What passers-by said on a search page: the household reads them (never who said them), any member hides
   // one, its editors delete one; only report-sighting writes them (record_sighting).
   ['sightings select',                            DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -373,6 +381,15 @@ const fresh = {
     const { rows } = await stack.db.query<{ id: string }>('select id from public.searches where animal_id = $1', [
       animalId,
     ]);
+    return rows[0]?.id as string;
+  },
+  /** The open theft of a new animal of A's, declared an hour ago. */
+  async theft() {
+    const { animalId } = await fresh.animal();
+    const { rows } = await stack.db.query<{ id: string }>(
+      "insert into public.thefts (animal_id, stolen_at) values ($1, now() - interval '1 hour') returning id",
+      [animalId],
+    );
     return rows[0]?.id as string;
   },
   /** A confirmed follower by e-mail of the open search of a new animal of A's, as follow-search stores one. */
@@ -933,6 +950,49 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     () => ({ description: marker() }),
   ),
   'searches delete': deleteOne('searches', () => fresh.search()),
+
+  'thefts select': operation({
+    service: 'rest',
+    prepare: () => fresh.theft(),
+    act: ({ db }, id) => db.from('thefts').select('id').eq('id', id),
+    tookEffect: (id, data) => hasRow(data, 'id', id),
+  }),
+  'thefts insert': operation({
+    service: 'rest',
+    prepare: async () => ({
+      animal_id: (await fresh.animal()).animalId,
+      stolen_at: new Date(Date.now() - 3_600_000).toISOString(),
+      complaint_reference: marker(),
+    }),
+    act: ({ db }, row) => db.from('thefts').insert(row),
+    tookEffect: (row) => exists('thefts', 'complaint_reference', row.complaint_reference),
+  }),
+  'thefts update': updateOne(
+    'thefts',
+    () => fresh.theft(),
+    () => ({ complaint_reference: marker() }),
+  ),
+  'thefts delete': deleteOne('thefts', () => fresh.theft()),
+  'rpc set_theft_page': operation({
+    service: 'rest',
+    prepare: () => fresh.theft(),
+    act: ({ db }, id) => db.rpc('set_theft_page', { p_theft_id: id, p_public: true }),
+    tookEffect: async (id) => (await rowOf('thefts', 'id', id))?.search_id != null,
+  }),
+  'rpc record_stolen_profile_view': operation({
+    service: 'rest',
+    prepare: async () => {
+      const { code } = await stack.db
+        .query<{ code: string }>(
+          'select c.id as code from public.thefts t join public.codes c on c.animal_id = t.animal_id where t.id = $1',
+          [await fresh.theft()],
+        )
+        .then(({ rows }) => rows[0] as { code: string });
+      return { code, mark: marker() };
+    },
+    act: ({ db }, t) => db.rpc('record_stolen_profile_view', { p_code: t.code, p_client_hash: t.mark }),
+    tookEffect: (t) => exists('profile_views', 'client_hash', t.mark),
+  }),
 
   'sightings select': operation({
     service: 'rest',
