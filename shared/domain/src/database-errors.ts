@@ -44,6 +44,12 @@ const CONSTRAINT_MESSAGES: Record<string, () => string> = {
     `Le document est trop lourd (${HEALTH_LIMITS.documentMaxBytes / 1024 / 1024} Mo maximum)`,
   health_documents_path_key: () => 'Ce fichier a déjà sa fiche dans le carnet',
   health_documents_path_dossier: () => "Ce fichier n'est pas dans le dossier de cet animal",
+  // A theft (supabase/schemas/thefts.sql).
+  thefts_one_open_per_animal: () => 'Un vol est déjà déclaré pour cet animal',
+  thefts_stolen_at_passe: () => 'La date du vol ne peut pas être dans le futur',
+  thefts_place_longueur: () => `Lieu du vol : ${MESSAGES.tooLong(120)}`,
+  thefts_complaint_reference_longueur: () => `Référence de la plainte : ${MESSAGES.tooLong(60)}`,
+  thefts_textes_caracteres: () => 'Le texte tient sur une ligne, sans caractère de contrôle',
 };
 
 /**

@@ -30,6 +30,7 @@ import {
 import { LostPanel } from '../lost/index.ts';
 import { PHOTOS_COPY } from '../photos/copy.ts';
 import { PhotoGallery, photoUrl, useAnimalPhotos } from '../photos/index.ts';
+import { TheftPanel } from '../theft/index.ts';
 import { AnimalFieldCards } from './animal-fields.tsx';
 import { AnimalPageFrame } from './animal-page-frame.tsx';
 import { coverPhoto, type MemberAnimal, saveAnimal } from './api.ts';
@@ -184,6 +185,7 @@ function EditForm({ animal, role }: { animal: MemberAnimal; role: HouseholdRole 
     <AnimalPageFrame animal={animal} title={text.title(animal.nom)}>
       <NewOwnerReminder animalName={animal.nom} />
       <LostPanel animal={animal} />
+      <TheftPanel animal={animal} canEdit />
       <form ref={formRef} onSubmit={save} noValidate>
         <Grid columns={{ initial: '1', md: '3' }} gap="4">
           <Flex direction="column" gap="4" gridColumn={{ initial: '1', md: 'span 2' }}>

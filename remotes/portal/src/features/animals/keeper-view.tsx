@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { parisDay } from '../../ui/paris-time.ts';
 import { HouseholdSection, useHousehold } from '../household/index.ts';
 import { LostPanel } from '../lost/index.ts';
+import { TheftPanel } from '../theft/index.ts';
 import { AnimalPageFrame } from './animal-page-frame.tsx';
 import { AnimalSummary } from './animal-summary.tsx';
 import type { MemberAnimal, Membership } from './api.ts';
@@ -24,6 +25,7 @@ export function KeeperView({ animal, membership }: { animal: MemberAnimal; membe
         </Callout.Root>
       ) : null}
       <LostPanel animal={animal} canDelete={false} />
+      <TheftPanel animal={animal} canEdit={false} />
       <AnimalSummary animal={animal} />
       <Suspense fallback={null}>
         <HouseholdSection animalId={animal.id} animalName={animal.nom} role={membership.role} household={household} />

@@ -28,7 +28,16 @@ function localInput(at: string | null): string {
  * the household's words on it (the last-seen place and time, a message, the name hidden), and what passers-by
  * said on it. Any member may word it, a keeper included, as the lost switch.
  */
-export function SearchPanel({ animal, canDelete }: { animal: SearchAnimal; canDelete: boolean }) {
+export function SearchPanel({
+  animal,
+  canDelete,
+  stolen = false,
+}: {
+  animal: SearchAnimal;
+  canDelete: boolean;
+  /** A theft's page (docs/product/theft.md): no post for Pet Alert, which is for lost animals. */
+  stolen?: boolean;
+}) {
   const { id: animalId, sexe: sex } = animal;
   const [search, setSearch] = useState<Search | null | 'failed'>(null);
   useEffect(() => {
@@ -55,7 +64,7 @@ export function SearchPanel({ animal, canDelete }: { animal: SearchAnimal; canDe
     <>
       <SearchForm search={search} sex={sex} link={link} onSaved={(saved) => setSearch({ ...search, ...saved })} />
       <AreaChooser search={search} onSaved={(area) => setSearch({ ...search, ...area })} />
-      <PetAlertShare animal={animal} search={search} link={link} />
+      {stolen ? null : <PetAlertShare animal={animal} search={search} link={link} />}
       <SightingsList
         searchId={search.id}
         canDelete={canDelete}

@@ -1,0 +1,2 @@
+// A stolen animal's panel, on its page (docs/product/theft.md).
+export { TheftPanel } from './theft-panel.tsx';
