@@ -682,6 +682,14 @@ begin
   from public.searches s
   where v.search_id = s.id and s.found_at < now() - interval '30 days'
     and (v.place is not null or v.lat is not null or v.photo_path is not null);
+  -- A found report closes itself after 30 days; 30 days after it closed, where and what the finder said are
+  -- forgotten, and its page 90 days after (docs/product/found.md).
+  update public.found_reports set closed_at = now()
+  where closed_at is null and created_at < now() - interval '30 days';
+  update public.found_reports set place = null, lat = null, lon = null, description = null, words = null
+  where closed_at < now() - interval '30 days'
+    and (place is not null or lat is not null or description is not null or words is not null);
+  delete from public.found_reports where closed_at < now() - interval '90 days';
   -- A follower is forgotten a day after being told the animal was found (a push that failed is retried for an
   -- hour), and a follow by e-mail never confirmed after a week.
   delete from public.search_followers

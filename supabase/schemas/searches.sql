@@ -40,6 +40,9 @@ create table public.searches (
 create unique index searches_one_open_per_animal on public.searches (animal_id) where found_at is null;
 create index searches_animal_id_idx on public.searches (animal_id, started_at desc);
 create index searches_found_at_idx on public.searches (found_at) where found_at is not null;
+-- The open searches' areas, for the found reports near them (schemas/found_reports.sql says why GiST on a point).
+create index searches_open_area_point_idx on public.searches using gist (point(area_lon, area_lat))
+  where found_at is null and area_lat is not null;
 
 -- The household reads its animals' searches and words the open one (a keeper too, while their access lasts:
 -- the search is the lost mode's); rows are made and ended by the lost switch alone (below).

@@ -550,6 +550,95 @@ export type Database = {
           },
         ]
       }
+      found_matches: {
+        Row: {
+          found_report_id: string
+          search_id: string
+          distance_m: number
+          created_at: string
+          told_at: string | null
+        }
+        Insert: {
+          found_report_id: string
+          search_id: string
+          distance_m: number
+          created_at?: string
+          told_at?: string | null
+        }
+        Update: {
+          found_report_id?: string
+          search_id?: string
+          distance_m?: number
+          created_at?: string
+          told_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "found_matches_found_report_id_fkey"
+            columns: ["found_report_id"]
+            isOneToOne: false
+            referencedRelation: "found_reports"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "found_matches_search_id_fkey"
+            columns: ["search_id"]
+            isOneToOne: false
+            referencedRelation: "searches"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      found_reports: {
+        Row: {
+          id: string
+          species: string
+          found_at: string
+          place: string | null
+          lat: number | null
+          lon: number | null
+          description: string | null
+          words: string | null
+          language: string
+          token_hash: string
+          client_hash: string | null
+          created_at: string
+          closed_at: string | null
+        }
+        Insert: {
+          id?: string
+          species: string
+          found_at: string
+          place?: string | null
+          lat?: number | null
+          lon?: number | null
+          description?: string | null
+          words?: string | null
+          language?: string
+          token_hash: string
+          client_hash?: string | null
+          created_at?: string
+          closed_at?: string | null
+        }
+        Update: {
+          id?: string
+          species?: string
+          found_at?: string
+          place?: string | null
+          lat?: number | null
+          lon?: number | null
+          description?: string | null
+          words?: string | null
+          language?: string
+          token_hash?: string
+          client_hash?: string | null
+          created_at?: string
+          closed_at?: string | null
+        }
+        Relationships: [
+
+        ]
+      }
       health_documents: {
         Row: {
           id: string
@@ -1214,6 +1303,10 @@ export type Database = {
         Args: { p_limit?: number }
         Returns: Json
       }
+      claim_found_matches: {
+        Args: never
+        Returns: Json
+      }
       claim_found_notices: {
         Args: { p_limit?: number }
         Returns: Json
@@ -1229,6 +1322,10 @@ export type Database = {
       claim_suspension_notices: {
         Args: { p_limit?: number }
         Returns: Json
+      }
+      close_found_report: {
+        Args: { p_id: string; p_token_hash: string }
+        Returns: boolean
       }
       code_status: {
         Args: { p_code: string }
@@ -1268,6 +1365,10 @@ export type Database = {
       }
       follow_search: {
         Args: { p_search_id: string; p_email: string; p_endpoint: string; p_p256dh: string; p_auth: string; p_language: string }
+        Returns: Json
+      }
+      found_reports_near_search: {
+        Args: { p_search_id: string }
         Returns: Json
       }
       health_document_path: {
@@ -1318,6 +1419,10 @@ export type Database = {
         Args: { p_address: string; p_link: boolean }
         Returns: string
       }
+      public_found_report: {
+        Args: { p_id: string }
+        Returns: Json
+      }
       public_profile: {
         Args: { p_code: string }
         Returns: Json
@@ -1344,6 +1449,10 @@ export type Database = {
       }
       record_finder_message: {
         Args: { p_code: string; p_message: string; p_contact: string; p_photo_path?: string; p_client_hash?: string; p_language?: string; p_finder_email?: string; p_status?: string; p_status_place?: string; p_seen_lat?: number; p_seen_lon?: number; p_seen_accuracy_m?: number; p_send_key?: string }
+        Returns: Json
+      }
+      record_found_report: {
+        Args: { p_species: string; p_found_at: string; p_place: string; p_lat: number; p_lon: number; p_description: string; p_words: string; p_language: string; p_token_hash: string; p_client_hash: string }
         Returns: Json
       }
       record_lost_profile_view: {

@@ -93,6 +93,21 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['thefts delete',                               DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc set_theft_page',                          DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc record_stolen_profile_view',              DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // Animals found without a medal: nobody reads or writes them but the functions (report-found, the found
+  // page's, deliver-outbox); a household reads the reports near its own search (found_reports_near_search).
+  ['found_reports select',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['found_reports insert',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['found_reports update',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['found_reports delete',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['found_matches select',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['found_matches insert',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['found_matches update',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['found_matches delete',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc record_found_report',                       DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc public_found_report',                       DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc close_found_report',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc claim_found_matches',                       DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc found_reports_near_search',                 DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // What passers-by said on a search page: the household reads them (never who said them), any member hides
   // one, its editors delete one; only report-sighting writes them (record_sighting).
   ['sightings select',                            DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -391,6 +406,36 @@ const fresh = {
       [animalId],
     );
     return rows[0]?.id as string;
+  },
+  /** An open found report with no point (matched with nothing); its link's hash is `hash-{id}`. */
+  async foundReport() {
+    const { rows } = await stack.db.query<{ id: string }>(
+      `insert into public.found_reports (species, found_at, place, token_hash)
+       values ('cat', now(), $1, $1) returning id`,
+      [marker()],
+    );
+    const id = rows[0]?.id as string;
+    await stack.db.query("update public.found_reports set token_hash = 'hash-' || id where id = $1", [id]);
+    return id;
+  },
+  /** A found report 300 m from the area of the open search of a new animal of A's, matched with it, untold. */
+  async foundMatch() {
+    const search = await fresh.search();
+    await stack.db.query(
+      'update public.searches set area_lat = 47.2, area_lon = -1.55, area_radius_m = 500 where id = $1',
+      [search],
+    );
+    const { rows } = await stack.db.query<{ id: string }>(
+      `insert into public.found_reports (species, found_at, lat, lon, token_hash)
+       values ('cat', now(), 47.2, -1.546, $1) returning id`,
+      [marker()],
+    );
+    const report = rows[0]?.id as string;
+    await stack.db.query(
+      'insert into public.found_matches (found_report_id, search_id, distance_m) values ($1, $2, 300)',
+      [report, search],
+    );
+    return { report, search };
   },
   /** A confirmed follower by e-mail of the open search of a new animal of A's, as follow-search stores one. */
   async follower() {
@@ -992,6 +1037,96 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     },
     act: ({ db }, t) => db.rpc('record_stolen_profile_view', { p_code: t.code, p_client_hash: t.mark }),
     tookEffect: (t) => exists('profile_views', 'client_hash', t.mark),
+  }),
+
+  'found_reports select': operation({
+    service: 'rest',
+    prepare: () => fresh.foundReport(),
+    act: ({ db }, id) => db.from('found_reports').select('id, place').eq('id', id),
+    tookEffect: (id, data) => hasRow(data, 'id', id),
+  }),
+  'found_reports insert': operation({
+    service: 'rest',
+    prepare: async () => ({
+      species: 'cat',
+      found_at: new Date().toISOString(),
+      place: marker(),
+      token_hash: marker(),
+    }),
+    act: ({ db }, row) => db.from('found_reports').insert(row),
+    tookEffect: (row) => exists('found_reports', 'place', row.place),
+  }),
+  'found_reports update': updateOne(
+    'found_reports',
+    () => fresh.foundReport(),
+    () => ({ words: marker() }),
+  ),
+  'found_reports delete': deleteOne('found_reports', () => fresh.foundReport()),
+  'found_matches select': operation({
+    service: 'rest',
+    prepare: () => fresh.foundMatch(),
+    act: ({ db }, t) => db.from('found_matches').select('found_report_id').eq('found_report_id', t.report),
+    tookEffect: (t, data) => hasRow(data, 'found_report_id', t.report),
+  }),
+  'found_matches insert': operation({
+    service: 'rest',
+    prepare: async () => ({ report: await fresh.foundReport(), search: await fresh.search() }),
+    act: ({ db }, t) =>
+      db.from('found_matches').insert({ found_report_id: t.report, search_id: t.search, distance_m: 100 }),
+    tookEffect: (t) => exists('found_matches', 'found_report_id', t.report),
+  }),
+  'found_matches update': operation({
+    service: 'rest',
+    prepare: () => fresh.foundMatch(),
+    act: ({ db }, t) =>
+      db.from('found_matches').update({ told_at: new Date().toISOString() }).eq('found_report_id', t.report),
+    tookEffect: async (t) => (await rowOf('found_matches', 'found_report_id', t.report))?.told_at != null,
+  }),
+  'found_matches delete': operation({
+    service: 'rest',
+    prepare: () => fresh.foundMatch(),
+    act: ({ db }, t) => db.from('found_matches').delete().eq('found_report_id', t.report),
+    tookEffect: async (t) => !(await exists('found_matches', 'found_report_id', t.report)),
+  }),
+  'rpc record_found_report': rpcOnlyForService(
+    'record_found_report',
+    (mark) => ({
+      p_species: 'cat',
+      p_found_at: new Date().toISOString(),
+      p_place: mark,
+      p_lat: null,
+      p_lon: null,
+      p_description: null,
+      p_words: null,
+      p_language: 'fr',
+      p_token_hash: mark,
+      p_client_hash: mark,
+    }),
+    (mark) => exists('found_reports', 'place', mark),
+  ),
+  'rpc public_found_report': operation({
+    service: 'rest',
+    prepare: () => fresh.foundReport(),
+    act: ({ db }, id) => db.rpc('public_found_report', { p_id: id }),
+    tookEffect: (_, data) => (data as { status?: string } | null)?.status === 'open',
+  }),
+  'rpc close_found_report': operation({
+    service: 'rest',
+    prepare: () => fresh.foundReport(),
+    act: ({ db }, id) => db.rpc('close_found_report', { p_id: id, p_token_hash: `hash-${id}` }),
+    tookEffect: async (id) => (await rowOf('found_reports', 'id', id))?.closed_at != null,
+  }),
+  'rpc claim_found_matches': operation({
+    service: 'rest',
+    prepare: () => fresh.foundMatch(),
+    act: ({ db }) => db.rpc('claim_found_matches'),
+    tookEffect: async (t) => (await rowOf('found_matches', 'found_report_id', t.report))?.told_at != null,
+  }),
+  'rpc found_reports_near_search': operation({
+    service: 'rest',
+    prepare: () => fresh.foundMatch(),
+    act: ({ db }, t) => db.rpc('found_reports_near_search', { p_search_id: t.search }),
+    tookEffect: (t, data) => hasRow(data, 'id', t.report),
   }),
 
   'sightings select': operation({

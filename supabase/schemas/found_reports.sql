@@ -1,0 +1,294 @@
+-- An animal found without a medal (docs/product/found.md, docs/decisions/0019-neighbourhood-search.md): what a
+-- passer-by reports of it, without an account, and its public page, /trouve/{id} (an id of 122 random bits).
+-- Where it was found is kept exactly, for matching, and shown only as an area. It is matched with the open
+-- searches near it, both ways: the finder's page lists the losses nearby (searches_near_found), the households of
+-- those of its species are told (found_matches, delivered at most hourly), and a loss panel lists the reports
+-- near its area (found_reports_near_search).
+--
+-- Distances: a GiST index on point(lon, lat), PostgreSQL's own geometric types (no extension, so the same on
+-- PGlite, PostgreSQL and hosted Supabase), narrows the rows to a box around the point; the haversine
+-- distance (private.distance_m) then keeps those within the radius and orders them. A box of a few kilometres
+-- holds a handful of rows among a country's, whatever the table's size.
+create table public.found_reports (
+  id uuid primary key default gen_random_uuid(),
+  species text not null constraint found_reports_species_valeurs
+    check (species in ('dog', 'cat', 'horse', 'ferret', 'rabbit', 'rodent', 'goat', 'other')),
+  found_at timestamptz not null,
+  -- Where: a place typed (a street and a commune) and, when the finder's phone gave it, the exact point.
+  place text constraint found_reports_place_longueur check (char_length(place) <= 120),
+  lat double precision constraint found_reports_lat_plage check (lat between -90 and 90),
+  lon double precision constraint found_reports_lon_plage check (lon between -180 and 180),
+  -- Its colour and signs, and the finder's words.
+  description text constraint found_reports_description_longueur check (char_length(description) <= 300),
+  words text constraint found_reports_words_longueur check (char_length(words) <= 500),
+  language text not null default 'fr' constraint found_reports_language_valeurs
+    check (language in ('fr', 'en', 'es', 'de', 'it', 'nl')),
+  -- The finder's private link (its hash: the link is theirs), with which they close the report.
+  token_hash text not null unique,
+  client_hash text constraint found_reports_client_hash_longueur check (char_length(client_hash) <= 128),
+  created_at timestamptz not null default now(),
+  closed_at timestamptz,
+  constraint found_reports_position_entiere check ((lat is null) = (lon is null)),
+  constraint found_reports_found_at_passe check (found_at <= created_at + interval '5 minutes'),
+  constraint found_reports_textes_caracteres check (
+    coalesce(place, '') !~ '[\u0001-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'
+    and coalesce(description, '') !~ '[\u0001-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'
+    and coalesce(words, '') !~ '[\u0001-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'
+  )
+);
+
+create index found_reports_open_point_idx on public.found_reports using gist (point(lon, lat))
+  where closed_at is null and lat is not null;
+create index found_reports_created_at_idx on public.found_reports (created_at);
+
+-- Nobody reads or writes it but the functions (report-found, the found page's); a household reads the reports
+-- near its search through found_reports_near_search, never a finder's point or link.
+alter table public.found_reports enable row level security;
+
+-- An open search matched with a found report of its species near its area: stored with the report (store
+-- first), told to the household at most once an hour per search (claim_found_matches).
+create table public.found_matches (
+  found_report_id uuid not null references public.found_reports (id) on delete cascade,
+  search_id uuid not null references public.searches (id) on delete cascade,
+  distance_m integer not null,
+  created_at timestamptz not null default now(),
+  told_at timestamptz,
+  primary key (found_report_id, search_id)
+);
+create index found_matches_untold_idx on public.found_matches (search_id) where told_at is null;
+alter table public.found_matches enable row level security;
+
+-- How far a lost animal of a species is looked for from where it was lost: a dog or a horse goes far, a cat
+-- and the small ones mostly stay within a few streets.
+create function private.match_radius_m(p_species text) returns integer
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when p_species in ('dog', 'horse') then 20000 else 5000 end
+$$;
+revoke all on function private.match_radius_m(text) from public, anon, authenticated;
+
+-- The open searches whose area's centre is within p_radius_m of a point, lost before p_before (a day's grace
+-- for a loss declared late): their ids, species, distance and start, nearest first. The box the GiST index
+-- reads is the circle's, a little wider. No fixed search_path (every name is qualified, and it is not security
+-- definer): PostgreSQL then inlines it into its caller, where the index is chosen with the point's values.
+create function private.open_searches_within(
+  p_lat double precision,
+  p_lon double precision,
+  p_radius_m integer,
+  p_before timestamptz
+) returns table (search_id uuid, animal_id uuid, species text, distance_m double precision, started_at timestamptz)
+language sql
+stable
+as $$
+  select s.id, s.animal_id, a.espece, d.distance_m, s.started_at
+  from public.searches s
+  join public.animals a on a.id = s.animal_id
+  cross join lateral (select private.distance_m(p_lat, p_lon, s.area_lat, s.area_lon) as distance_m) d
+  where s.found_at is null and s.area_lat is not null
+    and point(s.area_lon, s.area_lat) <@ box(
+      point(p_lon - p_radius_m / (111320 * greatest(cos(radians(p_lat)), 0.01)), p_lat - p_radius_m / 111320.0),
+      point(p_lon + p_radius_m / (111320 * greatest(cos(radians(p_lat)), 0.01)), p_lat + p_radius_m / 111320.0)
+    )
+    and s.started_at <= p_before + interval '1 day'
+    and d.distance_m <= p_radius_m
+  order by d.distance_m
+$$;
+revoke all on function private.open_searches_within(double precision, double precision, integer, timestamptz)
+  from public, anon, authenticated;
+
+-- For report-found: stores a found report and its matches (the open searches of its species within the
+-- species' radius, lost before it was found). A client reports at most 5 animals a day. Answers {status:
+-- 'recorded', id} or 'rate_limited' / 'found_in_future'.
+create function public.record_found_report(
+  p_species text,
+  p_found_at timestamptz,
+  p_place text,
+  p_lat double precision,
+  p_lon double precision,
+  p_description text,
+  p_words text,
+  p_language text,
+  p_token_hash text,
+  p_client_hash text
+) returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_id uuid;
+begin
+  if p_found_at > now() + interval '5 minutes' then
+    return jsonb_build_object('status', 'found_in_future');
+  end if;
+  if not public.hit_rate_limit('found-report:' || p_client_hash, 5, 86400) then
+    return jsonb_build_object('status', 'rate_limited');
+  end if;
+  insert into public.found_reports (species, found_at, place, lat, lon, description, words, language, token_hash,
+    client_hash)
+  values (p_species, p_found_at, p_place, p_lat, p_lon, p_description, p_words, p_language, p_token_hash,
+    p_client_hash)
+  returning id into v_id;
+  if p_lat is not null then
+    insert into public.found_matches (found_report_id, search_id, distance_m)
+    select v_id, m.search_id, round(m.distance_m)
+    from private.open_searches_within(p_lat, p_lon, private.match_radius_m(p_species), p_found_at) m
+    where m.species = p_species;
+  end if;
+  return jsonb_build_object('status', 'recorded', 'id', v_id);
+end
+$$;
+revoke all on function public.record_found_report(text, timestamptz, text, double precision, double precision, text,
+  text, text, text, text) from public, anon, authenticated;
+grant execute on function public.record_found_report(text, timestamptz, text, double precision, double precision,
+  text, text, text, text, text) to service_role;
+
+-- What anyone reads of a found report, by its id (the found page): the animal, when, the place typed, an area
+-- (its centre to some 100 m, 300 m around, never the point), whether the finder closed it; and 'Perdus près
+-- d'ici': the open searches within 20 km, those of its species first, then the nearest, then the most recent,
+-- each as its own page shows it (the name only when shown) with its distance to the nearest 100 m. A report
+-- closed 90 days ago, or never made: {status: 'not_found'}.
+create function public.public_found_report(p_id uuid) returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce((
+    select jsonb_build_object(
+      'status', case when r.closed_at is null then 'open' else 'closed' end,
+      'id', r.id,
+      'species', r.species,
+      'found_at', r.found_at,
+      'place', r.place,
+      'description', r.description,
+      'words', r.words,
+      'area', case when r.lat is null then null
+        else jsonb_build_object('lat', round(r.lat::numeric, 3), 'lon', round(r.lon::numeric, 3), 'radius_m', 300) end,
+      'nearby', case when r.closed_at is not null or r.lat is null then '[]'::jsonb else coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'id', n.search_id,
+          'name', case when s.hide_name then null else a.nom end,
+          'species', n.species,
+          'started_at', n.started_at,
+          'distance_m', round(n.distance_m / 100) * 100,
+          'cover_path', (
+            select p.path from public.animal_photos p where p.animal_id = a.id
+            order by (p.id = a.cover_photo_id) desc, p.position, p.created_at limit 1
+          )
+        ) order by n.species = r.species desc, n.distance_m, n.started_at desc)
+        from (
+          select * from private.open_searches_within(r.lat, r.lon, 20000, r.found_at)
+          order by species = r.species desc, distance_m, started_at desc
+          limit 20
+        ) n
+        join public.searches s on s.id = n.search_id
+        join public.animals a on a.id = n.animal_id
+      ), '[]'::jsonb) end
+    )
+    from public.found_reports r
+    where r.id = p_id and (r.closed_at is null or r.closed_at > now() - interval '90 days')
+  ), jsonb_build_object('status', 'not_found'))
+$$;
+revoke all on function public.public_found_report(uuid) from public, anon, authenticated;
+grant execute on function public.public_found_report(uuid) to service_role;
+
+-- For the loss panel: the open found reports near a search's area (its species' radius, found since the loss
+-- began), for a member of its household: the report's page, species, when, the place typed and the distance
+-- to the nearest 100 m; never the finder's point or link.
+create function public.found_reports_near_search(p_search_id uuid) returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(jsonb_agg(jsonb_build_object(
+    'id', r.id, 'species', r.species, 'found_at', r.found_at, 'place', r.place, 'description', r.description,
+    'distance_m', round(d.distance_m / 100) * 100
+  ) order by r.species = a.espece desc, d.distance_m, r.found_at desc), '[]'::jsonb)
+  from public.searches s
+  join public.animals a on a.id = s.animal_id
+  cross join lateral (select private.match_radius_m(a.espece) as radius_m) m
+  join public.found_reports r on r.closed_at is null and r.lat is not null
+    and point(r.lon, r.lat) <@ box(
+      point(s.area_lon - m.radius_m / (111320 * greatest(cos(radians(s.area_lat)), 0.01)),
+        s.area_lat - m.radius_m / 111320.0),
+      point(s.area_lon + m.radius_m / (111320 * greatest(cos(radians(s.area_lat)), 0.01)),
+        s.area_lat + m.radius_m / 111320.0)
+    )
+    and r.found_at >= s.started_at - interval '1 day'
+  cross join lateral (select private.distance_m(s.area_lat, s.area_lon, r.lat, r.lon) as distance_m) d
+  where s.id = p_search_id and s.found_at is null and s.area_lat is not null
+    and s.animal_id in (select private.animals_i_see())
+    and d.distance_m <= m.radius_m
+$$;
+revoke all on function public.found_reports_near_search(uuid) from public, anon;
+grant execute on function public.found_reports_near_search(uuid) to authenticated;
+
+-- For deliver-outbox: the households to tell of the found reports matched with their search since they were
+-- last told, at most once an hour per search; each once. Answers per search: its animal, the addresses, how
+-- many reports and their page ids (the latest three).
+create function public.claim_found_matches() returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_claimed jsonb;
+begin
+  with due as (
+    select m.search_id from public.found_matches m
+    join public.searches s on s.id = m.search_id and s.found_at is null
+    where m.told_at is null
+    group by m.search_id
+    having not exists (
+      select 1 from public.found_matches t
+      where t.search_id = m.search_id and t.told_at > now() - interval '1 hour'
+    )
+  ), told as (
+    update public.found_matches m set told_at = now()
+    from due where m.search_id = due.search_id and m.told_at is null
+    returning m.search_id, m.found_report_id, m.created_at
+  )
+  select coalesce(jsonb_agg(jsonb_build_object(
+    'search_id', g.search_id,
+    'animal_id', s.animal_id,
+    'animal_name', a.nom,
+    'count', g.count,
+    'reports', g.reports,
+    'recipients', private.alert_recipients(s.animal_id)
+  )), '[]'::jsonb) into v_claimed
+  from (
+    select t.search_id, count(*) as count,
+      (array_agg(t.found_report_id order by t.created_at desc))[1:3] as reports
+    from told t group by t.search_id
+  ) g
+  join public.searches s on s.id = g.search_id
+  join public.animals a on a.id = s.animal_id;
+  return v_claimed;
+end
+$$;
+revoke all on function public.claim_found_matches() from public, anon, authenticated;
+grant execute on function public.claim_found_matches() to service_role;
+
+-- For the found page: the finder closes their report with their private link ('Il est rentré chez lui'), once.
+-- Answers whether a report of that link was open.
+create function public.close_found_report(p_id uuid, p_token_hash text) returns boolean
+language sql
+volatile
+security definer
+set search_path = ''
+as $$
+  with closed as (
+    update public.found_reports set closed_at = now()
+    where id = p_id and token_hash = p_token_hash and closed_at is null
+    returning 1
+  )
+  select exists (select 1 from closed)
+$$;
+revoke all on function public.close_found_report(uuid, text) from public, anon, authenticated;
+grant execute on function public.close_found_report(uuid, text) to service_role;
