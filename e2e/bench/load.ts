@@ -227,7 +227,7 @@ interface StackProcess {
 }
 
 /** Starts the local stack in a child process with `env`, and waits until it serves. */
-async function startStackProcess(env: Record<string, string>): Promise<StackProcess> {
+export async function startStackProcess(env: Record<string, string>): Promise<StackProcess> {
   const stack = await startBenchProcess<{ url: string; anonKey: string }, { cpu: NodeJS.CpuUsage }>(
     STACK_PROCESS,
     { STACK_HOST: '127.0.0.1', ...env },
