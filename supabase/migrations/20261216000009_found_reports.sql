@@ -26,26 +26,31 @@ $function$;
 
 ALTER FUNCTION "private"."match_radius_m"(text) OWNER TO "postgres";
 
-CREATE OR REPLACE FUNCTION private.open_searches_within(p_lat double precision, p_lon double precision, p_radius_m integer, p_before timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.open_searches_near(p_lat double precision, p_lon double precision, p_radius_m integer, p_before timestamp with time zone, p_species text, p_limit integer)
  RETURNS TABLE(search_id uuid, animal_id uuid, species text, distance_m double precision, started_at timestamp with time zone)
  LANGUAGE sql
  STABLE
 AS $function$
-  select s.id, s.animal_id, a.espece, d.distance_m, s.started_at
-  from public.searches s
-  join public.animals a on a.id = s.animal_id
-  cross join lateral (select private.distance_m(p_lat, p_lon, s.area_lat, s.area_lon) as distance_m) d
-  where s.found_at is null and s.area_lat is not null
-    and point(s.area_lon, s.area_lat) <@ box(
-      point(p_lon - p_radius_m / (111320 * greatest(cos(radians(p_lat)), 0.01)), p_lat - p_radius_m / 111320.0),
-      point(p_lon + p_radius_m / (111320 * greatest(cos(radians(p_lat)), 0.01)), p_lat + p_radius_m / 111320.0)
-    )
-    and s.started_at <= p_before + interval '1 day'
-    and d.distance_m <= p_radius_m
-  order by d.distance_m
+  select n.id, n.animal_id, n.espece, d.distance_m, n.started_at
+  from (
+    select s.id, s.animal_id, a.espece, s.started_at, s.area_lat, s.area_lon
+    from public.searches s
+    join public.animals a on a.id = s.animal_id
+    where s.found_at is null and s.area_lat is not null
+      and point(s.area_lon, s.area_lat) <@ box(
+        point(p_lon - p_radius_m / (111320 * greatest(cos(radians(p_lat)), 0.01)), p_lat - p_radius_m / 111320.0),
+        point(p_lon + p_radius_m / (111320 * greatest(cos(radians(p_lat)), 0.01)), p_lat + p_radius_m / 111320.0)
+      )
+      and s.started_at <= p_before + interval '1 day'
+      and (p_species is null or a.espece = p_species)
+    order by point(s.area_lon, s.area_lat) <-> point(p_lon, p_lat)
+    limit p_limit
+  ) n
+  cross join lateral (select private.distance_m(p_lat, p_lon, n.area_lat, n.area_lon) as distance_m) d
+  where d.distance_m <= p_radius_m
 $function$;
 
-ALTER FUNCTION "private"."open_searches_within"(double precision, double precision, integer, timestamp with time zone) OWNER TO "postgres";
+ALTER FUNCTION "private"."open_searches_near"(double precision, double precision, integer, timestamp with time zone, text, integer) OWNER TO "postgres";
 
 CREATE OR REPLACE FUNCTION public.claim_found_matches()
  RETURNS jsonb
@@ -109,29 +114,49 @@ ALTER FUNCTION "public"."close_found_report"(uuid, text) OWNER TO "postgres";
 
 CREATE OR REPLACE FUNCTION public.found_reports_near_search(p_search_id uuid)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce(jsonb_agg(jsonb_build_object(
-    'id', r.id, 'species', r.species, 'found_at', r.found_at, 'place', r.place, 'description', r.description,
-    'distance_m', round(d.distance_m / 100) * 100
-  ) order by r.species = a.espece desc, d.distance_m, r.found_at desc), '[]'::jsonb)
-  from public.searches s
-  join public.animals a on a.id = s.animal_id
-  cross join lateral (select private.match_radius_m(a.espece) as radius_m) m
-  join public.found_reports r on r.closed_at is null and r.lat is not null
-    and point(r.lon, r.lat) <@ box(
-      point(s.area_lon - m.radius_m / (111320 * greatest(cos(radians(s.area_lat)), 0.01)),
-        s.area_lat - m.radius_m / 111320.0),
-      point(s.area_lon + m.radius_m / (111320 * greatest(cos(radians(s.area_lat)), 0.01)),
-        s.area_lat + m.radius_m / 111320.0)
-    )
-    and r.found_at >= s.started_at - interval '1 day'
-  cross join lateral (select private.distance_m(s.area_lat, s.area_lon, r.lat, r.lon) as distance_m) d
+declare
+  v_search public.searches;
+  v_species text;
+  v_radius integer;
+  v_dlat double precision;
+  v_dlon double precision;
+begin
+  select s.* into v_search from public.searches s
   where s.id = p_search_id and s.found_at is null and s.area_lat is not null
-    and s.animal_id in (select private.animals_i_see())
-    and d.distance_m <= m.radius_m
+    and s.animal_id in (select private.animals_i_see());
+  if v_search.id is null then
+    return '[]'::jsonb;
+  end if;
+  select a.espece into v_species from public.animals a where a.id = v_search.animal_id;
+  v_radius := private.match_radius_m(v_species);
+  v_dlat := v_radius / 111320.0;
+  v_dlon := v_radius / (111320 * greatest(cos(radians(v_search.area_lat)), 0.01));
+  return (
+    select coalesce(jsonb_agg(jsonb_build_object(
+      'id', r.id, 'species', r.species, 'found_at', r.found_at, 'place', r.place, 'description', r.description,
+      'distance_m', round(d.distance_m / 100) * 100
+    ) order by r.species = v_species desc, d.distance_m, r.found_at desc), '[]'::jsonb)
+    from (
+      select * from public.found_reports f
+      where f.closed_at is null and f.lat is not null
+        and point(f.lon, f.lat) <@ box(
+          point(v_search.area_lon - v_dlon, v_search.area_lat - v_dlat),
+          point(v_search.area_lon + v_dlon, v_search.area_lat + v_dlat)
+        )
+        and f.found_at >= v_search.started_at - interval '1 day'
+      order by point(f.lon, f.lat) <-> point(v_search.area_lon, v_search.area_lat)
+      limit 50
+    ) r
+    cross join lateral (
+      select private.distance_m(v_search.area_lat, v_search.area_lon, r.lat, r.lon) as distance_m
+    ) d
+    where d.distance_m <= v_radius
+  );
+end
 $function$;
 
 ALTER FUNCTION "public"."found_reports_near_search"(uuid) OWNER TO "postgres";
@@ -166,7 +191,7 @@ AS $function$
           )
         ) order by n.species = r.species desc, n.distance_m, n.started_at desc)
         from (
-          select * from private.open_searches_within(r.lat, r.lon, 20000, r.found_at)
+          select * from private.open_searches_near(r.lat, r.lon, 20000, r.found_at, null, 100)
           order by species = r.species desc, distance_m, started_at desc
           limit 20
         ) n
@@ -243,8 +268,7 @@ begin
   if p_lat is not null then
     insert into public.found_matches (found_report_id, search_id, distance_m)
     select v_id, m.search_id, round(m.distance_m)
-    from private.open_searches_within(p_lat, p_lon, private.match_radius_m(p_species), p_found_at) m
-    where m.species = p_species;
+    from private.open_searches_near(p_lat, p_lon, private.match_radius_m(p_species), p_found_at, p_species, 20) m;
   end if;
   return jsonb_build_object('status', 'recorded', 'id', v_id);
 end
@@ -266,7 +290,7 @@ CREATE INDEX searches_open_area_point_idx ON public.searches USING gist (point(a
 
 REVOKE ALL ON FUNCTION "private"."match_radius_m"(text) FROM PUBLIC;
 
-REVOKE ALL ON FUNCTION "private"."open_searches_within"(double precision, double precision, integer, timestamp with time zone) FROM PUBLIC;
+REVOKE ALL ON FUNCTION "private"."open_searches_near"(double precision, double precision, integer, timestamp with time zone, text, integer) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION "public"."claim_found_matches"() FROM PUBLIC;
 

@@ -6,9 +6,9 @@
 -- near its area (found_reports_near_search).
 --
 -- Distances: a GiST index on point(lon, lat), PostgreSQL's own geometric types (no extension, so the same on
--- PGlite, PostgreSQL and hosted Supabase), narrows the rows to a box around the point; the haversine
--- distance (private.distance_m) then keeps those within the radius and orders them. A box of a few kilometres
--- holds a handful of rows among a country's, whatever the table's size.
+-- PGlite, PostgreSQL and hosted Supabase), walks the rows nearest first (the `<->` operator, within a box around
+-- the point) and stops at a few dozen, however many a city holds; the haversine distance (private.distance_m)
+-- then keeps those within the radius and orders them. Matching and listing are bounded: the nearest, not all.
 create table public.found_reports (
   id uuid primary key default gen_random_uuid(),
   species text not null constraint found_reports_species_valeurs
@@ -69,37 +69,45 @@ as $$
 $$;
 revoke all on function private.match_radius_m(text) from public, anon, authenticated;
 
--- The open searches whose area's centre is within p_radius_m of a point, lost before p_before (a day's grace
--- for a loss declared late): their ids, species, distance and start, nearest first. The box the GiST index
--- reads is the circle's, a little wider. No fixed search_path (every name is qualified, and it is not security
--- definer): PostgreSQL then inlines it into its caller, where the index is chosen with the point's values.
-create function private.open_searches_within(
+-- The open searches nearest a point, at most p_limit, whose area's centre is within p_radius_m of it, lost before
+-- p_before (a day's grace for a loss declared late), of p_species when given: their ids, species, distance and
+-- start. The GiST index gives them nearest first (in degrees, then measured in metres), and the walk stops at
+-- p_limit. No fixed search_path (every name is qualified, and it is not security definer): PostgreSQL then
+-- inlines it into its caller, where the index is chosen with the point's values.
+create function private.open_searches_near(
   p_lat double precision,
   p_lon double precision,
   p_radius_m integer,
-  p_before timestamptz
+  p_before timestamptz,
+  p_species text,
+  p_limit integer
 ) returns table (search_id uuid, animal_id uuid, species text, distance_m double precision, started_at timestamptz)
 language sql
 stable
 as $$
-  select s.id, s.animal_id, a.espece, d.distance_m, s.started_at
-  from public.searches s
-  join public.animals a on a.id = s.animal_id
-  cross join lateral (select private.distance_m(p_lat, p_lon, s.area_lat, s.area_lon) as distance_m) d
-  where s.found_at is null and s.area_lat is not null
-    and point(s.area_lon, s.area_lat) <@ box(
-      point(p_lon - p_radius_m / (111320 * greatest(cos(radians(p_lat)), 0.01)), p_lat - p_radius_m / 111320.0),
-      point(p_lon + p_radius_m / (111320 * greatest(cos(radians(p_lat)), 0.01)), p_lat + p_radius_m / 111320.0)
-    )
-    and s.started_at <= p_before + interval '1 day'
-    and d.distance_m <= p_radius_m
-  order by d.distance_m
+  select n.id, n.animal_id, n.espece, d.distance_m, n.started_at
+  from (
+    select s.id, s.animal_id, a.espece, s.started_at, s.area_lat, s.area_lon
+    from public.searches s
+    join public.animals a on a.id = s.animal_id
+    where s.found_at is null and s.area_lat is not null
+      and point(s.area_lon, s.area_lat) <@ box(
+        point(p_lon - p_radius_m / (111320 * greatest(cos(radians(p_lat)), 0.01)), p_lat - p_radius_m / 111320.0),
+        point(p_lon + p_radius_m / (111320 * greatest(cos(radians(p_lat)), 0.01)), p_lat + p_radius_m / 111320.0)
+      )
+      and s.started_at <= p_before + interval '1 day'
+      and (p_species is null or a.espece = p_species)
+    order by point(s.area_lon, s.area_lat) <-> point(p_lon, p_lat)
+    limit p_limit
+  ) n
+  cross join lateral (select private.distance_m(p_lat, p_lon, n.area_lat, n.area_lon) as distance_m) d
+  where d.distance_m <= p_radius_m
 $$;
-revoke all on function private.open_searches_within(double precision, double precision, integer, timestamptz)
-  from public, anon, authenticated;
+revoke all on function private.open_searches_near(double precision, double precision, integer, timestamptz, text,
+  integer) from public, anon, authenticated;
 
--- For report-found: stores a found report and its matches (the open searches of its species within the
--- species' radius, lost before it was found). A client reports at most 5 animals a day. Answers {status:
+-- For report-found: stores a found report and its matches (the 20 open searches of its species nearest it,
+-- within the species' radius, lost before it was found: in a city, the likeliest, not every household). A client reports at most 5 animals a day. Answers {status:
 -- 'recorded', id} or 'rate_limited' / 'found_in_future'.
 create function public.record_found_report(
   p_species text,
@@ -135,8 +143,7 @@ begin
   if p_lat is not null then
     insert into public.found_matches (found_report_id, search_id, distance_m)
     select v_id, m.search_id, round(m.distance_m)
-    from private.open_searches_within(p_lat, p_lon, private.match_radius_m(p_species), p_found_at) m
-    where m.species = p_species;
+    from private.open_searches_near(p_lat, p_lon, private.match_radius_m(p_species), p_found_at, p_species, 20) m;
   end if;
   return jsonb_build_object('status', 'recorded', 'id', v_id);
 end
@@ -148,9 +155,9 @@ grant execute on function public.record_found_report(text, timestamptz, text, do
 
 -- What anyone reads of a found report, by its id (the found page): the animal, when, the place typed, an area
 -- (its centre to some 100 m, 300 m around, never the point), whether the finder closed it; and 'Perdus près
--- d'ici': the open searches within 20 km, those of its species first, then the nearest, then the most recent,
--- each as its own page shows it (the name only when shown) with its distance to the nearest 100 m. A report
--- closed 90 days ago, or never made: {status: 'not_found'}.
+-- d'ici': of the 100 open searches nearest it within 20 km, its species first, then the nearest, then the most
+-- recent, at most 20, each as its own page shows it (the name only when shown) with its distance to the nearest
+-- 100 m. A report closed 90 days ago, or never made: {status: 'not_found'}.
 create function public.public_found_report(p_id uuid) returns jsonb
 language sql
 stable
@@ -181,7 +188,7 @@ as $$
           )
         ) order by n.species = r.species desc, n.distance_m, n.started_at desc)
         from (
-          select * from private.open_searches_within(r.lat, r.lon, 20000, r.found_at)
+          select * from private.open_searches_near(r.lat, r.lon, 20000, r.found_at, null, 100)
           order by species = r.species desc, distance_m, started_at desc
           limit 20
         ) n
@@ -196,34 +203,54 @@ $$;
 revoke all on function public.public_found_report(uuid) from public, anon, authenticated;
 grant execute on function public.public_found_report(uuid) to service_role;
 
--- For the loss panel: the open found reports near a search's area (its species' radius, found since the loss
--- began), for a member of its household: the report's page, species, when, the place typed and the distance
--- to the nearest 100 m; never the finder's point or link.
+-- For the loss panel: the open found reports nearest a search's area, at most 50, within its species' radius and
+-- found since the loss began, for a member of its household: the report's page, species, when, the place typed
+-- and the distance to the nearest 100 m, its species first; never the finder's point or link.
 create function public.found_reports_near_search(p_search_id uuid) returns jsonb
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select coalesce(jsonb_agg(jsonb_build_object(
-    'id', r.id, 'species', r.species, 'found_at', r.found_at, 'place', r.place, 'description', r.description,
-    'distance_m', round(d.distance_m / 100) * 100
-  ) order by r.species = a.espece desc, d.distance_m, r.found_at desc), '[]'::jsonb)
-  from public.searches s
-  join public.animals a on a.id = s.animal_id
-  cross join lateral (select private.match_radius_m(a.espece) as radius_m) m
-  join public.found_reports r on r.closed_at is null and r.lat is not null
-    and point(r.lon, r.lat) <@ box(
-      point(s.area_lon - m.radius_m / (111320 * greatest(cos(radians(s.area_lat)), 0.01)),
-        s.area_lat - m.radius_m / 111320.0),
-      point(s.area_lon + m.radius_m / (111320 * greatest(cos(radians(s.area_lat)), 0.01)),
-        s.area_lat + m.radius_m / 111320.0)
-    )
-    and r.found_at >= s.started_at - interval '1 day'
-  cross join lateral (select private.distance_m(s.area_lat, s.area_lon, r.lat, r.lon) as distance_m) d
+declare
+  v_search public.searches;
+  v_species text;
+  v_radius integer;
+  v_dlat double precision;
+  v_dlon double precision;
+begin
+  select s.* into v_search from public.searches s
   where s.id = p_search_id and s.found_at is null and s.area_lat is not null
-    and s.animal_id in (select private.animals_i_see())
-    and d.distance_m <= m.radius_m
+    and s.animal_id in (select private.animals_i_see());
+  if v_search.id is null then
+    return '[]'::jsonb;
+  end if;
+  select a.espece into v_species from public.animals a where a.id = v_search.animal_id;
+  v_radius := private.match_radius_m(v_species);
+  v_dlat := v_radius / 111320.0;
+  v_dlon := v_radius / (111320 * greatest(cos(radians(v_search.area_lat)), 0.01));
+  return (
+    select coalesce(jsonb_agg(jsonb_build_object(
+      'id', r.id, 'species', r.species, 'found_at', r.found_at, 'place', r.place, 'description', r.description,
+      'distance_m', round(d.distance_m / 100) * 100
+    ) order by r.species = v_species desc, d.distance_m, r.found_at desc), '[]'::jsonb)
+    from (
+      select * from public.found_reports f
+      where f.closed_at is null and f.lat is not null
+        and point(f.lon, f.lat) <@ box(
+          point(v_search.area_lon - v_dlon, v_search.area_lat - v_dlat),
+          point(v_search.area_lon + v_dlon, v_search.area_lat + v_dlat)
+        )
+        and f.found_at >= v_search.started_at - interval '1 day'
+      order by point(f.lon, f.lat) <-> point(v_search.area_lon, v_search.area_lat)
+      limit 50
+    ) r
+    cross join lateral (
+      select private.distance_m(v_search.area_lat, v_search.area_lon, r.lat, r.lon) as distance_m
+    ) d
+    where d.distance_m <= v_radius
+  );
+end
 $$;
 revoke all on function public.found_reports_near_search(uuid) from public, anon;
 grant execute on function public.found_reports_near_search(uuid) to authenticated;

@@ -73,6 +73,17 @@ describe('a found report', () => {
     expect([far, noArea, later].length).toBe(3);
   });
 
+  it('is matched, in a crowded city, with the 20 nearest searches of its species only', async () => {
+    const at = { lat: 48.8566, lon: 2.3522 }; // Paris
+    const searches = [];
+    for (let i = 1; i <= 25; i += 1) {
+      searches.push(await lost(`Chat ${i}`, 'cat', { lat: at.lat, lon: at.lon + (i * 40) / 73_300 }));
+    }
+    const { id } = await report('cat', at);
+    const matched = await matchesOf(id as string);
+    expect(matched.map((m) => m.search_id)).toEqual(searches.slice(0, 20).map((search) => search.searchId));
+  });
+
   it('shows its page an area and the losses nearby, its species first, never a point, a link or a hidden name', async () => {
     const at = { lat: 45.764, lon: 4.8357 }; // Lyon, far from the other tests' searches
     const cat = await lost('Caramel', 'cat', { lat: at.lat, lon: at.lon + 2000 / 77_800 });
@@ -186,7 +197,7 @@ describe('a found report', () => {
     await t.db.query('set enable_seqscan = off');
     try {
       expect(
-        await planOf(`select * from private.open_searches_within(${NANTES.lat}, ${NANTES.lon}, 5000, now())`),
+        await planOf(`select * from private.open_searches_near(${NANTES.lat}, ${NANTES.lon}, 5000, now(), null, 20)`),
       ).toContain('searches_open_area_point_idx');
       expect(
         await planOf(`select public.found_reports_near_search('${crypto.randomUUID()}')`).then(() =>
