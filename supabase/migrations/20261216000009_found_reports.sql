@@ -245,7 +245,7 @@ begin
 end
 $function$;
 
-CREATE OR REPLACE FUNCTION public.record_found_report(p_species text, p_found_at timestamp with time zone, p_place text, p_lat double precision, p_lon double precision, p_description text, p_words text, p_language text, p_token_hash text, p_client_hash text)
+CREATE OR REPLACE FUNCTION public.record_found_report(p_species text, p_found_at timestamp with time zone, p_place text, p_lat double precision, p_lon double precision, p_description text, p_words text, p_language text, p_token_hash text, p_client_hash text, p_per_day integer DEFAULT 5)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -257,7 +257,7 @@ begin
   if p_found_at > now() + interval '5 minutes' then
     return jsonb_build_object('status', 'found_in_future');
   end if;
-  if not public.hit_rate_limit('found-report:' || p_client_hash, 5, 86400) then
+  if not public.hit_rate_limit('found-report:' || p_client_hash, p_per_day, 86400) then
     return jsonb_build_object('status', 'rate_limited');
   end if;
   insert into public.found_reports (species, found_at, place, lat, lon, description, words, language, token_hash,
@@ -274,7 +274,7 @@ begin
 end
 $function$;
 
-ALTER FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text) OWNER TO "postgres";
+ALTER FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer) OWNER TO "postgres";
 
 ALTER TABLE "public"."found_matches" ADD CONSTRAINT "found_matches_search_id_fkey" FOREIGN KEY (search_id) REFERENCES public.searches(id) ON DELETE CASCADE;
 
@@ -326,13 +326,13 @@ GRANT EXECUTE ON FUNCTION "public"."public_found_report"(uuid) TO "postgres";
 
 GRANT EXECUTE ON FUNCTION "public"."public_found_report"(uuid) TO "service_role";
 
-REVOKE ALL ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer) FROM PUBLIC;
 
-REVOKE ALL ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text) FROM "postgres";
+REVOKE ALL ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer) FROM "postgres";
 
-GRANT EXECUTE ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text) TO "postgres";
+GRANT EXECUTE ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer) TO "postgres";
 
-GRANT EXECUTE ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text) TO "service_role";
+GRANT EXECUTE ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer) TO "service_role";
 
 REVOKE ALL ON TABLE "public"."found_matches" FROM "postgres";
 

@@ -107,8 +107,9 @@ revoke all on function private.open_searches_near(double precision, double preci
   integer) from public, anon, authenticated;
 
 -- For report-found: stores a found report and its matches (the 20 open searches of its species nearest it,
--- within the species' radius, lost before it was found: in a city, the likeliest, not every household). A client reports at most 5 animals a day. Answers {status:
--- 'recorded', id} or 'rate_limited' / 'found_in_future'.
+-- within the species' radius, lost before it was found: in a city, the likeliest, not every household). A client
+-- reports at most p_per_day animals a day (the function's limit for one finder, more for the shared bucket).
+-- Answers {status: 'recorded', id} or 'rate_limited' / 'found_in_future'.
 create function public.record_found_report(
   p_species text,
   p_found_at timestamptz,
@@ -119,7 +120,8 @@ create function public.record_found_report(
   p_words text,
   p_language text,
   p_token_hash text,
-  p_client_hash text
+  p_client_hash text,
+  p_per_day integer default 5
 ) returns jsonb
 language plpgsql
 volatile
@@ -132,7 +134,7 @@ begin
   if p_found_at > now() + interval '5 minutes' then
     return jsonb_build_object('status', 'found_in_future');
   end if;
-  if not public.hit_rate_limit('found-report:' || p_client_hash, 5, 86400) then
+  if not public.hit_rate_limit('found-report:' || p_client_hash, p_per_day, 86400) then
     return jsonb_build_object('status', 'rate_limited');
   end if;
   insert into public.found_reports (species, found_at, place, lat, lon, description, words, language, token_hash,
@@ -149,9 +151,9 @@ begin
 end
 $$;
 revoke all on function public.record_found_report(text, timestamptz, text, double precision, double precision, text,
-  text, text, text, text) from public, anon, authenticated;
+  text, text, text, text, integer) from public, anon, authenticated;
 grant execute on function public.record_found_report(text, timestamptz, text, double precision, double precision,
-  text, text, text, text, text) to service_role;
+  text, text, text, text, text, integer) to service_role;
 
 -- What anyone reads of a found report, by its id (the found page): the animal, when, the place typed, an area
 -- (its centre to some 100 m, 300 m around, never the point), whether the finder closed it; and 'Perdus près

@@ -19,6 +19,7 @@ export const FUNCTIONS_DOMAIN_MODULES = [
   'public-profile.ts',
   'search-headings.ts',
   'sex.ts',
+  'species.ts',
   'text.ts',
   'unavailable.ts',
 ];

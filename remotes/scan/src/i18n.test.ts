@@ -87,12 +87,15 @@ describe('the dictionaries', () => {
 
   // The functions' codes a finder's dialogs can meet: all but those of the owner's and the operators' functions,
   // those of the page that stops e-mails to a finder (stop-finder-mail-copy.ts has its own words), and those of a
-  // loss's search page (search-copy.ts has its own words).
+  // loss's search page (search-copy.ts has its own words), and those of a found animal's report.
   const notInDialogs = [
     'search_not_found',
     'sighting_too_long',
     'sighting_in_future',
     'sighting_rate_limited',
+    'found_too_long',
+    'found_in_future',
+    'found_rate_limited',
     'search_follow_rate_limited',
     'search_follow_link_not_found',
     'search_follow_taken',

@@ -1452,7 +1452,7 @@ export type Database = {
         Returns: Json
       }
       record_found_report: {
-        Args: { p_species: string; p_found_at: string; p_place: string; p_lat: number; p_lon: number; p_description: string; p_words: string; p_language: string; p_token_hash: string; p_client_hash: string }
+        Args: { p_species: string; p_found_at: string; p_place: string; p_lat: number; p_lon: number; p_description: string; p_words: string; p_language: string; p_token_hash: string; p_client_hash: string; p_per_day?: number }
         Returns: Json
       }
       record_lost_profile_view: {

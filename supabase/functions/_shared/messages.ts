@@ -68,6 +68,16 @@ export const FAILURES = {
     status: 429,
     message: 'Vous avez déjà signalé cet animal plusieurs fois. Réessayez dans une heure.',
   },
+  // An animal found without a medal (report-found); the page says them in the reader's language.
+  found_too_long: {
+    status: 400,
+    message: 'Le lieu ne doit pas dépasser 120 caractères, la description 300, le message 500.',
+  },
+  found_in_future: { status: 400, message: 'L’heure indiquée est dans le futur.' },
+  found_rate_limited: {
+    status: 429,
+    message: 'Vous avez déjà signalé plusieurs animaux aujourd’hui. Réessayez demain.',
+  },
   // Following a search (follow-search); the page says them in the reader's language.
   search_follow_rate_limited: {
     status: 429,

@@ -40,6 +40,7 @@ const BODIES: Record<string, Record<string, unknown>> = {
     },
   },
   'record-scan': { codeId: 'MDL-DEMO-REX', lat: 48.85, lon: 2.35, accuracy: 10, consent: true },
+  'report-found': { species: 'cat', place: 'Rue Crébillon, Nantes' },
   'report-sighting': { id: '00000000-0000-4000-8000-000000000001', kind: 'seen', words: 'Vu au parc' },
   search: { id: '00000000-0000-4000-8000-000000000001' },
   // Read by GET, as link previews read a picture: its query.

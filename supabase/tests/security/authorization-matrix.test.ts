@@ -208,6 +208,7 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['function record-scan',                        OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function search',                             OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function search-card',                        OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
+  ['function report-found',                       OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function report-sighting',                    OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function follow-search',                      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function stop-finder-mail',                   OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
@@ -1742,6 +1743,16 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     act: ({ db }) => db.functions.invoke(`search-card?id=${f.search}`, { method: 'GET' }),
     // supabase-js reads an image/jpeg answer as text: the JPEG's JFIF header shows through.
     tookEffect: (_, data) => typeof data === 'string' && data.includes('JFIF'),
+  }),
+  'function report-found': operation({
+    service: 'functions',
+    prepare: async () => marker(),
+    act: ({ db }, place) => db.functions.invoke('report-found', { body: { species: 'cat', place } }),
+    tookEffect: (place) => exists('found_reports', 'place', place),
+    violations: (data) =>
+      Object.keys((data as Record<string, unknown> | null) ?? {})
+        .filter((key) => !['status', 'id', 'token'].includes(key))
+        .map((key) => `report-found answers ${key}`),
   }),
   'function report-sighting': operation({
     service: 'functions',

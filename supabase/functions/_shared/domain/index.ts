@@ -71,6 +71,14 @@ export {
 } from './sex.ts';
 export * from './site.ts';
 export {
+  isKnownSpecies,
+  SPECIES,
+  type SpeciesValue,
+  speciesFormValue,
+  speciesLabel,
+  speciesToStored,
+} from './species.ts';
+export {
   EMAIL_PATTERN,
   escapeHtml,
   hasBidiOrControlBesidesLines,
