@@ -73,21 +73,29 @@ begin
   ), told as (
     update public.found_matches m set told_at = now()
     from due where m.search_id = due.search_id and m.told_at is null
-    returning m.search_id, m.found_report_id, m.created_at
+    returning m.search_id, m.found_report_id, m.created_at, m.distance_m
   )
   select coalesce(jsonb_agg(jsonb_build_object(
     'search_id', g.search_id,
     'animal_id', s.animal_id,
     'animal_name', a.nom,
+    'animal_sex', a.sexe,
     'count', g.count,
-    'reports', g.reports,
+    'reports', (
+      select jsonb_agg(x.report order by x.created_at desc) from (
+        select t.created_at, jsonb_build_object(
+          'species', r.species, 'found_at', r.found_at, 'place', r.place, 'description', r.description,
+          'distance_m', round(t.distance_m / 100.0) * 100
+        ) as report
+        from told t join public.found_reports r on r.id = t.found_report_id
+        where t.search_id = g.search_id
+        order by t.created_at desc
+        limit 3
+      ) x
+    ),
     'recipients', private.alert_recipients(s.animal_id)
   )), '[]'::jsonb) into v_claimed
-  from (
-    select t.search_id, count(*) as count,
-      (array_agg(t.found_report_id order by t.created_at desc))[1:3] as reports
-    from told t group by t.search_id
-  ) g
+  from (select t.search_id, count(*) as count from told t group by t.search_id) g
   join public.searches s on s.id = g.search_id
   join public.animals a on a.id = s.animal_id;
   return v_claimed;

@@ -2,13 +2,16 @@
 // failed when they were written, each with its own Idempotency-Key so that none goes twice; removes unsent
 // those past their 24 hours and those to an address that is no account's any more. Then tells owners of
 // their medals' new suspensions by an operator (`pnpm medals suspend`), and finders that the animal they wrote
-// about is home (claim_found_notices), and the followers of searches of their news (claim_search_news); and retries the household's pushes that failed (claim_due_pushes). Run every minute by
+// about is home (claim_found_notices), the followers of searches of their news (claim_search_news), and the
+// households of losses of the animals found near them (claim_found_matches); and retries the household's pushes
+// that failed (claim_due_pushes). Run every minute by
 // pg_cron on hosted Supabase (supabase/schedules/deliver-outbox.sql), by a timer in the local stack. The
 // gateway lets any caller through (config.toml); the outbox is claimed with the caller's own key, which only
 // the service role may do: anyone else gets 401 or 403 and nothing goes.
 import { backendError, callerCredentials, callerDatabase } from '../_shared/database.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { tellFindersAnimalHome } from '../_shared/finder-mail.ts';
+import { tellHouseholdsOfFoundMatches } from '../_shared/found-matches.ts';
 import { failure, handle, json } from '../_shared/http.ts';
 import { attempt, type QueuedMail } from '../_shared/outbox.ts';
 import { retryPushes } from '../_shared/push.ts';
@@ -35,6 +38,7 @@ export default function deliverOutbox(request: Request, env: FunctionEnv): Promi
     const suspensions = await tellSuspensions(env, db);
     const reunions = await tellFindersAnimalHome(env, db);
     const followers = await tellSearchFollowers(env, db);
+    const foundMatches = await tellHouseholdsOfFoundMatches(env, db);
     const pushes = await retryPushes(env, db);
     if (expired > 0) console.error(`[deliver-outbox] ${expired} e-mails expired unsent after 24 hours`);
     if (dropped > 0) console.log(`[deliver-outbox] ${dropped} e-mails dropped: their address is no account's any more`);
@@ -42,8 +46,9 @@ export default function deliverOutbox(request: Request, env: FunctionEnv): Promi
     if (suspensions > 0) console.log(`[deliver-outbox] ${suspensions} owners told of their medal's suspension`);
     if (reunions > 0) console.log(`[deliver-outbox] ${reunions} finders told that the animal is home`);
     if (followers > 0) console.log(`[deliver-outbox] ${followers} followers of searches told their news`);
+    if (foundMatches > 0) console.log(`[deliver-outbox] ${foundMatches} households told of animals found nearby`);
     if (pushes > 0) console.log(`[deliver-outbox] ${pushes} pushes delivered on a later attempt`);
-    const outcome = { sent, failed, expired, dropped, suspensions, reunions, followers, pushes };
+    const outcome = { sent, failed, expired, dropped, suspensions, reunions, followers, foundMatches, pushes };
     await recordScheduleRun(db, 'deliver-outbox', outcome);
     return json(outcome);
   })(request);

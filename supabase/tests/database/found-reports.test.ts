@@ -142,7 +142,12 @@ describe('a found report', () => {
       ).filter((claimed) => claimed.search_id === searchId);
     const [told] = await claim();
     expect(told).toMatchObject({ animal_id: animalId, animal_name: 'Tigrou', count: 2, recipients: [owner.email] });
-    expect(new Set(told?.reports)).toEqual(new Set([first.id, second.id]));
+    expect(told?.reports).toEqual([
+      expect.objectContaining({ species: 'cat', place: 'Rue Crébillon, Nantes', distance_m: 0 }),
+      expect.objectContaining({ species: 'cat', description: 'Tigré, collier rouge' }),
+    ]);
+    expect(JSON.stringify(told)).not.toMatch(/hash-|client-|"lat"|"lon"/);
+    expect([first.status, second.status]).toEqual(['recorded', 'recorded']);
     expect(await claim()).toEqual([]);
     // A third within the hour waits for the hour to pass.
     await report('cat', at);

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoke, newClientAddress } from '../support/finder.ts';
+import { runDeliverOutbox } from '../support/mail.ts';
 
 let stack: TestStack;
 let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
@@ -66,6 +67,32 @@ describe('reporting an animal found without a medal', () => {
       answer.body.id,
     ]);
     expect(matches.rows).toEqual([{ search_id: (search as { id: string }).id }]);
+  });
+
+  it('tells the household of the loss nearby once, by e-mail, as its panel lists the report, at most hourly', async () => {
+    const lost = await stack.activatedAnimal(owner.client, { nom: 'Bella', espece: 'dog', sexe: 'F' });
+    await owner.client.from('animals').update({ is_lost: true }).eq('id', lost.animalId);
+    await owner.client
+      .from('searches')
+      .update({ area_lat: 45.764, area_lon: 4.8357, area_radius_m: 500 })
+      .eq('animal_id', lost.animalId);
+    const subject = 'Un animal trouvé près de la zone de recherche de Bella';
+    const found = { species: 'dog', place: 'Parc de la Tête d’Or, Lyon', position: { lat: 45.774, lon: 4.8357 } };
+    expect((await report({ ...found, description: 'Labrador <i>sable</i>, sans collier' })).status).toBe(200);
+    expect((await runDeliverOutbox(stack)).status).toBe(200);
+    await expect.poll(() => stack.mails(owner.email, subject)).toHaveLength(1);
+    const [mail] = await stack.mails(owner.email, subject);
+    expect(mail?.text).toContain("près de l'endroit où Bella a été perdue. Est-ce elle ?");
+    expect(mail?.text).toContain('Chien trouvé le ');
+    expect(mail?.text).toContain(
+      ': Parc de la Tête d’Or, Lyon, à environ 1100 m de la zone. Labrador <i>sable</i>, sans collier',
+    );
+    expect(mail?.html).toContain('Labrador &lt;i&gt;sable&lt;/i&gt;');
+    expect(mail?.text).not.toContain('45.774');
+    // A second report within the hour waits for the next one's e-mail.
+    expect((await report(found)).status).toBe(200);
+    await runDeliverOutbox(stack);
+    expect(await stack.mails(owner.email, subject)).toHaveLength(1);
   });
 
   it('refuses what it cannot store with a clear 4xx, and stores nothing then', async () => {

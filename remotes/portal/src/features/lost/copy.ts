@@ -129,5 +129,14 @@ export const LOST_COPY = {
     reportedTag: 'Signalé comme abusif : masqué sur la page, et son auteur ne peut plus rien signaler ici aujourd’hui',
     changeFailed: 'Impossible de modifier ce signalement',
     sightingsFailed: 'Impossible de charger les signalements',
+    // Animals found without a medal near the area (docs/product/found.md).
+    foundNearby: {
+      title: "Animaux trouvés près d'ici",
+      noArea: "Choisissez une zone de recherche : les animaux trouvés sans médaille autour d'elle s'afficheront ici.",
+      none: "Personne n'a signalé d'animal trouvé près de la zone.",
+      failed: 'Impossible de charger les animaux trouvés',
+      foundOn: (species: string, date: string) => `${species} trouvé le ${date}`,
+      away: (metres: number) => `À environ ${metres} m de la zone`,
+    },
   },
 } as const;

@@ -9,6 +9,7 @@ import { SubmitButton } from '../../ui/submit-button.tsx';
 import { AreaChooser, centreArea } from './area-chooser.tsx';
 import { LOST_COPY } from './copy.ts';
 import { copyText } from './copy-text.ts';
+import { FoundNearbyList } from './found-nearby.tsx';
 import { PetAlertShare, type SearchAnimal } from './pet-alert-share.tsx';
 import { readOpenSearch, type Search, saveSearch, searchPageUrl, searchPictureUrl } from './search-api.ts';
 import { type SearchFormInput, type SearchFormOutput, searchSchema } from './search-schema.ts';
@@ -72,6 +73,10 @@ export function SearchPanel({
           const area = await centreArea(search, lat, lon);
           if (area) setSearch({ ...search, ...area });
         }}
+      />
+      <FoundNearbyList
+        searchId={search.id}
+        areaKey={search.area_lat === null ? null : `${search.area_lat},${search.area_lon},${search.area_radius_m}`}
       />
     </>
   );
