@@ -137,6 +137,7 @@ declare
   v_code text := upper(btrim(p_code));
   v_miss_bucket text := 'profile-miss:' || p_client_hash;
   v_answer jsonb;
+  v_stolen_alert jsonb;
 begin
   if exists (
     select 1 from public.rate_limit_hits r
@@ -158,6 +159,14 @@ begin
   end if;
   if not public.hit_rate_limit('profile:' || p_client_hash || ':' || v_code, p_openings_per_minute, 60) then
     return jsonb_build_object('status', 'rate_limited', 'profile', v_answer);
+  end if;
+  -- A stolen animal's household is told of the opening (thefts.sql): whom to tell rides with the answer, and the
+  -- function takes it out before the finder gets it.
+  v_stolen_alert := private.stolen_view_alert(
+    (select c.animal_id from public.codes c where c.id = v_code), v_code, p_client_hash
+  );
+  if v_stolen_alert is not null then
+    return v_answer || jsonb_build_object('stolen_alert', v_stolen_alert);
   end if;
   return v_answer;
 end
@@ -632,7 +641,7 @@ declare
   v_code text := upper(btrim(p_code));
   v_animal public.animals := private.animal_of_live_code(upper(btrim(p_code)));
 begin
-  -- A stolen animal's openings are record_stolen_profile_view's, told at once.
+  -- A stolen animal's openings are stolen_view_alert's, told at once.
   if v_animal.id is null or not v_animal.is_lost
     or exists (select 1 from public.thefts t where t.animal_id = v_animal.id and t.found_at is null) then
     return jsonb_build_object('recorded', false, 'notify', false);

@@ -1,7 +1,7 @@
 -- A stolen animal (docs/product/theft.md, docs/decisions/0019-neighbourhood-search.md): declared by its owner or
 -- a co-owner, with when, where and the complaint's reference. Its medal's page stays word for word what it was
 -- (nothing here reaches public_profile), while every opening of it alerts the household at once
--- (record_stolen_profile_view). The household may give it a public search page, its name hidden at first.
+-- (stolen_view_alert). The household may give it a public search page, its name hidden at first.
 -- 'Retrouvé' ends it, as it ends a loss.
 create table public.thefts (
   id uuid primary key default gen_random_uuid(),
@@ -130,42 +130,37 @@ $$;
 revoke all on function public.set_theft_page(uuid, boolean) from public, anon;
 grant execute on function public.set_theft_page(uuid, boolean) to authenticated;
 
--- For get_public_profile, after the page is answered: an opening of a stolen animal's medal page, recorded for
--- the household's history and told at once, every time (not the lost page's one e-mail per 10 minutes), but
--- once per client and 5 minutes, and at most 30 an hour per animal so that a flood of openings cannot bury the
--- household's mailbox. Anything else: {notify: false}, nothing recorded.
-create function public.record_stolen_profile_view(p_code text, p_client_hash text) returns jsonb
+-- For public_profile_for_client (finder_functions.sql), in the same call as the page's answer: an opening of a
+-- stolen animal's medal page, recorded for the household's history and told at once, every time (not the lost
+-- page's one e-mail per 10 minutes), but once per client and 5 minutes, and at most 30 an hour per animal so that
+-- a flood of openings cannot bury the household's mailbox. Whom to tell, or null (not stolen, or not to tell):
+-- get_public_profile takes it out of the answer before the finder gets it.
+create function private.stolen_view_alert(p_animal_id uuid, p_code text, p_client_hash text) returns jsonb
 language plpgsql
 volatile
 security definer
 set search_path = ''
 as $$
-declare
-  v_code text := upper(btrim(p_code));
-  v_animal public.animals := private.animal_of_live_code(upper(btrim(p_code)));
 begin
-  if v_animal.id is null
-    or not exists (select 1 from public.thefts t where t.animal_id = v_animal.id and t.found_at is null) then
-    return jsonb_build_object('notify', false);
+  if not exists (select 1 from public.thefts t where t.animal_id = p_animal_id and t.found_at is null) then
+    return null;
   end if;
   if exists (
     select 1 from public.profile_views v
-    where v.animal_id = v_animal.id and v.client_hash = p_client_hash and v.created_at > now() - interval '5 minutes'
+    where v.animal_id = p_animal_id and v.client_hash = p_client_hash and v.created_at > now() - interval '5 minutes'
   ) then
-    return jsonb_build_object('notify', false);
+    return null;
   end if;
-  insert into public.profile_views (animal_id, code_id, client_hash) values (v_animal.id, v_code, p_client_hash);
-  if not public.hit_rate_limit('stolen-view-alert:' || v_animal.id::text, 30, 3600) then
-    return jsonb_build_object('notify', false);
+  insert into public.profile_views (animal_id, code_id, client_hash) values (p_animal_id, p_code, p_client_hash);
+  if not public.hit_rate_limit('stolen-view-alert:' || p_animal_id::text, 30, 3600) then
+    return null;
   end if;
   return jsonb_build_object(
-    'notify', true,
-    'animal_id', v_animal.id,
-    'animal_name', v_animal.nom,
-    'code', v_code,
-    'recipients', private.alert_recipients(v_animal.id)
+    'animal_id', p_animal_id,
+    'animal_name', (select a.nom from public.animals a where a.id = p_animal_id),
+    'code', p_code,
+    'recipients', private.alert_recipients(p_animal_id)
   );
 end
 $$;
-revoke all on function public.record_stolen_profile_view(text, text) from public, anon, authenticated;
-grant execute on function public.record_stolen_profile_view(text, text) to service_role;
+revoke all on function private.stolen_view_alert(uuid, text, text) from public, anon, authenticated;

@@ -1471,10 +1471,6 @@ export type Database = {
         Args: { p_search_id: string; p_kind: string; p_place: string; p_seen_at: string; p_words: string; p_lat: number; p_lon: number; p_client_hash: string; p_photo_path?: string }
         Returns: Json
       }
-      record_stolen_profile_view: {
-        Args: { p_code: string; p_client_hash: string }
-        Returns: Json
-      }
       refuse_animal_invitation: {
         Args: { p_token: string }
         Returns: Json

@@ -20,7 +20,7 @@ import { FAILURES } from '../_shared/messages.ts';
 import { sendOrQueue } from '../_shared/outbox.ts';
 import { photoUrl } from '../_shared/photos.ts';
 import { pushHousehold } from '../_shared/push.ts';
-import { alertOfStolenView } from './stolen-view.ts';
+import { alertOfStolenView, type StolenAlert } from './stolen-view.ts';
 
 /**
  * public_profile_for_client's answer: public_profile's (declared in @medaille/domain's public-profile.ts), or the
@@ -50,12 +50,21 @@ export default function getPublicProfile(request: Request, env: FunctionEnv): Pr
     const { hash: client, limitFactor } = await finderIdentity(request, env);
     // Counted before the code is even looked at (malformed guesses walk the code space too), in the same
     // database call as the profile.
-    const profile = await call<ProfileForClient>(serviceDatabase(env), 'public_profile_for_client', {
-      p_code: code,
-      p_client_hash: client,
-      p_misses_per_minute: Number(env.PROFILE_RATE_LIMIT_PER_MINUTE ?? 60) * limitFactor,
-      p_openings_per_minute: Number(env.PROFILE_OPENINGS_PER_MINUTE ?? 120) * limitFactor,
-    });
+    const stored = await call<ProfileForClient & { stolen_alert?: StolenAlert }>(
+      serviceDatabase(env),
+      'public_profile_for_client',
+      {
+        p_code: code,
+        p_client_hash: client,
+        p_misses_per_minute: Number(env.PROFILE_RATE_LIMIT_PER_MINUTE ?? 60) * limitFactor,
+        p_openings_per_minute: Number(env.PROFILE_OPENINGS_PER_MINUTE ?? 120) * limitFactor,
+      },
+    );
+    // A stolen animal's household is told of this opening (docs/product/theft.md): whom to tell came with the
+    // answer, and leaves it here, so that the finder's page is word for word any animal's.
+    const stolenAlert = stored.stolen_alert;
+    delete stored.stolen_alert;
+    const profile: ProfileForClient = stored;
     if (profile.status === 'rate_limited') {
       const known = profile.profile;
       if (known?.status !== 'claimed') return failure('profile_rate_limited', { 'Retry-After': '60' });
@@ -78,11 +87,11 @@ export default function getPublicProfile(request: Request, env: FunctionEnv): Pr
         ? { ...profile, photos: profile.photos.map((photo) => ({ ...photo, url: photoUrl(env, photo.path) })) }
         : profile;
     if (answer.status === 'claimed' && answer.is_lost) await alertOwnerOfLostView(env, code, client, answer.sex);
-    // Whether the animal is stolen is not the page's to know: asked after the answer, for every medal alike.
-    if (answer.status === 'claimed') {
+    if (stolenAlert) {
       const language = finderLanguageOf(input.language, request.headers.get('accept-language'));
+      // Not awaited: the finder's page never waits for a push service or the e-mail provider.
       inBackground(
-        alertOfStolenView(env, serviceDatabase(env), code, client, language).catch((error) =>
+        alertOfStolenView(env, serviceDatabase(env), stolenAlert, language).catch((error) =>
           console.error('[get_public_profile] a stolen animal’s alert failed:', error),
         ),
       );

@@ -1,8 +1,8 @@
 // A stolen animal's medal page was opened (docs/product/theft.md): the page answered as for any animal, the
 // household is told at once, by push and e-mail, when, in which language the page was read, and that the
-// finder does not know. Runs after the answer (inBackground): the page never waits for it, nor takes longer
-// for a stolen animal than for another.
-import { call, type ServiceDatabase } from '../_shared/database.ts';
+// finder does not know. Whom to tell came with the page's own answer (public_profile_for_client, which decided
+// and recorded it in the same call); this runs after the answer (inBackground): the page never waits for it.
+import type { ServiceDatabase } from '../_shared/database.ts';
 import { FINDER_LANGUAGE_NAMES_IN_FRENCH, type FinderLanguage } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { animalHistoryPath, animalHistoryUrl } from '../_shared/links.ts';
@@ -10,20 +10,20 @@ import { ownerMail } from '../_shared/mail-layout.ts';
 import { sendOrQueue } from '../_shared/outbox.ts';
 import { pushHousehold } from '../_shared/push.ts';
 
-/** What record_stolen_profile_view answers: whom to tell, when the opening is to be told. */
-type StolenView =
-  | { notify: false }
-  | { notify: true; animal_id: string; animal_name: string; code: string; recipients: string[] };
+/** What public_profile_for_client adds for a stolen animal's household (stolen_view_alert). */
+export interface StolenAlert {
+  animal_id: string;
+  animal_name: string;
+  code: string;
+  recipients: string[];
+}
 
 export async function alertOfStolenView(
   env: FunctionEnv,
   db: ServiceDatabase,
-  code: string,
-  client: string,
+  view: StolenAlert,
   language: FinderLanguage | null,
 ): Promise<void> {
-  const view = await call<StolenView>(db, 'record_stolen_profile_view', { p_code: code, p_client_hash: client });
-  if (!view.notify) return;
   const at = new Date().toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
   const read = language ? `en ${FINDER_LANGUAGE_NAMES_IN_FRENCH[language]}` : 'dans une langue inconnue';
   const scanned = `Quelqu'un vient d'ouvrir la page de la médaille de ${view.animal_name} (${view.code}), le ${at}, ${read}.`;

@@ -86,13 +86,13 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['searches delete',                             DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc public_search',                           DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // A theft: its household sees it (a keeper too, while their access lasts); its owner and co-owners declare, word
-  // and end it, and give it a public page or take it off (set_theft_page); get_public_profile tells its openings.
+  // and end it, and give it a public page or take it off (set_theft_page); get_public_profile tells its openings
+  // (public_profile_for_client decides, in the same call as the page).
   ['thefts select',                               DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['thefts insert',                               DENIED,  OK,      DENIED,  OK,      DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['thefts update',                               DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['thefts delete',                               DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc set_theft_page',                          DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,   EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
-  ['rpc record_stolen_profile_view',              DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // Animals found without a medal: nobody reads or writes them but the functions (report-found, the found
   // page's, deliver-outbox); a household reads the reports near its own search (found_reports_near_search).
   ['found_reports select',                          DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -1024,20 +1024,6 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     prepare: () => fresh.theft(),
     act: ({ db }, id) => db.rpc('set_theft_page', { p_theft_id: id, p_public: true }),
     tookEffect: async (id) => (await rowOf('thefts', 'id', id))?.search_id != null,
-  }),
-  'rpc record_stolen_profile_view': operation({
-    service: 'rest',
-    prepare: async () => {
-      const { code } = await stack.db
-        .query<{ code: string }>(
-          'select c.id as code from public.thefts t join public.codes c on c.animal_id = t.animal_id where t.id = $1',
-          [await fresh.theft()],
-        )
-        .then(({ rows }) => rows[0] as { code: string });
-      return { code, mark: marker() };
-    },
-    act: ({ db }, t) => db.rpc('record_stolen_profile_view', { p_code: t.code, p_client_hash: t.mark }),
-    tookEffect: (t) => exists('profile_views', 'client_hash', t.mark),
   }),
 
   'found_reports select': operation({
