@@ -1,7 +1,7 @@
 -- An animal found without a medal (docs/product/found.md, docs/decisions/0019-neighbourhood-search.md): what a
 -- passer-by reports of it, without an account, and its public page, /trouve/{id} (an id of 122 random bits).
 -- Where it was found is kept exactly, for matching, and shown only as an area. It is matched with the open
--- searches near it, both ways: the finder's page lists the losses nearby (searches_near_found), the households of
+-- searches near it, both ways: the finder's page lists the losses nearby (public_found_report), the households of
 -- those of its species are told (found_matches, delivered at most hourly), and a loss panel lists the reports
 -- near its area (found_reports_near_search).
 --

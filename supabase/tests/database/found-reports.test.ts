@@ -3,6 +3,7 @@
 // nearby without a point or a hidden name, a household sees the reports near its area and is told of the
 // matches once, at most hourly; a closed report is forgotten on time. The distances read a GiST index.
 
+import { FINDER_LANGUAGES } from '@medaille/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Owner, openTestDatabase, type TestDatabase } from '../support/database.ts';
 
@@ -157,6 +158,18 @@ describe('a found report', () => {
       [searchId],
     );
     expect((await claim())[0]?.count).toBe(1);
+  });
+
+  it('is in one of the finder languages, the page’s', async () => {
+    const stored = async (language: string) =>
+      (
+        await t.db.query<{ value: { status: string } }>(
+          `select public.record_found_report('cat', now(), null, null, null, null, null, $1, $2, $3) as value`,
+          [language, `hash-${crypto.randomUUID()}`, `lang-${crypto.randomUUID()}`],
+        )
+      ).rows[0]?.value.status;
+    for (const language of FINDER_LANGUAGES) expect(await stored(language)).toBe('recorded');
+    await expect(stored('pt')).rejects.toThrow(/found_reports_language_valeurs/);
   });
 
   it('is limited to 5 a day per client, and refused in the future', async () => {
