@@ -43,8 +43,13 @@ create table public.conversations (
   -- its page names the animal only if the search does, and leads back to no medal's page. No foreign key: the
   -- searches come later in the schema's order; a search forgotten (90 days after the animal was found) leaves
   -- its id naming nothing.
-  search_id uuid
+  search_id uuid,
+  -- A conversation an owner opened from a found animal's page ('C'est le mien', claim_found_report): its first
+  -- message is the household's. No foreign key, as search_id. Last because a migration added it.
+  found_report_id uuid
 );
+create unique index conversations_found_report_animal_key on public.conversations (found_report_id, animal_id)
+  where found_report_id is not null;
 create index conversations_animal_id_idx on public.conversations (animal_id, last_message_at desc);
 create index conversations_code_id_idx on public.conversations (code_id);
 

@@ -34,7 +34,11 @@ create table public.found_reports (
     coalesce(place, '') !~ '[\u0001-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'
     and coalesce(description, '') !~ '[\u0001-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'
     and coalesce(words, '') !~ '[\u0001-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'
-  )
+  ),
+  -- Where the finder asked to be told when an owner says 'C'est le mien' (claim_found_report): copied to each
+  -- conversation it opens, whose e-mails follow a finder's address's rules (mail.sql). Nobody reads it but the
+  -- functions. Last because a migration added it.
+  finder_email text constraint found_reports_finder_email_longueur check (char_length(finder_email) <= 254)
 );
 
 create index found_reports_open_point_idx on public.found_reports using gist (point(lon, lat))
@@ -121,7 +125,8 @@ create function public.record_found_report(
   p_language text,
   p_token_hash text,
   p_client_hash text,
-  p_per_day integer default 5
+  p_per_day integer default 5,
+  p_finder_email text default null
 ) returns jsonb
 language plpgsql
 volatile
@@ -138,9 +143,9 @@ begin
     return jsonb_build_object('status', 'rate_limited');
   end if;
   insert into public.found_reports (species, found_at, place, lat, lon, description, words, language, token_hash,
-    client_hash)
+    client_hash, finder_email)
   values (p_species, p_found_at, p_place, p_lat, p_lon, p_description, p_words, p_language, p_token_hash,
-    p_client_hash)
+    p_client_hash, lower(btrim(p_finder_email)))
   returning id into v_id;
   if p_lat is not null then
     insert into public.found_matches (found_report_id, search_id, distance_m)
@@ -151,16 +156,18 @@ begin
 end
 $$;
 revoke all on function public.record_found_report(text, timestamptz, text, double precision, double precision, text,
-  text, text, text, text, integer) from public, anon, authenticated;
+  text, text, text, text, integer, text) from public, anon, authenticated;
 grant execute on function public.record_found_report(text, timestamptz, text, double precision, double precision,
-  text, text, text, text, text, integer) to service_role;
+  text, text, text, text, text, integer, text) to service_role;
 
 -- What anyone reads of a found report, by its id (the found page): the animal, when, the place typed, an area
 -- (its centre to some 100 m, 300 m around, never the point), whether the finder closed it; and 'Perdus près
 -- d'ici': of the 100 open searches nearest it within 20 km, its species first, then the nearest, then the most
 -- recent, at most 20, each as its own page shows it (the name only when shown) with its distance to the nearest
--- 100 m. A report closed 90 days ago, or never made: {status: 'not_found'}.
-create function public.public_found_report(p_id uuid) returns jsonb
+-- 100 m. With the finder's private link (p_token_hash, its hash), `mine`, and the conversations owners opened
+-- with 'C'est le mien', each the finder's link to it and the animal's name when its search shows it. A report
+-- closed 90 days ago, or never made: {status: 'not_found'}.
+create function public.public_found_report(p_id uuid, p_token_hash text default null) returns jsonb
 language sql
 stable
 security definer
@@ -177,6 +184,18 @@ as $$
       'words', r.words,
       'area', case when r.lat is null then null
         else jsonb_build_object('lat', round(r.lat::numeric, 3), 'lon', round(r.lon::numeric, 3), 'radius_m', 300) end,
+      'mine', coalesce(r.token_hash = p_token_hash, false),
+      'conversations', case when r.token_hash = p_token_hash then coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'token', c.token,
+          'name', case when s.hide_name then null else a.nom end,
+          'created_at', c.created_at
+        ) order by c.created_at)
+        from public.conversations c
+        join public.animals a on a.id = c.animal_id
+        left join public.searches s on s.id = c.search_id
+        where c.found_report_id = r.id and c.blocked_at is null
+      ), '[]'::jsonb) else '[]'::jsonb end,
       'nearby', case when r.closed_at is not null or r.lat is null then '[]'::jsonb else coalesce((
         select jsonb_agg(jsonb_build_object(
           'id', n.search_id,
@@ -202,8 +221,8 @@ as $$
     where r.id = p_id and (r.closed_at is null or r.closed_at > now() - interval '90 days')
   ), jsonb_build_object('status', 'not_found'))
 $$;
-revoke all on function public.public_found_report(uuid) from public, anon, authenticated;
-grant execute on function public.public_found_report(uuid) to service_role;
+revoke all on function public.public_found_report(uuid, text) from public, anon, authenticated;
+grant execute on function public.public_found_report(uuid, text) to service_role;
 
 -- For the loss panel: the open found reports nearest a search's area, at most 50, within its species' radius and
 -- found since the loss began, for a member of its household: the report's page, species, when, the place typed
@@ -329,3 +348,91 @@ as $$
 $$;
 revoke all on function public.close_found_report(uuid, text) from public, anon, authenticated;
 grant execute on function public.close_found_report(uuid, text) to service_role;
+
+-- 'C'est le mien': the owner or a co-owner of an animal says the animal a passer-by found is theirs, with a few
+-- words for the finder. It opens the masked conversation (docs/decisions/0017-finder-owner-conversation.md) with
+-- the finder, in the report's language, its first message those words; nothing of either side's contact is
+-- shown. Saying it again for the same animal answers the same conversation. At most 10 animals a day per
+-- account, and only for an open report and an animal with a medal to file the conversation under. Answers
+-- {success, conversation_id, created} or {success false, reason, error} in French. The e-mail to a finder who
+-- left an address is the claim-found function's (finder_mail_for_claim), which alone reads the address.
+create function public.claim_found_report(p_report_id uuid, p_animal_id uuid, p_words text) returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_user uuid := (select auth.uid());
+  v_words text := btrim(coalesce(p_words, ''));
+  v_report public.found_reports;
+  v_code text;
+  v_conversation uuid;
+  v_refusal text;
+begin
+  if v_user is null then
+    v_refusal := 'session_expired';
+  elsif p_animal_id is null or p_animal_id not in (select private.animals_i_edit()) then
+    v_refusal := 'not_allowed';
+  end if;
+  if v_refusal is null then
+    select * into v_report from public.found_reports where id = p_report_id for update;
+    select c.id into v_conversation from public.conversations c
+    where c.found_report_id = p_report_id and c.animal_id = p_animal_id;
+    if v_conversation is not null then
+      return jsonb_build_object('success', true, 'conversation_id', v_conversation, 'created', false);
+    end if;
+    select c.id into v_code from public.codes c where c.animal_id = p_animal_id order by c.created_at limit 1;
+    v_refusal := case
+      when v_report.id is null or v_report.closed_at is not null then 'report_closed'
+      when v_code is null then 'no_medal'
+      when char_length(v_words) not between 1 and 1000 then 'words_invalid'
+      when not public.hit_rate_limit('found-claim:' || v_user::text, 10, 86400) then 'rate_limited'
+    end;
+  end if;
+  if v_refusal is not null then
+    return jsonb_build_object('success', false, 'reason', v_refusal, 'error', case v_refusal
+      when 'session_expired' then 'Votre session a expiré. Reconnectez-vous.'
+      when 'not_allowed' then 'Seuls le propriétaire et les co-propriétaires de cet animal peuvent dire que c''est le leur.'
+      when 'report_closed' then 'Ce signalement est clos : l''animal est rentré chez lui.'
+      when 'no_medal' then 'Cet animal n''a pas de médaille à laquelle rattacher la conversation.'
+      when 'words_invalid' then 'Écrivez quelques mots pour la personne qui l''a trouvé (1 000 caractères au plus).'
+      when 'rate_limited' then 'Trop de signalements réclamés aujourd''hui. Réessayez demain.'
+    end);
+  end if;
+  insert into public.conversations (animal_id, code_id, token, language, finder_email, mail_token, search_id,
+    found_report_id)
+  values (
+    p_animal_id, v_code, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), v_report.language,
+    v_report.finder_email,
+    case when v_report.finder_email is not null
+      then replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') end,
+    (select s.id from public.searches s where s.animal_id = p_animal_id and s.found_at is null
+     order by s.started_at desc limit 1),
+    p_report_id
+  )
+  returning id into v_conversation;
+  insert into public.conversation_replies (conversation_id, author_id, body) values (v_conversation, v_user, v_words);
+  return jsonb_build_object('success', true, 'conversation_id', v_conversation, 'created', true);
+end
+$$;
+revoke all on function public.claim_found_report(uuid, uuid, text) from public, anon, service_role;
+grant execute on function public.claim_found_report(uuid, uuid, text) to authenticated;
+
+-- After claim_found_report opened a conversation, for the claim-found function: the first e-mail to the finder
+-- who left an address (their conversation's e-mailed link), once: null when they left none, or were told.
+-- Their other e-mails wait until they ask for them on that link's page (finder_mail_wanted_at).
+create function public.finder_mail_for_claim(p_conversation_id uuid) returns jsonb
+language sql
+volatile
+security definer
+set search_path = ''
+as $$
+  update public.conversations c set finder_mailed_at = now()
+  from public.animals a
+  where c.id = p_conversation_id and a.id = c.animal_id and c.found_report_id is not null
+    and c.finder_email is not null and c.finder_mailed_at is null
+  returning jsonb_build_object('to', c.finder_email, 'token', c.mail_token, 'language', c.language)
+$$;
+revoke all on function public.finder_mail_for_claim(uuid) from public, anon, authenticated;
+grant execute on function public.finder_mail_for_claim(uuid) to service_role;

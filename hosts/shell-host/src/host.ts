@@ -16,6 +16,8 @@
  * - GET, HEAD and POST `/conversation/{token}`: the scan deployment's page of a finder's conversation.
  * - GET, HEAD and POST `/e-mails/{token}`: its page that stops every e-mail to a finder's address.
  * - GET, HEAD and POST `/recherche/{id}`: its page of a loss's search, and its form for a sighting.
+ * - GET, HEAD and POST `/trouve` and `/trouve/{id}`: its form for an animal found without a medal, and the
+ *   found animal's page.
  *
  * Each request gets an id of the host's own, answered in X-Request-Id and passed on to the functions called on
  * its behalf, and leaves one JSON line on the log (requestLine), which names its route, never its path.
@@ -102,6 +104,7 @@ export type RouteName =
   | 'conversation'
   | 'stop-finder-mail'
   | 'search'
+  | 'found'
   | 'healthz'
   | 'config'
   | 'shell-page'
@@ -281,6 +284,10 @@ async function answer(framework: Framework, request: Request, exchange: Exchange
   if (route?.name === 'search') {
     exchange.route = 'search';
     return deploymentPage(framework, request, { page: 'search', id: route.params.id ?? '' }, exchange);
+  }
+  if (route?.name === 'reportFound' || route?.name === 'found') {
+    exchange.route = 'found';
+    return deploymentPage(framework, request, { page: 'found', id: route.params.id ?? null }, exchange);
   }
   const code = route?.name === 'scan' ? scanCodeOf(url.pathname) : null;
   if (request.method === 'POST' && code !== null) {
@@ -612,13 +619,16 @@ async function scanAction(framework: Framework, request: Request, code: string, 
  * A page the scan deployment answers whole, with the shell's and the scan remote's styles, waiting as long as
  * sending may: a finder's private link's (GET, HEAD and POST /conversation/{token}, their conversation, and
  * /e-mails/{token}, stopping the e-mails to their address) and a loss's search page (GET, HEAD and POST
- * /recherche/{id}, its form for a sighting). When the deployment cannot answer, the host's own words (503): the token or id is never
- * written to the log.
+ * /recherche/{id}, its form for a sighting), a found animal's (GET, HEAD and POST /trouve, its form, and /trouve/{id}).
+ * When the deployment cannot answer, the host's own words (503): the token or id is never written to the log.
  */
 async function deploymentPage(
   framework: Framework,
   request: Request,
-  asked: { page: 'conversation' | 'stopFinderMail'; token: string } | { page: 'search'; id: string },
+  asked:
+    | { page: 'conversation' | 'stopFinderMail'; token: string }
+    | { page: 'search'; id: string }
+    | { page: 'found'; id: string | null },
   exchange: Exchange,
 ) {
   const budget = AbortSignal.timeout(ACTION_BUDGET_MS);
@@ -631,10 +641,13 @@ async function deploymentPage(
     const { stylesheets } = scanPageHead(shell, framework.config, files.preloads);
     const styles = await pageStyles(framework, files, stylesheets, url);
     const args = { request, context: { callFunction: callFunctionFor(framework, exchange) }, styles, signal: budget };
+    const config = framework.pageConfig;
     const rendered =
       asked.page === 'search'
-        ? route.search?.({ ...args, params: { id: asked.id }, config: framework.pageConfig })
-        : route[asked.page]?.({ ...args, params: { token: asked.token } });
+        ? route.search?.({ ...args, params: { id: asked.id }, config })
+        : asked.page === 'found'
+          ? route.found?.({ ...args, params: { id: asked.id }, config })
+          : route[asked.page]?.({ ...args, params: { token: asked.token } });
     if (!rendered) throw new Error(`the scan deployment has no ${asked.page} page`);
     const [response, headers] = await untilAborted(
       Promise.all([rendered, framework.pageHeaders(route.inlineScripts ?? [])]),

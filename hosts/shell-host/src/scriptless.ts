@@ -7,6 +7,7 @@
  * add them otherwise). The landing form's words are the shell's own (hosts/shell/src/copy.ts, landing.found).
  */
 import { escapeHtml } from '@medaille/domain';
+import { pathOf } from '@medaille/routing';
 
 const WORDS = {
   title: 'Vous avez trouvé un animal ?',
@@ -14,6 +15,8 @@ const WORDS = {
   hint: 'Saisissez le code imprimé sur la médaille, par exemple MDL-7KQ4-M9XP-3T.',
   submit: 'Voir sa fiche',
   empty: 'Saisissez le code imprimé sur la médaille.',
+  noMedal: 'Pas de médaille ?',
+  reportFound: 'J’ai trouvé un animal',
   /** What the landing's other ways in (activating, signing in) need. */
   landingNeedsScripts:
     'Pour activer une médaille, vous connecter ou gérer vos animaux, Médaille a besoin de JavaScript : activez-le dans votre navigateur, puis rechargez la page.',
@@ -35,7 +38,9 @@ function foundAnimalForm(empty: boolean): string {
     `<button type="submit" class="md-button md-button-primary">${WORDS.submit}</button>` +
     '</div>' +
     (empty ? `<p id="scriptless-code-error" class="landing-found-error" role="alert">${WORDS.empty}</p>` : '') +
-    '</form></section>'
+    '</form>' +
+    `<p class="landing-found-hint">${WORDS.noMedal} <a href="${pathOf('reportFound')}">${WORDS.reportFound}</a></p>` +
+    '</section>'
   );
 }
 

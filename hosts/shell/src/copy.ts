@@ -25,6 +25,9 @@ export const COPY = {
       hint: 'Saisissez le code imprimé sur la médaille, par exemple MDL-7KQ4-M9XP-3T.',
       submit: 'Voir sa fiche',
       empty: 'Saisissez le code imprimé sur la médaille.',
+      // An animal without a medal (or that lost it): the report's form, /trouve.
+      noMedal: 'Pas de médaille ?',
+      reportFound: 'J’ai trouvé un animal',
     },
   },
   notFound: {

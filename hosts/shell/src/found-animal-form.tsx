@@ -1,4 +1,5 @@
 import { codeFromTyped } from '@medaille/domain';
+import { ROUTES } from '@medaille/routing';
 import { useNavigate } from '@medaille/routing/router';
 import { type FormEvent, useId, useState } from 'react';
 import { COPY } from './copy.ts';
@@ -52,6 +53,9 @@ export function FoundAnimalForm() {
           </p>
         )}
       </form>
+      <p className="landing-found-hint">
+        {copy.noMedal} <a href={ROUTES.reportFound}>{copy.reportFound}</a>
+      </p>
     </section>
   );
 }

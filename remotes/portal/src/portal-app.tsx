@@ -37,6 +37,7 @@ const PAGES: Record<RouteOf<'portal'>, ReturnType<typeof page>> = {
   animalBooklet: page(() => import('./features/booklet/booklet-page.tsx'), 'BookletPage'),
   animalBookletPrint: page(() => import('./features/booklet/booklet-print-page.tsx'), 'BookletPrintPage'),
   invitation: page(() => import('./features/household/invitation-page.tsx'), 'InvitationPage'),
+  claimFound: page(() => import('./features/found/claim-found-page.tsx'), 'ClaimFoundPage'),
 };
 const PAGE_NAMES = Object.keys(PAGES) as RouteOf<'portal'>[];
 

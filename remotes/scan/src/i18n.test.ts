@@ -96,6 +96,7 @@ describe('the dictionaries', () => {
     'found_too_long',
     'found_in_future',
     'found_rate_limited',
+    'found_link_not_valid',
     'search_follow_rate_limited',
     'search_follow_link_not_found',
     'search_follow_taken',

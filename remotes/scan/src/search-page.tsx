@@ -6,24 +6,33 @@
 // form as it was written and the reason in the reader's language. Following the search is search-follow.tsx's.
 import { LIMITS } from '@medaille/domain';
 import { searchCardUrl } from '@medaille/finder-functions';
+import { pathOf } from '@medaille/routing/site';
 import { type PageConfig, readPostedFormWithFiles, type SearchArgs } from '@medaille/scan-contract';
 import { renderToStaticMarkup } from 'react-dom/server.edge';
 import { conversationPathOf } from './conversation-link.ts';
 import type { Dictionary } from './copy.ts';
 import { cookie, documentOf, type ShareCard } from './document-parts.ts';
-import { FINDER_PHOTO_TYPES, PHOTO_ATTEMPTS } from './finder-photo.ts';
+import { FINDER_PHOTO_TYPES } from './finder-photo.ts';
 import { ageText, dateTimeText, PAGE_TIME_ZONE, sexText, speciesText } from './format.ts';
+import { FOUND_WORDS } from './found-copy.ts';
 import {
   acceptedLanguages,
   chooseLanguage,
   dialogWordsFor,
   dictionaryFor,
   LANGUAGE_COOKIE,
-  LANGUAGES,
   type Language,
   localeFor,
 } from './i18n.ts';
 import { screenSizedSources } from './photo-sources.ts';
+import {
+  fromParisTime,
+  LanguageLinks,
+  PositionFields,
+  postedPosition,
+  REPORT_FORM_ID,
+  REPORT_FORM_SCRIPT,
+} from './report-form-parts.tsx';
 import { SEARCH_WORDS, type SearchWords } from './search-copy.ts';
 import {
   FOLLOW_ACTIONS,
@@ -90,16 +99,6 @@ const EMPTY_REPORT: Report = { kind: 'seen', place: '', when: '', words: '' };
  * function refuses it if too large, in the reader's words).
  */
 const FORM_BYTES_MAX = 8 * 1024 * 1024;
-/** The report form, which the page's script finds to make its photo small before it is sent. */
-const REPORT_FORM_ID = 'signaler-formulaire';
-
-/** A `datetime-local` value as the time it is in France, where the page's readers are (the form has no zone). */
-function fromParisTime(value: string): string | null {
-  const asUtc = Date.parse(`${value}Z`);
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) || Number.isNaN(asUtc)) return null;
-  const paris = new Date(asUtc).toLocaleString('sv-SE', { timeZone: PAGE_TIME_ZONE }).replace(' ', 'T');
-  return new Date(asUtc - (Date.parse(`${paris}Z`) - asUtc)).toISOString();
-}
 
 /** What report-sighting's refusal codes say, in the reader's words; its status kept. */
 const REFUSALS: Record<string, keyof SearchWords> = {
@@ -129,7 +128,7 @@ export async function searchPage({ request, params, context, styles, config, sig
       headers: { ...HEADERS, ...headers },
     });
   const said = (status: number, text: string, headers?: Record<string, string>) =>
-    page(status, saying(words, language, text), headers);
+    page(status, saying(words, language, text, url), headers);
 
   /**
    * The page as it is now, with the report form's outcome (`refused`, or `sent` after the 303) and the follow
@@ -155,7 +154,7 @@ export async function searchPage({ request, params, context, styles, config, sig
     const copy = await dictionaryFor(language);
     const locale = localeFor(language, accepted);
     const found = search as PublicSearch;
-    const pageWords = { words, copy, language, locale, config };
+    const pageWords = { words, copy, language, locale, config, url };
     const body = searchBody(found, pageWords, { ...form, follow });
     return page(form.refused?.status ?? 200, body, form.refused?.headers, shareCard(found, pageWords));
   };
@@ -196,9 +195,7 @@ export async function searchPage({ request, params, context, styles, config, sig
   if (photo && photo.size > LIMITS.finderPhotoSentMaxBytes) {
     return render({ report, refused: { status: 400, words: words.photoTooLarge } });
   }
-  // The phone's position, which the form's script wrote when the person asked for it.
-  const [lat, lon] = [field('lat'), field('lon')].map((value) => (value.trim() === '' ? null : Number(value)));
-  const position = lat != null && lon != null ? { lat, lon } : null;
+  const position = postedPosition(posted.fields);
   const sent = await context
     .callFunction(
       'report-sighting',
@@ -250,26 +247,15 @@ interface PageWords {
   language: Language;
   locale: string;
   config: PageConfig;
-}
-
-/** The languages the page reads in, as links (a page without scripts changes language by its address). */
-function LanguageLinks({ language }: { language: Language }) {
-  return (
-    <nav className="search-languages">
-      {LANGUAGES.map(({ code, name }) => (
-        <a key={code} href={`?lang=${code}`} lang={code} aria-current={code === language ? 'true' : undefined}>
-          {name}
-        </a>
-      ))}
-    </nav>
-  );
+  /** The page's address, which the language links keep. */
+  url: URL;
 }
 
 /** A page that only says something: a search not found, too many pages read, the service down. */
-function saying(words: SearchWords, language: Language, text: string): string {
+function saying(words: SearchWords, language: Language, text: string, url: URL): string {
   return renderToStaticMarkup(
     <main className="scan">
-      <LanguageLinks language={language} />
+      <LanguageLinks language={language} url={url} />
       <section className="scan-card">
         <h1>{words.title}</h1>
         <p role="alert">{text}</p>
@@ -299,7 +285,7 @@ const zoomFor = (radius: number) => (radius <= 600 ? 16 : radius <= 1500 ? 15 : 
 
 function searchBody(
   search: PublicSearch,
-  { words, copy, language, locale, config }: PageWords,
+  { words, copy, language, locale, config, url }: PageWords,
   form: { report: Report; refused?: { words: string }; sent?: boolean; follow: FollowView },
 ): string {
   const day = (at: string) => new Date(at).toLocaleDateString(locale, { dateStyle: 'long', timeZone: PAGE_TIME_ZONE });
@@ -318,7 +304,7 @@ function searchBody(
   return (
     renderToStaticMarkup(
       <main className="scan search-page">
-        <LanguageLinks language={language} />
+        <LanguageLinks language={language} url={url} />
         <section className="scan-card">
           <h1>{found ? words.foundHeading : words.heading(search.name)}</h1>
           {found && search.thanks ? <p className="search-words">{search.thanks}</p> : null}
@@ -388,6 +374,9 @@ function searchBody(
         ) : null}
         {found ? null : <ReportForm words={words} form={form.follow.refused ? { report: form.report } : form} />}
         {found ? null : <FollowSection words={words} view={form.follow} pushKey={search.push_key} />}
+        <p className="search-hint search-found-link">
+          <a href={`${pathOf('reportFound')}?lang=${language}`}>{FOUND_WORDS[language].formHeading}</a>
+        </p>
       </main>,
     ) + (found ? '' : scriptsOf(search.push_key))
   );
@@ -395,7 +384,7 @@ function searchBody(
 
 /** The page's scripts while it searches: the report form's, and following by push where the project can push. */
 const scriptsOf = (pushKey: string | null | undefined) =>
-  `<script>${SIGHTING_FORM_SCRIPT}</script>${pushKey ? `<script>${FOLLOW_BY_PUSH_SCRIPT}</script>` : ''}`;
+  `<script>${REPORT_FORM_SCRIPT}</script>${pushKey ? `<script>${FOLLOW_BY_PUSH_SCRIPT}</script>` : ''}`;
 
 /** A file's bytes in base64, a slice at a time (a phone's photo is too long for one call's arguments). */
 function base64Of(bytes: Uint8Array): string {
@@ -405,86 +394,6 @@ function base64Of(bytes: Uint8Array): string {
   }
   return btoa(binary);
 }
-
-/**
- * The report form's help where the page's script runs. `Ajouter ma position actuelle`: the phone's position,
- * asked when the button is pressed (the browser asks the person), written in the form's hidden fields. And
- * before the form is sent with a photo: the photo drawn anew (upright, no metadata, not the place the camera
- * was), its longest side and quality brought down until it weighs at most `maxBytes`, as a finder's photo is
- * (finder-photo.ts); then the form is sent. Where the browser cannot, it is sent as it is. Sent as its own source
- * (self-contained: it names nothing outside itself).
- */
-function helpSightingForm(formId: string, attempts: readonly (readonly [number, number])[], maxBytes: number): void {
-  const form = document.getElementById(formId);
-  const input = form?.querySelector('input[type="file"]');
-  if (!(form instanceof HTMLFormElement) || !(input instanceof HTMLInputElement)) return;
-  const locate = form.querySelector('[data-position]');
-  const said = form.querySelector('[data-position-status]');
-  const lat = form.elements.namedItem('lat');
-  const lon = form.elements.namedItem('lon');
-  if (
-    locate instanceof HTMLElement &&
-    said instanceof HTMLElement &&
-    lat instanceof HTMLInputElement &&
-    lon instanceof HTMLInputElement &&
-    navigator.geolocation
-  ) {
-    const words = JSON.parse(locate.getAttribute('data-position') ?? '{}') as Record<'added' | 'failed', string>;
-    locate.hidden = false;
-    locate.addEventListener('click', () => {
-      navigator.geolocation.getCurrentPosition(
-        (found) => {
-          lat.value = found.coords.latitude.toFixed(5);
-          lon.value = found.coords.longitude.toFixed(5);
-          said.textContent = words.added;
-          said.hidden = false;
-        },
-        () => {
-          said.textContent = words.failed;
-          said.hidden = false;
-        },
-        { enableHighAccuracy: true, timeout: 15_000, maximumAge: 0 },
-      );
-    });
-  }
-  if (!window.createImageBitmap || !window.DataTransfer) return;
-  let ready = false;
-  form.addEventListener('submit', (event) => {
-    const file = input.files?.[0];
-    if (ready || !file) return;
-    event.preventDefault();
-    createImageBitmap(file)
-      .then(async (bitmap) => {
-        for (const [side, quality] of attempts) {
-          const scale = Math.min(1, side / Math.max(bitmap.width, bitmap.height));
-          const canvas = document.createElement('canvas');
-          canvas.width = Math.max(1, Math.round(bitmap.width * scale));
-          canvas.height = Math.max(1, Math.round(bitmap.height * scale));
-          const context = canvas.getContext('2d');
-          if (!context) break;
-          context.fillStyle = '#fff';
-          context.fillRect(0, 0, canvas.width, canvas.height);
-          context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-          const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
-          if (blob && blob.size <= maxBytes) {
-            const chosen = new DataTransfer();
-            chosen.items.add(new File([blob], 'photo.jpg', { type: 'image/jpeg' }));
-            input.files = chosen.files;
-            break;
-          }
-        }
-        bitmap.close();
-      })
-      .catch(() => {})
-      .finally(() => {
-        ready = true;
-        form.submit();
-      });
-  });
-}
-
-/** `helpSightingForm` as the page's script: one text, which the host's policy allows by its hash. */
-export const SIGHTING_FORM_SCRIPT = `(${helpSightingForm.toString()})(${JSON.stringify(REPORT_FORM_ID)}, ${JSON.stringify(PHOTO_ATTEMPTS)}, ${LIMITS.finderPhotoSentMaxBytes})`;
 
 /** 'Vous l'avez vu ?': a plain form, posted to the page itself. */
 function ReportForm({
@@ -514,17 +423,7 @@ function ReportForm({
         <input id="signaler-quand" name="when" type="datetime-local" defaultValue={report.when} />
         <label htmlFor="signaler-message">{words.words}</label>
         <textarea id="signaler-message" name="words" rows={3} maxLength={500} defaultValue={report.words} />
-        <input type="hidden" name="lat" value="" />
-        <input type="hidden" name="lon" value="" />
-        <button
-          type="button"
-          className="md-button md-button-secondary search-locate"
-          hidden
-          data-position={JSON.stringify({ added: words.positionAdded, failed: words.positionFailed })}
-        >
-          {words.position}
-        </button>
-        <p className="search-hint" role="status" data-position-status="" hidden />
+        <PositionFields words={words} />
         <label htmlFor="signaler-photo">{words.photo}</label>
         <input id="signaler-photo" name="photo" type="file" accept={FINDER_PHOTO_TYPES.join(',')} />
         <p className="search-hint">{words.photoHint}</p>

@@ -21,18 +21,21 @@ import {
 import { BUILD_ID } from './build-id.ts';
 import { CONVERSATION_REFRESH_SCRIPT, conversationPage } from './conversation-page.tsx';
 import { cookie, inlineStyle } from './document-parts.ts';
+import { foundPage } from './found-page.tsx';
 import { LANGUAGE_COOKIE } from './i18n.ts';
 import { messageFormAction } from './message-form.ts';
 import { busyAnswerOf, scanAnswerOf } from './profile-api.ts';
+import { REPORT_FORM_SCRIPT } from './report-form-parts.tsx';
 import { OPEN_AS_DIALOG_SCRIPT } from './scriptless-parts.tsx';
 import { FOLLOW_BY_PUSH_SCRIPT } from './search-follow.tsx';
-import { SIGHTING_FORM_SCRIPT, searchPage } from './search-page.tsx';
+import { searchPage } from './search-page.tsx';
 import { pageLanguage, renderScanPage } from './server-page.tsx';
 import { stopFinderMailPage } from './stop-finder-mail-page.tsx';
 
 export {
   BUILD_ID,
   conversationPage as conversation,
+  foundPage as found,
   messageFormAction as action,
   searchPage as search,
   stopFinderMailPage as stopFinderMail,
@@ -43,7 +46,7 @@ export const inlineScripts: readonly string[] = [
   OPEN_AS_DIALOG_SCRIPT,
   CONVERSATION_REFRESH_SCRIPT,
   FOLLOW_BY_PUSH_SCRIPT,
-  SIGHTING_FORM_SCRIPT,
+  REPORT_FORM_SCRIPT,
 ];
 
 /**

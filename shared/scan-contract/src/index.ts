@@ -79,7 +79,9 @@ export type CallFunction = (
     | 'stop-finder-mail'
     | 'search'
     | 'report-sighting'
-    | 'follow-search',
+    | 'follow-search'
+    | 'report-found'
+    | 'found',
   body: unknown,
   signal: AbortSignal,
 ) => Promise<Response>;
@@ -200,6 +202,11 @@ export interface ScanRouteModule {
    */
   search?(args: SearchArgs): Promise<Response>;
   /**
+   * GET, HEAD and POST /trouve and /trouve/{id}: the form that reports an animal found without a medal, and a
+   * found animal's page (docs/product/found.md), the whole response. Optional, as `conversation` is.
+   */
+  found?(args: FoundArgs): Promise<Response>;
+  /**
    * The code of every inline script the route's pages may carry, as written between `<script>` and
    * `</script>`: the host's Content-Security-Policy allows each by its hash, and no other. So each is one
    * fixed text, whatever the page (what varies goes in the element's attributes). Optional: a deployment built
@@ -227,6 +234,11 @@ export interface SearchArgs extends Omit<ConversationArgs, 'params'> {
   config: PageConfig;
 }
 
+/** What a found animal's pages are given: the report's id, or null for the form that reports one. */
+export interface FoundArgs extends Omit<SearchArgs, 'params'> {
+  params: { id: string | null };
+}
+
 /** The route module's required exports and their types, as the host checks a module it imported. */
 export const SCAN_ROUTE_EXPORTS = {
   BUILD_ID: 'string',
@@ -234,7 +246,10 @@ export const SCAN_ROUTE_EXPORTS = {
   action: 'function',
   render: 'function',
 } as const satisfies Record<
-  Exclude<keyof ScanRouteModule, 'conversation' | 'stopFinderMail' | 'search' | 'documentStart' | 'inlineScripts'>,
+  Exclude<
+    keyof ScanRouteModule,
+    'conversation' | 'stopFinderMail' | 'search' | 'found' | 'documentStart' | 'inlineScripts'
+  >,
   'string' | 'function'
 >;
 

@@ -404,6 +404,7 @@ export type Database = {
           mail_token: string | null
           finder_mail_wanted_at: string | null
           search_id: string | null
+          found_report_id: string | null
         }
         Insert: {
           id?: string
@@ -420,6 +421,7 @@ export type Database = {
           mail_token?: string | null
           finder_mail_wanted_at?: string | null
           search_id?: string | null
+          found_report_id?: string | null
         }
         Update: {
           id?: string
@@ -436,6 +438,7 @@ export type Database = {
           mail_token?: string | null
           finder_mail_wanted_at?: string | null
           search_id?: string | null
+          found_report_id?: string | null
         }
         Relationships: [
           {
@@ -604,6 +607,7 @@ export type Database = {
           client_hash: string | null
           created_at: string
           closed_at: string | null
+          finder_email: string | null
         }
         Insert: {
           id?: string
@@ -619,6 +623,7 @@ export type Database = {
           client_hash?: string | null
           created_at?: string
           closed_at?: string | null
+          finder_email?: string | null
         }
         Update: {
           id?: string
@@ -634,6 +639,7 @@ export type Database = {
           client_hash?: string | null
           created_at?: string
           closed_at?: string | null
+          finder_email?: string | null
         }
         Relationships: [
 
@@ -1311,6 +1317,10 @@ export type Database = {
         Args: { p_limit?: number }
         Returns: Json
       }
+      claim_found_report: {
+        Args: { p_report_id: string; p_animal_id: string; p_words: string }
+        Returns: Json
+      }
       claim_health_reminders: {
         Args: { p_as_of?: string; p_days_before?: number; p_limit?: number }
         Returns: Json
@@ -1345,6 +1355,10 @@ export type Database = {
       }
       finder_conversation: {
         Args: { p_token: string }
+        Returns: Json
+      }
+      finder_mail_for_claim: {
+        Args: { p_conversation_id: string }
         Returns: Json
       }
       finder_mail_for_reply: {
@@ -1420,7 +1434,7 @@ export type Database = {
         Returns: string
       }
       public_found_report: {
-        Args: { p_id: string }
+        Args: { p_id: string; p_token_hash?: string }
         Returns: Json
       }
       public_profile: {
@@ -1452,7 +1466,7 @@ export type Database = {
         Returns: Json
       }
       record_found_report: {
-        Args: { p_species: string; p_found_at: string; p_place: string; p_lat: number; p_lon: number; p_description: string; p_words: string; p_language: string; p_token_hash: string; p_client_hash: string; p_per_day?: number }
+        Args: { p_species: string; p_found_at: string; p_place: string; p_lat: number; p_lon: number; p_description: string; p_words: string; p_language: string; p_token_hash: string; p_client_hash: string; p_per_day?: number; p_finder_email?: string }
         Returns: Json
       }
       record_lost_profile_view: {

@@ -24,6 +24,9 @@ interface FinderMailWords {
   /** That the answers are e-mailed only once the finder asks for them on the page of this e-mail's link. */
   openOnce: string;
   validity: (days: number) => string;
+  /** 'C'est le mien': an owner opened a conversation from the finder's found animal's page. */
+  claimSubject: string;
+  claimText: string;
   answerSubject: string;
   answerText: (name: string) => string;
   foundSubject: string;
@@ -51,6 +54,9 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     keepPrivate: 'Gardez-le pour vous : qui a ce lien peut lire la conversation.',
     openOnce: 'Pour être prévenu ici de ses réponses, ouvrez-le et choisissez « Me prévenir par e-mail ».',
     validity: (days) => `Le lien reste valable ${days} jours après le dernier message.`,
+    claimSubject: "Quelqu'un pense que l'animal que vous avez trouvé est le sien",
+    claimText:
+      "Le propriétaire d'un animal perdu près de là pense que l'animal que vous avez signalé sur Médaille est le sien. Il vous a écrit : ce lien privé vous mène à la conversation, où vous pourrez lui répondre et lui poser des questions avant de le rencontrer.",
     answerSubject: 'Nouvelle réponse dans votre conversation sur Médaille',
     answerText: (name) => `Le propriétaire de ${name} vous a répondu.`,
     foundSubject: "Bonne nouvelle : l'animal est rentré chez lui",
@@ -67,6 +73,9 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     keepPrivate: 'Keep it to yourself: anyone with this link can read the conversation.',
     openOnce: 'To be told of their answers here, open it and choose “Tell me by e-mail”.',
     validity: (days) => `The link stays valid for ${days} days after the last message.`,
+    claimSubject: 'Someone thinks the animal you found is theirs',
+    claimText:
+      'The owner of an animal lost nearby thinks the animal you reported on Médaille is theirs. They have written to you: this private link takes you to the conversation, where you can answer and ask them questions before you meet.',
     answerSubject: 'New answer in your conversation on Médaille',
     answerText: (name) => `${name}'s owner has answered you.`,
     foundSubject: 'Good news: the animal is back home',
@@ -83,6 +92,9 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     keepPrivate: 'Guárdelo para usted: quien tenga este enlace puede leer la conversación.',
     openOnce: 'Para recibir aquí el aviso de sus respuestas, ábralo y elija «Avisarme por correo».',
     validity: (days) => `El enlace es válido durante ${days} días después del último mensaje.`,
+    claimSubject: 'Alguien cree que el animal que encontró es suyo',
+    claimText:
+      'El dueño de un animal perdido cerca de allí cree que el animal que usted señaló en Médaille es el suyo. Le ha escrito: este enlace privado le lleva a la conversación, donde podrá responderle y hacerle preguntas antes de verse.',
     answerSubject: 'Nueva respuesta en su conversación en Médaille',
     answerText: (name) => `El dueño de ${name} le ha respondido.`,
     foundSubject: 'Buenas noticias: el animal ha vuelto a casa',
@@ -100,6 +112,9 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     openOnce:
       'Um hier über Antworten benachrichtigt zu werden, öffnen Sie ihn und wählen Sie „Per E-Mail benachrichtigen“.',
     validity: (days) => `Der Link bleibt ${days} Tage nach der letzten Nachricht gültig.`,
+    claimSubject: 'Jemand glaubt, dass das gefundene Tier seines ist',
+    claimText:
+      'Der Besitzer eines in der Nähe verlorenen Tieres glaubt, dass das Tier, das Sie auf Médaille gemeldet haben, seines ist. Er hat Ihnen geschrieben: Dieser private Link führt Sie zur Unterhaltung, wo Sie ihm antworten und Fragen stellen können, bevor Sie sich treffen.',
     answerSubject: 'Neue Antwort in Ihrer Unterhaltung auf Médaille',
     answerText: (name) => `Der Besitzer von ${name} hat Ihnen geantwortet.`,
     foundSubject: 'Gute Nachricht: Das Tier ist wieder zu Hause',
@@ -116,6 +131,9 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     keepPrivate: 'Lo tenga per sé: chiunque abbia questo link può leggere la conversazione.',
     openOnce: 'Per essere avvisato qui delle risposte, lo apra e scelga «Avvisami per e-mail».',
     validity: (days) => `Il link resta valido per ${days} giorni dopo l'ultimo messaggio.`,
+    claimSubject: "Qualcuno pensa che l'animale che ha trovato sia suo",
+    claimText:
+      "Il proprietario di un animale smarrito lì vicino pensa che l'animale che lei ha segnalato su Médaille sia il suo. Le ha scritto: questo link privato la porta alla conversazione, dove potrà rispondergli e fargli domande prima di incontrarvi.",
     answerSubject: 'Nuova risposta nella sua conversazione su Médaille',
     answerText: (name) => `Il proprietario di ${name} le ha risposto.`,
     foundSubject: "Buone notizie: l'animale è tornato a casa",
@@ -132,6 +150,9 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     keepPrivate: 'Houd hem voor uzelf: wie deze link heeft, kan het gesprek lezen.',
     openOnce: 'Wilt u hier bericht krijgen van antwoorden? Open hem en kies ‘Stuur mij een e-mail’.',
     validity: (days) => `De link blijft ${days} dagen na het laatste bericht geldig.`,
+    claimSubject: 'Iemand denkt dat het dier dat u vond van hem is',
+    claimText:
+      'De eigenaar van een dier dat in de buurt is verdwenen, denkt dat het dier dat u op Médaille meldde het zijne is. Hij heeft u geschreven: deze privélink brengt u naar het gesprek, waar u kunt antwoorden en vragen stellen voordat u afspreekt.',
     answerSubject: 'Nieuw antwoord in uw gesprek op Médaille',
     answerText: (name) => `De eigenaar van ${name} heeft u geantwoord.`,
     foundSubject: 'Goed nieuws: het dier is weer thuis',
@@ -142,18 +163,25 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
   },
 };
 
-/** One e-mail to a finder: which one, where, with their conversation's e-mailed link (mail_token). */
-export interface FinderLetter {
-  kind: 'link' | 'answer' | 'found';
-  to: string;
-  token: string;
-  language: string;
-  animalName: string;
-  animalSex?: string | null;
-}
+/**
+ * One e-mail to a finder: which one, where, with their conversation's e-mailed link (mail_token). 'claim' names no
+ * animal: the owner's search may hide its name, and the finder knows which animal they found.
+ */
+export type FinderLetter = { to: string; token: string; language: string } & (
+  | { kind: 'link' | 'answer' | 'found'; animalName: string; animalSex?: string | null }
+  | { kind: 'claim' }
+);
 
 /** What each kind of e-mail says, its subject apart. */
-function content(words: FinderMailWords, { kind, animalName, animalSex }: FinderLetter, language: FinderLanguage) {
+function content(words: FinderMailWords, letter: FinderLetter, language: FinderLanguage) {
+  if (letter.kind === 'claim') {
+    return {
+      subject: words.claimSubject,
+      paragraphs: [{ text: words.claimText }, { text: words.keepPrivate }, { text: words.openOnce }],
+      after: [{ text: words.validity(CONVERSATION_LIMITS.validDays) }],
+    };
+  }
+  const { kind, animalName, animalSex } = letter;
   switch (kind) {
     case 'link':
       return {
@@ -218,7 +246,7 @@ export async function mailFinders(env: FunctionEnv, db: ServiceDatabase, letters
   for (const letter of letters) {
     const pass = await call<string | null>(db, 'pass_finder_mail', {
       p_address: letter.to,
-      p_link: letter.kind === 'link',
+      p_link: letter.kind === 'link' || letter.kind === 'claim',
     }).catch((error) => {
       console.error('[finder-mail] the e-mail could not be checked, so it is not sent:', error);
       return null;

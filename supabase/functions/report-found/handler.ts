@@ -1,5 +1,6 @@
-// report-found {species, found_at?, place?, position?, description?, words?, language?}: a passer-by reports an
-// animal they found that wears no medal (docs/product/found.md), without an account. Stored with the open searches
+// report-found {species, found_at?, place?, position?, description?, words?, language?, email?}: a passer-by
+// reports an animal they found that wears no medal (docs/product/found.md), without an account; `email`, where to
+// be told when an owner says 'C'est le mien' (never shown to anyone). Stored with the open searches
 // it matches (record_found_report: the 20 nearest of its species within its radius, told to their households at
 // most hourly by deliver-outbox), then answered with the report's page id and the finder's private token, which
 // only they get (the database keeps its hash) and with which they close the report. At most REPORTS_PER_DAY a
@@ -7,10 +8,12 @@
 import { finderIdentity, hex } from '../_shared/client.ts';
 import { call, serviceDatabase } from '../_shared/database.ts';
 import {
+  EMAIL_PATTERN,
   hasBidiOrControlBesidesLines,
   hasLineOrBidiCharacters,
   isFinderLanguage,
   isKnownSpecies,
+  LIMITS,
   trimToNull,
 } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
@@ -38,6 +41,7 @@ export default function reportFound(request: Request, env: FunctionEnv): Promise
     const place = textOf(input?.place);
     const description = textOf(input?.description);
     const words = textOf(input?.words);
+    const email = textOf(input?.email);
     const shared = input?.position as { lat?: unknown; lon?: unknown } | null | undefined;
     const position = shared === undefined || shared === null ? null : readPosition(shared.lat, shared.lon, null);
     const foundAt =
@@ -54,6 +58,7 @@ export default function reportFound(request: Request, env: FunctionEnv): Promise
       place === undefined ||
       description === undefined ||
       words === undefined ||
+      email === undefined ||
       (shared !== undefined && shared !== null && position === null)
     )
       return failure('invalid_request');
@@ -70,6 +75,8 @@ export default function reportFound(request: Request, env: FunctionEnv): Promise
       (words && hasBidiOrControlBesidesLines(words))
     )
       return failure('invalid_characters');
+    if (email && (email.length > LIMITS.emailMaxLength || !EMAIL_PATTERN.test(email)))
+      return failure('finder_email_invalid');
     const { hash: client, limitFactor } = await finderIdentity(request, env);
     const token = hex(crypto.getRandomValues(new Uint8Array(32)));
     const recorded = await call<Recorded>(serviceDatabase(env), 'record_found_report', {
@@ -84,6 +91,7 @@ export default function reportFound(request: Request, env: FunctionEnv): Promise
       p_token_hash: await tokenHash(token),
       p_client_hash: client,
       p_per_day: REPORTS_PER_DAY * limitFactor,
+      p_finder_email: email?.toLowerCase() ?? null,
     });
     switch (recorded.status) {
       case 'rate_limited':

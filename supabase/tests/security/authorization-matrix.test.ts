@@ -108,6 +108,10 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['rpc close_found_report',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc claim_found_matches',                       DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc found_reports_near_search',                 DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // 'C'est le mien': the animal's owner or a co-owner opens the conversation with the finder (claim_found_report
+  // with the caller's token); the finder's address for its first e-mail is the service role's alone.
+  ['rpc claim_found_report',                        DENIED,  OK,      EMPTY,   OK,      EMPTY,   EMPTY,   EMPTY,   DENIED,  EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc finder_mail_for_claim',                     DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // What passers-by said on a search page: the household reads them (never who said them), any member hides
   // one, its editors delete one; only report-sighting writes them (record_sighting).
   ['sightings select',                            DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   OK,      EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
@@ -209,6 +213,7 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['function search',                             OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function search-card',                        OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function report-found',                       OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
+  ['function found',                              OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function report-sighting',                    OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function follow-search',                      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function stop-finder-mail',                   OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
@@ -329,6 +334,9 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['rpc claim_due_pushes',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['function conversation',                       OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,      OK,       OK,      OK,      OK,      OK,      OK],
   ['function answer-conversation',                401,     OK,      404,     OK,      OK,      404,     404,     403,     404,      401,     401,     401,     401,     401],
+  // claim-found likewise: 403 for whoever is not the animal's owner or co-owner (claim_found_report's not_allowed)
+  // and for the service role (not granted).
+  ['function claim-found',                        401,     OK,      403,     OK,      403,     403,     403,     403,     403,      401,     401,     401,     401,     401],
 ];
 
 // What only A (and the service role) may ever see: any answer to anyone else containing one of these leaks.
@@ -367,6 +375,8 @@ let f: {
 };
 
 const marker = () => `intrus-${randomUUID()}`;
+/** 64 random hex characters, as a conversation's links are. */
+const hex64 = () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
 
 async function must<T>(query: PromiseLike<{ data: T; error: unknown }>): Promise<T> {
   const { data, error } = await query;
@@ -441,7 +451,7 @@ const fresh = {
   /** A confirmed follower by e-mail of the open search of a new animal of A's, as follow-search stores one. */
   async follower() {
     const search = await fresh.search();
-    const token = randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', '');
+    const token = hex64();
     const email = `suivi-${randomUUID()}@example.fr`;
     const { rows } = await stack.db.query<{ id: string }>(
       `insert into public.search_followers (search_id, token, email, confirmed_at) values ($1, $2, $3, now()) returning id`,
@@ -1109,6 +1119,32 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     act: ({ db }) => db.rpc('claim_found_matches'),
     tookEffect: async (t) => (await rowOf('found_matches', 'found_report_id', t.report))?.told_at != null,
   }),
+  'rpc claim_found_report': operation({
+    service: 'rest',
+    prepare: async () => ({
+      report: await fresh.foundReport(),
+      animal: (await fresh.animal()).animalId,
+      words: marker(),
+    }),
+    act: ({ db }, t) =>
+      db.rpc('claim_found_report', { p_report_id: t.report, p_animal_id: t.animal, p_words: t.words }),
+    tookEffect: (t) => exists('conversation_replies', 'body', t.words),
+  }),
+  'rpc finder_mail_for_claim': operation({
+    service: 'rest',
+    prepare: async () => {
+      const { code, animalId } = await fresh.animal();
+      const report = await fresh.foundReport();
+      const { rows } = await stack.db.query<{ id: string }>(
+        `insert into public.conversations (animal_id, code_id, token, finder_email, mail_token, found_report_id)
+         values ($1, $2, $3, 'trouveur@example.org', $4, $5) returning id`,
+        [animalId, code, hex64(), hex64(), report],
+      );
+      return rows[0]?.id as string;
+    },
+    act: ({ db }, id) => db.rpc('finder_mail_for_claim', { p_conversation_id: id }),
+    tookEffect: (_, data) => (data as { to?: string } | null)?.to === 'trouveur@example.org',
+  }),
   'rpc found_reports_near_search': operation({
     service: 'rest',
     prepare: () => fresh.foundMatch(),
@@ -1740,6 +1776,16 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
         .filter((key) => !['status', 'id', 'token'].includes(key))
         .map((key) => `report-found answers ${key}`),
   }),
+  'function found': operation({
+    service: 'functions',
+    prepare: () => fresh.foundReport(),
+    act: ({ db }, id) => db.functions.invoke('found', { body: { id } }),
+    tookEffect: (_, data) => (data as { status?: string } | null)?.status === 'open',
+    violations: (data) =>
+      ['token_hash', 'client_hash', 'finder_email', 'lat', 'lon']
+        .filter((field) => data !== null && typeof data === 'object' && field in data)
+        .map((field) => `the found page carries ${field}`),
+  }),
   'function report-sighting': operation({
     service: 'functions',
     prepare: async () => ({ search: await fresh.search(), words: marker() }),
@@ -2251,6 +2297,17 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     },
     act: ({ db }) => db.rpc('claim_due_pushes', { p_limit: 1000 }),
     tookEffect: (d, data) => hasRow(data, 'id', d.outbox),
+  }),
+  'function claim-found': operation({
+    service: 'functions',
+    prepare: async () => ({
+      report: await fresh.foundReport(),
+      animal: (await fresh.animal()).animalId,
+      words: marker(),
+    }),
+    act: ({ db }, t) =>
+      db.functions.invoke('claim-found', { body: { report_id: t.report, animal_id: t.animal, words: t.words } }),
+    tookEffect: (t) => exists('conversation_replies', 'body', t.words),
   }),
   'function answer-conversation': operation({
     service: 'functions',

@@ -24,6 +24,10 @@ export const SITE = {
   stopFinderMail: { path: '/e-mails/:token', servedBy: 'scan' },
   /** A loss's public search page: anyone reads it (docs/product/search.md). */
   search: { path: '/recherche/:id', servedBy: 'scan' },
+  /** 'J'ai trouvé un animal': anyone reports an animal found without a medal (docs/product/found.md). */
+  reportFound: { path: '/trouve', servedBy: 'scan' },
+  /** A found animal's public page; its finder's private link adds their key (`foundPrivatePath`). */
+  found: { path: '/trouve/:id', servedBy: 'scan' },
   /** The search pages' service worker, for their followers by push: a file of the shell's build. */
   searchWorker: { path: '/recherche/sw.js', servedBy: 'shell' },
   health: { path: '/healthz', servedBy: 'host' },
@@ -46,6 +50,8 @@ export const SITE = {
   animalBookletPrint: { path: '/mon-compte/animal/:id/carnet/imprimer', servedBy: 'portal' },
   /** One lost animal's poster, printed from the browser (A4). */
   animalPoster: { path: '/mon-compte/animal/:id/affiche', servedBy: 'portal' },
+  /** 'C'est le mien': an owner says a found animal is theirs, which opens a conversation with its finder. */
+  claimFound: { path: '/mon-compte/trouve/:id', servedBy: 'portal' },
   /** An invitation to an animal's household; its token follows in the fragment (`invitationPath`). */
   invitation: { path: '/mon-compte/invitation', servedBy: 'portal' },
 } as const satisfies Record<string, { path: string; servedBy: 'shell' | 'scan' | 'portal' | 'host' }>;
@@ -94,6 +100,17 @@ export const searchPath = (id: string) => pathOf('search', { id });
 export function searchFollowPath(id: string, token: string, language: string): string {
   return `${searchPath(id)}?lang=${encodeURIComponent(language)}&suivi=${encodeURIComponent(token)}#suivre`;
 }
+/** A found animal's public page. */
+export const foundPath = (id: string) => pathOf('found', { id });
+/**
+ * The finder's private link to their report's page, with which they read the owners' conversations and close it:
+ * the key in the query, which the page's server reads (no Referer leaves the page, no cache keeps it).
+ */
+export function foundPrivatePath(id: string, key: string, language: string): string {
+  return `${foundPath(id)}?lang=${encodeURIComponent(language)}&cle=${encodeURIComponent(key)}`;
+}
+/** The portal's page where an owner says a found animal is theirs. */
+export const claimFoundPath = (id: string) => pathOf('claimFound', { id });
 /** A finder's conversation page. The token is in the path: the page is rendered by the server, with no Referer. */
 export const conversationPath = (token: string) => pathOf('conversation', { token });
 

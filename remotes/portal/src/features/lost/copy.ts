@@ -137,6 +137,8 @@ export const LOST_COPY = {
       failed: 'Impossible de charger les animaux trouvés',
       foundOn: (species: string, date: string) => `${species} trouvé le ${date}`,
       away: (metres: number) => `À environ ${metres} m de la zone`,
+      page: 'Voir sa page',
+      mine: 'C’est le mien',
     },
   },
 } as const;

@@ -1,6 +1,8 @@
 import { speciesLabel } from '@medaille/domain';
+import { claimFoundPath, foundPath } from '@medaille/routing';
+import { Link as RouterLink } from '@medaille/routing/router';
 import { supabase } from '@medaille/supabase';
-import { Heading, Text } from '@radix-ui/themes';
+import { Flex, Heading, Link, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { parisTime } from '../../ui/paris-time.ts';
 import { LOST_COPY } from './copy.ts';
@@ -71,6 +73,15 @@ export function FoundNearbyList({ searchId, areaKey }: { searchId: string; areaK
               <Text as="p" size="1" color="gray">
                 {text.away(report.distance_m)}
               </Text>
+              <Flex gap="3" mt="1" wrap="wrap">
+                {/* The found animal's page is the server's, outside the portal's router. */}
+                <Link size="2" href={foundPath(report.id)}>
+                  {text.page}
+                </Link>
+                <Link size="2" asChild>
+                  <RouterLink to={claimFoundPath(report.id)}>{text.mine}</RouterLink>
+                </Link>
+              </Flex>
             </li>
           ))}
         </ul>

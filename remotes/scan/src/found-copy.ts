@@ -1,0 +1,359 @@
+// The words of a found animal's pages (found-page.tsx): the report form, /trouve, and the report's page,
+// /trouve/{id}, in the scan page's six languages; the species' names are the scan page's own (copy.ts). The
+// form's place, time and position take the search page's words (search-copy.ts). Server only.
+import type { Language } from './i18n.ts';
+
+export interface FoundWords {
+  /** The documents' titles. */
+  formTitle: string;
+  pageTitle: string;
+  /** 'J'ai trouvé un animal', the form's heading and the links to it. */
+  formHeading: string;
+  formIntro: string;
+  species: string;
+  description: string;
+  messageLabel: string;
+  email: string;
+  emailHint: string;
+  /** That the exact place is never shown. */
+  whereHint: string;
+  /** The phone's position, added: what becomes of it (the search page's words say the family's map). */
+  positionAdded: string;
+  send: string;
+  /** Neither a place nor a position: nothing to match it with. */
+  whereRequired: string;
+  tooLong: string;
+  tooManyReports: string;
+  /** The report's page. */
+  animalHeading: (species: string) => string;
+  foundOn: (date: string) => string;
+  /** The area shown, never the point. */
+  around: (metres: number) => string;
+  signsTitle: string;
+  finderWords: string;
+  closed: string;
+  nearbyTitle: string;
+  nearbyLost: (date: string) => string;
+  nearbyAway: (metres: number) => string;
+  nearbyNone: string;
+  nearbyNoPosition: string;
+  /** 'C'est le mien', for an owner. */
+  mineTitle: string;
+  mineText: string;
+  mine: string;
+  /** The finder's own view, through their private link. */
+  sent: string;
+  privateLink: string;
+  shareLink: string;
+  claimsTitle: string;
+  claim: (name: string | null) => string;
+  openConversation: string;
+  noClaims: string;
+  closeTitle: string;
+  closeHint: string;
+  close: string;
+  closedNow: string;
+  linkNotValid: string;
+  notFound: string;
+}
+
+export const FOUND_WORDS: Record<Language, FoundWords> = {
+  fr: {
+    formTitle: 'J’ai trouvé un animal – Médaille',
+    pageTitle: 'Animal trouvé – Médaille',
+    formHeading: 'J’ai trouvé un animal',
+    formIntro:
+      'Il ne porte pas de médaille Médaille, ou l’a perdue ? Signalez-le : les familles qui cherchent un animal près d’ici sont prévenues, et vous voyez les animaux perdus autour.',
+    species: 'Espèce',
+    description: 'Sa couleur, ses signes (collier, tatouage, taille…)',
+    messageLabel: 'Un mot pour son propriétaire (facultatif)',
+    email: 'Votre adresse e-mail (facultatif)',
+    emailHint:
+      'Pour être prévenu si son propriétaire vous écrit. Elle ne lui est jamais montrée, et chaque e-mail permet de ne plus en recevoir.',
+    whereHint: 'Le lieu exact n’est jamais montré : la page indique une zone d’environ 300 m.',
+    positionAdded:
+      'Position ajoutée : elle sert à prévenir les familles qui cherchent autour, jamais montrée telle quelle.',
+    send: 'Signaler',
+    whereRequired: 'Indiquez où vous l’avez trouvé, ou ajoutez votre position.',
+    tooLong: 'Le lieu ne doit pas dépasser 120 caractères, la description 300, le message 500.',
+    tooManyReports: 'Vous avez déjà signalé plusieurs animaux aujourd’hui. Réessayez demain.',
+    animalHeading: (species) => `Animal trouvé : ${species}`,
+    foundOn: (date) => `Trouvé le ${date}`,
+    around: (metres) => `Dans un rayon d’environ ${metres} m`,
+    signsTitle: 'Ses signes',
+    finderWords: 'Ce que dit la personne qui l’a trouvé',
+    closed: 'Il est rentré chez lui. Merci à toutes celles et à tous ceux qui ont aidé.',
+    nearbyTitle: 'Perdus près d’ici',
+    nearbyLost: (date) => `Perdu le ${date}`,
+    nearbyAway: (metres) => `à environ ${metres} m`,
+    nearbyNone: 'Aucun animal perdu n’est signalé près d’ici pour l’instant.',
+    nearbyNoPosition: 'Sans position, la page ne peut pas chercher les animaux perdus autour de ce lieu.',
+    mineTitle: 'C’est le vôtre ?',
+    mineText:
+      'Dites-le à la personne qui l’a trouvé : elle pourra vous répondre, sans que vos coordonnées ni les siennes soient montrées.',
+    mine: 'C’est le mien',
+    sent: 'Merci ! Votre signalement est en ligne ; les familles qui cherchent près d’ici vont être prévenues.',
+    privateLink:
+      'Gardez l’adresse de cette page : c’est votre lien privé, avec lequel vous lisez les messages des propriétaires et clôturez le signalement.',
+    shareLink: 'Adresse publique, à partager :',
+    claimsTitle: 'Les propriétaires qui vous ont écrit',
+    claim: (name) =>
+      name ? `Le propriétaire de ${name} pense que c’est le sien` : 'Un propriétaire pense que c’est le sien',
+    openConversation: 'Ouvrir la conversation',
+    noClaims: 'Aucun propriétaire ne s’est encore manifesté.',
+    closeTitle: 'Il est rentré chez lui ?',
+    closeHint:
+      'Le signalement sera clos et les animaux perdus ne seront plus listés ; la page restera lisible 90 jours.',
+    close: 'Clore le signalement',
+    closedNow: 'Le signalement est clos. Merci pour votre aide !',
+    linkNotValid: 'Ce lien privé n’est pas celui de ce signalement.',
+    notFound: 'Ce signalement n’existe pas ou n’est plus en ligne.',
+  },
+  en: {
+    formTitle: 'I found an animal – Médaille',
+    pageTitle: 'Found animal – Médaille',
+    formHeading: 'I found an animal',
+    formIntro:
+      'It wears no Médaille medal, or has lost it? Report it: the families looking for an animal nearby are told, and you see the lost animals around.',
+    species: 'Species',
+    description: 'Its colour, its signs (collar, tattoo, size…)',
+    messageLabel: 'A word for its owner (optional)',
+    email: 'Your e-mail address (optional)',
+    emailHint: 'To be told if its owner writes to you. It is never shown to them, and every e-mail lets you stop them.',
+    whereHint: 'The exact place is never shown: the page gives an area of about 300 m.',
+    positionAdded: 'Position added: it is used to tell the families searching around, and never shown as it is.',
+    send: 'Report',
+    whereRequired: 'Say where you found it, or add your position.',
+    tooLong: 'The place must be at most 120 characters, the description 300, the message 500.',
+    tooManyReports: 'You have already reported several animals today. Try again tomorrow.',
+    animalHeading: (species) => `Found animal: ${species}`,
+    foundOn: (date) => `Found on ${date}`,
+    around: (metres) => `Within about ${metres} m`,
+    signsTitle: 'Its signs',
+    finderWords: 'What the person who found it says',
+    closed: 'It is back home. Thank you to everyone who helped.',
+    nearbyTitle: 'Lost near here',
+    nearbyLost: (date) => `Lost on ${date}`,
+    nearbyAway: (metres) => `about ${metres} m away`,
+    nearbyNone: 'No lost animal is reported near here for now.',
+    nearbyNoPosition: 'Without a position, the page cannot look for lost animals around this place.',
+    mineTitle: 'Is it yours?',
+    mineText:
+      'Tell the person who found it: they can answer you, and neither your contact details nor theirs are shown.',
+    mine: 'It’s mine',
+    sent: 'Thank you! Your report is online; the families searching nearby are being told.',
+    privateLink:
+      'Keep this page’s address: it is your private link, with which you read the owners’ messages and close the report.',
+    shareLink: 'Public address, to share:',
+    claimsTitle: 'Owners who wrote to you',
+    claim: (name) => (name ? `${name}’s owner thinks it is theirs` : 'An owner thinks it is theirs'),
+    openConversation: 'Open the conversation',
+    noClaims: 'No owner has come forward yet.',
+    closeTitle: 'Is it back home?',
+    closeHint: 'The report will be closed and lost animals no longer listed; the page stays readable for 90 days.',
+    close: 'Close the report',
+    closedNow: 'The report is closed. Thank you for your help!',
+    linkNotValid: 'This private link is not this report’s.',
+    notFound: 'This report does not exist or is no longer online.',
+  },
+  es: {
+    formTitle: 'He encontrado un animal – Médaille',
+    pageTitle: 'Animal encontrado – Médaille',
+    formHeading: 'He encontrado un animal',
+    formIntro:
+      '¿No lleva medalla Médaille, o la ha perdido? Avise: las familias que buscan un animal cerca reciben el aviso, y usted ve los animales perdidos de alrededor.',
+    species: 'Especie',
+    description: 'Su color, sus señas (collar, tatuaje, tamaño…)',
+    messageLabel: 'Unas palabras para su dueño (opcional)',
+    email: 'Su correo electrónico (opcional)',
+    emailHint:
+      'Para recibir un aviso si su dueño le escribe. Nunca se le muestra, y cada correo permite dejar de recibirlos.',
+    whereHint: 'El lugar exacto nunca se muestra: la página indica una zona de unos 300 m.',
+    positionAdded:
+      'Posición añadida: sirve para avisar a las familias que buscan alrededor, y nunca se muestra tal cual.',
+    send: 'Avisar',
+    whereRequired: 'Indique dónde lo encontró, o añada su posición.',
+    tooLong: 'El lugar no debe superar 120 caracteres, la descripción 300, el mensaje 500.',
+    tooManyReports: 'Ya ha avisado de varios animales hoy. Inténtelo de nuevo mañana.',
+    animalHeading: (species) => `Animal encontrado: ${species}`,
+    foundOn: (date) => `Encontrado el ${date}`,
+    around: (metres) => `En un radio de unos ${metres} m`,
+    signsTitle: 'Sus señas',
+    finderWords: 'Lo que dice la persona que lo encontró',
+    closed: 'Ha vuelto a casa. Gracias a todas las personas que ayudaron.',
+    nearbyTitle: 'Perdidos cerca de aquí',
+    nearbyLost: (date) => `Perdido el ${date}`,
+    nearbyAway: (metres) => `a unos ${metres} m`,
+    nearbyNone: 'Por ahora no hay ningún animal perdido cerca de aquí.',
+    nearbyNoPosition: 'Sin posición, la página no puede buscar los animales perdidos alrededor de este lugar.',
+    mineTitle: '¿Es el suyo?',
+    mineText:
+      'Dígaselo a la persona que lo encontró: podrá responderle, sin que se muestren sus datos de contacto ni los suyos.',
+    mine: 'Es el mío',
+    sent: '¡Gracias! Su aviso está en línea; las familias que buscan cerca van a recibir el aviso.',
+    privateLink:
+      'Guarde la dirección de esta página: es su enlace privado, con el que lee los mensajes de los dueños y cierra el aviso.',
+    shareLink: 'Dirección pública, para compartir:',
+    claimsTitle: 'Los dueños que le han escrito',
+    claim: (name) => (name ? `El dueño de ${name} cree que es el suyo` : 'Un dueño cree que es el suyo'),
+    openConversation: 'Abrir la conversación',
+    noClaims: 'Ningún dueño se ha manifestado todavía.',
+    closeTitle: '¿Ha vuelto a casa?',
+    closeHint: 'El aviso se cerrará y los animales perdidos dejarán de mostrarse; la página seguirá legible 90 días.',
+    close: 'Cerrar el aviso',
+    closedNow: 'El aviso está cerrado. ¡Gracias por su ayuda!',
+    linkNotValid: 'Este enlace privado no es el de este aviso.',
+    notFound: 'Este aviso no existe o ya no está en línea.',
+  },
+  de: {
+    formTitle: 'Ich habe ein Tier gefunden – Médaille',
+    pageTitle: 'Gefundenes Tier – Médaille',
+    formHeading: 'Ich habe ein Tier gefunden',
+    formIntro:
+      'Es trägt keine Médaille-Marke oder hat sie verloren? Melden Sie es: Familien, die in der Nähe ein Tier suchen, werden benachrichtigt, und Sie sehen die vermissten Tiere ringsum.',
+    species: 'Tierart',
+    description: 'Seine Farbe, seine Merkmale (Halsband, Tätowierung, Größe…)',
+    messageLabel: 'Ein Wort an den Besitzer (optional)',
+    email: 'Ihre E-Mail-Adresse (optional)',
+    emailHint:
+      'Damit Sie benachrichtigt werden, wenn der Besitzer Ihnen schreibt. Sie wird ihm nie gezeigt, und jede E-Mail lässt sich abbestellen.',
+    whereHint: 'Der genaue Ort wird nie gezeigt: Die Seite nennt einen Bereich von etwa 300 m.',
+    positionAdded:
+      'Standort hinzugefügt: Er dient dazu, suchende Familien in der Nähe zu benachrichtigen, und wird nie genau gezeigt.',
+    send: 'Melden',
+    whereRequired: 'Geben Sie an, wo Sie es gefunden haben, oder fügen Sie Ihren Standort hinzu.',
+    tooLong: 'Der Ort darf höchstens 120 Zeichen lang sein, die Beschreibung 300, die Nachricht 500.',
+    tooManyReports: 'Sie haben heute schon mehrere Tiere gemeldet. Versuchen Sie es morgen erneut.',
+    animalHeading: (species) => `Gefundenes Tier: ${species}`,
+    foundOn: (date) => `Gefunden am ${date}`,
+    around: (metres) => `Im Umkreis von etwa ${metres} m`,
+    signsTitle: 'Seine Merkmale',
+    finderWords: 'Was die Person sagt, die es gefunden hat',
+    closed: 'Es ist wieder zu Hause. Danke an alle, die geholfen haben.',
+    nearbyTitle: 'In der Nähe vermisst',
+    nearbyLost: (date) => `Vermisst seit ${date}`,
+    nearbyAway: (metres) => `etwa ${metres} m entfernt`,
+    nearbyNone: 'In der Nähe ist derzeit kein vermisstes Tier gemeldet.',
+    nearbyNoPosition: 'Ohne Standort kann die Seite nicht nach vermissten Tieren rund um diesen Ort suchen.',
+    mineTitle: 'Ist es Ihres?',
+    mineText:
+      'Sagen Sie es der Person, die es gefunden hat: Sie kann Ihnen antworten, ohne dass Ihre oder ihre Kontaktdaten gezeigt werden.',
+    mine: 'Das ist meins',
+    sent: 'Danke! Ihre Meldung ist online; die Familien, die in der Nähe suchen, werden benachrichtigt.',
+    privateLink:
+      'Bewahren Sie die Adresse dieser Seite auf: Es ist Ihr privater Link, mit dem Sie die Nachrichten der Besitzer lesen und die Meldung schließen.',
+    shareLink: 'Öffentliche Adresse zum Teilen:',
+    claimsTitle: 'Besitzer, die Ihnen geschrieben haben',
+    claim: (name) => (name ? `Der Besitzer von ${name} glaubt, es sei seines` : 'Ein Besitzer glaubt, es sei seines'),
+    openConversation: 'Unterhaltung öffnen',
+    noClaims: 'Noch hat sich kein Besitzer gemeldet.',
+    closeTitle: 'Ist es wieder zu Hause?',
+    closeHint:
+      'Die Meldung wird geschlossen und vermisste Tiere nicht mehr aufgeführt; die Seite bleibt 90 Tage lesbar.',
+    close: 'Meldung schließen',
+    closedNow: 'Die Meldung ist geschlossen. Danke für Ihre Hilfe!',
+    linkNotValid: 'Dieser private Link gehört nicht zu dieser Meldung.',
+    notFound: 'Diese Meldung gibt es nicht oder sie ist nicht mehr online.',
+  },
+  it: {
+    formTitle: 'Ho trovato un animale – Médaille',
+    pageTitle: 'Animale trovato – Médaille',
+    formHeading: 'Ho trovato un animale',
+    formIntro:
+      'Non porta una medaglietta Médaille, o l’ha persa? Segnalalo: le famiglie che cercano un animale qui vicino vengono avvisate, e vedi gli animali smarriti nei dintorni.',
+    species: 'Specie',
+    description: 'Il suo colore, i suoi segni (collare, tatuaggio, taglia…)',
+    messageLabel: 'Due parole per il proprietario (facoltativo)',
+    email: 'Il tuo indirizzo e-mail (facoltativo)',
+    emailHint:
+      'Per essere avvisato se il proprietario ti scrive. Non gli viene mai mostrato, e ogni e-mail permette di non riceverne più.',
+    whereHint: 'Il luogo esatto non viene mai mostrato: la pagina indica una zona di circa 300 m.',
+    positionAdded:
+      'Posizione aggiunta: serve ad avvisare le famiglie che cercano nei dintorni, e non viene mai mostrata così com’è.',
+    send: 'Segnala',
+    whereRequired: 'Indica dove l’hai trovato, o aggiungi la tua posizione.',
+    tooLong: 'Il luogo non deve superare 120 caratteri, la descrizione 300, il messaggio 500.',
+    tooManyReports: 'Hai già segnalato diversi animali oggi. Riprova domani.',
+    animalHeading: (species) => `Animale trovato: ${species}`,
+    foundOn: (date) => `Trovato il ${date}`,
+    around: (metres) => `In un raggio di circa ${metres} m`,
+    signsTitle: 'I suoi segni',
+    finderWords: 'Cosa dice la persona che l’ha trovato',
+    closed: 'È tornato a casa. Grazie a tutte le persone che hanno aiutato.',
+    nearbyTitle: 'Smarriti qui vicino',
+    nearbyLost: (date) => `Smarrito il ${date}`,
+    nearbyAway: (metres) => `a circa ${metres} m`,
+    nearbyNone: 'Per ora non è segnalato nessun animale smarrito qui vicino.',
+    nearbyNoPosition: 'Senza posizione, la pagina non può cercare gli animali smarriti intorno a questo luogo.',
+    mineTitle: 'È il tuo?',
+    mineText:
+      'Dillo alla persona che l’ha trovato: potrà risponderti, senza che i tuoi recapiti o i suoi vengano mostrati.',
+    mine: 'È il mio',
+    sent: 'Grazie! La tua segnalazione è online; le famiglie che cercano qui vicino stanno per essere avvisate.',
+    privateLink:
+      'Conserva l’indirizzo di questa pagina: è il tuo link privato, con cui leggi i messaggi dei proprietari e chiudi la segnalazione.',
+    shareLink: 'Indirizzo pubblico, da condividere:',
+    claimsTitle: 'I proprietari che ti hanno scritto',
+    claim: (name) =>
+      name ? `Il proprietario di ${name} pensa che sia il suo` : 'Un proprietario pensa che sia il suo',
+    openConversation: 'Apri la conversazione',
+    noClaims: 'Nessun proprietario si è ancora fatto avanti.',
+    closeTitle: 'È tornato a casa?',
+    closeHint:
+      'La segnalazione sarà chiusa e gli animali smarriti non saranno più elencati; la pagina resta leggibile 90 giorni.',
+    close: 'Chiudi la segnalazione',
+    closedNow: 'La segnalazione è chiusa. Grazie per il tuo aiuto!',
+    linkNotValid: 'Questo link privato non è quello di questa segnalazione.',
+    notFound: 'Questa segnalazione non esiste o non è più online.',
+  },
+  nl: {
+    formTitle: 'Ik heb een dier gevonden – Médaille',
+    pageTitle: 'Gevonden dier – Médaille',
+    formHeading: 'Ik heb een dier gevonden',
+    formIntro:
+      'Draagt het geen Médaille-penning, of is die kwijt? Meld het: gezinnen die in de buurt een dier zoeken, krijgen bericht, en u ziet de vermiste dieren in de omgeving.',
+    species: 'Diersoort',
+    description: 'Zijn kleur, zijn kenmerken (halsband, tatoeage, grootte…)',
+    messageLabel: 'Een woord voor de eigenaar (optioneel)',
+    email: 'Uw e-mailadres (optioneel)',
+    emailHint:
+      'Om bericht te krijgen als de eigenaar u schrijft. Het wordt hem nooit getoond, en met elke e-mail kunt u zich afmelden.',
+    whereHint: 'De precieze plek wordt nooit getoond: de pagina noemt een gebied van ongeveer 300 m.',
+    positionAdded:
+      'Positie toegevoegd: die dient om gezinnen die in de buurt zoeken te waarschuwen, en wordt nooit precies getoond.',
+    send: 'Melden',
+    whereRequired: 'Zeg waar u het vond, of voeg uw positie toe.',
+    tooLong: 'De plaats mag hoogstens 120 tekens lang zijn, de beschrijving 300, het bericht 500.',
+    tooManyReports: 'U hebt vandaag al meerdere dieren gemeld. Probeer het morgen opnieuw.',
+    animalHeading: (species) => `Gevonden dier: ${species}`,
+    foundOn: (date) => `Gevonden op ${date}`,
+    around: (metres) => `Binnen ongeveer ${metres} m`,
+    signsTitle: 'Zijn kenmerken',
+    finderWords: 'Wat de vinder zegt',
+    closed: 'Het is weer thuis. Bedankt aan iedereen die geholpen heeft.',
+    nearbyTitle: 'Vermist in de buurt',
+    nearbyLost: (date) => `Vermist sinds ${date}`,
+    nearbyAway: (metres) => `op ongeveer ${metres} m`,
+    nearbyNone: 'Er is voorlopig geen vermist dier in de buurt gemeld.',
+    nearbyNoPosition: 'Zonder positie kan de pagina niet zoeken naar vermiste dieren rond deze plek.',
+    mineTitle: 'Is het van u?',
+    mineText: 'Zeg het tegen de vinder: die kan u antwoorden, zonder dat uw of zijn contactgegevens worden getoond.',
+    mine: 'Het is van mij',
+    sent: 'Bedankt! Uw melding staat online; de gezinnen die in de buurt zoeken, krijgen bericht.',
+    privateLink:
+      'Bewaar het adres van deze pagina: het is uw privélink, waarmee u de berichten van eigenaars leest en de melding sluit.',
+    shareLink: 'Openbaar adres, om te delen:',
+    claimsTitle: 'Eigenaars die u schreven',
+    claim: (name) =>
+      name ? `De eigenaar van ${name} denkt dat het het zijne is` : 'Een eigenaar denkt dat het het zijne is',
+    openConversation: 'Gesprek openen',
+    noClaims: 'Er heeft zich nog geen eigenaar gemeld.',
+    closeTitle: 'Is het weer thuis?',
+    closeHint:
+      'De melding wordt gesloten en vermiste dieren worden niet meer getoond; de pagina blijft 90 dagen leesbaar.',
+    close: 'Melding sluiten',
+    closedNow: 'De melding is gesloten. Bedankt voor uw hulp!',
+    linkNotValid: 'Deze privélink hoort niet bij deze melding.',
+    notFound: 'Deze melding bestaat niet of staat niet meer online.',
+  },
+};

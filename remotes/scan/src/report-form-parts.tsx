@@ -1,0 +1,157 @@
+// What the public pages' report forms share (a sighting on a search page, search-page.tsx; a found animal,
+// found-page.tsx): the language links, the time as typed in France, the phone's position asked by a button, and
+// the script that helps (the position, a photo made small). Server only.
+import { LIMITS } from '@medaille/domain';
+import { PHOTO_ATTEMPTS } from './finder-photo.ts';
+import { PAGE_TIME_ZONE } from './format.ts';
+import { LANGUAGES, type Language } from './i18n.ts';
+
+/** A report form, which the pages' script finds: its position button, and its photo made small before it is sent. */
+export const REPORT_FORM_ID = 'signaler-formulaire';
+
+/** A `datetime-local` value as the time it is in France, where the page's readers are (the form has no zone). */
+export function fromParisTime(value: string): string | null {
+  const asUtc = Date.parse(`${value}Z`);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) || Number.isNaN(asUtc)) return null;
+  const paris = new Date(asUtc).toLocaleString('sv-SE', { timeZone: PAGE_TIME_ZONE }).replace(' ', 'T');
+  return new Date(asUtc - (Date.parse(`${paris}Z`) - asUtc)).toISOString();
+}
+
+/**
+ * The page's address in another language: its query kept (a finder's private link's key) but for the word that a
+ * form was sent, which belongs to the page it was sent from.
+ */
+function languageHref(url: URL, language: Language): string {
+  const query = new URLSearchParams(url.search);
+  query.delete('envoye');
+  query.set('lang', language);
+  return `?${query}`;
+}
+
+/** The languages the page reads in, as links (a page without scripts changes language by its address). */
+export function LanguageLinks({ language, url }: { language: Language; url: URL }) {
+  return (
+    <nav className="search-languages">
+      {LANGUAGES.map(({ code, name }) => (
+        <a key={code} href={languageHref(url, code)} lang={code} aria-current={code === language ? 'true' : undefined}>
+          {name}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+/** The phone's position, which the form's script writes when the person asks for it; null without one. */
+export function postedPosition(fields: URLSearchParams): { lat: number; lon: number } | null {
+  const [lat, lon] = ['lat', 'lon'].map((name) => {
+    const value = fields.get(name)?.trim() ?? '';
+    return value === '' ? null : Number(value);
+  });
+  return lat != null && lon != null ? { lat, lon } : null;
+}
+
+/**
+ * `Ajouter ma position actuelle`: a button the script shows where the browser can locate, its outcome said
+ * below it, and the hidden fields it fills.
+ */
+export function PositionFields({
+  words,
+}: {
+  words: { position: string; positionAdded: string; positionFailed: string };
+}) {
+  return (
+    <>
+      <input type="hidden" name="lat" value="" />
+      <input type="hidden" name="lon" value="" />
+      <button
+        type="button"
+        className="md-button md-button-secondary search-locate"
+        hidden
+        data-position={JSON.stringify({ added: words.positionAdded, failed: words.positionFailed })}
+      >
+        {words.position}
+      </button>
+      <p className="search-hint" role="status" data-position-status="" hidden />
+    </>
+  );
+}
+
+/**
+ * A report form's help where the page's script runs (a sighting, a found animal). `Ajouter ma position actuelle`: the phone's position,
+ * asked when the button is pressed (the browser asks the person), written in the form's hidden fields. And
+ * before the form is sent with a photo: the photo drawn anew (upright, no metadata, not the place the camera
+ * was), its longest side and quality brought down until it weighs at most `maxBytes`, as a finder's photo is
+ * (finder-photo.ts); then the form is sent. Where the browser cannot, it is sent as it is. Sent as its own source
+ * (self-contained: it names nothing outside itself).
+ */
+function helpReportForm(formId: string, attempts: readonly (readonly [number, number])[], maxBytes: number): void {
+  const form = document.getElementById(formId);
+  if (!(form instanceof HTMLFormElement)) return;
+  const locate = form.querySelector('[data-position]');
+  const said = form.querySelector('[data-position-status]');
+  const lat = form.elements.namedItem('lat');
+  const lon = form.elements.namedItem('lon');
+  if (
+    locate instanceof HTMLElement &&
+    said instanceof HTMLElement &&
+    lat instanceof HTMLInputElement &&
+    lon instanceof HTMLInputElement &&
+    navigator.geolocation
+  ) {
+    const words = JSON.parse(locate.getAttribute('data-position') ?? '{}') as Record<'added' | 'failed', string>;
+    locate.hidden = false;
+    locate.addEventListener('click', () => {
+      navigator.geolocation.getCurrentPosition(
+        (found) => {
+          lat.value = found.coords.latitude.toFixed(5);
+          lon.value = found.coords.longitude.toFixed(5);
+          said.textContent = words.added;
+          said.hidden = false;
+        },
+        () => {
+          said.textContent = words.failed;
+          said.hidden = false;
+        },
+        { enableHighAccuracy: true, timeout: 15_000, maximumAge: 0 },
+      );
+    });
+  }
+  const input = form.querySelector('input[type="file"]');
+  if (!(input instanceof HTMLInputElement) || !window.createImageBitmap || !window.DataTransfer) return;
+  let ready = false;
+  form.addEventListener('submit', (event) => {
+    const file = input.files?.[0];
+    if (ready || !file) return;
+    event.preventDefault();
+    createImageBitmap(file)
+      .then(async (bitmap) => {
+        for (const [side, quality] of attempts) {
+          const scale = Math.min(1, side / Math.max(bitmap.width, bitmap.height));
+          const canvas = document.createElement('canvas');
+          canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+          canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+          const context = canvas.getContext('2d');
+          if (!context) break;
+          context.fillStyle = '#fff';
+          context.fillRect(0, 0, canvas.width, canvas.height);
+          context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+          const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
+          if (blob && blob.size <= maxBytes) {
+            const chosen = new DataTransfer();
+            chosen.items.add(new File([blob], 'photo.jpg', { type: 'image/jpeg' }));
+            input.files = chosen.files;
+            break;
+          }
+        }
+        bitmap.close();
+      })
+      .catch(() => {})
+      .finally(() => {
+        ready = true;
+        form.submit();
+      });
+  });
+}
+
+/** `helpReportForm` as the pages' script: one text, which the host's policy allows by its hash. */
+export const REPORT_FORM_SCRIPT = `(${helpReportForm.toString()})(${JSON.stringify(REPORT_FORM_ID)}, ${JSON.stringify(PHOTO_ATTEMPTS)}, ${LIMITS.finderPhotoSentMaxBytes})`;

@@ -1,0 +1,183 @@
+// A found animal's page and 'C'est le mien' over HTTP (docs/product/found.md): the found function shows anyone the
+// report as an area with the losses nearby, and its finder, through their private token, the conversations owners
+// opened; only that token closes it. claim-found lets an animal's owner or co-owner say it is theirs, which opens
+// the masked conversation and e-mails a finder who left an address once, their later e-mails waiting until they
+// ask for them; nobody else claims, and neither side reads the other's contact.
+import { newEmail, startTestStack, type TestStack } from '@medaille/local-stack/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoke, newClientAddress } from '../support/finder.ts';
+
+let stack: TestStack;
+let owner: Awaited<ReturnType<TestStack['signedInOwner']>>;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  owner = await stack.signedInOwner('trouve-page');
+});
+afterAll(() => stack?.close());
+
+const TOKEN_URL = /\/conversation\/([0-9a-f]{64})$/;
+
+/** A lost animal of the owner's whose search's area is centred at that point. */
+async function lostAt(nom: string, espece: string, lat: number, lon: number) {
+  const animal = await stack.activatedAnimal(owner.client, { nom, espece });
+  await owner.client.from('animals').update({ is_lost: true }).eq('id', animal.animalId);
+  const { data } = await owner.client
+    .from('searches')
+    .update({ area_lat: lat, area_lon: lon, area_radius_m: 500 })
+    .eq('animal_id', animal.animalId)
+    .select('id')
+    .single();
+  return { ...animal, searchId: (data as { id: string }).id };
+}
+
+/** A report as the /trouve form sends it; its id and the finder's token. */
+async function reported(body: Record<string, unknown>): Promise<{ id: string; token: string }> {
+  const answer = await invoke(stack, 'report-found', body, newClientAddress());
+  expect(answer.status).toBe(200);
+  return answer.body as { id: string; token: string };
+}
+
+const claim = (reportId: string, animalId: string, words: string, client = owner.client) =>
+  client.functions.invoke('claim-found', { body: { report_id: reportId, animal_id: animalId, words } });
+
+describe('a found animal’s page', () => {
+  it('shows anyone an area and the losses nearby, its species first, never the point, token or address', async () => {
+    const cat = await lostAt('Minette', 'cat', 48.8566, 2.3522);
+    const dog = await lostAt('Rex', 'dog', 48.857, 2.3525);
+    const email = newEmail('trouveur');
+    const { id, token } = await reported({
+      species: 'cat',
+      place: 'Rue de Rivoli, Paris',
+      position: { lat: 48.85712, lon: 2.35263 },
+      description: 'Tigrée, collier bleu',
+      email,
+      language: 'en',
+    });
+    const { status, body, text } = await invoke(stack, 'found', { id }, newClientAddress());
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      status: 'open',
+      species: 'cat',
+      place: 'Rue de Rivoli, Paris',
+      description: 'Tigrée, collier bleu',
+      area: { lat: 48.857, lon: 2.353, radius_m: 300 },
+      mine: false,
+      conversations: [],
+    });
+    const names = body.nearby.map((lost: { name: string }) => lost.name);
+    expect(names.indexOf('Minette')).toBeLessThan(names.indexOf('Rex'));
+    expect(body.nearby.find((lost: { id: string }) => lost.id === cat.searchId)).toMatchObject({
+      species: 'cat',
+      distance_m: expect.any(Number),
+      photo_url: null,
+    });
+    expect(body.nearby.some((lost: { id: string }) => lost.id === dog.searchId)).toBe(true);
+    for (const secret of ['48.85712', '2.35263', token, email, owner.email]) expect(text).not.toContain(secret);
+  });
+
+  it('shows its finder, by their token alone, that it is theirs; only that token closes it', async () => {
+    const { id, token } = await reported({ species: 'dog', place: 'Quai de la Fosse, Nantes' });
+    expect((await invoke(stack, 'found', { id, token }, newClientAddress())).body.mine).toBe(true);
+    const other = await reported({ species: 'dog', place: 'Ailleurs' });
+    expect((await invoke(stack, 'found', { id, token: other.token }, newClientAddress())).body.mine).toBe(false);
+
+    const wrong = await invoke(stack, 'found', { id, token: other.token, close: true }, newClientAddress());
+    expect([wrong.status, wrong.body.code]).toEqual([403, 'found_link_not_valid']);
+    const bare = await invoke(stack, 'found', { id, close: true }, newClientAddress());
+    expect([bare.status, bare.body.code]).toEqual([403, 'found_link_not_valid']);
+    expect((await invoke(stack, 'found', { id }, newClientAddress())).body.status).toBe('open');
+
+    const closed = await invoke(stack, 'found', { id, token, close: true }, newClientAddress());
+    expect([closed.status, closed.body]).toEqual([200, { status: 'closed' }]);
+    // Closing twice is no error.
+    expect((await invoke(stack, 'found', { id, token, close: true }, newClientAddress())).status).toBe(200);
+    const after = await invoke(stack, 'found', { id }, newClientAddress());
+    expect(after.body).toMatchObject({ status: 'closed', nearby: [] });
+  });
+
+  it('answers an id that names nothing as not found, and refuses what is not a request', async () => {
+    for (const id of [crypto.randomUUID(), 'pas-un-id', '../etc/passwd']) {
+      expect(await invoke(stack, 'found', { id }, newClientAddress())).toMatchObject({
+        status: 200,
+        body: { status: 'not_found' },
+      });
+    }
+    for (const body of [{}, { id: 42 }, { id: crypto.randomUUID(), token: 7 }]) {
+      expect((await invoke(stack, 'found', body, newClientAddress())).status).toBe(400);
+    }
+  });
+});
+
+describe('‘C’est le mien’', () => {
+  it('opens the masked conversation with the finder, who gets one e-mail, then none until they ask', async () => {
+    const lost = await lostAt('Caramel', 'cat', 43.6045, 1.444);
+    const email = newEmail('trouveur');
+    const { id, token } = await reported({
+      species: 'cat',
+      position: { lat: 43.605, lon: 1.4445 },
+      email,
+      language: 'en',
+    });
+    const claimed = await claim(id, lost.animalId, 'Caramel a une tache blanche sous le menton.');
+    expect(claimed.error).toBeNull();
+    const conversationId = (claimed.data as { conversation_id: string }).conversation_id;
+
+    // The finder's page lists it, with the link to the conversation.
+    const page = await invoke(stack, 'found', { id, token }, newClientAddress());
+    expect(page.body.conversations).toEqual([
+      { token: expect.stringMatching(/^[0-9a-f]{64}$/), name: 'Caramel', created_at: expect.any(String) },
+    ]);
+    const conversation = await invoke(stack, 'conversation', { token: page.body.conversations[0].token });
+    expect(conversation.body).toMatchObject({ status: 'open', animal_name: 'Caramel', language: 'en' });
+    expect(conversation.body.messages).toEqual([
+      expect.objectContaining({ from: 'household', text: 'Caramel a une tache blanche sous le menton.' }),
+    ]);
+
+    // One e-mail, in the report's language, with the link of its own and nothing the owner wrote.
+    const subject = 'Someone thinks the animal you found is theirs';
+    const mails = await stack.mails(email, subject);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).not.toContain('tache');
+    expect(mails[0]?.text).not.toContain('Caramel');
+    expect(mails[0]?.headers?.['List-Unsubscribe']).toMatch(/^<https?:\/\/.+>$/);
+    const mailed = mails[0]?.links.map((link) => TOKEN_URL.exec(link)?.[1]).find(Boolean) as string;
+    expect(mailed).toMatch(/^[0-9a-f]{64}$/);
+    expect((await invoke(stack, 'conversation', { token: mailed })).body.mail).toBe('ask');
+
+    // The household's answer is not e-mailed until the finder asks for it on that link's page.
+    const answer = (body: string) =>
+      owner.client.functions.invoke('answer-conversation', { body: { conversation_id: conversationId, body } });
+    expect((await answer('Vous êtes où ?')).error).toBeNull();
+    expect(await stack.mails(email, 'New answer in your conversation on Médaille')).toEqual([]);
+
+    // Saying it again answers the same conversation and e-mails nobody again.
+    const again = await claim(id, lost.animalId, 'Encore moi');
+    expect((again.data as { conversation_id: string }).conversation_id).toBe(conversationId);
+    expect(await stack.mails(email, subject)).toHaveLength(1);
+
+    // The household never reads the finder's address, nor the finder the household's.
+    const { error } = await owner.client.from('conversations').select('finder_email');
+    expect(error?.code).toBe('42501');
+    expect(JSON.stringify(conversation.body)).not.toContain(owner.email);
+  });
+
+  it('is refused to whoever is not the animal’s owner or co-owner, for a closed report, and without words', async () => {
+    const lost = await lostAt('Noisette', 'rabbit', 44.8378, -0.5792);
+    const { id, token } = await reported({ species: 'rabbit', place: 'Bordeaux' });
+    const stranger = await stack.signedInOwner('inconnu');
+    const status = async (result: Promise<{ error: unknown }>) => {
+      const { error } = await result;
+      const context = (error as { context?: Response } | null)?.context;
+      return context ? [context.status, ((await context.json()) as { code: string }).code] : null;
+    };
+    expect(await status(claim(id, lost.animalId, 'À moi', stranger.client))).toEqual([403, 'not_allowed']);
+    expect(await status(claim(id, lost.animalId, '   '))).toEqual([400, 'words_invalid']);
+    const anonymous = await invoke(stack, 'claim-found', { report_id: id, animal_id: lost.animalId, words: 'À moi' });
+    expect(anonymous.status).toBe(401);
+    expect((await invoke(stack, 'found', { id, token, close: true }, newClientAddress())).status).toBe(200);
+    expect(await status(claim(id, lost.animalId, 'À moi'))).toEqual([410, 'report_closed']);
+    const { rows } = await stack.db.query('select 1 from public.conversations where found_report_id = $1', [id]);
+    expect(rows).toEqual([]);
+  });
+});
