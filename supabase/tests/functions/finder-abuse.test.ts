@@ -87,6 +87,26 @@ describe('search pages', () => {
   });
 });
 
+describe('found animals’ pages', () => {
+  it('cannot be walked, nor their finders’ keys guessed: each try counts as a page read, forged headers or not', async () => {
+    const { body: report } = await invoke(stack, 'report-found', { species: 'cat', place: 'Quai' }, newClientAddress());
+    const address = newClientAddress();
+    const answers = [];
+    for (let i = 0; i <= PROFILE_LIMIT; i += 1) {
+      const guess = i % 2 === 0 ? { id: crypto.randomUUID() } : { id: report.id, token: 'f'.repeat(64), close: true };
+      answers.push(await invoke(stack, 'found', guess, address, forged(i)));
+    }
+    expect(answers.map((answer) => answer.status)).toEqual([
+      ...Array.from({ length: PROFILE_LIMIT }, (_, i) => (i % 2 === 0 ? 200 : 403)),
+      429,
+    ]);
+    expect(answers[0]?.body).toEqual({ status: 'not_found' });
+    expect(answers.at(-1)?.headers.get('retry-after')).toBe('60');
+    // The report stays open: no guessed key closed it.
+    expect((await invoke(stack, 'found', { id: report.id }, newClientAddress())).body.status).toBe('open');
+  });
+});
+
 describe('sightings on a search page', () => {
   async function search(nom: string) {
     const animal = await stack.activatedAnimal(owner.client, { nom });

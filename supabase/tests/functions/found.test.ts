@@ -180,4 +180,16 @@ describe('‘C’est le mien’', () => {
     const { rows } = await stack.db.query('select 1 from public.conversations where found_report_id = $1', [id]);
     expect(rows).toEqual([]);
   });
+
+  it('takes 10 claims a day from one account, so that nobody makes us write to every finder', async () => {
+    const claimer = await stack.signedInOwner('reclame');
+    const animal = await stack.activatedAnimal(claimer.client, { nom: 'Partout', espece: 'dog' });
+    const statuses = [];
+    for (let i = 0; i < 11; i += 1) {
+      const { id } = await reported({ species: 'dog', place: `Rue ${i}`, email: newEmail('trouveur') });
+      const { error } = await claim(id, animal.animalId, 'C’est le mien', claimer.client);
+      statuses.push((error as { context?: Response } | null)?.context?.status ?? 200);
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+  });
 });
