@@ -1,5 +1,5 @@
 import { animalOnNewCode, newOwner, serviceClient } from '../support/owners.ts';
-import { PHONE, signIn } from '../support/pages.ts';
+import { PHONE, photoFile, signIn } from '../support/pages.ts';
 import { expect, product, test } from '../support/test.ts';
 
 // An animal found without a medal (docs/product/found.md), on phones: a passer-by finds a cat, opens 'J'ai trouvé
@@ -40,10 +40,21 @@ test('a cat found without a medal is reported in English, and its owner nearby s
   await found.getByLabel('Its colour, its signs (collar, tattoo, size…)').fill('Ginger, white chin, no collar');
   const finderEmail = `trouveur-${crypto.randomUUID()}@test.medaille.fr`;
   await found.getByLabel('Your e-mail address (optional)').fill(finderEmail);
+  await found
+    .getByLabel('Photos (optional, 3 at most)')
+    .setInputFiles([await photoFile(found, 'orange', { width: 1200, height: 900 }), await photoFile(found, 'white')]);
   await found.screenshot({ path: test.info().outputPath('found-form-phone.png'), fullPage: true });
   await found.getByRole('button', { name: 'Report' }).click();
 
   await expect(found.getByRole('status')).toContainText('Thank you! Your report is online');
+  // Its photos, as the page's script made them small, drawn anew by the server, each loaded at the phone's size.
+  const photos = found.locator('img.search-photo');
+  await expect(photos).toHaveCount(2);
+  await expect(photos.first()).toHaveAttribute('width', '1200');
+  await expect(photos.first()).toHaveAttribute('src', /\/found-photos\/[0-9a-f-]+\/[0-9a-f-]+\.jpg/);
+  await expect
+    .poll(() => photos.first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(300);
   const privateLink = found.url();
   expect(privateLink).toMatch(/\/trouve\/[0-9a-f-]{36}\?lang=en&cle=[0-9a-f]{64}&envoye=1$/);
   const nearby = found.getByRole('region', { name: 'Lost near here' });

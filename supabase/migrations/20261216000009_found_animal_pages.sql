@@ -7,9 +7,74 @@ DROP FUNCTION "public"."public_found_report"(uuid);
 
 DROP FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer);
 
+CREATE TABLE "public"."found_report_abuse" ("found_report_id" uuid NOT NULL, "client_hash" text NOT NULL, "created_at" timestamp with time zone NOT NULL DEFAULT now(), CONSTRAINT "found_report_abuse_client_hash_longueur" CHECK ((char_length(client_hash) <= 128)), CONSTRAINT "found_report_abuse_pkey" PRIMARY KEY (found_report_id, client_hash));
+
+ALTER TABLE "public"."found_report_abuse" ENABLE ROW LEVEL SECURITY;
+
+ALTER TABLE "public"."found_report_abuse" OWNER TO "postgres";
+
+CREATE TABLE "public"."found_report_photos" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "found_report_id" uuid NOT NULL, "path" text NOT NULL, "width" integer NOT NULL, "height" integer NOT NULL, "position" smallint NOT NULL, CONSTRAINT "found_report_photos_found_report_id_position_key" UNIQUE (found_report_id, "position"), CONSTRAINT "found_report_photos_height_check" CHECK ((height > 0)), CONSTRAINT "found_report_photos_path_key" UNIQUE (path), CONSTRAINT "found_report_photos_path_longueur" CHECK ((char_length(path) <= 200)), CONSTRAINT "found_report_photos_pkey" PRIMARY KEY (id), CONSTRAINT "found_report_photos_position_check" CHECK ((("position" >= 0) AND ("position" <= 2))), CONSTRAINT "found_report_photos_width_check" CHECK ((width > 0)));
+
+ALTER TABLE "public"."found_report_photos" ENABLE ROW LEVEL SECURITY;
+
+ALTER TABLE "public"."found_report_photos" OWNER TO "postgres";
+
 ALTER TABLE "public"."conversations" ADD COLUMN "found_report_id" uuid;
 
 ALTER TABLE "public"."found_reports" ADD COLUMN "finder_email" text;
+
+ALTER TABLE "public"."found_reports" ADD COLUMN "hidden_at" timestamp with time zone;
+
+CREATE OR REPLACE FUNCTION public.claim_found_matches()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_claimed jsonb;
+begin
+  with due as (
+    select m.search_id from public.found_matches m
+    join public.searches s on s.id = m.search_id and s.found_at is null
+    join public.found_reports r on r.id = m.found_report_id and r.hidden_at is null
+    where m.told_at is null
+    group by m.search_id
+    having not exists (
+      select 1 from public.found_matches t
+      where t.search_id = m.search_id and t.told_at > now() - interval '1 hour'
+    )
+  ), told as (
+    update public.found_matches m set told_at = now()
+    from due where m.search_id = due.search_id and m.told_at is null
+    returning m.search_id, m.found_report_id, m.created_at, m.distance_m
+  )
+  select coalesce(jsonb_agg(jsonb_build_object(
+    'search_id', g.search_id,
+    'animal_id', s.animal_id,
+    'animal_name', a.nom,
+    'animal_sex', a.sexe,
+    'count', g.count,
+    'reports', (
+      select jsonb_agg(x.report order by x.created_at desc) from (
+        select t.created_at, jsonb_build_object(
+          'species', r.species, 'found_at', r.found_at, 'place', r.place, 'description', r.description,
+          'distance_m', round(t.distance_m / 100.0) * 100
+        ) as report
+        from told t join public.found_reports r on r.id = t.found_report_id
+        where t.search_id = g.search_id
+        order by t.created_at desc
+        limit 3
+      ) x
+    ),
+    'recipients', private.alert_recipients(s.animal_id)
+  )), '[]'::jsonb) into v_claimed
+  from (select t.search_id, count(*) as count from told t group by t.search_id) g
+  join public.searches s on s.id = g.search_id
+  join public.animals a on a.id = s.animal_id;
+  return v_claimed;
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION public.claim_found_report(p_report_id uuid, p_animal_id uuid, p_words text)
  RETURNS jsonb
@@ -91,6 +156,73 @@ $function$;
 
 ALTER FUNCTION "public"."finder_mail_for_claim"(uuid) OWNER TO "postgres";
 
+CREATE OR REPLACE FUNCTION public.found_reports_near_search(p_search_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_search public.searches;
+  v_species text;
+  v_radius integer;
+  v_dlat double precision;
+  v_dlon double precision;
+begin
+  select s.* into v_search from public.searches s
+  where s.id = p_search_id and s.found_at is null and s.area_lat is not null
+    and s.animal_id in (select private.animals_i_see());
+  if v_search.id is null then
+    return '[]'::jsonb;
+  end if;
+  select a.espece into v_species from public.animals a where a.id = v_search.animal_id;
+  v_radius := private.match_radius_m(v_species);
+  v_dlat := v_radius / 111320.0;
+  v_dlon := v_radius / (111320 * greatest(cos(radians(v_search.area_lat)), 0.01));
+  return (
+    select coalesce(jsonb_agg(jsonb_build_object(
+      'id', r.id, 'species', r.species, 'found_at', r.found_at, 'place', r.place, 'description', r.description,
+      'distance_m', round(d.distance_m / 100) * 100
+    ) order by r.species = v_species desc, d.distance_m, r.found_at desc), '[]'::jsonb)
+    from (
+      select * from public.found_reports f
+      where f.closed_at is null and f.lat is not null and f.hidden_at is null
+        and point(f.lon, f.lat) <@ box(
+          point(v_search.area_lon - v_dlon, v_search.area_lat - v_dlat),
+          point(v_search.area_lon + v_dlon, v_search.area_lat + v_dlat)
+        )
+        and f.found_at >= v_search.started_at - interval '1 day'
+      order by point(f.lon, f.lat) <-> point(v_search.area_lon, v_search.area_lat)
+      limit 50
+    ) r
+    cross join lateral (
+      select private.distance_m(v_search.area_lat, v_search.area_lon, r.lat, r.lon) as distance_m
+    ) d
+    where d.distance_m <= v_radius
+  );
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.orphan_found_photo_files(p_limit integer DEFAULT 1000)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(orphan.name order by orphan.name collate "C"), '{}')
+  from (
+    select o.name
+    from storage.objects o
+    where o.bucket_id = 'found-photos'
+      and not exists (select 1 from public.found_report_photos p where p.path = o.name)
+      and greatest(o.created_at, o.updated_at) < now() - interval '1 hour'
+    order by o.name collate "C"
+    limit greatest(p_limit, 0)
+  ) orphan
+$function$;
+
+ALTER FUNCTION "public"."orphan_found_photo_files"(integer) OWNER TO "postgres";
+
 CREATE OR REPLACE FUNCTION public.public_found_report(p_id uuid, p_token_hash text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE sql
@@ -103,9 +235,14 @@ AS $function$
       'id', r.id,
       'species', r.species,
       'found_at', r.found_at,
-      'place', r.place,
-      'description', r.description,
-      'words', r.words,
+      'hidden', r.hidden_at is not null,
+      'place', case when r.hidden_at is null then r.place end,
+      'description', case when r.hidden_at is null then r.description end,
+      'words', case when r.hidden_at is null then r.words end,
+      'photos', case when r.hidden_at is not null then '[]'::jsonb else coalesce((
+        select jsonb_agg(jsonb_build_object('path', p.path, 'width', p.width, 'height', p.height) order by p.position)
+        from public.found_report_photos p where p.found_report_id = r.id
+      ), '[]'::jsonb) end,
       'area', case when r.lat is null then null
         else jsonb_build_object('lat', round(r.lat::numeric, 3), 'lon', round(r.lon::numeric, 3), 'radius_m', 300) end,
       'mine', coalesce(r.token_hash = p_token_hash, false),
@@ -148,7 +285,49 @@ $function$;
 
 ALTER FUNCTION "public"."public_found_report"(uuid, text) OWNER TO "postgres";
 
-CREATE OR REPLACE FUNCTION public.record_found_report(p_species text, p_found_at timestamp with time zone, p_place text, p_lat double precision, p_lon double precision, p_description text, p_words text, p_language text, p_token_hash text, p_client_hash text, p_per_day integer DEFAULT 5, p_finder_email text DEFAULT NULL::text)
+CREATE OR REPLACE FUNCTION public.purge_old_scan_events()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_deleted integer;
+begin
+  delete from public.scan_events where created_at < now() - interval '90 days';
+  get diagnostics v_deleted = row_count;
+  delete from public.profile_views where created_at < now() - interval '90 days';
+  -- A search page is forgotten 90 days after its animal was found, its sightings' places and photos 30 days
+  -- after (docs/product/search.md).
+  delete from public.searches where found_at < now() - interval '90 days';
+  -- A photo unnamed is removed by the next sweep (orphan_finder_photo_files).
+  update public.sightings v set place = null, lat = null, lon = null, photo_path = null
+  from public.searches s
+  where v.search_id = s.id and s.found_at < now() - interval '30 days'
+    and (v.place is not null or v.lat is not null or v.photo_path is not null);
+  -- A found report closes itself after 30 days; 30 days after it closed, where and what the finder said are
+  -- forgotten, and its page 90 days after (docs/product/found.md).
+  update public.found_reports set closed_at = now()
+  where closed_at is null and created_at < now() - interval '30 days';
+  update public.found_reports set place = null, lat = null, lon = null, description = null, words = null
+  where closed_at < now() - interval '30 days'
+    and (place is not null or lat is not null or description is not null or words is not null);
+  -- Its photos' rows too; the sweep removes their files (orphan_found_photo_files).
+  delete from public.found_report_photos p using public.found_reports r
+  where p.found_report_id = r.id and r.closed_at < now() - interval '30 days';
+  delete from public.found_reports where closed_at < now() - interval '90 days';
+  -- A follower is forgotten a day after being told the animal was found (a push that failed is retried for an
+  -- hour), and a follow by e-mail never confirmed after a week.
+  delete from public.search_followers
+  where found_told_at < now() - interval '1 day' or (confirmed_at is null and created_at < now() - interval '7 days');
+  update public.finder_messages set seen_lat = null, seen_lon = null, seen_accuracy_m = null
+  where seen_lat is not null and created_at < now() - interval '90 days';
+  delete from public.rate_limit_hits where window_start < now() - interval '1 day';
+  return v_deleted;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.record_found_report(p_species text, p_found_at timestamp with time zone, p_place text, p_lat double precision, p_lon double precision, p_description text, p_words text, p_language text, p_token_hash text, p_client_hash text, p_per_day integer DEFAULT 5, p_finder_email text DEFAULT NULL::text, p_photos jsonb DEFAULT '[]'::jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -168,6 +347,10 @@ begin
   values (p_species, p_found_at, p_place, p_lat, p_lon, p_description, p_words, p_language, p_token_hash,
     p_client_hash, lower(btrim(p_finder_email)))
   returning id into v_id;
+  insert into public.found_report_photos (found_report_id, path, width, height, position)
+  select v_id, photo.value->>'path', (photo.value->>'width')::integer, (photo.value->>'height')::integer,
+    (photo.ordinality - 1)::smallint
+  from jsonb_array_elements(p_photos) with ordinality as photo(value, ordinality);
   if p_lat is not null then
     insert into public.found_matches (found_report_id, search_id, distance_m)
     select v_id, m.search_id, round(m.distance_m)
@@ -177,7 +360,40 @@ begin
 end
 $function$;
 
-ALTER FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer, text) OWNER TO "postgres";
+ALTER FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer, text, jsonb) OWNER TO "postgres";
+
+CREATE OR REPLACE FUNCTION public.report_found_abuse(p_id uuid, p_client_hash text, p_per_day integer DEFAULT 10)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_report public.found_reports;
+begin
+  select * into v_report from public.found_reports where id = p_id for update;
+  if v_report.id is null then
+    return 'not_found';
+  end if;
+  if not public.hit_rate_limit('found-abuse:' || p_client_hash, p_per_day, 86400) then
+    return 'rate_limited';
+  end if;
+  insert into public.found_report_abuse (found_report_id, client_hash) values (p_id, p_client_hash)
+  on conflict do nothing;
+  if v_report.hidden_at is null
+    and (select count(*) from public.found_report_abuse a where a.found_report_id = p_id) >= 3 then
+    update public.found_reports set hidden_at = now() where id = p_id;
+    return 'hidden';
+  end if;
+  return case when v_report.hidden_at is null then 'recorded' else 'hidden' end;
+end
+$function$;
+
+ALTER FUNCTION "public"."report_found_abuse"(uuid, text, integer) OWNER TO "postgres";
+
+ALTER TABLE "public"."found_report_abuse" ADD CONSTRAINT "found_report_abuse_found_report_id_fkey" FOREIGN KEY (found_report_id) REFERENCES public.found_reports(id) ON DELETE CASCADE;
+
+ALTER TABLE "public"."found_report_photos" ADD CONSTRAINT "found_report_photos_found_report_id_fkey" FOREIGN KEY (found_report_id) REFERENCES public.found_reports(id) ON DELETE CASCADE;
 
 ALTER TABLE "public"."found_reports" ADD CONSTRAINT "found_reports_finder_email_longueur" CHECK ((char_length(finder_email) <= 254));
 
@@ -199,6 +415,14 @@ GRANT EXECUTE ON FUNCTION "public"."finder_mail_for_claim"(uuid) TO "postgres";
 
 GRANT EXECUTE ON FUNCTION "public"."finder_mail_for_claim"(uuid) TO "service_role";
 
+REVOKE ALL ON FUNCTION "public"."orphan_found_photo_files"(integer) FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION "public"."orphan_found_photo_files"(integer) FROM "postgres";
+
+GRANT EXECUTE ON FUNCTION "public"."orphan_found_photo_files"(integer) TO "postgres";
+
+GRANT EXECUTE ON FUNCTION "public"."orphan_found_photo_files"(integer) TO "service_role";
+
 REVOKE ALL ON FUNCTION "public"."public_found_report"(uuid, text) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION "public"."public_found_report"(uuid, text) FROM "postgres";
@@ -207,10 +431,39 @@ GRANT EXECUTE ON FUNCTION "public"."public_found_report"(uuid, text) TO "postgre
 
 GRANT EXECUTE ON FUNCTION "public"."public_found_report"(uuid, text) TO "service_role";
 
-REVOKE ALL ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer, text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer, text, jsonb) FROM PUBLIC;
 
-REVOKE ALL ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer, text) FROM "postgres";
+REVOKE ALL ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer, text, jsonb) FROM "postgres";
 
-GRANT EXECUTE ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer, text) TO "postgres";
+GRANT EXECUTE ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer, text, jsonb) TO "postgres";
 
-GRANT EXECUTE ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer, text) TO "service_role";
+GRANT EXECUTE ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer, text, jsonb) TO "service_role";
+
+REVOKE ALL ON FUNCTION "public"."report_found_abuse"(uuid, text, integer) FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION "public"."report_found_abuse"(uuid, text, integer) FROM "postgres";
+
+GRANT EXECUTE ON FUNCTION "public"."report_found_abuse"(uuid, text, integer) TO "postgres";
+
+GRANT EXECUTE ON FUNCTION "public"."report_found_abuse"(uuid, text, integer) TO "service_role";
+
+REVOKE ALL ON TABLE "public"."found_report_abuse" FROM "postgres";
+
+GRANT DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE "public"."found_report_abuse" TO "postgres";
+
+GRANT DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE "public"."found_report_abuse" TO "service_role";
+
+REVOKE ALL ON TABLE "public"."found_report_photos" FROM "postgres";
+
+GRANT DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE "public"."found_report_photos" TO "postgres";
+
+GRANT DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE "public"."found_report_photos" TO "service_role";
+GRANT DELETE, INSERT, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE ON TABLE "public"."found_report_photos" TO "service_role";
+
+-- By hand (buckets are rows, not schema: supabase/schemas/storage.sql): the public bucket of found animals' photos.
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+values ('found-photos', 'found-photos', true, 5242880, array['image/jpeg'])
+on conflict (id) do update set
+  public = excluded.public,
+  file_size_limit = excluded.file_size_limit,
+  allowed_mime_types = excluded.allowed_mime_types;

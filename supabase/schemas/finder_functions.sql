@@ -698,6 +698,9 @@ begin
   update public.found_reports set place = null, lat = null, lon = null, description = null, words = null
   where closed_at < now() - interval '30 days'
     and (place is not null or lat is not null or description is not null or words is not null);
+  -- Its photos' rows too; the sweep removes their files (orphan_found_photo_files).
+  delete from public.found_report_photos p using public.found_reports r
+  where p.found_report_id = r.id and r.closed_at < now() - interval '30 days';
   delete from public.found_reports where closed_at < now() - interval '90 days';
   -- A follower is forgotten a day after being told the animal was found (a push that failed is retried for an
   -- hour), and a follow by e-mail never confirmed after a week.

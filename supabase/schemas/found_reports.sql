@@ -38,12 +38,38 @@ create table public.found_reports (
   -- Where the finder asked to be told when an owner says 'C'est le mien' (claim_found_report): copied to each
   -- conversation it opens, whose e-mails follow a finder's address's rules (mail.sql). Nobody reads it but the
   -- functions. Last because a migration added it.
-  finder_email text constraint found_reports_finder_email_longueur check (char_length(finder_email) <= 254)
+  finder_email text constraint found_reports_finder_email_longueur check (char_length(finder_email) <= 254),
+  -- Hidden after 'Signaler un abus' from 3 different clients (report_found_abuse): its page then shows neither
+  -- its photos nor any of the finder's words, and no household is shown it. Last because a migration added it.
+  hidden_at timestamptz
 );
 
 create index found_reports_open_point_idx on public.found_reports using gist (point(lon, lat))
   where closed_at is null and lat is not null;
 create index found_reports_created_at_idx on public.found_reports (created_at);
+
+-- A found report's photos, at most 3, in the public found-photos bucket ({folder}/{uuid}.jpg, re-encoded by
+-- report-found: no metadata, so no place the camera wrote). Removed with the report's details 30 days after it
+-- closed; the sweep then removes the files (orphan_found_photo_files).
+create table public.found_report_photos (
+  id uuid primary key default gen_random_uuid(),
+  found_report_id uuid not null references public.found_reports (id) on delete cascade,
+  path text not null unique constraint found_report_photos_path_longueur check (char_length(path) <= 200),
+  width integer not null check (width > 0),
+  height integer not null check (height > 0),
+  position smallint not null check (position between 0 and 2),
+  unique (found_report_id, position)
+);
+alter table public.found_report_photos enable row level security;
+
+-- 'Signaler un abus' on a found animal's page: one row per client and report; 3 clients hide it.
+create table public.found_report_abuse (
+  found_report_id uuid not null references public.found_reports (id) on delete cascade,
+  client_hash text not null constraint found_report_abuse_client_hash_longueur check (char_length(client_hash) <= 128),
+  created_at timestamptz not null default now(),
+  primary key (found_report_id, client_hash)
+);
+alter table public.found_report_abuse enable row level security;
 
 -- Nobody reads or writes it but the functions (report-found, the found page's); a household reads the reports
 -- near its search through found_reports_near_search, never a finder's point or link.
@@ -126,7 +152,8 @@ create function public.record_found_report(
   p_token_hash text,
   p_client_hash text,
   p_per_day integer default 5,
-  p_finder_email text default null
+  p_finder_email text default null,
+  p_photos jsonb default '[]'
 ) returns jsonb
 language plpgsql
 volatile
@@ -147,6 +174,10 @@ begin
   values (p_species, p_found_at, p_place, p_lat, p_lon, p_description, p_words, p_language, p_token_hash,
     p_client_hash, lower(btrim(p_finder_email)))
   returning id into v_id;
+  insert into public.found_report_photos (found_report_id, path, width, height, position)
+  select v_id, photo.value->>'path', (photo.value->>'width')::integer, (photo.value->>'height')::integer,
+    (photo.ordinality - 1)::smallint
+  from jsonb_array_elements(p_photos) with ordinality as photo(value, ordinality);
   if p_lat is not null then
     insert into public.found_matches (found_report_id, search_id, distance_m)
     select v_id, m.search_id, round(m.distance_m)
@@ -156,9 +187,9 @@ begin
 end
 $$;
 revoke all on function public.record_found_report(text, timestamptz, text, double precision, double precision, text,
-  text, text, text, text, integer, text) from public, anon, authenticated;
+  text, text, text, text, integer, text, jsonb) from public, anon, authenticated;
 grant execute on function public.record_found_report(text, timestamptz, text, double precision, double precision,
-  text, text, text, text, text, integer, text) to service_role;
+  text, text, text, text, text, integer, text, jsonb) to service_role;
 
 -- What anyone reads of a found report, by its id (the found page): the animal, when, the place typed, an area
 -- (its centre to some 100 m, 300 m around, never the point), whether the finder closed it; and 'Perdus près
@@ -179,9 +210,14 @@ as $$
       'id', r.id,
       'species', r.species,
       'found_at', r.found_at,
-      'place', r.place,
-      'description', r.description,
-      'words', r.words,
+      'hidden', r.hidden_at is not null,
+      'place', case when r.hidden_at is null then r.place end,
+      'description', case when r.hidden_at is null then r.description end,
+      'words', case when r.hidden_at is null then r.words end,
+      'photos', case when r.hidden_at is not null then '[]'::jsonb else coalesce((
+        select jsonb_agg(jsonb_build_object('path', p.path, 'width', p.width, 'height', p.height) order by p.position)
+        from public.found_report_photos p where p.found_report_id = r.id
+      ), '[]'::jsonb) end,
       'area', case when r.lat is null then null
         else jsonb_build_object('lat', round(r.lat::numeric, 3), 'lon', round(r.lon::numeric, 3), 'radius_m', 300) end,
       'mine', coalesce(r.token_hash = p_token_hash, false),
@@ -257,7 +293,7 @@ begin
     ) order by r.species = v_species desc, d.distance_m, r.found_at desc), '[]'::jsonb)
     from (
       select * from public.found_reports f
-      where f.closed_at is null and f.lat is not null
+      where f.closed_at is null and f.lat is not null and f.hidden_at is null
         and point(f.lon, f.lat) <@ box(
           point(v_search.area_lon - v_dlon, v_search.area_lat - v_dlat),
           point(v_search.area_lon + v_dlon, v_search.area_lat + v_dlat)
@@ -291,6 +327,7 @@ begin
   with due as (
     select m.search_id from public.found_matches m
     join public.searches s on s.id = m.search_id and s.found_at is null
+    join public.found_reports r on r.id = m.found_report_id and r.hidden_at is null
     where m.told_at is null
     group by m.search_id
     having not exists (
@@ -436,3 +473,37 @@ as $$
 $$;
 revoke all on function public.finder_mail_for_claim(uuid) from public, anon, authenticated;
 grant execute on function public.finder_mail_for_claim(uuid) to service_role;
+
+-- 'Signaler un abus' on a found animal's page, for the found function: counted once per client and report, at
+-- most p_per_day a day per client; from the third client on, the report is hidden (its photos and the finder's
+-- words leave the page, households are no longer shown it). Answers 'recorded', 'hidden' or 'rate_limited', or
+-- 'not_found' for a report that is not there.
+create function public.report_found_abuse(p_id uuid, p_client_hash text, p_per_day integer default 10)
+returns text
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_report public.found_reports;
+begin
+  select * into v_report from public.found_reports where id = p_id for update;
+  if v_report.id is null then
+    return 'not_found';
+  end if;
+  if not public.hit_rate_limit('found-abuse:' || p_client_hash, p_per_day, 86400) then
+    return 'rate_limited';
+  end if;
+  insert into public.found_report_abuse (found_report_id, client_hash) values (p_id, p_client_hash)
+  on conflict do nothing;
+  if v_report.hidden_at is null
+    and (select count(*) from public.found_report_abuse a where a.found_report_id = p_id) >= 3 then
+    update public.found_reports set hidden_at = now() where id = p_id;
+    return 'hidden';
+  end if;
+  return case when v_report.hidden_at is null then 'recorded' else 'hidden' end;
+end
+$$;
+revoke all on function public.report_found_abuse(uuid, text, integer) from public, anon, authenticated;
+grant execute on function public.report_found_abuse(uuid, text, integer) to service_role;

@@ -5,6 +5,8 @@
 -- - finder-photos, private: the photo a finder sent with a message, {animal_id}/{uuid}.{ext}, that only the
 --   animal's owner may read or delete. Only post_finder_message writes there, with the service role, once it
 --   has checked the bytes and the limits. 5 MB a file.
+-- - found-photos, public (as animal-photos, never listed): the photos of an animal found without a medal,
+--   {folder}/{uuid}.jpg, which report-found alone writes, re-encoded as JPEG without metadata. 5 MB a file.
 -- Stored files are removed through the Storage API only (delete-animal, delete-account, sweep-photos): hosted
 -- Supabase forbids deleting rows of storage.objects in SQL, which would leave the bytes behind.
 --
@@ -13,7 +15,8 @@
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
 values
   ('animal-photos', 'animal-photos', true, 10485760, array['image/jpeg', 'image/png', 'image/webp']),
-  ('finder-photos', 'finder-photos', false, 5242880, array['image/jpeg', 'image/png', 'image/webp'])
+  ('finder-photos', 'finder-photos', false, 5242880, array['image/jpeg', 'image/png', 'image/webp']),
+  ('found-photos', 'found-photos', true, 5242880, array['image/jpeg'])
 on conflict (id) do update set
   public = excluded.public,
   file_size_limit = excluded.file_size_limit,
@@ -180,3 +183,25 @@ as $$
 $$;
 revoke all on function public.orphan_finder_photo_files(integer) from public, anon, authenticated;
 grant execute on function public.orphan_finder_photo_files(integer) to service_role;
+
+-- Files of the found-photos bucket that no found report names, oldest name first, at most p_limit, once last
+-- written more than an hour ago (report-found stores the files, then the report that names them).
+create function public.orphan_found_photo_files(p_limit integer default 1000) returns text[]
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(array_agg(orphan.name order by orphan.name collate "C"), '{}')
+  from (
+    select o.name
+    from storage.objects o
+    where o.bucket_id = 'found-photos'
+      and not exists (select 1 from public.found_report_photos p where p.path = o.name)
+      and greatest(o.created_at, o.updated_at) < now() - interval '1 hour'
+    order by o.name collate "C"
+    limit greatest(p_limit, 0)
+  ) orphan
+$$;
+revoke all on function public.orphan_found_photo_files(integer) from public, anon, authenticated;
+grant execute on function public.orphan_found_photo_files(integer) to service_role;

@@ -19,6 +19,10 @@ export interface FoundWords {
   whereHint: string;
   /** The phone's position, added: what becomes of it (the search page's words say the family's map). */
   positionAdded: string;
+  /** Up to 3 photos, shown on the page. */
+  photos: string;
+  photosHint: string;
+  tooManyPhotos: string;
   send: string;
   /** Neither a place nor a position: nothing to match it with. */
   whereRequired: string;
@@ -55,6 +59,13 @@ export interface FoundWords {
   closedNow: string;
   linkNotValid: string;
   notFound: string;
+  /** 'Signaler un abus', and a report hidden after three. */
+  abuseTitle: string;
+  abuseHint: string;
+  abuse: string;
+  abuseSent: string;
+  tooManyAbuse: string;
+  hidden: string;
 }
 
 export const FOUND_WORDS: Record<Language, FoundWords> = {
@@ -108,6 +119,17 @@ export const FOUND_WORDS: Record<Language, FoundWords> = {
     closedNow: 'Le signalement est clos. Merci pour votre aide !',
     linkNotValid: 'Ce lien privé n’est pas celui de ce signalement.',
     notFound: 'Ce signalement n’existe pas ou n’est plus en ligne.',
+    photos: 'Des photos (facultatif, 3 au plus)',
+    photosHint:
+      'Elles sont montrées sur la page, pour que son propriétaire le reconnaisse ; le lieu où elles ont été prises n’est jamais gardé.',
+    tooManyPhotos: 'Envoyez 3 photos au plus.',
+    abuseTitle: 'Un problème avec cette page ?',
+    abuseHint:
+      'Photo ou texte déplacé, faux signalement : dites-le. Après plusieurs signalements, la page est masquée.',
+    abuse: 'Signaler un abus',
+    abuseSent: 'Merci : votre signalement d’abus est enregistré.',
+    tooManyAbuse: 'Vous avez déjà signalé plusieurs abus aujourd’hui. Réessayez demain.',
+    hidden: 'Ce signalement a été masqué après plusieurs signalements d’abus.',
   },
   en: {
     formTitle: 'I found an animal – Médaille',
@@ -155,6 +177,15 @@ export const FOUND_WORDS: Record<Language, FoundWords> = {
     closedNow: 'The report is closed. Thank you for your help!',
     linkNotValid: 'This private link is not this report’s.',
     notFound: 'This report does not exist or is no longer online.',
+    photos: 'Photos (optional, 3 at most)',
+    photosHint: 'They are shown on the page, so that its owner recognises it; where they were taken is never kept.',
+    tooManyPhotos: 'Send 3 photos at most.',
+    abuseTitle: 'A problem with this page?',
+    abuseHint: 'An offensive photo or text, a false report: say so. After several reports, the page is hidden.',
+    abuse: 'Report abuse',
+    abuseSent: 'Thank you: your report of abuse is recorded.',
+    tooManyAbuse: 'You have already reported several pages today. Try again tomorrow.',
+    hidden: 'This report was hidden after several reports of abuse.',
   },
   es: {
     formTitle: 'He encontrado un animal – Médaille',
@@ -204,6 +235,15 @@ export const FOUND_WORDS: Record<Language, FoundWords> = {
     closedNow: 'El aviso está cerrado. ¡Gracias por su ayuda!',
     linkNotValid: 'Este enlace privado no es el de este aviso.',
     notFound: 'Este aviso no existe o ya no está en línea.',
+    photos: 'Fotos (opcional, 3 como máximo)',
+    photosHint: 'Se muestran en la página, para que su dueño lo reconozca; nunca se guarda dónde se tomaron.',
+    tooManyPhotos: 'Envíe 3 fotos como máximo.',
+    abuseTitle: '¿Un problema con esta página?',
+    abuseHint: 'Una foto o un texto ofensivo, un aviso falso: dígalo. Tras varios avisos, la página se oculta.',
+    abuse: 'Denunciar un abuso',
+    abuseSent: 'Gracias: su denuncia de abuso queda registrada.',
+    tooManyAbuse: 'Ya ha denunciado varias páginas hoy. Inténtelo de nuevo mañana.',
+    hidden: 'Este aviso se ha ocultado tras varias denuncias de abuso.',
   },
   de: {
     formTitle: 'Ich habe ein Tier gefunden – Médaille',
@@ -254,6 +294,17 @@ export const FOUND_WORDS: Record<Language, FoundWords> = {
     closedNow: 'Die Meldung ist geschlossen. Danke für Ihre Hilfe!',
     linkNotValid: 'Dieser private Link gehört nicht zu dieser Meldung.',
     notFound: 'Diese Meldung gibt es nicht oder sie ist nicht mehr online.',
+    photos: 'Fotos (optional, höchstens 3)',
+    photosHint:
+      'Sie werden auf der Seite gezeigt, damit der Besitzer es erkennt; wo sie aufgenommen wurden, wird nie gespeichert.',
+    tooManyPhotos: 'Senden Sie höchstens 3 Fotos.',
+    abuseTitle: 'Ein Problem mit dieser Seite?',
+    abuseHint:
+      'Ein anstößiges Foto oder ein anstößiger Text, eine falsche Meldung: Sagen Sie es. Nach mehreren Meldungen wird die Seite ausgeblendet.',
+    abuse: 'Missbrauch melden',
+    abuseSent: 'Danke: Ihre Missbrauchsmeldung ist gespeichert.',
+    tooManyAbuse: 'Sie haben heute schon mehrere Seiten gemeldet. Versuchen Sie es morgen erneut.',
+    hidden: 'Diese Meldung wurde nach mehreren Missbrauchsmeldungen ausgeblendet.',
   },
   it: {
     formTitle: 'Ho trovato un animale – Médaille',
@@ -305,6 +356,17 @@ export const FOUND_WORDS: Record<Language, FoundWords> = {
     closedNow: 'La segnalazione è chiusa. Grazie per il tuo aiuto!',
     linkNotValid: 'Questo link privato non è quello di questa segnalazione.',
     notFound: 'Questa segnalazione non esiste o non è più online.',
+    photos: 'Foto (facoltative, al massimo 3)',
+    photosHint:
+      'Sono mostrate sulla pagina, perché il proprietario lo riconosca; il luogo in cui sono state scattate non viene mai conservato.',
+    tooManyPhotos: 'Invia al massimo 3 foto.',
+    abuseTitle: 'Un problema con questa pagina?',
+    abuseHint:
+      'Una foto o un testo offensivo, una falsa segnalazione: dillo. Dopo diverse segnalazioni, la pagina viene nascosta.',
+    abuse: 'Segnala un abuso',
+    abuseSent: 'Grazie: la tua segnalazione di abuso è registrata.',
+    tooManyAbuse: 'Hai già segnalato diverse pagine oggi. Riprova domani.',
+    hidden: 'Questa segnalazione è stata nascosta dopo diverse segnalazioni di abuso.',
   },
   nl: {
     formTitle: 'Ik heb een dier gevonden – Médaille',
@@ -355,5 +417,16 @@ export const FOUND_WORDS: Record<Language, FoundWords> = {
     closedNow: 'De melding is gesloten. Bedankt voor uw hulp!',
     linkNotValid: 'Deze privélink hoort niet bij deze melding.',
     notFound: 'Deze melding bestaat niet of staat niet meer online.',
+    photos: 'Foto’s (optioneel, hoogstens 3)',
+    photosHint:
+      'Ze worden op de pagina getoond, zodat de eigenaar het herkent; waar ze genomen zijn, wordt nooit bewaard.',
+    tooManyPhotos: 'Stuur hoogstens 3 foto’s.',
+    abuseTitle: 'Een probleem met deze pagina?',
+    abuseHint:
+      'Een aanstootgevende foto of tekst, een valse melding: zeg het. Na meerdere meldingen wordt de pagina verborgen.',
+    abuse: 'Misbruik melden',
+    abuseSent: 'Bedankt: uw melding van misbruik is opgeslagen.',
+    tooManyAbuse: 'U hebt vandaag al meerdere pagina’s gemeld. Probeer het morgen opnieuw.',
+    hidden: 'Deze melding is verborgen na meerdere meldingen van misbruik.',
   },
 };

@@ -8,12 +8,14 @@ const SEARCH_ID = '6f0c1e52-0d6a-4c1b-9b8e-2f1d3c4b5a69';
 const REPORT = {
   status: 'open',
   id: ID,
+  hidden: false,
   species: 'cat',
   found_at: '2026-11-28T10:00:00Z',
   place: 'Rue de Rivoli, Paris',
   description: 'Tigrée, <b>collier</b> bleu',
   words: null,
   area: { lat: 48.857, lon: 2.353, radius_m: 300 },
+  photos: [{ url: 'https://project.test/storage/v1/object/public/found-photos/a/b.jpg', width: 800, height: 600 }],
   mine: false,
   conversations: [],
   nearby: [
@@ -100,6 +102,37 @@ describe('the form that reports a found animal, /trouve', () => {
     });
   });
 
+  it('sends up to 3 photos in base64, and refuses a fourth or one too large before sending anything', async () => {
+    const { call, calls } = functions({
+      'report-found': () => Response.json({ status: 'recorded', id: ID, token: KEY }),
+    });
+    const post = (photos: Uint8Array<ArrayBuffer>[]) => {
+      const form = new FormData();
+      form.set('species', 'cat');
+      form.set('place', 'Quai');
+      for (const bytes of photos) form.append('photos', new File([bytes], 'IMG.JPG', { type: 'image/jpeg' }));
+      return foundPage({
+        request: new Request('https://medaille.test/trouve?lang=en', { method: 'POST', body: form }),
+        params: { id: null },
+        context: { callFunction: call },
+        styles: [],
+        config: { supabaseUrl: 'https://project.test', supabaseAnonKey: 'key', imageTransformations: false },
+        signal: AbortSignal.timeout(5000),
+      });
+    };
+    const jpeg = (size: number) => new Uint8Array(size).fill(0x2a);
+    expect((await post([jpeg(3), jpeg(4)])).status).toBe(303);
+    expect(calls[0]?.body.photos).toEqual([btoa('***'), btoa('****')]);
+    const four = await post([jpeg(3), jpeg(3), jpeg(3), jpeg(3)]);
+    expect([four.status, (await four.text()).includes('Send 3 photos at most.')]).toEqual([400, true]);
+    const heavy = await post([jpeg(701 * 1024)]);
+    expect([heavy.status, (await heavy.text()).includes('The photo is too large (700 KB at most).')]).toEqual([
+      400,
+      true,
+    ]);
+    expect(calls).toHaveLength(1);
+  });
+
   it('asks where, before sending anything, when neither a place nor a position is given', async () => {
     const { call, calls } = functions({});
     const page = await ask(call, {
@@ -143,7 +176,9 @@ describe('a found animal’s page, /trouve/{id}', () => {
     expect(page.html).toContain(`href="/recherche/${SEARCH_ID}"`);
     expect(page.html).toContain('about 200 m away');
     expect(page.html).toContain(`href="/mon-compte/trouve/${ID}"`);
-    expect(page.html).not.toContain('name="action"');
+    expect(page.html).toContain('src="https://project.test/storage/v1/object/public/found-photos/a/b.jpg"');
+    expect(page.html).toContain('name="action" value="abuse"');
+    expect(page.html).not.toContain('value="close"');
     expect(page.headers.get('cache-control')).toBe('private, no-store');
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
   });
@@ -165,6 +200,29 @@ describe('a found animal’s page, /trouve/{id}', () => {
     expect(page.html).not.toContain('/mon-compte/trouve/');
     // Changing language keeps the key, not the word that the form was sent.
     expect(page.html).toContain(`href="?lang=de&amp;cle=${KEY}"`);
+  });
+
+  it('takes ‘Signaler un abus’ and says it was recorded; a hidden report shows none of the finder’s words', async () => {
+    const { call, calls } = functions({ found: () => Response.json({ status: 'recorded' }) });
+    const sent = await ask(call, { form: { action: 'abuse' } });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get('location')).toBe(`/trouve/${ID}?lang=en&signale=1`);
+    expect(calls[0]?.body).toEqual({ id: ID, abuse: true });
+    const said = await ask(functions({ found: () => Response.json(REPORT) }).call, { query: '?lang=en&signale=1' });
+    expect(said.html).toContain('Thank you: your report of abuse is recorded.');
+    expect(said.html).not.toContain('value="abuse"');
+    const hidden = { ...REPORT, hidden: true, place: null, description: null, photos: [] };
+    const page = await ask(functions({ found: () => Response.json(hidden) }).call);
+    expect(page.html).toContain('This report was hidden after several reports of abuse.');
+    expect(page.html).not.toContain('/mon-compte/trouve/');
+    const limited = await ask(
+      functions({
+        found: () =>
+          Response.json({ code: 'found_abuse_rate_limited' }, { status: 429, headers: { 'Retry-After': '86400' } }),
+      }).call,
+      { form: { action: 'abuse' } },
+    );
+    expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '86400']);
   });
 
   it('says a key that is not the report’s, and shows the public page', async () => {

@@ -8,15 +8,25 @@
 //   finder's private link (`?cle=`), the conversations owners opened and 'Clore le signalement', a POST.
 import { LIMITS, SPECIES } from '@medaille/domain';
 import { claimFoundPath, conversationPath, foundPath, foundPrivatePath, searchPath } from '@medaille/routing/site';
-import { type FoundArgs, type PageConfig, readPostedForm } from '@medaille/scan-contract';
+import { type FoundArgs, type PageConfig, readPostedForm, readPostedFormWithFiles } from '@medaille/scan-contract';
 import { renderToStaticMarkup } from 'react-dom/server.edge';
 import type { Dictionary } from './copy.ts';
 import { cookie, documentOf } from './document-parts.ts';
+import { FINDER_PHOTO_TYPES } from './finder-photo.ts';
 import { dateTimeText, PAGE_TIME_ZONE, speciesText } from './format.ts';
 import { FOUND_WORDS, type FoundWords } from './found-copy.ts';
-import { acceptedLanguages, chooseLanguage, dictionaryFor, LANGUAGE_COOKIE, type Language, localeFor } from './i18n.ts';
+import {
+  acceptedLanguages,
+  chooseLanguage,
+  dialogWordsFor,
+  dictionaryFor,
+  LANGUAGE_COOKIE,
+  type Language,
+  localeFor,
+} from './i18n.ts';
 import { screenSizedSources } from './photo-sources.ts';
 import {
+  base64Of,
   fromParisTime,
   LanguageLinks,
   PositionFields,
@@ -34,8 +44,15 @@ const HEADERS = {
   'Referrer-Policy': 'no-referrer',
 };
 const DEFAULT_RETRY_AFTER_S = '60';
-/** The report form: a place, a description, words and an address, well under this. */
-const FORM_BYTES_MAX = 16 * 1024;
+/**
+ * The report form: a place, a description, words and an address, and up to 3 photos, which the page's script
+ * brings under 700 KB each and which a page without it sends as they are (refused here if too large, in the
+ * reader's words). The other forms (closing, abuse) are a field or two.
+ */
+const FORM_BYTES_MAX = 8 * 1024 * 1024;
+const SMALL_FORM_BYTES_MAX = 1024;
+/** A report's photos (report-found's). */
+const PHOTOS_MAX = 3;
 /** The finder's private key, as report-found makes it. */
 const KEY_PATTERN = /^[0-9a-f]{64}$/;
 
@@ -43,12 +60,15 @@ const KEY_PATTERN = /^[0-9a-f]{64}$/;
 export interface PublicFoundReport {
   status: 'open' | 'closed';
   id: string;
+  /** Hidden after reports of abuse: no photos, place or words. */
+  hidden: boolean;
   species: string;
   found_at: string;
   place: string | null;
   description: string | null;
   words: string | null;
   area: { lat: number; lon: number; radius_m: number } | null;
+  photos: { url: string; width: number; height: number }[];
   mine: boolean;
   conversations: { token: string; name: string | null; created_at: string }[];
   nearby: {
@@ -81,6 +101,8 @@ const REFUSALS: Record<string, keyof FoundWords | keyof SearchWords> = {
   finder_email_invalid: 'invalidEmail',
   found_rate_limited: 'tooManyReports',
   found_link_not_valid: 'linkNotValid',
+  found_abuse_rate_limited: 'tooManyAbuse',
+  photo_too_large: 'photoTooLarge',
 };
 
 interface PageWords {
@@ -121,6 +143,13 @@ export async function foundPage({ request, params, context, styles, config, sign
   const refusalOf = async (answer: Response | null) => {
     const refusal = (await answer?.json().catch(() => null)) as { code?: string } | null;
     const known = refusal?.code ? REFUSALS[refusal.code] : undefined;
+    // The photos' other refusals are a finder's message's: the finder dialogs' words, in each language.
+    if (!known && answer && answer.status < 500 && refusal?.code?.startsWith('photo_')) {
+      const errors = (await dialogWordsFor(language)).errors as Record<string, string | undefined>;
+      const headers =
+        answer.status === 429 ? { 'Retry-After': answer.headers.get('retry-after') ?? '86400' } : undefined;
+      return { status: answer.status, words: errors[refusal.code] ?? words.invalidText, headers };
+    }
     const status = known && answer ? answer.status : 503;
     // Refused for a while (too many reports) or the service down: when to send the form again.
     const headers =
@@ -134,9 +163,10 @@ export async function foundPage({ request, params, context, styles, config, sign
     const form = (report: Report, refused?: { status: number; words: string; headers?: Record<string, string> }) =>
       page(refused?.status ?? 200, words.formTitle, reportBody(report, pageWords, refused), refused?.headers);
     if (request.method !== 'POST') return form(EMPTY_REPORT);
-    const posted = await readPostedForm(request, FORM_BYTES_MAX);
+    const posted = await readPostedFormWithFiles(request, FORM_BYTES_MAX);
     if ('refusal' in posted) return said(posted.refusal, words.invalidText);
     const field = (name: string) => posted.fields.get(name) ?? '';
+    const photos = posted.files.get('photos') ?? [];
     const report: Report = {
       species: field('species'),
       when: field('when'),
@@ -151,6 +181,12 @@ export async function foundPage({ request, params, context, styles, config, sign
     if (report.place.trim() === '' && position === null) {
       return form(report, { status: 400, words: words.whereRequired });
     }
+    if (photos.length > PHOTOS_MAX) return form(report, { status: 400, words: words.tooManyPhotos });
+    // Too heavy to send on (a phone's photo when the page's script could not make it small): refused here, as
+    // report-found would.
+    if (photos.some((photo) => photo.size > LIMITS.finderPhotoSentMaxBytes)) {
+      return form(report, { status: 400, words: words.photoTooLarge });
+    }
     const sent = await context
       .callFunction(
         'report-found',
@@ -163,6 +199,7 @@ export async function foundPage({ request, params, context, styles, config, sign
           words: report.words,
           email: report.email,
           language,
+          photos: await Promise.all(photos.map(async (photo) => base64Of(new Uint8Array(await photo.arrayBuffer())))),
         },
         signal,
       )
@@ -197,14 +234,22 @@ export async function foundPage({ request, params, context, styles, config, sign
     const body = reportPageBody(shown, pageWords, {
       sent: url.searchParams.has('envoye'),
       closedNow: url.searchParams.has('clos'),
+      abuseSent: url.searchParams.has('signale'),
       refused,
     });
     return page(refused?.status ?? 200, words.pageTitle, body, refused?.headers);
   };
   if (request.method !== 'POST') return render();
-  const posted = await readPostedForm(request, FORM_BYTES_MAX);
+  const posted = await readPostedForm(request, SMALL_FORM_BYTES_MAX);
   if ('refusal' in posted) return said(posted.refusal, words.invalidText);
-  if (posted.fields.get('action') !== 'close' || key === null) return said(400, words.invalidText);
+  const action = posted.fields.get('action');
+  if (action === 'abuse') {
+    const told = await context.callFunction('found', { id, abuse: true }, signal).catch(() => null);
+    if (!told?.ok) return render(await refusalOf(told));
+    const query = new URLSearchParams({ lang: language, signale: '1' });
+    return new Response(null, { status: 303, headers: { ...HEADERS, Location: `${foundPath(id)}?${query}` } });
+  }
+  if (action !== 'close' || key === null) return said(400, words.invalidText);
   const closed = await context.callFunction('found', { id, token: key, close: true }, signal).catch(() => null);
   if (closed?.ok) {
     const location = `${foundPrivatePath(id, key, language)}&clos=1`;
@@ -235,7 +280,7 @@ function reportBody(report: Report, { words, copy, language, url }: PageWords, r
         <section className="scan-card">
           <h1>{words.formHeading}</h1>
           <p>{words.formIntro}</p>
-          <form method="post" className="search-report" id={REPORT_FORM_ID}>
+          <form method="post" encType="multipart/form-data" className="search-report" id={REPORT_FORM_ID}>
             <label htmlFor="trouve-espece">{words.species}</label>
             <select id="trouve-espece" name="species" defaultValue={report.species}>
               {SPECIES.map(({ value }) => (
@@ -270,6 +315,9 @@ function reportBody(report: Report, { words, copy, language, url }: PageWords, r
               defaultValue={report.email}
             />
             <p className="search-hint">{words.emailHint}</p>
+            <label htmlFor="trouve-photos">{words.photos}</label>
+            <input id="trouve-photos" name="photos" type="file" multiple accept={FINDER_PHOTO_TYPES.join(',')} />
+            <p className="search-hint">{words.photosHint}</p>
             {refused ? <p role="alert">{refused.words}</p> : null}
             <button type="submit" className="md-button md-button-primary">
               {words.send}
@@ -288,7 +336,7 @@ const zoomFor = (radius: number) => (radius <= 600 ? 16 : radius <= 1500 ? 15 : 
 function reportPageBody(
   report: PublicFoundReport,
   { words, copy, language, locale, config, url }: PageWords,
-  state: { sent: boolean; closedNow: boolean; refused?: { words: string } },
+  state: { sent: boolean; closedNow: boolean; abuseSent: boolean; refused?: { words: string } },
 ): string {
   const day = (at: string) => new Date(at).toLocaleDateString(locale, { dateStyle: 'long', timeZone: PAGE_TIME_ZONE });
   const open = report.status === 'open';
@@ -301,6 +349,20 @@ function reportPageBody(
         {state.refused ? <p role="alert">{state.refused.words}</p> : null}
         {report.mine && state.sent ? <p role="status">{words.sent}</p> : null}
         {report.mine && state.closedNow ? <p role="status">{words.closedNow}</p> : null}
+        {state.abuseSent ? <p role="status">{words.abuseSent}</p> : null}
+        {report.hidden ? <p>{words.hidden}</p> : null}
+        {report.photos.map((photo, index) => (
+          <img
+            key={photo.url}
+            className="search-photo"
+            {...screenSizedSources(photo.url, config.imageTransformations)}
+            sizes="(max-width: 600px) 100vw, 600px"
+            width={photo.width}
+            height={photo.height}
+            alt={copy.profile.photoOf(speciesText(copy, report.species), index + 1)}
+            loading={index === 0 ? 'eager' : 'lazy'}
+          />
+        ))}
         <p>{words.foundOn(dateTimeText(locale, report.found_at))}</p>
         {open ? null : <p>{words.closed}</p>}
         {report.place ? <p>{report.place}</p> : null}
@@ -386,7 +448,7 @@ function reportPageBody(
           </form>
         </section>
       ) : null}
-      {open && !report.mine ? (
+      {open && !report.mine && !report.hidden ? (
         <section className="scan-card" aria-labelledby="trouve-le-mien">
           <h2 id="trouve-le-mien">{words.mineTitle}</h2>
           <p>{words.mineText}</p>
@@ -395,6 +457,18 @@ function reportPageBody(
           </a>
         </section>
       ) : null}
+      {report.mine || report.hidden || state.abuseSent ? null : (
+        <section className="scan-card" aria-labelledby="trouve-abus">
+          <h2 id="trouve-abus">{words.abuseTitle}</h2>
+          <p className="search-hint">{words.abuseHint}</p>
+          <form method="post" className="search-report">
+            <input type="hidden" name="action" value="abuse" />
+            <button type="submit" className="md-button md-button-secondary">
+              {words.abuse}
+            </button>
+          </form>
+        </section>
+      )}
     </main>,
   );
 }

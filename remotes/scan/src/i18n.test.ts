@@ -97,6 +97,7 @@ describe('the dictionaries', () => {
     'found_in_future',
     'found_rate_limited',
     'found_link_not_valid',
+    'found_abuse_rate_limited',
     'search_follow_rate_limited',
     'search_follow_link_not_found',
     'search_follow_taken',

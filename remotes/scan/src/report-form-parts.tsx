@@ -41,6 +41,15 @@ export function LanguageLinks({ language, url }: { language: Language; url: URL 
   );
 }
 
+/** A file's bytes in base64, a slice at a time (a phone's photo is too long for one call's arguments). */
+export function base64Of(bytes: Uint8Array): string {
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  }
+  return btoa(binary);
+}
+
 /** The phone's position, which the form's script writes when the person asks for it; null without one. */
 export function postedPosition(fields: URLSearchParams): { lat: number; lon: number } | null {
   const [lat, lon] = ['lat', 'lon'].map((name) => {
@@ -77,9 +86,10 @@ export function PositionFields({
 }
 
 /**
- * A report form's help where the page's script runs (a sighting, a found animal). `Ajouter ma position actuelle`: the phone's position,
- * asked when the button is pressed (the browser asks the person), written in the form's hidden fields. And
- * before the form is sent with a photo: the photo drawn anew (upright, no metadata, not the place the camera
+ * A report form's help where the page's script runs (a sighting, a found animal). `Ajouter ma position
+ * actuelle`: the phone's position, asked when the button is pressed (the browser asks the person), written in
+ * the form's hidden fields. And
+ * before the form is sent with photos: each photo drawn anew (upright, no metadata, not the place the camera
  * was), its longest side and quality brought down until it weighs at most `maxBytes`, as a finder's photo is
  * (finder-photo.ts); then the form is sent. Where the browser cannot, it is sent as it is. Sent as its own source
  * (self-contained: it names nothing outside itself).
@@ -119,31 +129,37 @@ function helpReportForm(formId: string, attempts: readonly (readonly [number, nu
   const input = form.querySelector('input[type="file"]');
   if (!(input instanceof HTMLInputElement) || !window.createImageBitmap || !window.DataTransfer) return;
   let ready = false;
+  /** One photo made small enough, or as it was when the browser cannot. */
+  const small = async (file: File): Promise<File> => {
+    const bitmap = await createImageBitmap(file);
+    try {
+      for (const [side, quality] of attempts) {
+        const scale = Math.min(1, side / Math.max(bitmap.width, bitmap.height));
+        const canvas = document.createElement('canvas');
+        canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+        canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+        const context = canvas.getContext('2d');
+        if (!context) break;
+        context.fillStyle = '#fff';
+        context.fillRect(0, 0, canvas.width, canvas.height);
+        context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+        const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
+        if (blob && blob.size <= maxBytes) return new File([blob], 'photo.jpg', { type: 'image/jpeg' });
+      }
+      return file;
+    } finally {
+      bitmap.close();
+    }
+  };
   form.addEventListener('submit', (event) => {
-    const file = input.files?.[0];
-    if (ready || !file) return;
+    const files = Array.from(input.files ?? []);
+    if (ready || files.length === 0) return;
     event.preventDefault();
-    createImageBitmap(file)
-      .then(async (bitmap) => {
-        for (const [side, quality] of attempts) {
-          const scale = Math.min(1, side / Math.max(bitmap.width, bitmap.height));
-          const canvas = document.createElement('canvas');
-          canvas.width = Math.max(1, Math.round(bitmap.width * scale));
-          canvas.height = Math.max(1, Math.round(bitmap.height * scale));
-          const context = canvas.getContext('2d');
-          if (!context) break;
-          context.fillStyle = '#fff';
-          context.fillRect(0, 0, canvas.width, canvas.height);
-          context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-          const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
-          if (blob && blob.size <= maxBytes) {
-            const chosen = new DataTransfer();
-            chosen.items.add(new File([blob], 'photo.jpg', { type: 'image/jpeg' }));
-            input.files = chosen.files;
-            break;
-          }
-        }
-        bitmap.close();
+    Promise.all(files.map((file) => small(file).catch(() => file)))
+      .then((made) => {
+        const chosen = new DataTransfer();
+        for (const file of made) chosen.items.add(file);
+        input.files = chosen.files;
       })
       .catch(() => {})
       .finally(() => {

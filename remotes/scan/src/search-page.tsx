@@ -26,6 +26,7 @@ import {
 } from './i18n.ts';
 import { screenSizedSources } from './photo-sources.ts';
 import {
+  base64Of,
   fromParisTime,
   LanguageLinks,
   PositionFields,
@@ -189,7 +190,7 @@ export async function searchPage({ request, params, context, styles, config, sig
   if (report.when.trim() !== '' && seenAt === null) {
     return render({ report, refused: { status: 400, words: words.invalidText } });
   }
-  const photo = posted.files.get('photo');
+  const photo = posted.files.get('photo')?.[0];
   // Too heavy to send on (a phone's photo when the page's script could not make it small): refused here, in the
   // finder dialogs' words, as report-sighting would.
   if (photo && photo.size > LIMITS.finderPhotoSentMaxBytes) {
@@ -385,15 +386,6 @@ function searchBody(
 /** The page's scripts while it searches: the report form's, and following by push where the project can push. */
 const scriptsOf = (pushKey: string | null | undefined) =>
   `<script>${REPORT_FORM_SCRIPT}</script>${pushKey ? `<script>${FOLLOW_BY_PUSH_SCRIPT}</script>` : ''}`;
-
-/** A file's bytes in base64, a slice at a time (a phone's photo is too long for one call's arguments). */
-function base64Of(bytes: Uint8Array): string {
-  let binary = '';
-  for (let at = 0; at < bytes.length; at += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-  }
-  return btoa(binary);
-}
 
 /** 'Vous l'avez vu ?': a plain form, posted to the page itself. */
 function ReportForm({

@@ -55,7 +55,14 @@ export {
   finderLanguageOf,
   isFinderLanguage,
 } from './languages.ts';
-export { ACCEPTED_IMAGE_TYPES, FINDER_PHOTO_BUCKET, LIMITS, PHOTO_BUCKET, photoPublicUrl } from './limits.ts';
+export {
+  ACCEPTED_IMAGE_TYPES,
+  FINDER_PHOTO_BUCKET,
+  FOUND_PHOTO_BUCKET,
+  LIMITS,
+  PHOTO_BUCKET,
+  photoPublicUrl,
+} from './limits.ts';
 export { mapsPointUrl, mapsSearchUrl } from './maps.ts';
 export {
   codeFromTyped,

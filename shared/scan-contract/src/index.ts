@@ -336,8 +336,13 @@ export async function readPostedForm(request: Request, limit: number): Promise<P
   return { fields: new URLSearchParams(new TextDecoder().decode(bytes)) };
 }
 
-/** A posted form that may carry files: its text fields, its files (none empty), or why it is refused (400 malformed). */
-export type PostedFormWithFiles = { fields: URLSearchParams; files: Map<string, File> } | { refusal: 400 | 413 | 415 };
+/**
+ * A posted form that may carry files: its text fields, its files by field in order (none empty), or why it is
+ * refused (400 malformed).
+ */
+export type PostedFormWithFiles =
+  | { fields: URLSearchParams; files: Map<string, File[]> }
+  | { refusal: 400 | 413 | 415 };
 
 /**
  * A form that may carry a file (`multipart/form-data`: the search page's sighting with a photo), read as
@@ -358,10 +363,10 @@ export async function readPostedFormWithFiles(request: Request, limit: number): 
   const data = await new Response(bytes, { headers: { 'content-type': contentType } }).formData().catch(() => null);
   if (data === null) return { refusal: 400 };
   const fields = new URLSearchParams();
-  const files = new Map<string, File>();
+  const files = new Map<string, File[]>();
   for (const [name, value] of data) {
     if (typeof value === 'string') fields.append(name, value);
-    else if (value.size > 0) files.set(name, value);
+    else if (value.size > 0) files.set(name, [...(files.get(name) ?? []), value]);
   }
   return { fields, files };
 }

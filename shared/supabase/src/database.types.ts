@@ -592,6 +592,67 @@ export type Database = {
           },
         ]
       }
+      found_report_abuse: {
+        Row: {
+          found_report_id: string
+          client_hash: string
+          created_at: string
+        }
+        Insert: {
+          found_report_id: string
+          client_hash: string
+          created_at?: string
+        }
+        Update: {
+          found_report_id?: string
+          client_hash?: string
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "found_report_abuse_found_report_id_fkey"
+            columns: ["found_report_id"]
+            isOneToOne: false
+            referencedRelation: "found_reports"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      found_report_photos: {
+        Row: {
+          id: string
+          found_report_id: string
+          path: string
+          width: number
+          height: number
+          position: number
+        }
+        Insert: {
+          id?: string
+          found_report_id: string
+          path: string
+          width: number
+          height: number
+          position: number
+        }
+        Update: {
+          id?: string
+          found_report_id?: string
+          path?: string
+          width?: number
+          height?: number
+          position?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "found_report_photos_found_report_id_fkey"
+            columns: ["found_report_id"]
+            isOneToOne: false
+            referencedRelation: "found_reports"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       found_reports: {
         Row: {
           id: string
@@ -608,6 +669,7 @@ export type Database = {
           created_at: string
           closed_at: string | null
           finder_email: string | null
+          hidden_at: string | null
         }
         Insert: {
           id?: string
@@ -624,6 +686,7 @@ export type Database = {
           created_at?: string
           closed_at?: string | null
           finder_email?: string | null
+          hidden_at?: string | null
         }
         Update: {
           id?: string
@@ -640,6 +703,7 @@ export type Database = {
           created_at?: string
           closed_at?: string | null
           finder_email?: string | null
+          hidden_at?: string | null
         }
         Relationships: [
 
@@ -1421,6 +1485,10 @@ export type Database = {
         Args: { p_limit?: number }
         Returns: string[]
       }
+      orphan_found_photo_files: {
+        Args: { p_limit?: number }
+        Returns: string[]
+      }
       orphan_health_document_files: {
         Args: { p_limit?: number }
         Returns: string[]
@@ -1466,7 +1534,7 @@ export type Database = {
         Returns: Json
       }
       record_found_report: {
-        Args: { p_species: string; p_found_at: string; p_place: string; p_lat: number; p_lon: number; p_description: string; p_words: string; p_language: string; p_token_hash: string; p_client_hash: string; p_per_day?: number; p_finder_email?: string }
+        Args: { p_species: string; p_found_at: string; p_place: string; p_lat: number; p_lon: number; p_description: string; p_words: string; p_language: string; p_token_hash: string; p_client_hash: string; p_per_day?: number; p_finder_email?: string; p_photos?: Json }
         Returns: Json
       }
       record_lost_profile_view: {
@@ -1500,6 +1568,10 @@ export type Database = {
       reorder_animal_photos: {
         Args: { p_animal_id: string; p_photo_ids: string[] }
         Returns: undefined
+      }
+      report_found_abuse: {
+        Args: { p_id: string; p_client_hash: string; p_per_day?: number }
+        Returns: string
       }
       retry_mail_later: {
         Args: { p_id: string; p_error: string }

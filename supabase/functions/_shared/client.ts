@@ -128,3 +128,8 @@ function dayKey(secret: string, now: number): HmacKey {
 
 const hmacKey = (raw: Uint8Array<ArrayBuffer> | ArrayBuffer) =>
   crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+
+/** What the database keeps of a found report's finder's token (report-found's): its SHA-256, in hex. */
+export async function foundTokenHash(token: string): Promise<string> {
+  return hex(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token))));
+}

@@ -79,6 +79,10 @@ export const FAILURES = {
     message: 'Vous avez déjà signalé plusieurs animaux aujourd’hui. Réessayez demain.',
   },
   found_link_not_valid: { status: 403, message: 'Ce lien privé n’est pas celui de ce signalement.' },
+  found_abuse_rate_limited: {
+    status: 429,
+    message: 'Vous avez déjà signalé plusieurs abus aujourd’hui. Réessayez demain.',
+  },
   // Following a search (follow-search); the page says them in the reader's language.
   search_follow_rate_limited: {
     status: 429,

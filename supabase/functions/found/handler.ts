@@ -1,18 +1,26 @@
-// found {id, token?, close?}: what anyone reads of a found animal's page, /trouve/{id} (docs/product/found.md).
+// found {id, token?, close?, abuse?}: what anyone reads of a found animal's page, /trouve/{id} (docs/product/found.md).
 // public_found_report decides what leaves: the animal, an area (never the point), the losses nearby; with the
 // finder's private token, `mine` and the conversations owners opened with 'C'est le mien'. This adds the nearby
 // animals' photos' URLs and a limit per client, counted before the id is looked at (122 random bits already make
 // walking the ids hopeless). {close: true} with the token: the finder closes the report ('Il est rentré').
-import { finderIdentity } from '../_shared/client.ts';
+// {abuse: true}: 'Signaler un abus', once per client and report, 10 a day per client; the third client's hides
+// the report's photos and words (report_found_abuse).
+import { finderIdentity, foundTokenHash } from '../_shared/client.ts';
 import { call, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
+import { FOUND_PHOTO_BUCKET, photoPublicUrl } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, isUuid, json, readJsonObject } from '../_shared/http.ts';
 import { photoUrl } from '../_shared/photos.ts';
-import { tokenHash } from '../report-found/handler.ts';
 
 type PublicFoundReport =
   | { status: 'not_found' }
-  | { status: 'open' | 'closed'; nearby: { cover_path: string | null }[] };
+  | {
+      status: 'open' | 'closed';
+      photos: { path: string; width: number; height: number }[];
+      nearby: { cover_path: string | null }[];
+    };
+/** A client's abuse reports a day: a real reader reports one page, maybe two. */
+const ABUSE_PER_DAY = 10;
 
 /** The finder's private token: 64 hex characters (report-found's). */
 const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
@@ -31,7 +39,7 @@ export default function found(request: Request, env: FunctionEnv): Promise<Respo
     const token = typeof input.token === 'string' && TOKEN_PATTERN.test(input.token) ? input.token : null;
     if (!isUuid(input.id)) return json({ status: 'not_found' }, 200, NO_STORE);
     const id = input.id.toLowerCase();
-    const hash = token ? await tokenHash(token) : null;
+    const hash = token ? await foundTokenHash(token) : null;
     if (input.close === true) {
       if (!hash) return failure('found_link_not_valid');
       const closed = await call<boolean>(db, 'close_found_report', { p_id: id, p_token_hash: hash });
@@ -45,12 +53,25 @@ export default function found(request: Request, env: FunctionEnv): Promise<Respo
       }
       return json({ status: 'closed' }, 200, NO_STORE);
     }
+    if (input.abuse === true) {
+      const said = await call<string>(db, 'report_found_abuse', {
+        p_id: id,
+        p_client_hash: client,
+        p_per_day: ABUSE_PER_DAY * limitFactor,
+      });
+      if (said === 'rate_limited') return failure('found_abuse_rate_limited', { 'Retry-After': '86400' });
+      return json({ status: said }, 200, NO_STORE);
+    }
     const report = await call<PublicFoundReport>(db, 'public_found_report', { p_id: id, p_token_hash: hash });
     const answer =
       report.status === 'not_found'
         ? report
         : {
             ...report,
+            photos: report.photos.map(({ path, ...size }) => ({
+              ...size,
+              url: photoPublicUrl(env.SUPABASE_URL, path, FOUND_PHOTO_BUCKET),
+            })),
             nearby: report.nearby.map(({ cover_path, ...search }) => ({
               ...search,
               photo_url: cover_path ? photoUrl(env, cover_path) : null,

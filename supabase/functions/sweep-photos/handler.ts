@@ -1,13 +1,19 @@
 // sweep-photos: removes the files of the animal-photos bucket that no row uses any more
 // (docs/decisions/0010-multi-step-writes-on-server.md): those a browser or delete-animal left behind when it died
 // between a row and its file; the finders' photos (finder-photos bucket) whose message or animal is gone; and the
-// health booklet's documents (health-documents bucket) that no document row names. Scheduled every 6 hours
+// health booklet's documents (health-documents bucket) that no document row names; and the photos of found
+// animals (found-photos bucket) that no report names (a report refused, or its details forgotten). Scheduled every 6 hours
 // (pg_cron on hosted Supabase, supabase/schedules/sweep-photos.sql; a timer in the local stack). The gateway
 // lets any caller through (config.toml), and the list comes from orphan_photo_files called with the caller's
 // own key, which only the service role may execute: anyone else gets 401 or 403 and nothing is removed.
 // A file that cannot be removed is counted (`failed`) and left for the next run; the others still go.
 import { backendError, callerCredentials, callerDatabase } from '../_shared/database.ts';
-import { FINDER_PHOTO_BUCKET, HEALTH_DOCUMENT_BUCKET, PHOTO_BUCKET } from '../_shared/domain/index.ts';
+import {
+  FINDER_PHOTO_BUCKET,
+  FOUND_PHOTO_BUCKET,
+  HEALTH_DOCUMENT_BUCKET,
+  PHOTO_BUCKET,
+} from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { failure, handle, json } from '../_shared/http.ts';
 import { recordScheduleRun } from '../_shared/schedule.ts';
@@ -58,6 +64,7 @@ export default function sweepPhotos(request: Request, env: FunctionEnv): Promise
       ['orphan_photo_files', PHOTO_BUCKET],
       ['orphan_finder_photo_files', FINDER_PHOTO_BUCKET],
       ['orphan_health_document_files', HEALTH_DOCUMENT_BUCKET],
+      ['orphan_found_photo_files', FOUND_PHOTO_BUCKET],
     ] as const;
     for (const [lister, bucket] of sweeps) {
       for (let round = 0; round < MAX_ROUNDS; round += 1) {

@@ -3,6 +3,7 @@
 // opened; only that token closes it. claim-found lets an animal's owner or co-owner say it is theirs, which opens
 // the masked conversation and e-mails a finder who left an address once, their later e-mails waiting until they
 // ask for them; nobody else claims, and neither side reads the other's contact.
+import { PhotonImage } from '@cf-wasm/photon';
 import { newEmail, startTestStack, type TestStack } from '@medaille/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoke, newClientAddress } from '../support/finder.ts';
@@ -36,6 +37,25 @@ async function reported(body: Record<string, unknown>): Promise<{ id: string; to
   const answer = await invoke(stack, 'report-found', body, newClientAddress());
   expect(answer.status).toBe(200);
   return answer.body as { id: string; token: string };
+}
+
+/** The ASCII the EXIF segment below carries, which no stored photo may keep. */
+const GPS_MARK = 'GPSLatitude 47.213100 N';
+
+/**
+ * A phone's JPEG of one colour, `width` × `height`, with an APP1 'Exif' segment right after its start that
+ * names where it was taken (as a phone's camera writes it).
+ */
+function phoneJpeg(width: number, height: number): string {
+  const pixels = new Uint8Array(width * height * 4);
+  for (let i = 0; i < pixels.length; i += 4) pixels.set([200, 120, 40, 255], i);
+  const image = new PhotonImage(pixels, width, height);
+  const jpeg = image.get_bytes_jpeg(90);
+  image.free();
+  const exif = new TextEncoder().encode(`Exif\0\0${GPS_MARK}`);
+  const segment = new Uint8Array([0xff, 0xe1, (exif.length + 2) >> 8, (exif.length + 2) & 0xff, ...exif]);
+  const marked = new Uint8Array([...jpeg.slice(0, 2), ...segment, ...jpeg.slice(2)]);
+  return Buffer.from(marked).toString('base64');
 }
 
 const claim = (reportId: string, animalId: string, words: string, client = owner.client) =>
@@ -106,6 +126,83 @@ describe('a found animal’s page', () => {
     for (const body of [{}, { id: 42 }, { id: crypto.randomUUID(), token: 7 }]) {
       expect((await invoke(stack, 'found', body, newClientAddress())).status).toBe(400);
     }
+  });
+});
+
+describe('a found animal’s photos', () => {
+  it('are drawn anew without what the camera wrote, at most 1600 px a side, and shown by public URL', async () => {
+    expect(Buffer.from(phoneJpeg(8, 8), 'base64').toString('latin1')).toContain(GPS_MARK);
+    const { id } = await reported({
+      species: 'dog',
+      place: 'Quai',
+      photos: [phoneJpeg(2400, 1200), phoneJpeg(40, 30)],
+    });
+    const { body } = await invoke(stack, 'found', { id }, newClientAddress());
+    expect(body.photos).toEqual([
+      {
+        url: expect.stringMatching(/\/storage\/v1\/object\/public\/found-photos\/[0-9a-f-]+\/[0-9a-f-]+\.jpg$/),
+        width: 1600,
+        height: 800,
+      },
+      { url: expect.any(String), width: 40, height: 30 },
+    ]);
+    // Anyone downloads it without a key: a JPEG with none of the camera's metadata.
+    const photo = await fetch(body.photos[0].url);
+    expect([photo.status, photo.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    const bytes = new Uint8Array(await photo.arrayBuffer());
+    const text = Buffer.from(bytes).toString('latin1');
+    expect(text).not.toContain('Exif');
+    expect(text).not.toContain(GPS_MARK);
+    const image = PhotonImage.new_from_byteslice(bytes);
+    expect([image.get_width(), image.get_height()]).toEqual([1600, 800]);
+    image.free();
+  });
+
+  it('refuses what is not an image, or more than 3, with a clear 4xx, and stores no report', async () => {
+    const place = `Quai ${crypto.randomUUID()}`;
+    const text = Buffer.from('pas une photo').toString('base64');
+    const refusals = [
+      [{ species: 'dog', place, photos: [text] }, 400, 'photo_type'],
+      [{ species: 'dog', place, photos: Array(4).fill(phoneJpeg(8, 8)) }, 400, 'invalid_request'],
+      [{ species: 'dog', place, photos: 'une' }, 400, 'invalid_request'],
+    ] as const;
+    for (const [body, status, code] of refusals) {
+      const answer = await invoke(stack, 'report-found', body, newClientAddress());
+      expect([answer.status, answer.body.code]).toEqual([status, code]);
+    }
+    const { rows } = await stack.db.query('select 1 from public.found_reports where place = $1', [place]);
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('‘Signaler un abus’', () => {
+  it('hides a report’s photos and words from the third client on; one client counts once', async () => {
+    const { id } = await reported({
+      species: 'cat',
+      place: 'Rue des Insultes',
+      description: 'Un texte déplacé',
+      photos: [phoneJpeg(20, 20)],
+    });
+    const abuse = (address: string) => invoke(stack, 'found', { id, abuse: true }, address);
+    const first = newClientAddress();
+    expect((await abuse(first)).body).toEqual({ status: 'recorded' });
+    expect((await abuse(first)).body).toEqual({ status: 'recorded' });
+    expect((await abuse(newClientAddress())).body).toEqual({ status: 'recorded' });
+    expect((await invoke(stack, 'found', { id }, newClientAddress())).body.hidden).toBe(false);
+    expect((await abuse(newClientAddress())).body).toEqual({ status: 'hidden' });
+    const { body } = await invoke(stack, 'found', { id }, newClientAddress());
+    expect(body).toMatchObject({ hidden: true, place: null, description: null, words: null, photos: [] });
+  });
+
+  it('takes 10 a day from one client, forged headers or not', async () => {
+    const address = newClientAddress();
+    const statuses = [];
+    for (let i = 0; i < 11; i += 1) {
+      const { id } = await reported({ species: 'cat', place: `Rue ${i}` });
+      const forged = { 'x-forwarded-for': `198.51.100.${i}` };
+      statuses.push((await invoke(stack, 'found', { id, abuse: true }, address, forged)).status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
   });
 });
 

@@ -107,6 +107,12 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['rpc public_found_report',                       DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc close_found_report',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc claim_found_matches',                       DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  // A report's photos and the abuse reports on it: the found function's alone (its page shows the photos by URL).
+  ['found_report_photos select',                    DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['found_report_photos insert',                    DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['found_report_abuse select',                     DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc report_found_abuse',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc orphan_found_photo_files',                  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc found_reports_near_search',                 DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // 'C'est le mien': the animal's owner or a co-owner opens the conversation with the finder (claim_found_report
   // with the caller's token); the finder's address for its first e-mail is the service role's alone.
@@ -1112,6 +1118,52 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     prepare: () => fresh.foundReport(),
     act: ({ db }, id) => db.rpc('close_found_report', { p_id: id, p_token_hash: `hash-${id}` }),
     tookEffect: async (id) => (await rowOf('found_reports', 'id', id))?.closed_at != null,
+  }),
+  'found_report_photos select': operation({
+    service: 'rest',
+    prepare: async () => {
+      const report = await fresh.foundReport();
+      await stack.db.query(
+        'insert into public.found_report_photos (found_report_id, path, width, height, position) values ($1, $2, 4, 3, 0)',
+        [report, `${report}/photo.jpg`],
+      );
+      return report;
+    },
+    act: ({ db }, report) => db.from('found_report_photos').select('path').eq('found_report_id', report),
+    tookEffect: (report, data) => hasRow(data, 'path', `${report}/photo.jpg`),
+  }),
+  'found_report_photos insert': operation({
+    service: 'rest',
+    prepare: async () => ({ report: await fresh.foundReport(), path: `${marker()}/photo.jpg` }),
+    act: ({ db }, t) =>
+      db
+        .from('found_report_photos')
+        .insert({ found_report_id: t.report, path: t.path, width: 4, height: 3, position: 0 }),
+    tookEffect: (t) => exists('found_report_photos', 'path', t.path),
+  }),
+  'found_report_abuse select': operation({
+    service: 'rest',
+    prepare: async () => {
+      const report = await fresh.foundReport();
+      await stack.db.query('insert into public.found_report_abuse (found_report_id, client_hash) values ($1, $2)', [
+        report,
+        'client',
+      ]);
+      return report;
+    },
+    act: ({ db }, report) => db.from('found_report_abuse').select('client_hash').eq('found_report_id', report),
+    tookEffect: (_, data) => hasRow(data, 'client_hash', 'client'),
+  }),
+  'rpc report_found_abuse': operation({
+    service: 'rest',
+    prepare: () => fresh.foundReport(),
+    act: ({ db }, id) => db.rpc('report_found_abuse', { p_id: id, p_client_hash: marker() }),
+    tookEffect: (_, data) => data === 'recorded',
+  }),
+  'rpc orphan_found_photo_files': operation({
+    service: 'rest',
+    act: ({ db }) => db.rpc('orphan_found_photo_files', { p_limit: 1 }),
+    tookEffect: (_, data) => Array.isArray(data),
   }),
   'rpc claim_found_matches': operation({
     service: 'rest',

@@ -47,7 +47,14 @@ export {
   finderLanguageOf,
   isFinderLanguage,
 } from './languages.ts';
-export { ACCEPTED_IMAGE_TYPES, FINDER_PHOTO_BUCKET, LIMITS, PHOTO_BUCKET, photoPublicUrl } from './limits.ts';
+export {
+  ACCEPTED_IMAGE_TYPES,
+  FINDER_PHOTO_BUCKET,
+  FOUND_PHOTO_BUCKET,
+  LIMITS,
+  PHOTO_BUCKET,
+  photoPublicUrl,
+} from './limits.ts';
 export { mapsPointUrl, mapsSearchUrl } from './maps.ts';
 export { formatPhone, internationalPhone, isPhoneNumber, phoneHref, smsHref, whatsAppHref } from './phone.ts';
 export {

@@ -50,7 +50,14 @@ export const PHOTO_BUCKET = 'animal-photos';
 /** The private bucket of finders' photos, {animal_id}/{name}: only the animal's owner reads them. */
 export const FINDER_PHOTO_BUCKET = 'finder-photos';
 
-/** The public download URL of a photo of the animal-photos bucket, as storage-js's getPublicUrl builds it. */
-export function photoPublicUrl(supabaseUrl: string, path: string): string {
-  return encodeURI(`${supabaseUrl}/storage/v1/object/public/${PHOTO_BUCKET}/${path}`);
+/** The public bucket of the photos of animals found without a medal, {folder}/{name}.jpg (docs/product/found.md). */
+export const FOUND_PHOTO_BUCKET = 'found-photos';
+
+/** The public download URL of a photo of a public bucket (animal-photos by default), as storage-js's getPublicUrl builds it. */
+export function photoPublicUrl(
+  supabaseUrl: string,
+  path: string,
+  bucket: typeof PHOTO_BUCKET | typeof FOUND_PHOTO_BUCKET = PHOTO_BUCKET,
+): string {
+  return encodeURI(`${supabaseUrl}/storage/v1/object/public/${bucket}/${path}`);
 }
