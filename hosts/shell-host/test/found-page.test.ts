@@ -80,7 +80,8 @@ describe('a found animal’s pages', () => {
     // Anyone else reads the public page: 'C'est le mien', not the finder's part.
     const publicPage = await (await open(foundPath(id as string))).text();
     expect(publicPage).toContain('C’est le mien');
-    expect(publicPage).not.toContain('name="action"');
+    expect(publicPage).toContain('name="action" value="abuse"');
+    expect(publicPage).not.toContain('value="close"');
     expect(publicPage).not.toContain(key as string);
 
     const closed = await post(`${foundPath(id as string)}?lang=en&cle=${key}`, { action: 'close' });
