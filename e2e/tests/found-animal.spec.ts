@@ -6,7 +6,8 @@ import { expect, product, test } from '../support/test.ts';
 // un animal' from the landing page, reads it in English, reports it with their position and address, and lands
 // on their report's page through their private link, where the cat lost nearby is listed. The household of that
 // loss is told by e-mail, finds the report on its loss panel and says 'C'est le mien', which opens the masked
-// conversation: the finder gets one e-mail with their link, and reads the owner's words on their page.
+// conversation: the finder, who asked for it from their report's e-mail, is told with their link, and reads the
+// owner's words on their page.
 
 test.use(PHONE);
 
@@ -63,6 +64,14 @@ test('a cat found without a medal is reported in English, and its owner nearby s
   await expect(found.getByText('No owner has come forward yet.')).toBeVisible();
   await found.screenshot({ path: test.info().outputPath('found-page-finder-phone.png'), fullPage: true });
   const reportId = /\/trouve\/([0-9a-f-]{36})/.exec(privateLink)?.[1] as string;
+
+  // Their address got one e-mail, their report's own link; on its page they ask to be told when an owner writes.
+  const reportMail = await product.lastMail(finderEmail);
+  expect(reportMail.subject).toBe('Your report on Médaille');
+  const mailedLink = reportMail.links.find((href) => href.includes(`/trouve/${reportId}`)) as string;
+  await found.goto(mailedLink);
+  await found.getByRole('button', { name: 'Tell me by e-mail' }).click();
+  await expect(found.getByText('You will get an e-mail when an owner writes to you.')).toBeVisible();
 
   // The household is told (deliver-outbox, as pg_cron runs it every minute), and finds it on its loss panel.
   expect((await serviceClient(product).functions.invoke('deliver-outbox')).error).toBeNull();

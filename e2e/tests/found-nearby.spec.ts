@@ -39,7 +39,7 @@ test('a dog found without a medal near a loss shows on the household’s loss pa
   await expect(listed).toContainText(/Chien trouvé le \d+/);
   await expect(listed).toContainText('Parc de la Tête d’Or, Lyon');
   await expect(listed).toContainText('Labrador sable, sans collier, très gentil');
-  await expect(listed).toContainText('À environ 1100 m de la zone');
+  await expect(listed).toContainText(/À environ (800|900|1000|1100|1200|1300|1400) m du centre de la zone/);
   await expect(listed).not.toContainText('45.774');
   await listed.screenshot({ path: test.info().outputPath('found-nearby-phone.png') });
 });

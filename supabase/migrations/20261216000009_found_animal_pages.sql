@@ -23,6 +23,10 @@ ALTER TABLE "public"."conversations" ADD COLUMN "found_report_id" uuid;
 
 ALTER TABLE "public"."found_reports" ADD COLUMN "finder_email" text;
 
+ALTER TABLE "public"."found_reports" ADD COLUMN "mail_token_hash" text;
+
+ALTER TABLE "public"."found_reports" ADD COLUMN "finder_mail_wanted_at" timestamp with time zone;
+
 ALTER TABLE "public"."found_reports" ADD COLUMN "hidden_at" timestamp with time zone;
 
 CREATE OR REPLACE FUNCTION public.claim_found_matches()
@@ -121,7 +125,7 @@ begin
     end);
   end if;
   insert into public.conversations (animal_id, code_id, token, language, finder_email, mail_token, search_id,
-    found_report_id)
+    found_report_id, finder_mail_wanted_at)
   values (
     p_animal_id, v_code, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), v_report.language,
     v_report.finder_email,
@@ -129,7 +133,8 @@ begin
       then replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') end,
     (select s.id from public.searches s where s.animal_id = p_animal_id and s.found_at is null
      order by s.started_at desc limit 1),
-    p_report_id
+    p_report_id,
+    v_report.finder_mail_wanted_at
   )
   returning id into v_conversation;
   insert into public.conversation_replies (conversation_id, author_id, body) values (v_conversation, v_user, v_words);
@@ -144,14 +149,13 @@ ALTER FUNCTION "public"."claim_found_report"(uuid, uuid, text) OWNER TO "postgre
 CREATE OR REPLACE FUNCTION public.finder_mail_for_claim(p_conversation_id uuid)
  RETURNS jsonb
  LANGUAGE sql
- SECURITY DEFINER
+ STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  update public.conversations c set finder_mailed_at = now()
-  from public.animals a
-  where c.id = p_conversation_id and a.id = c.animal_id and c.found_report_id is not null
-    and c.finder_email is not null and c.finder_mailed_at is null
-  returning jsonb_build_object('to', c.finder_email, 'token', c.mail_token, 'language', c.language)
+  select jsonb_build_object('to', c.finder_email, 'token', c.mail_token, 'language', c.language)
+  from public.conversations c
+  where c.id = p_conversation_id and c.found_report_id is not null and c.finder_email is not null
+    and c.finder_mail_wanted_at is not null
 $function$;
 
 ALTER FUNCTION "public"."finder_mail_for_claim"(uuid) OWNER TO "postgres";
@@ -244,9 +248,13 @@ AS $function$
         from public.found_report_photos p where p.found_report_id = r.id
       ), '[]'::jsonb) end,
       'area', case when r.lat is null then null
-        else jsonb_build_object('lat', round(r.lat::numeric, 3), 'lon', round(r.lon::numeric, 3), 'radius_m', 300) end,
-      'mine', coalesce(r.token_hash = p_token_hash, false),
-      'conversations', case when r.token_hash = p_token_hash then coalesce((
+        else jsonb_build_object('lat', round(r.lat::numeric, 3), 'lon', round(r.lon::numeric, 3), 'radius_m', 400) end,
+      'mine', coalesce(p_token_hash in (r.token_hash, r.mail_token_hash), false),
+      -- Through the e-mailed link: whether the address is told when an owner writes ('on') or may ask ('ask').
+      'mail', case when p_token_hash = r.mail_token_hash then
+        case when r.finder_mail_wanted_at is null then 'ask' else 'on' end
+      end,
+      'conversations', case when p_token_hash in (r.token_hash, r.mail_token_hash) then coalesce((
         select jsonb_agg(jsonb_build_object(
           'token', c.token,
           'name', case when s.hide_name then null else a.nom end,
@@ -327,7 +335,7 @@ begin
 end
 $function$;
 
-CREATE OR REPLACE FUNCTION public.record_found_report(p_species text, p_found_at timestamp with time zone, p_place text, p_lat double precision, p_lon double precision, p_description text, p_words text, p_language text, p_token_hash text, p_client_hash text, p_per_day integer DEFAULT 5, p_finder_email text DEFAULT NULL::text, p_photos jsonb DEFAULT '[]'::jsonb)
+CREATE OR REPLACE FUNCTION public.record_found_report(p_species text, p_found_at timestamp with time zone, p_place text, p_lat double precision, p_lon double precision, p_description text, p_words text, p_language text, p_token_hash text, p_client_hash text, p_per_day integer DEFAULT 5, p_finder_email text DEFAULT NULL::text, p_photos jsonb DEFAULT '[]'::jsonb, p_mail_token_hash text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -335,6 +343,12 @@ CREATE OR REPLACE FUNCTION public.record_found_report(p_species text, p_found_at
 AS $function$
 declare
   v_id uuid;
+  -- The point kept: 100 to 300 m from the phone's, in a random direction.
+  v_bearing double precision := random() * 2 * pi();
+  v_offset_m double precision := 100 + random() * 200;
+  v_lat double precision := case when p_lat is not null
+    then greatest(least(p_lat + v_offset_m * cos(v_bearing) / 111320, 90), -90) end;
+  v_lon double precision := p_lon + v_offset_m * sin(v_bearing) / (111320 * greatest(cos(radians(p_lat)), 0.01));
 begin
   if p_found_at > now() + interval '5 minutes' then
     return jsonb_build_object('status', 'found_in_future');
@@ -343,9 +357,9 @@ begin
     return jsonb_build_object('status', 'rate_limited');
   end if;
   insert into public.found_reports (species, found_at, place, lat, lon, description, words, language, token_hash,
-    client_hash, finder_email)
-  values (p_species, p_found_at, p_place, p_lat, p_lon, p_description, p_words, p_language, p_token_hash,
-    p_client_hash, lower(btrim(p_finder_email)))
+    client_hash, finder_email, mail_token_hash)
+  values (p_species, p_found_at, p_place, v_lat, v_lon, p_description, p_words, p_language, p_token_hash,
+    p_client_hash, lower(btrim(p_finder_email)), case when p_finder_email is not null then p_mail_token_hash end)
   returning id into v_id;
   insert into public.found_report_photos (found_report_id, path, width, height, position)
   select v_id, photo.value->>'path', (photo.value->>'width')::integer, (photo.value->>'height')::integer,
@@ -354,13 +368,13 @@ begin
   if p_lat is not null then
     insert into public.found_matches (found_report_id, search_id, distance_m)
     select v_id, m.search_id, round(m.distance_m)
-    from private.open_searches_near(p_lat, p_lon, private.match_radius_m(p_species), p_found_at, p_species, 20) m;
+    from private.open_searches_near(v_lat, v_lon, private.match_radius_m(p_species), p_found_at, p_species, 20) m;
   end if;
   return jsonb_build_object('status', 'recorded', 'id', v_id);
 end
 $function$;
 
-ALTER FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer, text, jsonb) OWNER TO "postgres";
+ALTER FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer, text, jsonb, text) OWNER TO "postgres";
 
 CREATE OR REPLACE FUNCTION public.report_found_abuse(p_id uuid, p_client_hash text, p_per_day integer DEFAULT 10)
  RETURNS text
@@ -391,11 +405,36 @@ $function$;
 
 ALTER FUNCTION "public"."report_found_abuse"(uuid, text, integer) OWNER TO "postgres";
 
+CREATE OR REPLACE FUNCTION public.want_found_mail(p_id uuid, p_mail_token_hash text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_report public.found_reports;
+begin
+  update public.found_reports set finder_mail_wanted_at = coalesce(finder_mail_wanted_at, now())
+  where id = p_id and mail_token_hash = p_mail_token_hash and finder_email is not null
+  returning * into v_report;
+  if v_report.id is null then
+    return false;
+  end if;
+  update public.conversations set finder_mail_wanted_at = coalesce(finder_mail_wanted_at, now())
+  where found_report_id = p_id;
+  return true;
+end
+$function$;
+
+ALTER FUNCTION "public"."want_found_mail"(uuid, text) OWNER TO "postgres";
+
 ALTER TABLE "public"."found_report_abuse" ADD CONSTRAINT "found_report_abuse_found_report_id_fkey" FOREIGN KEY (found_report_id) REFERENCES public.found_reports(id) ON DELETE CASCADE;
 
 ALTER TABLE "public"."found_report_photos" ADD CONSTRAINT "found_report_photos_found_report_id_fkey" FOREIGN KEY (found_report_id) REFERENCES public.found_reports(id) ON DELETE CASCADE;
 
 ALTER TABLE "public"."found_reports" ADD CONSTRAINT "found_reports_finder_email_longueur" CHECK ((char_length(finder_email) <= 254));
+
+ALTER TABLE "public"."found_reports" ADD CONSTRAINT "found_reports_mail_token_hash_key" UNIQUE (mail_token_hash);
 
 CREATE UNIQUE INDEX conversations_found_report_animal_key ON public.conversations USING btree (found_report_id, animal_id) WHERE (found_report_id IS NOT NULL);
 
@@ -431,13 +470,13 @@ GRANT EXECUTE ON FUNCTION "public"."public_found_report"(uuid, text) TO "postgre
 
 GRANT EXECUTE ON FUNCTION "public"."public_found_report"(uuid, text) TO "service_role";
 
-REVOKE ALL ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer, text, jsonb) FROM PUBLIC;
+REVOKE ALL ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer, text, jsonb, text) FROM PUBLIC;
 
-REVOKE ALL ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer, text, jsonb) FROM "postgres";
+REVOKE ALL ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer, text, jsonb, text) FROM "postgres";
 
-GRANT EXECUTE ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer, text, jsonb) TO "postgres";
+GRANT EXECUTE ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer, text, jsonb, text) TO "postgres";
 
-GRANT EXECUTE ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer, text, jsonb) TO "service_role";
+GRANT EXECUTE ON FUNCTION "public"."record_found_report"(text, timestamp with time zone, text, double precision, double precision, text, text, text, text, text, integer, text, jsonb, text) TO "service_role";
 
 REVOKE ALL ON FUNCTION "public"."report_found_abuse"(uuid, text, integer) FROM PUBLIC;
 
@@ -446,6 +485,14 @@ REVOKE ALL ON FUNCTION "public"."report_found_abuse"(uuid, text, integer) FROM "
 GRANT EXECUTE ON FUNCTION "public"."report_found_abuse"(uuid, text, integer) TO "postgres";
 
 GRANT EXECUTE ON FUNCTION "public"."report_found_abuse"(uuid, text, integer) TO "service_role";
+
+REVOKE ALL ON FUNCTION "public"."want_found_mail"(uuid, text) FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION "public"."want_found_mail"(uuid, text) FROM "postgres";
+
+GRANT EXECUTE ON FUNCTION "public"."want_found_mail"(uuid, text) TO "postgres";
+
+GRANT EXECUTE ON FUNCTION "public"."want_found_mail"(uuid, text) TO "service_role";
 
 REVOKE ALL ON TABLE "public"."found_report_abuse" FROM "postgres";
 

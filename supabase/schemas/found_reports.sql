@@ -1,9 +1,9 @@
 -- An animal found without a medal (docs/product/found.md, docs/decisions/0019-neighbourhood-search.md): what a
 -- passer-by reports of it, without an account, and its public page, /trouve/{id} (an id of 122 random bits).
--- Where it was found is kept exactly, for matching, and shown only as an area. It is matched with the open
--- searches near it, both ways: the finder's page lists the losses nearby (public_found_report), the households of
--- those of its species are told (found_matches, delivered at most hourly), and a loss panel lists the reports
--- near its area (found_reports_near_search).
+-- Where it was found is kept 100 to 300 m off, drawn at random, and shown only as an area. It is matched with
+-- the open searches near it, both ways: the finder's page lists the losses nearby (public_found_report), the
+-- households of those of its species are told (found_matches, delivered at most hourly), and a loss panel lists
+-- the reports near its area (found_reports_near_search).
 --
 -- Distances: a GiST index on point(lon, lat), PostgreSQL's own geometric types (no extension, so the same on
 -- PGlite, PostgreSQL and hosted Supabase), walks the rows nearest first (the `<->` operator, within a box around
@@ -14,7 +14,10 @@ create table public.found_reports (
   species text not null constraint found_reports_species_valeurs
     check (species in ('dog', 'cat', 'horse', 'ferret', 'rabbit', 'rodent', 'goat', 'other')),
   found_at timestamptz not null,
-  -- Where: a place typed (a street and a commune) and, when the finder's phone gave it, the exact point.
+  -- Where: a place typed (a street and a commune) and, when the finder's phone gave it, a point drawn at random
+  -- 100 to 300 m from it (record_found_report), never the phone's own: every distance the pages and the
+  -- households read is measured from it, so that no one moving a search's area about can find the finder's
+  -- door by the distances (docs/product/found.md).
   place text constraint found_reports_place_longueur check (char_length(place) <= 120),
   lat double precision constraint found_reports_lat_plage check (lat between -90 and 90),
   lon double precision constraint found_reports_lon_plage check (lon between -180 and 180),
@@ -39,6 +42,12 @@ create table public.found_reports (
   -- conversation it opens, whose e-mails follow a finder's address's rules (mail.sql). Nobody reads it but the
   -- functions. Last because a migration added it.
   finder_email text constraint found_reports_finder_email_longueur check (char_length(finder_email) <= 254),
+  -- The key of the link e-mailed to that address (its hash), apart from the one the page gave: whoever typed
+  -- the address knows the page's, so only opening this one shows that the address reads its e-mail. Either
+  -- opens the finder's page. On that link's page the finder asks to be told when an owner writes (a POST:
+  -- mail scanners open every link): until then the address gets that first e-mail and nothing more.
+  mail_token_hash text unique,
+  finder_mail_wanted_at timestamptz,
   -- Hidden after 'Signaler un abus' from 3 different clients (report_found_abuse): its page then shows neither
   -- its photos nor any of the finder's words, and no household is shown it. Last because a migration added it.
   hidden_at timestamptz
@@ -153,7 +162,8 @@ create function public.record_found_report(
   p_client_hash text,
   p_per_day integer default 5,
   p_finder_email text default null,
-  p_photos jsonb default '[]'
+  p_photos jsonb default '[]',
+  p_mail_token_hash text default null
 ) returns jsonb
 language plpgsql
 volatile
@@ -162,6 +172,12 @@ set search_path = ''
 as $$
 declare
   v_id uuid;
+  -- The point kept: 100 to 300 m from the phone's, in a random direction.
+  v_bearing double precision := random() * 2 * pi();
+  v_offset_m double precision := 100 + random() * 200;
+  v_lat double precision := case when p_lat is not null
+    then greatest(least(p_lat + v_offset_m * cos(v_bearing) / 111320, 90), -90) end;
+  v_lon double precision := p_lon + v_offset_m * sin(v_bearing) / (111320 * greatest(cos(radians(p_lat)), 0.01));
 begin
   if p_found_at > now() + interval '5 minutes' then
     return jsonb_build_object('status', 'found_in_future');
@@ -170,9 +186,9 @@ begin
     return jsonb_build_object('status', 'rate_limited');
   end if;
   insert into public.found_reports (species, found_at, place, lat, lon, description, words, language, token_hash,
-    client_hash, finder_email)
-  values (p_species, p_found_at, p_place, p_lat, p_lon, p_description, p_words, p_language, p_token_hash,
-    p_client_hash, lower(btrim(p_finder_email)))
+    client_hash, finder_email, mail_token_hash)
+  values (p_species, p_found_at, p_place, v_lat, v_lon, p_description, p_words, p_language, p_token_hash,
+    p_client_hash, lower(btrim(p_finder_email)), case when p_finder_email is not null then p_mail_token_hash end)
   returning id into v_id;
   insert into public.found_report_photos (found_report_id, path, width, height, position)
   select v_id, photo.value->>'path', (photo.value->>'width')::integer, (photo.value->>'height')::integer,
@@ -181,21 +197,21 @@ begin
   if p_lat is not null then
     insert into public.found_matches (found_report_id, search_id, distance_m)
     select v_id, m.search_id, round(m.distance_m)
-    from private.open_searches_near(p_lat, p_lon, private.match_radius_m(p_species), p_found_at, p_species, 20) m;
+    from private.open_searches_near(v_lat, v_lon, private.match_radius_m(p_species), p_found_at, p_species, 20) m;
   end if;
   return jsonb_build_object('status', 'recorded', 'id', v_id);
 end
 $$;
 revoke all on function public.record_found_report(text, timestamptz, text, double precision, double precision, text,
-  text, text, text, text, integer, text, jsonb) from public, anon, authenticated;
+  text, text, text, text, integer, text, jsonb, text) from public, anon, authenticated;
 grant execute on function public.record_found_report(text, timestamptz, text, double precision, double precision,
-  text, text, text, text, text, integer, text, jsonb) to service_role;
+  text, text, text, text, text, integer, text, jsonb, text) to service_role;
 
 -- What anyone reads of a found report, by its id (the found page): the animal, when, the place typed, an area
--- (its centre to some 100 m, 300 m around, never the point), whether the finder closed it; and 'Perdus près
--- d'ici': of the 100 open searches nearest it within 20 km, its species first, then the nearest, then the most
--- recent, at most 20, each as its own page shows it (the name only when shown) with its distance to the nearest
--- 100 m. With the finder's private link (p_token_hash, its hash), `mine`, and the conversations owners opened
+-- (the point kept, itself 100 to 300 m from the phone's, to some 100 m, and 400 m around it), whether the
+-- finder closed it; and 'Perdus près d'ici': of the 100 open searches nearest it within 20 km, its species
+-- first, then the nearest, then the most recent, at most 20, each as its own page shows it (the name only when
+-- shown) with its distance to the nearest 100 m. With the finder's private link (p_token_hash, its hash), `mine`, and the conversations owners opened
 -- with 'C'est le mien', each the finder's link to it and the animal's name when its search shows it. A report
 -- closed 90 days ago, or never made: {status: 'not_found'}.
 create function public.public_found_report(p_id uuid, p_token_hash text default null) returns jsonb
@@ -219,9 +235,13 @@ as $$
         from public.found_report_photos p where p.found_report_id = r.id
       ), '[]'::jsonb) end,
       'area', case when r.lat is null then null
-        else jsonb_build_object('lat', round(r.lat::numeric, 3), 'lon', round(r.lon::numeric, 3), 'radius_m', 300) end,
-      'mine', coalesce(r.token_hash = p_token_hash, false),
-      'conversations', case when r.token_hash = p_token_hash then coalesce((
+        else jsonb_build_object('lat', round(r.lat::numeric, 3), 'lon', round(r.lon::numeric, 3), 'radius_m', 400) end,
+      'mine', coalesce(p_token_hash in (r.token_hash, r.mail_token_hash), false),
+      -- Through the e-mailed link: whether the address is told when an owner writes ('on') or may ask ('ask').
+      'mail', case when p_token_hash = r.mail_token_hash then
+        case when r.finder_mail_wanted_at is null then 'ask' else 'on' end
+      end,
+      'conversations', case when p_token_hash in (r.token_hash, r.mail_token_hash) then coalesce((
         select jsonb_agg(jsonb_build_object(
           'token', c.token,
           'name', case when s.hide_name then null else a.nom end,
@@ -438,7 +458,7 @@ begin
     end);
   end if;
   insert into public.conversations (animal_id, code_id, token, language, finder_email, mail_token, search_id,
-    found_report_id)
+    found_report_id, finder_mail_wanted_at)
   values (
     p_animal_id, v_code, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), v_report.language,
     v_report.finder_email,
@@ -446,7 +466,8 @@ begin
       then replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') end,
     (select s.id from public.searches s where s.animal_id = p_animal_id and s.found_at is null
      order by s.started_at desc limit 1),
-    p_report_id
+    p_report_id,
+    v_report.finder_mail_wanted_at
   )
   returning id into v_conversation;
   insert into public.conversation_replies (conversation_id, author_id, body) values (v_conversation, v_user, v_words);
@@ -456,20 +477,20 @@ $$;
 revoke all on function public.claim_found_report(uuid, uuid, text) from public, anon, service_role;
 grant execute on function public.claim_found_report(uuid, uuid, text) to authenticated;
 
--- After claim_found_report opened a conversation, for the claim-found function: the first e-mail to the finder
--- who left an address (their conversation's e-mailed link), once: null when they left none, or were told.
--- Their other e-mails wait until they ask for them on that link's page (finder_mail_wanted_at).
+-- After claim_found_report opened a conversation, for the claim-found function: where to tell a finder who left
+-- an address and asked, on the page of the link e-mailed to them, to be told when an owner writes (their
+-- conversation's e-mailed link); null otherwise. The function asks once, when the conversation is opened. It
+-- does not count as the conversation's last e-mail (finder_mailed_at): the household's first answer goes at once.
 create function public.finder_mail_for_claim(p_conversation_id uuid) returns jsonb
 language sql
-volatile
+stable
 security definer
 set search_path = ''
 as $$
-  update public.conversations c set finder_mailed_at = now()
-  from public.animals a
-  where c.id = p_conversation_id and a.id = c.animal_id and c.found_report_id is not null
-    and c.finder_email is not null and c.finder_mailed_at is null
-  returning jsonb_build_object('to', c.finder_email, 'token', c.mail_token, 'language', c.language)
+  select jsonb_build_object('to', c.finder_email, 'token', c.mail_token, 'language', c.language)
+  from public.conversations c
+  where c.id = p_conversation_id and c.found_report_id is not null and c.finder_email is not null
+    and c.finder_mail_wanted_at is not null
 $$;
 revoke all on function public.finder_mail_for_claim(uuid) from public, anon, authenticated;
 grant execute on function public.finder_mail_for_claim(uuid) to service_role;
@@ -507,3 +528,29 @@ end
 $$;
 revoke all on function public.report_found_abuse(uuid, text, integer) from public, anon, authenticated;
 grant execute on function public.report_found_abuse(uuid, text, integer) to service_role;
+
+-- The finder, on the page of the link e-mailed to them ('Me prévenir par e-mail'), asks to be told when an owner
+-- says 'C'est le mien', and of the answers in those conversations (each within the address's window,
+-- pass_finder_mail). Only the e-mailed link's key asks. Answers whether it did.
+create function public.want_found_mail(p_id uuid, p_mail_token_hash text) returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_report public.found_reports;
+begin
+  update public.found_reports set finder_mail_wanted_at = coalesce(finder_mail_wanted_at, now())
+  where id = p_id and mail_token_hash = p_mail_token_hash and finder_email is not null
+  returning * into v_report;
+  if v_report.id is null then
+    return false;
+  end if;
+  update public.conversations set finder_mail_wanted_at = coalesce(finder_mail_wanted_at, now())
+  where found_report_id = p_id;
+  return true;
+end
+$$;
+revoke all on function public.want_found_mail(uuid, text) from public, anon, authenticated;
+grant execute on function public.want_found_mail(uuid, text) to service_role;

@@ -59,6 +59,16 @@ export interface FoundWords {
   closedNow: string;
   linkNotValid: string;
   notFound: string;
+  /** Sent without a position: it matches no loss, and the finder is told so. */
+  sentNoPosition: string;
+  /** The private part once the report is closed. */
+  privateLinkClosed: string;
+  /** Through the e-mailed link: asking to be told when an owner writes. */
+  mailAsk: string;
+  mailButton: string;
+  mailOn: string;
+  /** Where a page that names no report leads. */
+  toForm: string;
   /** 'Signaler un abus', and a report hidden after three. */
   abuseTitle: string;
   abuseHint: string;
@@ -81,7 +91,7 @@ export const FOUND_WORDS: Record<Language, FoundWords> = {
     email: 'Votre adresse e-mail (facultatif)',
     emailHint:
       'Pour être prévenu si son propriétaire vous écrit. Elle ne lui est jamais montrée, et chaque e-mail permet de ne plus en recevoir.',
-    whereHint: 'Le lieu exact n’est jamais montré : la page indique une zone d’environ 300 m.',
+    whereHint: 'Le lieu exact n’est jamais montré : la page indique une zone d’environ 400 m.',
     positionAdded:
       'Position ajoutée : elle sert à prévenir les familles qui cherchent autour, jamais montrée telle quelle.',
     send: 'Signaler',
@@ -123,6 +133,14 @@ export const FOUND_WORDS: Record<Language, FoundWords> = {
     photosHint:
       'Elles sont montrées sur la page, pour que son propriétaire le reconnaisse ; le lieu où elles ont été prises n’est jamais gardé.',
     tooManyPhotos: 'Envoyez 3 photos au plus.',
+    sentNoPosition:
+      'Merci ! Votre signalement est en ligne. Sans position, il ne peut pas être rapproché des animaux perdus autour : partagez son adresse publique près de là où vous l’avez trouvé.',
+    privateLinkClosed:
+      'Gardez l’adresse de cette page : c’est votre lien privé, avec lequel vous relisez les messages des propriétaires.',
+    mailAsk: 'Voulez-vous être prévenu par e-mail quand un propriétaire vous écrit ?',
+    mailButton: 'Me prévenir par e-mail',
+    mailOn: 'Vous serez prévenu par e-mail quand un propriétaire vous écrit.',
+    toForm: 'Signaler un animal trouvé',
     abuseTitle: 'Un problème avec cette page ?',
     abuseHint:
       'Photo ou texte déplacé, faux signalement : dites-le. Après plusieurs signalements, la page est masquée.',
@@ -142,7 +160,7 @@ export const FOUND_WORDS: Record<Language, FoundWords> = {
     messageLabel: 'A word for its owner (optional)',
     email: 'Your e-mail address (optional)',
     emailHint: 'To be told if its owner writes to you. It is never shown to them, and every e-mail lets you stop them.',
-    whereHint: 'The exact place is never shown: the page gives an area of about 300 m.',
+    whereHint: 'The exact place is never shown: the page gives an area of about 400 m.',
     positionAdded: 'Position added: it is used to tell the families searching around, and never shown as it is.',
     send: 'Report',
     whereRequired: 'Say where you found it, or add your position.',
@@ -180,6 +198,14 @@ export const FOUND_WORDS: Record<Language, FoundWords> = {
     photos: 'Photos (optional, 3 at most)',
     photosHint: 'They are shown on the page, so that its owner recognises it; where they were taken is never kept.',
     tooManyPhotos: 'Send 3 photos at most.',
+    sentNoPosition:
+      'Thank you! Your report is online. Without a position it cannot be matched with the lost animals around: share its public address near where you found it.',
+    privateLinkClosed:
+      'Keep this page’s address: it is your private link, with which you read the owners’ messages again.',
+    mailAsk: 'Would you like an e-mail when an owner writes to you?',
+    mailButton: 'Tell me by e-mail',
+    mailOn: 'You will get an e-mail when an owner writes to you.',
+    toForm: 'Report a found animal',
     abuseTitle: 'A problem with this page?',
     abuseHint: 'An offensive photo or text, a false report: say so. After several reports, the page is hidden.',
     abuse: 'Report abuse',
@@ -199,7 +225,7 @@ export const FOUND_WORDS: Record<Language, FoundWords> = {
     email: 'Su correo electrónico (opcional)',
     emailHint:
       'Para recibir un aviso si su dueño le escribe. Nunca se le muestra, y cada correo permite dejar de recibirlos.',
-    whereHint: 'El lugar exacto nunca se muestra: la página indica una zona de unos 300 m.',
+    whereHint: 'El lugar exacto nunca se muestra: la página indica una zona de unos 400 m.',
     positionAdded:
       'Posición añadida: sirve para avisar a las familias que buscan alrededor, y nunca se muestra tal cual.',
     send: 'Avisar',
@@ -238,6 +264,14 @@ export const FOUND_WORDS: Record<Language, FoundWords> = {
     photos: 'Fotos (opcional, 3 como máximo)',
     photosHint: 'Se muestran en la página, para que su dueño lo reconozca; nunca se guarda dónde se tomaron.',
     tooManyPhotos: 'Envíe 3 fotos como máximo.',
+    sentNoPosition:
+      '¡Gracias! Su aviso está en línea. Sin posición no puede relacionarse con los animales perdidos de alrededor: comparta su dirección pública cerca de donde lo encontró.',
+    privateLinkClosed:
+      'Guarde la dirección de esta página: es su enlace privado, con el que vuelve a leer los mensajes de los dueños.',
+    mailAsk: '¿Quiere recibir un correo cuando un dueño le escriba?',
+    mailButton: 'Avisarme por correo',
+    mailOn: 'Recibirá un correo cuando un dueño le escriba.',
+    toForm: 'Avisar de un animal encontrado',
     abuseTitle: '¿Un problema con esta página?',
     abuseHint: 'Una foto o un texto ofensivo, un aviso falso: dígalo. Tras varios avisos, la página se oculta.',
     abuse: 'Denunciar un abuso',
@@ -257,7 +291,7 @@ export const FOUND_WORDS: Record<Language, FoundWords> = {
     email: 'Ihre E-Mail-Adresse (optional)',
     emailHint:
       'Damit Sie benachrichtigt werden, wenn der Besitzer Ihnen schreibt. Sie wird ihm nie gezeigt, und jede E-Mail lässt sich abbestellen.',
-    whereHint: 'Der genaue Ort wird nie gezeigt: Die Seite nennt einen Bereich von etwa 300 m.',
+    whereHint: 'Der genaue Ort wird nie gezeigt: Die Seite nennt einen Bereich von etwa 400 m.',
     positionAdded:
       'Standort hinzugefügt: Er dient dazu, suchende Familien in der Nähe zu benachrichtigen, und wird nie genau gezeigt.',
     send: 'Melden',
@@ -298,6 +332,14 @@ export const FOUND_WORDS: Record<Language, FoundWords> = {
     photosHint:
       'Sie werden auf der Seite gezeigt, damit der Besitzer es erkennt; wo sie aufgenommen wurden, wird nie gespeichert.',
     tooManyPhotos: 'Senden Sie höchstens 3 Fotos.',
+    sentNoPosition:
+      'Danke! Ihre Meldung ist online. Ohne Standort kann sie nicht mit vermissten Tieren in der Nähe abgeglichen werden: Teilen Sie ihre öffentliche Adresse dort, wo Sie das Tier gefunden haben.',
+    privateLinkClosed:
+      'Bewahren Sie die Adresse dieser Seite auf: Es ist Ihr privater Link, mit dem Sie die Nachrichten der Besitzer wieder lesen.',
+    mailAsk: 'Möchten Sie eine E-Mail erhalten, wenn ein Besitzer Ihnen schreibt?',
+    mailButton: 'Per E-Mail benachrichtigen',
+    mailOn: 'Sie erhalten eine E-Mail, wenn ein Besitzer Ihnen schreibt.',
+    toForm: 'Ein gefundenes Tier melden',
     abuseTitle: 'Ein Problem mit dieser Seite?',
     abuseHint:
       'Ein anstößiges Foto oder ein anstößiger Text, eine falsche Meldung: Sagen Sie es. Nach mehreren Meldungen wird die Seite ausgeblendet.',
@@ -318,7 +360,7 @@ export const FOUND_WORDS: Record<Language, FoundWords> = {
     email: 'Il tuo indirizzo e-mail (facoltativo)',
     emailHint:
       'Per essere avvisato se il proprietario ti scrive. Non gli viene mai mostrato, e ogni e-mail permette di non riceverne più.',
-    whereHint: 'Il luogo esatto non viene mai mostrato: la pagina indica una zona di circa 300 m.',
+    whereHint: 'Il luogo esatto non viene mai mostrato: la pagina indica una zona di circa 400 m.',
     positionAdded:
       'Posizione aggiunta: serve ad avvisare le famiglie che cercano nei dintorni, e non viene mai mostrata così com’è.',
     send: 'Segnala',
@@ -360,6 +402,14 @@ export const FOUND_WORDS: Record<Language, FoundWords> = {
     photosHint:
       'Sono mostrate sulla pagina, perché il proprietario lo riconosca; il luogo in cui sono state scattate non viene mai conservato.',
     tooManyPhotos: 'Invia al massimo 3 foto.',
+    sentNoPosition:
+      'Grazie! La tua segnalazione è online. Senza posizione non può essere collegata agli animali smarriti nei dintorni: condividi il suo indirizzo pubblico vicino a dove l’hai trovato.',
+    privateLinkClosed:
+      'Conserva l’indirizzo di questa pagina: è il tuo link privato, con cui rileggi i messaggi dei proprietari.',
+    mailAsk: 'Vuoi ricevere un’e-mail quando un proprietario ti scrive?',
+    mailButton: 'Avvisami per e-mail',
+    mailOn: 'Riceverai un’e-mail quando un proprietario ti scrive.',
+    toForm: 'Segnala un animale trovato',
     abuseTitle: 'Un problema con questa pagina?',
     abuseHint:
       'Una foto o un testo offensivo, una falsa segnalazione: dillo. Dopo diverse segnalazioni, la pagina viene nascosta.',
@@ -380,7 +430,7 @@ export const FOUND_WORDS: Record<Language, FoundWords> = {
     email: 'Uw e-mailadres (optioneel)',
     emailHint:
       'Om bericht te krijgen als de eigenaar u schrijft. Het wordt hem nooit getoond, en met elke e-mail kunt u zich afmelden.',
-    whereHint: 'De precieze plek wordt nooit getoond: de pagina noemt een gebied van ongeveer 300 m.',
+    whereHint: 'De precieze plek wordt nooit getoond: de pagina noemt een gebied van ongeveer 400 m.',
     positionAdded:
       'Positie toegevoegd: die dient om gezinnen die in de buurt zoeken te waarschuwen, en wordt nooit precies getoond.',
     send: 'Melden',
@@ -421,6 +471,14 @@ export const FOUND_WORDS: Record<Language, FoundWords> = {
     photosHint:
       'Ze worden op de pagina getoond, zodat de eigenaar het herkent; waar ze genomen zijn, wordt nooit bewaard.',
     tooManyPhotos: 'Stuur hoogstens 3 foto’s.',
+    sentNoPosition:
+      'Bedankt! Uw melding staat online. Zonder positie kan ze niet gekoppeld worden aan vermiste dieren in de buurt: deel het openbare adres in de buurt waar u het vond.',
+    privateLinkClosed:
+      'Bewaar het adres van deze pagina: het is uw privélink, waarmee u de berichten van eigenaars opnieuw leest.',
+    mailAsk: 'Wilt u een e-mail krijgen als een eigenaar u schrijft?',
+    mailButton: 'Stuur mij een e-mail',
+    mailOn: 'U krijgt een e-mail als een eigenaar u schrijft.',
+    toForm: 'Een gevonden dier melden',
     abuseTitle: 'Een probleem met deze pagina?',
     abuseHint:
       'Een aanstootgevende foto of tekst, een valse melding: zeg het. Na meerdere meldingen wordt de pagina verborgen.',

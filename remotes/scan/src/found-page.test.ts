@@ -14,9 +14,10 @@ const REPORT = {
   place: 'Rue de Rivoli, Paris',
   description: 'Tigrée, <b>collier</b> bleu',
   words: null,
-  area: { lat: 48.857, lon: 2.353, radius_m: 300 },
+  area: { lat: 48.857, lon: 2.353, radius_m: 400 },
   photos: [{ url: 'https://project.test/storage/v1/object/public/found-photos/a/b.jpg', width: 800, height: 600 }],
   mine: false,
+  mail: null,
   conversations: [],
   nearby: [
     {
@@ -133,6 +134,27 @@ describe('the form that reports a found animal, /trouve', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('keeps the position it was sent with when refused, and says a photo’s refusal in the reader’s words', async () => {
+    const refused = (code: string, error: string) =>
+      functions({ 'report-found': () => Response.json({ code, error }, { status: 400 }) }).call;
+    const form = { species: 'dog', place: 'Quai', lat: '47.21301', lon: '-1.55892' };
+    const future = await ask(refused('found_in_future', 'L’heure indiquée est dans le futur.'), { id: null, form });
+    expect(future.html).toContain('name="lat" value="47.21301"');
+    expect(future.html).toContain('name="lon" value="-1.55892"');
+    expect(future.html).toContain('Position added: it is used to tell the families');
+    const photo = await ask(refused('photo_type', 'La photo doit être au format JPEG, PNG ou WebP.'), {
+      id: null,
+      form,
+    });
+    expect([photo.status, photo.html.includes('The photo must be a JPEG, PNG or WebP.')]).toEqual([400, true]);
+    const french = await ask(refused('photo_type', 'La photo doit être au format JPEG, PNG ou WebP.'), {
+      id: null,
+      query: '?lang=fr',
+      form,
+    });
+    expect(french.html).toContain('La photo doit être au format JPEG, PNG ou WebP.');
+  });
+
   it('asks where, before sending anything, when neither a place nor a position is given', async () => {
     const { call, calls } = functions({});
     const page = await ask(call, {
@@ -172,7 +194,7 @@ describe('a found animal’s page, /trouve/{id}', () => {
     expect(calls[0]?.body).toEqual({ id: ID });
     expect(page.html).toContain('<h1>Found animal: Cat</h1>');
     expect(page.html).toContain('Tigrée, &lt;b&gt;collier&lt;/b&gt; bleu');
-    expect(page.html).toContain('Within about 300 m');
+    expect(page.html).toContain('Within about 400 m');
     expect(page.html).toContain(`href="/recherche/${SEARCH_ID}"`);
     expect(page.html).toContain('about 200 m away');
     expect(page.html).toContain(`href="/mon-compte/trouve/${ID}"`);
@@ -223,6 +245,27 @@ describe('a found animal’s page, /trouve/{id}', () => {
       { form: { action: 'abuse' } },
     );
     expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '86400']);
+  });
+
+  it('lets its finder, through the e-mailed link alone, ask to be told when an owner writes', async () => {
+    const ask_ = { ...REPORT, mine: true, mail: 'ask' };
+    const page = await ask(functions({ found: () => Response.json(ask_) }).call, { query: `?lang=en&cle=${KEY}` });
+    expect(page.html).toContain('Would you like an e-mail when an owner writes to you?');
+    expect(page.html).toContain('name="action" value="mail"');
+    const { call, calls } = functions({ found: () => Response.json({ mail: 'on' }) });
+    const asked = await ask(call, { query: `?lang=en&cle=${KEY}`, form: { action: 'mail' } });
+    expect([asked.status, asked.headers.get('location')]).toEqual([303, `/trouve/${ID}?lang=en&cle=${KEY}`]);
+    expect(calls[0]?.body).toEqual({ id: ID, token: KEY, mail: 'on' });
+    const on = await ask(functions({ found: () => Response.json({ ...ask_, mail: 'on' }) }).call, {
+      query: `?lang=en&cle=${KEY}`,
+    });
+    expect(on.html).toContain('You will get an e-mail when an owner writes to you.');
+    // Sent without a position: the finder is told it matches no loss.
+    const unplaced = { ...REPORT, mine: true, area: null, nearby: [] };
+    const sent = await ask(functions({ found: () => Response.json(unplaced) }).call, {
+      query: `?lang=en&cle=${KEY}&envoye=1`,
+    });
+    expect(sent.html).toContain('Without a position it cannot be matched with the lost animals around');
   });
 
   it('says a key that is not the report’s, and shows the public page', async () => {

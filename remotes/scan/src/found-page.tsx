@@ -7,7 +7,14 @@
 //   its search page), 'C'est le mien' for an owner (the portal's page, which needs their account); and through the
 //   finder's private link (`?cle=`), the conversations owners opened and 'Clore le signalement', a POST.
 import { LIMITS, SPECIES } from '@medaille/domain';
-import { claimFoundPath, conversationPath, foundPath, foundPrivatePath, searchPath } from '@medaille/routing/site';
+import {
+  claimFoundPath,
+  conversationPath,
+  foundPath,
+  foundPrivatePath,
+  pathOf,
+  searchPath,
+} from '@medaille/routing/site';
 import { type FoundArgs, type PageConfig, readPostedForm, readPostedFormWithFiles } from '@medaille/scan-contract';
 import { renderToStaticMarkup } from 'react-dom/server.edge';
 import type { Dictionary } from './copy.ts';
@@ -30,6 +37,7 @@ import {
   fromParisTime,
   LanguageLinks,
   PositionFields,
+  type PostedPosition,
   postedPosition,
   REPORT_FORM_ID,
   REPORT_FORM_SCRIPT,
@@ -70,6 +78,8 @@ export interface PublicFoundReport {
   area: { lat: number; lon: number; radius_m: number } | null;
   photos: { url: string; width: number; height: number }[];
   mine: boolean;
+  /** Through the e-mailed link: whether its address is told when an owner writes, or may ask to be. */
+  mail: 'ask' | 'on' | null;
   conversations: { token: string; name: string | null; created_at: string }[];
   nearby: {
     id: string;
@@ -89,8 +99,17 @@ interface Report {
   description: string;
   words: string;
   email: string;
+  position: PostedPosition;
 }
-const EMPTY_REPORT: Report = { species: 'dog', when: '', place: '', description: '', words: '', email: '' };
+const EMPTY_REPORT: Report = {
+  species: 'dog',
+  when: '',
+  place: '',
+  description: '',
+  words: '',
+  email: '',
+  position: null,
+};
 
 /** What report-found's and found's refusal codes say, in the reader's words; their status kept. */
 const REFUSALS: Record<string, keyof FoundWords | keyof SearchWords> = {
@@ -139,16 +158,17 @@ export async function foundPage({ request, params, context, styles, config, sign
       headers: { ...HEADERS, ...headers },
     });
   const said = (status: number, text: string, headers?: Record<string, string>) =>
-    page(status, words.pageTitle, saying(words.pageTitle, text, pageWords), headers);
+    page(status, words.pageTitle, saying(text, pageWords), headers);
   const refusalOf = async (answer: Response | null) => {
-    const refusal = (await answer?.json().catch(() => null)) as { code?: string } | null;
+    const refusal = (await answer?.json().catch(() => null)) as { code?: string; error?: string } | null;
     const known = refusal?.code ? REFUSALS[refusal.code] : undefined;
     // The photos' other refusals are a finder's message's: the finder dialogs' words, in each language.
     if (!known && answer && answer.status < 500 && refusal?.code?.startsWith('photo_')) {
       const errors = (await dialogWordsFor(language)).errors as Record<string, string | undefined>;
       const headers =
         answer.status === 429 ? { 'Retry-After': answer.headers.get('retry-after') ?? '86400' } : undefined;
-      return { status: answer.status, words: errors[refusal.code] ?? words.invalidText, headers };
+      // French is the functions' own language: their words as they are.
+      return { status: answer.status, words: errors[refusal.code] ?? refusal.error ?? words.unavailable, headers };
     }
     const status = known && answer ? answer.status : 503;
     // Refused for a while (too many reports) or the service down: when to send the form again.
@@ -174,8 +194,9 @@ export async function foundPage({ request, params, context, styles, config, sign
       description: field('description'),
       words: field('words'),
       email: field('email'),
+      position: postedPosition(posted.fields),
     };
-    const position = postedPosition(posted.fields);
+    const { position } = report;
     const foundAt = report.when.trim() === '' ? null : fromParisTime(report.when.trim());
     if (report.when.trim() !== '' && foundAt === null) return form(report, { status: 400, words: words.invalidText });
     if (report.place.trim() === '' && position === null) {
@@ -243,6 +264,11 @@ export async function foundPage({ request, params, context, styles, config, sign
   const posted = await readPostedForm(request, SMALL_FORM_BYTES_MAX);
   if ('refusal' in posted) return said(posted.refusal, words.invalidText);
   const action = posted.fields.get('action');
+  if (action === 'mail' && key !== null) {
+    const asked = await context.callFunction('found', { id, token: key, mail: 'on' }, signal).catch(() => null);
+    if (!asked?.ok) return render(await refusalOf(asked));
+    return new Response(null, { status: 303, headers: { ...HEADERS, Location: foundPrivatePath(id, key, language) } });
+  }
   if (action === 'abuse') {
     const told = await context.callFunction('found', { id, abuse: true }, signal).catch(() => null);
     if (!told?.ok) return render(await refusalOf(told));
@@ -258,14 +284,19 @@ export async function foundPage({ request, params, context, styles, config, sign
   return render(await refusalOf(closed));
 }
 
-/** A page that only says something: a report not found, too many pages read, the service down. */
-function saying(title: string, text: string, { language, url }: PageWords): string {
+/**
+ * A page that only says something (a report not found, too many pages read, the service down), and leads to
+ * the form that reports a found animal.
+ */
+function saying(text: string, { words, language, url }: PageWords): string {
   return renderToStaticMarkup(
     <main className="scan">
       <LanguageLinks language={language} url={url} />
       <section className="scan-card">
-        <h1>{title}</h1>
-        <p role="alert">{text}</p>
+        <h1>{text}</h1>
+        <p>
+          <a href={`${pathOf('reportFound')}?lang=${language}`}>{words.toForm}</a>
+        </p>
       </section>
     </main>,
   );
@@ -280,6 +311,11 @@ function reportBody(report: Report, { words, copy, language, url }: PageWords, r
         <section className="scan-card">
           <h1>{words.formHeading}</h1>
           <p>{words.formIntro}</p>
+          {refused ? (
+            <p role="alert" className="scan-error">
+              {refused.words}
+            </p>
+          ) : null}
           <form method="post" encType="multipart/form-data" className="search-report" id={REPORT_FORM_ID}>
             <label htmlFor="trouve-espece">{words.species}</label>
             <select id="trouve-espece" name="species" defaultValue={report.species}>
@@ -293,7 +329,7 @@ function reportBody(report: Report, { words, copy, language, url }: PageWords, r
             <input id="trouve-quand" name="when" type="datetime-local" defaultValue={report.when} />
             <label htmlFor="trouve-lieu">{words.place}</label>
             <input id="trouve-lieu" name="place" type="text" maxLength={120} defaultValue={report.place} />
-            <PositionFields words={words} />
+            <PositionFields words={words} position={report.position} />
             <p className="search-hint">{words.whereHint}</p>
             <label htmlFor="trouve-signes">{words.description}</label>
             <textarea
@@ -318,7 +354,6 @@ function reportBody(report: Report, { words, copy, language, url }: PageWords, r
             <label htmlFor="trouve-photos">{words.photos}</label>
             <input id="trouve-photos" name="photos" type="file" multiple accept={FINDER_PHOTO_TYPES.join(',')} />
             <p className="search-hint">{words.photosHint}</p>
-            {refused ? <p role="alert">{refused.words}</p> : null}
             <button type="submit" className="md-button md-button-primary">
               {words.send}
             </button>
@@ -347,7 +382,9 @@ function reportPageBody(
       <section className="scan-card">
         <h1>{words.animalHeading(speciesText(copy, report.species))}</h1>
         {state.refused ? <p role="alert">{state.refused.words}</p> : null}
-        {report.mine && state.sent ? <p role="status">{words.sent}</p> : null}
+        {report.mine && state.sent ? (
+          <p role="status">{report.area === null ? words.sentNoPosition : words.sent}</p>
+        ) : null}
         {report.mine && state.closedNow ? <p role="status">{words.closedNow}</p> : null}
         {state.abuseSent ? <p role="status">{words.abuseSent}</p> : null}
         {report.hidden ? <p>{words.hidden}</p> : null}
@@ -393,7 +430,17 @@ function reportPageBody(
       {report.mine ? (
         <section className="scan-card" aria-labelledby="trouve-mes-messages">
           <h2 id="trouve-mes-messages">{words.claimsTitle}</h2>
-          <p className="search-hint">{words.privateLink}</p>
+          <p className="search-hint">{open ? words.privateLink : words.privateLinkClosed}</p>
+          {report.mail === 'ask' ? (
+            <form method="post" className="search-report">
+              <p>{words.mailAsk}</p>
+              <input type="hidden" name="action" value="mail" />
+              <button type="submit" className="md-button md-button-primary">
+                {words.mailButton}
+              </button>
+            </form>
+          ) : null}
+          {report.mail === 'on' ? <p>{words.mailOn}</p> : null}
           <p className="search-hint">
             {words.shareLink} <a href={foundPath(report.id)}>{`${url.origin}${foundPath(report.id)}`}</a>
           </p>

@@ -28,10 +28,16 @@ function languageHref(url: URL, language: Language): string {
   return `?${query}`;
 }
 
-/** The languages the page reads in, as links (a page without scripts changes language by its address). */
+/**
+ * The way home, and the languages the page reads in, as links (a page without scripts changes language by its
+ * address).
+ */
 export function LanguageLinks({ language, url }: { language: Language; url: URL }) {
   return (
     <nav className="search-languages">
+      <a href="/" className="search-home">
+        Médaille
+      </a>
       {LANGUAGES.map(({ code, name }) => (
         <a key={code} href={languageHref(url, code)} lang={code} aria-current={code === language ? 'true' : undefined}>
           {name}
@@ -51,7 +57,7 @@ export function base64Of(bytes: Uint8Array): string {
 }
 
 /** The phone's position, which the form's script writes when the person asks for it; null without one. */
-export function postedPosition(fields: URLSearchParams): { lat: number; lon: number } | null {
+export function postedPosition(fields: URLSearchParams): PostedPosition {
   const [lat, lon] = ['lat', 'lon'].map((name) => {
     const value = fields.get(name)?.trim() ?? '';
     return value === '' ? null : Number(value);
@@ -59,19 +65,25 @@ export function postedPosition(fields: URLSearchParams): { lat: number; lon: num
   return lat != null && lon != null ? { lat, lon } : null;
 }
 
+/** A position as the form posted it (`postedPosition`), or none. */
+export type PostedPosition = { lat: number; lon: number } | null;
+
 /**
  * `Ajouter ma position actuelle`: a button the script shows where the browser can locate, its outcome said
- * below it, and the hidden fields it fills.
+ * below it, and the hidden fields it fills; a form given back after a refusal keeps the position it was sent
+ * with, and says so.
  */
 export function PositionFields({
   words,
+  position,
 }: {
   words: { position: string; positionAdded: string; positionFailed: string };
+  position: PostedPosition;
 }) {
   return (
     <>
-      <input type="hidden" name="lat" value="" />
-      <input type="hidden" name="lon" value="" />
+      <input type="hidden" name="lat" value={position?.lat ?? ''} />
+      <input type="hidden" name="lon" value={position?.lon ?? ''} />
       <button
         type="button"
         className="md-button md-button-secondary search-locate"
@@ -80,7 +92,9 @@ export function PositionFields({
       >
         {words.position}
       </button>
-      <p className="search-hint" role="status" data-position-status="" hidden />
+      <p className="search-hint" role="status" data-position-status="" hidden={position === null}>
+        {position === null ? null : words.positionAdded}
+      </p>
     </>
   );
 }

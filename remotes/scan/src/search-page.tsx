@@ -30,6 +30,7 @@ import {
   fromParisTime,
   LanguageLinks,
   PositionFields,
+  type PostedPosition,
   postedPosition,
   REPORT_FORM_ID,
   REPORT_FORM_SCRIPT,
@@ -92,8 +93,9 @@ interface Report {
   place: string;
   when: string;
   words: string;
+  position: PostedPosition;
 }
-const EMPTY_REPORT: Report = { kind: 'seen', place: '', when: '', words: '' };
+const EMPTY_REPORT: Report = { kind: 'seen', place: '', when: '', words: '', position: null };
 /**
  * The page's forms (a report, a follow): a place, a time and 500 characters, or a push subscription, and a
  * report's photo, which the page's script brings under 700 KB and which a page without it sends as it is (the
@@ -185,6 +187,7 @@ export async function searchPage({ request, params, context, styles, config, sig
     place: field('place'),
     when: field('when'),
     words: field('words'),
+    position: postedPosition(posted.fields),
   };
   const seenAt = report.when.trim() === '' ? null : fromParisTime(report.when.trim());
   if (report.when.trim() !== '' && seenAt === null) {
@@ -196,7 +199,7 @@ export async function searchPage({ request, params, context, styles, config, sig
   if (photo && photo.size > LIMITS.finderPhotoSentMaxBytes) {
     return render({ report, refused: { status: 400, words: words.photoTooLarge } });
   }
-  const position = postedPosition(posted.fields);
+  const { position } = report;
   const sent = await context
     .callFunction(
       'report-sighting',
@@ -415,7 +418,7 @@ function ReportForm({
         <input id="signaler-quand" name="when" type="datetime-local" defaultValue={report.when} />
         <label htmlFor="signaler-message">{words.words}</label>
         <textarea id="signaler-message" name="words" rows={3} maxLength={500} defaultValue={report.words} />
-        <PositionFields words={words} />
+        <PositionFields words={words} position={report.position} />
         <label htmlFor="signaler-photo">{words.photo}</label>
         <input id="signaler-photo" name="photo" type="file" accept={FINDER_PHOTO_TYPES.join(',')} />
         <p className="search-hint">{words.photoHint}</p>

@@ -669,6 +669,8 @@ export type Database = {
           created_at: string
           closed_at: string | null
           finder_email: string | null
+          mail_token_hash: string | null
+          finder_mail_wanted_at: string | null
           hidden_at: string | null
         }
         Insert: {
@@ -686,6 +688,8 @@ export type Database = {
           created_at?: string
           closed_at?: string | null
           finder_email?: string | null
+          mail_token_hash?: string | null
+          finder_mail_wanted_at?: string | null
           hidden_at?: string | null
         }
         Update: {
@@ -703,6 +707,8 @@ export type Database = {
           created_at?: string
           closed_at?: string | null
           finder_email?: string | null
+          mail_token_hash?: string | null
+          finder_mail_wanted_at?: string | null
           hidden_at?: string | null
         }
         Relationships: [
@@ -1534,7 +1540,7 @@ export type Database = {
         Returns: Json
       }
       record_found_report: {
-        Args: { p_species: string; p_found_at: string; p_place: string; p_lat: number; p_lon: number; p_description: string; p_words: string; p_language: string; p_token_hash: string; p_client_hash: string; p_per_day?: number; p_finder_email?: string; p_photos?: Json }
+        Args: { p_species: string; p_found_at: string; p_place: string; p_lat: number; p_lon: number; p_description: string; p_words: string; p_language: string; p_token_hash: string; p_client_hash: string; p_per_day?: number; p_finder_email?: string; p_photos?: Json; p_mail_token_hash?: string }
         Returns: Json
       }
       record_lost_profile_view: {
@@ -1624,6 +1630,10 @@ export type Database = {
       want_finder_mail: {
         Args: { p_token: string }
         Returns: string
+      }
+      want_found_mail: {
+        Args: { p_id: string; p_mail_token_hash: string }
+        Returns: boolean
       }
     }
     Enums: {

@@ -1,6 +1,8 @@
 // The e-mails to a finder about their conversation (docs/decisions/0017-finder-owner-conversation.md), in the language
 // of the page they wrote from:
-// their private link once they wrote, a word when the household answered, and one when the animal is home.
+// their private link once they wrote, a word when the household answered, and one when the animal is home; and
+// to the finder of an animal without a medal (docs/product/found.md), their report's private link, then the word
+// that an owner says it is theirs.
 // Anyone may type any address in a message, so none carries anything the finder or anyone else wrote; their
 // subjects carry nothing an owner chose either (not even the animal's name, which the body gives); each one
 // first asks the database whether it may go (pass_finder_mail: the address's one window, its refusal), and
@@ -11,7 +13,7 @@
 import { call, type ServiceDatabase } from './database.ts';
 import { animalHomeText, CONVERSATION_LIMITS, type FinderLanguage, isFinderLanguage } from './domain/index.ts';
 import type { FunctionEnv } from './env.ts';
-import { conversationUrl, stopFinderMailPageUrl, stopFinderMailUrl } from './links.ts';
+import { conversationUrl, foundPrivateUrl, stopFinderMailPageUrl, stopFinderMailUrl } from './links.ts';
 import type { Mail } from './mail.ts';
 import { composeMail, type MailParagraph, type MailVoice } from './mail-layout.ts';
 import { sendOrQueue } from './outbox.ts';
@@ -24,6 +26,11 @@ interface FinderMailWords {
   /** That the answers are e-mailed only once the finder asks for them on the page of this e-mail's link. */
   openOnce: string;
   validity: (days: number) => string;
+  /** A found animal reported with an address: the first e-mail, with the report's e-mailed link. */
+  reportSubject: string;
+  reportText: string;
+  reportOpenOnce: string;
+  reportOpen: string;
   /** 'C'est le mien': an owner opened a conversation from the finder's found animal's page. */
   claimSubject: string;
   claimText: string;
@@ -54,6 +61,12 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     keepPrivate: 'Gardez-le pour vous : qui a ce lien peut lire la conversation.',
     openOnce: 'Pour être prévenu ici de ses réponses, ouvrez-le et choisissez « Me prévenir par e-mail ».',
     validity: (days) => `Le lien reste valable ${days} jours après le dernier message.`,
+    reportSubject: 'Votre signalement sur Médaille',
+    reportText:
+      'Vous avez signalé sur Médaille un animal trouvé. Ce lien privé vous ramène à sa page : vous y lirez les messages des propriétaires qui pensent le reconnaître, et pourrez clore le signalement quand il sera rentré chez lui.',
+    reportOpenOnce:
+      'Pour être prévenu ici quand un propriétaire vous écrit, ouvrez-le et choisissez « Me prévenir par e-mail ».',
+    reportOpen: 'Ouvrir mon signalement',
     claimSubject: "Quelqu'un pense que l'animal que vous avez trouvé est le sien",
     claimText:
       "Le propriétaire d'un animal perdu près de là pense que l'animal que vous avez signalé sur Médaille est le sien. Il vous a écrit : ce lien privé vous mène à la conversation, où vous pourrez lui répondre et lui poser des questions avant de le rencontrer.",
@@ -73,6 +86,11 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     keepPrivate: 'Keep it to yourself: anyone with this link can read the conversation.',
     openOnce: 'To be told of their answers here, open it and choose “Tell me by e-mail”.',
     validity: (days) => `The link stays valid for ${days} days after the last message.`,
+    reportSubject: 'Your report on Médaille',
+    reportText:
+      'You reported an animal you found on Médaille. This private link takes you back to its page: there you will read the messages of owners who think they recognise it, and can close the report once it is home.',
+    reportOpenOnce: 'To be told here when an owner writes to you, open it and choose “Tell me by e-mail”.',
+    reportOpen: 'Open my report',
     claimSubject: 'Someone thinks the animal you found is theirs',
     claimText:
       'The owner of an animal lost nearby thinks the animal you reported on Médaille is theirs. They have written to you: this private link takes you to the conversation, where you can answer and ask them questions before you meet.',
@@ -92,6 +110,11 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     keepPrivate: 'Guárdelo para usted: quien tenga este enlace puede leer la conversación.',
     openOnce: 'Para recibir aquí el aviso de sus respuestas, ábralo y elija «Avisarme por correo».',
     validity: (days) => `El enlace es válido durante ${days} días después del último mensaje.`,
+    reportSubject: 'Su aviso en Médaille',
+    reportText:
+      'Ha avisado en Médaille de un animal encontrado. Este enlace privado le lleva de vuelta a su página: allí leerá los mensajes de los dueños que crean reconocerlo, y podrá cerrar el aviso cuando haya vuelto a casa.',
+    reportOpenOnce: 'Para recibir aquí un aviso cuando un dueño le escriba, ábralo y elija «Avisarme por correo».',
+    reportOpen: 'Abrir mi aviso',
     claimSubject: 'Alguien cree que el animal que encontró es suyo',
     claimText:
       'El dueño de un animal perdido cerca de allí cree que el animal que usted señaló en Médaille es el suyo. Le ha escrito: este enlace privado le lleva a la conversación, donde podrá responderle y hacerle preguntas antes de verse.',
@@ -112,6 +135,12 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     openOnce:
       'Um hier über Antworten benachrichtigt zu werden, öffnen Sie ihn und wählen Sie „Per E-Mail benachrichtigen“.',
     validity: (days) => `Der Link bleibt ${days} Tage nach der letzten Nachricht gültig.`,
+    reportSubject: 'Ihre Meldung auf Médaille',
+    reportText:
+      'Sie haben auf Médaille ein gefundenes Tier gemeldet. Dieser private Link führt Sie zurück zu seiner Seite: Dort lesen Sie die Nachrichten von Besitzern, die es zu erkennen glauben, und können die Meldung schließen, sobald es wieder zu Hause ist.',
+    reportOpenOnce:
+      'Um hier benachrichtigt zu werden, wenn ein Besitzer Ihnen schreibt, öffnen Sie ihn und wählen Sie „Per E-Mail benachrichtigen“.',
+    reportOpen: 'Meine Meldung öffnen',
     claimSubject: 'Jemand glaubt, dass das gefundene Tier seines ist',
     claimText:
       'Der Besitzer eines in der Nähe verlorenen Tieres glaubt, dass das Tier, das Sie auf Médaille gemeldet haben, seines ist. Er hat Ihnen geschrieben: Dieser private Link führt Sie zur Unterhaltung, wo Sie ihm antworten und Fragen stellen können, bevor Sie sich treffen.',
@@ -131,6 +160,11 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     keepPrivate: 'Lo tenga per sé: chiunque abbia questo link può leggere la conversazione.',
     openOnce: 'Per essere avvisato qui delle risposte, lo apra e scelga «Avvisami per e-mail».',
     validity: (days) => `Il link resta valido per ${days} giorni dopo l'ultimo messaggio.`,
+    reportSubject: 'La sua segnalazione su Médaille',
+    reportText:
+      'Ha segnalato su Médaille un animale trovato. Questo link privato la riporta alla sua pagina: lì leggerà i messaggi dei proprietari che pensano di riconoscerlo, e potrà chiudere la segnalazione quando sarà tornato a casa.',
+    reportOpenOnce: 'Per essere avvisato qui quando un proprietario le scrive, lo apra e scelga «Avvisami per e-mail».',
+    reportOpen: 'Apri la mia segnalazione',
     claimSubject: "Qualcuno pensa che l'animale che ha trovato sia suo",
     claimText:
       "Il proprietario di un animale smarrito lì vicino pensa che l'animale che lei ha segnalato su Médaille sia il suo. Le ha scritto: questo link privato la porta alla conversazione, dove potrà rispondergli e fargli domande prima di incontrarvi.",
@@ -150,6 +184,11 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
     keepPrivate: 'Houd hem voor uzelf: wie deze link heeft, kan het gesprek lezen.',
     openOnce: 'Wilt u hier bericht krijgen van antwoorden? Open hem en kies ‘Stuur mij een e-mail’.',
     validity: (days) => `De link blijft ${days} dagen na het laatste bericht geldig.`,
+    reportSubject: 'Uw melding op Médaille',
+    reportText:
+      'U hebt op Médaille een gevonden dier gemeld. Deze privélink brengt u terug naar de pagina ervan: daar leest u de berichten van eigenaars die denken het te herkennen, en kunt u de melding sluiten zodra het weer thuis is.',
+    reportOpenOnce: 'Wilt u hier bericht krijgen als een eigenaar u schrijft? Open hem en kies ‘Stuur mij een e-mail’.',
+    reportOpen: 'Mijn melding openen',
     claimSubject: 'Iemand denkt dat het dier dat u vond van hem is',
     claimText:
       'De eigenaar van een dier dat in de buurt is verdwenen, denkt dat het dier dat u op Médaille meldde het zijne is. Hij heeft u geschreven: deze privélink brengt u naar het gesprek, waar u kunt antwoorden en vragen stellen voordat u afspreekt.',
@@ -164,16 +203,25 @@ const WORDS: Record<FinderLanguage, FinderMailWords> = {
 };
 
 /**
- * One e-mail to a finder: which one, where, with their conversation's e-mailed link (mail_token). 'claim' names no
- * animal: the owner's search may hide its name, and the finder knows which animal they found.
+ * One e-mail to a finder: which one, where, with their conversation's e-mailed link (mail_token), or for
+ * 'report' their found report's. 'claim' names no animal: the owner's search may hide its name, and the finder
+ * knows which animal they found.
  */
 export type FinderLetter = { to: string; token: string; language: string } & (
   | { kind: 'link' | 'answer' | 'found'; animalName: string; animalSex?: string | null }
   | { kind: 'claim' }
+  | { kind: 'report'; reportId: string }
 );
 
 /** What each kind of e-mail says, its subject apart. */
 function content(words: FinderMailWords, letter: FinderLetter, language: FinderLanguage) {
+  if (letter.kind === 'report') {
+    return {
+      subject: words.reportSubject,
+      paragraphs: [{ text: words.reportText }, { text: words.keepPrivate }, { text: words.reportOpenOnce }],
+      after: [],
+    };
+  }
   if (letter.kind === 'claim') {
     return {
       subject: words.claimSubject,
@@ -229,7 +277,10 @@ export function finderMail(env: FunctionEnv, letter: FinderLetter, unsubscribeTo
       to: letter.to,
       subject,
       paragraphs,
-      action: { label: words.open, href: conversationUrl(env, letter.token) },
+      action:
+        letter.kind === 'report'
+          ? { label: words.reportOpen, href: foundPrivateUrl(env, letter.reportId, letter.token, language) }
+          : { label: words.open, href: conversationUrl(env, letter.token) },
       after: [...after, stop.paragraph],
     },
     words.voice,
@@ -246,7 +297,7 @@ export async function mailFinders(env: FunctionEnv, db: ServiceDatabase, letters
   for (const letter of letters) {
     const pass = await call<string | null>(db, 'pass_finder_mail', {
       p_address: letter.to,
-      p_link: letter.kind === 'link' || letter.kind === 'claim',
+      p_link: letter.kind !== 'answer' && letter.kind !== 'found',
     }).catch((error) => {
       console.error('[finder-mail] the e-mail could not be checked, so it is not sent:', error);
       return null;

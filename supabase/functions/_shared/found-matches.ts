@@ -38,7 +38,7 @@ function reportLine(report: FoundReport): string {
   const day = new Date(report.found_at).toLocaleDateString('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' });
   const where = report.place ? ` : ${report.place}` : '';
   const signs = report.description ? ` ${report.description}` : '';
-  return `${speciesLabel(report.species)} trouvé le ${day}${where}, à environ ${report.distance_m} m de la zone.${signs}`;
+  return `${speciesLabel(report.species)} trouvé le ${day}${where}, à environ ${report.distance_m} m du centre de la zone.${signs}`;
 }
 
 export async function tellHouseholdsOfFoundMatches(env: FunctionEnv, db: ServiceDatabase): Promise<number> {

@@ -4,6 +4,7 @@ import {
   conversationPath,
   editAnimalPath,
   type FinderLanguage,
+  foundPrivatePath,
   invitationPath,
   pathOf,
   searchFollowPath,
@@ -43,6 +44,11 @@ export function animalHistoryUrl(env: FunctionEnv, animalId: string): string {
 /** That page's address on the public site, for the booklet's reminders. */
 export function animalBookletUrl(env: FunctionEnv, animalId: string): string {
   return `${site(env)}${animalBookletPath(animalId)}`;
+}
+
+/** A found animal's page through the link e-mailed to its finder (its key), in their language. */
+export function foundPrivateUrl(env: FunctionEnv, id: string, key: string, language: string): string {
+  return `${site(env)}${foundPrivatePath(id, key, language)}`;
 }
 
 /** A finder's conversation page, their private link. */

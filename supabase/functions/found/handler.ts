@@ -1,10 +1,11 @@
-// found {id, token?, close?, abuse?}: what anyone reads of a found animal's page, /trouve/{id} (docs/product/found.md).
+// found {id, token?, close?, abuse?, mail?}: what anyone reads of a found animal's page, /trouve/{id} (docs/product/found.md).
 // public_found_report decides what leaves: the animal, an area (never the point), the losses nearby; with the
 // finder's private token, `mine` and the conversations owners opened with 'C'est le mien'. This adds the nearby
 // animals' photos' URLs and a limit per client, counted before the id is looked at (122 random bits already make
 // walking the ids hopeless). {close: true} with the token: the finder closes the report ('Il est rentré').
 // {abuse: true}: 'Signaler un abus', once per client and report, 10 a day per client; the third client's hides
-// the report's photos and words (report_found_abuse).
+// the report's photos and words (report_found_abuse). {mail: 'on'} with the e-mailed link's key: the finder asks to
+// be told when an owner writes (want_found_mail).
 import { finderIdentity, foundTokenHash } from '../_shared/client.ts';
 import { call, serviceDatabase, withinRateLimit } from '../_shared/database.ts';
 import { FOUND_PHOTO_BUCKET, photoPublicUrl } from '../_shared/domain/index.ts';
@@ -52,6 +53,11 @@ export default function found(request: Request, env: FunctionEnv): Promise<Respo
         if (!report.mine) return failure('found_link_not_valid');
       }
       return json({ status: 'closed' }, 200, NO_STORE);
+    }
+    if (input.mail === 'on') {
+      const wanted = hash ? await call<boolean>(db, 'want_found_mail', { p_id: id, p_mail_token_hash: hash }) : false;
+      if (!wanted) return failure('found_link_not_valid');
+      return json({ mail: 'on' }, 200, NO_STORE);
     }
     if (input.abuse === true) {
       const said = await call<string>(db, 'report_found_abuse', {

@@ -20,6 +20,7 @@ import {
   trimToNull,
 } from '../_shared/domain/index.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
+import { mailFinders } from '../_shared/finder-mail.ts';
 import { readFinderPhoto } from '../_shared/finder-photo.ts';
 import { cleanFoundPhoto } from '../_shared/found-photo.ts';
 import { failure, handle, json, readJsonObject } from '../_shared/http.ts';
@@ -91,6 +92,7 @@ export default function reportFound(request: Request, env: FunctionEnv): Promise
     const photos = sent.map(readFinderPhoto);
     const refused = photos.find((photo) => typeof photo === 'string');
     if (refused) return failure(refused);
+    const language = isFinderLanguage(input.language) ? input.language : 'fr';
     const { hash: client, limitFactor } = await finderIdentity(request, env);
     const db = serviceDatabase(env);
     const stored: { path: string; width: number; height: number }[] = [];
@@ -106,6 +108,8 @@ export default function reportFound(request: Request, env: FunctionEnv): Promise
       stored.push({ path, width: clean.width, height: clean.height });
     }
     const token = hex(crypto.getRandomValues(new Uint8Array(32)));
+    // The key of the link e-mailed to the address, apart from the page's (finder_mail_wanted_at).
+    const mailToken = email ? hex(crypto.getRandomValues(new Uint8Array(32))) : null;
     const recorded = await call<Recorded>(db, 'record_found_report', {
       p_species: input.species,
       p_found_at: foundAt,
@@ -114,12 +118,13 @@ export default function reportFound(request: Request, env: FunctionEnv): Promise
       p_lon: position?.lon ?? null,
       p_description: description,
       p_words: words,
-      p_language: isFinderLanguage(input.language) ? input.language : 'fr',
+      p_language: language,
       p_token_hash: await foundTokenHash(token),
       p_client_hash: client,
       p_per_day: REPORTS_PER_DAY * limitFactor,
       p_finder_email: email?.toLowerCase() ?? null,
       p_photos: stored,
+      p_mail_token_hash: mailToken ? await foundTokenHash(mailToken) : null,
     });
     switch (recorded.status) {
       case 'rate_limited':
@@ -127,6 +132,17 @@ export default function reportFound(request: Request, env: FunctionEnv): Promise
       case 'found_in_future':
         return failure('found_in_future');
       case 'recorded':
+        // The first e-mail to the address, its only one until the finder asks for more on that link's page.
+        if (email && mailToken) {
+          const letter = {
+            kind: 'report' as const,
+            to: email.toLowerCase(),
+            token: mailToken,
+            language,
+            reportId: recorded.id,
+          };
+          await mailFinders(env, db, [letter]);
+        }
         return json({ status: 'recorded', id: recorded.id, token });
     }
   })(request);

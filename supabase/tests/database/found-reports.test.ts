@@ -44,6 +44,16 @@ async function report(species: string, at: { lat: number; lon: number } | null, 
   return rows[0]?.value as { status: string; id?: string };
 }
 
+/** How far a report's kept point is from a point, in metres, as the database measures it. */
+async function metresFrom(reportId: string, at: { lat: number; lon: number }): Promise<number> {
+  const { rows } = await t.db.query<{ metres: number }>(
+    'select private.distance_m(r.lat, r.lon, $2, $3) as metres from public.found_reports r where r.id = $1',
+    [reportId, at.lat, at.lon],
+  );
+  return rows[0]?.metres as number;
+}
+const toHundreds = (metres: number) => Math.round(metres / 100) * 100;
+
 const matchesOf = async (reportId: string) =>
   (
     await t.db.query<{ search_id: string; distance_m: number }>(
@@ -53,6 +63,21 @@ const matchesOf = async (reportId: string) =>
   ).rows;
 
 describe('a found report', () => {
+  it('keeps a point 100 to 300 m from the phone’s, drawn anew for each report, never the phone’s own', async () => {
+    const [first, second] = [await report('cat', NANTES), await report('cat', NANTES)];
+    for (const kept of [first, second]) {
+      const metres = await metresFrom(kept.id as string, NANTES);
+      expect(metres).toBeGreaterThanOrEqual(99);
+      expect(metres).toBeLessThanOrEqual(301);
+    }
+    const { rows } = await t.db.query<{ metres: number }>(
+      `select private.distance_m(a.lat, a.lon, b.lat, b.lon) as metres
+       from public.found_reports a, public.found_reports b where a.id = $1 and b.id = $2`,
+      [first.id, second.id],
+    );
+    expect(rows[0]?.metres).toBeGreaterThan(0);
+  });
+
   it('is matched with the open searches of its species within its radius, lost before it was found', async () => {
     const near = await lost('Minou', 'cat', east(1200));
     const far = await lost('Loin', 'cat', east(8000));
@@ -64,7 +89,10 @@ describe('a found report', () => {
 
     const cat = await report('cat', NANTES);
     expect(cat.status).toBe('recorded');
-    expect(await matchesOf(cat.id as string)).toEqual([{ search_id: near.searchId, distance_m: 1200 }]);
+    const matched = await matchesOf(cat.id as string);
+    expect(matched).toEqual([
+      { search_id: near.searchId, distance_m: Math.round(await metresFrom(cat.id as string, east(1200))) },
+    ]);
     // A dog is looked for farther: the lost dog 900 m away, not the cats.
     const found = await report('dog', east(-15_000));
     expect((await matchesOf(found.id as string)).map((m) => m.search_id)).toEqual([dog.searchId]);
@@ -82,7 +110,15 @@ describe('a found report', () => {
     }
     const { id } = await report('cat', at);
     const matched = await matchesOf(id as string);
-    expect(matched.map((m) => m.search_id)).toEqual(searches.slice(0, 20).map((search) => search.searchId));
+    // The 20 nearest the point kept, as the page and the households measure it.
+    const distances = await Promise.all(
+      searches.map(async (search, i) => ({
+        id: search.searchId,
+        metres: await metresFrom(id as string, { lat: at.lat, lon: at.lon + ((i + 1) * 40) / 73_300 }),
+      })),
+    );
+    const nearest = distances.sort((a, b) => a.metres - b.metres).slice(0, 20);
+    expect(matched.map((m) => m.search_id)).toEqual(nearest.map((search) => search.id));
   });
 
   it('shows its page an area and the losses nearby, its species first, never a point, a link or a hidden name', async () => {
@@ -92,21 +128,27 @@ describe('a found report', () => {
     const hidden = await lost('Secret', 'cat', { lat: at.lat, lon: at.lon + 4000 / 77_800 });
     await t.db.query('update public.searches set hide_name = true where id = $1', [hidden.searchId]);
 
-    const { id } = await report('cat', { lat: at.lat + 0.000_43, lon: at.lon + 0.000_41 });
+    const { id } = (await report('cat', { lat: at.lat + 0.000_43, lon: at.lon + 0.000_41 })) as { id: string };
+    const kept = (
+      await t.db.query<{ lat: number; lon: number }>('select lat, lon from public.found_reports where id = $1', [id])
+    ).rows[0] as { lat: number; lon: number };
     const { rows } = await t.db.query<{ value: Record<string, unknown> }>(
       'select public.public_found_report($1) as value',
       [id],
     );
     const page = rows[0]?.value as { area: unknown; nearby: { id: string; name: string | null; distance_m: number }[] };
     expect(page).toMatchObject({ status: 'open', species: 'cat', place: 'Rue Crébillon, Nantes' });
-    expect(page.area).toEqual({ lat: 45.764, lon: 4.836, radius_m: 300 });
+    // The area: the point kept (100 to 300 m from the phone's) to some 100 m, and 400 m around it.
+    expect(page.area).toEqual({ lat: Number(kept.lat.toFixed(3)), lon: Number(kept.lon.toFixed(3)), radius_m: 400 });
+    const away = async (lon: number) => toHundreds(await metresFrom(id, { lat: at.lat, lon }));
     expect(page.nearby.map((search) => [search.id, search.name, search.distance_m])).toEqual([
-      [cat.searchId, 'Caramel', 2000],
-      [hidden.searchId, null, 4000],
-      [dog.searchId, 'Pongo', 700],
+      [cat.searchId, 'Caramel', await away(at.lon + 2000 / 77_800)],
+      [hidden.searchId, null, await away(at.lon + 4000 / 77_800)],
+      [dog.searchId, 'Pongo', await away(at.lon + 700 / 77_800)],
     ]);
     const text = JSON.stringify(page);
-    for (const secret of ['45.76443', '4.83611', 'hash-', 'client-', owner.email]) expect(text).not.toContain(secret);
+    const secrets = ['45.76443', '4.83611', String(kept.lat), String(kept.lon), 'hash-', 'client-', owner.email];
+    for (const secret of secrets) expect(text).not.toContain(secret);
     const none = await t.db.query('select public.public_found_report($1) as value', [crypto.randomUUID()]);
     expect(none.rows[0]).toEqual({ value: { status: 'not_found' } });
   });
@@ -114,7 +156,7 @@ describe('a found report', () => {
   it('is listed on the loss panel of a household whose search it is near, and nobody else’s', async () => {
     const at = { lat: 43.2965, lon: 5.3698 }; // Marseille
     const { searchId } = await lost('Moustache', 'cat', at);
-    const { id } = await report('cat', { lat: at.lat, lon: at.lon + 300 / 81_000 });
+    const { id } = (await report('cat', { lat: at.lat, lon: at.lon + 300 / 81_000 })) as { id: string };
     const near = async (who: Owner) =>
       (
         await t.as(who, (tx) =>
@@ -124,7 +166,7 @@ describe('a found report', () => {
           ),
         )
       ).rows[0]?.value;
-    expect((await near(owner))?.map((r) => [r.id, r.distance_m])).toEqual([[id, 300]]);
+    expect((await near(owner))?.map((r) => [r.id, r.distance_m])).toEqual([[id, toHundreds(await metresFrom(id, at))]]);
     expect(await near(stranger)).toEqual([]);
   });
 
@@ -144,7 +186,11 @@ describe('a found report', () => {
     const [told] = await claim();
     expect(told).toMatchObject({ animal_id: animalId, animal_name: 'Tigrou', count: 2, recipients: [owner.email] });
     expect(told?.reports).toEqual([
-      expect.objectContaining({ species: 'cat', place: 'Rue Crébillon, Nantes', distance_m: 0 }),
+      expect.objectContaining({
+        species: 'cat',
+        place: 'Rue Crébillon, Nantes',
+        distance_m: toHundreds(await metresFrom(second.id as string, at)),
+      }),
       expect.objectContaining({ species: 'cat', description: 'Tigré, collier rouge' }),
     ]);
     expect(JSON.stringify(told)).not.toMatch(/hash-|client-|"lat"|"lon"/);
@@ -202,7 +248,7 @@ describe('a found report', () => {
       [[old.id, closed.id, gone.id]],
     );
     expect(rows).toEqual([
-      { id: old.id, open: false, place: 'Rue Crébillon, Nantes', lat: NANTES.lat },
+      { id: old.id, open: false, place: 'Rue Crébillon, Nantes', lat: expect.any(Number) },
       { id: closed.id, open: false, place: null, lat: null },
     ]);
   });

@@ -81,8 +81,9 @@ describe('a found animal’s page', () => {
       species: 'cat',
       place: 'Rue de Rivoli, Paris',
       description: 'Tigrée, collier bleu',
-      area: { lat: 48.857, lon: 2.353, radius_m: 300 },
+      area: { lat: expect.any(Number), lon: expect.any(Number), radius_m: 400 },
       mine: false,
+      mail: null,
       conversations: [],
     });
     const names = body.nearby.map((lost: { name: string }) => lost.name);
@@ -94,6 +95,14 @@ describe('a found animal’s page', () => {
     });
     expect(body.nearby.some((lost: { id: string }) => lost.id === dog.searchId)).toBe(true);
     for (const secret of ['48.85712', '2.35263', token, email, owner.email]) expect(text).not.toContain(secret);
+    // The area's centre is the point kept, 100 to 300 m from the phone's, to some 100 m: never the phone's.
+    const { lat, lon } = body.area as { lat: number; lon: number };
+    const metres = Math.hypot(
+      (lat - 48.85712) * 111_320,
+      (lon - 2.35263) * 111_320 * Math.cos((48.857 * Math.PI) / 180),
+    );
+    expect(metres).toBeGreaterThan(20);
+    expect(metres).toBeLessThan(400);
   });
 
   it('shows its finder, by their token alone, that it is theirs; only that token closes it', async () => {
@@ -207,7 +216,46 @@ describe('‘Signaler un abus’', () => {
 });
 
 describe('‘C’est le mien’', () => {
-  it('opens the masked conversation with the finder, who gets one e-mail, then none until they ask', async () => {
+  it('e-mails a finder who left an address their report’s own link, and nothing more until they ask', async () => {
+    const lost = await lostAt('Filou', 'cat', 45.1885, 5.7245);
+    const email = newEmail('trouveur');
+    const { id, token } = await reported({
+      species: 'cat',
+      position: { lat: 45.189, lon: 5.725 },
+      email,
+      language: 'de',
+    });
+    const [mail, ...others] = await stack.mails(email);
+    expect(others).toEqual([]);
+    expect(mail?.subject).toBe('Ihre Meldung auf Médaille');
+    expect(mail?.headers?.['List-Unsubscribe']).toMatch(/^<https?:\/\/.+>$/);
+    // A key of its own, apart from the page's: opening it shows that the address reads its e-mail.
+    const link = mail?.links.find((href) => href.includes('/trouve/')) as string;
+    const key = new URL(link).searchParams.get('cle') as string;
+    expect(new URL(link).pathname).toBe(`/trouve/${id}`);
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(key).not.toBe(token);
+    expect((await invoke(stack, 'found', { id, token: key }, newClientAddress())).body).toMatchObject({
+      mine: true,
+      mail: 'ask',
+    });
+    expect((await invoke(stack, 'found', { id, token }, newClientAddress())).body).toMatchObject({
+      mine: true,
+      mail: null,
+    });
+    // An owner says it is theirs before the finder asked: nothing is e-mailed; their page lists it.
+    expect((await claim(id, lost.animalId, 'C’est Filou !')).error).toBeNull();
+    expect(await stack.mails(email)).toHaveLength(1);
+    // Only the e-mailed key asks; opening its link asked nothing.
+    const refused = await invoke(stack, 'found', { id, token, mail: 'on' }, newClientAddress());
+    expect([refused.status, refused.body.code]).toEqual([403, 'found_link_not_valid']);
+    expect((await invoke(stack, 'found', { id, token: key, mail: 'on' }, newClientAddress())).body).toEqual({
+      mail: 'on',
+    });
+    expect((await invoke(stack, 'found', { id, token: key }, newClientAddress())).body.mail).toBe('on');
+  });
+
+  it('opens the masked conversation with the finder, who is told at once once they asked, answers too', async () => {
     const lost = await lostAt('Caramel', 'cat', 43.6045, 1.444);
     const email = newEmail('trouveur');
     const { id, token } = await reported({
@@ -216,6 +264,10 @@ describe('‘C’est le mien’', () => {
       email,
       language: 'en',
     });
+    const reportMail = await stack.lastMail(email);
+    const key = new URL(reportMail.links.find((href) => href.includes('/trouve/')) as string).searchParams.get('cle');
+    expect((await invoke(stack, 'found', { id, token: key, mail: 'on' }, newClientAddress())).status).toBe(200);
+
     const claimed = await claim(id, lost.animalId, 'Caramel a une tache blanche sous le menton.');
     expect(claimed.error).toBeNull();
     const conversationId = (claimed.data as { conversation_id: string }).conversation_id;
@@ -231,7 +283,7 @@ describe('‘C’est le mien’', () => {
       expect.objectContaining({ from: 'household', text: 'Caramel a une tache blanche sous le menton.' }),
     ]);
 
-    // One e-mail, in the report's language, with the link of its own and nothing the owner wrote.
+    // One e-mail, in the report's language, with the conversation's e-mailed link and nothing the owner wrote.
     const subject = 'Someone thinks the animal you found is theirs';
     const mails = await stack.mails(email, subject);
     expect(mails).toHaveLength(1);
@@ -239,14 +291,13 @@ describe('‘C’est le mien’', () => {
     expect(mails[0]?.text).not.toContain('Caramel');
     expect(mails[0]?.headers?.['List-Unsubscribe']).toMatch(/^<https?:\/\/.+>$/);
     const mailed = mails[0]?.links.map((link) => TOKEN_URL.exec(link)?.[1]).find(Boolean) as string;
-    expect(mailed).toMatch(/^[0-9a-f]{64}$/);
-    expect((await invoke(stack, 'conversation', { token: mailed })).body.mail).toBe('ask');
+    expect((await invoke(stack, 'conversation', { token: mailed })).body.mail).toBe('on');
 
-    // The household's answer is not e-mailed until the finder asks for it on that link's page.
+    // The household's first answer reaches them at once: the claim's e-mail is not its last answer's.
     const answer = (body: string) =>
       owner.client.functions.invoke('answer-conversation', { body: { conversation_id: conversationId, body } });
     expect((await answer('Vous êtes où ?')).error).toBeNull();
-    expect(await stack.mails(email, 'New answer in your conversation on Médaille')).toEqual([]);
+    expect(await stack.mails(email, 'New answer in your conversation on Médaille')).toHaveLength(1);
 
     // Saying it again answers the same conversation and e-mails nobody again.
     const again = await claim(id, lost.animalId, 'Encore moi');

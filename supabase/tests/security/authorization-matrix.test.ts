@@ -112,6 +112,7 @@ const MATRIX: [operation: string, ...outcomes: Outcome[]][] = [
   ['found_report_photos insert',                    DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['found_report_abuse select',                     DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc report_found_abuse',                        DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
+  ['rpc want_found_mail',                           DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc orphan_found_photo_files',                  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  DENIED,  OK,      DENIED,   REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   ['rpc found_reports_near_search',                 DENIED,  OK,      EMPTY,   OK,      OK,      EMPTY,   EMPTY,   EMPTY,   EMPTY,    REFUSED, REFUSED, REFUSED, REFUSED, REFUSED],
   // 'C'est le mien': the animal's owner or a co-owner opens the conversation with the finder (claim_found_report
@@ -1160,6 +1161,19 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
     act: ({ db }, id) => db.rpc('report_found_abuse', { p_id: id, p_client_hash: marker() }),
     tookEffect: (_, data) => data === 'recorded',
   }),
+  'rpc want_found_mail': operation({
+    service: 'rest',
+    prepare: async () => {
+      const id = await fresh.foundReport();
+      await stack.db.query(
+        "update public.found_reports set finder_email = 'trouveur@example.org', mail_token_hash = 'mail-' || id where id = $1",
+        [id],
+      );
+      return id;
+    },
+    act: ({ db }, id) => db.rpc('want_found_mail', { p_id: id, p_mail_token_hash: `mail-${id}` }),
+    tookEffect: async (id) => (await rowOf('found_reports', 'id', id))?.finder_mail_wanted_at != null,
+  }),
   'rpc orphan_found_photo_files': operation({
     service: 'rest',
     act: ({ db }) => db.rpc('orphan_found_photo_files', { p_limit: 1 }),
@@ -1188,8 +1202,9 @@ const OPERATIONS: Record<string, Operation<unknown>> = {
       const { code, animalId } = await fresh.animal();
       const report = await fresh.foundReport();
       const { rows } = await stack.db.query<{ id: string }>(
-        `insert into public.conversations (animal_id, code_id, token, finder_email, mail_token, found_report_id)
-         values ($1, $2, $3, 'trouveur@example.org', $4, $5) returning id`,
+        `insert into public.conversations
+           (animal_id, code_id, token, finder_email, mail_token, found_report_id, finder_mail_wanted_at)
+         values ($1, $2, $3, 'trouveur@example.org', $4, $5, now()) returning id`,
         [animalId, code, hex64(), hex64(), report],
       );
       return rows[0]?.id as string;

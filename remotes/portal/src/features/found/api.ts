@@ -14,6 +14,8 @@ export interface FoundReport {
   place: string | null;
   description: string | null;
   words: string | null;
+  /** Its photos, by public URL (up to 3). */
+  photos: { url: string; width: number; height: number }[];
 }
 
 /** A refusal in French, or a value. */

@@ -101,6 +101,20 @@ function ReportSummary({ report }: { report: FoundReport }) {
       <Heading as="h2" size="4" mb="1">
         {text.reportTitle(speciesLabel(report.species))}
       </Heading>
+      {report.photos.length > 0 ? (
+        <Flex gap="2" mb="2" wrap="wrap">
+          {report.photos.map((photo, index) => (
+            <img
+              key={photo.url}
+              src={photo.url}
+              width={photo.width}
+              height={photo.height}
+              alt={text.photo(index + 1)}
+              className="portal-claim-photo"
+            />
+          ))}
+        </Flex>
+      ) : null}
       <Text as="p" size="2">
         {text.foundOn(parisTime(report.found_at, 'dateTime'))}
         {report.place ? ` · ${report.place}` : ''}

@@ -6,6 +6,7 @@ export const FOUND_COPY = {
   reportTitle: (species: string) => `Animal trouvé : ${species}`,
   foundOn: (date: string) => `Trouvé le ${date}`,
   signs: 'Ses signes',
+  photo: (index: number) => `Photo ${index} de l’animal trouvé`,
   finderWords: 'Ce que dit la personne qui l’a trouvé',
   which: 'Lequel de vos animaux est-ce ?',
   whichHint: 'Seuls le propriétaire et les co-propriétaires d’un animal peuvent dire que c’est le leur.',

@@ -136,7 +136,7 @@ export const LOST_COPY = {
       none: "Personne n'a signalé d'animal trouvé près de la zone.",
       failed: 'Impossible de charger les animaux trouvés',
       foundOn: (species: string, date: string) => `${species} trouvé le ${date}`,
-      away: (metres: number) => `À environ ${metres} m de la zone`,
+      away: (metres: number) => `À environ ${metres} m du centre de la zone`,
       page: 'Voir sa page',
       mine: 'C’est le mien',
     },
