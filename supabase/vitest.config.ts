@@ -22,6 +22,8 @@ const postgresOnly = [
   'tests/deploy/declarative-schema.test.ts',
   'tests/deploy/db-diff.test.ts',
   'tests/races/send-key-lock.test.ts',
+  // auto_explain, a module of PostgreSQL's own.
+  'tests/deploy/query-plans.test.ts',
 ];
 // The real Supabase CLI (tests/deploy/cli-*): a project of its own, run once. Its database file needs the
 // Supabase-shaped cluster that .ci/run builds; without SUPABASE_SHAPED_URL it is left out, and said so.

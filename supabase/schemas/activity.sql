@@ -25,7 +25,7 @@ grant select on public.animal_activity to authenticated;
 
 create policy animal_activity_select_member on public.animal_activity
   for select to authenticated
-  using (animal_id in (select private.animals_i_see()));
+  using (animal_id = any (array(select private.animals_i_see())));
 
 -- Records one event of the signed-in caller about an animal that still exists (a photo or member row
 -- deleted with its animal records nothing).

@@ -32,20 +32,20 @@ grant update (position) on public.animal_photos to authenticated;
 
 create policy animal_photos_select_member on public.animal_photos
   for select to authenticated
-  using (animal_id in (select private.animals_i_see()));
+  using (animal_id = any (array(select private.animals_i_see())));
 
 create policy animal_photos_insert_editor on public.animal_photos
   for insert to authenticated
-  with check (animal_id in (select private.animals_i_edit()));
+  with check (animal_id = any (array(select private.animals_i_edit())));
 
 create policy animal_photos_update_editor on public.animal_photos
   for update to authenticated
-  using (animal_id in (select private.animals_i_edit()))
-  with check (animal_id in (select private.animals_i_edit()));
+  using (animal_id = any (array(select private.animals_i_edit())))
+  with check (animal_id = any (array(select private.animals_i_edit())));
 
 create policy animal_photos_delete_editor on public.animal_photos
   for delete to authenticated
-  using (animal_id in (select private.animals_i_edit()));
+  using (animal_id = any (array(select private.animals_i_edit())));
 
 -- At most 8 photos per animal, whatever the client does (docs/product/limits.md).
 create function public.enforce_photo_limit() returns trigger

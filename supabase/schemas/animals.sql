@@ -182,12 +182,12 @@ grant update (alert_email, reminders_email) on public.animal_members to authenti
 
 create policy animal_members_select_household on public.animal_members
   for select to authenticated
-  using (animal_id in (select private.animals_i_see()));
+  using (animal_id = any (array(select private.animals_i_see())));
 
 create policy animal_members_update_own_alerts on public.animal_members
   for update to authenticated
-  using (user_id = (select auth.uid()) and animal_id in (select private.animals_i_see()))
-  with check (user_id = (select auth.uid()) and animal_id in (select private.animals_i_see()));
+  using (user_id = (select auth.uid()) and animal_id = any (array(select private.animals_i_see())))
+  with check (user_id = (select auth.uid()) and animal_id = any (array(select private.animals_i_see())));
 
 -- Members read and edit the animal, a keeper only its lost mode (animals_keeper_changes_lost_mode_only); its
 -- owner alone deletes it. The owner, the id and the finder-reported location are not client-writable, so an
@@ -207,16 +207,16 @@ grant update (
 
 create policy animals_select_member on public.animals
   for select to authenticated
-  using (id in (select private.animals_i_see()));
+  using (id = any (array(select private.animals_i_see())));
 
 create policy animals_update_member on public.animals
   for update to authenticated
-  using (id in (select private.animals_i_see()))
-  with check (id in (select private.animals_i_see()));
+  using (id = any (array(select private.animals_i_see())))
+  with check (id = any (array(select private.animals_i_see())));
 
 create policy animals_delete_owner on public.animals
   for delete to authenticated
-  using (id in (select private.animals_i_own()));
+  using (id = any (array(select private.animals_i_own())));
 
 -- What a keeper may change: the lost switch and the loss's checklist (and what those move by themselves).
 -- Everyone else's updates are the policies', grants' and functions' to decide.

@@ -57,20 +57,20 @@ grant update (kind, label, given_on, next_due_on, weight_kg, notes, shown_to_fin
 
 create policy health_records_select_member on public.health_records
   for select to authenticated
-  using (animal_id in (select private.animals_i_see()));
+  using (animal_id = any (array(select private.animals_i_see())));
 
 create policy health_records_insert_editor on public.health_records
   for insert to authenticated
-  with check (animal_id in (select private.animals_i_edit()));
+  with check (animal_id = any (array(select private.animals_i_edit())));
 
 create policy health_records_update_editor on public.health_records
   for update to authenticated
-  using (animal_id in (select private.animals_i_edit()))
-  with check (animal_id in (select private.animals_i_edit()));
+  using (animal_id = any (array(select private.animals_i_edit())))
+  with check (animal_id = any (array(select private.animals_i_edit())));
 
 create policy health_records_delete_editor on public.health_records
   for delete to authenticated
-  using (animal_id in (select private.animals_i_edit()));
+  using (animal_id = any (array(select private.animals_i_edit())));
 
 create trigger health_records_touch_updated_at
   before update on public.health_records
@@ -212,20 +212,20 @@ grant update (title, kind) on public.health_documents to authenticated;
 
 create policy health_documents_select_member on public.health_documents
   for select to authenticated
-  using (animal_id in (select private.animals_i_see()));
+  using (animal_id = any (array(select private.animals_i_see())));
 
 create policy health_documents_insert_editor on public.health_documents
   for insert to authenticated
-  with check (animal_id in (select private.animals_i_edit()));
+  with check (animal_id = any (array(select private.animals_i_edit())));
 
 create policy health_documents_update_editor on public.health_documents
   for update to authenticated
-  using (animal_id in (select private.animals_i_edit()))
-  with check (animal_id in (select private.animals_i_edit()));
+  using (animal_id = any (array(select private.animals_i_edit())))
+  with check (animal_id = any (array(select private.animals_i_edit())));
 
 create policy health_documents_delete_editor on public.health_documents
   for delete to authenticated
-  using (animal_id in (select private.animals_i_edit()));
+  using (animal_id = any (array(select private.animals_i_edit())));
 
 -- No row without its file: a row is written only for a stored file, whose type and size it takes, and removing
 -- the file through Storage removes its row (health_documents_objects_forget_row). Both take the animal's folder

@@ -27,4 +27,4 @@ grant select on public.codes to authenticated;
 
 create policy codes_select_member on public.codes
   for select to authenticated
-  using (animal_id in (select private.animals_i_see()));
+  using (animal_id = any (array(select private.animals_i_see())));

@@ -61,7 +61,7 @@ grant select (id, animal_id, code_id, language, created_at, last_message_at, blo
 
 create policy conversations_select_member on public.conversations
   for select to authenticated
-  using (animal_id in (select private.animals_i_see()));
+  using (animal_id = any (array(select private.animals_i_see())));
 
 -- The household's side of a conversation: a member's answer ('answer', its words in body), or the word that the
 -- animal is home ('found', no words: the finder reads it in their language), written when a member marks it found
@@ -87,7 +87,7 @@ grant select on public.conversation_replies to authenticated;
 create policy conversation_replies_select_member on public.conversation_replies
   for select to authenticated
   using (conversation_id in (
-    select c.id from public.conversations c where c.animal_id in (select private.animals_i_see())
+    select c.id from public.conversations c where c.animal_id = any (array(select private.animals_i_see()))
   ));
 
 -- Whether a conversation's link still opens it: its medal not suspended by an operator, not blocked, and a

@@ -51,11 +51,11 @@ grant select, delete on public.finder_messages to authenticated;
 
 create policy finder_messages_select_member on public.finder_messages
   for select to authenticated
-  using (animal_id in (select private.animals_i_see()));
+  using (animal_id = any (array(select private.animals_i_see())));
 
 create policy finder_messages_delete_editor on public.finder_messages
   for delete to authenticated
-  using (animal_id in (select private.animals_i_edit()));
+  using (animal_id = any (array(select private.animals_i_edit())));
 
 -- The key each way of sending a finder's message carries (a random UUID made when its form was drawn), with
 -- the message it stored: the same key sent again stores nothing more and is answered as the first time

@@ -41,11 +41,11 @@ grant delete on public.animal_invitations to authenticated;
 
 create policy animal_invitations_select_owner on public.animal_invitations
   for select to authenticated
-  using (animal_id in (select private.animals_i_own()) and accepted_at is null);
+  using (animal_id = any (array(select private.animals_i_own())) and accepted_at is null);
 
 create policy animal_invitations_delete_owner on public.animal_invitations
   for delete to authenticated
-  using (animal_id in (select private.animals_i_own()) and accepted_at is null);
+  using (animal_id = any (array(select private.animals_i_own())) and accepted_at is null);
 
 -- The refusals the household's functions share: {success: false, error, reason}.
 create function private.household_refusal(p_reason text) returns jsonb

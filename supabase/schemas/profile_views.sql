@@ -20,8 +20,8 @@ grant delete on public.profile_views to authenticated;
 
 create policy profile_views_select_member on public.profile_views
   for select to authenticated
-  using (animal_id in (select private.animals_i_see()));
+  using (animal_id = any (array(select private.animals_i_see())));
 
 create policy profile_views_delete_editor on public.profile_views
   for delete to authenticated
-  using (animal_id in (select private.animals_i_edit()));
+  using (animal_id = any (array(select private.animals_i_edit())));

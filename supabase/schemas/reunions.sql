@@ -24,7 +24,7 @@ grant select on public.reunions to authenticated;
 
 create policy reunions_select_member on public.reunions
   for select to authenticated
-  using (animal_id in (select private.animals_i_see()));
+  using (animal_id = any (array(select private.animals_i_see())));
 
 -- A loss that ends: the finders of its open conversations are told, the reunion is counted. Security definer:
 -- a keeper may mark the animal found, and writes neither table otherwise.

@@ -30,8 +30,8 @@ grant delete on public.scan_events to authenticated;
 
 create policy scan_events_select_member on public.scan_events
   for select to authenticated
-  using (animal_id in (select private.animals_i_see()));
+  using (animal_id = any (array(select private.animals_i_see())));
 
 create policy scan_events_delete_editor on public.scan_events
   for delete to authenticated
-  using (animal_id in (select private.animals_i_edit()));
+  using (animal_id = any (array(select private.animals_i_edit())));

@@ -53,12 +53,12 @@ grant update (description, last_seen_at, last_seen_place, area_lat, area_lon, ar
 
 create policy searches_select_member on public.searches
   for select to authenticated
-  using (animal_id in (select private.animals_i_see()));
+  using (animal_id = any (array(select private.animals_i_see())));
 
 create policy searches_update_member on public.searches
   for update to authenticated
-  using (found_at is null and animal_id in (select private.animals_i_see()))
-  with check (found_at is null and animal_id in (select private.animals_i_see()));
+  using (found_at is null and animal_id = any (array(select private.animals_i_see())))
+  with check (found_at is null and animal_id = any (array(select private.animals_i_see())));
 
 -- The lost switch opens a search and ends it: a new loss is a new page (the last one's sightings and
 -- followers were about another day).
@@ -140,16 +140,16 @@ grant delete on public.sightings to authenticated;
 
 create policy sightings_select_member on public.sightings
   for select to authenticated
-  using (animal_id in (select private.animals_i_see()));
+  using (animal_id = any (array(select private.animals_i_see())));
 
 create policy sightings_update_member on public.sightings
   for update to authenticated
-  using (animal_id in (select private.animals_i_see()))
-  with check (animal_id in (select private.animals_i_see()));
+  using (animal_id = any (array(select private.animals_i_see())))
+  with check (animal_id = any (array(select private.animals_i_see())));
 
 create policy sightings_delete_editor on public.sightings
   for delete to authenticated
-  using (animal_id in (select private.animals_i_edit()));
+  using (animal_id = any (array(select private.animals_i_edit())));
 
 -- The distance in metres between two points on the Earth (haversine, a sphere of 6,371 km: enough to say
 -- 'some 300 m away').

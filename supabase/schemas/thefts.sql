@@ -34,16 +34,16 @@ grant update (stolen_at, place, complaint_reference, found_at) on public.thefts 
 
 create policy thefts_select_member on public.thefts
   for select to authenticated
-  using (animal_id in (select private.animals_i_see()));
+  using (animal_id = any (array(select private.animals_i_see())));
 
 create policy thefts_insert_editor on public.thefts
   for insert to authenticated
-  with check (animal_id in (select private.animals_i_edit()));
+  with check (animal_id = any (array(select private.animals_i_edit())));
 
 create policy thefts_update_editor on public.thefts
   for update to authenticated
-  using (found_at is null and animal_id in (select private.animals_i_edit()))
-  with check (animal_id in (select private.animals_i_edit()));
+  using (found_at is null and animal_id = any (array(select private.animals_i_edit())))
+  with check (animal_id = any (array(select private.animals_i_edit())));
 
 -- The database dates the declaration and the return, whatever the client sent.
 create function private.date_theft() returns trigger

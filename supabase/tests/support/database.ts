@@ -21,6 +21,8 @@ export interface Outcome<Row> {
 
 export interface TestDatabase {
   db: Database;
+  /** Its connection string on PostgreSQL (undefined on PGlite): for a client of a test's own. */
+  url: string | undefined;
   /** Runs fn as the actor in one transaction that commits. */
   as<T>(actor: Actor, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
@@ -151,5 +153,5 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     await rm(dataDir, { recursive: true, force: true });
   }
 
-  return { db, as, attempt, removeObjects, createOwner, createCode, activateAnimal, close };
+  return { db, url: copy.url, as, attempt, removeObjects, createOwner, createCode, activateAnimal, close };
 }
