@@ -182,3 +182,32 @@ export async function seedNational(db: pg.Client, counts: NationalCounts): Promi
   }
   return durations;
 }
+
+/**
+ * What the jobs find on a busy day (after the paths are timed): a day's scan events past their 90 days, 100,000
+ * e-mails due in the outbox (half to addresses no account has any more), and the reminders of a busy morning
+ * (one booklet record in fifty due in a week).
+ */
+export function busyDay(n: NationalCounts): [step: string, sql: string][] {
+  return [
+    [
+      'a day of expired scan events',
+      `insert into public.scan_events (animal_id, code_id, lat, lon, consent, created_at)
+       select e.animal_id, e.code_id, 47.2, -1.55, true, now() - interval '90 days' - random() * interval '1 day'
+       from public.scan_events e limit ${Math.max(1, Math.round(n.scanEvents / 365))}`,
+    ],
+    [
+      '100,000 e-mails due',
+      `insert into public.mail_outbox (id, recipient, subject, text_body, html_body, next_attempt_at)
+       select gen_random_uuid(), case when g % 2 = 0 then 'owner' || g || '@scale.test' else 'gone' || g || '@scale.test' end,
+         'Alerte', 'Texte', '<p>Texte</p>', now() - interval '1 minute'
+       from generate_series(1, ${Math.max(1, Math.round(100_000 * (n.animals / 300_000)))}) g`,
+    ],
+    [
+      'a busy morning of reminders',
+      `update public.health_records set next_due_on = current_date + 7
+       where id in (select id from public.health_records where kind = 'vaccination'
+         limit ${Math.max(1, Math.round(n.bookletRecords / 50))})`,
+    ],
+  ];
+}
