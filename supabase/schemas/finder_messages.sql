@@ -44,6 +44,9 @@ create index finder_messages_code_id_idx on public.finder_messages (code_id);
 create index finder_messages_conversation_id_idx on public.finder_messages (conversation_id, created_at);
 -- The last hour's messages, counted for the operator (operator_status).
 create index finder_messages_created_at_idx on public.finder_messages (created_at);
+-- The positions finders shared, forgotten after 90 days by the daily purge (purge_old_scan_events): a few rows
+-- of the table, found without reading it all.
+create index finder_messages_seen_position_idx on public.finder_messages (created_at) where seen_lat is not null;
 
 -- The household reads the inbox; the owner and co-owners delete from it.
 alter table public.finder_messages enable row level security;

@@ -267,7 +267,7 @@ describe('a found report', () => {
         await planOf(`select public.found_reports_near_search('${crypto.randomUUID()}')`).then(() =>
           planOf(
             `select 1 from public.found_reports r where r.closed_at is null and r.lat is not null
-               and point(r.lon, r.lat) <@ box(point(-1.6, 47.2), point(-1.5, 47.3))`,
+               order by point(r.lon, r.lat) <-> point(-1.55, 47.25) limit 50`,
           ),
         ),
       ).toContain('found_reports_open_point_idx');
