@@ -43,6 +43,8 @@ interface PageLoad {
   /** Until the page's own (hydrated) dialog is open: later than interactiveMs on a server-rendered page. */
   pageDialogMs: number | null;
   jsBytes: number;
+  /** The JavaScript's bytes by the part of the page they are (scriptPart). */
+  jsBytesByPart: Record<string, number>;
   cssBytes: number;
   levels: number;
   requests: number;
@@ -62,6 +64,21 @@ interface LoadOptions {
   locale?: string;
   /** Wait until the network is idle, for the bytes of everything the page loads. */
   settle?: boolean;
+}
+
+/**
+ * Which part of the scan page a script is, by its file: React and the modules every page shares, the shell's
+ * entry (with the federation's runtime), its bootstrap, the scan remote's entry, a language's words, the scan
+ * page's own code; anything else by its name.
+ */
+function scriptPart(url: string): string {
+  const file = new URL(url).pathname.split('/').at(-1) ?? '';
+  if (/^shared\.[0-9a-f]+\.js$/.test(file)) return 'React and the shared modules';
+  if (/^index\.[0-9a-f]+\.js$/.test(file)) return 'the shell’s entry and the federation’s runtime';
+  if (/^bootstrap\.[0-9a-f]+\.js$/.test(file)) return 'the shell’s bootstrap';
+  if (/^scan\.[0-9a-f]+\.js$/.test(file)) return 'the scan remote’s entry';
+  if (/^(lang|dialogs)-[a-z]{2}\.[0-9a-f]+\.js$/.test(file)) return 'a language’s words';
+  return 'the scan page’s own code';
 }
 
 /** Loads a page in a fresh context with the cache off and measures it. */
@@ -98,6 +115,13 @@ async function loadPage(browser: Browser, url: string, options: LoadOptions): Pr
     interactiveMs,
     pageDialogMs,
     jsBytes: bytes('Script'),
+    jsBytesByPart: all
+      .filter((request) => request.type === 'Script')
+      .reduce<Record<string, number>>((parts, request) => {
+        const part = scriptPart(request.url);
+        parts[part] = (parts[part] ?? 0) + request.bytes;
+        return parts;
+      }, {}),
     cssBytes: bytes('Stylesheet'),
     levels: Math.max(...beforeName.map((request) => request.level)),
     requests: all.length,
@@ -255,9 +279,11 @@ try {
   // Each language of the scan page is its own chunk, downloaded only by its readers: the route's
   // JavaScript for a browser in each of them, French being the one above.
   const jsKBByLanguage: Record<string, number> = { fr: kb(firstVisit.jsBytes) };
+  let germanVisit = firstVisit;
   for (const language of FINDER_LANGUAGES.filter((each) => each !== 'fr')) {
     const load = await loadPage(browser, scanUrl, { heading: 'Rex', locale: language, settle: true });
     jsKBByLanguage[language] = kb(load.jsBytes);
+    if (language === 'de') germanVisit = load;
   }
 
   const urls: Record<PageName, string> = {
@@ -392,6 +418,10 @@ try {
       serverRenderedLoads,
       jsKB: kb(firstVisit.jsBytes),
       jsKBByLanguage,
+      // What each part weighs, for a browser in German (the heaviest language).
+      jsKBByPart: Object.fromEntries(
+        Object.entries(germanVisit.jsBytesByPart).map(([part, bytes]) => [part, kb(bytes)]),
+      ),
       portalParts: firstVisit.portalParts,
       budgetKB: 100,
       levelsBeforeName: levels,
@@ -482,6 +512,12 @@ try {
       Object.entries(jsKBByLanguage).map(([language, value]) => [
         `scan route: JS transferred, ${language} browser (KB)`,
         { value, budget: '≤ 100' },
+      ]),
+    ),
+    ...Object.fromEntries(
+      Object.entries(results.scanRoute.jsKBByPart).map(([part, value]) => [
+        `scan route, de browser: ${part} (KB)`,
+        { value, budget: '' },
       ]),
     ),
     'scan route: request levels before the name, server- / client-rendered': {
