@@ -1,8 +1,7 @@
 import { SHARED_SINGLETONS } from '@medaille/federation';
-import { pluginFederationRuntimeAsModules, pluginTrimmedFederationRuntime } from '@medaille/federation/build';
+import { pluginFederation } from '@medaille/federation/build';
 import { earlyProfileScript } from '@medaille/finder-functions/early-profile';
 import { RESERVED_SEGMENTS } from '@medaille/routing';
-import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginEarlyFiles } from './build/early-files.ts';
@@ -15,20 +14,8 @@ const devConfig = process.env.MEDAILLE_CONFIG;
 export default defineConfig({
   plugins: [
     pluginReact(),
-    pluginModuleFederation({
-      name: 'shell',
-      // Remotes are registered at run time from the configuration (docs/decisions/0006-remotes-found-at-run-time.md).
-      remotes: {},
-      shared: SHARED_SINGLETONS,
-      // A remote that is down must not blank the shell: the shell's own shared modules come first.
-      shareStrategy: 'loaded-first',
-      dts: false,
-      manifest: false,
-      // The remotes use this runtime instead of bundling their own (about 18 KB less per remote).
-      experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
-    }),
-    pluginFederationRuntimeAsModules(),
-    pluginTrimmedFederationRuntime(),
+    // Remotes are registered at run time from the configuration (docs/decisions/0006-remotes-found-at-run-time.md).
+    pluginFederation({ name: 'shell', shared: SHARED_SINGLETONS }),
     pluginEarlyFiles(),
   ],
   // Every page starts with the same files: the entry, the bootstrap (with the scan page's shell) and one

@@ -1,7 +1,6 @@
 import { SHARED_SINGLETONS } from '@medaille/federation';
-import { pluginAnnouncedPages, pluginFederationRuntimeAsModules } from '@medaille/federation/build';
+import { pluginFederation } from '@medaille/federation/build';
 import { ROUTES } from '@medaille/routing';
-import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { openingReads } from './build/opening-reads.ts';
@@ -18,31 +17,21 @@ const withoutFederation = process.env.PORTAL_WITHOUT_FEDERATION === '1';
 // The reads of the pages the portal opens on with data, as supabase-js asks them (build/opening-reads.ts).
 const reads = await openingReads();
 
-const federation = [
-  pluginModuleFederation({
-    name: 'portal',
-    exposes: { './PortalApp': './src/portal-app.tsx' },
-    shared: SHARED_SINGLETONS,
-    dts: false,
-    manifest: true,
-    // In production the shell provides the federation runtime (saves ~18 KB); alone in development it
-    // needs its own.
-    experiments: { externalRuntime: process.env.NODE_ENV === 'production', optimization: { target: 'web' } },
-  }),
-  pluginFederationRuntimeAsModules(),
+const federation = pluginFederation({
+  name: 'portal',
+  exposes: { './PortalApp': { import: './src/portal-app.tsx', chunk: 'portal-app' } },
+  shared: SHARED_SINGLETONS,
   // The pages an owner opens the portal on with their data (OPENING_READS): the shell's host announces their
   // chunks and asks for their data in their HTML.
-  pluginAnnouncedPages(
-    (Object.keys(OPENING_READS) as OpeningPage[]).map((page) => ({
-      path: ROUTES[page],
-      chunk: OPENING_READS[page].chunk,
-      data: reads[page].map((read) => read.path),
-    })),
-  ),
-];
+  pages: (Object.keys(OPENING_READS) as OpeningPage[]).map((page) => ({
+    path: ROUTES[page],
+    chunk: OPENING_READS[page].chunk,
+    data: reads[page].map((read) => read.path),
+  })),
+});
 
 export default defineConfig({
-  plugins: [pluginReact(), ...(withoutFederation ? [] : federation)],
+  plugins: [pluginReact(), ...(withoutFederation ? [] : [federation])],
   source: {
     define: { __MEDAILLE_OPENING_READS__: JSON.stringify(reads) },
     ...(withoutFederation ? { entry: { index: './src/bootstrap.tsx' } } : {}),
@@ -56,8 +45,7 @@ export default defineConfig({
   tools: {
     postcss: (_options, { addPlugins }) => addPlugins(keepUsedRadixThemesCss),
   },
-  // Chunks load from this remote's own origin, wherever the shell is.
-  output: withoutFederation ? { distPath: { root: 'dist-without-federation' } } : { assetPrefix: 'auto' },
+  ...(withoutFederation ? { output: { distPath: { root: 'dist-without-federation' } } } : {}),
   server: {
     port: 3002,
     historyApiFallback: true,

@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sharedSingletons } from '@medaille/federation';
-import { pluginFederationRuntimeAsModules, pluginTrimmedFederationRuntime } from '@medaille/federation/build';
-import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { pluginFederation } from '@medaille/federation/build';
 import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 
@@ -15,9 +14,9 @@ const withoutFederation = process.env.SCAN_WITHOUT_FEDERATION === '1';
 // hydrates the server's HTML only with the page of the same build, and renders it afresh otherwise.
 const BUILD_ID = randomUUID();
 
-const federation = pluginModuleFederation({
+const federation = pluginFederation({
   name: 'scan',
-  exposes: { './ScanPage': './src/scan-page.tsx' },
+  exposes: { './ScanPage': { import: './src/scan-page.tsx', chunk: 'scan-page' } },
   // The router and jotai stay out of the scan page.
   shared: sharedSingletons([
     'react',
@@ -27,14 +26,6 @@ const federation = pluginModuleFederation({
     '@medaille/design-system/',
     '@medaille/supabase/',
   ]),
-  dts: false,
-  manifest: true,
-  // In production the shell provides the federation runtime (saves ~18 KB); alone in development it
-  // needs its own. The scan page loads no remote: its runtime leaves out remote loading (0.6 KB).
-  experiments: {
-    externalRuntime: process.env.NODE_ENV === 'production',
-    optimization: { target: 'web', disableRemote: true },
-  },
 });
 
 const SERVER_FILE = /^scan-server\.[0-9a-f]+\.mjs$/;
@@ -76,17 +67,14 @@ export default defineConfig({
   },
   environments: {
     web: {
-      plugins: withoutFederation
-        ? []
-        : [federation, pluginFederationRuntimeAsModules(), pluginTrimmedFederationRuntime()],
+      plugins: withoutFederation ? [] : [federation],
       html: {
         template: './index.html',
         tags: devConfig
           ? [{ tag: 'script', children: `window.__MEDAILLE_CONFIG__ = ${devConfig};`, head: true, append: false }]
           : [],
       },
-      // Chunks load from this remote's own origin, wherever the shell is.
-      output: withoutFederation ? { distPath: { root: 'dist-without-federation' } } : { assetPrefix: 'auto' },
+      ...(withoutFederation ? { output: { distPath: { root: 'dist-without-federation' } } } : {}),
     },
     // The server entry: one ES module for Web-standard runtimes (Node, Deno, edge workers), with
     // no import of any kind left, no chunk to load and no CSS (the browser's page brings its own).

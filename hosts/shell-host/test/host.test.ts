@@ -198,7 +198,7 @@ describe('GET /{code}', () => {
     const styles = [...html.matchAll(/<style data-href="([^"]+)">[^<]+<\/style>/g)].map((match) => match[1]);
     expect(styles).toEqual([
       // The scan remote's by the name its manifest gives, relative to the remote's root; the shell's by path.
-      expect.stringMatching(/^static\/css\/async\/__federation_expose_ScanPage\.[0-9a-f]+\.css$/),
+      expect.stringMatching(/^static\/css\/async\/scan-page\.[0-9a-f]+\.css$/),
       expect.stringMatching(/^\/static\/css\/async\/bootstrap\.[0-9a-f]+\.css$/),
       expect.stringMatching(/^\/static\/css\/async\/shared\.[0-9a-f]+\.css$/),
     ]);

@@ -1,35 +1,69 @@
 import { REMOTES, type RemoteModules, type RemoteName } from '@medaille/federation';
 import { type FederationManifest, remoteEntryUrl } from '@medaille/federation/manifest';
 import { appConfig } from '@medaille/supabase/config';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { Component, type ComponentProps, type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { COPY } from './copy.ts';
 
+// webpack's container protocol, which the builds use (docs/decisions/0023-federation-containers.md): the shell's
+// share scope, filled with its own singletons, and each remote's container, a global named after the remote.
+declare const __webpack_init_sharing__: (scope: 'default') => Promise<void>;
+declare const __webpack_share_scopes__: { default: unknown };
+interface Container {
+  init(shareScope: unknown): Promise<void> | undefined;
+  get(module: string): Promise<() => unknown>;
+}
+
+/** Runs a script from its URL (the host may have preloaded it); a failed one is removed, for a retry to add afresh. */
+function runScript(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = url;
+    script.onload = () => resolve();
+    script.onerror = () => {
+      script.remove();
+      reject(new Error(`${url} could not be loaded`));
+    };
+    document.head.append(script);
+  });
+}
+
+/** The remote's container, once its file has run (a global of its name, which an element's id may also be). */
+function containerOf(name: RemoteName): Container | null {
+  const value = (window as unknown as Record<string, Partial<Container> | undefined>)[name];
+  return typeof value?.init === 'function' && typeof value.get === 'function' ? (value as Container) : null;
+}
+
 /**
- * Tells the federation runtime where a remote's entry is, read from the manifest that the deploy-time
- * configuration names (docs/decisions/0006-remotes-found-at-run-time.md). Read here rather than by the runtime's
- * manifest plugin, which the shell's build leaves out (disableSnapshot): the scan route's bytes count.
+ * A remote's exposed module: its container's file found through the manifest that the deploy-time configuration
+ * names (docs/decisions/0006-remotes-found-at-run-time.md), run once, given the shell's share scope (the singletons
+ * the shell has loaded stay the page's), then asked for the module.
  */
-async function registerFromManifest(name: RemoteName): Promise<void> {
-  const manifestUrl = appConfig().remotes[name];
-  const response = await fetch(manifestUrl);
-  if (!response.ok) throw new Error(`the ${name} manifest answered ${response.status}`);
-  const manifest = (await response.json()) as Pick<FederationManifest, 'metaData'>;
-  // `force`: a retry replaces what a failed attempt left.
-  registerRemotes([{ name, entry: remoteEntryUrl(manifest, manifestUrl).href }], { force: true });
+async function loadExposed<N extends RemoteName>(name: N): Promise<RemoteModules[N]> {
+  if (!containerOf(name)) {
+    const manifestUrl = appConfig().remotes[name];
+    const response = await fetch(manifestUrl);
+    if (!response.ok) throw new Error(`the ${name} manifest answered ${response.status}`);
+    const manifest = (await response.json()) as Pick<FederationManifest, 'metaData'>;
+    await runScript(remoteEntryUrl(manifest, manifestUrl).href);
+  }
+  const container = containerOf(name);
+  if (!container) throw new Error(`the ${name} remote's entry defines no container`);
+  await __webpack_init_sharing__('default');
+  await container.init(__webpack_share_scopes__.default);
+  const factory = await container.get(`./${REMOTES[name].expose}`);
+  return factory() as RemoteModules[N];
 }
 
 const RETRY_DELAYS_MS = [300, 1000];
 
 /**
  * Loads a remote's exposed module, trying again after a short wait when the network or the remote's
- * server fails; each try reads the manifest again and starts afresh.
+ * server fails; each try reads the manifest again until the container's file has run.
  */
 async function loadWithRetry<N extends RemoteName>(name: N): Promise<RemoteModules[N]> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      await registerFromManifest(name);
-      const module = await loadRemote<RemoteModules[N]>(`${name}/${REMOTES[name].expose}`);
+      const module = await loadExposed(name);
       if (module?.default) return module;
       throw new Error(`${name} exposes no component`);
     } catch (error) {

@@ -1,125 +1,94 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { RsbuildPlugin } from '@rsbuild/core';
+import type { RsbuildPlugin, Rspack } from '@rsbuild/core';
 
-const FEDERATION_CJS_FILE = /[\\/]@module-federation[\\/][^\\/]+[\\/]dist[\\/][^\\/]+\.cjs$/;
+/** A module a remote exposes, and the name of its chunk (the manifest's files are found by it). */
+export interface ExposedModule {
+  import: string;
+  chunk: string;
+}
 
-/** The ES module build beside a federation package's CommonJS file, when the package ships one. */
-function esModuleBeside(cjsFile: string): string | null {
-  const esm = cjsFile.replace(/\.cjs$/, '.js');
-  return existsSync(esm) ? esm : null;
+export interface FederationOptions {
+  /** The container's name: its global variable, and the share scope's name for its modules. */
+  name: string;
+  /** A remote's exposed modules by their public path (`./ScanPage`); none for the shell. */
+  exposes?: Record<string, ExposedModule>;
+  /** The shared singletons it uses (@medaille/federation `sharedSingletons`). */
+  shared: Record<string, { singleton: true; requiredVersion: string | false }>;
+  /** The pages a page opening on them announces, written into the manifest (pluginAnnouncedPages). */
+  pages?: AnnouncedPage[];
+}
+
+type ChunkFilter = NonNullable<Rspack.OptimizationSplitChunksOptions['chunks']>;
+type Chunk = Rspack.Chunk;
+
+/** A split-chunks filter that keeps the chunks `chunks` selects, but never the container `name`'s own. */
+function notThe(name: string, chunks: ChunkFilter | undefined): (chunk: Chunk) => boolean {
+  const selected = (chunk: Chunk) => {
+    if (chunks === undefined || chunks === 'async') return !chunk.canBeInitial();
+    if (chunks === 'all') return true;
+    if (chunks === 'initial') return chunk.canBeInitial();
+    if (chunks instanceof RegExp) return chunks.test(chunk.name ?? '');
+    return chunks(chunk);
+  };
+  return (chunk) => chunk.name !== name && selected(chunk);
 }
 
 /**
- * Bundles the Module Federation runtime from its ES module builds instead of its CommonJS ones.
- *
- * Rspack injects the federation runtime by `require.resolve`, so it gets the packages' CommonJS files,
- * which cannot be tree-shaken: every entry then carries the SDK's unused parts (manifest types, node
- * loaders, logger, build-time option helpers). The same packages ship ES module builds of the same
- * version; with them the shell's entry is about 4 KB and each remote's entry about 5 KB smaller
- * (brotli), which the scan route's 100 KB budget needs (docs/budgets.md).
+ * Module Federation with webpack's container protocol (Rspack's ModuleFederationPluginV1): each build carries
+ * the few kilobytes of runtime that share its singletons and load its chunks, and a remote's entry is a
+ * container (`init(shareScope)`, `get(module)`) the shell loads itself (hosts/shell/src/remotes.tsx). The
+ * federation runtime of Module Federation 2 is left out: it weighed 18 KB (brotli) in the shell's entry, which
+ * every scan page loads, for features the product does not use (docs/decisions/0023-federation-containers.md).
+ * A remote also gets its `mf-manifest.json`, which the shell and its host read (./manifest.ts).
  */
-export function pluginFederationRuntimeAsModules(): RsbuildPlugin {
+export function pluginFederation({ name, exposes, shared, pages = [] }: FederationOptions): RsbuildPlugin {
   return {
-    name: 'medaille:federation-runtime-as-modules',
+    name: 'medaille:federation',
     setup(api) {
+      // `pnpm dev` builds every chunk at once, as production does: a remote's chunks are asked for by pages of
+      // another origin, and the shell's HTML names its own chunks when it is written (build/early-files.ts);
+      // rsbuild's default, chunks built when first asked for, has neither.
+      api.modifyRsbuildConfig((config) => {
+        config.dev = { ...config.dev, lazyCompilation: false };
+      });
       api.modifyRspackConfig((config, { rspack }) => {
+        config.output ??= {};
+        // The chunk-loading global and the share scope's provider are named by it.
+        config.output.uniqueName = name;
+        // A remote's chunks load from its own origin, found from its container's URL, wherever the page is.
+        if (exposes) config.output.publicPath = 'auto';
+        // A container's runtime stays in its entry, and its modules too: a container that waited for other
+        // initial chunks would be undefined when its file has run.
+        if (config.optimization) {
+          delete config.optimization.runtimeChunk;
+          const { splitChunks } = config.optimization;
+          if (splitChunks && exposes) {
+            splitChunks.chunks = notThe(name, splitChunks.chunks);
+            for (const group of Object.values(splitChunks.cacheGroups ?? {})) {
+              if (group && typeof group === 'object') group.chunks = notThe(name, group.chunks ?? splitChunks.chunks);
+            }
+          }
+        }
         config.plugins ??= [];
         config.plugins.push(
-          new rspack.NormalModuleReplacementPlugin(/@module-federation/, (resource) => {
-            const request: unknown = resource.request;
-            if (typeof request !== 'string') return;
-            // The injected runtime entry and runtime plugins, named by absolute CommonJS path.
-            const fromPath = FEDERATION_CJS_FILE.test(request) ? esModuleBeside(request) : null;
-            // The bare name, which the federation plugin aliases to its CommonJS file.
-            const fromName =
-              request === '@module-federation/runtime'
-                ? esModuleBeside(createRequire(join(resource.context, 'index.js')).resolve(request))
-                : null;
-            const replacement = fromPath ?? fromName;
-            if (replacement) resource.request = replacement;
+          new rspack.container.ModuleFederationPluginV1({
+            name,
+            shared,
+            ...(exposes
+              ? {
+                  filename: `static/js/${name}.[contenthash:10].js`,
+                  library: { type: 'var', name },
+                  exposes: Object.fromEntries(
+                    Object.entries(exposes).map(([path, { import: file, chunk }]) => [
+                      path,
+                      { import: file, name: chunk },
+                    ]),
+                  ),
+                }
+              : {}),
           }),
         );
       });
-    },
-  };
-}
-
-/** The Module Federation version whose runtime files the trimmed copies were compared with. */
-const MODULE_FEDERATION_REVIEWED = '2.9.2';
-
-/**
- * The runtime files our builds replace with a trimmed copy (./trimmed-runtime), and why the parts left out
- * never run here: each copy keeps what our use of the runtime reaches and throws, saying so, if anything
- * calls the rest. A build fails when the runtime's version is not the reviewed one.
- */
-const TRIMMED_RUNTIME_FILES = [
-  // Manifests and snapshots: disableSnapshot, and the shell reads the remotes' manifests itself.
-  {
-    packageName: '@module-federation/runtime-core',
-    file: 'plugins/snapshot/SnapshotHandler.js',
-    copy: 'snapshot-handler.js',
-  },
-  // Preloading a remote's assets: no code calls preloadRemote.
-  { packageName: '@module-federation/runtime-core', file: 'utils/preload.js', copy: 'preload.js' },
-  // Statically declared remotes: the shell registers its remotes at run time, the scan remote has none.
-  { packageName: '@module-federation/webpack-bundler-runtime', file: 'remotes.js', copy: 'bundler-remotes.js' },
-  // Tree-shaken shared modules: no shared module asks for it.
-  {
-    packageName: '@module-federation/webpack-bundler-runtime',
-    file: 'getSharedFallbackGetter.js',
-    copy: 'shared-fallback-getter.js',
-  },
-  // Eager shared modules: every build starts with an async boundary.
-  {
-    packageName: '@module-federation/webpack-bundler-runtime',
-    file: 'installInitialConsumes.js',
-    copy: 'initial-consumes.js',
-  },
-  // The plugin for tree-shaken shared modules that init registers: no shared module asks for it.
-  { packageName: '@module-federation/webpack-bundler-runtime', file: 'init.js', copy: 'bundler-init.js' },
-  // The English sentence of each error code: an error still names its code and the docs' page about it.
-  { packageName: '@module-federation/error-codes', file: 'desc.mjs', copy: 'error-descriptions.js' },
-] as const;
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * Leaves out of the federation runtime what the shell's and the scan remote's use of it never runs: the
- * snapshot handler (manifests), asset preloading, static remotes, tree-shaken and eager shared modules,
- * and the English sentences of the error codes. The runtime keeps them whatever the build's options
- * (experiments.optimization only drops the snapshot plugin and the remote handler), and the scan route's
- * 100 KB budget counts them (docs/budgets.md): the shell's entry is 4 KB smaller and the scan remote's
- * 1 KB, brotli. Only for builds that meet those conditions: a call to a part left out throws and says
- * what to change.
- */
-export function pluginTrimmedFederationRuntime(): RsbuildPlugin {
-  return {
-    name: 'medaille:trimmed-federation-runtime',
-    setup(api) {
-      api.modifyRspackConfig((config) => {
-        config.module ??= {};
-        config.module.rules ??= [];
-        for (const { packageName, file, copy } of TRIMMED_RUNTIME_FILES) {
-          const path = ['node_modules', ...packageName.split('/'), 'dist', ...file.split('/')];
-          config.module.rules.push({
-            test: new RegExp(`[\\\\/]${path.map(escapeRegExp).join('[\\\\/]')}$`),
-            enforce: 'pre',
-            use: [
-              {
-                loader: fileURLToPath(new URL('./trimmed-runtime/loader.mjs', import.meta.url)),
-                options: {
-                  replacement: fileURLToPath(new URL(`./trimmed-runtime/${copy}`, import.meta.url)),
-                  packageName,
-                  reviewedVersion: MODULE_FEDERATION_REVIEWED,
-                },
-              },
-            ],
-          });
-        }
-      });
+      if (exposes) writeManifest(api, name, exposes, pages);
     },
   };
 }
@@ -139,35 +108,68 @@ export interface AnnouncedPage {
   data: string[];
 }
 
+/** The JavaScript and the stylesheets among a chunk group's files. */
+function byKind(files: Iterable<string>) {
+  const list = [...new Set(files)].sort();
+  return { js: list.filter((file) => file.endsWith('.js')), css: list.filter((file) => file.endsWith('.css')) };
+}
+
 /**
- * Adds `pages` to the remote's mf-manifest.json: for each page, its route, the files of its chunk group
- * (relative as the manifest's other files) and its data's reads, so that the shell's host can announce them in
- * the head of a page that opens on it, instead of the page asking for them once the remote's module has run (on
- * a phone, a round trip and the download of the remote's first files later). A build without a manifest (the
- * plain one-bundle build) is left as it is.
+ * Writes the remote's mf-manifest.json, the part of Module Federation 2's manifest the shell and its host read
+ * (./manifest.ts `FederationManifest`): the container's file; for each exposed module the files it needs at
+ * once (`sync`) and those it may load later (`async`; not the shared modules' own copies, which load only when
+ * the shell provides none); and `pages`: for each page, its route, the files of its chunk group and its data's
+ * reads, so that the shell's host can announce them in the head of a page that opens on it, instead of the page
+ * asking for them once the remote's module has run (on a phone, a round trip and the download of the remote's
+ * first files later).
  */
-export function pluginAnnouncedPages(pages: AnnouncedPage[]): RsbuildPlugin {
-  return {
-    name: 'medaille:announced-pages',
-    setup(api) {
-      // After the federation plugin's own manifest (its `optimize-transfer` stage).
-      api.processAssets({ stage: 'report' }, ({ compilation, sources }) => {
-        const manifest = compilation.getAsset(MANIFEST_FILE);
-        if (!manifest) return;
-        const announced = pages.map(({ path, chunk, data }) => {
-          const group = compilation.namedChunkGroups.get(chunk);
-          if (!group) throw new Error(`the build has no ${chunk} chunk`);
-          const files = group.getFiles();
-          return {
-            path,
-            js: files.filter((file) => file.endsWith('.js')),
-            css: files.filter((file) => file.endsWith('.css')),
-            data,
-          };
-        });
-        const json = JSON.parse(manifest.source.source().toString()) as Record<string, unknown>;
-        compilation.updateAsset(MANIFEST_FILE, new sources.RawSource(JSON.stringify({ ...json, pages: announced })));
-      });
-    },
-  };
+function writeManifest(
+  api: Parameters<RsbuildPlugin['setup']>[0],
+  name: string,
+  exposes: Record<string, ExposedModule>,
+  pages: AnnouncedPage[],
+): void {
+  api.processAssets({ stage: 'report' }, ({ compilation, sources }) => {
+    const group = (chunk: string) => {
+      const found = compilation.namedChunkGroups.get(chunk);
+      if (!found) throw new Error(`the build has no ${chunk} chunk`);
+      return found;
+    };
+    type Group = ReturnType<typeof group>;
+    const isSharedFallback = (child: Group) =>
+      child.origins.some((origin) => origin.module?.identifier().startsWith('consume shared module'));
+    const later = (start: Group) => {
+      const files: string[] = [];
+      const seen = new Set<Group>();
+      const visit = (parent: Group) => {
+        for (const child of parent.childrenIterable) {
+          if (seen.has(child) || isSharedFallback(child)) continue;
+          seen.add(child);
+          files.push(...child.getFiles());
+          visit(child);
+        }
+      };
+      visit(start);
+      return byKind(files);
+    };
+    const [entry] = group(name)
+      .getFiles()
+      .filter((file) => file.endsWith('.js'));
+    if (!entry) throw new Error(`the build has no ${name} container`);
+    const manifest = {
+      name,
+      metaData: { publicPath: 'auto', remoteEntry: { name: entry, path: '' } },
+      exposes: Object.entries(exposes).map(([path, { chunk }]) => {
+        const now = byKind(group(chunk).getFiles());
+        const then = later(group(chunk));
+        return {
+          name: path.replace(/^\.\//, ''),
+          path,
+          assets: { js: { sync: now.js, async: then.js }, css: { sync: now.css, async: then.css } },
+        };
+      }),
+      pages: pages.map(({ path, chunk, data }) => ({ path, ...byKind(group(chunk).getFiles()), data })),
+    };
+    compilation.emitAsset(MANIFEST_FILE, new sources.RawSource(JSON.stringify(manifest)));
+  });
 }
