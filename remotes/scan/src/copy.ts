@@ -1,20 +1,10 @@
 // Every word the scan page shows first, the exact words of docs/product/scan-page.md
-// (docs/decisions/0007-french-copy-is-data.md): the French dictionary, the page's default, in the page's chunk. The
-// words of the dialogs, toasts and refusals are in dialog-copy.ts, downloaded when first needed. The other languages
-// (languages/*.ts) have the same shapes, checked by the types Dictionary and DialogDictionary.
+// (docs/decisions/0007-french-copy-is-data.md): the French dictionary, the page's default, a chunk of its own as
+// every language's is (i18n.ts). The words of the dialogs, toasts and refusals are in dialog-copy.ts, downloaded
+// when first needed. The other languages (languages/*.ts) have the same shapes, checked by the types Dictionary
+// and DialogDictionary.
 // A sentence about the animal agrees with its sex as stored (M, F), and is neutral when the sex is unknown.
 import { agreeWith, type StoredSex as Sex, SPECIES, type SpeciesValue } from '@medaille/domain';
-
-export const SUPPORT_EMAIL = 'contact@medaille.fr';
-
-/** What the owner reads, in French whatever the finder's language: the text of an SMS or WhatsApp message. */
-export const OWNER_TEXT = {
-  found: (name: string, pageUrl: string) => `Bonjour, j'ai trouvé ${name} et j'ai scanné sa médaille : ${pageUrl}`,
-  /** The subject of an e-mail to the owner's public address. */
-  mailSubject: (name: string) => `J'ai trouvé ${name}`,
-  /** The national registry of dogs and cats, which the guide names. */
-  icadUrl: 'https://www.i-cad.fr',
-} as const;
 
 export const COPY = {
   /** The language switch's name. */
@@ -134,6 +124,8 @@ export type Widen<T> = T extends string
     : T extends object
       ? { readonly [K in keyof T]: Widen<T[K]> }
       : T;
+
+export default COPY;
 
 /** What every language's dictionary holds: the French one's keys, with any text. */
 export type Dictionary = Widen<typeof COPY>;

@@ -15,6 +15,18 @@ export function inlineStyle(sheet: Stylesheet): string {
   return `<style data-href="${escapeHtml(sheet.loaderName)}">${sheet.css}</style>`;
 }
 
+/**
+ * Those of the scan build's on-demand scripts (the host passes them from mf-manifest.json, absolute) whose chunk is
+ * one of `chunks` (the names given by the imports' `webpackChunkName`).
+ */
+export function scriptsNamed(scripts: readonly string[], chunks: readonly string[]): string[] {
+  return scripts.filter((script) => {
+    const url = URL.canParse(script) ? new URL(script) : null;
+    const file = /^([a-z-]+)\.[0-9a-f]+\.js$/.exec(url?.pathname.split('/').pop() ?? '');
+    return file !== null && chunks.includes(file[1] as string);
+  });
+}
+
 /** One cookie's value from a Cookie header, or null. */
 export function cookie(header: string | null, name: string): string | null {
   for (const part of header?.split(';') ?? []) {

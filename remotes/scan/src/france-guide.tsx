@@ -1,8 +1,9 @@
 // What to do in France when nobody answers the phone: plain steps, no legal advice. Loaded
 // when the guide opens (at once when the animal is lost); its words are the finder's language's dialog
 // words (`guide`), downloaded then too, so that the route's JavaScript stays within its budget.
-import { OWNER_TEXT } from './copy.ts';
+
 import { useDialogWords } from './i18n.ts';
+import { OWNER_TEXT } from './owner-text.ts';
 
 /** The steps; `ownerUnknown`: no owner to call from the page, the vet comes first. */
 export default function FranceGuideSteps({ ownerUnknown }: { ownerUnknown: boolean }) {

@@ -1,11 +1,11 @@
 // The finder's language: French by default, five more chosen from the browser's languages or
-// by the switch on the page. French ships with the page; each other language is a chunk of its own,
-// downloaded only by a finder who reads it. The words of the dialogs, toasts and refusals are one more
+// by the switch on the page. Each language's words are a chunk of its own, French's too, downloaded only by a
+// finder who reads it (a server-rendered page announces its own in its head). The words of the dialogs, toasts and refusals are one more
 // chunk per language (French included), downloaded when first needed: the route's JavaScript stays
 // within its budget in every language (docs/budgets.md).
 import { FINDER_LANGUAGE_NAMES, FINDER_LANGUAGES, type FinderLanguage, isFinderLanguage } from '@medaille/domain';
 import { createContext, use, useContext } from 'react';
-import { COPY, type Dictionary } from './copy.ts';
+import type { Dictionary } from './copy.ts';
 import type { DialogDictionary } from './dialog-copy.ts';
 
 /** The languages of the scan page: the finder's languages (@medaille/domain), French first, each named in itself. */
@@ -111,8 +111,9 @@ export function acceptedLanguages(header: string | null): string[] {
   return weighted.sort((a, b) => b.q - a.q || a.order - b.order).map(({ tag }) => tag);
 }
 
-// One chunk per language, named so that a test and the bench can tell which one a page downloaded.
-const OTHER_DICTIONARIES: Record<Exclude<Language, 'fr'>, () => Promise<{ default: Dictionary }>> = {
+// One chunk per language, named so that a test, the bench and the server's page can tell which one a page needs.
+const DICTIONARIES: Record<Language, () => Promise<{ default: Dictionary }>> = {
+  fr: () => import(/* webpackChunkName: "lang-fr" */ './copy.ts'),
   en: () => import(/* webpackChunkName: "lang-en" */ './languages/en.ts'),
   es: () => import(/* webpackChunkName: "lang-es" */ './languages/es.ts'),
   de: () => import(/* webpackChunkName: "lang-de" */ './languages/de.ts'),
@@ -120,20 +121,25 @@ const OTHER_DICTIONARIES: Record<Exclude<Language, 'fr'>, () => Promise<{ defaul
   nl: () => import(/* webpackChunkName: "lang-nl" */ './languages/nl.ts'),
 };
 
-/** The dictionaries already here: French from the start, another once its chunk has arrived. */
-const loadedDictionaries = new Map<Language, Dictionary>([['fr', COPY]]);
+/** The dictionaries already here, read at once. */
+const loadedDictionaries = new Map<Language, Dictionary>();
 
-/** A language's words: at once when here, else after its chunk arrives, or French if it cannot. */
+/**
+ * A language's words: at once when here, else after its chunk arrives; French's when another's cannot come. A
+ * French chunk that cannot come is asked again next time.
+ */
 export function dictionaryFor(language: Language): Dictionary | Promise<Dictionary> {
   const loaded = loadedDictionaries.get(language);
   if (loaded) return loaded;
-  if (language === 'fr') return COPY;
-  return OTHER_DICTIONARIES[language]().then(
+  return DICTIONARIES[language]().then(
     (module) => {
       loadedDictionaries.set(language, module.default);
       return module.default;
     },
-    () => COPY,
+    (error: unknown) => {
+      if (language === 'fr') throw error;
+      return dictionaryFor('fr');
+    },
   );
 }
 
@@ -180,13 +186,15 @@ export interface Words {
   copy: Dictionary;
 }
 
-export const FRENCH: Words = { language: 'fr', locale: DEFAULT_LOCALES.fr, copy: COPY };
-
-const WordsContext = createContext<Words>(FRENCH);
+const WordsContext = createContext<Words | null>(null);
 export const WordsProvider = WordsContext.Provider;
 
-/** The page's words in the finder's language (French outside a provider, as in a component test). */
-export const useWords = (): Words => useContext(WordsContext);
+/** The page's words in the finder's language, which the page provides once they are here (WordsProvider). */
+export function useWords(): Words {
+  const words = useContext(WordsContext);
+  if (!words) throw new Error('no words: a page gives its language’s to WordsProvider');
+  return words;
+}
 
 /** The dialog words in the page's language; suspends (within a Suspense boundary) until they are here. */
 export function useDialogWords(): DialogDictionary {

@@ -1,5 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { COPY } from './copy.ts';
+import { WordsProvider } from './i18n.ts';
 import type { PublicProfile } from './profile-api.ts';
 import { ProfileView } from './profile-view.tsx';
 
@@ -33,7 +35,11 @@ const base: PublicProfile = {
 };
 
 const show = (overrides: Partial<PublicProfile>) =>
-  render(<ProfileView profile={{ ...base, ...overrides }} onChanged={() => {}} />);
+  render(
+    <WordsProvider value={{ language: 'fr', locale: 'fr-FR', copy: COPY }}>
+      <ProfileView profile={{ ...base, ...overrides }} onChanged={() => {}} />
+    </WordsProvider>,
+  );
 const row = (label: string) => screen.getAllByText(label, { selector: 'dt' })[0]?.nextElementSibling?.textContent;
 
 describe('the profile’s display rules', () => {

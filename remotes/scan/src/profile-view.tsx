@@ -8,12 +8,12 @@ import {
   visibleContacts,
 } from '@medaille/domain';
 import { type ReactNode, Suspense, useState } from 'react';
-import { OWNER_TEXT } from './copy.ts';
 import { ageText, dateTimeText, dayText, sexText, speciesText, weightText } from './format.ts';
 import { FranceGuide } from './france-guide-card.tsx';
 import { dialogWordsFor, useWords } from './i18n.ts';
 import { isCoolingDown } from './location-cooldown.ts';
 import { onDemand } from './on-demand.tsx';
+import { OWNER_TEXT } from './owner-text.ts';
 import { usePageFacts, usePageUrl, useRenderedAt } from './page-facts.ts';
 import { PhotoCarousel } from './photo-carousel.tsx';
 import type { EmergencyCare, PublicProfile } from './profile-api.ts';

@@ -1,6 +1,6 @@
 import { phoneHref, smsHref, whatsAppHref } from '@medaille/domain';
-import { OWNER_TEXT } from './copy.ts';
 import { useWords } from './i18n.ts';
+import { OWNER_TEXT } from './owner-text.ts';
 import { usePageUrl } from './page-facts.ts';
 
 /**

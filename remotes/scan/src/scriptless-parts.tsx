@@ -6,6 +6,7 @@
 
 import { CONVERSATION_LIMITS, FINDER_STATUSES, isFinderStatus, LIMITS } from '@medaille/domain';
 import type { ScanMessageForm } from '@medaille/scan-contract';
+import { scriptsNamed } from './document-parts.ts';
 import { useDialogWords, useWords } from './i18n.ts';
 import { MESSAGE_FIELDS } from './message-form.ts';
 import type { ScriptlessWriter } from './scriptless.tsx';
@@ -17,12 +18,7 @@ import { SEND_KEY_SLOT } from './send-key.ts';
  * host passes them from mf-manifest.json): the chunks named in profile-view.tsx and i18n.ts.
  */
 export function messageDialogScripts(scripts: readonly string[], language: string): string[] {
-  const names = new Set(['message-dialog', `dialogs-${language}`]);
-  return scripts.filter((script) => {
-    const url = URL.canParse(script) ? new URL(script) : null;
-    const file = /^([a-z-]+)\.[0-9a-f]+\.js$/.exec(url?.pathname.split('/').pop() ?? '');
-    return file !== null && names.has(file[1] as string);
-  });
+  return scriptsNamed(scripts, ['message-dialog', `dialogs-${language}`]);
 }
 
 /**

@@ -396,6 +396,27 @@ describe('the built server entry', () => {
     expect(withoutSendKey(start + rest)).toBe(withoutSendKey(whole));
   });
 
+  it('announces in its head the words of its own language, which hydration waits for, and no other', async () => {
+    const scripts = ['fr', 'de', 'en'].map(
+      (language) => `https://scan.example/static/js/async/lang-${language}.0a1b.js`,
+    );
+    const start = (acceptLanguage: string) =>
+      server.documentStart?.({
+        request: new Request('https://medaille.example/MDL-DEMO-REX', {
+          headers: { 'accept-language': acceptLanguage },
+        }),
+        params: { code: 'MDL-DEMO-REX' },
+        document: { ...DOCUMENT, scripts: [...scripts, 'https://scan.example/static/js/async/dialogs-de.0a1b.js'] },
+        config: input().config,
+      }) ?? '';
+    const announced = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="script" href="([^"]*)">/g)].map((m) => m[1]);
+    expect(announced(start('de-DE,de;q=0.9'))).toEqual([scripts[1]]);
+    expect(announced(start('fr-FR'))).toEqual([scripts[0]]);
+    // A language the page does not speak is read in French.
+    expect(announced(start('ja-JP'))).toEqual([scripts[0]]);
+  });
+
   it('draws the message form with a key of its own for each finder, even on a page rendered for another', async () => {
     const at = new Date(Date.parse('2026-11-24T08:00:00.000Z')).toISOString();
     const keys = [

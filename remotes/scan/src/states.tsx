@@ -1,7 +1,7 @@
 import { phoneToCall } from '@medaille/domain';
-import { SUPPORT_EMAIL } from './copy.ts';
 import { FranceGuide } from './france-guide-card.tsx';
 import { useWords } from './i18n.ts';
+import { SUPPORT_EMAIL } from './owner-text.ts';
 import type { BusyAnswer } from './profile-api.ts';
 import { ReachByPhone } from './reach-by-phone.tsx';
 
