@@ -39,7 +39,10 @@ export const LOAD = {
 export const LOAD_BUDGET = { p95Ms: 300, errors: 0 } as const;
 
 // The limits stay on, raised above what one bench client sends in a run (20 profiles in 20 s, or 10 messages).
-const BENCH_LIMITS = { FUNCTION_PROFILE_RATE_LIMIT_PER_MINUTE: '600', FUNCTION_MESSAGE_RATE_LIMIT_PER_HOUR: '100' };
+export const BENCH_LIMITS = {
+  FUNCTION_PROFILE_RATE_LIMIT_PER_MINUTE: '600',
+  FUNCTION_MESSAGE_RATE_LIMIT_PER_HOUR: '100',
+};
 const CODES = ['MDL-DEMO-REX', 'MDL-DEMO-MIMI'];
 const STACK_PROCESS = fileURLToPath(new URL('./stack-process.ts', import.meta.url));
 
@@ -143,6 +146,8 @@ export async function drive(options: {
   ask: (i: number) => Ask;
   accept: (answer: Answer) => boolean;
   until?: () => boolean;
+  /** Where each request's time is also written, for runs measured together (bench:scale). */
+  record?: number[] | undefined;
 }): Promise<Latencies> {
   const latencies: number[] = [];
   let errors = 0;
@@ -168,6 +173,7 @@ export async function drive(options: {
           errors += 1;
         }
         latencies.push(performance.now() - t0);
+        options.record?.push(performance.now() - t0);
         finished = performance.now();
       }
     }),
@@ -218,7 +224,7 @@ export async function startBenchProcess<Ready, Cpu>(
   };
 }
 
-interface StackProcess {
+export interface StackProcess {
   url: string;
   anonKey: string;
   /** CPU time the stack's process has used, in milliseconds. */
@@ -249,8 +255,8 @@ export async function startStackProcess(env: Record<string, string>): Promise<St
   };
 }
 
-/** The requests of the load, and the answer a finder expects to each. */
-function requests(stack: StackProcess) {
+/** The requests of the load on medals `codes`, and the answer a finder expects to each. */
+function requests(stack: StackProcess, codes: readonly string[]) {
   const headers = {
     apikey: stack.anonKey,
     authorization: `Bearer ${stack.anonKey}`,
@@ -263,7 +269,7 @@ function requests(stack: StackProcess) {
         path: '/functions/v1/get_public_profile',
         method: 'POST',
         headers,
-        body: JSON.stringify({ code: CODES[i % CODES.length] }),
+        body: JSON.stringify({ code: codes[i % codes.length] }),
       }),
       accept: ({ status, body }: Answer) => status === 200 && body.includes('"status":"claimed"'),
     },
@@ -274,7 +280,7 @@ function requests(stack: StackProcess) {
         method: 'POST',
         headers,
         body: JSON.stringify({
-          code: CODES[i % CODES.length],
+          code: codes[i % codes.length],
           message: `Vu près de la gare (${i})`,
           contact: '06 12 34 56 78',
         }),
@@ -292,8 +298,14 @@ function requests(stack: StackProcess) {
 }
 
 /** One run of the load against a running stack, with `select 1` probes beside it until it ends. */
-async function runLoad(stack: StackProcess, pace: Pace, groups: number): Promise<LoadRun> {
-  const { profile, message, selectOne } = requests(stack);
+async function runLoad(
+  stack: StackProcess,
+  pace: Pace,
+  groups: number,
+  codes: readonly string[] = CODES,
+  record?: { profile: number[]; message: number[] },
+): Promise<LoadRun> {
+  const { profile, message, selectOne } = requests(stack, codes);
   const paced = pace === 'paced';
   const cpuBefore = await stack.cpuMs();
   const started = performance.now();
@@ -306,6 +318,7 @@ async function runLoad(stack: StackProcess, pace: Pace, groups: number): Promise
       group: groups,
       deadline,
       intervalMs: paced ? LOAD.finderIntervalMs : undefined,
+      record: record?.profile,
       ...profile,
     }),
     drive({
@@ -314,6 +327,7 @@ async function runLoad(stack: StackProcess, pace: Pace, groups: number): Promise
       group: groups + 1,
       deadline,
       intervalMs: paced ? LOAD.senderIntervalMs : undefined,
+      record: record?.message,
       ...message,
     }),
   ]).finally(() => {
@@ -353,14 +367,34 @@ async function runLoad(stack: StackProcess, pace: Pace, groups: number): Promise
  * takes the following seconds to clear.
  */
 async function runBoth(stack: StackProcess): Promise<LoadRun[]> {
-  const { profile, message, selectOne } = requests(stack);
-  const warmUp = performance.now() + 20_000;
-  await Promise.all([
-    drive({ clients: 50, total: 1000, group: 30, deadline: warmUp, ...profile }),
-    drive({ clients: 10, total: 100, group: 31, deadline: warmUp, ...message }),
-    drive({ clients: 5, total: 100, group: 32, deadline: warmUp, ...selectOne }),
-  ]);
+  await warmUp(stack, CODES);
   return [await runLoad(stack, 'paced', 20), await runLoad(stack, 'flat out', 40)];
+}
+
+/**
+ * A warm-up from addresses of their own: a stack in use has its code paths compiled and its database connections
+ * open (runBoth).
+ */
+export async function warmUp(stack: StackProcess, codes: readonly string[]): Promise<void> {
+  const { profile, message, selectOne } = requests(stack, codes);
+  const deadline = performance.now() + 20_000;
+  await Promise.all([
+    drive({ clients: 50, total: 1000, group: 30, deadline, ...profile }),
+    drive({ clients: 10, total: 100, group: 31, deadline, ...message }),
+    drive({ clients: 5, total: 100, group: 32, deadline, ...selectOne }),
+  ]);
+}
+
+/**
+ * The paced run alone, on medals `codes` of the stack's database (`bench:scale` runs it at two sizes, in turns),
+ * each request's time also written into `record`.
+ */
+export function pacedLoad(
+  stack: StackProcess,
+  codes: readonly string[],
+  record: { profile: number[]; message: number[] },
+): Promise<LoadRun> {
+  return runLoad(stack, 'paced', 20, codes, record);
 }
 
 /**

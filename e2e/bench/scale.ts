@@ -4,12 +4,21 @@
 // national counts, the other at the national size (`SCALE_FACTOR` to try a smaller one). Then every path a person
 // waits on (@medaille/local-stack/waiting-paths: the same SQL the plans test proves reads through indexes) is run
 // SAMPLES times as its caller on rows drawn at random, a write in a transaction rolled back, and timed from the
-// client. Budget: each path's p95 at the national size at most 1.5 times its p95 on the demo database.
-// `--check` exits 1 on a miss.
+// client. Then the finders' functions through the stack's HTTP under `pnpm bench:load`'s paced load, on a stack
+// over each database in turn. Budget: each path's p95 at the national size at most 1.5 times its p95 on the demo
+// database. `--check` exits 1 on a miss.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { callerSettings, type PathRows, WAITING_PATHS, type WaitingPath } from '@medaille/local-stack/waiting-paths';
 import pg from 'pg';
-import { percentile, startStackProcess, withFreshDatabase } from './load.ts';
+import {
+  BENCH_LIMITS,
+  LOAD_BUDGET,
+  pacedLoad,
+  percentile,
+  startStackProcess,
+  warmUp,
+  withFreshDatabase,
+} from './load.ts';
 import { busyDay, countsFor, type NationalCounts, seedNational } from './national.ts';
 
 /** docs/budgets.md: a path's p95 at the national size against its p95 on the demo database. */
@@ -63,11 +72,17 @@ const timingOf = (durations: number[]): Timing => ({
   p99: round(percentile(durations, 99)),
 });
 
+/** Where a seeded database is: its URL, and a data folder for a stack over it. */
+interface Seeded {
+  databaseUrl: string;
+  dataDir: string;
+}
+
 /** A fresh database migrated by the stack and seeded at `factor` of the national size, for `run`. */
 function atSize<T>(
   adminUrl: string,
   factor: number,
-  run: (db: pg.Client, counts: NationalCounts, seedSeconds: [string, number][], databaseUrl: string) => Promise<T>,
+  run: (db: pg.Client, counts: NationalCounts, seedSeconds: [string, number][], seeded: Seeded) => Promise<T>,
 ): Promise<T> {
   return withFreshDatabase(adminUrl, 'scale', async (databaseUrl, dataDir) => {
     // The stack migrates the database, then stops: the paths are timed in the database, without its load.
@@ -77,7 +92,7 @@ function atSize<T>(
     await db.connect();
     try {
       const counts = countsFor(factor);
-      return await run(db, counts, await seedNational(db, counts), databaseUrl);
+      return await run(db, counts, await seedNational(db, counts), { databaseUrl, dataDir });
     } finally {
       await db.end();
     }
@@ -88,7 +103,71 @@ export interface ScaleResult {
   counts: NationalCounts;
   seedSeconds: [string, number][];
   paths: { path: string; demoP95: number; p50: number; p95: number; p99: number; ratio: number; met: boolean }[];
+  /** The finders' functions through the stack's HTTP under the bench's paced load, at each size. */
+  http: HttpRun[];
   jobs: JobRun[];
+}
+
+interface HttpRun {
+  request: string;
+  /** How many were sent at each size (demo, national), and how many of them failed or were left unsent. */
+  requests: [number, number];
+  failed: number;
+  demo: Timing;
+  national: Timing;
+  ratio: number;
+  /** Its p95 within 1.5 × the demo's and the load's own budget (300 ms), and no request failed. */
+  met: boolean;
+}
+
+/** Rounds of the paced load at each size, in turns: the p95 of a few hundred requests moves from run to run. */
+const HTTP_ROUNDS = 3;
+
+/**
+ * The paced load of `pnpm bench:load` (200 finders reading profiles, 50 sending messages, each from an address of
+ * its own) through a stack over each database, on medals of that database: the same requests and pace. Both
+ * stacks are started and warmed up before either runs; then HTTP_ROUNDS runs at each size in turns, whose requests
+ * are counted together, so that whatever else the machine does weighs on both sizes alike.
+ */
+async function httpAtBothSizes(
+  demo: Seeded & { codes: string[] },
+  national: Seeded & { codes: string[] },
+): Promise<HttpRun[]> {
+  const start = ({ databaseUrl, dataDir }: Seeded) =>
+    startStackProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...BENCH_LIMITS });
+  const withStack = async (seeded: Seeded & { codes: string[] }) => ({
+    codes: seeded.codes,
+    stack: await start(seeded),
+    durations: { profile: [] as number[], message: [] as number[] },
+    failed: { profile: 0, message: 0 },
+  });
+  const sizes = [await withStack(demo), await withStack(national)] as const;
+  try {
+    for (const size of sizes) await warmUp(size.stack, size.codes);
+    for (let round = 0; round < HTTP_ROUNDS; round += 1) {
+      for (const size of sizes) {
+        const run = await pacedLoad(size.stack, size.codes, size.durations);
+        size.failed.profile += run.profile.errors + run.profile.unsent;
+        size.failed.message += run.message.errors + run.message.unsent;
+      }
+    }
+    return (['profile', 'message'] as const).map((kind) => {
+      const [small, large] = sizes.map((size) => timingOf(size.durations[kind])) as [Timing, Timing];
+      const ratio = round(large.p95 / small.p95);
+      const failed = sizes[0].failed[kind] + sizes[1].failed[kind];
+      return {
+        request: kind === 'profile' ? 'get_public_profile' : 'post_finder_message',
+        requests: [sizes[0].durations[kind].length, sizes[1].durations[kind].length] as [number, number],
+        failed,
+        demo: small,
+        national: large,
+        ratio,
+        met: ratio <= SCALE_BUDGET.ratio && large.p95 <= LOAD_BUDGET.p95Ms && failed === 0,
+      };
+    });
+  } finally {
+    await Promise.all(sizes.map((size) => size.stack.close()));
+  }
 }
 
 interface JobRun {
@@ -190,8 +269,8 @@ async function timeJobs(db: pg.Client, databaseUrl: string, counts: NationalCoun
  * else the machine does weighs on both alike.
  */
 export function scaleOnPostgres(adminUrl: string, factor: number): Promise<ScaleResult> {
-  return atSize(adminUrl, DEMO_FACTOR, (demoDb) =>
-    atSize(adminUrl, factor, async (db, counts, seedSeconds, databaseUrl) => {
+  return atSize(adminUrl, DEMO_FACTOR, (demoDb, _demoCounts, _demoSeconds, demoSeeded) =>
+    atSize(adminUrl, factor, async (db, counts, seedSeconds, seeded) => {
       const [demoRows, rows] = [await pathRows(demoDb, SAMPLES), await pathRows(db, SAMPLES)];
       const paths = [];
       for (const path of WAITING_PATHS) {
@@ -205,8 +284,13 @@ export function scaleOnPostgres(adminUrl: string, factor: number): Promise<Scale
         const ratio = round(national.p95 / demo.p95);
         paths.push({ path: path.name, demoP95: demo.p95, ...national, ratio, met: ratio <= SCALE_BUDGET.ratio });
       }
-      const jobs = await timeJobs(db, databaseUrl, counts, rows[0] as PathRows);
-      return { counts, seedSeconds, paths, jobs };
+      const codesOf = (list: PathRows[]) => list.map((row) => row.code);
+      const http = await httpAtBothSizes(
+        { ...demoSeeded, codes: codesOf(demoRows) },
+        { ...seeded, codes: codesOf(rows) },
+      );
+      const jobs = await timeJobs(db, seeded.databaseUrl, counts, rows[0] as PathRows);
+      return { counts, seedSeconds, paths, http, jobs };
     }),
   );
 }
@@ -220,13 +304,31 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.table(Object.fromEntries(result.seedSeconds));
   console.log(`Each path ${SAMPLES} times, in ms (demo: ${DEMO_FACTOR} of the national size):`);
   console.table(result.paths.map(({ path, ...timing }) => ({ path, ...timing })));
+  console.log(`The finders’ functions through HTTP under the paced load, ${HTTP_ROUNDS} runs at each size, in ms:`);
+  console.table(
+    result.http.map(({ request, requests, failed, demo, national, ratio, met }) => ({
+      request,
+      requests: requests.join(' / '),
+      failed,
+      demoP95: demo.p95,
+      p50: national.p50,
+      p95: national.p95,
+      p99: national.p99,
+      ratio,
+      met,
+    })),
+  );
   console.log('The jobs on a busy day, each beside a person’s requests:');
   console.table(result.jobs);
-  const missed = [...result.paths.filter((path) => !path.met), ...result.jobs.filter((job) => job.met === false)];
+  const missed = [
+    ...result.paths.filter((path) => !path.met),
+    ...result.http.filter((run) => !run.met),
+    ...result.jobs.filter((job) => job.met === false),
+  ];
   console.log(
     missed.length === 0
       ? `every p95 ≤ ${SCALE_BUDGET.ratio} × its demo p95, every job within its budget: met`
-      : `missed: ${missed.map((m) => ('path' in m ? m.path : m.job)).join(', ')}`,
+      : `missed: ${missed.map((m) => ('path' in m ? m.path : 'request' in m ? m.request : m.job)).join(', ')}`,
   );
   // Beside `pnpm bench`'s results.json, in the repository's bench/ (not committed).
   const folder = new URL('../../bench/', import.meta.url);
