@@ -5,7 +5,7 @@
 // waits on (@medaille/local-stack/waiting-paths: the same SQL the plans test proves reads through indexes) is run
 // SAMPLES times as its caller on rows drawn at random, a write in a transaction rolled back, and timed from the
 // client. Then the finders' functions through the stack's HTTP under `pnpm bench:load`'s paced load, on a stack
-// over each database in turn. Budget: each path's p95 at the national size at most 1.5 times its p95 on the demo
+// over each database, in turns. Budget: each path's p95 at the national size at most 1.5 times its p95 on the demo
 // database. `--check` exits 1 on a miss.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { callerSettings, type PathRows, WAITING_PATHS, type WaitingPath } from '@medaille/local-stack/waiting-paths';

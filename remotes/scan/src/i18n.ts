@@ -1,8 +1,8 @@
-// The finder's language: French by default, five more chosen from the browser's languages or
-// by the switch on the page. Each language's words are a chunk of its own, French's too, downloaded only by a
-// finder who reads it (a server-rendered page announces its own in its head). The words of the dialogs, toasts and refusals are one more
-// chunk per language (French included), downloaded when first needed: the route's JavaScript stays
-// within its budget in every language (docs/budgets.md).
+// The finder's language: French by default, five more chosen from the browser's languages or by the switch on the
+// page. Each language's words are a chunk of their own, French's too, downloaded only by a finder who reads it (a
+// server-rendered page announces its own in its head). The words of the dialogs, toasts and refusals are one more
+// chunk per language, downloaded when first needed: the route's JavaScript stays within its budget in every
+// language (docs/budgets.md).
 import { FINDER_LANGUAGE_NAMES, FINDER_LANGUAGES, type FinderLanguage, isFinderLanguage } from '@medaille/domain';
 import { createContext, use, useContext } from 'react';
 import type { Dictionary } from './copy.ts';

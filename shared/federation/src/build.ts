@@ -13,7 +13,7 @@ export interface FederationOptions {
   exposes?: Record<string, ExposedModule>;
   /** The shared singletons it uses (@medaille/federation `sharedSingletons`). */
   shared: Record<string, { singleton: true; requiredVersion: string | false }>;
-  /** The pages a page opening on them announces, written into the manifest (pluginAnnouncedPages). */
+  /** The pages a page opening on them announces, written into the remote's manifest (writeManifest). */
   pages?: AnnouncedPage[];
 }
 
