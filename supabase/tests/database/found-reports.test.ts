@@ -175,6 +175,12 @@ describe('a found report', () => {
     const { searchId, animalId } = await lost('Tigrou', 'cat', at);
     const first = await report('cat', at);
     const second = await report('cat', at);
+    // The first a minute older: PGlite's clock counts milliseconds, and two reports can share one.
+    await t.db.query(
+      `update public.found_matches set created_at = created_at - interval '1 minute'
+      where found_report_id = $1`,
+      [first.id],
+    );
     const claim = async () =>
       (
         (
