@@ -253,7 +253,8 @@ as $$
       'nearby', case when r.closed_at is not null or r.lat is null then '[]'::jsonb else coalesce((
         select jsonb_agg(jsonb_build_object(
           'id', n.search_id,
-          'name', case when s.hide_name then null else a.nom end,
+          -- Read by its key for each of the 20 (joined, the planner hashed every open search to meet them).
+          'name', case when (select s.hide_name from public.searches s where s.id = n.search_id) then null else a.nom end,
           'species', n.species,
           'started_at', n.started_at,
           'distance_m', round(n.distance_m / 100) * 100,
@@ -267,7 +268,6 @@ as $$
           order by species = r.species desc, distance_m, started_at desc
           limit 20
         ) n
-        join public.searches s on s.id = n.search_id
         join public.animals a on a.id = n.animal_id
       ), '[]'::jsonb) end
     )
