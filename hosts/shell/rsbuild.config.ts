@@ -14,7 +14,8 @@ const devConfig = process.env.MEDAILLE_CONFIG;
 export default defineConfig({
   plugins: [
     pluginReact(),
-    // Remotes are registered at run time from the configuration (docs/decisions/0006-remotes-found-at-run-time.md).
+    // The shell loads its remotes itself, at run time, from the configuration
+    // (docs/decisions/0006-remotes-found-at-run-time.md, src/remotes.tsx).
     pluginFederation({ name: 'shell', shared: SHARED_SINGLETONS }),
     pluginEarlyFiles(),
   ],

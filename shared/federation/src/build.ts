@@ -21,7 +21,7 @@ type ChunkFilter = NonNullable<Rspack.OptimizationSplitChunksOptions['chunks']>;
 type Chunk = Rspack.Chunk;
 
 /** A split-chunks filter that keeps the chunks `chunks` selects, but never the container `name`'s own. */
-function notThe(name: string, chunks: ChunkFilter | undefined): (chunk: Chunk) => boolean {
+function exceptContainer(name: string, chunks: ChunkFilter | undefined): (chunk: Chunk) => boolean {
   const selected = (chunk: Chunk) => {
     if (chunks === undefined || chunks === 'async') return !chunk.canBeInitial();
     if (chunks === 'all') return true;
@@ -62,9 +62,10 @@ export function pluginFederation({ name, exposes, shared, pages = [] }: Federati
           delete config.optimization.runtimeChunk;
           const { splitChunks } = config.optimization;
           if (splitChunks && exposes) {
-            splitChunks.chunks = notThe(name, splitChunks.chunks);
+            splitChunks.chunks = exceptContainer(name, splitChunks.chunks);
             for (const group of Object.values(splitChunks.cacheGroups ?? {})) {
-              if (group && typeof group === 'object') group.chunks = notThe(name, group.chunks ?? splitChunks.chunks);
+              if (group && typeof group === 'object')
+                group.chunks = exceptContainer(name, group.chunks ?? splitChunks.chunks);
             }
           }
         }
