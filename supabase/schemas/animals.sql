@@ -107,14 +107,17 @@ grant execute on function private.today_in_paris() to authenticated;
 -- The animals the caller answers for in one of p_roles; a keeper past their last day, none. Security definer
 -- so that the policies of animal_members itself can use it without recursing.
 create function private.member_animals(p_roles text[]) returns setof uuid
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
+begin
+  return query
   select m.animal_id from public.animal_members m
   where m.user_id = (select auth.uid()) and m.role = any (p_roles)
-    and (m.access_until is null or m.access_until >= private.today_in_paris())
+    and (m.access_until is null or m.access_until >= private.today_in_paris());
+end
 $$;
 revoke all on function private.member_animals(text[]) from public, anon;
 grant execute on function private.member_animals(text[]) to authenticated;

@@ -9,13 +9,17 @@
 
 -- A live code's animal: the one row a finder's message or position may reach (none while suspended).
 create function private.animal_of_live_code(p_code text) returns public.animals
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select a.* from public.codes c join public.animals a on a.id = c.animal_id
-  where c.id = p_code and c.suspended_at is null
+begin
+  return (
+    select a from public.codes c join public.animals a on a.id = c.animal_id
+    where c.id = p_code and c.suspended_at is null
+  );
+end
 $$;
 revoke all on function private.animal_of_live_code(text) from public, anon, authenticated;
 
@@ -27,11 +31,13 @@ revoke all on function private.animal_of_live_code(text) from public, anon, auth
 -- its owner chose to show. A medal whose animal was deleted is 'retired', not 'not_found' (which would tell the
 -- finder to check a right QR code).
 create function public.public_profile(p_code text) returns jsonb
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
+begin
+  return (
   select case
     when c.id is null or c.animal_id is null then
       case when c.id is not null and not c.used then jsonb_build_object('status', 'unclaimed', 'code', c.id)
@@ -109,6 +115,8 @@ as $$
       case when a.show_second_contact_email then nullif(btrim(a.second_contact_email), '') end as second_email,
       nullif(btrim(a.second_contact_name), '') as second_name
   ) contact on true
+  );
+end
 $$;
 revoke all on function public.public_profile(text) from public, anon, authenticated;
 grant execute on function public.public_profile(text) to service_role;
@@ -178,16 +186,20 @@ grant execute on function public.public_profile_for_client(text, text, integer, 
 -- members who chose them by e-mail, a keeper until their last day, the owner first. Security definer to read
 -- auth.users.
 create function private.alert_recipients(p_animal_id uuid) returns jsonb
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
+begin
+  return (
   select coalesce(jsonb_agg(u.email order by m.role <> 'owner', u.email), '[]')
   from public.animal_members m
   join auth.users u on u.id = m.user_id
   where m.animal_id = p_animal_id and m.alert_email and u.email is not null
     and (m.access_until is null or m.access_until >= private.today_in_paris())
+  );
+end
 $$;
 revoke all on function private.alert_recipients(uuid) from public, anon, authenticated;
 

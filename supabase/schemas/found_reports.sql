@@ -213,11 +213,13 @@ grant execute on function public.record_found_report(text, timestamptz, text, do
 -- with 'C'est le mien', each the finder's link to it and the animal's name when its search shows it. A report
 -- closed 90 days ago, or never made: {status: 'not_found'}.
 create function public.public_found_report(p_id uuid, p_token_hash text default null) returns jsonb
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
+begin
+  return (
   select coalesce((
     select jsonb_build_object(
       'status', case when r.closed_at is null then 'open' else 'closed' end,
@@ -274,6 +276,8 @@ as $$
     from public.found_reports r
     where r.id = p_id and (r.closed_at is null or r.closed_at > now() - interval '90 days')
   ), jsonb_build_object('status', 'not_found'))
+  );
+end
 $$;
 revoke all on function public.public_found_report(uuid, text) from public, anon, authenticated;
 grant execute on function public.public_found_report(uuid, text) to service_role;

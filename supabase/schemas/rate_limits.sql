@@ -12,18 +12,23 @@ create index rate_limit_hits_window_start_idx on public.rate_limit_hits (window_
 
 -- Counts one request and says whether the client is still within the limit.
 create function public.hit_rate_limit(p_bucket text, p_limit integer, p_window_seconds integer) returns boolean
-language sql
+language plpgsql
 volatile
 security definer
 set search_path = ''
 as $$
+declare
+  v_within boolean;
+begin
   insert into public.rate_limit_hits as r (bucket, window_start, hits)
   values (p_bucket, now(), 1)
   on conflict (bucket) do update set
     hits = case when r.window_start <= now() - make_interval(secs => p_window_seconds) then 1 else r.hits + 1 end,
     window_start = case when r.window_start <= now() - make_interval(secs => p_window_seconds) then now()
                         else r.window_start end
-  returning hits <= p_limit
+  returning hits <= p_limit into v_within;
+  return v_within;
+end
 $$;
 revoke all on function public.hit_rate_limit(text, integer, integer) from public, anon, authenticated;
 grant execute on function public.hit_rate_limit(text, integer, integer) to service_role;

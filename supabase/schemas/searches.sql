@@ -174,11 +174,13 @@ revoke all on function private.distance_m(double precision, double precision, do
 -- its area (its centre rounded to some 100 m, so that the circle never points at a door), and whether it was
 -- found. A search found more than 90 days ago is forgotten: not found, as an id that never was.
 create function public.public_search(p_id uuid) returns jsonb
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
+begin
+  return (
   select coalesce((
     select jsonb_build_object(
       'status', case when s.found_at is null then 'searching' else 'found' end,
@@ -226,6 +228,8 @@ as $$
     join public.animals a on a.id = s.animal_id
     where s.id = p_id and (s.found_at is null or s.found_at > now() - interval '90 days')
   ), jsonb_build_object('status', 'not_found'))
+  );
+end
 $$;
 revoke all on function public.public_search(uuid) from public, anon, authenticated;
 grant execute on function public.public_search(uuid) to service_role;
