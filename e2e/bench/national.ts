@@ -3,7 +3,10 @@
 // (each animal's owner as a member): a million medal codes, 300,000 animals with their photos' rows in households
 // of 1 to 4 members, ten million scan events over a year, a million finder messages, 100,000 conversations,
 // 50,000 open searches with their sightings and 50,000 open found reports, a year of booklet records, and 20
-// owners with 5 animals and 2,000 messages each. `factor` scales every count (1: the national size).
+// owners with 5 animals and 2,000 messages each. `factor` scales every count (1: the national size), but for the
+// quarter (QUARTER): at every size, its 90 open searches and 60 found reports, the neighbours the paths near a
+// point read up to their limits, so that those paths do the same work at both sizes of the bench.
+import { QUARTER } from '@medaille/local-stack/waiting-paths';
 import type pg from 'pg';
 
 export const NATIONAL = {
@@ -21,6 +24,10 @@ export const NATIONAL = {
   busyOwnerAnimals: 5,
   busyOwnerMessages: 2_000,
 } as const;
+
+/** The quarter's rows, the same at every size: more than the paths near a point read (docs/budgets.md). */
+const QUARTER_SEARCHES = 90;
+const QUARTER_REPORTS = 60;
 
 export type NationalCounts = { [K in keyof typeof NATIONAL]: number };
 
@@ -47,17 +54,27 @@ const CITIES = [
   [44.8378, -0.5792],
   [50.6292, 3.0573],
 ] as const;
-const CITY_LAT = `(array[${CITIES.map(([lat]) => lat).join(',')}])[1 + (g % 10)]`;
-const CITY_LON = `(array[${CITIES.map(([, lon]) => lon).join(',')}])[1 + (g % 10)]`;
-/** A point of row `g`: some 5 km around a city one time in two, else anywhere in France's box. */
-const LAT = `case when g % 2 = 0 then ${CITY_LAT} + (random() - 0.5) * 0.09 else 42.5 + random() * 8.5 end`;
-const LON = `case when g % 2 = 0 then ${CITY_LON} + (random() - 0.5) * 0.13 else -4.5 + random() * 12 end`;
-const SPECIES = "(array['dog', 'cat', 'cat', 'dog', 'rabbit', 'other'])[1 + (g % 6)]";
+// Row `g`'s species, whether it is in a city and which: each from its own digits of `g`, so that every city
+// holds every species. Each takes the SQL of the row's number.
+const species = (g: string) => `(array['dog', 'cat', 'cat', 'dog', 'rabbit', 'other'])[1 + ${g} % 6]`;
+const inACity = (g: string) => `(${g} / 6) % 2 = 0`;
+const city = (g: string, axis: 0 | 1) =>
+  `(array[${CITIES.map((point) => point[axis]).join(',')}])[1 + (${g} / 12) % 10]`;
+/** Row `g`'s latitude and longitude: some 5 km around a city one time in two, else anywhere in France's box. */
+const lat = (g: string) =>
+  `case when ${inACity(g)} then ${city(g, 0)} + (random() - 0.5) * 0.09 else 42.5 + random() * 8.5 end`;
+const lon = (g: string) =>
+  `case when ${inACity(g)} then ${city(g, 1)} + (random() - 0.5) * 0.13 else -4.5 + random() * 12 end`;
+/** A point some 1 km around the quarter's centre. */
+const QUARTER_LAT = `${QUARTER.lat} + (random() - 0.5) * 0.018`;
+const QUARTER_LON = `${QUARTER.lon} + (random() - 0.5) * 0.026`;
 const HEX64 = "replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')";
 
 /** The seeding's steps, each one statement, in order; timed by the caller. */
 export function nationalSeed(n: NationalCounts): [step: string, sql: string][] {
   const busyAnimals = n.busyOwners * n.busyOwnerAnimals;
+  // The busy owners' animals, then those lost across the country, then those lost in the quarter.
+  const lostAnimals = busyAnimals + n.searches + QUARTER_SEARCHES;
   return [
     [
       'owners',
@@ -76,8 +93,8 @@ export function nationalSeed(n: NationalCounts): [step: string, sql: string][] {
            else 1 + (g * 2 / 3) % ${n.owners} end as owner_n
        from generate_series(1, ${n.animals}) g;
        insert into public.animals (id, proprietaire_id, nom, espece, date_creation, is_lost)
-       select a.id, o.id, 'Animal ' || a.n, ${SPECIES.replaceAll('g %', 'a.n %')},
-         now() - random() * interval '3 years', a.n > ${busyAnimals} and a.n <= ${busyAnimals + n.searches}
+       select a.id, o.id, 'Animal ' || a.n, ${species('a.n')},
+         now() - random() * interval '3 years', a.n > ${busyAnimals} and a.n <= ${lostAnimals}
        from scale_animals a join scale_owners o on o.n = a.owner_n`,
     ],
     [
@@ -136,9 +153,12 @@ export function nationalSeed(n: NationalCounts): [step: string, sql: string][] {
     [
       'searches',
       `insert into public.searches (animal_id, started_at, area_lat, area_lon, area_radius_m)
-       select a.id, now() - random() * interval '60 days', ${LAT.replaceAll('g %', 'a.n %')},
-         ${LON.replaceAll('g %', 'a.n %')}, 500
-       from scale_animals a where a.n > ${busyAnimals} and a.n <= ${busyAnimals + n.searches}`,
+       select a.id, now() - random() * interval '60 days', ${lat('a.n')}, ${lon('a.n')}, 500
+       from scale_animals a where a.n > ${busyAnimals} and a.n <= ${busyAnimals + n.searches};
+       insert into public.searches (animal_id, started_at, last_seen_place, area_lat, area_lon, area_radius_m)
+       select a.id, now() - interval '40 days' - random() * interval '20 days', '${QUARTER.place}', ${QUARTER_LAT},
+         ${QUARTER_LON}, 500
+       from scale_animals a where a.n > ${busyAnimals + n.searches} and a.n <= ${lostAnimals}`,
     ],
     [
       'sightings',
@@ -151,9 +171,13 @@ export function nationalSeed(n: NationalCounts): [step: string, sql: string][] {
     [
       'found reports',
       `insert into public.found_reports (species, found_at, place, lat, lon, token_hash, created_at)
-       select ${SPECIES}, now() - interval '1 hour' - random() * interval '30 days', 'Une rue, une commune', ${LAT},
-         ${LON}, 'scale-' || g, now()
-       from generate_series(1, ${n.reports}) g`,
+       select ${species('g')}, now() - interval '1 hour' - random() * interval '30 days', 'Une rue, une commune',
+         ${lat('g')}, ${lon('g')}, 'scale-' || g, now()
+       from generate_series(1, ${n.reports}) g;
+       insert into public.found_reports (species, found_at, place, lat, lon, token_hash, created_at)
+       select ${species('g')}, now() - interval '1 hour' - random() * interval '30 days', '${QUARTER.place}',
+         ${QUARTER_LAT}, ${QUARTER_LON}, 'scale-quarter-' || g, now()
+       from generate_series(1, ${QUARTER_REPORTS}) g`,
     ],
     [
       'booklet',
@@ -163,7 +187,10 @@ export function nationalSeed(n: NationalCounts): [step: string, sql: string][] {
        from generate_series(1, ${n.bookletRecords}) g
        join scale_animals a on a.n = 1 + (g * 31) % ${n.animals}`,
     ],
-    ['statistics', 'drop table scale_owners; drop table scale_animals; analyze'],
+    ['the seed’s own tables', 'drop table scale_owners; drop table scale_animals'],
+    // As autovacuum leaves a database: its statistics, and each page marked all visible. Without it, autovacuum
+    // reads the ten million scans while the paths are timed.
+    ['vacuum', 'vacuum analyze'],
   ];
 }
 

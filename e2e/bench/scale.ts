@@ -8,7 +8,13 @@
 // over each database, in turns. Budget: each path's p95 at the national size at most 1.5 times its p95 on the demo
 // database. `--check` exits 1 on a miss.
 import { mkdir, writeFile } from 'node:fs/promises';
-import { callerSettings, type PathRows, WAITING_PATHS, type WaitingPath } from '@medaille/local-stack/waiting-paths';
+import {
+  callerSettings,
+  type PathRows,
+  QUARTER,
+  WAITING_PATHS,
+  type WaitingPath,
+} from '@medaille/local-stack/waiting-paths';
 import pg from 'pg';
 import {
   BENCH_LIMITS,
@@ -32,19 +38,24 @@ interface Timing {
   p99: number;
 }
 
-/** Lost animals with their medal, search and a conversation, their owner, and a found report: `count` of them. */
-async function pathRows(db: pg.Client, count: number): Promise<PathRows[]> {
+/**
+ * Lost animals with their medal, search and a conversation, their owner, and a found report: `count` of them; in
+ * the quarter (QUARTER), searches and reports there, for the paths near a point.
+ */
+async function pathRows(db: pg.Client, count: number, inQuarter = false): Promise<PathRows[]> {
   const { rows } = await db.query<Omit<PathRows, 'run'>>(
     `select a.proprietaire_id as "ownerId", c.id as code, a.id as "animalId", s.id as "searchId",
        v.token as "conversationToken",
-       (select r.id from public.found_reports r offset floor(random() * 10) limit 1) as "reportId"
+       (select r.id from public.found_reports r where $2::text is null or r.place = $2
+        offset floor(random() * 10) limit 1) as "reportId"
      from public.searches s
      join public.animals a on a.id = s.animal_id
      join public.codes c on c.animal_id = a.id
-     join lateral (select token from public.conversations v where v.animal_id = a.id limit 1) v on true
+     left join lateral (select token from public.conversations v where v.animal_id = a.id limit 1) v on true
      where s.found_at is null
+       and case when $2::text is null then v.token is not null else s.last_seen_place = $2 end
      order by random() limit $1`,
-    [count],
+    [count, inQuarter ? QUARTER.place : null],
   );
   if (rows.length === 0) throw new Error('no lost animal with a conversation to measure on');
   return rows.map((row, index) => ({ ...row, run: index }));
@@ -272,13 +283,15 @@ export function scaleOnPostgres(adminUrl: string, factor: number): Promise<Scale
   return atSize(adminUrl, DEMO_FACTOR, (demoDb, _demoCounts, _demoSeconds, demoSeeded) =>
     atSize(adminUrl, factor, async (db, counts, seedSeconds, seeded) => {
       const [demoRows, rows] = [await pathRows(demoDb, SAMPLES), await pathRows(db, SAMPLES)];
+      const [demoQuarterRows, quarterRows] = [await pathRows(demoDb, SAMPLES, true), await pathRows(db, SAMPLES, true)];
       const paths = [];
       for (const path of WAITING_PATHS) {
+        const [smallRows, largeRows] = path.nearby ? [demoQuarterRows, quarterRows] : [demoRows, rows];
         const small: number[] = [];
         const large: number[] = [];
         for (let i = 0; i < SAMPLES; i += 1) {
-          small.push(await timeOnce(demoDb, path, { ...(demoRows[i % demoRows.length] as PathRows), run: i }));
-          large.push(await timeOnce(db, path, { ...(rows[i % rows.length] as PathRows), run: i }));
+          small.push(await timeOnce(demoDb, path, { ...(smallRows[i % smallRows.length] as PathRows), run: i }));
+          large.push(await timeOnce(db, path, { ...(largeRows[i % largeRows.length] as PathRows), run: i }));
         }
         const [demo, national] = [timingOf(small), timingOf(large)];
         const ratio = round(national.p95 / demo.p95);

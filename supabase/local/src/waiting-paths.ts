@@ -23,7 +23,20 @@ export interface WaitingPath {
   caller: 'service' | 'owner';
   sql: string;
   params: (rows: PathRows) => unknown[];
+  /**
+   * What it reads and writes grows with the neighbours of a point, up to its limit: the scale bench times it in
+   * the quarter (QUARTER), whose neighbours both its databases hold alike.
+   */
+  nearby?: true;
 }
+
+/**
+ * A quarter of Nantes, some 2 km across, whose open searches and found reports (those of its place) the scale
+ * bench seeds the same at every size (e2e/bench/national.ts), more than the paths near a point read: those paths
+ * are timed on them, so that their ratio tells what the tables' size costs them, not how many neighbours a
+ * demo-size France has (almost none).
+ */
+export const QUARTER = { lat: 47.214, lon: -1.556, place: 'Quai de la Fosse, Nantes' } as const;
 
 export const WAITING_PATHS: readonly WaitingPath[] = [
   {
@@ -73,12 +86,14 @@ export const WAITING_PATHS: readonly WaitingPath[] = [
     caller: 'service',
     sql: 'select public.public_found_report($1)',
     params: (r) => [r.reportId],
+    nearby: true,
   },
   {
     name: 'a found report stored with its matches',
     caller: 'service',
-    sql: `select public.record_found_report('cat', now(), 'Quai', 47.214, -1.556, null, null, 'fr', $1, $2)`,
+    sql: `select public.record_found_report('cat', now(), 'Quai', ${QUARTER.lat}, ${QUARTER.lon}, null, null, 'fr', $1, $2)`,
     params: (r) => [`hash-path-${r.run}`, `client-found-${r.run}`],
+    nearby: true,
   },
   {
     name: '‘Mes animaux’',
@@ -112,6 +127,7 @@ export const WAITING_PATHS: readonly WaitingPath[] = [
     caller: 'owner',
     sql: 'select public.found_reports_near_search($1)',
     params: (r) => [r.searchId],
+    nearby: true,
   },
   {
     name: 'the inbox',
