@@ -57,7 +57,8 @@ async function pathRows(db: pg.Client, count: number, inQuarter = false): Promis
      order by random() limit $1`,
     [count, inQuarter ? QUARTER.place : null],
   );
-  if (rows.length === 0) throw new Error('no lost animal with a conversation to measure on');
+  if (rows.length === 0)
+    throw new Error(`no lost animal ${inQuarter ? 'in the quarter' : 'with a conversation'} to measure on`);
   return rows.map((row, index) => ({ ...row, run: index }));
 }
 
