@@ -26,6 +26,7 @@ import {
   withFreshDatabase,
 } from './load.ts';
 import { busyDay, countsFor, type NationalCounts, seedNational } from './national.ts';
+import { prewarm, withSizedCluster } from './sized-postgres.ts';
 
 /** docs/budgets.md: a path's p95 at the national size against its p95 on the demo database. */
 export const SCALE_BUDGET = { ratio: 1.5 } as const;
@@ -283,6 +284,8 @@ async function timeJobs(db: pg.Client, databaseUrl: string, counts: NationalCoun
 export function scaleOnPostgres(adminUrl: string, factor: number): Promise<ScaleResult> {
   return atSize(adminUrl, DEMO_FACTOR, (demoDb, _demoCounts, _demoSeconds, demoSeeded) =>
     atSize(adminUrl, factor, async (db, counts, seedSeconds, seeded) => {
+      await prewarm(demoDb);
+      await prewarm(db);
       const [demoRows, rows] = [await pathRows(demoDb, SAMPLES), await pathRows(db, SAMPLES)];
       const [demoQuarterRows, quarterRows] = [await pathRows(demoDb, SAMPLES, true), await pathRows(db, SAMPLES, true)];
       const paths = [];
@@ -310,9 +313,11 @@ export function scaleOnPostgres(adminUrl: string, factor: number): Promise<Scale
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const factor = Number(process.env.SCALE_FACTOR ?? 1);
-  const result = await scaleOnPostgres(adminUrl, factor);
+  const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL;
+  const result = await (adminUrl
+    ? scaleOnPostgres(adminUrl, factor)
+    : withSizedCluster((url) => scaleOnPostgres(url, factor)));
   const seeded = result.seedSeconds.reduce((sum, [, seconds]) => sum + seconds, 0);
   console.log(`\nSeeded at ${factor} of the national size in ${Math.round(seeded)} s:`);
   console.table(Object.fromEntries(result.seedSeconds));
