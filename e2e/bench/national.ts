@@ -152,12 +152,12 @@ export function nationalSeed(n: NationalCounts): [step: string, sql: string][] {
     ],
     [
       'searches',
-      `insert into public.searches (animal_id, started_at, area_lat, area_lon, area_radius_m)
-       select a.id, now() - random() * interval '60 days', ${lat('a.n')}, ${lon('a.n')}, 500
+      `insert into public.searches (animal_id, species, started_at, area_lat, area_lon, area_radius_m)
+       select a.id, ${species('a.n')}, now() - random() * interval '60 days', ${lat('a.n')}, ${lon('a.n')}, 500
        from scale_animals a where a.n > ${busyAnimals} and a.n <= ${busyAnimals + n.searches};
-       insert into public.searches (animal_id, started_at, last_seen_place, area_lat, area_lon, area_radius_m)
-       select a.id, now() - interval '40 days' - random() * interval '20 days', '${QUARTER.place}', ${QUARTER_LAT},
-         ${QUARTER_LON}, 500
+       insert into public.searches (animal_id, species, started_at, last_seen_place, area_lat, area_lon, area_radius_m)
+       select a.id, ${species('a.n')}, now() - interval '40 days' - random() * interval '20 days', '${QUARTER.place}',
+         ${QUARTER_LAT}, ${QUARTER_LON}, 500
        from scale_animals a where a.n > ${busyAnimals + n.searches} and a.n <= ${lostAnimals}`,
     ],
     [

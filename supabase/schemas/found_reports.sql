@@ -114,7 +114,9 @@ revoke all on function private.match_radius_m(text) from public, anon, authentic
 -- p_limit. No box around the point: the planner cannot tell how many searches a box holds and, sure it held
 -- few, read every one in it and sorted them (3,859 in Paris at the national size, 11 ms); the walk alone reads
 -- p_limit (2.5 ms). No fixed search_path (every name is qualified, and it is not security definer): PostgreSQL then
--- inlines it into its caller, where the index is chosen with the point's values.
+-- inlines it into its caller, where the index is chosen with the point's values. The species is the search's own
+-- (searches.sql): read from the animals, the walk looked up each candidate's animal by its key, 56 of them for 20
+-- cats in a quarter of Nantes at the national size.
 create function private.open_searches_near(
   p_lat double precision,
   p_lon double precision,
@@ -126,14 +128,13 @@ create function private.open_searches_near(
 language sql
 stable
 as $$
-  select n.id, n.animal_id, n.espece, d.distance_m, n.started_at
+  select n.id, n.animal_id, n.species, d.distance_m, n.started_at
   from (
-    select s.id, s.animal_id, a.espece, s.started_at, s.area_lat, s.area_lon
+    select s.id, s.animal_id, s.species, s.started_at, s.area_lat, s.area_lon
     from public.searches s
-    join public.animals a on a.id = s.animal_id
     where s.found_at is null and s.area_lat is not null
       and s.started_at <= p_before + interval '1 day'
-      and (p_species is null or a.espece = p_species)
+      and (p_species is null or s.species = p_species)
     order by point(s.area_lon, s.area_lat) <-> point(p_lon, p_lat)
     limit p_limit
   ) n

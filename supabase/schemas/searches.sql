@@ -33,7 +33,10 @@ create table public.searches (
   thanks text
     constraint searches_thanks_longueur check (char_length(thanks) <= 300)
     constraint searches_thanks_caracteres
-    check (thanks !~ '[\u0001-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]')
+    check (thanks !~ '[\u0001-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]'),
+  -- The animal's species, kept here by the triggers below: the walks nearest first through the open searches
+  -- (found_reports.sql) then read no other table, at any size (docs/budgets.md).
+  species text
 );
 
 -- One open search per animal; the ended ones stay until forgotten (purge_old_scan_events).
@@ -84,6 +87,41 @@ revoke all on function private.follow_loss_with_search() from public, anon, auth
 create trigger animals_follow_loss_with_search
   after insert or update of is_lost on public.animals
   for each row execute function private.follow_loss_with_search();
+
+-- A search takes its animal's species when it is made (by the lost switch or a theft's page), and follows it
+-- when the household changes it.
+create function private.search_takes_species() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  new.species := (select a.espece from public.animals a where a.id = new.animal_id);
+  return new;
+end
+$$;
+revoke all on function private.search_takes_species() from public, anon, authenticated;
+
+create trigger searches_take_species
+  before insert on public.searches
+  for each row execute function private.search_takes_species();
+
+create function private.searches_follow_species() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.searches set species = new.espece where animal_id = new.id;
+  return null;
+end
+$$;
+revoke all on function private.searches_follow_species() from public, anon, authenticated;
+
+create trigger animals_searches_follow_species
+  after update of espece on public.animals
+  for each row when (new.espece is distinct from old.espece)
+  execute function private.searches_follow_species();
 
 -- What a passer-by said on a search page (report-sighting): 'seen' ('Je l'ai vu') or 'with_me' ('Je l'ai avec
 -- moi'), where (a place typed, and the phone's position when they shared it), when, and their words. The

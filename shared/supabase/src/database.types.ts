@@ -1183,6 +1183,7 @@ export type Database = {
           area_radius_m: number | null
           hide_name: boolean
           thanks: string | null
+          species: string | null
         }
         Insert: {
           id?: string
@@ -1197,6 +1198,7 @@ export type Database = {
           area_radius_m?: number | null
           hide_name?: boolean
           thanks?: string | null
+          species?: string | null
         }
         Update: {
           id?: string
@@ -1211,6 +1213,7 @@ export type Database = {
           area_radius_m?: number | null
           hide_name?: boolean
           thanks?: string | null
+          species?: string | null
         }
         Relationships: [
           {

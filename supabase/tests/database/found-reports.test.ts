@@ -102,6 +102,15 @@ describe('a found report', () => {
     expect([far, noArea, later].length).toBe(3);
   });
 
+  it('is matched by the species its household gives the animal now, even one corrected after the loss began', async () => {
+    const corrected = await lost('Mal noté', 'dog', east(600));
+    await t.db.query("update public.animals set espece = 'cat' where id = $1", [corrected.animalId]);
+    const cat = await report('cat', east(500));
+    const dog = await report('dog', east(500));
+    expect((await matchesOf(cat.id as string)).map((m) => m.search_id)).toContain(corrected.searchId);
+    expect((await matchesOf(dog.id as string)).map((m) => m.search_id)).not.toContain(corrected.searchId);
+  });
+
   it('is matched, in a crowded city, with the 20 nearest searches of its species only', async () => {
     const at = { lat: 48.8566, lon: 2.3522 }; // Paris
     const searches = [];

@@ -42,7 +42,7 @@ const OWNER_READABLE: Record<string, string> = {
   'public.profile_views': 'id animal_id code_id created_at',
   // A loss's search page: the household's words for it (what the public reads is public_search's).
   'public.searches': `id animal_id started_at found_at description last_seen_at last_seen_place area_lat area_lon
-    area_radius_m hide_name thanks`,
+    area_radius_m hide_name thanks species`,
   // What passers-by said on it: never who they were.
   'public.sightings':
     'id search_id animal_id kind seen_at place words lat lon created_at hidden_at conversation_id photo_path reported_at',
