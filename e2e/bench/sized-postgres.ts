@@ -2,10 +2,11 @@
 // (docs/budgets.md, "The scale bench's server"). The machine's own cluster has PostgreSQL's default 128 MB of
 // shared buffers, and this machine's kernel keeps its page cache near 1.5 GB: a random row of a 4 GB database
 // was then often read from disk at the national size and never at the demo size, and the p95 measured that.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { appendFile, chown, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
+import { constants, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type pg from 'pg';
@@ -49,8 +50,9 @@ export async function withSizedCluster<T>(work: (adminUrl: string) => Promise<T>
   const { stdout } = await run('pg_config', ['--bindir']);
   const bin = stdout.trim();
   const asRoot = userInfo().uid === 0;
-  const pgRun = (command: string, args: string[]) =>
-    asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, command), ...args]) : run(join(bin, command), args);
+  const pgCommand = (name: string, args: string[]): [string, string[]] =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, name), ...args]] : [join(bin, name), args];
+  const pgRun = (name: string, args: string[]) => run(...pgCommand(name, args));
   const folder = await mkdtemp(join(tmpdir(), 'medaille-scale-cluster-'));
   const data = join(folder, 'data');
   try {
@@ -74,9 +76,17 @@ export async function withSizedCluster<T>(work: (adminUrl: string) => Promise<T>
         .join(''),
     );
     await pgRun('pg_ctl', ['-D', data, '-l', join(folder, 'postgres.log'), '-w', '-t', '120', 'start']);
+    // pg_ctl detaches the server from the terminal: a bench stopped by Ctrl-C would leave it running.
+    const interrupted = (signal: NodeJS.Signals) => {
+      execFileSync(...pgCommand('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']), { stdio: 'ignore' });
+      rmSync(folder, { recursive: true, force: true });
+      process.exit(128 + constants.signals[signal]);
+    };
+    process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
     try {
       return await work(`postgres://postgres@127.0.0.1:${port}/postgres`);
     } finally {
+      process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
       await pgRun('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '120', 'stop']);
     }
   } finally {
